@@ -1,0 +1,70 @@
+import { Link } from "react-router";
+import type { ImageAsset } from "~/lib/media";
+import { formatPrice } from "~/lib/money";
+import { paths } from "~/lib/paths";
+import { ResponsiveImage } from "./responsive-image";
+
+export interface ArtworkCardData {
+  id: string;
+  title: string;
+  medium: string;
+  year: number | null;
+  size: string;
+  priceCents: number | null;
+  currency: string;
+  availability: string;
+  image: ImageAsset | null;
+}
+
+export function AvailabilityBadge({ availability }: { availability: string }) {
+  const sold = availability === "sold";
+  return (
+    <span
+      className={`inline-flex items-center gap-1.5 text-[0.68rem] font-medium tracking-[0.14em] uppercase ${sold ? "text-sold" : "text-available"}`}
+    >
+      <span aria-hidden="true" className={`size-1.5 rounded-full ${sold ? "bg-sold" : "bg-available"}`} />
+      {sold ? "Sold" : availability === "available" ? "Available" : availability === "reserved" ? "Reserved" : "Not for sale"}
+    </span>
+  );
+}
+
+/** A work in a grid: its image at its own proportions, then title, facts and price. */
+export function ArtworkCard({ artwork, priority = false }: { artwork: ArtworkCardData; priority?: boolean }) {
+  const facts = [artwork.medium, artwork.size, artwork.year].filter(Boolean).join(" · ");
+  return (
+    <article className="group">
+      <Link
+        to={paths.artwork(artwork.id)}
+        viewTransition
+        prefetch="intent"
+        aria-label={`${artwork.title}: view details`}
+        className="bg-paper-deep flex aspect-[4/5] items-center justify-center p-[9%]"
+      >
+        {artwork.image ? (
+          <ResponsiveImage
+            image={artwork.image}
+            alt={`${artwork.title}, ${artwork.medium}`}
+            sizes="(min-width: 1280px) 330px, (min-width: 768px) 28vw, (min-width: 480px) 42vw, 84vw"
+            priority={priority}
+            fit="contain"
+            className="h-auto max-h-full w-auto max-w-full shadow-[0_10px_30px_-12px_rgba(29,27,24,0.45)] transition-transform duration-500 group-hover:scale-[1.015]"
+          />
+        ) : null}
+      </Link>
+      <div className="mt-4 flex items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h2 className="font-serif text-lg leading-snug">
+            <Link to={paths.artwork(artwork.id)} viewTransition className="hover:underline hover:underline-offset-4">
+              {artwork.title}
+            </Link>
+          </h2>
+          <p className="text-muted mt-1 text-sm">{facts}</p>
+        </div>
+        <div className="shrink-0 text-right">
+          <p className="text-sm">{artwork.availability === "sold" ? "" : formatPrice(artwork.priceCents, artwork.currency)}</p>
+          <AvailabilityBadge availability={artwork.availability} />
+        </div>
+      </div>
+    </article>
+  );
+}

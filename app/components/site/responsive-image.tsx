@@ -1,0 +1,40 @@
+import { srcSet, variantUrl, bestWidth, type ImageAsset } from "~/lib/media";
+
+interface Props {
+  image: ImageAsset;
+  alt: string;
+  /** The `sizes` attribute: how wide the image is shown at each viewport width. */
+  sizes: string;
+  className?: string;
+  /** Above the fold: load eagerly with high priority (the LCP image). */
+  priority?: boolean;
+  fit?: "cover" | "contain";
+}
+
+/**
+ * A stored image as AVIF/WebP at the right width, with its intrinsic size reserved (no layout shift)
+ * and its tiny placeholder painted until it arrives.
+ */
+export function ResponsiveImage({ image, alt, sizes, className = "", priority = false, fit = "cover" }: Props) {
+  return (
+    <picture className="contents">
+      <source type="image/avif" srcSet={srcSet(image, "avif")} sizes={sizes} />
+      <source type="image/webp" srcSet={srcSet(image, "webp")} sizes={sizes} />
+      <img
+        src={variantUrl(image.hash, bestWidth(image, 960), "webp")}
+        alt={alt}
+        width={image.width}
+        height={image.height}
+        loading={priority ? "eager" : "lazy"}
+        decoding={priority ? "sync" : "async"}
+        fetchPriority={priority ? "high" : "auto"}
+        className={`${fit === "cover" ? "object-cover" : "object-contain"} ${className}`}
+        style={{
+          backgroundImage: `url(${image.placeholder})`,
+          backgroundSize: "cover",
+          backgroundPosition: "center",
+        }}
+      />
+    </picture>
+  );
+}

@@ -1,0 +1,123 @@
+import { Link, useFetcher } from "react-router";
+import { paths } from "~/lib/paths";
+
+const FOOTER_LINKS = [
+  { label: "Home", to: paths.home() },
+  { label: "About", to: paths.about() },
+  { label: "Gallery", to: paths.gallery() },
+  { label: "Shop", to: paths.shop() },
+  { label: "Commissions", to: paths.commissions() },
+  { label: "Contact", to: paths.contact() },
+] as const;
+
+interface Props {
+  siteTitle: string;
+  artistName: string;
+  contactEmail: string;
+  locationLine: string;
+  socialLinks: { label: string; url: string }[];
+}
+
+type NewsletterResult = { ok: true; message: string } | { ok: false; error: string };
+
+/** Spec §2 footer: links, three social links, newsletter box, contact e-mail, location, policy links. */
+export function SiteFooter({ siteTitle, artistName, contactEmail, locationLine, socialLinks }: Props) {
+  const newsletter = useFetcher<NewsletterResult>();
+  const result = newsletter.data;
+  return (
+    <footer className="bg-paper-deep border-line mt-24 border-t pb-20 md:pb-0">
+      <div className="container-page grid gap-12 py-16 md:grid-cols-12">
+        <div className="md:col-span-4">
+          <p className="font-serif text-2xl">{siteTitle}</p>
+          <p className="text-muted mt-3 max-w-xs text-sm leading-relaxed">Original paintings by {artistName}.</p>
+          <address className="text-ink-soft mt-6 space-y-1 text-sm not-italic">
+            <a href={`mailto:${contactEmail}`} className="hover:text-ink underline-offset-4 hover:underline">
+              {contactEmail}
+            </a>
+            {locationLine ? <p className="text-muted">{locationLine}</p> : null}
+          </address>
+        </div>
+        <nav aria-label="Footer" className="md:col-span-2">
+          <p className="eyebrow mb-4">Explore</p>
+          <ul className="space-y-2 text-sm">
+            {FOOTER_LINKS.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className="text-ink-soft hover:text-ink">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="md:col-span-2">
+          <p className="eyebrow mb-4">Follow</p>
+          <ul className="space-y-2 text-sm">
+            {socialLinks.slice(0, 3).map((link) => (
+              <li key={link.url}>
+                <a href={link.url} rel="noopener noreferrer me" target="_blank" className="text-ink-soft hover:text-ink">
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="md:col-span-4">
+          <p className="eyebrow mb-4">Newsletter</p>
+          <p className="text-muted mb-4 text-sm">New paintings, exhibitions and studio news, a few times a year.</p>
+          <newsletter.Form method="post" action={paths.newsletter()} className="flex flex-col gap-2">
+            <label htmlFor="newsletter-email" className="text-sm">
+              Email address
+            </label>
+            <div className="flex gap-2">
+              <input
+                id="newsletter-email"
+                name="email"
+                type="email"
+                required
+                autoComplete="email"
+                placeholder="you@example.com"
+                aria-invalid={result && !result.ok ? true : undefined}
+                aria-describedby="newsletter-status"
+                className="border-line bg-paper focus:border-ink min-w-0 flex-1 rounded-full border px-4 py-2.5 text-sm outline-none"
+              />
+              <button
+                type="submit"
+                disabled={newsletter.state !== "idle"}
+                className="bg-ink text-paper rounded-full px-5 py-2.5 text-sm hover:opacity-90 disabled:opacity-60"
+              >
+                Subscribe
+              </button>
+            </div>
+            <p id="newsletter-status" role="status" className={`min-h-5 text-sm ${result && !result.ok ? "text-destructive" : "text-available"}`}>
+              {result ? (result.ok ? result.message : result.error) : ""}
+            </p>
+          </newsletter.Form>
+        </div>
+      </div>
+      <div className="border-line border-t">
+        <div className="container-page text-muted flex flex-col gap-3 py-6 text-xs md:flex-row md:items-center md:justify-between">
+          <p>
+            © {new Date().getFullYear()} {artistName}. All rights reserved.
+          </p>
+          <ul className="flex gap-6">
+            <li>
+              <Link to={paths.privacy()} className="hover:text-ink">
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.terms()} className="hover:text-ink">
+                Terms of Service
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.shipping()} className="hover:text-ink">
+                Shipping Info
+              </Link>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,210 @@
+// The database: embedded PGlite in DATA_DIR, or a PostgreSQL server when DATABASE_URL is set.
+// Only app/modules/** (and the seed) import the `db()` accessor.
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { NodeFS } from "@electric-sql/pglite/nodefs";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { ConfigError, redactUrl } from "~/config.server";
+import { services } from "~/services.server";
+import { acquireDataDirLock } from "./data-dir-lock.server";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Applies the committed SQL migrations; safe when several processes start at once. */
+  migrate(): Promise<void>;
+  /** Runs fn while holding a cluster-wide advisory lock (a no-op lock on PGlite, which has one process). */
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** Embedded database only: how many fsync() calls it has made (durability is tested with it). */
+  syncCount?: () => number;
+}
+
+/** The process's database (set at boot). */
+export function db(): Database {
+  return services().db;
+}
+
+/** The folder holding drizzle/meta/_journal.json, found from this file (source or bundled build). */
+export function migrationsFolder(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = join(dir, "drizzle");
+    if (existsSync(join(candidate, "meta", "_journal.json"))) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error("drizzle/ migrations folder not found");
+    dir = parent;
+  }
+}
+
+/**
+ * PGlite's own Node filesystem never syncs: Emscripten's NODEFS has no fsync. This one does, so that
+ * with fsync on and wal_sync_method=fsync a committed transaction is on disk before COMMIT returns.
+ */
+type PostgresMod = Parameters<NodeFS["init"]>[1];
+
+class DurableNodeFS extends NodeFS {
+  syncCount = 0;
+  override async init(pg: PGlite, opts: Partial<PostgresMod>) {
+    const result = await super.init(pg, opts);
+    const preRun = (result.emscriptenOpts.preRun ?? []) as unknown[];
+    preRun.push((mod: { NODEFS?: { stream_ops: Record<string, unknown> } }) => {
+      if (!mod.NODEFS) throw new Error("PGlite: NODEFS not available, cannot enable durable writes");
+      mod.NODEFS.stream_ops.fsync = (stream: { nfd?: number }) => {
+        if (stream.nfd !== undefined) {
+          fsyncSync(stream.nfd);
+          this.syncCount++;
+        }
+        return 0;
+      };
+    });
+    result.emscriptenOpts.preRun = preRun as PostgresMod["preRun"];
+    return result;
+  }
+}
+
+/** PGlite's defaults without "-F" (fsync off), and syncing the WAL with fsync(), the call its FS implements. */
+const DURABLE_START_PARAMS = [
+  "--single",
+  "-O",
+  "-j",
+  "-c",
+  "search_path=public",
+  "-c",
+  "exit_on_error=false",
+  "-c",
+  "log_checkpoints=false",
+  "-c",
+  "max_worker_processes=0",
+  "-c",
+  "max_parallel_workers=0",
+  "-c",
+  "max_parallel_workers_per_gather=0",
+  "-c",
+  "io_method=sync",
+  "-c",
+  "max_parallel_maintenance_workers=0",
+  "-c",
+  "fsync=on",
+  "-c",
+  "wal_sync_method=fsync",
+  "-c",
+  "synchronous_commit=on",
+];
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** PGlite lives in `${dataDir}/pgdata`; "memory://" for throwaway test databases. */
+  dataDir?: string;
+  inMemory?: boolean;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options);
+}
+
+async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
+  let release: (() => void) | undefined;
+  let client: PGlite;
+  let fs: DurableNodeFS | undefined;
+  if (options.inMemory) {
+    client = await PGlite.create();
+  } else {
+    if (!options.dataDir) throw new ConfigError("DATA_DIR is required for the embedded database");
+    release = acquireDataDirLock(options.dataDir);
+    const pgdata = join(options.dataDir, "pgdata");
+    mkdirSync(pgdata, { recursive: true });
+    fs = new DurableNodeFS(pgdata);
+    try {
+      client = await PGlite.create({ fs, startParams: DURABLE_START_PARAMS });
+    } catch (error) {
+      release();
+      throw new ConfigError(
+        `Cannot open the embedded database in ${pgdata}: ${(error as Error).message}. Is it a PGlite data directory of this version?`,
+      );
+    }
+    // The directory entries of new files must reach the disk too.
+    syncDir(pgdata);
+  }
+  const database = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db: database,
+    kind: "pglite",
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
+    },
+    withLock: (_key, fn) => fn(),
+    syncCount: fs ? () => fs.syncCount : undefined,
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release?.();
+      }
+    },
+  };
+}
+
+function syncDir(dir: string) {
+  const fd = openSync(dir, "r");
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+  // An idle client that errors (server restart) must not crash the process.
+  pool.on("error", () => undefined);
+  try {
+    const c = await pool.connect();
+    c.release();
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    const e = error as NodeJS.ErrnoException;
+    throw new ConfigError(`Cannot connect to the database at DATABASE_URL (${redactUrl(url)}): ${e.message || e.code}.`);
+  }
+  const database = drizzlePg(pool, { schema }) as unknown as Database;
+  const withLock = async <T>(key: number, fn: () => Promise<T>): Promise<T> => {
+    const conn = await pool.connect();
+    try {
+      await conn.query("select pg_advisory_lock($1)", [key]);
+      return await fn();
+    } finally {
+      await conn.query("select pg_advisory_unlock($1)", [key]).catch(() => undefined);
+      conn.release();
+    }
+  };
+  return {
+    db: database,
+    kind: "postgres",
+    migrate: () =>
+      withLock(LOCKS.migrate, () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsFolder() })),
+    withLock,
+    close: () => pool.end(),
+  };
+}
+
+/** Advisory lock keys used across the app. */
+export const LOCKS = { migrate: 727_001, seed: 727_002 } as const;
+
+
+/** Rows of a raw SQL query; both drivers answer with `{ rows }`. */
+export async function queryRows<T>(database: Database, query: SQL): Promise<T[]> {
+  const result: unknown = await database.execute(query);
+  return (result as { rows: T[] }).rows;
+}

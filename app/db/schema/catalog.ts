@@ -1,0 +1,52 @@
+// Catalog: the artist's works (spec §3 artworks) with slug, stock and full-text search.
+import { sql } from "drizzle-orm";
+import { boolean, check, customType, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { uuidv7 } from "~/lib/uuid";
+import { mediaAssets } from "./media";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+export const AVAILABILITIES = ["available", "reserved", "sold", "not_for_sale"] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
+
+export const artworks = pgTable(
+  "artworks",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`).$defaultFn(uuidv7),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    medium: text("medium").notNull().default(""),
+    year: integer("year"),
+    /** Free text with inch marks, as the artist writes it: 24" x 36". */
+    size: text("size").notNull().default(""),
+    /** Integer cents; null means price on request. */
+    priceCents: integer("price_cents"),
+    currency: text("currency").notNull().default("USD"),
+    mainImageId: uuid("main_image_id").references(() => mediaAssets.id, { onDelete: "set null" }),
+    /** Public URL of the main image's largest variant (spec field main_image_url). */
+    mainImageUrl: text("main_image_url"),
+    availability: text("availability").$type<Availability>().notNull().default("available"),
+    /** 1 for an original; more for editions. */
+    quantity: integer("quantity").notNull().default(1),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    sortOrder: integer("sort_order"),
+    search: tsvector("search").generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(medium, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
+    ),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("artworks_availability_check", sql`${t.availability} in ('available', 'reserved', 'sold', 'not_for_sale')`),
+    check("artworks_quantity_check", sql`${t.quantity} >= 0`),
+    check("artworks_price_check", sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
+    // Spec §7: sort_order ascending (nulls last), then created_at descending.
+    index("artworks_display_order_idx").on(t.sortOrder.asc().nullsLast(), t.createdAt.desc(), t.id),
+    index("artworks_featured_idx")
+      .on(t.sortOrder.asc().nullsLast(), t.createdAt.desc())
+      .where(sql`${t.isFeatured}`),
+    index("artworks_available_idx").on(t.availability, t.createdAt.desc()),
+    index("artworks_search_idx").using("gin", t.search),
+  ],
+);

@@ -1,0 +1,39 @@
+// Website content: homepage sections (spec §3) and the site's settings.
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { uuidv7 } from "~/lib/uuid";
+
+export const SECTION_TYPES = ["hero", "featured_artworks", "artist_statement", "process"] as const;
+export type SectionType = (typeof SECTION_TYPES)[number];
+
+export const homepageSections = pgTable(
+  "homepage_sections",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`).$defaultFn(uuidv7),
+    sectionType: text("section_type").$type<SectionType>().notNull(),
+    /** Typed per section type by the zod schemas in modules/content. */
+    content: jsonb("content").$type<Record<string, unknown>>().notNull().default({}),
+    isPublished: boolean("is_published").notNull().default(false),
+    isActive: boolean("is_active").notNull().default(true),
+    sectionOrder: integer("section_order").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("homepage_sections_type_check", sql`${t.sectionType} in ('hero', 'featured_artworks', 'artist_statement', 'process')`),
+    index("homepage_sections_visible_idx")
+      .on(t.sectionOrder)
+      .where(sql`${t.isPublished} and ${t.isActive}`),
+  ],
+);
+
+/** One row: the site's settings as a validated document (modules/settings owns its shape). */
+export const siteSettings = pgTable(
+  "site_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("site_settings_single_row", sql`${t.id} = 1`)],
+);

@@ -1,0 +1,5 @@
+export * from "./catalog";
+export * from "./content";
+export * from "./jobs";
+export * from "./media";
+export * from "./inbox";

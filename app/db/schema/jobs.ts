@@ -1,0 +1,26 @@
+// Background jobs: a table polled with FOR UPDATE SKIP LOCKED, safe with several processes.
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { uuidv7 } from "~/lib/uuid";
+
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`).$defaultFn(uuidv7),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    /** Same key, same job: enqueueing twice is a no-op while the first is pending. */
+    dedupeKey: text("dedupe_key"),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(8),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("jobs_due_idx").on(t.runAt).where(sql`${t.doneAt} is null`),
+    uniqueIndex("jobs_pending_dedupe_idx").on(t.dedupeKey).where(sql`${t.doneAt} is null`),
+  ],
+);

@@ -1,0 +1,39 @@
+// Media: every stored image once, by content hash, with what the pipeline derived from it.
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { uuidv7 } from "~/lib/uuid";
+
+export const mediaAssets = pgTable("media_assets", {
+  id: uuid("id").primaryKey().default(sql`gen_random_uuid()`).$defaultFn(uuidv7),
+  /** Content hash of the original bytes and the pipeline version: the public URL's cache key. */
+  hash: text("hash").notNull().unique(),
+  originalKey: text("original_key").notNull(),
+  mime: text("mime").notNull(),
+  bytes: integer("bytes").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  /** Widths of the AVIF/WebP variants, ascending. */
+  widths: integer("widths").array().notNull(),
+  /** A tiny blurred WebP as a data: URI, painted before the image arrives. */
+  placeholder: text("placeholder").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Spec §3 file_uploads: photos of the artist and the studio, under a storage folder. */
+export const fileUploads = pgTable(
+  "file_uploads",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`).$defaultFn(uuidv7),
+    filePath: text("file_path").notNull().unique(),
+    mediaAssetId: uuid("media_asset_id")
+      .notNull()
+      .references(() => mediaAssets.id, { onDelete: "restrict" }),
+    altText: text("alt_text").notNull().default(""),
+    caption: text("caption"),
+    displayOrder: integer("display_order").notNull().default(0),
+    isFeaturedHomepage: boolean("is_featured_homepage").notNull().default(false),
+    isFeaturedAbout: boolean("is_featured_about").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("file_uploads_path_order_idx").on(sql`${t.filePath} text_pattern_ops`, t.displayOrder)],
+);

@@ -1,0 +1,130 @@
+// Catalog: the artist's artworks. Owns: artworks. Exposes: listing in the spec's order, lookups, creation.
+import { asc, count, desc, eq, sql } from "drizzle-orm";
+import { db, type Database } from "~/db/client.server";
+import { artworks, mediaAssets, type Availability } from "~/db/schema";
+import type { ImageAsset } from "~/lib/media";
+import { isUuid } from "~/lib/uuid";
+import { toImageAsset } from "~/modules/media/media.server";
+
+export interface ArtworkCard {
+  id: string;
+  slug: string;
+  title: string;
+  medium: string;
+  year: number | null;
+  size: string;
+  priceCents: number | null;
+  currency: string;
+  availability: Availability;
+  isFeatured: boolean;
+  image: ImageAsset | null;
+}
+
+const cardColumns = {
+  id: artworks.id,
+  slug: artworks.slug,
+  title: artworks.title,
+  medium: artworks.medium,
+  year: artworks.year,
+  size: artworks.size,
+  priceCents: artworks.priceCents,
+  currency: artworks.currency,
+  availability: artworks.availability,
+  isFeatured: artworks.isFeatured,
+  imageHash: mediaAssets.hash,
+  imageWidth: mediaAssets.width,
+  imageHeight: mediaAssets.height,
+  imageWidths: mediaAssets.widths,
+  imagePlaceholder: mediaAssets.placeholder,
+};
+
+function selectCards() {
+  return db().select(cardColumns).from(artworks).leftJoin(mediaAssets, eq(mediaAssets.id, artworks.mainImageId));
+}
+type CardRow = Awaited<ReturnType<typeof selectCards>>[number];
+
+function toCard(row: CardRow): ArtworkCard {
+  const { imageHash, imageWidth, imageHeight, imageWidths, imagePlaceholder, ...rest } = row;
+  return {
+    ...rest,
+    image:
+      imageHash && imageWidth && imageHeight && imageWidths && imagePlaceholder
+        ? toImageAsset({ hash: imageHash, width: imageWidth, height: imageHeight, widths: imageWidths, placeholder: imagePlaceholder })
+        : null,
+  };
+}
+
+/** Spec §7: sort_order ascending (nulls last), then created_at descending. */
+const displayOrder = [sql`${artworks.sortOrder} asc nulls last`, desc(artworks.createdAt), asc(artworks.id)];
+
+export async function listArtworks({ limit, offset = 0 }: { limit: number; offset?: number }): Promise<ArtworkCard[]> {
+  const rows = await selectCards()
+    .orderBy(...displayOrder)
+    .limit(Math.min(limit, 500))
+    .offset(offset);
+  return rows.map(toCard);
+}
+
+export async function countArtworks(): Promise<number> {
+  const [row] = await db().select({ n: count() }).from(artworks);
+  return row?.n ?? 0;
+}
+
+export type NewArtwork = typeof artworks.$inferInsert;
+
+export async function createArtwork(values: NewArtwork, tx: Database = db()): Promise<{ id: string; slug: string }> {
+  const [row] = await tx.insert(artworks).values(values).returning({ id: artworks.id, slug: artworks.slug });
+  if (!row) throw new Error("artwork insert returned nothing");
+  return row;
+}
+
+/** A URL slug from a title: lower case ascii words joined by hyphens. */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/['’]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/g, "");
+  return slug || "untitled";
+}
+
+export interface ArtworkDetail extends ArtworkCard {
+  description: string;
+  quantity: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** One artwork by id (or by slug, for readable links); undefined when there is none. */
+export async function getArtwork(idOrSlug: string): Promise<ArtworkDetail | undefined> {
+  const where = isUuid(idOrSlug) ? eq(artworks.id, idOrSlug) : eq(artworks.slug, idOrSlug);
+  const [row] = await db()
+    .select({
+      ...cardColumns,
+      description: artworks.description,
+      quantity: artworks.quantity,
+      createdAt: artworks.createdAt,
+      updatedAt: artworks.updatedAt,
+    })
+    .from(artworks)
+    .leftJoin(mediaAssets, eq(mediaAssets.id, artworks.mainImageId))
+    .where(where)
+    .limit(1);
+  if (!row) return undefined;
+  const { description, quantity, createdAt, updatedAt, ...card } = row;
+  return { ...toCard(card), description, quantity, createdAt, updatedAt };
+}
+
+/** Spec §7: featured artworks, at most 6, in display order. */
+export const FEATURED_LIMIT = 6;
+export async function listFeaturedArtworks(): Promise<ArtworkCard[]> {
+  const rows = await selectCards()
+    .where(eq(artworks.isFeatured, true))
+    .orderBy(...displayOrder)
+    .limit(FEATURED_LIMIT);
+  return rows.map(toCard);
+}

@@ -1,0 +1,74 @@
+// Content: homepage sections and artist photos. Owns: homepage_sections, file_uploads.
+// Exposes: visible sections (typed), section creation, artist photos.
+import { and, asc, eq, like } from "drizzle-orm";
+import { db, type Database } from "~/db/client.server";
+import { fileUploads, homepageSections, mediaAssets, type SectionType } from "~/db/schema";
+import type { ImageAsset } from "~/lib/media";
+import { toImageAsset } from "~/modules/media/media.server";
+import { SECTION_CONTENT } from "./sections";
+
+export const ARTIST_PHOTO_FOLDER = "artist-photos";
+export const ARTWORK_PHOTO_FOLDER = "artworks";
+
+export async function createSection(
+  values: { sectionType: SectionType; content: Record<string, unknown>; isPublished: boolean; isActive?: boolean; sectionOrder: number },
+  tx: Database = db(),
+) {
+  const content = SECTION_CONTENT[values.sectionType].parse(values.content) as Record<string, unknown>;
+  await tx.insert(homepageSections).values({ ...values, content });
+}
+
+/** Spec §7: published and active sections by section_order. */
+export async function listVisibleSections() {
+  return db()
+    .select()
+    .from(homepageSections)
+    .where(and(eq(homepageSections.isPublished, true), eq(homepageSections.isActive, true)))
+    .orderBy(asc(homepageSections.sectionOrder));
+}
+
+export interface ArtistPhoto {
+  id: string;
+  filePath: string;
+  altText: string;
+  caption: string | null;
+  displayOrder: number;
+  image: ImageAsset;
+}
+
+/** Spec §7: artist photos by display_order, optionally only those featured on the homepage or about page. */
+export async function listArtistPhotos(filter: { homepage?: boolean; about?: boolean } = {}): Promise<ArtistPhoto[]> {
+  const conditions = [like(fileUploads.filePath, `${ARTIST_PHOTO_FOLDER}/%`)];
+  if (filter.homepage) conditions.push(eq(fileUploads.isFeaturedHomepage, true));
+  if (filter.about) conditions.push(eq(fileUploads.isFeaturedAbout, true));
+  const rows = await db()
+    .select({ upload: fileUploads, asset: mediaAssets })
+    .from(fileUploads)
+    .innerJoin(mediaAssets, eq(mediaAssets.id, fileUploads.mediaAssetId))
+    .where(and(...conditions))
+    .orderBy(asc(fileUploads.displayOrder))
+    .limit(100);
+  return rows.map(({ upload, asset }) => ({
+    id: upload.id,
+    filePath: upload.filePath,
+    altText: upload.altText,
+    caption: upload.caption,
+    displayOrder: upload.displayOrder,
+    image: toImageAsset(asset),
+  }));
+}
+
+export async function addArtistPhoto(
+  values: { fileName: string; mediaAssetId: string; altText: string; caption?: string; displayOrder: number; isFeaturedHomepage?: boolean; isFeaturedAbout?: boolean },
+  tx: Database = db(),
+) {
+  const { fileName, ...rest } = values;
+  await tx.insert(fileUploads).values({ ...rest, filePath: `${ARTIST_PHOTO_FOLDER}/${fileName}` });
+}
+
+/** The image behind a hero: a stored image's hash resolves to its variants. */
+export async function findImageByHash(hash: string): Promise<ImageAsset | undefined> {
+  if (!/^[0-9a-f]{24}$/.test(hash)) return undefined;
+  const asset = await db().query.mediaAssets.findFirst({ where: eq(mediaAssets.hash, hash) });
+  return asset ? toImageAsset(asset) : undefined;
+}

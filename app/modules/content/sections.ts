@@ -1,0 +1,66 @@
+// The typed content of each homepage section type (spec §3). Shared by the admin editor and the home page.
+import { z } from "zod";
+
+const link = z.string().max(500).regex(/^(\/|https?:\/\/)/, "must start with / or http(s)://");
+
+export const HeroContent = z.object({
+  title: z.string().min(1).max(160),
+  subtitle: z.string().max(400).default(""),
+  ctaText: z.string().max(60).default(""),
+  ctaLink: link.or(z.literal("")).default(""),
+  /** An image URL, or the hash of a stored image (media library). */
+  backgroundImage: z.string().max(500).default(""),
+});
+
+export const FeaturedContent = z.object({
+  title: z.string().max(160).default("Featured Works"),
+  description: z.string().max(600).default(""),
+  ctaText: z.string().max(60).default("View Complete Gallery"),
+  ctaLink: link.default("/gallery"),
+});
+
+export const Highlight = z.object({ text: z.string().min(1).max(80), color: z.string().max(40).default("") });
+
+export const StatementContent = z.object({
+  title: z.string().max(160).default(""),
+  subtitle: z.string().max(200).default(""),
+  description: z.string().max(2000).default(""),
+  statement: z.string().max(4000).default(""),
+  highlights: z.array(Highlight).max(8).default([]),
+  cta1Text: z.string().max(60).default("About the Artist"),
+  cta1Link: link.default("/about"),
+  cta2Text: z.string().max(60).default("Commission a Work"),
+  cta2Link: link.default("/commissions"),
+});
+
+export const ProcessStep = z.object({
+  title: z.string().min(1).max(80),
+  description: z.string().max(400).default(""),
+  detail: z.string().max(400).default(""),
+});
+
+export const ProcessContent = z.object({
+  title: z.string().max(160).default("The Process"),
+  subtitle: z.string().max(400).default(""),
+  steps: z.array(ProcessStep).max(6).default([]),
+});
+
+export const SECTION_CONTENT = {
+  hero: HeroContent,
+  featured_artworks: FeaturedContent,
+  artist_statement: StatementContent,
+  process: ProcessContent,
+} as const;
+
+export type HeroContent = z.infer<typeof HeroContent>;
+export type FeaturedContent = z.infer<typeof FeaturedContent>;
+export type StatementContent = z.infer<typeof StatementContent>;
+export type ProcessContent = z.infer<typeof ProcessContent>;
+
+/** Spec §9: the highlights shown when the statement has none. */
+export const DEFAULT_HIGHLIGHTS: z.infer<typeof Highlight>[] = [
+  { text: "150+ Original Artworks", color: "" },
+  { text: "10+ Years Experience", color: "" },
+  { text: "Contemporary Style Focus", color: "" },
+  { text: "Commission Work Available", color: "" },
+];

@@ -1,0 +1,135 @@
+// Jobs: durable background work (image variants, mail, reservation expiry) in the jobs table.
+// Owns: jobs. Exposes: enqueue, registerJobHandler, startJobWorker, runDueJobs.
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { db, queryRows, type Database } from "~/db/client.server";
+import { jobs } from "~/db/schema";
+import { services } from "~/services.server";
+
+/** A handler gets its payload and a signal that aborts when the process is stopping. */
+type Handler = (payload: Record<string, unknown>, signal: AbortSignal) => Promise<void>;
+const handlers = new Map<string, Handler>();
+
+export function registerJobHandler(kind: string, handler: Handler): void {
+  handlers.set(kind, handler);
+}
+
+export interface EnqueueOptions {
+  dedupeKey?: string;
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+/** Adds a job; with a dedupeKey, a pending job with the same key makes this a no-op. */
+export async function enqueue(
+  kind: string,
+  payload: Record<string, unknown>,
+  options: EnqueueOptions = {},
+  tx: Database = db(),
+): Promise<void> {
+  await tx
+    .insert(jobs)
+    .values({
+      kind,
+      payload,
+      dedupeKey: options.dedupeKey ?? null,
+      runAt: options.runAt ?? new Date(),
+      maxAttempts: options.maxAttempts ?? 8,
+    })
+    .onConflictDoNothing({ target: jobs.dedupeKey, where: sql`${jobs.doneAt} is null` });
+}
+
+type ClaimedJob = {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  max_attempts: number;
+};
+
+/** Exponential backoff: 5 s, 10 s, 20 s … capped at an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(3_600_000, 5_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+async function claim(): Promise<ClaimedJob | undefined> {
+  const rows = await queryRows<ClaimedJob>(db(), sql`
+    update jobs set attempts = attempts + 1, locked_until = now() + interval '5 minutes'
+    where id = (
+      select id from jobs
+      where done_at is null and run_at <= now() and (locked_until is null or locked_until < now())
+      order by run_at
+      limit 1
+      for update skip locked
+    )
+    returning id, kind, payload, attempts, max_attempts`);
+  return rows[0];
+}
+
+/** Runs due jobs until none is left, `limit` ran, or the signal aborts. Returns how many ran. */
+export async function runDueJobs(limit = 100, signal: AbortSignal = new AbortController().signal): Promise<number> {
+  let ran = 0;
+  for (; ran < limit && !signal.aborted; ran++) {
+    const job = await claim();
+    if (!job) break;
+    const handler = handlers.get(job.kind);
+    try {
+      if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
+      await handler(job.payload, signal);
+      await db().update(jobs).set({ doneAt: new Date(), lockedUntil: null, lastError: null }).where(eq(jobs.id, job.id));
+    } catch (error) {
+      if (signal.aborted) {
+        // Interrupted by shutdown: hand it back untouched, to run first thing after the restart.
+        await db()
+          .update(jobs)
+          .set({ lockedUntil: null, attempts: sql`${jobs.attempts} - 1` })
+          .where(eq(jobs.id, job.id));
+        break;
+      }
+      const message = (error as Error).message ?? String(error);
+      const giveUp = job.attempts >= job.max_attempts;
+      services().logger.warn({ job: job.id, kind: job.kind, attempts: job.attempts, err: message, giveUp }, "job failed");
+      await db()
+        .update(jobs)
+        .set({
+          lastError: message.slice(0, 2000),
+          lockedUntil: null,
+          runAt: new Date(Date.now() + retryDelayMs(job.attempts)),
+          doneAt: giveUp ? new Date() : null,
+        })
+        .where(and(eq(jobs.id, job.id), isNull(jobs.doneAt)));
+    }
+  }
+  return ran;
+}
+
+/** Polls for due jobs; `wake()` makes it look now (after an enqueue). Returns a stop function. */
+export function startJobWorker(pollMs = 1000): { stop: () => Promise<void>; wake: () => void } {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const abort = new AbortController();
+  const tick = () => {
+    timer = undefined;
+    running = runDueJobs(100, abort.signal)
+      .then(() => undefined)
+      .catch((error: unknown) => services().logger.error({ err: error }, "job worker failed"))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, pollMs);
+      });
+  };
+  timer = setTimeout(tick, 0);
+  return {
+    wake: () => {
+      if (timer && !stopped) {
+        clearTimeout(timer);
+        timer = setTimeout(tick, 0);
+      }
+    },
+    stop: async () => {
+      stopped = true;
+      abort.abort();
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { NotFound } from "~/components/site/not-found";
+import { useNonce } from "~/lib/nonce";
+import { getSettings } from "~/modules/settings/settings.server";
+import { services } from "~/services.server";
+import "./app.css";
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export async function loader() {
+  const settings = await getSettings();
+  return {
+    site: {
+      siteTitle: settings.siteTitle,
+      artistName: settings.artistName,
+      tagline: settings.tagline,
+      contactEmail: settings.contactEmail,
+      locationLine: settings.locationLine,
+      socialLinks: settings.socialLinks,
+      publicUrl: services().config.publicUrl,
+    },
+  };
+}
+
+export type SiteInfo = Awaited<ReturnType<typeof loader>>["site"];
+
+/** The site's identity, from the root loader (available on every page). */
+export function useSite(): SiteInfo | undefined {
+  return useRouteLoaderData<typeof loader>("root")?.site;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#faf8f4" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return (
+    <main className="container-page flex min-h-[70dvh] flex-col items-start justify-center gap-4 py-24">
+      <title>Something went wrong</title>
+      <h1 className="text-3xl md:text-4xl">Unexpected Application Error!</h1>
+      <p className="text-muted max-w-prose">
+        {isRouteErrorResponse(error)
+          ? `${error.status} ${error.statusText}`
+          : "Something went wrong while showing this page. Please try again in a moment."}
+      </p>
+      <a href="/" className="underline underline-offset-4">
+        Return to the home page
+      </a>
+      {detail ? <pre className="mt-6 max-w-full overflow-auto text-xs">{detail}</pre> : null}
+    </main>
+  );
+}

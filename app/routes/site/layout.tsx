@@ -1,0 +1,32 @@
+import { Outlet, useRouteLoaderData } from "react-router";
+import { MobileTabBar } from "~/components/site/mobile-tab-bar";
+import { ProgressBar } from "~/components/site/progress-bar";
+import { SiteFooter } from "~/components/site/site-footer";
+import { SiteHeader } from "~/components/site/site-header";
+import type { loader as rootLoader } from "~/root";
+
+/** The public layout (spec §2 Navigation): header, mobile tab bar, footer, loading bar. */
+export default function SiteLayout() {
+  const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
+  const siteTitle = site?.siteTitle ?? "Atelier";
+  return (
+    <>
+      <a href="#main" className="bg-ink text-paper sr-only z-[70] rounded px-4 py-2 focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
+        Skip to content
+      </a>
+      <ProgressBar />
+      <SiteHeader siteTitle={siteTitle} tagline={site?.tagline ?? ""} />
+      <main id="main" className="min-h-[60dvh]">
+        <Outlet />
+      </main>
+      <SiteFooter
+        siteTitle={siteTitle}
+        artistName={site?.artistName ?? siteTitle}
+        contactEmail={site?.contactEmail ?? ""}
+        locationLine={site?.locationLine ?? ""}
+        socialLinks={site?.socialLinks ?? []}
+      />
+      <MobileTabBar />
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+// Boot: configuration, database, migrations, first-start seed and background jobs, shared by
+// the production entry (main.ts) and the development server (dev.ts).
+import { join } from "node:path";
+import { ConfigError, loadConfig, type Config } from "~/config.server";
+import { DataDirLockedError } from "~/db/data-dir-lock.server";
+import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { seedIfEmpty } from "~/db/seed/seed.server";
+import { createLogger, type Logger } from "~/logger.server";
+import { startJobWorker } from "~/modules/jobs/jobs.server";
+import { LocalDiskStorage } from "~/modules/media/storage.server";
+import "~/modules/media/media.server";
+import { setServices } from "~/services.server";
+import { resolveAuthSecret } from "./secrets";
+
+export interface Booted {
+  config: Config;
+  logger: Logger;
+  handle: DatabaseHandle;
+  stop(): Promise<void>;
+}
+
+/** Prints one line and exits non-zero: what an operator needs for a configuration mistake. */
+export function exitWithError(error: unknown): never {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    process.stderr.write(`atelier: ${error.message}\n`);
+  } else {
+    process.stderr.write(`atelier: failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+}
+
+export async function boot(env: Record<string, string | undefined> = process.env): Promise<Booted> {
+  const config = loadConfig(env);
+  const logger = createLogger(config.logLevel, config.env === "development");
+  const { secret, generated } = resolveAuthSecret(config.dataDir, config.authSecret);
+  config.authSecret = secret;
+  if (generated) logger.info({ file: join(config.dataDir, "secrets", "auth-secret") }, "generated AUTH_SECRET");
+  if (config.databaseUrl && !env.AUTH_SECRET)
+    logger.warn("AUTH_SECRET is unset: using the one in DATA_DIR. Set AUTH_SECRET when several processes share DATABASE_URL.");
+
+  const started = Date.now();
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  setServices({ config, logger, db: handle.db, storage: new LocalDiskStorage(join(config.dataDir, "media")) });
+  await handle.migrate();
+  logger.info({ database: handle.kind, ms: Date.now() - started }, "database ready");
+  const seeded = await seedIfEmpty(handle, { demo: config.seedDemo, logger });
+  if (seeded !== "already-initialised") logger.info({ seeded }, "first start");
+  const worker = startJobWorker();
+
+  return {
+    config,
+    logger,
+    handle,
+    stop: async () => {
+      await worker.stop();
+      await handle.close();
+      setServices(undefined);
+    },
+  };
+}

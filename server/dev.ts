@@ -1,0 +1,21 @@
+// Development: the same boot, with Vite's middleware for HMR and on-demand SSR modules.
+import { createServer as createHttpServer } from "node:http";
+import type { ServerBuild } from "react-router";
+import { createServer as createViteServer } from "vite";
+import { createApp } from "./app";
+import { boot, exitWithError } from "./boot";
+
+async function main() {
+  const booted = await boot({ NODE_ENV: "development", LOG_LEVEL: "debug", ...process.env });
+  const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
+  const app = createApp({
+    config: booted.config,
+    logger: booted.logger,
+    build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    isReady: () => true,
+    beforeRouter: (a) => a.use(vite.middlewares),
+  });
+  createHttpServer(app).listen(booted.config.port, () => booted.logger.info({ url: booted.config.publicUrl }, "dev server ready"));
+}
+
+main().catch(exitWithError);

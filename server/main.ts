@@ -1,0 +1,90 @@
+// The production process: take the port first (fail fast), boot, serve the built app, and shut down
+// gracefully on SIGTERM/SIGINT. Until boot completes every request gets 503 and /healthz says "starting".
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import * as build from "virtual:react-router/server-build";
+import { loadConfig } from "~/config.server";
+import { createApp } from "./app";
+import { boot, exitWithError, type Booted } from "./boot";
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+const starting: Handler = (req, res) => {
+  res.statusCode = 503;
+  res.setHeader("retry-after", "2");
+  res.setHeader("cache-control", "no-store");
+  if (req.url === "/healthz") {
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify({ status: "starting" }));
+  } else {
+    res.setHeader("content-type", "text/plain; charset=utf-8");
+    res.end("Atelier is starting. Please retry in a moment.");
+  }
+};
+
+async function main() {
+  // Read once here only to know where to listen; boot() validates and reports configuration errors.
+  const { port, host } = loadConfig();
+  let handler: Handler = starting;
+  const server = createServer((req, res) => handler(req, res));
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve());
+  }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "EADDRINUSE") throw new PortInUseError(`port ${port} is already in use; set PORT to another port`);
+    throw error;
+  });
+
+  let booted: Booted;
+  try {
+    booted = await boot();
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+  const { config, logger } = booted;
+  let ready = true;
+  const clientDir = join(dirname(fileURLToPath(import.meta.url)), "..", "client");
+  handler = createApp({ config, logger, build, clientDir, isReady: () => ready });
+  logger.info({ url: config.publicUrl, port }, "Atelier is ready");
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    ready = false;
+    logger.info({ signal }, "shutting down");
+    const force = setTimeout(() => {
+      logger.error("shutdown took too long; exiting");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close(() => {
+      booted
+        .stop()
+        .then(() => {
+          logger.info("stopped");
+          process.exit(0);
+        })
+        .catch((error: unknown) => {
+          logger.error({ err: error }, "error while stopping");
+          process.exit(1);
+        });
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+class PortInUseError extends Error {}
+
+main().catch((error: unknown) => {
+  if (error instanceof PortInUseError) {
+    process.stderr.write(`atelier: ${error.message}\n`);
+    process.exit(1);
+  }
+  exitWithError(error);
+});

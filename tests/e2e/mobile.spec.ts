@@ -1,0 +1,39 @@
+import { expect, test } from "./fixtures";
+
+test("below 768px a bottom bar carries Home, Gallery, Shop, About, Contact", async ({ page }) => {
+  await page.goto("/");
+  const bar = page.getByRole("navigation", { name: "Mobile" });
+  await expect(bar).toBeVisible();
+  await expect(bar.getByRole("link")).toHaveText(["Home", "Gallery", "Shop", "About", "Contact"]);
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+  await bar.getByRole("link", { name: "Gallery" }).click();
+  await expect(page).toHaveURL("/gallery");
+  await expect(bar.getByRole("link", { name: "Gallery" })).toHaveAttribute("aria-current", "page");
+});
+
+test("the MENU toggle opens a full-screen menu and CLOSE shuts it", async ({ page }) => {
+  await page.goto("/gallery");
+  const toggle = page.getByRole("button", { name: "MENU" });
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await toggle.click();
+  const menu = page.getByRole("navigation", { name: "Mobile menu" });
+  await expect(menu).toBeVisible();
+  const box = await page.locator("#mobile-menu").boundingBox();
+  expect(box?.width).toBe(375);
+  await expect(page.getByRole("button", { name: "CLOSE" })).toHaveAttribute("aria-expanded", "true");
+  await page.getByRole("button", { name: "CLOSE" }).click();
+  await expect(menu).toBeHidden();
+  await page.getByRole("button", { name: "MENU" }).click();
+  await menu.getByRole("link", { name: "Commission" }).click();
+  await expect(page).toHaveURL("/commissions");
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole("button", { name: "MENU" })).toBeVisible();
+});
+
+test("the gallery is one column of whole images at 375px, with nothing wider than the screen", async ({ page }) => {
+  await page.goto("/gallery");
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
+  const boxes = await page.locator("main article").evaluateAll((els) => els.slice(0, 2).map((e) => e.getBoundingClientRect().x));
+  expect(boxes[0]).toBe(boxes[1]);
+});

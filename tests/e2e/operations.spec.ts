@@ -1,0 +1,148 @@
+// Operations contracts (ARCHITECTURE.md): first start seeds once, restarts keep data, SIGTERM stops cleanly,
+// bad configuration is one clear line and a non-zero exit, and a held DATA_DIR is refused.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { DEMO_ARTWORKS } from "../../app/db/seed/demo-data";
+import { expect, test } from "./fixtures";
+
+test.describe.configure({ mode: "serial" });
+
+interface Server {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+/** A port nothing listens on right now (the machine runs MariaDB, Redis and more on their usual ports). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["build/server/index.js"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr.on("data", (d: Buffer) => {
+    out += d.toString();
+    err += d.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, url: `http://127.0.0.1:${port}`, output: () => out, stderr: () => err, exited };
+}
+
+/** Polls /healthz until 200; returns the statuses seen on the way. */
+async function waitHealthy(server: Server, timeoutMs = 90_000): Promise<number[]> {
+  const deadline = Date.now() + timeoutMs;
+  const seen: number[] = [];
+  while (Date.now() < deadline) {
+    try {
+      const status = (await fetch(`${server.url}/healthz`)).status;
+      seen.push(status);
+      if (status === 200) return seen;
+    } catch {
+      // Not listening yet.
+    }
+    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server not healthy in time: ${server.output()}`);
+}
+
+async function stop(server: Server) {
+  server.child.kill("SIGTERM");
+  return server.exited;
+}
+
+async function galleryCount(server: Server) {
+  const html = await (await fetch(`${server.url}/gallery`)).text();
+  return (html.match(/<article/g) ?? []).length;
+}
+
+test("a first start seeds once; a restart keeps the data and seeds nothing; SIGTERM stops cleanly", async () => {
+  test.setTimeout(180_000);
+  const dataDir = mkdtempSync(join(tmpdir(), "atelier-ops-"));
+  const first = await startServer({ DATA_DIR: dataDir });
+  // The port is taken at once; /healthz says 503 while the first start migrates and seeds.
+  expect(await waitHealthy(first)).toContain(503);
+  expect(await galleryCount(first)).toBe(DEMO_ARTWORKS.length);
+  expect(first.output()).toContain('"seeded":"demo"');
+  expect(await stop(first)).toBe(0);
+  expect(first.output()).toContain('"msg":"stopped"');
+
+  const second = await startServer({ DATA_DIR: dataDir });
+  await waitHealthy(second);
+  expect(await galleryCount(second)).toBe(DEMO_ARTWORKS.length);
+  expect(second.output()).not.toContain('"seeded"');
+  expect(second.output()).not.toContain("generated AUTH_SECRET");
+
+  // While it runs, a second process on the same DATA_DIR is refused with one clear line.
+  const intruder = await startServer({ DATA_DIR: dataDir });
+  expect(await intruder.exited).toBe(1);
+  expect(intruder.stderr().trim()).toMatch(/^atelier: The data directory .* is in use by process \d+ .*Stop that process first/);
+  expect(intruder.stderr().trim().split("\n")).toHaveLength(1);
+  expect(await stop(second)).toBe(0);
+});
+
+test("an unreachable DATABASE_URL is one readable line and exit code 1", async () => {
+  const server = await startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), "atelier-ops-")), DATABASE_URL: "postgres://atelier:hunter2-pass@127.0.0.1:1/atelier" });
+  expect(await server.exited).toBe(1);
+  const lines = server.stderr().trim().split("\n");
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/^atelier: Cannot connect to the database at DATABASE_URL \(postgres:\/\/atelier:\*\*\*@127\.0\.0\.1:1\/atelier\)/);
+  expect(server.output()).not.toContain("hunter2-pass");
+});
+
+test("invalid configuration is one readable line and exit code 1", async () => {
+  const server = await startServer({ PORT: "not-a-port" });
+  expect(await server.exited).toBe(1);
+  expect(server.stderr().trim()).toBe("atelier: Invalid configuration: PORT must be a number.");
+});
+
+test("SEED_DEMO=false starts an empty shop", async () => {
+  const server = await startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), "atelier-ops-")), SEED_DEMO: "false" });
+  await waitHealthy(server);
+  expect(await galleryCount(server)).toBe(0);
+  expect(await (await fetch(`${server.url}/gallery`)).text()).toContain("No artworks yet.");
+  expect(await stop(server)).toBe(0);
+});
+
+test("with DATABASE_URL it migrates and seeds an empty PostgreSQL database, once", async () => {
+  test.skip(!process.env.TEST_DATABASE_URL, "TEST_DATABASE_URL is not set");
+  test.setTimeout(180_000);
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  const name = `atelier_e2e_${Date.now().toString(36)}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  try {
+    const env = { DATA_DIR: mkdtempSync(join(tmpdir(), "atelier-ops-")), DATABASE_URL: url.toString(), AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-42" };
+    const first = await startServer(env);
+    await waitHealthy(first);
+    expect(await galleryCount(first)).toBe(DEMO_ARTWORKS.length);
+    expect(await stop(first)).toBe(0);
+    const second = await startServer(env);
+    await waitHealthy(second);
+    expect(await galleryCount(second)).toBe(DEMO_ARTWORKS.length);
+    expect(second.output()).not.toContain('"seeded"');
+    expect(await stop(second)).toBe(0);
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+});

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countArtworks, createArtwork, getArtwork, listArtworks, listFeaturedArtworks, slugify } from "~/modules/catalog/catalog.server";
+import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+
+describe.each(BACKENDS)("catalog on %s", (backend) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await setupTestServices(backend);
+    const day = 86_400_000;
+    const base = Date.UTC(2025, 0, 1);
+    const works = [
+      { title: "Oldest unplaced", sortOrder: null, createdAt: new Date(base), isFeatured: true },
+      { title: "Newest unplaced", sortOrder: null, createdAt: new Date(base + 5 * day), isFeatured: true },
+      { title: "Placed second", sortOrder: 2, createdAt: new Date(base + 1 * day) },
+      { title: "Placed first", sortOrder: 1, createdAt: new Date(base + 2 * day), isFeatured: true },
+      { title: "Middle unplaced", sortOrder: null, createdAt: new Date(base + 3 * day) },
+    ];
+    for (const w of works) await createArtwork({ ...w, slug: slugify(w.title), medium: "Oil on canvas" });
+  });
+  afterAll(() => ctx.close());
+
+  it("lists in the spec's order: sort_order ascending with nulls last, then newest first", async () => {
+    const titles = (await listArtworks({ limit: 10 })).map((a) => a.title);
+    expect(titles).toEqual(["Placed first", "Placed second", "Newest unplaced", "Middle unplaced", "Oldest unplaced"]);
+    expect((await listArtworks({ limit: 2, offset: 2 })).map((a) => a.title)).toEqual(["Newest unplaced", "Middle unplaced"]);
+    expect(await countArtworks()).toBe(5);
+  });
+
+  it("lists featured works in the same order", async () => {
+    expect((await listFeaturedArtworks()).map((a) => a.title)).toEqual(["Placed first", "Newest unplaced", "Oldest unplaced"]);
+  });
+
+  it("finds an artwork by id or slug, and nothing for an unknown one", async () => {
+    const bySlug = await getArtwork("placed-first");
+    expect(bySlug?.title).toBe("Placed first");
+    expect((await getArtwork(bySlug!.id))?.slug).toBe("placed-first");
+    expect(await getArtwork("00000000-0000-7000-8000-000000000000")).toBeUndefined();
+    expect(await getArtwork("no-such-work")).toBeUndefined();
+  });
+});
+
+describe("slugify", () => {
+  it("makes readable ascii slugs", () => {
+    expect(slugify("After the Storm, Ochre")).toBe("after-the-storm-ochre");
+    expect(slugify("Café Noir — Étude #2")).toBe("cafe-noir-etude-2");
+    expect(slugify("What the Tide’s Left")).toBe("what-the-tides-left");
+    expect(slugify("!!!")).toBe("untitled");
+  });
+});

@@ -1,0 +1,63 @@
+// Test harness: real databases for integration tests. Every suite runs on embedded PGlite, and again
+// on a fresh database of the PostgreSQL server named by TEST_DATABASE_URL when it is set.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import type { Config } from "~/config.server";
+import { loadConfig } from "~/config.server";
+import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { createLogger } from "~/logger.server";
+import { LocalDiskStorage } from "~/modules/media/storage.server";
+import { setServices } from "~/services.server";
+
+export type Backend = "pglite" | "postgres";
+
+export const BACKENDS: Backend[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+export interface TestContext {
+  handle: DatabaseHandle;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** A fresh, migrated database with services set, on the given backend. */
+export async function setupTestServices(backend: Backend): Promise<TestContext> {
+  const dataDir = mkdtempSync(join(tmpdir(), "atelier-test-"));
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (backend === "postgres") {
+    const admin = process.env.TEST_DATABASE_URL!;
+    const name = `atelier_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`create database ${name}`);
+    await client.end();
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: "test", AUTH_SECRET: "x".repeat(32) });
+  const handle = await openDatabase(databaseUrl ? { databaseUrl } : { inMemory: true });
+  const logger = createLogger("silent");
+  setServices({ config, logger, db: handle.db, storage: new LocalDiskStorage(join(dataDir, "media")) });
+  await handle.migrate();
+  return {
+    handle,
+    config,
+    dataDir,
+    close: async () => {
+      setServices(undefined);
+      await handle.close();
+      await dropDatabase?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jobs } from "~/db/schema";
+import { enqueue, registerJobHandler, retryDelayMs, runDueJobs } from "~/modules/jobs/jobs.server";
+import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+
+describe("retryDelayMs", () => {
+  it("backs off exponentially and caps at an hour", () => {
+    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([5_000, 10_000, 20_000, 40_000]);
+    expect(retryDelayMs(30)).toBe(3_600_000);
+  });
+});
+
+describe.each(BACKENDS)("jobs on %s", (backend) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await setupTestServices(backend);
+  });
+  afterAll(() => ctx.close());
+
+  it("runs a job once, and a pending dedupe key is enqueued once", async () => {
+    const seen: unknown[] = [];
+    registerJobHandler("test.record", (payload) => {
+      seen.push(payload.n);
+      return Promise.resolve();
+    });
+    await enqueue("test.record", { n: 1 }, { dedupeKey: "k1" });
+    await enqueue("test.record", { n: 2 }, { dedupeKey: "k1" });
+    expect(await runDueJobs()).toBe(1);
+    expect(seen).toEqual([1]);
+    // Once done, the same key may be used again.
+    await enqueue("test.record", { n: 3 }, { dedupeKey: "k1" });
+    await runDueJobs();
+    expect(seen).toEqual([1, 3]);
+  });
+
+  it("retries a failing job later and gives up after maxAttempts", async () => {
+    let calls = 0;
+    registerJobHandler("test.flaky", () => {
+      calls++;
+      return Promise.reject(new Error("mail server down"));
+    });
+    await enqueue("test.flaky", {}, { maxAttempts: 2 });
+    await runDueJobs();
+    const [afterFirst] = await ctx.handle.db.select().from(jobs).where(eq(jobs.kind, "test.flaky"));
+    expect(afterFirst).toMatchObject({ attempts: 1, lastError: "mail server down", doneAt: null });
+    expect(afterFirst!.runAt.getTime()).toBeGreaterThan(Date.now() + 3_000);
+    // Not due yet: nothing runs.
+    expect(await runDueJobs()).toBe(0);
+    await ctx.handle.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.id, afterFirst!.id));
+    await runDueJobs();
+    const [afterSecond] = await ctx.handle.db.select().from(jobs).where(eq(jobs.id, afterFirst!.id));
+    expect(afterSecond!.attempts).toBe(2);
+    expect(afterSecond!.doneAt).not.toBeNull();
+    expect(calls).toBe(2);
+  });
+});
+
+describe.each(BACKENDS)("jobs interrupted by shutdown on %s", (backend) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await setupTestServices(backend);
+  });
+  afterAll(() => ctx.close());
+
+  it("hands an interrupted job back, not counted as an attempt, to run after the restart", async () => {
+    const abort = new AbortController();
+    registerJobHandler("test.slow", (_payload, signal) => {
+      abort.abort();
+      return Promise.reject(signal.reason as Error);
+    });
+    await enqueue("test.slow", {});
+    await runDueJobs(100, abort.signal);
+    const [job] = await ctx.handle.db.select().from(jobs).where(eq(jobs.kind, "test.slow"));
+    expect(job).toMatchObject({ attempts: 0, lockedUntil: null, doneAt: null, lastError: null });
+    expect(job!.runAt.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+});

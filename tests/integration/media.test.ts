@@ -1,0 +1,66 @@
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jobs, mediaAssets } from "~/db/schema";
+import { runDueJobs } from "~/modules/jobs/jobs.server";
+import { ingestImage, readVariant } from "~/modules/media/media.server";
+import { MediaError } from "~/modules/media/pipeline.server";
+import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+
+const painting = (width: number, height: number, hue: string) =>
+  sharp({ create: { width, height, channels: 3, background: hue } })
+    .composite([{ input: Buffer.from(`<svg width="${width}" height="${height}"><rect x="10%" y="20%" width="50%" height="40%" fill="#c63"/></svg>`) }])
+    .jpeg()
+    .toBuffer();
+
+function listFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => join(d.parentPath, d.name));
+}
+
+describe.each(BACKENDS)("media pipeline on %s", (backend) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await setupTestServices(backend);
+  });
+  afterAll(() => ctx.close());
+
+  it("stores nothing when an upload is not an image or is damaged", async () => {
+    const good = await painting(900, 600, "#224");
+    for (const bad of [Buffer.from("%PDF-1.7 not an image"), good.subarray(0, good.length - 400)]) {
+      await expect(ingestImage(bad)).rejects.toBeInstanceOf(MediaError);
+    }
+    expect(await ctx.handle.db.select().from(mediaAssets)).toHaveLength(0);
+    expect(await ctx.handle.db.select().from(jobs)).toHaveLength(0);
+    expect(listFiles(join(ctx.dataDir, "media"))).toEqual([]);
+  });
+
+  it("stores the original once, then a job makes every AVIF and WebP variant", async () => {
+    const bytes = await painting(1500, 1000, "#335");
+    const asset = await ingestImage(bytes);
+    const again = await ingestImage(Buffer.from(bytes));
+    expect(again.id).toBe(asset.id);
+    expect(asset.widths).toEqual([320, 640, 960, 1280, 1500]);
+    expect(await ctx.handle.db.select().from(jobs)).toHaveLength(1);
+
+    expect(await runDueJobs()).toBe(1);
+    const variants = listFiles(join(ctx.dataDir, "media", "variants", asset.hash)).map((f) => f.split("/").at(-1)).sort();
+    expect(variants).toEqual(
+      ["1280", "1500", "320", "640", "960"].flatMap((w) => [`${w}.avif`, `${w}.webp`]).sort(),
+    );
+    const small = await readVariant(asset.hash, 320, "webp");
+    expect((await sharp(small).metadata()).width).toBe(320);
+  });
+
+  it("makes a missing variant on first request, once, and refuses widths it does not offer", async () => {
+    const asset = await ingestImage(await painting(700, 700, "#543"));
+    const [a, b] = await Promise.all([readVariant(asset.hash, 640, "avif"), readVariant(asset.hash, 640, "avif")]);
+    expect(a).toBeDefined();
+    expect(Buffer.compare(a!, b!)).toBe(0);
+    expect(await readVariant(asset.hash, 2560, "avif")).toBeUndefined();
+    expect(await readVariant("0".repeat(24), 320, "webp")).toBeUndefined();
+  });
+});
