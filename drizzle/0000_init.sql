@@ -35,6 +35,12 @@ CREATE TABLE "homepage_sections" (
 	CONSTRAINT "homepage_sections_type_check" CHECK ("homepage_sections"."section_type" in ('hero', 'featured_artworks', 'artist_statement', 'process'))
 );
 --> statement-breakpoint
+CREATE TABLE "page_content" (
+	"key" text PRIMARY KEY NOT NULL,
+	"data" jsonb NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "site_settings" (
 	"id" integer PRIMARY KEY DEFAULT 1 NOT NULL,
 	"data" jsonb NOT NULL,

@@ -37,3 +37,10 @@ export const siteSettings = pgTable(
   },
   (t) => [check("site_settings_single_row", sql`${t.id} = 1`)],
 );
+
+/** Editable page content as validated documents, by key (e.g. "about"); modules/content owns each shape. */
+export const pageContent = pgTable("page_content", {
+  key: text("key").primaryKey(),
+  data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -56,3 +56,23 @@ Born in coastal Georgia, she studied painting at the Savannah College of Art and
 
 export const DEMO_STATEMENT =
   "I paint the feeling of a place rather than its outline. A canvas starts with a colour I cannot stop thinking about and grows through many layers, each one partly erased, until the surface holds the memory of everything that happened to it.";
+
+export const DEMO_CV = [
+  {
+    heading: "Solo exhibitions",
+    entries: [
+      "2025 · Tidewater, Marigny Contemporary, New Orleans",
+      "2023 · Quiet Architecture, Laney Gallery, Savannah",
+      "2021 · Between Two Rivers, Arthouse Annex, Memphis",
+    ],
+  },
+  {
+    heading: "Group exhibitions",
+    entries: [
+      "2024 · New Southern Abstraction, Ogden Museum Project Space, New Orleans",
+      "2022 · Salt and Light, Telfair Community Gallery, Savannah",
+      "2020 · Painting Now, Coastal Arts Center, Charleston",
+    ],
+  },
+  { heading: "Education", entries: ["BFA Painting, Savannah College of Art and Design, 2014"] },
+];

@@ -4,11 +4,11 @@ import { LOCKS, type DatabaseHandle } from "~/db/client.server";
 import { variantUrl } from "~/lib/media";
 import type { Logger } from "~/logger.server";
 import { createArtwork, slugify } from "~/modules/catalog/catalog.server";
-import { addArtistPhoto, createSection } from "~/modules/content/content.server";
+import { addArtistPhoto, createSection, savePageContent } from "~/modules/content/content.server";
 import { DEFAULT_HIGHLIGHTS } from "~/modules/content/sections";
 import { ingestImage } from "~/modules/media/media.server";
 import { saveSettings, settingsExist } from "~/modules/settings/settings.server";
-import { DEMO_ARTIST, DEMO_ARTWORKS, DEMO_BIOGRAPHY, DEMO_STATEMENT, type DemoArtwork } from "./demo-data";
+import { DEMO_ARTIST, DEMO_ARTWORKS, DEMO_BIOGRAPHY, DEMO_CV, DEMO_STATEMENT, type DemoArtwork } from "./demo-data";
 import { renderPainting } from "./paintings.server";
 import { renderStudioPhoto } from "./studio.server";
 
@@ -141,6 +141,17 @@ export async function seedIfEmpty(handle: DatabaseHandle, options: SeedOptions):
             statement: DEMO_STATEMENT,
             highlights: DEFAULT_HIGHLIGHTS,
           },
+        },
+        tx,
+      );
+      await savePageContent(
+        "about",
+        {
+          title: "About the Artist",
+          biography: DEMO_BIOGRAPHY,
+          statement: DEMO_STATEMENT,
+          highlights: DEFAULT_HIGHLIGHTS,
+          cv: DEMO_CV,
         },
         tx,
       );

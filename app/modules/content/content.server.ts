@@ -2,10 +2,11 @@
 // Exposes: visible sections (typed), section creation, artist photos.
 import { and, asc, eq, like } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
-import { fileUploads, homepageSections, mediaAssets, type SectionType } from "~/db/schema";
+import { fileUploads, homepageSections, mediaAssets, pageContent, type SectionType } from "~/db/schema";
 import type { ImageAsset } from "~/lib/media";
 import { toImageAsset } from "~/modules/media/media.server";
-import { SECTION_CONTENT } from "./sections";
+import type { z } from "zod";
+import { AboutContent, SECTION_CONTENT } from "./sections";
 
 export const ARTIST_PHOTO_FOLDER = "artist-photos";
 export const ARTWORK_PHOTO_FOLDER = "artworks";
@@ -71,4 +72,21 @@ export async function findImageByHash(hash: string): Promise<ImageAsset | undefi
   if (!/^[0-9a-f]{24}$/.test(hash)) return undefined;
   const asset = await db().query.mediaAssets.findFirst({ where: eq(mediaAssets.hash, hash) });
   return asset ? toImageAsset(asset) : undefined;
+}
+
+const PAGE_SCHEMAS = { about: AboutContent } as const;
+type PageKey = keyof typeof PAGE_SCHEMAS;
+
+/** A page's stored content with defaults filled in (an unset page gives the defaults). */
+export async function getPageContent<K extends PageKey>(key: K): Promise<z.infer<(typeof PAGE_SCHEMAS)[K]>> {
+  const row = await db().query.pageContent.findFirst({ where: eq(pageContent.key, key) });
+  return PAGE_SCHEMAS[key].parse(row?.data ?? {});
+}
+
+export async function savePageContent<K extends PageKey>(key: K, data: z.input<(typeof PAGE_SCHEMAS)[K]>, tx: Database = db()) {
+  const value = PAGE_SCHEMAS[key].parse(data) as Record<string, unknown>;
+  await tx
+    .insert(pageContent)
+    .values({ key, data: value })
+    .onConflictDoUpdate({ target: pageContent.key, set: { data: value, updatedAt: new Date() } });
 }

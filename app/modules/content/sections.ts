@@ -64,3 +64,17 @@ export const DEFAULT_HIGHLIGHTS: z.infer<typeof Highlight>[] = [
   { text: "Contemporary Style Focus", color: "" },
   { text: "Commission Work Available", color: "" },
 ];
+
+/** The about page (spec §2 About): biography, statement, highlights and CV sections. */
+export const AboutContent = z.object({
+  title: z.string().max(160).default("About the Artist"),
+  /** Markdown-light: paragraphs separated by blank lines. */
+  biography: z.string().max(20_000).default(""),
+  statement: z.string().max(4000).default(""),
+  highlights: z.array(Highlight).max(8).default([]),
+  cv: z
+    .array(z.object({ heading: z.string().min(1).max(80), entries: z.array(z.string().min(1).max(300)).max(60) }))
+    .max(12)
+    .default([]),
+});
+export type AboutContent = z.infer<typeof AboutContent>;

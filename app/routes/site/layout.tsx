@@ -1,4 +1,5 @@
 import { Outlet, useRouteLoaderData } from "react-router";
+import { Toaster } from "sonner";
 import { MobileTabBar } from "~/components/site/mobile-tab-bar";
 import { ProgressBar } from "~/components/site/progress-bar";
 import { SiteFooter } from "~/components/site/site-footer";
@@ -27,6 +28,8 @@ export default function SiteLayout() {
         socialLinks={site?.socialLinks ?? []}
       />
       <MobileTabBar />
+      {/* Spec §9: one toast at a time, 5000 ms by default. */}
+      <Toaster visibleToasts={1} duration={5000} position="bottom-right" richColors closeButton />
     </>
   );
 }
