@@ -11,18 +11,24 @@ test("the health check answers once the server is ready", async ({ request }) =>
 test("the gallery lists every demo artwork with its image, in the spec's order", async ({ page }) => {
   await page.goto("/gallery");
   await expect(page.getByRole("heading", { level: 1, name: "All works" })).toBeVisible();
+  await expect(page.getByText(`${DEMO_ARTWORKS.length} paintings.`)).toBeVisible();
   const titles = page.locator("main article h2");
-  await expect(titles).toHaveCount(DEMO_ARTWORKS.length);
-  // The first four are placed by sort_order; the rest follow newest first (the seed staggers created_at).
-  expect(await titles.allInnerTexts()).toEqual(DEMO_ARTWORKS.map((a) => a.title));
+  await expect(titles).toHaveCount(24);
+  const pageOne = await titles.allInnerTexts();
   const images = page.locator("main article img");
-  await expect(images).toHaveCount(DEMO_ARTWORKS.length);
+  await expect(images).toHaveCount(24);
   await expect(page.getByRole("img", { name: "Tidewater Hymn, Oil on canvas" })).toBeVisible();
   // Above-the-fold images are loaded, as AVIF (the browser's first choice).
   const first = images.first();
   await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   const src = await first.evaluate((img: HTMLImageElement) => img.currentSrc);
   expect(src).toMatch(/\/media\/[0-9a-f]{24}\/\d+\.avif$/);
+
+  await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL("/gallery?page=2");
+  await expect(titles).toHaveCount(DEMO_ARTWORKS.length - 24);
+  // The first four are placed by sort_order; the rest follow newest first (the seed staggers created_at).
+  expect([...pageOne, ...(await titles.allInnerTexts())]).toEqual(DEMO_ARTWORKS.map((a) => a.title));
 });
 
 test("images are AVIF or WebP under content-hashed URLs cached forever", async ({ page, request }) => {

@@ -1248,9 +1248,10 @@ function gestural(c: Ctx): Plan {
             width,
             color,
             opacity: rng.range(0.3, 0.55),
-            bristles: 8,
+            // Mostly buried under the gestures, so fewer streaks: they cost render time, not looks.
+            bristles: 4,
             dry: 0.8,
-            ribbons: 3,
+            ribbons: 2,
             bristleOpacity: 0.3,
           });
           return m.body + m.bristles;
@@ -1282,10 +1283,10 @@ function gestural(c: Ctx): Plan {
             width,
             color,
             opacity: rng.range(0.8, 0.97),
-            bristles: Math.min(10, Math.round(2 + width / (6 * s))),
+            bristles: Math.min(8, Math.round(2 + width / (7 * s))),
             dry,
             bristleOpacity: 0.4,
-            ribbons: width > 8 * s ? rng.int(2, 4) : 0,
+            ribbons: width > 8 * s ? rng.int(1, 3) : 0,
           });
           let out = m.body + m.bristles;
           if (width > 10 * s && rng.chance(0.3)) {

@@ -1,5 +1,5 @@
 // Catalog: the artist's artworks. Owns: artworks. Exposes: listing in the spec's order, lookups, creation.
-import { asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
 import { artworks, mediaAssets, type Availability } from "~/db/schema";
 import type { ImageAsset } from "~/lib/media";
@@ -75,6 +75,7 @@ export type NewArtwork = typeof artworks.$inferInsert;
 export async function createArtwork(values: NewArtwork, tx: Database = db()): Promise<{ id: string; slug: string }> {
   const [row] = await tx.insert(artworks).values(values).returning({ id: artworks.id, slug: artworks.slug });
   if (!row) throw new Error("artwork insert returned nothing");
+  invalidateCatalogCaches();
   return row;
 }
 
@@ -126,5 +127,88 @@ export async function listFeaturedArtworks(): Promise<ArtworkCard[]> {
     .where(eq(artworks.isFeatured, true))
     .orderBy(...displayOrder)
     .limit(FEATURED_LIMIT);
+  return rows.map(toCard);
+}
+
+export const GALLERY_AVAILABILITIES = ["available", "sold"] as const;
+
+export interface GalleryQuery {
+  q?: string;
+  medium?: string;
+  availability?: (typeof GALLERY_AVAILABILITIES)[number];
+  year?: number;
+  limit: number;
+  offset?: number;
+}
+
+function galleryWhere(query: Omit<GalleryQuery, "limit" | "offset">) {
+  const conditions: SQL[] = [];
+  if (query.q) conditions.push(sql`${artworks.search} @@ websearch_to_tsquery('english', ${query.q})`);
+  if (query.medium) conditions.push(eq(artworks.medium, query.medium));
+  if (query.availability) conditions.push(eq(artworks.availability, query.availability));
+  if (query.year) conditions.push(eq(artworks.year, query.year));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** The gallery: filtered and searched works, a page of them, and how many match. */
+export async function searchArtworks(query: GalleryQuery): Promise<{ artworks: ArtworkCard[]; total: number }> {
+  const where = galleryWhere(query);
+  // A search ranks the best matches first; browsing keeps the artist's order.
+  const order = query.q
+    ? [sql`ts_rank(${artworks.search}, websearch_to_tsquery('english', ${query.q})) desc`, ...displayOrder]
+    : displayOrder;
+  const [rows, [counted]] = await Promise.all([
+    selectCards()
+      .where(where)
+      .orderBy(...order)
+      .limit(Math.min(query.limit, 200))
+      .offset(query.offset ?? 0),
+    db().select({ n: count() }).from(artworks).where(where),
+  ]);
+  return { artworks: rows.map(toCard), total: counted?.n ?? 0 };
+}
+
+export interface CatalogFacets {
+  mediums: { value: string; count: number }[];
+  years: number[];
+}
+
+const FACETS_TTL_MS = 30_000;
+let facetsCache: { at: number; value: CatalogFacets } | undefined;
+
+/** The filter choices (mediums with counts, years), cached briefly: they change only when the catalogue does. */
+export async function catalogFacets(): Promise<CatalogFacets> {
+  if (facetsCache && Date.now() - facetsCache.at < FACETS_TTL_MS) return facetsCache.value;
+  const [mediums, years] = await Promise.all([
+    db()
+      .select({ value: artworks.medium, count: count() })
+      .from(artworks)
+      .where(sql`${artworks.medium} <> ''`)
+      .groupBy(artworks.medium)
+      .orderBy(desc(count()), asc(artworks.medium))
+      .limit(200),
+    db()
+      .selectDistinct({ year: artworks.year })
+      .from(artworks)
+      .where(sql`${artworks.year} is not null`)
+      .orderBy(desc(artworks.year))
+      .limit(200),
+  ]);
+  const value = { mediums, years: years.map((y) => y.year!).filter(Boolean) };
+  facetsCache = { at: Date.now(), value };
+  return value;
+}
+
+/** Forget cached facets (after the catalogue changes). */
+export function invalidateCatalogCaches(): void {
+  facetsCache = undefined;
+}
+
+/** Other works to show under an artwork: the first in display order, without it. */
+export async function listMoreWorks(excludeId: string, limit = 6): Promise<ArtworkCard[]> {
+  const rows = await selectCards()
+    .where(sql`${artworks.id} <> ${excludeId}`)
+    .orderBy(...displayOrder)
+    .limit(Math.min(limit, 24));
   return rows.map(toCard);
 }

@@ -1,17 +1,25 @@
-import { data, Link, redirect } from "react-router";
+import { Suspense } from "react";
+import { Await, data, Link, redirect } from "react-router";
 import type { Route } from "./+types/artwork";
-import { AvailabilityBadge } from "~/components/site/artwork-card";
+import { AddToCartButton } from "~/components/site/add-to-cart-button";
+import { ArtworkCard, AvailabilityBadge } from "~/components/site/artwork-card";
 import { ResponsiveImage } from "~/components/site/responsive-image";
 import { formatPrice } from "~/lib/money";
 import { paths } from "~/lib/paths";
-import { getArtwork } from "~/modules/catalog/catalog.server";
+import { getArtwork, listMoreWorks } from "~/modules/catalog/catalog.server";
+import { services } from "~/services.server";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const artwork = await getArtwork(params.id);
   if (!artwork) throw data("Artwork not found", { status: 404 });
   // A readable slug link resolves to the canonical id URL.
   if (artwork.id !== params.id) throw redirect(paths.artwork(artwork.id), 301);
-  return { artwork };
+  // Below the fold: streamed after the page, and a failure only hides the section.
+  const moreWorks = listMoreWorks(artwork.id, 6).catch((error: unknown) => {
+    services().logger.error({ err: error, artwork: artwork.id }, "more works failed to load");
+    return [];
+  });
+  return { artwork, moreWorks };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
@@ -21,45 +29,98 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
 };
 
 export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
-  const { artwork } = loaderData;
+  const { artwork, moreWorks } = loaderData;
   const sold = artwork.availability === "sold";
+  const facts = [
+    ["Medium", artwork.medium],
+    ["Size", artwork.size],
+    ["Year", artwork.year ? String(artwork.year) : ""],
+  ].filter(([, value]) => value);
   return (
-    <div className="container-page grid gap-10 py-10 md:grid-cols-12 md:gap-16 md:py-16">
-      <div className="bg-paper-deep flex items-center justify-center p-6 md:col-span-7 md:p-12">
-        {artwork.image ? (
-          <ResponsiveImage
-            image={artwork.image}
-            alt={`${artwork.title}, ${artwork.medium}`}
-            sizes="(min-width: 1280px) 700px, (min-width: 768px) 55vw, 100vw"
-            priority
-            fit="contain"
-            className="h-auto max-h-[78dvh] w-auto max-w-full shadow-[0_18px_40px_-18px_rgba(29,27,24,0.5)]"
-          />
-        ) : null}
-      </div>
-      <div className="md:col-span-5 md:pt-6">
-        <AvailabilityBadge availability={artwork.availability} />
-        <h1 className="mt-3 text-4xl leading-tight md:text-5xl">{artwork.title}</h1>
-        <dl className="text-ink-soft mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-          <dt className="text-muted">Medium</dt>
-          <dd>{artwork.medium}</dd>
-          <dt className="text-muted">Year</dt>
-          <dd>{artwork.year ?? "—"}</dd>
-          <dt className="text-muted">Size</dt>
-          <dd>{artwork.size}</dd>
-        </dl>
-        <p className="mt-8 text-2xl">{sold ? "Sold" : formatPrice(artwork.priceCents, artwork.currency)}</p>
-        <p className="text-ink-soft mt-8 leading-relaxed">{artwork.description}</p>
-        <div className="mt-10 flex flex-wrap gap-3">
-          <Link
-            to={paths.inquireAbout(artwork)}
-            aria-disabled={sold || undefined}
-            className="border-ink rounded-full border px-6 py-3 text-sm hover:bg-ink hover:text-paper"
-          >
-            Inquire
+    <>
+      <div className="container-page pt-6 md:pt-10">
+        <nav aria-label="Breadcrumb" className="text-muted text-sm">
+          <Link to={paths.gallery()} className="hover:text-ink">
+            Gallery
           </Link>
-        </div>
+          <span aria-hidden="true" className="mx-2">
+            /
+          </span>
+          <span aria-current="page" className="text-ink-soft">
+            {artwork.title}
+          </span>
+        </nav>
       </div>
-    </div>
+      <article className="container-page grid gap-10 py-8 md:grid-cols-12 md:gap-16 md:py-12">
+        <div className="bg-paper-deep flex items-center justify-center p-6 md:col-span-7 md:p-14">
+          {artwork.image ? (
+            <ResponsiveImage
+              image={artwork.image}
+              alt={`${artwork.title}, ${artwork.medium}`}
+              sizes="(min-width: 1280px) 640px, (min-width: 768px) 50vw, 90vw"
+              priority
+              fit="contain"
+              className="h-auto max-h-[78dvh] w-auto max-w-full shadow-[0_18px_40px_-18px_rgba(29,27,24,0.5)]"
+            />
+          ) : null}
+        </div>
+        <div className="md:col-span-5 md:pt-4">
+          <AvailabilityBadge availability={artwork.availability} />
+          <h1 className="mt-3 text-4xl leading-tight md:text-5xl">{artwork.title}</h1>
+          <dl className="text-ink-soft mt-6 grid grid-cols-[auto_1fr] gap-x-8 gap-y-2 text-sm">
+            {facts.map(([label, value]) => (
+              <div key={label} className="contents">
+                <dt className="text-muted">{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-8 font-serif text-3xl">{sold ? "Sold" : formatPrice(artwork.priceCents, artwork.currency)}</p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <AddToCartButton artwork={artwork} />
+            {sold ? (
+              <button type="button" disabled className="border-line text-muted cursor-not-allowed rounded-full border px-6 py-3 text-sm">
+                SOLD OUT
+              </button>
+            ) : (
+              <Link
+                to={paths.inquireAbout(artwork)}
+                className="border-ink hover:bg-ink hover:text-paper rounded-full border px-6 py-3 text-sm transition-colors"
+              >
+                Inquire
+              </Link>
+            )}
+          </div>
+          {artwork.description ? (
+            <div className="text-ink-soft mt-10 max-w-prose space-y-4 leading-relaxed">
+              {artwork.description.split(/\n{2,}/).map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+            </div>
+          ) : null}
+          <p className="text-muted mt-10 text-sm leading-relaxed">
+            Original work, signed by the artist. Shipped insured from the studio, or collected in person.
+          </p>
+        </div>
+      </article>
+      <section aria-labelledby="more-works" className="container-page mt-12 md:mt-20">
+        <h2 id="more-works" className="mb-10 text-2xl md:text-3xl">
+          More works
+        </h2>
+        <Suspense fallback={<p className="text-muted">Loading more works…</p>}>
+          <Await resolve={moreWorks} errorElement={null}>
+            {(works) => (
+              <ul className="grid grid-cols-1 gap-x-8 gap-y-14 min-[480px]:grid-cols-2 md:grid-cols-3">
+                {works.map((work) => (
+                  <li key={work.id}>
+                    <ArtworkCard artwork={work} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Await>
+        </Suspense>
+      </section>
+    </>
   );
 }

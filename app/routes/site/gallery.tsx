@@ -1,21 +1,22 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/gallery";
 import { ArtworkCard } from "~/components/site/artwork-card";
+import { GalleryFilters } from "~/components/site/gallery-filters";
+import { GalleryPagination } from "~/components/site/gallery-pagination";
+import { GALLERY_PAGE_SIZE, galleryHref, parseGalleryParams } from "~/lib/gallery-query";
 import { pageTitle } from "~/lib/meta";
-import { countArtworks, listArtworks } from "~/modules/catalog/catalog.server";
-
-const PAGE_SIZE = 36;
+import { catalogFacets, searchArtworks } from "~/modules/catalog/catalog.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
-  const [artworks, total] = await Promise.all([
-    listArtworks({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
-    countArtworks(),
+  const params = parseGalleryParams(new URL(request.url).searchParams);
+  const page = params.page ?? 1;
+  const [{ artworks, total }, facets] = await Promise.all([
+    searchArtworks({ ...params, limit: GALLERY_PAGE_SIZE, offset: (page - 1) * GALLERY_PAGE_SIZE }),
+    catalogFacets(),
   ]);
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(total / GALLERY_PAGE_SIZE));
   if (page > pages) throw data("Not found", { status: 404 });
-  return { artworks, total, page, pages };
+  return { artworks, total, page, pages, params, facets };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -24,18 +25,30 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
-  const { artworks, total, page, pages } = loaderData;
+  const { artworks, total, page, pages, params, facets } = loaderData;
+  const filtered = Boolean(params.q || params.medium || params.availability || params.year);
   return (
     <div className="container-page py-12 md:py-20">
       <header className="mb-10 max-w-2xl md:mb-14">
         <p className="eyebrow">Gallery</p>
         <h1 className="mt-3 text-4xl md:text-5xl">All works</h1>
-        <p className="text-muted mt-4">
-          {total} {total === 1 ? "painting" : "paintings"}.
+        <p className="text-muted mt-4" aria-live="polite">
+          {filtered ? `${total} ${total === 1 ? "work matches" : "works match"} your selection.` : `${total} ${total === 1 ? "painting" : "paintings"}.`}
         </p>
       </header>
+      <GalleryFilters key={galleryHref(params)} params={params} mediums={facets.mediums} years={facets.years} />
+      <div className="mt-12" />
       {artworks.length === 0 ? (
-        <p className="text-muted">No artworks yet.</p>
+        filtered ? (
+          <p className="text-muted">
+            No works match these filters.{" "}
+            <Link to={galleryHref({})} className="text-ink underline underline-offset-4">
+              See all works
+            </Link>
+          </p>
+        ) : (
+          <p className="text-muted">No artworks yet.</p>
+        )
       ) : (
         <ul className="grid grid-cols-1 gap-x-8 gap-y-14 min-[480px]:grid-cols-2 md:grid-cols-3">
           {artworks.map((artwork, i) => (
@@ -45,23 +58,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="mt-16 flex items-center justify-center gap-6 text-sm">
-          {page > 1 ? (
-            <Link to={`?page=${page - 1}`} rel="prev" className="underline underline-offset-4">
-              Previous
-            </Link>
-          ) : null}
-          <span className="text-muted">
-            Page {page} of {pages}
-          </span>
-          {page < pages ? (
-            <Link to={`?page=${page + 1}`} rel="next" className="underline underline-offset-4">
-              Next
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <GalleryPagination page={page} pages={pages} params={params} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Outlet, useRouteLoaderData } from "react-router";
 import { Toaster } from "sonner";
+import { CartProvider } from "~/components/site/cart-provider";
 import { MobileTabBar } from "~/components/site/mobile-tab-bar";
 import { ProgressBar } from "~/components/site/progress-bar";
 import { SiteFooter } from "~/components/site/site-footer";
@@ -11,7 +12,7 @@ export default function SiteLayout() {
   const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
   const siteTitle = site?.siteTitle ?? "Atelier";
   return (
-    <>
+    <CartProvider>
       <a href="#main" className="bg-ink text-paper sr-only z-[70] rounded px-4 py-2 focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
         Skip to content
       </a>
@@ -30,6 +31,6 @@ export default function SiteLayout() {
       <MobileTabBar />
       {/* Spec §9: one toast at a time, 5000 ms by default. */}
       <Toaster visibleToasts={1} duration={5000} position="bottom-right" richColors closeButton />
-    </>
+    </CartProvider>
   );
 }

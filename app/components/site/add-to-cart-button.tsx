@@ -1,0 +1,54 @@
+import { ShoppingBag } from "lucide-react";
+import { toast } from "sonner";
+import type { ImageAsset } from "~/lib/media";
+import { formatPrice } from "~/lib/money";
+import { useCart } from "./cart-provider";
+
+export interface PurchasableArtwork {
+  id: string;
+  title: string;
+  medium: string;
+  size: string;
+  year: number | null;
+  priceCents: number | null;
+  currency: string;
+  availability: string;
+  quantity?: number;
+  image: ImageAsset | null;
+}
+
+/** Whether a work can go in the cart: available and priced (spec §2 lightbox rule, used everywhere). */
+export const canBuy = (a: Pick<PurchasableArtwork, "availability" | "priceCents">) =>
+  a.availability === "available" && a.priceCents !== null && a.priceCents > 0;
+
+export function AddToCartButton({ artwork, className = "" }: { artwork: PurchasableArtwork; className?: string }) {
+  const cart = useCart();
+  if (!canBuy(artwork)) return null;
+  const stock = Math.max(1, artwork.quantity ?? 1);
+  const inCart = cart.items.find((i) => i.artwork_id === artwork.id);
+  const full = inCart !== undefined && inCart.quantity >= stock;
+  return (
+    <button
+      type="button"
+      disabled={full}
+      onClick={() => {
+        cart.add({
+          artwork_id: artwork.id,
+          price: artwork.priceCents!,
+          title: artwork.title,
+          medium: artwork.medium,
+          size: artwork.size,
+          year: artwork.year,
+          currency: artwork.currency,
+          stock,
+          image: artwork.image,
+        });
+        toast.success(`“${artwork.title}” is in your cart`);
+      }}
+      className={`bg-ink text-paper inline-flex items-center justify-center gap-2 rounded-full px-6 py-3 text-sm hover:opacity-90 disabled:cursor-default disabled:opacity-60 ${className}`}
+    >
+      <ShoppingBag aria-hidden="true" className="size-4" strokeWidth={1.75} />
+      {full ? "In your cart" : `Add to Cart · ${formatPrice(artwork.priceCents, artwork.currency)}`}
+    </button>
+  );
+}

@@ -1,0 +1,108 @@
+import { Search, X } from "lucide-react";
+import { Form, Link, useNavigate } from "react-router";
+import { galleryHref, parseGalleryParams, type GalleryParams } from "~/lib/gallery-query";
+
+interface Props {
+  params: GalleryParams;
+  mediums: { value: string; count: number }[];
+  years: number[];
+}
+
+const selectClass =
+  "border-line bg-paper focus:border-ink h-10 w-full rounded-full border px-4 text-sm outline-none md:w-auto md:min-w-40";
+
+/**
+ * The gallery's filters and search, as a GET form: the URL is the state, so every view can be shared
+ * and works without JavaScript; with it, choosing a filter applies at once.
+ */
+export function GalleryFilters({ params, mediums, years }: Props) {
+  const navigate = useNavigate();
+  // With JavaScript, go to the tidy URL (no empty fields); without it, the plain GET form works the same.
+  const apply = (form: HTMLFormElement) => {
+    const fields = new URLSearchParams();
+    for (const [key, value] of new FormData(form)) if (typeof value === "string") fields.append(key, value);
+    void navigate(galleryHref(parseGalleryParams(fields)), { preventScrollReset: true });
+  };
+  const active = Boolean(params.q || params.medium || params.availability || params.year);
+  return (
+    <Form
+      method="get"
+      action="/gallery"
+      role="search"
+      aria-label="Filter and search the gallery"
+      className="border-line flex flex-col gap-4 border-y py-5 md:flex-row md:flex-wrap md:items-end"
+      onSubmit={(event) => {
+        event.preventDefault();
+        apply(event.currentTarget);
+      }}
+      onChange={(event) => {
+        // Typing in the search box waits for Enter; the selects apply immediately.
+        if ((event.target as HTMLElement).tagName === "SELECT") apply(event.currentTarget);
+      }}
+    >
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5 md:max-w-sm">
+        <label htmlFor="gallery-q" className="eyebrow">
+          Search
+        </label>
+        <div className="relative">
+          <Search aria-hidden="true" className="text-muted pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2" />
+          <input
+            id="gallery-q"
+            name="q"
+            type="search"
+            defaultValue={params.q ?? ""}
+            placeholder="Title, medium, colour…"
+            className="border-line bg-paper focus:border-ink h-10 w-full rounded-full border pr-4 pl-10 text-sm outline-none"
+          />
+        </div>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="gallery-medium" className="eyebrow">
+          Medium
+        </label>
+        <select id="gallery-medium" name="medium" defaultValue={params.medium ?? ""} className={selectClass}>
+          <option value="">All mediums</option>
+          {mediums.map((m) => (
+            <option key={m.value} value={m.value}>
+              {m.value} ({m.count})
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="gallery-availability" className="eyebrow">
+          Availability
+        </label>
+        <select id="gallery-availability" name="availability" defaultValue={params.availability ?? ""} className={selectClass}>
+          <option value="">All works</option>
+          <option value="available">Available</option>
+          <option value="sold">Sold</option>
+        </select>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="gallery-year" className="eyebrow">
+          Year
+        </label>
+        <select id="gallery-year" name="year" defaultValue={params.year ? String(params.year) : ""} className={selectClass}>
+          <option value="">All years</option>
+          {years.map((y) => (
+            <option key={y} value={y}>
+              {y}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex items-center gap-4">
+        <button type="submit" className="bg-ink text-paper h-10 rounded-full px-5 text-sm hover:opacity-90">
+          Apply
+        </button>
+        {active ? (
+          <Link to={galleryHref({})} className="text-muted hover:text-ink inline-flex items-center gap-1 text-sm">
+            <X aria-hidden="true" className="size-4" />
+            Clear filters
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}

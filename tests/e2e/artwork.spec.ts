@@ -1,0 +1,54 @@
+import { DEMO_ARTWORKS } from "../../app/db/seed/demo-data";
+import { expect, test } from "./fixtures";
+
+const tidewater = DEMO_ARTWORKS.find((a) => a.title === "Tidewater Hymn")!;
+
+test("an artwork page shows the work, its facts and price, and adds it to the cart", async ({ page }) => {
+  await page.goto("/gallery");
+  await page.getByRole("link", { name: "Tidewater Hymn", exact: true }).click();
+  await expect(page).toHaveURL(/\/artwork\/[0-9a-f-]{36}$/);
+  const id = page.url().split("/").at(-1)!;
+  await expect(page.getByRole("heading", { level: 1, name: "Tidewater Hymn" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Tidewater Hymn, Oil on canvas" })).toBeVisible();
+  const work = page.getByRole("article").first();
+  for (const text of ["Oil on canvas", '48" x 36"', "2025", "$6,800", tidewater.description]) {
+    await expect(work.getByText(text, { exact: true })).toBeVisible();
+  }
+  await expect(work.getByText("Available", { exact: true })).toBeVisible();
+
+  const inquire = page.getByRole("link", { name: "Inquire" });
+  const href = new URL((await inquire.getAttribute("href")) ?? "", page.url());
+  expect(href.pathname).toBe("/contact");
+  expect(Object.fromEntries(href.searchParams)).toEqual({ type: "artwork", artwork_id: id, artwork_title: "Tidewater Hymn" });
+
+  await page.getByRole("button", { name: "Add to Cart · $6,800" }).click();
+  await expect(page.getByText("“Tidewater Hymn” is in your cart")).toBeVisible();
+  await expect(page.getByRole("button", { name: "In your cart" })).toBeDisabled();
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]") as { artwork_id: string; price: number; quantity: number }[]);
+  expect(stored).toEqual([expect.objectContaining({ artwork_id: id, price: 680_000, quantity: 1, title: "Tidewater Hymn" })]);
+
+  // The cart survives a reload, and the page hydrates without a mismatch (the fixture fails on console errors).
+  await page.reload();
+  await expect(page.getByRole("button", { name: "In your cart" })).toBeDisabled();
+
+  const more = page.getByRole("region", { name: "More works" });
+  await expect(more.getByRole("article")).toHaveCount(6);
+  await expect(more.getByRole("link", { name: "Tidewater Hymn", exact: true })).toHaveCount(0);
+});
+
+test("a sold work says so, offers no cart button, and its inquiry button reads SOLD OUT", async ({ page }) => {
+  await page.goto("/gallery?availability=sold");
+  await page.getByRole("link", { name: "Undertow", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Undertow" })).toBeVisible();
+  await expect(page.getByRole("article").first().getByText("Sold", { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "SOLD OUT" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: /Add to Cart/ })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Inquire" })).toHaveCount(0);
+});
+
+test("a readable slug link leads to the canonical id URL", async ({ page }) => {
+  const response = await page.goto("/artwork/salt-ledger");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/artwork\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Salt Ledger" })).toBeVisible();
+});

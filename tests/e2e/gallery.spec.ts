@@ -1,0 +1,81 @@
+import type { Page } from "@playwright/test";
+import { DEMO_ARTWORKS } from "../../app/db/seed/demo-data";
+import { expect, test } from "./fixtures";
+
+const titles = (page: Page) => page.locator("main article h2").allInnerTexts();
+/** Waits for the grid to show exactly these titles (navigation is client-side, so poll). */
+const expectTitles = (page: Page, expected: string[], sort = false) =>
+  expect.poll(async () => (sort ? (await titles(page)).sort() : await titles(page))).toEqual(expected);
+
+test("filters by availability, medium and year, and the URL carries the view", async ({ page }) => {
+  await page.goto("/gallery");
+  await page.getByLabel("Availability").selectOption("sold");
+  await expect(page).toHaveURL("/gallery?availability=sold");
+  const sold = DEMO_ARTWORKS.filter((a) => a.availability === "sold").map((a) => a.title);
+  await expect(page.getByText(`${sold.length} works match your selection.`)).toBeVisible();
+  await expectTitles(page, sold);
+
+  await page.getByLabel("Medium").selectOption("Oil on canvas");
+  await expect(page).toHaveURL(/medium=Oil\+on\+canvas/);
+  const soldOils = DEMO_ARTWORKS.filter((a) => a.availability === "sold" && a.medium === "Oil on canvas").map((a) => a.title);
+  await expectTitles(page, soldOils);
+
+  // The filtered view is a link that can be shared.
+  const shared = page.url();
+  const other = await page.context().newPage();
+  await other.goto(shared);
+  await expect(other.getByLabel("Availability")).toHaveValue("sold");
+  await expect(other.getByLabel("Medium")).toHaveValue("Oil on canvas");
+  await expectTitles(other, soldOils);
+  await other.close();
+
+  await page.getByRole("link", { name: "Clear filters" }).click();
+  await expect(page).toHaveURL("/gallery");
+  await page.getByLabel("Year").selectOption("2023");
+  await expectTitles(page, DEMO_ARTWORKS.filter((a) => a.year === 2023).map((a) => a.title));
+});
+
+test("full-text search finds works by title, medium and description words", async ({ page }) => {
+  await page.goto("/gallery");
+  const search = page.getByRole("searchbox", { name: "Search" });
+  await search.fill("ledger");
+  await search.press("Enter");
+  await expect(page).toHaveURL("/gallery?q=ledger");
+  await expectTitles(page, ["Salt Ledger", "Summer Ledger, Rose"], true);
+
+  // Stemming: "pelicans" in a description matches "pelican".
+  await search.fill("pelican");
+  await search.press("Enter");
+  await expectTitles(page, ["Salt Ledger"]);
+
+  await search.fill("zebra unicorn");
+  await search.press("Enter");
+  await expect(page.getByText("No works match these filters.")).toBeVisible();
+  await page.getByRole("link", { name: "See all works" }).click();
+  await expect(page.getByText(`${DEMO_ARTWORKS.length} paintings.`)).toBeVisible();
+});
+
+test("works without JavaScript: the filter form is a plain GET form", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/gallery");
+  await page.getByLabel("Availability").selectOption("available");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/availability=available/);
+  const available = DEMO_ARTWORKS.filter((a) => a.availability === "available").length;
+  await expect(page.getByText(`${available} works match your selection.`)).toBeVisible();
+  await context.close();
+});
+
+test("pagination moves between numbered pages; a page past the end is a 404", async ({ page }) => {
+  await page.goto("/gallery");
+  const pages = page.getByRole("navigation", { name: "Pages" });
+  await expect(pages.getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
+  await pages.getByRole("link", { name: "Page 2" }).click();
+  await expect(page).toHaveURL("/gallery?page=2");
+  await expect(pages.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+  await expect(page.locator("main article")).toHaveCount(DEMO_ARTWORKS.length - 24);
+  await pages.getByRole("link", { name: "Previous" }).click();
+  await expect(page).toHaveURL("/gallery");
+  expect((await page.goto("/gallery?page=99"))?.status()).toBe(404);
+});
