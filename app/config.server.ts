@@ -28,6 +28,8 @@ const EnvSchema = z.object({
   SEED_DEMO: bool,
   LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])),
   TRUST_PROXY: bool,
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL")),
+  MAIL_FROM: optional(z.string().min(3).max(320)),
 });
 
 export interface Config {
@@ -42,6 +44,9 @@ export interface Config {
   seedDemo: boolean;
   logLevel: string;
   trustProxy: boolean;
+  /** Unset: messages are logged and kept in the outbox instead of sent. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 }
 
 /** Parses the environment; throws a ConfigError whose message is one readable line. */
@@ -65,6 +70,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO ?? true,
     logLevel: e.LOG_LEVEL ?? "info",
     trustProxy: e.TRUST_PROXY ?? false,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `studio@${new URL(publicUrl).hostname}`,
   };
 }
 

@@ -8,6 +8,7 @@ import { seedIfEmpty } from "~/db/seed/seed.server";
 import { createLogger, type Logger } from "~/logger.server";
 import { startJobWorker } from "~/modules/jobs/jobs.server";
 import { LocalDiskStorage } from "~/modules/media/storage.server";
+import "~/modules/mail/mail.server";
 import "~/modules/media/media.server";
 import { setServices } from "~/services.server";
 import { resolveAuthSecret } from "./secrets";

@@ -23,7 +23,7 @@ export interface TestContext {
 }
 
 /** A fresh, migrated database with services set, on the given backend. */
-export async function setupTestServices(backend: Backend): Promise<TestContext> {
+export async function setupTestServices(backend: Backend, env: Record<string, string> = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), "atelier-test-"));
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -44,7 +44,7 @@ export async function setupTestServices(backend: Backend): Promise<TestContext> 
       await c.end();
     };
   }
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: "test", AUTH_SECRET: "x".repeat(32) });
+  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: "test", AUTH_SECRET: "x".repeat(32), ...env });
   const handle = await openDatabase(databaseUrl ? { databaseUrl } : { inMemory: true });
   const logger = createLogger("silent");
   setServices({ config, logger, db: handle.db, storage: new LocalDiskStorage(join(dataDir, "media")) });

@@ -3,3 +3,4 @@ export * from "./content";
 export * from "./jobs";
 export * from "./media";
 export * from "./inbox";
+export * from "./mail";

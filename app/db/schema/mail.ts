@@ -1,0 +1,30 @@
+// Mail: every outgoing message is written here first, then sent by a job until delivered.
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { uuidv7 } from "~/lib/uuid";
+
+export const MAIL_STATUSES = ["pending", "sent", "logged", "failed"] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`).$defaultFn(uuidv7),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    /** Which template made it (magic-link, password-reset, …), for the admin's outbox view. */
+    template: text("template").notNull(),
+    status: text("status").$type<MailStatus>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    messageId: text("message_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("mail_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'logged', 'failed')`),
+    index("mail_outbox_created_idx").on(t.createdAt.desc()),
+  ],
+);

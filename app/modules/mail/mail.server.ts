@@ -1,0 +1,81 @@
+// Mail: queue a message in the outbox and deliver it through SMTP by a job, retrying with backoff until
+// it is delivered; without SMTP_URL it is logged (recipient and subject only) and kept for the admin.
+// Owns: mail_outbox. Exposes: sendMail, deliverMail (the job), listOutbox.
+import { desc, eq } from "drizzle-orm";
+import { createTransport, type Transporter } from "nodemailer";
+import { db, type Database } from "~/db/client.server";
+import { mailOutbox } from "~/db/schema";
+import { enqueue, registerJobHandler } from "~/modules/jobs/jobs.server";
+import { getSettings } from "~/modules/settings/settings.server";
+import { services } from "~/services.server";
+import { mailTemplates, type MailData, type MailTemplate } from "./templates";
+
+/** Delivery is retried for about a day (5 s doubling, capped at an hour) before the message is marked failed. */
+const MAX_ATTEMPTS = 30;
+
+/** Queues a message; it is on its way once the surrounding transaction commits. Returns the outbox id. */
+export async function sendMail<T extends MailTemplate>(
+  to: string,
+  template: T,
+  data: MailData<T>,
+  tx: Database = db(),
+): Promise<string> {
+  const settings = await getSettings();
+  const brand = { artistName: settings.artistName, siteTitle: settings.siteTitle, publicUrl: services().config.publicUrl };
+  const render = mailTemplates[template] as (b: typeof brand, d: MailData<T>) => { subject: string; html: string; text: string };
+  const message = render(brand, data);
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({ toAddress: to, template, ...message })
+    .returning({ id: mailOutbox.id });
+  await enqueue("mail.deliver", { id: row!.id }, { dedupeKey: `mail:${row!.id}`, maxAttempts: MAX_ATTEMPTS }, tx);
+  return row!.id;
+}
+
+let transport: { url: string; transporter: Transporter } | undefined;
+function transporter(url: string): Transporter {
+  if (transport?.url !== url) transport = { url, transporter: createTransport(url) };
+  return transport.transporter;
+}
+
+/** The mail.deliver job: one attempt; throwing makes the job retry later. */
+export async function deliverMail(id: string): Promise<void> {
+  const message = await db().query.mailOutbox.findFirst({ where: eq(mailOutbox.id, id) });
+  if (!message || message.status === "sent" || message.status === "logged") return;
+  const { config, logger } = services();
+  if (!config.smtpUrl) {
+    logger.info({ mail: id, to: message.toAddress, subject: message.subject }, "mail kept in the outbox (SMTP_URL is not set)");
+    await db().update(mailOutbox).set({ status: "logged", attempts: message.attempts + 1 }).where(eq(mailOutbox.id, id));
+    return;
+  }
+  try {
+    const info = (await transporter(config.smtpUrl).sendMail({
+      from: config.mailFrom,
+      to: message.toAddress,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+    })) as { messageId?: string };
+    await db()
+      .update(mailOutbox)
+      .set({ status: "sent", attempts: message.attempts + 1, sentAt: new Date(), messageId: info.messageId ?? null, lastError: null })
+      .where(eq(mailOutbox.id, id));
+    logger.info({ mail: id, template: message.template }, "mail sent");
+  } catch (error) {
+    const attempts = message.attempts + 1;
+    await db()
+      .update(mailOutbox)
+      .set({ attempts, lastError: (error as Error).message.slice(0, 1000), status: attempts >= MAX_ATTEMPTS ? "failed" : "pending" })
+      .where(eq(mailOutbox.id, id));
+    throw error;
+  }
+}
+
+registerJobHandler("mail.deliver", async (payload) => {
+  if (typeof payload.id === "string") await deliverMail(payload.id);
+});
+
+/** The newest messages, for the admin's outbox. */
+export async function listOutbox(limit = 50) {
+  return db().select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(Math.min(limit, 200));
+}

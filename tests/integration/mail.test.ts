@@ -1,0 +1,94 @@
+import { createServer } from "node:net";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jobs, mailOutbox } from "~/db/schema";
+import { createLogger } from "~/logger.server";
+import { runDueJobs } from "~/modules/jobs/jobs.server";
+import { sendMail } from "~/modules/mail/mail.server";
+import { saveSettings } from "~/modules/settings/settings.server";
+import { services, setServices } from "~/services.server";
+import { decodeMime, startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((r) => probe.close(r));
+  return port;
+}
+
+async function makeDue(ctx: TestContext) {
+  await ctx.handle.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) });
+}
+
+describe.each(BACKENDS)("mail through a real SMTP server on %s", (backend) => {
+  let ctx: TestContext;
+  let peer: SmtpPeer;
+  let port: number;
+  beforeAll(async () => {
+    port = await freePort();
+    ctx = await setupTestServices(backend, { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "Mara Ellison Studio <studio@maraellison.art>" });
+    await saveSettings({ siteTitle: "Mara Ellison", artistName: "Mara Ellison" });
+  });
+  afterAll(async () => {
+    await peer?.close();
+    await ctx.close();
+  });
+
+  it("keeps a message while the mail server is down, retries with backoff, and delivers it once it is up", async () => {
+    const id = await sendMail("collector@example.com", "password-reset", { url: "http://localhost:3000/auth?reset=true&token=abc123", minutes: 60 });
+    await runDueJobs();
+    const [pending] = await ctx.handle.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(pending).toMatchObject({ status: "pending", attempts: 1 });
+    expect(pending!.lastError).toMatch(/ECONNREFUSED/);
+    const [job] = await ctx.handle.db.select().from(jobs).where(eq(jobs.kind, "mail.deliver"));
+    expect(job!.runAt.getTime()).toBeGreaterThan(Date.now());
+
+    peer = await startSmtpPeer(port);
+    await makeDue(ctx);
+    await runDueJobs();
+    const mail = await peer.waitFor((m) => m.to.includes("collector@example.com"));
+    expect(mail.from).toBe("studio@maraellison.art");
+    const body = decodeMime(mail.raw);
+    expect(body).toContain("Subject: Reset your password for Mara Ellison");
+    expect(body).toContain("http://localhost:3000/auth?reset=true&token=abc123");
+    expect(body).toContain("Content-Type: text/plain");
+    expect(body).toContain("Content-Type: text/html");
+    const [sent] = await ctx.handle.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(sent).toMatchObject({ status: "sent", attempts: 2, lastError: null });
+    expect(sent!.sentAt).not.toBeNull();
+
+    // Delivered once: running the jobs again sends nothing more.
+    await makeDue(ctx);
+    await runDueJobs();
+    expect(peer.received.filter((m) => m.to.includes("collector@example.com"))).toHaveLength(1);
+  });
+});
+
+describe.each(BACKENDS)("mail without SMTP_URL on %s", (backend) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await setupTestServices(backend);
+  });
+  afterAll(() => ctx.close());
+
+  it("logs the recipient and subject (never the link) and keeps the message in the outbox", async () => {
+    const lines: string[] = [];
+    const logger = createLogger("info");
+    const capture = logger.child({});
+    capture.info = ((obj: unknown, msg?: string) => {
+      lines.push(JSON.stringify({ obj, msg }));
+    }) as typeof capture.info;
+    setServices({ ...services(), logger: capture });
+    const id = await sendMail("artist@example.com", "magic-link", { url: "http://localhost:3000/api/auth/magic-link/verify?token=SECRET-TOKEN", minutes: 10 });
+    await runDueJobs();
+    const [row] = await ctx.handle.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row).toMatchObject({ status: "logged", toAddress: "artist@example.com" });
+    expect(row!.text).toContain("SECRET-TOKEN");
+    expect(lines.join("\n")).toContain("artist@example.com");
+    expect(lines.join("\n")).toContain("Your sign-in link for");
+    expect(lines.join("\n")).not.toContain("SECRET-TOKEN");
+  });
+});
