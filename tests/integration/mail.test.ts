@@ -80,7 +80,7 @@ describe.each(BACKENDS)("mail without SMTP_URL on %s", (backend) => {
     const capture = logger.child({});
     capture.info = ((obj: unknown, msg?: string) => {
       lines.push(JSON.stringify({ obj, msg }));
-    }) as typeof capture.info;
+    });
     setServices({ ...services(), logger: capture });
     const id = await sendMail("artist@example.com", "magic-link", { url: "http://localhost:3000/api/auth/magic-link/verify?token=SECRET-TOKEN", minutes: 10 });
     await runDueJobs();
