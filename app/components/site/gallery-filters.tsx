@@ -9,7 +9,7 @@ interface Props {
 }
 
 const selectClass =
-  "border-line bg-paper focus:border-ink h-10 w-full rounded-full border px-4 text-sm outline-none md:w-auto md:min-w-40";
+  "border-line bg-paper focus:border-ink h-10 w-full min-w-0 rounded-full border px-3 text-sm outline-none md:w-auto md:max-w-64 md:min-w-40 md:px-4";
 
 /**
  * The gallery's filters and search, as a GET form: the URL is the state, so every view can be shared
@@ -30,7 +30,7 @@ export function GalleryFilters({ params, mediums, years }: Props) {
       action="/gallery"
       role="search"
       aria-label="Filter and search the gallery"
-      className="border-line flex flex-col gap-4 border-y py-5 md:flex-row md:flex-wrap md:items-end"
+      className="border-line grid grid-cols-3 gap-x-2 gap-y-3 border-y py-5 md:flex md:flex-wrap md:items-end md:gap-4"
       onSubmit={(event) => {
         event.preventDefault();
         apply(event.currentTarget);
@@ -40,23 +40,28 @@ export function GalleryFilters({ params, mediums, years }: Props) {
         if ((event.target as HTMLElement).tagName === "SELECT") apply(event.currentTarget);
       }}
     >
-      <div className="flex min-w-0 flex-1 flex-col gap-1.5 md:max-w-sm">
+      <div className="col-span-3 flex min-w-0 flex-1 flex-col gap-1.5 md:max-w-md">
         <label htmlFor="gallery-q" className="eyebrow">
           Search
         </label>
-        <div className="relative">
-          <Search aria-hidden="true" className="text-muted pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2" />
-          <input
-            id="gallery-q"
-            name="q"
-            type="search"
-            defaultValue={params.q ?? ""}
-            placeholder="Title, medium, colour…"
-            className="border-line bg-paper focus:border-ink h-10 w-full rounded-full border pr-4 pl-10 text-sm outline-none"
-          />
+        <div className="flex gap-2">
+          <div className="relative min-w-0 flex-1">
+            <Search aria-hidden="true" className="text-muted pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2" />
+            <input
+              id="gallery-q"
+              name="q"
+              type="search"
+              defaultValue={params.q ?? ""}
+              placeholder="Title, medium, colour…"
+              className="border-line bg-paper focus:border-ink h-10 w-full rounded-full border pr-4 pl-10 text-sm outline-none"
+            />
+          </div>
+          <button type="submit" className="bg-ink text-paper h-10 shrink-0 rounded-full px-5 text-sm hover:opacity-90">
+            Apply
+          </button>
         </div>
       </div>
-      <div className="flex flex-col gap-1.5">
+      <div className="flex min-w-0 flex-col gap-1.5">
         <label htmlFor="gallery-medium" className="eyebrow">
           Medium
         </label>
@@ -69,7 +74,7 @@ export function GalleryFilters({ params, mediums, years }: Props) {
           ))}
         </select>
       </div>
-      <div className="flex flex-col gap-1.5">
+      <div className="flex min-w-0 flex-col gap-1.5">
         <label htmlFor="gallery-availability" className="eyebrow">
           Availability
         </label>
@@ -79,7 +84,7 @@ export function GalleryFilters({ params, mediums, years }: Props) {
           <option value="sold">Sold</option>
         </select>
       </div>
-      <div className="flex flex-col gap-1.5">
+      <div className="flex min-w-0 flex-col gap-1.5">
         <label htmlFor="gallery-year" className="eyebrow">
           Year
         </label>
@@ -92,17 +97,14 @@ export function GalleryFilters({ params, mediums, years }: Props) {
           ))}
         </select>
       </div>
-      <div className="flex items-center gap-4">
-        <button type="submit" className="bg-ink text-paper h-10 rounded-full px-5 text-sm hover:opacity-90">
-          Apply
-        </button>
-        {active ? (
+      {active ? (
+        <div className="col-span-3 flex h-10 items-center">
           <Link to={galleryHref({})} className="text-muted hover:text-ink inline-flex items-center gap-1 text-sm">
             <X aria-hidden="true" className="size-4" />
             Clear filters
           </Link>
-        ) : null}
-      </div>
+        </div>
+      ) : null}
     </Form>
   );
 }
