@@ -1,7 +1,8 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/gallery";
 import { ArtworkCard } from "~/components/site/artwork-card";
-import { pageTitle } from "~/lib/meta";
+import { paths } from "~/lib/paths";
+import { pageSeo, siteFromMatches } from "~/lib/seo";
 import { countArtworks, listArtworks } from "~/modules/catalog/catalog.server";
 
 const PAGE_SIZE = 36;
@@ -18,9 +19,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { artworks, total, page, pages };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const site = (matches[0]?.loaderData as { site?: { siteTitle: string } } | undefined)?.site;
-  return [{ title: pageTitle("Gallery", site?.siteTitle) }];
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  // Each page of the gallery is its own canonical URL; other query parameters are not.
+  const page = Number.parseInt(new URLSearchParams(location.search).get("page") ?? "1", 10);
+  return pageSeo(siteFromMatches(matches), "gallery", page > 1 ? `${paths.gallery()}?page=${page}` : paths.gallery());
 };
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
