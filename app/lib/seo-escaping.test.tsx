@@ -12,7 +12,10 @@ const SITE: SeoSite = {
   socialLinks: [],
   country: "US",
   pages: Object.fromEntries(
-    ["default", "home", "gallery", "shop", "about", "commissions", "contact"].map((k) => [k, { title: k, description: k }]),
+    ["default", "home", "gallery", "shop", "about", "commissions", "contact"].map((k) => [
+      k,
+      { title: k, description: k },
+    ]),
   ) as SeoSite["pages"],
 };
 
@@ -44,7 +47,11 @@ describe("metadata escaping in the rendered head", () => {
     expect(html.match(/<\/script>/gi)).toHaveLength(1);
     expect(html).not.toContain("<script>alert");
     expect(scripts[0]![1]).not.toMatch(/<|>|<!--/);
-    const data = JSON.parse(scripts[0]![1]!) as { name: string; description: string; offers: { priceCurrency: string } };
+    const data = JSON.parse(scripts[0]![1]!) as {
+      name: string;
+      description: string;
+      offers: { priceCurrency: string };
+    };
     expect(data.name).toBe(HOSTILE.title);
     expect(data.description).toBe(HOSTILE.description);
     expect(data.offers.priceCurrency).toBe("USD");
@@ -52,8 +59,12 @@ describe("metadata escaping in the rendered head", () => {
 
   it("escapes quotes and angle brackets in the title and meta attributes", () => {
     const html = renderHead();
-    expect(html).toContain("<title>The &quot;Blue&quot; Hour &amp; &lt;Night&gt; - Original Art by Ana O&#x27;Neil</title>");
-    expect(html).toContain('<meta property="og:title" content="The &quot;Blue&quot; Hour &amp; &lt;Night&gt; - Original Art by Ana O&#x27;Neil"/>');
+    expect(html).toContain(
+      "<title>The &quot;Blue&quot; Hour &amp; &lt;Night&gt; - Original Art by Ana O&#x27;Neil</title>",
+    );
+    expect(html).toContain(
+      '<meta property="og:title" content="The &quot;Blue&quot; Hour &amp; &lt;Night&gt; - Original Art by Ana O&#x27;Neil"/>',
+    );
     expect(html).toContain('<meta property="og:site_name" content="Studio &quot;Nine&quot;"/>');
     expect(html).not.toContain('"Blue"');
   });

@@ -52,7 +52,13 @@ const ARTWORK: ArtworkSeo = {
   priceCents: 680_000,
   currency: "USD",
   availability: "available",
-  image: { hash: "1ac702c1629ea2ff99a82a5f", width: 1600, height: 1200, widths: [320, 640, 960, 1280, 1600], placeholder: "" },
+  image: {
+    hash: "1ac702c1629ea2ff99a82a5f",
+    width: 1600,
+    height: 1200,
+    widths: [320, 640, 960, 1280, 1600],
+    placeholder: "",
+  },
 };
 
 /** The value of the first tag with this name/property. */
@@ -71,7 +77,12 @@ const jsonLd = (tags: MetaDescriptor[]) =>
 
 describe("seoMeta", () => {
   it("gives title, description, robots 'index, follow', an absolute canonical, Open Graph and Twitter tags", () => {
-    const tags = seoMeta({ site: SITE, title: "Gallery | Mara Ellison", description: "Every painting.", path: "/gallery" });
+    const tags = seoMeta({
+      site: SITE,
+      title: "Gallery | Mara Ellison",
+      description: "Every painting.",
+      path: "/gallery",
+    });
     expect(title(tags)).toBe("Gallery | Mara Ellison");
     expect(tag(tags, "description")).toBe("Every painting.");
     expect(tag(tags, "robots")).toBe("index, follow");
@@ -112,7 +123,11 @@ describe("seoMeta", () => {
 
   it("still gives title, description and robots when the root's data is missing", () => {
     const tags = seoMeta({ site: undefined, title: "Atelier", description: "", path: "/" });
-    expect(tags).toEqual([{ title: "Atelier" }, { name: "description", content: "" }, { name: "robots", content: "index, follow" }]);
+    expect(tags).toEqual([
+      { title: "Atelier" },
+      { name: "description", content: "" },
+      { name: "robots", content: "index, follow" },
+    ]);
   });
 });
 
@@ -164,9 +179,12 @@ describe("parseSize", () => {
     expect(parseSize(size)).toEqual(expected);
   });
 
-  it.each(["", "large", "48", '48" x 36 cm', "0 x 36", "48 x 36 x 2 x 1", "about 4 feet wide"])("refuses %j", (size) => {
-    expect(parseSize(size)).toBeUndefined();
-  });
+  it.each(["", "large", "48", '48" x 36 cm', "0 x 36", "48 x 36 x 2 x 1", "about 4 feet wide"])(
+    "refuses %j",
+    (size) => {
+      expect(parseSize(size)).toBeUndefined();
+    },
+  );
 });
 
 describe("parseLocation", () => {
@@ -189,7 +207,11 @@ describe("parseLocation", () => {
       addressLocality: "Santa Fe",
       addressRegion: "New Mexico",
     });
-    expect(parseLocation("Marfa", "US")).toEqual({ "@type": "PostalAddress", addressLocality: "Marfa", addressCountry: "US" });
+    expect(parseLocation("Marfa", "US")).toEqual({
+      "@type": "PostalAddress",
+      addressLocality: "Marfa",
+      addressCountry: "US",
+    });
     expect(parseLocation("  ·  ", "US")).toBeUndefined();
   });
 });
@@ -223,7 +245,12 @@ describe("personJsonLd and websiteJsonLd", () => {
   });
 
   it("describes the site, published by the artist", () => {
-    expect(websiteJsonLd(SITE)).toMatchObject({ "@type": "WebSite", name: "Mara Ellison", url: "https://maraellison.art/", publisher: { "@id": "https://maraellison.art/#artist" } });
+    expect(websiteJsonLd(SITE)).toMatchObject({
+      "@type": "WebSite",
+      name: "Mara Ellison",
+      url: "https://maraellison.art/",
+      publisher: { "@id": "https://maraellison.art/#artist" },
+    });
   });
 });
 
@@ -242,7 +269,12 @@ describe("artworkJsonLd", () => {
       dateCreated: "2025",
       width: { "@type": "QuantitativeValue", value: 48, unitCode: "INH" },
       height: { "@type": "QuantitativeValue", value: 36, unitCode: "INH" },
-      creator: { "@type": "Person", "@id": "https://maraellison.art/#artist", name: "Mara Ellison", url: "https://maraellison.art/" },
+      creator: {
+        "@type": "Person",
+        "@id": "https://maraellison.art/#artist",
+        name: "Mara Ellison",
+        url: "https://maraellison.art/",
+      },
       offers: {
         "@type": "Offer",
         url: `https://maraellison.art/artwork/${ARTWORK.id}`,
@@ -257,8 +289,14 @@ describe("artworkJsonLd", () => {
 
   it("marks a sold work SoldOut and a reserved one Reserved, with prices in dollars", () => {
     const sold = artworkJsonLd(SITE, { ...ARTWORK, availability: "sold", priceCents: 123_45 });
-    expect(sold.offers).toMatchObject({ availability: "https://schema.org/SoldOut", price: 123.45, priceCurrency: "USD" });
-    expect(artworkJsonLd(SITE, { ...ARTWORK, availability: "reserved" }).offers).toMatchObject({ availability: "https://schema.org/Reserved" });
+    expect(sold.offers).toMatchObject({
+      availability: "https://schema.org/SoldOut",
+      price: 123.45,
+      priceCurrency: "USD",
+    });
+    expect(artworkJsonLd(SITE, { ...ARTWORK, availability: "reserved" }).offers).toMatchObject({
+      availability: "https://schema.org/Reserved",
+    });
   });
 
   it("has no Offer without a price or when the work is not for sale, and no size it cannot read", () => {
@@ -277,7 +315,11 @@ describe("artworkSeo", () => {
     expect(tag(tags, "description")).toBe(
       'Original oil on canvas by Mara Ellison, 48" x 36", 2025. Layers of thinned ultramarine and slate.',
     );
-    const version = ogArtworkVersion({ imageHash: ARTWORK.image!.hash, title: ARTWORK.title, artistName: "Mara Ellison" });
+    const version = ogArtworkVersion({
+      imageHash: ARTWORK.image!.hash,
+      title: ARTWORK.title,
+      artistName: "Mara Ellison",
+    });
     expect(tag(tags, "og:image")).toBe(`https://maraellison.art/og/artwork/${ARTWORK.id}.jpg?v=${version}`);
     expect(tag(tags, "twitter:image")).toBe(tag(tags, "og:image"));
     expect(tag(tags, "og:image:alt")).toBe("Tidewater Hymn, Oil on canvas, by Mara Ellison");

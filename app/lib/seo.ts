@@ -44,7 +44,9 @@ export function absoluteUrl(publicUrl: string, path: string): string {
 }
 
 /** The root loader's site info, from a meta function's matches; undefined when the root failed. */
-export function siteFromMatches(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): SeoSite | undefined {
+export function siteFromMatches(
+  matches: readonly ({ id: string; loaderData?: unknown } | undefined)[],
+): SeoSite | undefined {
   const root = matches.find((m) => m?.id === "root");
   const site = (root?.loaderData as { site?: Partial<SeoSite> } | undefined)?.site;
   return site && typeof site.publicUrl === "string" && site.pages ? (site as SeoSite) : undefined;
@@ -111,7 +113,8 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
   return tags;
 }
 
-const defaultImageAlt = (site: SeoSite) => (site.tagline ? `${site.artistName}: ${site.tagline}` : `Artwork by ${site.artistName}`);
+const defaultImageAlt = (site: SeoSite) =>
+  site.tagline ? `${site.artistName}: ${site.tagline}` : `Artwork by ${site.artistName}`;
 
 /** A page whose title and description come from the settings (home, gallery, shop, about, ...). */
 export function pageSeo(
@@ -144,7 +147,10 @@ export function parseLocation(line: string, country: string): JsonLd | undefined
     .map((p) => p.trim())
     .filter(Boolean);
   if (parts.length === 0) return undefined;
-  const place = parts.pop()!.split(/\s*,\s*/).filter(Boolean);
+  const place = parts
+    .pop()!
+    .split(/\s*,\s*/)
+    .filter(Boolean);
   const street = [...parts];
   // Without a separator the last two comma parts are the city and region, the rest the street.
   if (street.length === 0 && place.length > 2) street.push(place.splice(0, place.length - 2).join(", "));
@@ -201,7 +207,9 @@ const UNIT = String.raw`("|''|in\.?|inch(?:es)?|cm)`;
 const PART_RE = new RegExp(String.raw`^${NUMBER}\s*${UNIT}?$`);
 
 function parseNumber(text: string): number {
-  const [whole, fraction] = text.includes("/") ? (/^(?:(\d+(?:\.\d+)?)[\s-]+)?(\d+\/\d+)$/.exec(text)?.slice(1) ?? []) : [text];
+  const [whole, fraction] = text.includes("/")
+    ? (/^(?:(\d+(?:\.\d+)?)[\s-]+)?(\d+\/\d+)$/.exec(text)?.slice(1) ?? [])
+    : [text];
   let value = whole ? Number(whole) : 0;
   if (fraction) {
     const [n, d] = fraction.split("/").map(Number);
@@ -270,10 +278,16 @@ export function artworkJsonLd(site: SeoSite, artwork: ArtworkSeo): JsonLd {
     name: artwork.title,
     url,
     artform: "Painting",
-    creator: { "@type": "Person", "@id": artistId(site), name: site.artistName, url: absoluteUrl(site.publicUrl, paths.home()) },
+    creator: {
+      "@type": "Person",
+      "@id": artistId(site),
+      name: site.artistName,
+      url: absoluteUrl(site.publicUrl, paths.home()),
+    },
   };
   if (artwork.description) work.description = artwork.description;
-  if (artwork.image) work.image = absoluteUrl(site.publicUrl, variantUrl(artwork.image.hash, bestWidth(artwork.image, 1600), "webp"));
+  if (artwork.image)
+    work.image = absoluteUrl(site.publicUrl, variantUrl(artwork.image.hash, bestWidth(artwork.image, 1600), "webp"));
   if (artwork.medium) work.artMedium = artwork.medium;
   if (artwork.year !== null) work.dateCreated = String(artwork.year);
   const size = parseSize(artwork.size);
@@ -308,7 +322,11 @@ export function shortHash(text: string): string {
 }
 
 /** The version in an artwork's sharing-image URL: it changes whenever the image would look different. */
-export function ogArtworkVersion(input: { imageHash: string | null | undefined; title: string; artistName: string }): string {
+export function ogArtworkVersion(input: {
+  imageHash: string | null | undefined;
+  title: string;
+  artistName: string;
+}): string {
   return shortHash(JSON.stringify([OG_LAYOUT_VERSION, input.imageHash ?? "", input.title, input.artistName]));
 }
 
@@ -327,7 +345,10 @@ export function artworkSeo(site: SeoSite | undefined, artwork: ArtworkSeo): Meta
     path: paths.artwork(artwork.id),
     type: forSale ? "product" : "website",
     image: {
-      path: paths.ogArtwork(artwork.id, ogArtworkVersion({ imageHash: artwork.image?.hash, title: artwork.title, artistName })),
+      path: paths.ogArtwork(
+        artwork.id,
+        ogArtworkVersion({ imageHash: artwork.image?.hash, title: artwork.title, artistName }),
+      ),
       alt: [artwork.title, artwork.medium, `by ${artistName}`].filter(Boolean).join(", "),
     },
     jsonLd: site ? [artworkJsonLd(site, artwork)] : [],
@@ -336,7 +357,10 @@ export function artworkSeo(site: SeoSite | undefined, artwork: ArtworkSeo): Meta
         ? [
             { property: "product:price:amount", content: (artwork.priceCents / 100).toFixed(2) },
             { property: "product:price:currency", content: artwork.currency || "USD" },
-            { property: "product:availability", content: sold ? "out of stock" : artwork.availability === "reserved" ? "pending" : "in stock" },
+            {
+              property: "product:availability",
+              content: sold ? "out of stock" : artwork.availability === "reserved" ? "pending" : "in stock",
+            },
           ]
         : [],
   });

@@ -70,7 +70,11 @@ async function expectSharingImage(request: APIRequestContext, url: string) {
   expect(response.status(), url).toBe(200);
   expect(response.headers()["content-type"]).toBe("image/jpeg");
   const meta = await sharp(await response.body()).metadata();
-  expect({ format: meta.format, width: meta.width, height: meta.height }, url).toEqual({ format: "jpeg", width: 1200, height: 630 });
+  expect({ format: meta.format, width: meta.width, height: meta.height }, url).toEqual({
+    format: "jpeg",
+    width: 1200,
+    height: 630,
+  });
   return response;
 }
 
@@ -84,7 +88,10 @@ const PAGES = [
 ];
 
 for (const { path, key, title } of PAGES) {
-  test(`${path} has its title, description, robots, canonical, Open Graph and Twitter tags in the server HTML`, async ({ request, baseURL }) => {
+  test(`${path} has its title, description, robots, canonical, Open Graph and Twitter tags in the server HTML`, async ({
+    request,
+    baseURL,
+  }) => {
     const head = await headOf(request, path);
     expect(head.titles).toEqual([title]);
     const description = head.meta("description")!;
@@ -118,10 +125,18 @@ test("the home and about pages describe the artist as a Person with a US address
       name: "Mara Ellison",
       url: `${baseURL}/`,
       sameAs: ["https://www.instagram.com/", "https://www.facebook.com/", "https://www.pinterest.com/"],
-      address: { "@type": "PostalAddress", addressLocality: "New Orleans", addressRegion: "Louisiana", addressCountry: "US" },
+      address: {
+        "@type": "PostalAddress",
+        addressLocality: "New Orleans",
+        addressRegion: "Louisiana",
+        addressCountry: "US",
+      },
     });
   }
-  expect((await headOf(request, "/")).jsonLd.find((d) => d["@type"] === "WebSite")).toMatchObject({ name: "Mara Ellison", url: `${baseURL}/` });
+  expect((await headOf(request, "/")).jsonLd.find((d) => d["@type"] === "WebSite")).toMatchObject({
+    name: "Mara Ellison",
+    url: `${baseURL}/`,
+  });
 });
 
 /** Artwork ids by title, found from the gallery's links and each artwork page's title. */
@@ -137,7 +152,10 @@ async function artworkIds(request: APIRequestContext): Promise<Map<string, strin
   return byTitle;
 }
 
-test("an artwork page has its title, canonical, its own 1200x630 sharing image and a VisualArtwork with an Offer", async ({ request, baseURL }) => {
+test("an artwork page has its title, canonical, its own 1200x630 sharing image and a VisualArtwork with an Offer", async ({
+  request,
+  baseURL,
+}) => {
   const ids = await artworkIds(request);
   expect([...ids.keys()].sort()).toEqual(DEMO_ARTWORKS.map((a) => a.title).sort());
 
@@ -145,7 +163,9 @@ test("an artwork page has its title, canonical, its own 1200x630 sharing image a
   const head = await headOf(request, `/artwork/${id}`);
   const url = `${baseURL}/artwork/${id}`;
   expect(head.titles).toEqual(["Tidewater Hymn - Original Art by Mara Ellison"]);
-  expect(head.meta("description")).toMatch(/^Original oil on canvas by Mara Ellison, 48" x 36", 2025\. Layers of thinned ultramarine/);
+  expect(head.meta("description")).toMatch(
+    /^Original oil on canvas by Mara Ellison, 48" x 36", 2025\. Layers of thinned ultramarine/,
+  );
   expect(head.meta("robots")).toBe("index, follow");
   expect(head.canonical).toEqual([url]);
   expect(head.meta("og:url")).toBe(url);
@@ -197,26 +217,44 @@ test("order pages and the 404 page ask not to be indexed", async ({ request }) =
   }
 });
 
-test("/sitemap.xml lists every public page and artwork with lastmod, valid against the sitemap protocol", async ({ request, baseURL }) => {
+test("/sitemap.xml lists every public page and artwork with lastmod, valid against the sitemap protocol", async ({
+  request,
+  baseURL,
+}) => {
   const response = await request.get("/sitemap.xml");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toMatch(/^application\/xml/);
   const xml = await response.text();
   const entries = parseSitemap(xml, baseURL!);
   const locs = entries.map((e) => e.loc);
-  for (const path of ["/", "/gallery", "/shop", "/about", "/commissions", "/contact", "/privacy", "/terms", "/shipping"]) {
+  for (const path of [
+    "/",
+    "/gallery",
+    "/shop",
+    "/about",
+    "/commissions",
+    "/contact",
+    "/privacy",
+    "/terms",
+    "/shipping",
+  ]) {
     expect(locs).toContain(`${baseURL}${path}`);
   }
   const gallery = await (await request.get("/gallery")).text();
   const ids = new Set([...gallery.matchAll(/href="\/artwork\/([0-9a-f-]{36})"/g)].map((m) => m[1]!));
   expect(ids.size).toBe(DEMO_ARTWORKS.length);
-  expect(locs.filter((l) => l.includes("/artwork/")).sort()).toEqual([...ids].map((id) => `${baseURL}/artwork/${id}`).sort());
+  expect(locs.filter((l) => l.includes("/artwork/")).sort()).toEqual(
+    [...ids].map((id) => `${baseURL}/artwork/${id}`).sort(),
+  );
   for (const entry of entries) expect(entry.lastmod, entry.loc).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
   const lint = xmllintValidate(xml);
   if (lint.ran) expect(lint.ok, lint.output).toBe(true);
 });
 
-test("/robots.txt allows the site, keeps out the back office and checkout, and points at the sitemap", async ({ request, baseURL }) => {
+test("/robots.txt allows the site, keeps out the back office and checkout, and points at the sitemap", async ({
+  request,
+  baseURL,
+}) => {
   const response = await request.get("/robots.txt");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toMatch(/^text\/plain/);

@@ -31,7 +31,8 @@ function text(raw: string, where: string): string {
 }
 
 const W3C_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const W3C_DATETIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+const W3C_DATETIME =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
 const URL_RE =
   /\s*<url>\s*<loc>([^<]*)<\/loc>\s*(?:<lastmod>([^<]*)<\/lastmod>\s*)?(?:<changefreq>([^<]*)<\/changefreq>\s*)?(?:<priority>([^<]*)<\/priority>\s*)?<\/url>/y;
 
@@ -43,14 +44,21 @@ export function parseSitemap(xml: string, origin: string): SitemapEntry[] {
   if (Buffer.byteLength(xml, "utf8") > MAX_BYTES) throw new Error("sitemap larger than 50 MB");
   for (const char of xml) {
     const code = char.codePointAt(0)!;
-    const allowed = code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || code >= 0x10000;
+    const allowed =
+      code === 0x9 ||
+      code === 0xa ||
+      code === 0xd ||
+      (code >= 0x20 && code <= 0xd7ff) ||
+      (code >= 0xe000 && code <= 0xfffd) ||
+      code >= 0x10000;
     if (!allowed) throw new Error(`character U+${code.toString(16)} is not allowed in XML 1.0`);
   }
   const head = /^<\?xml version="1\.0" encoding="UTF-8"\?>\s*<urlset xmlns="([^"]*)">/.exec(xml);
   if (!head) throw new Error("expected the XML declaration (UTF-8) and a <urlset> root with only its xmlns");
   if (head[1] !== NAMESPACE) throw new Error(`urlset namespace is ${head[1]}, not ${NAMESPACE}`);
   const end = xml.lastIndexOf("</urlset>");
-  if (end < 0 || xml.slice(end + "</urlset>".length).trim() !== "") throw new Error("the document must end with </urlset>");
+  if (end < 0 || xml.slice(end + "</urlset>".length).trim() !== "")
+    throw new Error("the document must end with </urlset>");
   const body = xml.slice(head[0].length, end);
 
   const entries: SitemapEntry[] = [];
@@ -68,7 +76,8 @@ export function parseSitemap(xml: string, origin: string): SitemapEntry[] {
     } catch {
       throw new Error(`${where}: <loc> is not an absolute URL: ${loc}`);
     }
-    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`${where}: <loc> is not http(s): ${loc}`);
+    if (url.protocol !== "http:" && url.protocol !== "https:")
+      throw new Error(`${where}: <loc> is not http(s): ${loc}`);
     if (url.origin !== origin) throw new Error(`${where}: <loc> ${loc} is not on ${origin}`);
     if (loc.length < 12 || loc.length > 2048) throw new Error(`${where}: <loc> must be 12 to 2048 characters`);
     if (/\s/.test(loc)) throw new Error(`${where}: <loc> has whitespace`);
@@ -77,7 +86,8 @@ export function parseSitemap(xml: string, origin: string): SitemapEntry[] {
     const entry: SitemapEntry = { loc };
     if (match[2] !== undefined) {
       const lastmod = text(match[2], where);
-      if (!W3C_DATE.test(lastmod) && !W3C_DATETIME.test(lastmod)) throw new Error(`${where}: <lastmod> ${lastmod} is not a W3C datetime`);
+      if (!W3C_DATE.test(lastmod) && !W3C_DATETIME.test(lastmod))
+        throw new Error(`${where}: <lastmod> ${lastmod} is not a W3C datetime`);
       if (Number.isNaN(Date.parse(lastmod))) throw new Error(`${where}: <lastmod> ${lastmod} is not a real date`);
       entry.lastmod = lastmod;
     }
@@ -88,7 +98,8 @@ export function parseSitemap(xml: string, origin: string): SitemapEntry[] {
     }
     if (match[4] !== undefined) {
       const priority = Number(match[4]);
-      if (!/^\d(\.\d+)?$/.test(match[4]) || priority < 0 || priority > 1) throw new Error(`${where}: <priority> ${match[4]}`);
+      if (!/^\d(\.\d+)?$/.test(match[4]) || priority < 0 || priority > 1)
+        throw new Error(`${where}: <priority> ${match[4]}`);
       entry.priority = match[4];
     }
     entries.push(entry);
@@ -100,7 +111,12 @@ export function parseSitemap(xml: string, origin: string): SitemapEntry[] {
 
 /** Validates with xmllint against the official XSD; `ran` is false where xmllint is not installed. */
 export function xmllintValidate(xml: string): { ran: boolean; ok: boolean; output: string } {
-  const result = spawnSync("xmllint", ["--noout", "--schema", SITEMAP_XSD, "-"], { input: xml, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  if (result.error && (result.error as NodeJS.ErrnoException).code === "ENOENT") return { ran: false, ok: false, output: "xmllint not installed" };
+  const result = spawnSync("xmllint", ["--noout", "--schema", SITEMAP_XSD, "-"], {
+    input: xml,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.error && (result.error as NodeJS.ErrnoException).code === "ENOENT")
+    return { ran: false, ok: false, output: "xmllint not installed" };
   return { ran: true, ok: result.status === 0, output: `${result.stdout}${result.stderr}`.trim() };
 }

@@ -41,7 +41,8 @@ describe.each(BACKENDS)("sitemap on %s", (backend) => {
     ctx = await setupTestServices(backend);
     await saveSettings({ siteTitle: "Mara Ellison", artistName: "Mara Ellison" });
     await ctx.handle.db.update(siteSettings).set({ updatedAt: new Date(base) });
-    for (const w of works) ids.push((await createArtwork({ ...w, slug: slugify(w.title), createdAt: new Date(base) })).id);
+    for (const w of works)
+      ids.push((await createArtwork({ ...w, slug: slugify(w.title), createdAt: new Date(base) })).id);
     await savePageContent("about", { title: "About the Artist" });
   });
   afterAll(() => ctx.close());
@@ -49,10 +50,15 @@ describe.each(BACKENDS)("sitemap on %s", (backend) => {
   it("lists every public page and every artwork, absolute, with lastmod, valid against the sitemap protocol", async () => {
     const xml = await buildSitemap();
     const entries = parseSitemap(xml, ORIGIN);
-    expect(entries.map((e) => e.loc)).toEqual([...PAGES.map((p) => `${ORIGIN}${p}`), ...[...ids].sort().map((id) => `${ORIGIN}/artwork/${id}`)]);
+    expect(entries.map((e) => e.loc)).toEqual([
+      ...PAGES.map((p) => `${ORIGIN}${p}`),
+      ...[...ids].sort().map((id) => `${ORIGIN}/artwork/${id}`),
+    ]);
     for (const entry of entries) expect(entry.lastmod, entry.loc).toBeDefined();
     for (const [i, id] of ids.entries()) {
-      expect(entries.find((e) => e.loc === `${ORIGIN}/artwork/${id}`)?.lastmod).toBe(works[i]!.updatedAt.toISOString().replace(".000Z", "Z"));
+      expect(entries.find((e) => e.loc === `${ORIGIN}/artwork/${id}`)?.lastmod).toBe(
+        works[i]!.updatedAt.toISOString().replace(".000Z", "Z"),
+      );
     }
     const lint = xmllintValidate(xml);
     if (lint.ran) expect(lint.ok, lint.output).toBe(true);
@@ -118,7 +124,12 @@ describe.each(BACKENDS)("sharing images on %s", (backend) => {
     artworkId = (await createArtwork({ slug: "tidewater-hymn", title: "Tidewater Hymn", mainImageId: image.id })).id;
     const hero = await ingestImage(await painting(1200, 900, "#a52"));
     heroHash = hero.hash;
-    await createSection({ sectionType: "hero", sectionOrder: 0, isPublished: true, content: { title: "Hello", backgroundImage: hero.hash } });
+    await createSection({
+      sectionType: "hero",
+      sectionOrder: 0,
+      isPublished: true,
+      content: { title: "Hello", backgroundImage: hero.hash },
+    });
   });
   afterAll(() => ctx.close());
 
@@ -131,7 +142,9 @@ describe.each(BACKENDS)("sharing images on %s", (backend) => {
     const again = await artworkOgImage(artworkId);
     expect(again!.etag).toBe(a!.etag);
     expect(ogFiles(ctx.dataDir)).toHaveLength(1);
-    expect(a!.version).toBe(ogArtworkVersion({ imageHash: artworkImageHash, title: "Tidewater Hymn", artistName: "Mara Ellison" }));
+    expect(a!.version).toBe(
+      ogArtworkVersion({ imageHash: artworkImageHash, title: "Tidewater Hymn", artistName: "Mara Ellison" }),
+    );
     expect(await artworkOgImage("00000000-0000-7000-8000-000000000000")).toBeUndefined();
   });
 
@@ -142,11 +155,19 @@ describe.each(BACKENDS)("sharing images on %s", (backend) => {
     const meta = await sharp(home.bytes).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 1200, 630]);
     // The hero is orange-brown; the card's middle shows it.
-    const { data } = await sharp(home.bytes).extract({ left: 600, top: 280, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp(home.bytes)
+      .extract({ left: 600, top: 280, width: 1, height: 1 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect(data[0]!).toBeGreaterThan(data[2]! + 60);
 
     const own = await ingestImage(await painting(800, 800, "#2a6"));
-    await saveSettings({ siteTitle: "Mara Ellison", artistName: "Mara Ellison", tagline: "Paintings", pages: { contact: { image: own.hash } } });
+    await saveSettings({
+      siteTitle: "Mara Ellison",
+      artistName: "Mara Ellison",
+      tagline: "Paintings",
+      pages: { contact: { image: own.hash } },
+    });
     const chosen = await pageOgImage("contact");
     expect(chosen.etag).not.toBe(home.etag);
     expect((await pageOgImage("home")).etag).toBe(home.etag);

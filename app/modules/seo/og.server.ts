@@ -54,7 +54,9 @@ export async function composeOgImage(source: Buffer | undefined, caption: OgCapt
   // Clipped so the line fits the card's width at its font size (about 0.55 em a character).
   const rawTitle = clip(caption.title, picture ? 50 : 36);
   const title = escapeXml(rawTitle);
-  const byline = caption.byline ? escapeXml(clip(caption.byline, picture ? Math.max(16, 80 - rawTitle.length) : 64)) : "";
+  const byline = caption.byline
+    ? escapeXml(clip(caption.byline, picture ? Math.max(16, 80 - rawTitle.length) : 64))
+    : "";
   if (picture) {
     const { width, height } = picture.info;
     const left = Math.round((W - width) / 2);
@@ -94,7 +96,10 @@ export async function composeOgImage(source: Buffer | undefined, caption: OgCapt
 const inFlight = new Map<string, Promise<Buffer>>();
 
 /** A card from storage, or made once (even under concurrent requests) and stored under a content-hashed key. */
-async function cachedCard(sourceHash: string | undefined, caption: OgCaption): Promise<{ bytes: Buffer; etag: string }> {
+async function cachedCard(
+  sourceHash: string | undefined,
+  caption: OgCaption,
+): Promise<{ bytes: Buffer; etag: string }> {
   const digest = createHash("sha256")
     .update(JSON.stringify([OG_LAYOUT_VERSION, sourceHash ?? "", caption.title, caption.byline ?? ""]))
     .digest("hex")
@@ -131,7 +136,8 @@ export async function artworkOgImage(id: string): Promise<(OgImage & { version: 
   return { ...card, version: ogArtworkVersion({ imageHash, title: artwork.title, artistName: settings.artistName }) };
 }
 
-const isHash = (value: string | undefined): value is string => typeof value === "string" && /^[0-9a-f]{24}$/.test(value);
+const isHash = (value: string | undefined): value is string =>
+  typeof value === "string" && /^[0-9a-f]{24}$/.test(value);
 
 async function heroImageHash(): Promise<string | undefined> {
   const hero = (await listVisibleSections()).find((s) => s.sectionType === "hero");
@@ -142,7 +148,8 @@ async function heroImageHash(): Promise<string | undefined> {
 
 async function featuredImageHash(filter: (availability: string) => boolean = () => true): Promise<string | undefined> {
   const featured = await listFeaturedArtworks();
-  const pick = featured.find((a) => a.image && filter(a.availability)) ?? (await listArtworks({ limit: 12 })).find((a) => a.image);
+  const pick =
+    featured.find((a) => a.image && filter(a.availability)) ?? (await listArtworks({ limit: 12 })).find((a) => a.image);
   return pick?.image?.hash;
 }
 

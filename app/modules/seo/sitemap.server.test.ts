@@ -12,7 +12,9 @@ describe("renderSitemap", () => {
     ]);
     expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(xml).toContain("<lastmod>2025-05-10T17:33:30Z</lastmod>");
-    expect(xml).toContain("<loc>https://maraellison.art/gallery?page=2&amp;sort=&apos;new&apos;&amp;q=&quot;a&lt;b&gt;&quot;</loc>");
+    expect(xml).toContain(
+      "<loc>https://maraellison.art/gallery?page=2&amp;sort=&apos;new&apos;&amp;q=&quot;a&lt;b&gt;&quot;</loc>",
+    );
     expect(parseSitemap(xml, ORIGIN)).toEqual([
       { loc: `${ORIGIN}/`, lastmod: "2025-05-10T17:33:30Z" },
       { loc: `${ORIGIN}/gallery?page=2&sort='new'&q="a<b>"` },
@@ -61,7 +63,15 @@ describe("the sitemap checker used by the tests", () => {
 describe("robotsTxt", () => {
   it("allows the site, keeps crawlers out of the back office and checkout, and names the sitemap", () => {
     expect(robotsTxt(ORIGIN)).toBe(
-      ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /checkout", "", `Sitemap: ${ORIGIN}/sitemap.xml`, ""].join("\n"),
+      [
+        "User-agent: *",
+        "Allow: /",
+        "Disallow: /admin",
+        "Disallow: /checkout",
+        "",
+        `Sitemap: ${ORIGIN}/sitemap.xml`,
+        "",
+      ].join("\n"),
     );
   });
 });

@@ -32,7 +32,11 @@ export function renderSitemap(urls: Iterable<SitemapUrl>): string {
     if (count >= SITEMAP_MAX_URLS) break;
     if (url.loc.length > SITEMAP_MAX_LOC) continue;
     const loc = escapeXml(url.loc);
-    lines.push(url.lastmod ? `<url><loc>${loc}</loc><lastmod>${w3cDatetime(url.lastmod)}</lastmod></url>` : `<url><loc>${loc}</loc></url>`);
+    lines.push(
+      url.lastmod
+        ? `<url><loc>${loc}</loc><lastmod>${w3cDatetime(url.lastmod)}</lastmod></url>`
+        : `<url><loc>${loc}</loc></url>`,
+    );
     count++;
   }
   lines.push("</urlset>", "");

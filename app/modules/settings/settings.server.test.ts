@@ -6,7 +6,13 @@ const settings = (input: Parameters<typeof SettingsSchema.parse>[0]) => Settings
 
 describe("per-page metadata (spec §2 Page metadata)", () => {
   it("has a title and a description for every page, from the artist's name and tagline", () => {
-    const pages = pageMetaDefaults(settings({ siteTitle: "Mara Ellison", artistName: "Mara Ellison", tagline: "Abstract paintings of water, weather and light" }));
+    const pages = pageMetaDefaults(
+      settings({
+        siteTitle: "Mara Ellison",
+        artistName: "Mara Ellison",
+        tagline: "Abstract paintings of water, weather and light",
+      }),
+    );
     expect(Object.keys(pages).sort()).toEqual([...PAGE_KEYS].sort());
     expect(pages.home).toEqual({
       title: "Mara Ellison | Abstract paintings of water, weather and light",
@@ -18,7 +24,10 @@ describe("per-page metadata (spec §2 Page metadata)", () => {
     expect(pages.about.title).toBe("About | Mara Ellison");
     expect(pages.commissions.title).toBe("Commissions | Mara Ellison");
     expect(pages.contact.title).toBe("Contact | Mara Ellison");
-    expect(pages.default).toEqual({ title: "Mara Ellison", description: "Abstract paintings of water, weather and light. Original art by Mara Ellison." });
+    expect(pages.default).toEqual({
+      title: "Mara Ellison",
+      description: "Abstract paintings of water, weather and light. Original art by Mara Ellison.",
+    });
     for (const key of PAGE_KEYS) {
       expect(pages[key].description).toContain("Mara Ellison");
       expect(pages[key].title.length).toBeLessThanOrEqual(120);
@@ -36,7 +45,11 @@ describe("per-page metadata (spec §2 Page metadata)", () => {
     const s = settings({
       siteTitle: "Jo Park",
       artistName: "Jo Park",
-      pages: { gallery: { title: "All paintings", description: "Every work since 2010." }, shop: { description: "  " }, about: { title: "Meet Jo" } },
+      pages: {
+        gallery: { title: "All paintings", description: "Every work since 2010." },
+        shop: { description: "  " },
+        about: { title: "Meet Jo" },
+      },
     });
     const pages = resolvePageMeta(s);
     expect(pages.gallery).toEqual({ title: "All paintings", description: "Every work since 2010." });
@@ -46,7 +59,9 @@ describe("per-page metadata (spec §2 Page metadata)", () => {
   });
 
   it("accepts a stored image hash as a page's sharing image, and nothing else", () => {
-    expect(settings({ pages: { home: { image: "0123456789abcdef01234567" } } }).pages.home?.image).toBe("0123456789abcdef01234567");
+    expect(settings({ pages: { home: { image: "0123456789abcdef01234567" } } }).pages.home?.image).toBe(
+      "0123456789abcdef01234567",
+    );
     expect(() => settings({ pages: { home: { image: "https://elsewhere.example/x.jpg" } } })).toThrow();
   });
 });

@@ -6,13 +6,16 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Page cards follow the settings and the homepage, so they are only kept for an hour. */
 const SHORT = "public, max-age=3600";
 
-const notFound = () => new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+const notFound = () =>
+  new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
 
 function jpeg(request: Request, image: OgImage, cacheControl: string): Response {
   const etag = `"${image.etag}"`;
   const headers = { "content-type": "image/jpeg", "cache-control": cacheControl, etag };
   if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
-  return new Response(new Uint8Array(image.bytes), { headers: { ...headers, "content-length": String(image.bytes.length) } });
+  return new Response(new Uint8Array(image.bytes), {
+    headers: { ...headers, "content-length": String(image.bytes.length) },
+  });
 }
 
 /** /og/{page}.jpg and /og/artwork/{id}.jpg?v={version}: 1200x630 sharing images (spec §2 Page metadata). */
