@@ -2,7 +2,8 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from "./+types/root";
 import { NotFound } from "~/components/site/not-found";
 import { useNonce } from "~/lib/nonce";
-import { getSettings } from "~/modules/settings/settings.server";
+import { ROBOTS_NOINDEX, seoMeta } from "~/lib/seo";
+import { getSettings, resolvePageMeta } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
 import "./app.css";
 
@@ -19,9 +20,20 @@ export async function loader() {
       locationLine: settings.locationLine,
       socialLinks: settings.socialLinks,
       publicUrl: services().config.publicUrl,
+      country: settings.country,
+      pages: resolvePageMeta(settings),
     },
   };
 }
+
+/** The site's default metadata: what a page without its own shows, and noindex on an error page. */
+export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+  // The error boundary's page sets its own <title>.
+  if (error) return [{ name: "robots", content: ROBOTS_NOINDEX }];
+  // Typed as SeoSite here, so the loader's shape is checked against what the pages' meta reads.
+  const site = loaderData?.site;
+  return seoMeta({ site, title: site?.pages.default.title ?? "Atelier", description: site?.pages.default.description ?? "" });
+};
 
 export type SiteInfo = Awaited<ReturnType<typeof loader>>["site"];
 

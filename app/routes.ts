@@ -19,4 +19,8 @@ export default [
     route("*", "routes/site/not-found.tsx"),
   ]),
   route("newsletter", "routes/resources/newsletter.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
+  // /og/{page}.jpg and /og/artwork/{id}.jpg: the 1200x630 sharing images.
+  route("og/:kind?/:file", "routes/resources/og-image.ts"),
 ] satisfies RouteConfig;

@@ -17,4 +17,11 @@ export const paths = {
   shipping: () => "/shipping",
   newsletter: () => "/newsletter",
   auth: () => "/auth",
+  sitemap: () => "/sitemap.xml",
+  robots: () => "/robots.txt",
+  /** A page's sharing image (spec §2 Page metadata: per-page default sharing images). */
+  ogPage: (page: string) => `/og/${encodeURIComponent(page)}.jpg`,
+  /** An artwork's sharing image; the version changes with its picture and caption, so caches can keep it forever. */
+  ogArtwork: (id: string, version?: string) =>
+    `/og/artwork/${encodeURIComponent(id)}.jpg${version ? `?v=${encodeURIComponent(version)}` : ""}`,
 } as const;

@@ -212,3 +212,8 @@ export async function listMoreWorks(excludeId: string, limit = 6): Promise<Artwo
     .limit(Math.min(limit, 24));
   return rows.map(toCard);
 }
+
+/** Every artwork's id and last change (for the sitemap): two columns, bounded, in primary-key order. */
+export async function listArtworkUpdates({ limit }: { limit: number }): Promise<{ id: string; updatedAt: Date }[]> {
+  return db().select({ id: artworks.id, updatedAt: artworks.updatedAt }).from(artworks).orderBy(asc(artworks.id)).limit(limit);
+}

@@ -1,6 +1,6 @@
 // Content: homepage sections and artist photos. Owns: homepage_sections, file_uploads.
 // Exposes: visible sections (typed), section creation, artist photos.
-import { and, asc, eq, like } from "drizzle-orm";
+import { and, asc, eq, like, max } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
 import { fileUploads, homepageSections, mediaAssets, pageContent, type SectionType } from "~/db/schema";
 import type { ImageAsset } from "~/lib/media";
@@ -89,4 +89,14 @@ export async function savePageContent<K extends PageKey>(key: K, data: z.input<(
     .insert(pageContent)
     .values({ key, data: value })
     .onConflictDoUpdate({ target: pageContent.key, set: { data: value, updatedAt: new Date() } });
+}
+
+/** When the homepage sections or page content last changed (the sitemap's lastmod for home and about). */
+export async function latestContentUpdate(): Promise<Date | undefined> {
+  const [[sections], [pages]] = await Promise.all([
+    db().select({ at: max(homepageSections.updatedAt) }).from(homepageSections),
+    db().select({ at: max(pageContent.updatedAt) }).from(pageContent),
+  ]);
+  const times = [sections?.at, pages?.at].filter((t): t is Date => t instanceof Date);
+  return times.length > 0 ? new Date(Math.max(...times.map((t) => t.getTime()))) : undefined;
 }

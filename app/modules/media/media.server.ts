@@ -1,6 +1,6 @@
 // Media: ingest images (validated, deduplicated by content), and serve their variants.
 // Owns: media_assets, the storage keys under originals/ and variants/. Exposes: ingestImage,
-// readVariant, generateVariants, and the ImageAsset shape other modules join.
+// readVariant, readOriginal, generateVariants, and the ImageAsset shape other modules join.
 import { buffer as readAll } from "node:stream/consumers";
 import { eq } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
@@ -72,6 +72,15 @@ export async function readVariant(hash: string, width: number, format: VariantFo
     inFlight.set(key, pending);
   }
   return pending;
+}
+
+/** The stored original of an image, by its hash (sharing cards are made from it); undefined when unknown. */
+export async function readOriginal(hash: string): Promise<Buffer | undefined> {
+  if (!/^[0-9a-f]{24}$/.test(hash)) return undefined;
+  const asset = await db().query.mediaAssets.findFirst({ where: eq(mediaAssets.hash, hash), columns: { originalKey: true } });
+  if (!asset) return undefined;
+  const original = await services().storage.get(asset.originalKey);
+  return original ? readAll(original.body) : undefined;
 }
 
 /** Makes every missing variant of an asset (the media.variants job); stops between variants when aborted. */

@@ -1,11 +1,19 @@
 // Settings: the site's identity and business settings, one validated document.
-// Owns: site_settings. Exposes: getSettings, saveSettings, SettingsSchema.
+// Owns: site_settings. Exposes: getSettings, saveSettings, SettingsSchema, per-page metadata with defaults.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Database } from "~/db/client.server";
 import { siteSettings } from "~/db/schema";
+import { pageTitle } from "~/lib/meta";
+import { PAGE_KEYS, type PageKey, type PageMeta as ResolvedPageMeta } from "~/lib/seo";
 
-const PageMeta = z.object({ title: z.string().max(120), description: z.string().max(320) });
+/** A page's search and sharing metadata; anything unset (or blank) falls back to pageMetaDefaults. */
+const PageMeta = z.object({
+  title: z.string().max(120).optional(),
+  description: z.string().max(320).optional(),
+  /** The hash of a stored image to share the page with (its 1200x630 card is made from it). */
+  image: z.string().regex(/^[0-9a-f]{24}$/).optional(),
+});
 
 export const SettingsSchema = z.object({
   siteTitle: z.string().min(1).max(80).default("Atelier"),
@@ -60,4 +68,56 @@ export async function saveSettings(input: z.input<typeof SettingsSchema>, tx: Da
     .onConflictDoUpdate({ target: siteSettings.id, set: { data: value, updatedAt: sql`now()` } });
   cache = undefined;
   return value;
+}
+
+export async function settingsUpdatedAt(): Promise<Date | undefined> {
+  const row = await db().query.siteSettings.findFirst({ columns: { updatedAt: true } });
+  return row?.updatedAt;
+}
+
+const sentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
+
+/** Spec §2 Page metadata: each page's title and description when the artist has not written their own. */
+export function pageMetaDefaults(settings: Pick<Settings, "siteTitle" | "artistName" | "tagline">): Record<PageKey, ResolvedPageMeta> {
+  const { siteTitle, artistName } = settings;
+  const tagline = settings.tagline.trim();
+  const lead = tagline ? `${sentence(tagline)} ` : "";
+  return {
+    default: { title: siteTitle, description: `${lead}Original art by ${artistName}.` },
+    home: {
+      title: tagline ? `${siteTitle} | ${tagline}` : siteTitle,
+      description: `${lead}Original works by ${artistName}: browse the gallery, buy an original or commission a new painting.`,
+    },
+    gallery: {
+      title: pageTitle("Gallery", siteTitle),
+      description: `The complete gallery of paintings by ${artistName}, with medium, size, year and availability for every work.`,
+    },
+    shop: {
+      title: pageTitle("Shop", siteTitle),
+      description: `Original paintings by ${artistName} available to buy: each one of a kind, signed, and shipped insured from the studio.`,
+    },
+    about: {
+      title: pageTitle("About", siteTitle),
+      description: `About ${artistName}: biography, artist statement, exhibitions and the studio.`,
+    },
+    commissions: {
+      title: pageTitle("Commissions", siteTitle),
+      description: `Commission an original painting from ${artistName}, made in close conversation with you.`,
+    },
+    contact: {
+      title: pageTitle("Contact", siteTitle),
+      description: `Get in touch with ${artistName} about a painting, a commission or an exhibition.`,
+    },
+  };
+}
+
+/** Every page's metadata: what the artist set, the defaults for the rest. */
+export function resolvePageMeta(settings: Settings): Record<PageKey, ResolvedPageMeta> {
+  const defaults = pageMetaDefaults(settings);
+  const resolved = { ...defaults };
+  for (const key of PAGE_KEYS) {
+    const own = settings.pages[key];
+    resolved[key] = { title: own?.title?.trim() || defaults[key].title, description: own?.description?.trim() || defaults[key].description };
+  }
+  return resolved;
 }

@@ -1,10 +1,11 @@
 import type { Route } from "./+types/about";
 import { PageIntro } from "~/components/site/page-intro";
-import { pageTitle } from "~/lib/meta";
+import { paths } from "~/lib/paths";
+import { pageSeo, personJsonLd, siteFromMatches } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const site = (matches[0]?.loaderData as { site?: { siteTitle: string } } | undefined)?.site;
-  return [{ title: pageTitle("About", site?.siteTitle) }];
+  const site = siteFromMatches(matches);
+  return pageSeo(site, "about", paths.about(), { type: "profile", jsonLd: site ? [personJsonLd(site)] : [] });
 };
 
 export default function Page() {

@@ -6,6 +6,7 @@ import { ArtworkCard, AvailabilityBadge } from "~/components/site/artwork-card";
 import { ResponsiveImage } from "~/components/site/responsive-image";
 import { formatPrice } from "~/lib/money";
 import { paths } from "~/lib/paths";
+import { artworkSeo, ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
 import { getArtwork, listMoreWorks } from "~/modules/catalog/catalog.server";
 import { services } from "~/services.server";
 
@@ -22,10 +23,9 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { artwork, moreWorks };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
-  const site = (matches[0]?.loaderData as { site?: { artistName: string } } | undefined)?.site;
-  if (!loaderData) return [{ title: "Page not found" }];
-  return [{ title: `${loaderData.artwork.title} - Original Art by ${site?.artistName ?? "the artist"}` }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [{ name: "robots", content: ROBOTS_NOINDEX }];
+  return artworkSeo(siteFromMatches(matches), loaderData.artwork);
 };
 
 export default function ArtworkPage({ loaderData }: Route.ComponentProps) {

@@ -1,11 +1,9 @@
 import type { Route } from "./+types/commissions";
 import { PageIntro } from "~/components/site/page-intro";
-import { pageTitle } from "~/lib/meta";
+import { paths } from "~/lib/paths";
+import { pageSeo, siteFromMatches } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const site = (matches[0]?.loaderData as { site?: { siteTitle: string } } | undefined)?.site;
-  return [{ title: pageTitle("Commissions", site?.siteTitle) }];
-};
+export const meta: Route.MetaFunction = ({ matches }) => pageSeo(siteFromMatches(matches), "commissions", paths.commissions());
 
 export default function Page() {
   return (

@@ -4,7 +4,8 @@ import { ArtworkCard } from "~/components/site/artwork-card";
 import { GalleryFilters } from "~/components/site/gallery-filters";
 import { GalleryPagination } from "~/components/site/gallery-pagination";
 import { GALLERY_PAGE_SIZE, galleryHref, parseGalleryParams } from "~/lib/gallery-query";
-import { pageTitle } from "~/lib/meta";
+import { paths } from "~/lib/paths";
+import { pageSeo, siteFromMatches } from "~/lib/seo";
 import { catalogFacets, searchArtworks } from "~/modules/catalog/catalog.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -19,9 +20,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { artworks, total, page, pages, params, facets };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const site = (matches[0]?.loaderData as { site?: { siteTitle: string } } | undefined)?.site;
-  return [{ title: pageTitle("Gallery", site?.siteTitle) }];
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  // Each page of the gallery is its own canonical URL; other query parameters are not.
+  const page = Number.parseInt(new URLSearchParams(location.search).get("page") ?? "1", 10);
+  return pageSeo(siteFromMatches(matches), "gallery", page > 1 ? `${paths.gallery()}?page=${page}` : paths.gallery());
 };
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {

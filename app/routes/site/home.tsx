@@ -3,6 +3,7 @@ import type { Route } from "./+types/home";
 import { ArtworkCard } from "~/components/site/artwork-card";
 import { ResponsiveImage } from "~/components/site/responsive-image";
 import { paths } from "~/lib/paths";
+import { pageSeo, personJsonLd, siteFromMatches, websiteJsonLd } from "~/lib/seo";
 import { listFeaturedArtworks } from "~/modules/catalog/catalog.server";
 import { findImageByHash, listVisibleSections } from "~/modules/content/content.server";
 import { FeaturedContent, HeroContent } from "~/modules/content/sections";
@@ -19,8 +20,8 @@ export async function loader() {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const site = (matches[0]?.loaderData as { site?: { siteTitle: string; tagline: string } } | undefined)?.site;
-  return [{ title: site ? `${site.siteTitle} | ${site.tagline}` : "Atelier" }];
+  const site = siteFromMatches(matches);
+  return pageSeo(site, "home", paths.home(), { jsonLd: site ? [websiteJsonLd(site), personJsonLd(site)] : [] });
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFound } from "~/components/site/not-found";
+import { ROBOTS_NOINDEX } from "~/lib/seo";
 import { services } from "~/services.server";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -8,7 +9,8 @@ export function loader({ request }: Route.LoaderArgs) {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Page not found" }, { name: "robots", content: "noindex" }];
+// No title here: the 404 page renders its own <title>. No canonical: a miss is not a page.
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: ROBOTS_NOINDEX }];
 
 export default function CatchAll() {
   return <NotFound />;

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/policy";
 import { PageIntro } from "~/components/site/page-intro";
 import { pageTitle } from "~/lib/meta";
+import { pageSeo, siteFromMatches, summarize } from "~/lib/seo";
 
 const POLICIES = {
   "policy-privacy": {
@@ -36,10 +37,13 @@ export function loader({ params: _params }: Route.LoaderArgs) {
   return null;
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const site = (matches[0]?.loaderData as { site?: { siteTitle: string } } | undefined)?.site;
-  const id = matches.at(-1)?.id as keyof typeof POLICIES | undefined;
-  return [{ title: pageTitle(id ? POLICIES[id]?.title : undefined, site?.siteTitle) }];
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const site = siteFromMatches(matches);
+  const policy = POLICIES[matches.at(-1)?.id as keyof typeof POLICIES] as (typeof POLICIES)[keyof typeof POLICIES] | undefined;
+  return pageSeo(site, "default", location.pathname, {
+    title: pageTitle(policy?.title, site?.siteTitle),
+    description: policy ? summarize(`${policy.lead} ${policy.body[0]}`) : undefined,
+  });
 };
 
 export default function Policy({ matches }: Route.ComponentProps) {
