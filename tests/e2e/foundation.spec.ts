@@ -119,7 +119,7 @@ test("a thin progress bar shows while the next page loads", async ({ page }) => 
   await expect(bar).toHaveAttribute("data-state", "idle");
 });
 
-for (const path of ["/", "/gallery", "/about", "/no-such-page"]) {
+for (const path of ["/", "/gallery", "/gallery?availability=sold", "/artwork/salt-ledger", "/about", "/shop", "/commissions", "/contact", "/shipping", "/no-such-page"]) {
   test(`${path} has no serious accessibility violations`, async ({ page }) => {
     await page.goto(path);
     const results = await new AxeBuilder({ page }).analyze();
