@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/gallery";
-import { ArtworkCard } from "~/components/site/artwork-card";
+import { GalleryGrid } from "~/components/site/gallery-grid";
 import { pageTitle } from "~/lib/meta";
 import { countArtworks, listArtworks } from "~/modules/catalog/catalog.server";
 
@@ -37,13 +37,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
       {artworks.length === 0 ? (
         <p className="text-muted">No artworks yet.</p>
       ) : (
-        <ul className="grid grid-cols-1 gap-x-8 gap-y-14 min-[480px]:grid-cols-2 md:grid-cols-3">
-          {artworks.map((artwork, i) => (
-            <li key={artwork.id}>
-              <ArtworkCard artwork={artwork} priority={i < 3} />
-            </li>
-          ))}
-        </ul>
+        <GalleryGrid artworks={artworks} />
       )}
       {pages > 1 ? (
         <nav aria-label="Pages" className="mt-16 flex items-center justify-center gap-6 text-sm">
