@@ -28,29 +28,48 @@ export function AvailabilityBadge({ availability }: { availability: string }) {
   );
 }
 
+interface ArtworkCardProps {
+  artwork: ArtworkCardData;
+  priority?: boolean;
+  /** When given, the image is a button that opens the work full screen (the title still links to its page). */
+  onOpenImage?: (opener: HTMLButtonElement) => void;
+  /** Pointer or focus on that button: a hint that it may be opened soon. */
+  onImageIntent?: () => void;
+}
+
 /** A work in a grid: its image at its own proportions, then title, facts and price. */
-export function ArtworkCard({ artwork, priority = false }: { artwork: ArtworkCardData; priority?: boolean }) {
+export function ArtworkCard({ artwork, priority = false, onOpenImage, onImageIntent }: ArtworkCardProps) {
   const facts = [artwork.medium, artwork.size, artwork.year].filter(Boolean).join(" · ");
+  const frame = "bg-paper-deep flex aspect-[4/5] w-full items-center justify-center p-[9%]";
+  const picture = artwork.image ? (
+    <ResponsiveImage
+      image={artwork.image}
+      alt={`${artwork.title}, ${artwork.medium}`}
+      sizes="(min-width: 1280px) 330px, (min-width: 768px) 28vw, (min-width: 480px) 42vw, 84vw"
+      priority={priority}
+      fit="contain"
+      className="h-auto max-h-full w-auto max-w-full shadow-[0_10px_30px_-12px_rgba(29,27,24,0.45)] transition-transform duration-500 group-hover:scale-[1.015]"
+    />
+  ) : null;
   return (
     <article className="group">
-      <Link
-        to={paths.artwork(artwork.id)}
-        viewTransition
-        prefetch="intent"
-        aria-label={`${artwork.title}: view details`}
-        className="bg-paper-deep flex aspect-[4/5] items-center justify-center p-[9%]"
-      >
-        {artwork.image ? (
-          <ResponsiveImage
-            image={artwork.image}
-            alt={`${artwork.title}, ${artwork.medium}`}
-            sizes="(min-width: 1280px) 330px, (min-width: 768px) 28vw, (min-width: 480px) 42vw, 84vw"
-            priority={priority}
-            fit="contain"
-            className="h-auto max-h-full w-auto max-w-full shadow-[0_10px_30px_-12px_rgba(29,27,24,0.45)] transition-transform duration-500 group-hover:scale-[1.015]"
-          />
-        ) : null}
-      </Link>
+      {onOpenImage && artwork.image ? (
+        <button
+          type="button"
+          aria-label={`${artwork.title}: view full screen`}
+          aria-haspopup="dialog"
+          onClick={(event) => onOpenImage(event.currentTarget)}
+          onPointerEnter={onImageIntent}
+          onFocus={onImageIntent}
+          className={`${frame} cursor-zoom-in`}
+        >
+          {picture}
+        </button>
+      ) : (
+        <Link to={paths.artwork(artwork.id)} viewTransition prefetch="intent" aria-label={`${artwork.title}: view details`} className={frame}>
+          {picture}
+        </Link>
+      )}
       <div className="mt-4 flex items-start justify-between gap-4">
         <div className="min-w-0">
           <h2 className="font-serif text-lg leading-snug">

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/gallery";
-import { ArtworkCard } from "~/components/site/artwork-card";
 import { GalleryFilters } from "~/components/site/gallery-filters";
+import { GalleryGrid } from "~/components/site/gallery-grid";
 import { GalleryPagination } from "~/components/site/gallery-pagination";
 import { GALLERY_PAGE_SIZE, galleryHref, parseGalleryParams } from "~/lib/gallery-query";
 import { paths } from "~/lib/paths";
@@ -52,13 +52,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           <p className="text-muted">No artworks yet.</p>
         )
       ) : (
-        <ul className="grid grid-cols-1 gap-x-8 gap-y-14 min-[480px]:grid-cols-2 md:grid-cols-3">
-          {artworks.map((artwork, i) => (
-            <li key={artwork.id}>
-              <ArtworkCard artwork={artwork} priority={i < 3} />
-            </li>
-          ))}
-        </ul>
+        <GalleryGrid artworks={artworks} />
       )}
       <GalleryPagination page={page} pages={pages} params={params} />
     </div>

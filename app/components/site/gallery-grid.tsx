@@ -1,0 +1,65 @@
+// The gallery's grid of works. Clicking an image opens it full screen in the lightbox (at that work,
+// with the page's other works either side); the title links to the work's page.
+import { useMemo } from "react";
+import { ArtworkCard, type ArtworkCardData } from "./artwork-card";
+import { LightboxProvider, useLightbox } from "./lightbox/lightbox-provider";
+import type { AddToCartHandler, LightboxImage } from "./lightbox/types";
+import { bestWidth, variantUrl, type ImageAsset } from "~/lib/media";
+
+export interface GalleryArtwork extends ArtworkCardData {
+  /** Shown in the lightbox's description box when the listing carries it. */
+  description?: string;
+}
+
+export function toLightboxImage(artwork: GalleryArtwork, image: ImageAsset): LightboxImage {
+  return {
+    id: artwork.id,
+    src: variantUrl(image.hash, bestWidth(image, 1280), "webp"),
+    alt: `${artwork.title}, ${artwork.medium}`,
+    title: artwork.title,
+    description: artwork.description,
+    price: artwork.priceCents,
+    currency: artwork.currency,
+    available: artwork.availability === "available",
+    asset: image,
+    medium: artwork.medium,
+    size: artwork.size,
+    year: artwork.year,
+  };
+}
+
+export function GalleryGrid({ artworks, onAddToCart }: { artworks: GalleryArtwork[]; onAddToCart?: AddToCartHandler }) {
+  return (
+    <LightboxProvider onAddToCart={onAddToCart}>
+      <Works artworks={artworks} />
+    </LightboxProvider>
+  );
+}
+
+function Works({ artworks }: { artworks: GalleryArtwork[] }) {
+  const lightbox = useLightbox();
+  const images = useMemo(
+    () => artworks.flatMap((artwork) => (artwork.image ? [toLightboxImage(artwork, artwork.image)] : [])),
+    [artworks],
+  );
+  return (
+    <ul className="grid grid-cols-1 gap-x-8 gap-y-14 min-[480px]:grid-cols-2 md:grid-cols-3">
+      {artworks.map((artwork, i) => (
+        <li key={artwork.id}>
+          <ArtworkCard
+            artwork={artwork}
+            priority={i < 3}
+            onOpenImage={(opener) =>
+              lightbox.open(
+                images,
+                images.findIndex((image) => image.id === artwork.id),
+                opener,
+              )
+            }
+            onImageIntent={lightbox.preload}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,332 @@
+// The full-screen lightbox of spec §2/§9, opened from the gallery grid (desktop, 1280 px).
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const openers = (page: Page) => page.locator("main").getByRole("button", { name: /: view full screen$/ });
+const dialog = (page: Page) => page.getByRole("dialog");
+const zoomLevel = (page: Page) => dialog(page).getByRole("status", { name: "Zoom level" });
+
+/** The works on the gallery page, in order: title and artwork page path. */
+async function works(page: Page) {
+  return page
+    .locator("main article h2 a")
+    .evaluateAll((links) => links.map((a) => ({ title: a.textContent ?? "", path: a.getAttribute("href") ?? "" })));
+}
+
+async function openFirst(page: Page) {
+  await page.goto("/gallery");
+  const list = await works(page);
+  await openers(page).first().click();
+  await expect(dialog(page)).toBeVisible();
+  return list;
+}
+
+async function expectImage(page: Page, n: number, total: number, title: string) {
+  await expect(dialog(page).getByText(`${n} of ${total}`, { exact: true })).toBeVisible();
+  await expect(dialog(page)).toHaveAccessibleName(title);
+  await expect(dialog(page).getByRole("heading", { level: 2, name: title })).toBeVisible();
+}
+
+async function focusIsInside(locator: Locator) {
+  return locator.evaluate((el) => el.contains(document.activeElement));
+}
+
+test("clicking an image opens its work full screen, loading the viewer's code only then", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  await page.goto("/gallery");
+  await page.waitForLoadState("networkidle");
+  expect(scripts.filter((url) => /\/lightbox-[\w-]+\.js$/.test(url))).toEqual([]);
+
+  const list = await works(page);
+  const url = page.url();
+  const third = openers(page).nth(2);
+  await third.click();
+  await expectImage(page, 3, list.length, list[2]!.title);
+  expect(scripts.some((url) => /\/lightbox-[\w-]+\.js$/.test(url))).toBe(true);
+  await expect(dialog(page)).toHaveAttribute("aria-modal", "true");
+  // The shown image is the work's, from its AVIF/WebP variants.
+  const image = dialog(page).getByRole("img", { name: new RegExp(`^${list[2]!.title}, `) });
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+    /\/media\/[0-9a-f]{24}\/\d+\.(avif|webp)$/,
+  );
+
+  // Opening changes nothing else: same URL, page scroll locked.
+  expect(page.url()).toBe(url);
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
+  await dialog(page).getByRole("button", { name: "Close", exact: true }).click();
+  await expect(dialog(page)).toBeHidden();
+  await expect(third).toBeFocused();
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
+});
+
+test("the keyboard opens it (Enter on the image), Esc closes it and focus returns to the opener", async ({ page }) => {
+  await page.goto("/gallery");
+  const list = await works(page);
+  const second = openers(page).nth(1);
+  await second.focus();
+  await page.keyboard.press("Enter");
+  await expectImage(page, 2, list.length, list[1]!.title);
+  expect(await focusIsInside(dialog(page))).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(dialog(page)).toBeHidden();
+  await expect(second).toBeFocused();
+});
+
+test("← and → step through the works and wrap at both ends, as do the arrow buttons", async ({ page }) => {
+  const list = await openFirst(page);
+  const total = list.length;
+  await expectImage(page, 1, total, list[0]!.title);
+  await page.keyboard.press("ArrowLeft");
+  await expectImage(page, total, total, list[total - 1]!.title);
+  await page.keyboard.press("ArrowRight");
+  await expectImage(page, 1, total, list[0]!.title);
+  await page.keyboard.press("ArrowRight");
+  await expectImage(page, 2, total, list[1]!.title);
+  await dialog(page).getByRole("button", { name: "Previous image" }).click();
+  await dialog(page).getByRole("button", { name: "Previous image" }).click();
+  await expectImage(page, total, total, list[total - 1]!.title);
+  await dialog(page).getByRole("button", { name: "Next image" }).click();
+  await expectImage(page, 1, total, list[0]!.title);
+});
+
+test("+ - 0 zoom by 1.2 between 10% and 500%, and the zoom buttons do the same", async ({ page }) => {
+  await openFirst(page);
+  await expect(zoomLevel(page)).toHaveText("100%");
+  await page.keyboard.press("+");
+  await expect(zoomLevel(page)).toHaveText("120%");
+  await page.keyboard.press("+");
+  await expect(zoomLevel(page)).toHaveText("144%");
+  await page.keyboard.press("-");
+  await expect(zoomLevel(page)).toHaveText("120%");
+  await page.keyboard.press("0");
+  await expect(zoomLevel(page)).toHaveText("100%");
+  for (let i = 0; i < 12; i++) await page.keyboard.press("+");
+  await expect(zoomLevel(page)).toHaveText("500%");
+  await expect(dialog(page)).toHaveAttribute("data-zoom", "5");
+  for (let i = 0; i < 30; i++) await page.keyboard.press("-");
+  await expect(zoomLevel(page)).toHaveText("10%");
+  await page.keyboard.press("0");
+
+  const zoomIn = dialog(page).getByRole("button", { name: "Zoom in" });
+  const zoomOut = dialog(page).getByRole("button", { name: "Zoom out" });
+  await zoomIn.click();
+  await expect(zoomLevel(page)).toHaveText("120%");
+  await zoomIn.click();
+  await expect(zoomLevel(page)).toHaveText("144%");
+  await zoomOut.click();
+  await expect(zoomLevel(page)).toHaveText("120%");
+  await dialog(page).getByRole("button", { name: "Reset zoom" }).click();
+  await expect(zoomLevel(page)).toHaveText("100%");
+  // Moving to another image starts it at 100%.
+  await page.keyboard.press("+");
+  await page.keyboard.press("ArrowRight");
+  await expect(zoomLevel(page)).toHaveText("100%");
+});
+
+test("the wheel zooms by 1.1 and 0.9, and a zoomed image pans by dragging", async ({ page }) => {
+  await openFirst(page);
+  const stage = dialog(page).getByTestId("lightbox-stage");
+  const box = (await stage.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, -100);
+  await expect(zoomLevel(page)).toHaveText("110%");
+  await page.mouse.wheel(0, 100);
+  await expect(zoomLevel(page)).toHaveText("99%");
+  await page.keyboard.press("0");
+
+  // Double click zooms to 200%; then a drag moves the picture.
+  await page.mouse.dblclick(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(zoomLevel(page)).toHaveText("200%");
+  const picture = stage.locator("img");
+  const before = (await picture.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 150, box.y + box.height / 2 + 60, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => (await picture.boundingBox())!.x - before.x).toBeGreaterThan(100);
+  // Shift + arrows pan too, without a pointer.
+  const dragged = (await picture.boundingBox())!;
+  await page.keyboard.press("Shift+ArrowRight");
+  await expect.poll(async () => (await picture.boundingBox())!.x).toBeLessThan(dragged.x);
+  await page.mouse.dblclick(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(zoomLevel(page)).toHaveText("100%");
+});
+
+test("F toggles full screen on the viewer", async ({ page }) => {
+  await openFirst(page);
+  await page.keyboard.press("f");
+  await expect(dialog(page)).toHaveAttribute("data-fullscreen", "true");
+  expect(await page.evaluate(() => document.fullscreenElement?.getAttribute("role"))).toBe("dialog");
+  await expect(dialog(page).getByRole("button", { name: "Full screen" })).toHaveAttribute("aria-pressed", "true");
+  await page.keyboard.press("F");
+  await expect(dialog(page)).toHaveAttribute("data-fullscreen", "false");
+  expect(await page.evaluate(() => document.fullscreenElement)).toBeNull();
+});
+
+test("T and the Thumbnails button toggle a strip that jumps to any work", async ({ page }) => {
+  const list = await openFirst(page);
+  const strip = dialog(page).getByRole("group", { name: "Thumbnails" });
+  await expect(strip).toBeHidden();
+  await page.keyboard.press("t");
+  await expect(strip).toBeVisible();
+  await expect(strip.getByRole("button")).toHaveCount(list.length);
+  await expect(strip.getByRole("button", { name: `Image 1: ${list[0]!.title}` })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
+  await strip.getByRole("button", { name: `Image 4: ${list[3]!.title}` }).click();
+  await expectImage(page, 4, list.length, list[3]!.title);
+  await expect(strip.getByRole("button", { name: `Image 4: ${list[3]!.title}` })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
+  await page.keyboard.press("T");
+  await expect(strip).toBeHidden();
+  const toggle = dialog(page).getByRole("button", { name: "Thumbnails" });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  await expect(strip).toBeVisible();
+});
+
+test("S shares the work's page, and copies its link when sharing fails", async ({ page, baseURL }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { copied: string[]; shared: number };
+    w.copied = [];
+    w.shared = 0;
+    Object.defineProperty(navigator, "share", {
+      configurable: true,
+      value: () => {
+        w.shared += 1;
+        return Promise.reject(new TypeError("sharing is not available"));
+      },
+    });
+    Object.defineProperty(navigator, "clipboard", {
+      configurable: true,
+      value: { writeText: (text: string) => (w.copied.push(text), Promise.resolve()) },
+    });
+  });
+  const list = await openFirst(page);
+  await page.keyboard.press("s");
+  await expect(page.getByText("Link copied")).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { shared: number }).shared)).toBe(1);
+  expect(await page.evaluate(() => (window as unknown as { copied: string[] }).copied)).toEqual([
+    `${baseURL}${list[0]!.path}`,
+  ]);
+  // The Share button does the same for the image shown.
+  await page.keyboard.press("ArrowRight");
+  await dialog(page).getByRole("button", { name: "Share" }).click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { copied: string[] }).copied.at(-1)))
+    .toBe(`${baseURL}${list[1]!.path}`);
+});
+
+test("D downloads the largest WebP variant, named after the work", async ({ page }) => {
+  await openFirst(page);
+  const srcset = await page.locator("main article").first().locator("source[type='image/webp']").getAttribute("srcset");
+  const largest = Math.max(...srcset!.split(",").map((c) => Number(/ (\d+)w$/.exec(c.trim())![1])));
+  const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("d")]);
+  expect(download.suggestedFilename()).toBe("tidewater-hymn.webp");
+  expect(download.url()).toMatch(new RegExp(`/media/[0-9a-f]{24}/${largest}\\.webp$`));
+  await download.cancel();
+  await expect(dialog(page)).toBeVisible();
+});
+
+test("H and the Keyboard shortcuts button show a panel listing every key; Esc closes it first", async ({ page }) => {
+  await openFirst(page);
+  const panel = dialog(page).getByRole("region", { name: "Keyboard shortcuts" });
+  await expect(panel).toBeHidden();
+  await page.keyboard.press("h");
+  await expect(panel).toBeVisible();
+  for (const key of ["←", "→", "+", "−", "0", "F", "T", "S", "D", "H", "Esc"]) {
+    await expect(panel.locator("kbd", { hasText: new RegExp(`^${key.replace("+", "\\+")}$`) })).toBeVisible();
+  }
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  await expect(dialog(page)).toBeVisible();
+  await dialog(page).getByRole("button", { name: "Keyboard shortcuts" }).click();
+  await expect(panel).toBeVisible();
+  await page.keyboard.press("H");
+  await expect(panel).toBeHidden();
+});
+
+test("focus stays inside the open lightbox, forwards and backwards", async ({ page }) => {
+  await openFirst(page);
+  for (let i = 0; i < 25; i++) {
+    await page.keyboard.press("Tab");
+    expect(await focusIsInside(dialog(page)), `after ${i + 1} Tab`).toBe(true);
+  }
+  for (let i = 0; i < 25; i++) {
+    await page.keyboard.press("Shift+Tab");
+    expect(await focusIsInside(dialog(page)), `after ${i + 1} Shift+Tab`).toBe(true);
+  }
+  // Every control is reachable: Tab from the dialog reaches the Close button and the zoom buttons.
+  const names = new Set<string>();
+  for (let i = 0; i < 14; i++) {
+    await page.keyboard.press("Tab");
+    names.add(await page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? ""));
+  }
+  for (const name of [
+    "Thumbnails",
+    "Download",
+    "Share",
+    "Full screen",
+    "Keyboard shortcuts",
+    "Close",
+    "Previous image",
+    "Next image",
+    "Zoom in",
+    "Zoom out",
+    "Reset zoom",
+  ]) {
+    expect(names).toContain(name);
+  }
+});
+
+test("closing clears the lightbox: it reopens at the clicked work, 100%, without thumbnails or help", async ({
+  page,
+}) => {
+  const list = await openFirst(page);
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("+");
+  await page.keyboard.press("t");
+  await page.keyboard.press("h");
+  await dialog(page).getByRole("button", { name: "Close", exact: true }).click();
+  await expect(dialog(page)).toBeHidden();
+  await openers(page).first().click();
+  await expectImage(page, 1, list.length, list[0]!.title);
+  await expect(zoomLevel(page)).toHaveText("100%");
+  await expect(dialog(page).getByRole("group", { name: "Thumbnails" })).toBeHidden();
+  await expect(dialog(page).getByRole("region", { name: "Keyboard shortcuts" })).toBeHidden();
+});
+
+test("there is no Add to Cart without a purchase handler", async ({ page }) => {
+  const list = await openFirst(page);
+  for (let i = 0; i < Math.min(list.length, 5); i++) {
+    await expect(dialog(page).getByRole("heading", { level: 2, name: list[i]!.title })).toBeVisible();
+    await expect(dialog(page).getByRole("button", { name: /Add to Cart/ })).toHaveCount(0);
+    await page.keyboard.press("ArrowRight");
+  }
+});
+
+test("the title in the grid links to the work's page", async ({ page }) => {
+  await page.goto("/gallery");
+  const [first] = await works(page);
+  await page.locator("main article h2 a").first().click();
+  await expect(page).toHaveURL(first!.path);
+  await expect(page.getByRole("heading", { level: 1, name: first!.title })).toBeVisible();
+});
+
+test("the open lightbox has no serious accessibility violations", async ({ page }) => {
+  await openFirst(page);
+  await page.keyboard.press("t");
+  await page.keyboard.press("h");
+  await expect(dialog(page).getByRole("region", { name: "Keyboard shortcuts" })).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+});
