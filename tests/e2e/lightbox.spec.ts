@@ -304,13 +304,23 @@ test("closing clears the lightbox: it reopens at the clicked work, 100%, without
   await expect(dialog(page).getByRole("region", { name: "Keyboard shortcuts" })).toBeHidden();
 });
 
-test("there is no Add to Cart without a purchase handler", async ({ page }) => {
+test("Add to Cart with its price shows only for available, priced works, and puts the work in the cart", async ({ page }) => {
   const list = await openFirst(page);
-  for (let i = 0; i < Math.min(list.length, 5); i++) {
+  // The demo's first works: Tidewater Hymn (available, $6,800), Salt Ledger (available), Low Country Psalm (sold).
+  await expect(dialog(page).getByRole("heading", { level: 2, name: "Tidewater Hymn" })).toBeVisible();
+  for (let i = 0; i < 3; i++) {
     await expect(dialog(page).getByRole("heading", { level: 2, name: list[i]!.title })).toBeVisible();
-    await expect(dialog(page).getByRole("button", { name: /Add to Cart/ })).toHaveCount(0);
+    const sold = list[i]!.title === "Low Country Psalm";
+    await expect(dialog(page).getByRole("button", { name: /Add to Cart/ })).toHaveCount(sold ? 0 : 1);
     await page.keyboard.press("ArrowRight");
   }
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await dialog(page).getByRole("button", { name: "Add to Cart · $6,800" }).click();
+  await expect(page.getByText("“Tidewater Hymn” is in your cart")).toBeVisible();
+  const cart = await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]") as { title: string; price: number; quantity: number }[]);
+  expect(cart).toEqual([expect.objectContaining({ title: "Tidewater Hymn", price: 680_000, quantity: 1 })]);
 });
 
 test("the title in the grid links to the work's page", async ({ page }) => {

@@ -1,4 +1,5 @@
 import { ShoppingBag } from "lucide-react";
+import { useCallback } from "react";
 import { toast } from "sonner";
 import type { ImageAsset } from "~/lib/media";
 import { formatPrice } from "~/lib/money";
@@ -21,30 +22,42 @@ export interface PurchasableArtwork {
 export const canBuy = (a: Pick<PurchasableArtwork, "availability" | "priceCents">) =>
   a.availability === "available" && a.priceCents !== null && a.priceCents > 0;
 
+const stockOf = (artwork: PurchasableArtwork) => Math.max(1, artwork.quantity ?? 1);
+
+/** Puts a work in the cart (at most its stock) and says so in a toast. */
+export function useAddToCart() {
+  const cart = useCart();
+  return useCallback(
+    (artwork: PurchasableArtwork) => {
+      if (!canBuy(artwork)) return;
+      cart.add({
+        artwork_id: artwork.id,
+        price: artwork.priceCents!,
+        title: artwork.title,
+        medium: artwork.medium,
+        size: artwork.size,
+        year: artwork.year,
+        currency: artwork.currency,
+        stock: stockOf(artwork),
+        image: artwork.image,
+      });
+      toast.success(`“${artwork.title}” is in your cart`);
+    },
+    [cart],
+  );
+}
+
 export function AddToCartButton({ artwork, className = "" }: { artwork: PurchasableArtwork; className?: string }) {
   const cart = useCart();
+  const addToCart = useAddToCart();
   if (!canBuy(artwork)) return null;
-  const stock = Math.max(1, artwork.quantity ?? 1);
   const inCart = cart.items.find((i) => i.artwork_id === artwork.id);
-  const full = inCart !== undefined && inCart.quantity >= stock;
+  const full = inCart !== undefined && inCart.quantity >= stockOf(artwork);
   return (
     <button
       type="button"
       disabled={full}
-      onClick={() => {
-        cart.add({
-          artwork_id: artwork.id,
-          price: artwork.priceCents!,
-          title: artwork.title,
-          medium: artwork.medium,
-          size: artwork.size,
-          year: artwork.year,
-          currency: artwork.currency,
-          stock,
-          image: artwork.image,
-        });
-        toast.success(`“${artwork.title}” is in your cart`);
-      }}
+      onClick={() => addToCart(artwork)}
       className={`bg-ink text-paper inline-flex items-center justify-center gap-2 rounded-full px-6 py-3 text-sm hover:opacity-90 disabled:cursor-default disabled:opacity-60 ${className}`}
     >
       <ShoppingBag aria-hidden="true" className="size-4" strokeWidth={1.75} />

@@ -10,6 +10,8 @@ export interface ArtworkCard {
   id: string;
   slug: string;
   title: string;
+  description: string;
+  quantity: number;
   medium: string;
   year: number | null;
   size: string;
@@ -24,6 +26,8 @@ const cardColumns = {
   id: artworks.id,
   slug: artworks.slug,
   title: artworks.title,
+  description: artworks.description,
+  quantity: artworks.quantity,
   medium: artworks.medium,
   year: artworks.year,
   size: artworks.size,
@@ -94,8 +98,6 @@ export function slugify(title: string): string {
 }
 
 export interface ArtworkDetail extends ArtworkCard {
-  description: string;
-  quantity: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -106,8 +108,6 @@ export async function getArtwork(idOrSlug: string): Promise<ArtworkDetail | unde
   const [row] = await db()
     .select({
       ...cardColumns,
-      description: artworks.description,
-      quantity: artworks.quantity,
       createdAt: artworks.createdAt,
       updatedAt: artworks.updatedAt,
     })
@@ -116,8 +116,8 @@ export async function getArtwork(idOrSlug: string): Promise<ArtworkDetail | unde
     .where(where)
     .limit(1);
   if (!row) return undefined;
-  const { description, quantity, createdAt, updatedAt, ...card } = row;
-  return { ...toCard(card), description, quantity, createdAt, updatedAt };
+  const { createdAt, updatedAt, ...card } = row;
+  return { ...toCard(card), createdAt, updatedAt };
 }
 
 /** Spec §7: featured artworks, at most 6, in display order. */

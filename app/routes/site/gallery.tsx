@@ -1,5 +1,7 @@
+import { useCallback } from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/gallery";
+import { useAddToCart } from "~/components/site/add-to-cart-button";
 import { GalleryFilters } from "~/components/site/gallery-filters";
 import { GalleryGrid } from "~/components/site/gallery-grid";
 import { GalleryPagination } from "~/components/site/gallery-pagination";
@@ -29,6 +31,15 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 export default function Gallery({ loaderData }: Route.ComponentProps) {
   const { artworks, total, page, pages, params, facets } = loaderData;
   const filtered = Boolean(params.q || params.medium || params.availability || params.year);
+  const add = useAddToCart();
+  // The lightbox's Add to Cart (shown for available, priced works) buys the work it shows.
+  const addToCart = useCallback(
+    (image: { id: string }) => {
+      const artwork = artworks.find((a) => a.id === image.id);
+      if (artwork) add(artwork);
+    },
+    [artworks, add],
+  );
   return (
     <div className="container-page py-12 md:py-20">
       <header className="mb-10 max-w-2xl md:mb-14">
@@ -52,7 +63,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           <p className="text-muted">No artworks yet.</p>
         )
       ) : (
-        <GalleryGrid artworks={artworks} />
+        <GalleryGrid artworks={artworks} onAddToCart={addToCart} />
       )}
       <GalleryPagination page={page} pages={pages} params={params} />
     </div>
