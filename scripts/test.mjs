@@ -6,13 +6,13 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 const steps = [
   ["typecheck", "npm", ["run", "--silent", "typecheck"]],
   ["lint", "npm", ["run", "--silent", "lint"]],
-  ["unit and integration", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"]],
+  ["unit and integration", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=reports/vitest.json"]],
   ["build", "npm", ["run", "--silent", "build"]],
   ["chromium", "node", ["scripts/ensure-chromium.mjs"]],
   ["end to end", "npx", ["playwright", "test"]],
 ];
 
-rmSync("test-results", { recursive: true, force: true });
+rmSync("reports", { recursive: true, force: true });
 const started = Date.now();
 for (const [name, command, args] of steps) {
   const t0 = Date.now();
@@ -31,14 +31,14 @@ function summary() {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
-  if (existsSync("test-results/vitest.json")) {
-    const v = JSON.parse(readFileSync("test-results/vitest.json", "utf8"));
+  if (existsSync("reports/vitest.json")) {
+    const v = JSON.parse(readFileSync("reports/vitest.json", "utf8"));
     passed += v.numPassedTests;
     failed += v.numFailedTests;
     skipped += v.numPendingTests + v.numTodoTests;
   }
-  if (existsSync("test-results/e2e.json")) {
-    const e = JSON.parse(readFileSync("test-results/e2e.json", "utf8")).stats;
+  if (existsSync("reports/e2e.json")) {
+    const e = JSON.parse(readFileSync("reports/e2e.json", "utf8")).stats;
     passed += e.expected + e.flaky;
     failed += e.unexpected;
     skipped += e.skipped;

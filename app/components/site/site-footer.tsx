@@ -99,7 +99,7 @@ export function SiteFooter({ siteTitle, artistName, contactEmail, locationLine, 
           <p>
             © {new Date().getFullYear()} {artistName}. All rights reserved.
           </p>
-          <ul className="flex gap-6">
+          <ul className="flex flex-wrap gap-x-6 gap-y-2">
             <li>
               <Link to={paths.privacy()} className="hover:text-ink">
                 Privacy Policy

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
 import { artworks, mediaAssets, type Availability } from "~/db/schema";
 import type { ImageAsset } from "~/lib/media";
+import { toSlug } from "~/lib/slug";
 import { isUuid } from "~/lib/uuid";
 import { toImageAsset } from "~/modules/media/media.server";
 
@@ -83,18 +84,9 @@ export async function createArtwork(values: NewArtwork, tx: Database = db()): Pr
   return row;
 }
 
-/** A URL slug from a title: lower case ascii words joined by hyphens. */
+/** A URL slug from a title. */
 export function slugify(title: string): string {
-  const slug = title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/['’]/g, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/g, "");
-  return slug || "untitled";
+  return toSlug(title) || "untitled";
 }
 
 export interface ArtworkDetail extends ArtworkCard {

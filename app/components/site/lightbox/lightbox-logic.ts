@@ -1,5 +1,6 @@
 // The lightbox's rules as plain functions (spec §9): zoom limits and steps, swipe classification,
 // wrap-around navigation, panning bounds, the key map and the Add-to-Cart condition.
+import { toSlug } from "~/lib/slug";
 import type { LightboxImage } from "./types";
 
 export const ZOOM_MIN = 0.1;
@@ -200,14 +201,5 @@ export const imageTitle = (image: Pick<LightboxImage, "title">, index: number) =
 
 /** A download file name from a title: lower-case ascii words joined by hyphens. */
 export function downloadName(title: string, extension: string): string {
-  const slug = title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/['’]/g, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/g, "");
-  return `${slug || "artwork"}.${extension}`;
+  return `${toSlug(title) || "artwork"}.${extension}`;
 }
