@@ -26,7 +26,7 @@ export function SiteFooter({ siteTitle, artistName, contactEmail, locationLine, 
   const result = newsletter.data;
   return (
     <footer className="bg-paper-deep border-line mt-24 border-t pb-20 md:pb-0">
-      <div className="container-page grid gap-12 py-16 md:grid-cols-12">
+      <div className="container-page grid grid-cols-1 gap-12 py-16 md:grid-cols-12">
         <div className="md:col-span-4">
           <p className="font-serif text-2xl">{siteTitle}</p>
           <p className="text-muted mt-3 max-w-xs text-sm leading-relaxed">Original paintings by {artistName}.</p>
