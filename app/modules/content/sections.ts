@@ -78,3 +78,50 @@ export const AboutContent = z.object({
     .default([]),
 });
 export type AboutContent = z.infer<typeof AboutContent>;
+
+export type Highlight = z.infer<typeof Highlight>;
+
+/** The fixed three steps of the home page's process section, shown when no stored text replaces them. */
+export const DEFAULT_PROCESS: ProcessContent = {
+  title: "The Process",
+  subtitle: "Every painting moves through the same three stages, slowly and by hand.",
+  steps: [
+    {
+      title: "Inspiration",
+      description: "A painting begins with a place, a colour or a change in the weather that will not let go.",
+      detail: "Sketchbooks, colour notes and photographs gathered over weeks.",
+    },
+    {
+      title: "Creation",
+      description: "The canvas is built up in many thin layers, each one partly scraped back so earlier ones show through.",
+      detail: "Worked by hand in the studio over weeks or months.",
+    },
+    {
+      title: "Refinement",
+      description: "Long looking, small adjustments, and the patience to recognise the moment a work is finished.",
+      detail: "Varnished, signed and documented before it leaves the studio.",
+    },
+  ],
+};
+
+/** The process section to show: always the three fixed steps, with any stored non-empty texts taking precedence. */
+export function resolveProcess(stored: ProcessContent | undefined): ProcessContent {
+  const pick = (value: string | undefined, fallback: string) => (value?.trim() ? value : fallback);
+  return {
+    title: pick(stored?.title, DEFAULT_PROCESS.title),
+    subtitle: pick(stored?.subtitle, DEFAULT_PROCESS.subtitle),
+    steps: DEFAULT_PROCESS.steps.map((step, i) => {
+      const own = stored?.steps[i];
+      return {
+        title: pick(own?.title, step.title),
+        description: pick(own?.description, step.description),
+        detail: pick(own?.detail, step.detail),
+      };
+    }),
+  };
+}
+
+/** The statement's highlights, or the spec's defaults when it has none. */
+export function resolveHighlights(highlights: readonly Highlight[] | undefined): Highlight[] {
+  return [...(highlights && highlights.length > 0 ? highlights : DEFAULT_HIGHLIGHTS)];
+}

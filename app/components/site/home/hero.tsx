@@ -1,0 +1,53 @@
+import { Link } from "react-router";
+import type { ImageAsset } from "~/lib/media";
+import { paths } from "~/lib/paths";
+import { buttonStyles } from "../button-styles";
+import { ResponsiveImage } from "../responsive-image";
+
+export interface HeroData {
+  content: { title: string; subtitle: string; ctaText: string };
+  image: ImageAsset | null;
+  imageUrl: string | null;
+}
+
+/** Spec §2 Home: the opening image with the title, an optional subtitle and the ways in. */
+export function Hero({ content, image, imageUrl }: HeroData) {
+  const hasImage = Boolean(image ?? imageUrl);
+  return (
+    <section
+      // Fills the first screen: below the header, and above the mobile tab bar on a phone.
+      className={`relative isolate flex min-h-[calc(100svh-7.5rem)] items-end overflow-hidden md:min-h-[min(calc(100svh-5rem),60rem)] ${hasImage ? "bg-ink text-white" : "bg-paper-deep text-ink"}`}
+    >
+      {hasImage ? (
+        <div className="absolute inset-0 -z-10 [&_img]:h-full [&_img]:w-full">
+          {/* The LCP element: eager, high priority, as wide as the viewport. */}
+          {image ? (
+            <ResponsiveImage image={image} alt="" sizes="100vw" priority />
+          ) : (
+            <img src={imageUrl ?? undefined} alt="" loading="eager" fetchPriority="high" className="object-cover" />
+          )}
+          <div className="absolute inset-0 bg-gradient-to-t from-black/70 via-black/25 to-black/5" />
+        </div>
+      ) : null}
+      <div className="container-page pt-24 pb-14 md:pb-24">
+        <h1 className="max-w-4xl text-[2.6rem] leading-[1.04] md:text-7xl">{content.title}</h1>
+        {content.subtitle ? (
+          <p className={`mt-5 max-w-xl text-base leading-relaxed md:mt-6 md:text-lg ${hasImage ? "text-white/85" : "text-muted"}`}>
+            {content.subtitle}
+          </p>
+        ) : null}
+        <div className="mt-9 flex flex-wrap gap-3">
+          <Link to={paths.gallery()} prefetch="intent" className={hasImage ? buttonStyles.light : buttonStyles.primary}>
+            {content.ctaText || "View the Gallery"}
+          </Link>
+          <Link to={paths.shop()} prefetch="intent" className={hasImage ? buttonStyles.lightOutline : buttonStyles.secondary}>
+            Shop Originals
+          </Link>
+          <Link to={paths.commissions()} prefetch="intent" className={hasImage ? buttonStyles.lightOutline : buttonStyles.secondary}>
+            Commission a Work
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+// The about page (spec §2 About): the stored biography, statement, highlights and CV, with the artist
+// photos featured on it. Exposes loadAboutPage().
+import { services } from "~/services.server";
+import { getPageContent, listArtistPhotos } from "./content.server";
+import { toPortrait, type Portrait } from "./homepage.server";
+import { resolveHighlights, type AboutContent } from "./sections";
+
+export interface AboutPage {
+  content: AboutContent;
+  /** In display order; empty (the default portrait shows) when there are none or they failed to load. */
+  portraits: Portrait[];
+  /** Spec §8: the photo fetch failed (logged with its message on the server, which the browser never sees). */
+  photosFailed: boolean;
+}
+
+export async function loadAboutPage(): Promise<AboutPage> {
+  const photos = listArtistPhotos({ about: true }).then(
+    (rows) => ({ portraits: rows.map(toPortrait), photosFailed: false }),
+    (err: unknown) => {
+      services().logger.error({ err }, "failed to load artist photos for the about page; showing the default portrait");
+      return { portraits: [], photosFailed: true };
+    },
+  );
+  const content = await getPageContent("about");
+  return { content: { ...content, highlights: resolveHighlights(content.highlights) }, ...(await photos) };
+}

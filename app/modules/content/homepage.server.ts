@@ -1,0 +1,150 @@
+// The home page (spec §2 Home): the visible sections resolved for display, the fixed process section,
+// and fallbacks so that no failing query takes the page down. Exposes loadHomepage().
+import type { SectionType } from "~/db/schema";
+import type { ImageAsset } from "~/lib/media";
+import { listFeaturedArtworks, type ArtworkCard } from "~/modules/catalog/catalog.server";
+import { services } from "~/services.server";
+import { findImageByHash, listArtistPhotos, listVisibleSections, type ArtistPhoto } from "./content.server";
+import {
+  FeaturedContent,
+  HeroContent,
+  ProcessContent,
+  StatementContent,
+  resolveHighlights,
+  resolveProcess,
+} from "./sections";
+
+export interface Portrait {
+  image: ImageAsset;
+  altText: string;
+  caption: string | null;
+}
+
+export type HomeSection =
+  | { type: "hero"; content: HeroContent; image: ImageAsset | null; imageUrl: string | null }
+  | { type: "featured_artworks"; content: FeaturedContent }
+  | { type: "process"; content: ProcessContent }
+  | { type: "artist_statement"; content: StatementContent; portrait: Portrait | null };
+
+export interface Homepage {
+  /** In section_order; the process section is always among them. */
+  sections: HomeSection[];
+  /**
+   * The works themselves when they are already loaded, else a promise the page awaits behind a skeleton
+   * (deferred: below the fold). Never rejects: a failure is logged and reads as "no featured works".
+   */
+  featuredArtworks: ArtworkCard[] | Promise<ArtworkCard[]> | null;
+  /** The stored sections could not be read: the page shows what it can and tells the visitor. */
+  sectionsFailed: boolean;
+}
+
+export const toPortrait = (photo: ArtistPhoto): Portrait => ({ image: photo.image, altText: photo.altText, caption: photo.caption });
+
+/** A background image given as a URL: only same-origin ones, as the CSP's img-src allows nothing else. */
+function sameOriginImageUrl(value: string): string | null {
+  if (value.startsWith("/") && !value.startsWith("//")) return value;
+  try {
+    const url = new URL(value);
+    if (url.origin === new URL(services().config.publicUrl).origin) return `${url.pathname}${url.search}`;
+  } catch {
+    // Not a URL at all.
+  }
+  return null;
+}
+
+async function resolveHero(content: HeroContent): Promise<HomeSection> {
+  const value = content.backgroundImage.trim();
+  if (!value) return { type: "hero", content, image: null, imageUrl: null };
+  const image = await findImageByHash(value).catch((err: unknown) => {
+    services().logger.error({ err }, "failed to load the hero image");
+    return undefined;
+  });
+  const imageUrl = image ? null : sameOriginImageUrl(value);
+  if (!image && !imageUrl) services().logger.warn({ backgroundImage: value }, "hero background image not found or not same-origin");
+  return { type: "hero", content, image: image ?? null, imageUrl };
+}
+
+type Parsed = { ok: true; value: Promise<HomeSection> } | { ok: false; issues: unknown };
+
+function toSection(type: SectionType, raw: unknown, portrait: Promise<Portrait | null>): Parsed {
+  switch (type) {
+    case "hero": {
+      const parsed = HeroContent.safeParse(raw);
+      return parsed.success ? { ok: true, value: resolveHero(parsed.data) } : { ok: false, issues: parsed.error.issues };
+    }
+    case "featured_artworks": {
+      const parsed = FeaturedContent.safeParse(raw);
+      return parsed.success ? { ok: true, value: Promise.resolve({ type, content: parsed.data }) } : { ok: false, issues: parsed.error.issues };
+    }
+    case "process": {
+      const parsed = ProcessContent.safeParse(raw);
+      return parsed.success ? { ok: true, value: Promise.resolve({ type, content: resolveProcess(parsed.data) }) } : { ok: false, issues: parsed.error.issues };
+    }
+    case "artist_statement": {
+      const parsed = StatementContent.safeParse(raw);
+      if (!parsed.success) return { ok: false, issues: parsed.error.issues };
+      const content = { ...parsed.data, highlights: resolveHighlights(parsed.data.highlights) };
+      return { ok: true, value: portrait.then((p): HomeSection => ({ type, content, portrait: p })) };
+    }
+  }
+}
+
+const PENDING = Symbol("pending");
+
+/** A promise's value if it has already settled, else the promise: no skeleton for data that is already here. */
+async function settledOrPending<T>(promise: Promise<T>): Promise<T | Promise<T>> {
+  // An already settled promise wins the race: its reaction is queued before the marker's.
+  const first = await Promise.race([promise, Promise.resolve(PENDING)]);
+  return first === PENDING ? promise : first;
+}
+
+export async function loadHomepage(): Promise<Homepage> {
+  const { logger } = services();
+  // Started at once and in parallel with the sections; each settles to a fallback instead of rejecting.
+  const featuredArtworks = listFeaturedArtworks().catch((err: unknown) => {
+    logger.error({ err }, "failed to load featured artworks");
+    return [];
+  });
+  const portrait = listArtistPhotos({ homepage: true }).then(
+    (photos) => (photos[0] ? toPortrait(photos[0]) : null),
+    (err: unknown) => {
+      logger.error({ err }, "failed to load artist photos for the homepage; showing the default portrait");
+      return null;
+    },
+  );
+
+  let rows: Awaited<ReturnType<typeof listVisibleSections>>;
+  try {
+    rows = await listVisibleSections();
+  } catch (err) {
+    logger.error({ err }, "failed to load homepage sections");
+    return { sections: [{ type: "process", content: resolveProcess(undefined) }], featuredArtworks: null, sectionsFailed: true };
+  }
+
+  const seen = new Set<string>();
+  const pending: Promise<HomeSection>[] = [];
+  for (const row of rows) {
+    // One section of each type: the first valid one in section_order wins.
+    if (seen.has(row.sectionType)) continue;
+    const section = toSection(row.sectionType, row.content, portrait);
+    if (!section.ok) {
+      logger.warn({ sectionId: row.id, sectionType: row.sectionType, issues: section.issues }, "homepage section has invalid content; not shown");
+      continue;
+    }
+    seen.add(row.sectionType);
+    pending.push(section.value);
+  }
+  const sections = await Promise.all(pending);
+
+  // The process section is fixed: without a stored one it sits just before the statement (or last).
+  if (!sections.some((s) => s.type === "process")) {
+    const at = sections.findIndex((s) => s.type === "artist_statement");
+    sections.splice(at === -1 ? sections.length : at, 0, { type: "process", content: resolveProcess(undefined) });
+  }
+
+  return {
+    sections,
+    featuredArtworks: sections.some((s) => s.type === "featured_artworks") ? await settledOrPending(featuredArtworks) : null,
+    sectionsFailed: false,
+  };
+}

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createLogger } from "~/logger.server";
+import type * as ContentModule from "~/modules/content/content.server";
+import { createSection } from "~/modules/content/content.server";
+import * as home from "~/routes/site/home";
+import { services, setServices } from "~/services.server";
+import { setupTestServices, type TestContext } from "./harness";
+import { renderRoute } from "./render-route";
+
+// Only the artist-photo query fails; everything else reads the real database.
+vi.mock("~/modules/content/content.server", async (importOriginal) => ({
+  ...(await importOriginal<typeof ContentModule>()),
+  listArtistPhotos: () => Promise.reject(new Error("storage unreachable")),
+}));
+
+describe("the home page when the artist photos cannot be loaded", () => {
+  let ctx: TestContext;
+  const logger = createLogger("silent");
+  beforeAll(async () => {
+    ctx = await setupTestServices("pglite");
+    setServices({ ...services(), logger });
+    await createSection({ sectionType: "artist_statement", sectionOrder: 0, isPublished: true, content: { title: "About the Artist" } });
+  });
+  afterAll(() => ctx.close());
+
+  it("logs the error and shows the statement with the default portrait", async () => {
+    const error = vi.spyOn(logger, "error");
+    const page = await home.loader();
+    expect(page.sectionsFailed).toBe(false);
+    expect(page.sections.find((s) => s.type === "artist_statement")).toMatchObject({ portrait: null });
+    expect(error.mock.calls.map((call) => call[1])).toEqual(["failed to load artist photos for the homepage; showing the default portrait"]);
+    const html = await renderRoute(home);
+    expect(html).toContain('src="/images/default-portrait.svg"');
+    expect(html).toContain('alt="Illustrated portrait of the artist in the studio"');
+  });
+});
