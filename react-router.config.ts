@@ -7,5 +7,7 @@ export default {
     v8_middleware: false,
     v8_splitRouteModules: true,
     v8_viteEnvironmentApi: false,
+    v8_passThroughRequests: false,
+    v8_trailingSlashAwareDataRequests: false,
   },
 } satisfies Config;
