@@ -48,8 +48,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           </figure>
           <div className="md:col-span-7 md:col-start-6 md:row-start-2">
             {lead ? <p className="font-serif text-lg leading-relaxed md:mt-10 md:text-2xl">{lead}</p> : null}
-            {biography.map((paragraph) => (
-              <p key={paragraph} className="text-ink-soft mt-5 max-w-prose leading-relaxed md:text-lg">
+            {biography.map((paragraph, i) => (
+              <p key={i} className="text-ink-soft mt-5 max-w-prose leading-relaxed md:text-lg">
                 {paragraph}
               </p>
             ))}
@@ -85,8 +85,8 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             In the studio
           </h2>
           <div className="mt-10 grid gap-10 sm:grid-cols-2 md:gap-8">
-            {studio.map((photo) => (
-              <figure key={photo.image.hash}>
+            {studio.map((photo, i) => (
+              <figure key={i}>
                 <ResponsiveImage image={photo.image} alt={photo.altText} sizes="(min-width: 1280px) 600px, (min-width: 640px) 46vw, 90vw" className="h-auto w-full" />
                 {photo.caption ? <figcaption className="text-muted mt-3 text-sm">{photo.caption}</figcaption> : null}
               </figure>

@@ -13,14 +13,14 @@ function splitEntry(entry: string): [string, string] | null {
 export function CurriculumVitae({ sections }: { sections: readonly CvSection[] }) {
   return (
     <div className="divide-line border-line divide-y border-y">
-      {sections.map((section) => (
-        <div key={section.heading} className="grid gap-4 py-8 md:grid-cols-12 md:gap-10">
+      {sections.map((section, i) => (
+        <div key={i} className="grid gap-4 py-8 md:grid-cols-12 md:gap-10">
           <h3 className="text-xl md:col-span-4">{section.heading}</h3>
           <ul className="space-y-3 md:col-span-8">
-            {section.entries.map((entry) => {
+            {section.entries.map((entry, j) => {
               const parts = splitEntry(entry);
               return (
-                <li key={entry} className="grid grid-cols-[4.5rem_minmax(0,1fr)] gap-4 leading-relaxed">
+                <li key={j} className="grid grid-cols-[4.5rem_minmax(0,1fr)] gap-4 leading-relaxed">
                   {parts ? (
                     <>
                       <span className="text-muted tabular-nums">{parts[0]}</span>

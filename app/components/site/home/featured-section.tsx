@@ -55,25 +55,28 @@ function NoFeaturedWorks() {
   );
 }
 
-/** The carousel's shape while the works load, so nothing moves when they arrive. */
+/** The carousel's shape while the works load (slide and control row), so nothing moves when they arrive. */
 function FeaturedSkeleton() {
   return (
-    <div className="grid grid-cols-1 gap-7 md:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] md:items-center md:gap-14">
-      <div className="bg-paper-deep flex aspect-square animate-pulse items-center justify-center sm:aspect-[5/4] md:aspect-[6/5]">
-        <p role="status" className="text-muted text-sm">
-          Loading featured artworks...
-        </p>
-      </div>
-      <div aria-hidden="true" className="md:py-6">
-        <div className="bg-paper-deep h-6 w-28 rounded-full" />
-        <div className="bg-paper-deep mt-5 h-10 w-4/5" />
-        <div className="bg-paper-deep mt-3 h-5 w-1/2" />
-        <div className="border-line mt-7 h-[4.6rem] border-y" />
-        <div className="mt-8 flex gap-3">
-          <div className="bg-paper-deep h-11 w-36 rounded-full" />
-          <div className="bg-paper-deep h-11 w-28 rounded-full" />
+    <div>
+      <div className="grid grid-cols-1 gap-7 md:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] md:items-center md:gap-14">
+        <div className="bg-paper-deep flex aspect-square animate-pulse items-center justify-center sm:aspect-[5/4] md:aspect-[6/5]">
+          <p role="status" className="text-muted text-sm">
+            Loading featured artworks...
+          </p>
+        </div>
+        <div aria-hidden="true" className="md:py-6">
+          <div className="bg-paper-deep h-6 w-28 rounded-full" />
+          <div className="bg-paper-deep mt-5 h-10 w-4/5" />
+          <div className="bg-paper-deep mt-3 h-5 w-1/2" />
+          <div className="border-line mt-7 h-[4.6rem] border-y" />
+          <div className="mt-8 flex gap-3">
+            <div className="bg-paper-deep h-11 w-36 rounded-full" />
+            <div className="bg-paper-deep h-11 w-28 rounded-full" />
+          </div>
         </div>
       </div>
+      <div aria-hidden="true" className="mt-8 h-11 md:mt-10" />
     </div>
   );
 }

@@ -26,7 +26,7 @@ export function Hero({ content, image, imageUrl }: HeroData) {
           ) : (
             <img src={imageUrl ?? undefined} alt="" loading="eager" fetchPriority="high" className="object-cover" />
           )}
-          <div className="absolute inset-0 bg-gradient-to-t from-black/70 via-black/25 to-black/5" />
+          <div className="absolute inset-0 bg-gradient-to-t from-black/75 via-black/40 to-black/5" />
         </div>
       ) : null}
       <div className="container-page pt-24 pb-14 md:pb-24">

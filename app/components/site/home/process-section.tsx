@@ -16,7 +16,7 @@ export function ProcessSection({ title, subtitle, steps }: ProcessData) {
         </header>
         <ol className="mt-12 grid gap-12 md:mt-16 md:grid-cols-3 md:gap-10">
           {steps.map((step, i) => (
-            <li key={step.title} className="border-ink/15 border-t pt-6">
+            <li key={i} className="border-ink/15 border-t pt-6">
               <p aria-hidden="true" className="text-accent font-serif text-5xl leading-none md:text-6xl">
                 {String(i + 1).padStart(2, "0")}
               </p>
