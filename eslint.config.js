@@ -8,7 +8,16 @@ import { createTypeScriptImportResolver } from "eslint-import-resolver-typescrip
 
 export default tseslint.config(
   {
-    ignores: ["build/**", ".react-router/**", "node_modules/**", "drizzle/**", "data/**", "test-results/**", "playwright-report/**", "bench-results/**"],
+    ignores: [
+      "build/**",
+      ".react-router/**",
+      "node_modules/**",
+      "drizzle/**",
+      "data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "bench-results/**",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -33,14 +42,35 @@ export default tseslint.config(
         {
           zones: [
             // Primitives know nothing of the app.
-            { target: "./app/components/ui", from: "./app", except: ["./components/ui", "./lib"], message: "components/ui holds primitives only" },
+            {
+              target: "./app/components/ui",
+              from: "./app",
+              except: ["./components/ui", "./lib"],
+              message: "components/ui holds primitives only",
+            },
             // Domain modules never import routes or components.
-            { target: "./app/modules", from: ["./app/routes", "./app/components"], message: "modules never import routes or UI" },
-            { target: "./app/lib", from: ["./app/routes", "./app/components", "./app/modules", "./app/db"], message: "lib is small isomorphic helpers" },
+            {
+              target: "./app/modules",
+              from: ["./app/routes", "./app/components"],
+              message: "modules never import routes or UI",
+            },
+            {
+              target: "./app/lib",
+              from: ["./app/routes", "./app/components", "./app/modules", "./app/db"],
+              message: "lib is small isomorphic helpers",
+            },
             // The public site never imports admin code.
-            { target: ["./app/routes/site", "./app/routes/shop", "./app/components/site"], from: ["./app/routes/admin", "./app/components/admin"], message: "the public site never imports admin code" },
+            {
+              target: ["./app/routes/site", "./app/routes/shop", "./app/components/site"],
+              from: ["./app/routes/admin", "./app/components/admin"],
+              message: "the public site never imports admin code",
+            },
             // Only modules (and the seed, which is a module's client) touch the database.
-            { target: ["./app/routes", "./app/components"], from: "./app/db", message: "only app/modules/** reaches the database" },
+            {
+              target: ["./app/routes", "./app/components"],
+              from: "./app/db",
+              message: "only app/modules/** reaches the database",
+            },
           ],
         },
       ],
@@ -49,6 +79,14 @@ export default tseslint.config(
   {
     files: ["**/*.js", "**/*.mjs", "**/*.cjs"],
     extends: [tseslint.configs.disableTypeChecked],
-    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", setTimeout: "readonly", clearTimeout: "readonly" } },
+    languageOptions: {
+      globals: {
+        process: "readonly",
+        console: "readonly",
+        URL: "readonly",
+        setTimeout: "readonly",
+        clearTimeout: "readonly",
+      },
+    },
   },
 );

@@ -32,8 +32,16 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } }, testIgnore: /mobile\.spec\.ts/ },
-    { name: "mobile", use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true }, testMatch: /mobile\.spec\.ts/ },
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } },
+      testIgnore: /mobile\.spec\.ts/,
+    },
+    {
+      name: "mobile",
+      use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
+      testMatch: /mobile\.spec\.ts/,
+    },
   ],
   webServer: {
     command: "node build/server/index.js",

@@ -15,7 +15,10 @@ describe("loadConfig", () => {
   });
 
   it("treats empty variables as unset and reads booleans", () => {
-    const config = loadConfig({ PORT: "", SEED_DEMO: "false", DATABASE_URL: "", PUBLIC_URL: "https://art.example.com/" }, "/x");
+    const config = loadConfig(
+      { PORT: "", SEED_DEMO: "false", DATABASE_URL: "", PUBLIC_URL: "https://art.example.com/" },
+      "/x",
+    );
     expect(config.port).toBe(3000);
     expect(config.seedDemo).toBe(false);
     expect(config.databaseUrl).toBeUndefined();
@@ -47,6 +50,8 @@ describe("loadConfig", () => {
 
 describe("redactUrl", () => {
   it("hides the password of a database URL", () => {
-    expect(redactUrl("postgres://atelier:s3cret@db.internal:5432/atelier")).toBe("postgres://atelier:***@db.internal:5432/atelier");
+    expect(redactUrl("postgres://atelier:s3cret@db.internal:5432/atelier")).toBe(
+      "postgres://atelier:***@db.internal:5432/atelier",
+    );
   });
 });

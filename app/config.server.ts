@@ -20,9 +20,7 @@ const EnvSchema = z.object({
   PORT: optional(z.coerce.number({ message: "must be a number" }).int().min(0).max(65535)),
   HOST: optional(z.string()),
   DATA_DIR: optional(z.string()),
-  DATABASE_URL: optional(
-    z.string().regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// URL"),
-  ),
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// URL")),
   PUBLIC_URL: optional(z.url({ message: "must be an absolute http(s) URL" })),
   AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
   SEED_DEMO: bool,

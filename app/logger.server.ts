@@ -8,9 +8,22 @@ export function createLogger(level: string, pretty = false): Logger {
     level,
     base: { service: "atelier" },
     redact: {
-      paths: ["password", "*.password", "token", "*.token", "secret", "*.secret", "req.headers.cookie", "req.headers.authorization", "headers.cookie", "headers.authorization"],
+      paths: [
+        "password",
+        "*.password",
+        "token",
+        "*.token",
+        "secret",
+        "*.secret",
+        "req.headers.cookie",
+        "req.headers.authorization",
+        "headers.cookie",
+        "headers.authorization",
+      ],
       censor: "[redacted]",
     },
-    ...(pretty ? { transport: { target: "pino-pretty", options: { colorize: true, ignore: "pid,hostname,service" } } } : {}),
+    ...(pretty
+      ? { transport: { target: "pino-pretty", options: { colorize: true, ignore: "pid,hostname,service" } } }
+      : {}),
   });
 }

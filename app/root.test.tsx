@@ -1,5 +1,12 @@
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, data, Outlet, StaticRouterProvider, useRouteError } from "react-router";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  data,
+  Outlet,
+  StaticRouterProvider,
+  useRouteError,
+} from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { ErrorBoundary } from "./root";
 
@@ -25,7 +32,10 @@ async function render(path: string, loader: () => unknown) {
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) throw new Error("unexpected redirect");
   const router = createStaticRouter(handler.dataRoutes, context);
-  return { status: context.statusCode, html: renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />) };
+  return {
+    status: context.statusCode,
+    html: renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />),
+  };
 }
 
 describe("the root error boundary", () => {

@@ -1,4 +1,12 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { NotFound } from "~/components/site/not-found";
 import { useNonce } from "~/lib/nonce";
@@ -32,7 +40,11 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
   if (error) return [{ name: "robots", content: ROBOTS_NOINDEX }];
   // Typed as SeoSite here, so the loader's shape is checked against what the pages' meta reads.
   const site = loaderData?.site;
-  return seoMeta({ site, title: site?.pages.default.title ?? "Atelier", description: site?.pages.default.description ?? "" });
+  return seoMeta({
+    site,
+    title: site?.pages.default.title ?? "Atelier",
+    description: site?.pages.default.description ?? "",
+  });
 };
 
 export type SiteInfo = Awaited<ReturnType<typeof loader>>["site"];

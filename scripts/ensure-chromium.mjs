@@ -9,7 +9,10 @@ if (existsSync(path)) process.exit(0);
 if (process.getuid?.() === 0) {
   process.stdout.write("Chromium is missing: installing Debian's chromium package…\n");
   execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-  execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], {
+    stdio: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
   if (existsSync(path)) process.exit(0);
 }
 process.stderr.write(

@@ -6,7 +6,11 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 const steps = [
   ["typecheck", "npm", ["run", "--silent", "typecheck"]],
   ["lint", "npm", ["run", "--silent", "lint"]],
-  ["unit and integration", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=reports/vitest.json"]],
+  [
+    "unit and integration",
+    "npx",
+    ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=reports/vitest.json"],
+  ],
   ["build", "npm", ["run", "--silent", "build"]],
   ["chromium", "node", ["scripts/ensure-chromium.mjs"]],
   ["end to end", "npx", ["playwright", "test"]],
@@ -18,7 +22,9 @@ for (const [name, command, args] of steps) {
   const t0 = Date.now();
   process.stdout.write(`\n▶ ${name}\n`);
   const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
-  process.stdout.write(`◀ ${name}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+  process.stdout.write(
+    `◀ ${name}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
+  );
   if (result.status !== 0) {
     summary();
     process.exit(result.status ?? 1);

@@ -43,7 +43,13 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
     const start = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      const line = { requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
+      const line = {
+        requestId,
+        method: req.method,
+        url: req.originalUrl,
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+      };
       if (res.statusCode >= 500) logger.error(line, "request");
       else if (req.path !== "/healthz") logger.info(line, "request");
     });

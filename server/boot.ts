@@ -25,7 +25,9 @@ export function exitWithError(error: unknown): never {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     process.stderr.write(`atelier: ${error.message}\n`);
   } else {
-    process.stderr.write(`atelier: failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `atelier: failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   }
   process.exit(1);
 }
@@ -37,7 +39,9 @@ export async function boot(env: Record<string, string | undefined> = process.env
   config.authSecret = secret;
   if (generated) logger.info({ file: join(config.dataDir, "secrets", "auth-secret") }, "generated AUTH_SECRET");
   if (config.databaseUrl && !env.AUTH_SECRET)
-    logger.warn("AUTH_SECRET is unset: using the one in DATA_DIR. Set AUTH_SECRET when several processes share DATABASE_URL.");
+    logger.warn(
+      "AUTH_SECRET is unset: using the one in DATA_DIR. Set AUTH_SECRET when several processes share DATABASE_URL.",
+    );
 
   const started = Date.now();
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -15,7 +15,9 @@ async function main() {
     isReady: () => true,
     beforeRouter: (a) => a.use(vite.middlewares),
   });
-  createHttpServer(app).listen(booted.config.port, () => booted.logger.info({ url: booted.config.publicUrl }, "dev server ready"));
+  createHttpServer(app).listen(booted.config.port, () =>
+    booted.logger.info({ url: booted.config.publicUrl }, "dev server ready"),
+  );
 }
 
 main().catch(exitWithError);

@@ -33,7 +33,8 @@ async function main() {
     server.once("error", reject);
     server.listen(port, host, () => resolve());
   }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "EADDRINUSE") throw new PortInUseError(`port ${port} is already in use; set PORT to another port`);
+    if (error.code === "EADDRINUSE")
+      throw new PortInUseError(`port ${port} is already in use; set PORT to another port`);
     throw error;
   });
 

@@ -3,7 +3,10 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-export function resolveAuthSecret(dataDir: string, fromEnv: string | undefined): { secret: string; generated: boolean } {
+export function resolveAuthSecret(
+  dataDir: string,
+  fromEnv: string | undefined,
+): { secret: string; generated: boolean } {
   if (fromEnv) return { secret: fromEnv, generated: false };
   const dir = join(dataDir, "secrets");
   const file = join(dir, "auth-secret");

@@ -167,7 +167,12 @@ function syncDir(dir: string) {
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  });
   // An idle client that errors (server restart) must not crash the process.
   pool.on("error", () => undefined);
   try {
@@ -176,7 +181,9 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   } catch (error) {
     await pool.end().catch(() => undefined);
     const e = error as NodeJS.ErrnoException;
-    throw new ConfigError(`Cannot connect to the database at DATABASE_URL (${redactUrl(url)}): ${e.message || e.code}.`);
+    throw new ConfigError(
+      `Cannot connect to the database at DATABASE_URL (${redactUrl(url)}): ${e.message || e.code}.`,
+    );
   }
   const database = drizzlePg(pool, { schema }) as unknown as Database;
   const withLock = async <T>(key: number, fn: () => Promise<T>): Promise<T> => {
@@ -201,7 +208,6 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 
 /** Advisory lock keys used across the app. */
 export const LOCKS = { migrate: 727_001, seed: 727_002 } as const;
-
 
 /** Rows of a raw SQL query; both drivers answer with `{ rows }`. */
 export async function queryRows<T>(database: Database, query: SQL): Promise<T[]> {

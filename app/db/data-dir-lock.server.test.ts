@@ -14,7 +14,10 @@ describe("DATA_DIR lock", () => {
     const child = spawnSync(process.execPath, ["-e", "process.exit(0)"]);
     expect(child.status).toBe(0);
     // A second process would find the lock held by this one (alive).
-    writeFileSync(join(dir, "atelier.lock"), JSON.stringify({ pid: process.ppid, host: hostname(), bootId: bootId(), startedAt: "t" }));
+    writeFileSync(
+      join(dir, "atelier.lock"),
+      JSON.stringify({ pid: process.ppid, host: hostname(), bootId: bootId(), startedAt: "t" }),
+    );
     expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
     expect(() => acquireDataDirLock(dir)).toThrow(/is in use by process \d+ .*Stop that process first/);
     release();
@@ -33,7 +36,10 @@ describe("DATA_DIR lock", () => {
     const dir = mkdtempSync(join(tmpdir(), "lock-"));
     const dead = spawnSync(process.execPath, ["-e", "console.log(process.pid)"]);
     const deadPid = Number(dead.stdout.toString().trim());
-    writeFileSync(join(dir, "atelier.lock"), JSON.stringify({ pid: deadPid, host: hostname(), bootId: bootId(), startedAt: "t" }));
+    writeFileSync(
+      join(dir, "atelier.lock"),
+      JSON.stringify({ pid: deadPid, host: hostname(), bootId: bootId(), startedAt: "t" }),
+    );
     const release = acquireDataDirLock(dir);
     expect((JSON.parse(readFileSync(join(dir, "atelier.lock"), "utf8")) as { pid: number }).pid).toBe(process.pid);
     release();
@@ -41,7 +47,10 @@ describe("DATA_DIR lock", () => {
 
   it("takes over a lock from before a reboot", () => {
     const dir = mkdtempSync(join(tmpdir(), "lock-"));
-    writeFileSync(join(dir, "atelier.lock"), JSON.stringify({ pid: process.ppid, host: hostname(), bootId: "an-earlier-boot", startedAt: "t" }));
+    writeFileSync(
+      join(dir, "atelier.lock"),
+      JSON.stringify({ pid: process.ppid, host: hostname(), bootId: "an-earlier-boot", startedAt: "t" }),
+    );
     acquireDataDirLock(dir)();
   });
 });

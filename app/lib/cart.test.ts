@@ -1,6 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addItem, clearCart, itemCount, parseStoredCart, removeItem, setQuantity, subtotal, type CartItem } from "./cart";
+import {
+  addItem,
+  clearCart,
+  itemCount,
+  parseStoredCart,
+  removeItem,
+  setQuantity,
+  subtotal,
+  type CartItem,
+} from "./cart";
 
 const work = (id: string, price = 120_000, stock = 1): Omit<CartItem, "quantity"> => ({
   artwork_id: id,
@@ -43,8 +52,16 @@ describe("cart", () => {
 
   it("never holds more than the stock or a non-positive quantity, whatever the sequence", () => {
     const op = fc.oneof(
-      fc.record({ kind: fc.constant("add" as const), id: fc.constantFrom("a", "b", "c"), stock: fc.integer({ min: 1, max: 4 }) }),
-      fc.record({ kind: fc.constant("set" as const), id: fc.constantFrom("a", "b", "c"), q: fc.integer({ min: -3, max: 9 }) }),
+      fc.record({
+        kind: fc.constant("add" as const),
+        id: fc.constantFrom("a", "b", "c"),
+        stock: fc.integer({ min: 1, max: 4 }),
+      }),
+      fc.record({
+        kind: fc.constant("set" as const),
+        id: fc.constantFrom("a", "b", "c"),
+        q: fc.integer({ min: -3, max: 9 }),
+      }),
       fc.record({ kind: fc.constant("remove" as const), id: fc.constantFrom("a", "b", "c") }),
     );
     fc.assert(

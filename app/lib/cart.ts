@@ -37,7 +37,9 @@ export function removeItem(cart: Cart, artworkId: string): Cart {
 /** Set quantity: zero or less removes the item; more than the stock is capped. */
 export function setQuantity(cart: Cart, artworkId: string, quantity: number): Cart {
   if (quantity <= 0) return removeItem(cart, artworkId);
-  return cart.map((i) => (i.artwork_id === artworkId ? { ...i, quantity: Math.min(Math.floor(quantity), i.stock) } : i));
+  return cart.map((i) =>
+    i.artwork_id === artworkId ? { ...i, quantity: Math.min(Math.floor(quantity), i.stock) } : i,
+  );
 }
 
 export function clearCart(): Cart {

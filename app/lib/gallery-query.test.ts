@@ -3,7 +3,9 @@ import { galleryHref, parseGalleryParams } from "./gallery-query";
 
 describe("gallery URL state", () => {
   it("reads filters, search and page, ignoring what is empty or invalid", () => {
-    expect(parseGalleryParams(new URLSearchParams("q=blue+tide&medium=Oil+on+canvas&availability=sold&year=2024&page=2"))).toEqual({
+    expect(
+      parseGalleryParams(new URLSearchParams("q=blue+tide&medium=Oil+on+canvas&availability=sold&year=2024&page=2")),
+    ).toEqual({
       q: "blue tide",
       medium: "Oil on canvas",
       availability: "sold",

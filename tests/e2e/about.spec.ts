@@ -17,7 +17,9 @@ test("the about page tells the artist's story from the stored biography", async 
   await expect(page.getByRole("blockquote")).toContainText(DEMO_STATEMENT);
 });
 
-test("the artist photos featured on the about page show with their alt text and captions, all loaded", async ({ page }) => {
+test("the artist photos featured on the about page show with their alt text and captions, all loaded", async ({
+  page,
+}) => {
   await page.goto("/about");
   for (const [caption, alt] of PHOTOS) {
     const image = page.getByRole("img", { name: alt, exact: true });

@@ -19,13 +19,21 @@ test("an artwork page shows the work, its facts and price, and adds it to the ca
   const inquire = page.getByRole("link", { name: "Inquire" });
   const href = new URL((await inquire.getAttribute("href")) ?? "", page.url());
   expect(href.pathname).toBe("/contact");
-  expect(Object.fromEntries(href.searchParams)).toEqual({ type: "artwork", artwork_id: id, artwork_title: "Tidewater Hymn" });
+  expect(Object.fromEntries(href.searchParams)).toEqual({
+    type: "artwork",
+    artwork_id: id,
+    artwork_title: "Tidewater Hymn",
+  });
 
   await page.getByRole("button", { name: "Add to Cart · $6,800" }).click();
   await expect(page.getByText("“Tidewater Hymn” is in your cart")).toBeVisible();
   await expect(page.getByRole("button", { name: "In your cart" })).toBeDisabled();
-  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]") as { artwork_id: string; price: number; quantity: number }[]);
-  expect(stored).toEqual([expect.objectContaining({ artwork_id: id, price: 680_000, quantity: 1, title: "Tidewater Hymn" })]);
+  const stored = await page.evaluate(
+    () => JSON.parse(localStorage.getItem("cart") ?? "[]") as { artwork_id: string; price: number; quantity: number }[],
+  );
+  expect(stored).toEqual([
+    expect.objectContaining({ artwork_id: id, price: 680_000, quantity: 1, title: "Tidewater Hymn" }),
+  ]);
 
   // The cart survives a reload, and the page hydrates without a mismatch (the fixture fails on console errors).
   await page.reload();

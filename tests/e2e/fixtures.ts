@@ -2,7 +2,10 @@
 import { test as base, expect } from "@playwright/test";
 
 /** Console messages a test may expect (the spec's logged 404, for one). */
-const ALLOWED = [/404 Error: User attempted to access non-existent route/, /Failed to load resource: the server responded with a status of 404/];
+const ALLOWED = [
+  /404 Error: User attempted to access non-existent route/,
+  /Failed to load resource: the server responded with a status of 404/,
+];
 
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [

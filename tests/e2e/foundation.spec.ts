@@ -70,8 +70,12 @@ test("the footer has the spec's links, social links, newsletter, e-mail and loca
   for (const label of ["Home", "About", "Gallery", "Shop", "Commissions", "Contact"]) {
     await expect(explore.getByRole("link", { name: label, exact: true })).toBeVisible();
   }
-  for (const label of ["Instagram", "Facebook", "Pinterest"]) await expect(footer.getByRole("link", { name: label })).toBeVisible();
-  await expect(footer.getByRole("link", { name: "studio@maraellison.art" })).toHaveAttribute("href", "mailto:studio@maraellison.art");
+  for (const label of ["Instagram", "Facebook", "Pinterest"])
+    await expect(footer.getByRole("link", { name: label })).toBeVisible();
+  await expect(footer.getByRole("link", { name: "studio@maraellison.art" })).toHaveAttribute(
+    "href",
+    "mailto:studio@maraellison.art",
+  );
   await expect(footer.getByText("Studio 4, Marigny Arts Building · New Orleans, Louisiana")).toBeVisible();
   for (const label of ["Privacy Policy", "Terms of Service", "Shipping Info"]) {
     await expect(footer.getByRole("link", { name: label })).toBeVisible();
@@ -92,7 +96,9 @@ test("an unknown page shows the 404 page with a way back to the gallery", async 
   const response = await page.goto("/no-such-page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
-  await expect.poll(() => misses.some((m) => m.includes("404 Error: User attempted to access non-existent route: /no-such-page"))).toBe(true);
+  await expect
+    .poll(() => misses.some((m) => m.includes("404 Error: User attempted to access non-existent route: /no-such-page")))
+    .toBe(true);
   await page.getByRole("link", { name: "Return to Gallery" }).click();
   await expect(page).toHaveURL("/gallery");
 });
@@ -119,7 +125,18 @@ test("a thin progress bar shows while the next page loads", async ({ page }) => 
   await expect(bar).toHaveAttribute("data-state", "idle");
 });
 
-for (const path of ["/", "/gallery", "/gallery?availability=sold", "/artwork/salt-ledger", "/about", "/shop", "/commissions", "/contact", "/shipping", "/no-such-page"]) {
+for (const path of [
+  "/",
+  "/gallery",
+  "/gallery?availability=sold",
+  "/artwork/salt-ledger",
+  "/about",
+  "/shop",
+  "/commissions",
+  "/contact",
+  "/shipping",
+  "/no-such-page",
+]) {
   test(`${path} has no serious accessibility violations`, async ({ page }) => {
     await page.goto(path);
     const results = await new AxeBuilder({ page }).analyze();

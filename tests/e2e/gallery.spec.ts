@@ -17,7 +17,9 @@ test("filters by availability, medium and year, and the URL carries the view", a
 
   await page.getByLabel("Medium").selectOption("Oil on canvas");
   await expect(page).toHaveURL(/medium=Oil\+on\+canvas/);
-  const soldOils = DEMO_ARTWORKS.filter((a) => a.availability === "sold" && a.medium === "Oil on canvas").map((a) => a.title);
+  const soldOils = DEMO_ARTWORKS.filter((a) => a.availability === "sold" && a.medium === "Oil on canvas").map(
+    (a) => a.title,
+  );
   await expectTitles(page, soldOils);
 
   // The filtered view is a link that can be shared.
@@ -32,7 +34,10 @@ test("filters by availability, medium and year, and the URL carries the view", a
   await page.getByRole("link", { name: "Clear filters" }).click();
   await expect(page).toHaveURL("/gallery");
   await page.getByLabel("Year").selectOption("2023");
-  await expectTitles(page, DEMO_ARTWORKS.filter((a) => a.year === 2023).map((a) => a.title));
+  await expectTitles(
+    page,
+    DEMO_ARTWORKS.filter((a) => a.year === 2023).map((a) => a.title),
+  );
 });
 
 test("full-text search finds works by title, medium and description words", async ({ page }) => {

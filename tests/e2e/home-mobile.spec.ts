@@ -24,10 +24,15 @@ async function tap(target: Locator) {
   await target.tap();
 }
 
-test("at 375px the home page is one column, nothing wider than the screen, the hero above the tab bar", async ({ page }) => {
+test("at 375px the home page is one column, nothing wider than the screen, the hero above the tab bar", async ({
+  page,
+}) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto("/");
-  const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  const [scrollWidth, innerWidth] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    window.innerWidth,
+  ]);
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 
   const hero = page.locator("main section").first();
@@ -47,7 +52,9 @@ test("at 375px the home page is one column, nothing wider than the screen, the h
   const title = (await slide.getByRole("heading", { level: 3 }).boundingBox())!;
   expect(title.y).toBeGreaterThan(image.y + image.height);
   expect(image.width).toBeGreaterThan(300);
-  const steps = page.locator("section", { has: page.getByRole("heading", { name: "The Process" }) }).getByRole("listitem");
+  const steps = page
+    .locator("section", { has: page.getByRole("heading", { name: "The Process" }) })
+    .getByRole("listitem");
   const [first, second] = [(await steps.nth(0).boundingBox())!, (await steps.nth(1).boundingBox())!];
   expect(second.x).toBe(first.x);
   expect(second.y).toBeGreaterThan(first.y + first.height);
@@ -99,11 +106,18 @@ test("a slide's View Details opens the work by touch", async ({ page }) => {
 
 test("at 375px the about page puts the title first, then the portrait, then the biography", async ({ page }) => {
   await page.goto("/about");
-  const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  const [scrollWidth, innerWidth] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    window.innerWidth,
+  ]);
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
   const heading = (await page.getByRole("heading", { level: 1 }).boundingBox())!;
-  const portrait = (await page.getByRole("img", { name: "The studio wall in late afternoon, in the studio of Mara Ellison" }).boundingBox())!;
-  const biography = (await page.getByText("Mara Ellison is an abstract painter working in New Orleans.", { exact: false }).boundingBox())!;
+  const portrait = (await page
+    .getByRole("img", { name: "The studio wall in late afternoon, in the studio of Mara Ellison" })
+    .boundingBox())!;
+  const biography = (await page
+    .getByText("Mara Ellison is an abstract painter working in New Orleans.", { exact: false })
+    .boundingBox())!;
   expect(portrait.y).toBeGreaterThan(heading.y + heading.height);
   expect(biography.y).toBeGreaterThan(portrait.y + portrait.height);
 });

@@ -16,7 +16,9 @@ async function openHome(page: Page) {
   await expect(carouselOf(page).getByRole("button", { name: /slideshow/ })).toBeVisible();
 }
 
-test("the hero shows the stored title and subtitle over its image, with buttons to the gallery, shop and commissions", async ({ page }) => {
+test("the hero shows the stored title and subtitle over its image, with buttons to the gallery, shop and commissions", async ({
+  page,
+}) => {
   await page.goto("/");
   const hero = page.locator("main section").first();
   await expect(hero.getByRole("heading", { level: 1, name: "Paintings of water, weather and light" })).toBeVisible();
@@ -40,7 +42,9 @@ test("the hero shows the stored title and subtitle over its image, with buttons 
   }
 });
 
-test("the carousel holds the six featured works in order, each with badge, price, size, year and actions", async ({ page }) => {
+test("the carousel holds the six featured works in order, each with badge, price, size, year and actions", async ({
+  page,
+}) => {
   // Reduced motion keeps the slides still while we read them.
   await page.emulateMedia({ reducedMotion: "reduce" });
   await openHome(page);
@@ -54,7 +58,10 @@ test("the carousel holds the six featured works in order, each with badge, price
     await carousel.getByRole("button", { name: `Go to slide ${i + 1}`, exact: true }).click();
     const slide = currentSlide(page);
     await expect(slide).toHaveAttribute("aria-label", `${i + 1} of 6`);
-    await expect(carousel.getByRole("button", { name: `Go to slide ${i + 1}`, exact: true })).toHaveAttribute("aria-current", "true");
+    await expect(carousel.getByRole("button", { name: `Go to slide ${i + 1}`, exact: true })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
     await expect(slide.getByRole("heading", { level: 3 })).toHaveText(artwork.title);
     const sold = artwork.availability === "sold";
     await expect(slide.getByText(sold ? "SOLD" : "AVAILABLE", { exact: true })).toBeVisible();
@@ -74,7 +81,11 @@ test("the carousel holds the six featured works in order, each with badge, price
     } else {
       const inquire = new URL((await slide.getByRole("link", { name: "Inquire" }).getAttribute("href"))!, "http://x");
       expect(inquire.pathname).toBe("/contact");
-      expect(Object.fromEntries(inquire.searchParams)).toEqual({ type: "artwork", artwork_id: id, artwork_title: artwork.title });
+      expect(Object.fromEntries(inquire.searchParams)).toEqual({
+        type: "artwork",
+        artwork_id: id,
+        artwork_title: artwork.title,
+      });
     }
   }
 
@@ -86,7 +97,10 @@ test("the carousel holds the six featured works in order, each with badge, price
   await expect(page.getByRole("heading", { level: 1, name: FEATURED[0]!.title })).toBeVisible();
 });
 
-test("the featured works arrive with the page: no skeleton, and a link to the complete gallery", async ({ page, request }) => {
+test("the featured works arrive with the page: no skeleton, and a link to the complete gallery", async ({
+  page,
+  request,
+}) => {
   const html = await (await request.get("/")).text();
   expect(html).not.toContain("Loading featured artworks...");
   expect(html).toContain('aria-label="6 of 6"');
@@ -109,7 +123,10 @@ test("autoplay advances every 6000 ms and wraps from the last slide to the first
   }
   await page.clock.runFor(6000);
   await expect(currentSlide(page)).toHaveAttribute("aria-label", "1 of 6");
-  await expect(carouselOf(page).getByRole("button", { name: "Go to slide 1", exact: true })).toHaveAttribute("aria-current", "true");
+  await expect(carouselOf(page).getByRole("button", { name: "Go to slide 1", exact: true })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
 });
 
 test("autoplay pauses while the pointer is over the carousel or focus is inside it", async ({ page }) => {
@@ -131,7 +148,9 @@ test("autoplay pauses while the pointer is over the carousel or focus is inside 
   await expect(currentSlide(page)).toHaveAttribute("aria-label", "3 of 6");
 });
 
-test("with reduced motion the carousel stays put until asked, and the visitor can start or stop autoplay", async ({ page }) => {
+test("with reduced motion the carousel stays put until asked, and the visitor can start or stop autoplay", async ({
+  page,
+}) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.clock.install();
   await openHome(page);
@@ -164,7 +183,10 @@ test("every carousel control works from the keyboard", async ({ page }) => {
   await expect(carousel.getByRole("button", { name: "Go to slide 5", exact: true })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(currentSlide(page)).toHaveAttribute("aria-label", "5 of 6");
-  await expect(carousel.getByRole("button", { name: "Go to slide 5", exact: true })).toHaveAttribute("aria-current", "true");
+  await expect(carousel.getByRole("button", { name: "Go to slide 5", exact: true })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
 
   await page.keyboard.press("Tab");
   await page.keyboard.press("Tab");
@@ -209,13 +231,21 @@ test("the process section shows its three steps: Inspiration, Creation, Refineme
   await expect(section.getByRole("listitem")).toHaveCount(3);
 });
 
-test("the artist statement shows the portrait, the default highlights and its two calls to action", async ({ page }) => {
+test("the artist statement shows the portrait, the default highlights and its two calls to action", async ({
+  page,
+}) => {
   await page.goto("/");
   const section = page.locator("section", { has: page.getByRole("heading", { level: 2, name: "About the Artist" }) });
-  const portrait = section.getByRole("img", { name: "The studio wall in late afternoon, in the studio of Mara Ellison" });
+  const portrait = section.getByRole("img", {
+    name: "The studio wall in late afternoon, in the studio of Mara Ellison",
+  });
   await portrait.scrollIntoViewIfNeeded();
-  await expect.poll(() => portrait.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  await expect(section.getByText("I paint the feeling of a place rather than its outline.", { exact: false })).toBeVisible();
+  await expect
+    .poll(() => portrait.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  await expect(
+    section.getByText("I paint the feeling of a place rather than its outline.", { exact: false }),
+  ).toBeVisible();
   await expect(section.getByRole("listitem")).toHaveText([
     "150+ Original Artworks",
     "10+ Years Experience",
@@ -237,7 +267,12 @@ test("the home page has no serious accessibility violations, on a sold slide too
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   };
   await analyse();
-  await carouselOf(page).getByRole("button", { name: `Go to slide ${FEATURED.findIndex((a) => a.availability === "sold") + 1}`, exact: true }).click();
+  await carouselOf(page)
+    .getByRole("button", {
+      name: `Go to slide ${FEATURED.findIndex((a) => a.availability === "sold") + 1}`,
+      exact: true,
+    })
+    .click();
   await expect(currentSlide(page).getByRole("button", { name: "SOLD OUT" })).toBeVisible();
   await analyse();
 });

@@ -304,7 +304,9 @@ test("closing clears the lightbox: it reopens at the clicked work, 100%, without
   await expect(dialog(page).getByRole("region", { name: "Keyboard shortcuts" })).toBeHidden();
 });
 
-test("Add to Cart with its price shows only for available, priced works, and puts the work in the cart", async ({ page }) => {
+test("Add to Cart with its price shows only for available, priced works, and puts the work in the cart", async ({
+  page,
+}) => {
   const list = await openFirst(page);
   // The demo's first works: Tidewater Hymn (available, $6,800), Salt Ledger (available), Low Country Psalm (sold).
   await expect(dialog(page).getByRole("heading", { level: 2, name: "Tidewater Hymn" })).toBeVisible();
@@ -319,7 +321,9 @@ test("Add to Cart with its price shows only for available, priced works, and put
   await page.keyboard.press("ArrowLeft");
   await dialog(page).getByRole("button", { name: "Add to Cart · $6,800" }).click();
   await expect(page.getByText("“Tidewater Hymn” is in your cart")).toBeVisible();
-  const cart = await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]") as { title: string; price: number; quantity: number }[]);
+  const cart = await page.evaluate(
+    () => JSON.parse(localStorage.getItem("cart") ?? "[]") as { title: string; price: number; quantity: number }[],
+  );
   expect(cart).toEqual([expect.objectContaining({ title: "Tidewater Hymn", price: 680_000, quantity: 1 })]);
 });
 

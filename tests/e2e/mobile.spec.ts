@@ -38,6 +38,8 @@ test("the gallery is one column of whole images at 375px, with nothing wider tha
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
   }
   await page.goto("/gallery");
-  const boxes = await page.locator("main article").evaluateAll((els) => els.slice(0, 2).map((e) => e.getBoundingClientRect().x));
+  const boxes = await page
+    .locator("main article")
+    .evaluateAll((els) => els.slice(0, 2).map((e) => e.getBoundingClientRect().x));
   expect(boxes[0]).toBe(boxes[1]);
 });

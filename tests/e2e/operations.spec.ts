@@ -94,17 +94,24 @@ test("a first start seeds once; a restart keeps the data and seeds nothing; SIGT
   // While it runs, a second process on the same DATA_DIR is refused with one clear line.
   const intruder = await startServer({ DATA_DIR: dataDir });
   expect(await intruder.exited).toBe(1);
-  expect(intruder.stderr().trim()).toMatch(/^atelier: The data directory .* is in use by process \d+ .*Stop that process first/);
+  expect(intruder.stderr().trim()).toMatch(
+    /^atelier: The data directory .* is in use by process \d+ .*Stop that process first/,
+  );
   expect(intruder.stderr().trim().split("\n")).toHaveLength(1);
   expect(await stop(second)).toBe(0);
 });
 
 test("an unreachable DATABASE_URL is one readable line and exit code 1", async () => {
-  const server = await startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), "atelier-ops-")), DATABASE_URL: "postgres://atelier:hunter2-pass@127.0.0.1:1/atelier" });
+  const server = await startServer({
+    DATA_DIR: mkdtempSync(join(tmpdir(), "atelier-ops-")),
+    DATABASE_URL: "postgres://atelier:hunter2-pass@127.0.0.1:1/atelier",
+  });
   expect(await server.exited).toBe(1);
   const lines = server.stderr().trim().split("\n");
   expect(lines).toHaveLength(1);
-  expect(lines[0]).toMatch(/^atelier: Cannot connect to the database at DATABASE_URL \(postgres:\/\/atelier:\*\*\*@127\.0\.0\.1:1\/atelier\)/);
+  expect(lines[0]).toMatch(
+    /^atelier: Cannot connect to the database at DATABASE_URL \(postgres:\/\/atelier:\*\*\*@127\.0\.0\.1:1\/atelier\)/,
+  );
   expect(server.output()).not.toContain("hunter2-pass");
 });
 
@@ -132,7 +139,11 @@ test("with DATABASE_URL it migrates and seeds an empty PostgreSQL database, once
   const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
   try {
-    const env = { DATA_DIR: mkdtempSync(join(tmpdir(), "atelier-ops-")), DATABASE_URL: url.toString(), AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-42" };
+    const env = {
+      DATA_DIR: mkdtempSync(join(tmpdir(), "atelier-ops-")),
+      DATABASE_URL: url.toString(),
+      AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-42",
+    };
     const first = await startServer(env);
     await waitHealthy(first);
     expect(await galleryCount(first)).toBe(DEMO_ARTWORKS.length);

@@ -142,7 +142,8 @@ test("the home and about pages describe the artist as a Person with a US address
 /** Artwork ids by title, found from the gallery's links and each artwork page's title. */
 async function artworkIds(request: APIRequestContext): Promise<Map<string, string>> {
   // The gallery shows 24 works a page.
-  const gallery = (await (await request.get("/gallery")).text()) + (await (await request.get("/gallery?page=2")).text());
+  const gallery =
+    (await (await request.get("/gallery")).text()) + (await (await request.get("/gallery?page=2")).text());
   const ids = [...new Set([...gallery.matchAll(/href="\/artwork\/([0-9a-f-]{36})"/g)].map((m) => m[1]!))];
   expect(ids).toHaveLength(DEMO_ARTWORKS.length);
   const byTitle = new Map<string, string>();

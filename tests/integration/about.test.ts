@@ -12,7 +12,11 @@ import { BACKENDS, setupTestServices, type TestContext } from "./harness";
 import { renderRoute } from "./render-route";
 
 const photo = async (background: string) =>
-  ingestImage(await sharp({ create: { width: 300, height: 360, channels: 3, background } }).jpeg().toBuffer());
+  ingestImage(
+    await sharp({ create: { width: 300, height: 360, channels: 3, background } })
+      .jpeg()
+      .toBuffer(),
+  );
 
 describe.each(BACKENDS)("the about page on %s", (backend) => {
   let ctx: TestContext;
@@ -25,16 +29,40 @@ describe.each(BACKENDS)("the about page on %s", (backend) => {
       cv: [{ heading: "Solo exhibitions", entries: ["2025 · Tidewater, New Orleans"] }],
     });
     const [a, b, c] = [await photo("#345"), await photo("#876"), await photo("#a55")];
-    await addArtistPhoto({ fileName: "second.jpg", mediaAssetId: b.id, altText: "At the easel", caption: "Spring", displayOrder: 2, isFeaturedAbout: true });
-    await addArtistPhoto({ fileName: "first.jpg", mediaAssetId: a.id, altText: "The artist in the studio", caption: "Winter", displayOrder: 1, isFeaturedAbout: true });
-    await addArtistPhoto({ fileName: "home-only.jpg", mediaAssetId: c.id, altText: "Homepage only", displayOrder: 0, isFeaturedHomepage: true });
+    await addArtistPhoto({
+      fileName: "second.jpg",
+      mediaAssetId: b.id,
+      altText: "At the easel",
+      caption: "Spring",
+      displayOrder: 2,
+      isFeaturedAbout: true,
+    });
+    await addArtistPhoto({
+      fileName: "first.jpg",
+      mediaAssetId: a.id,
+      altText: "The artist in the studio",
+      caption: "Winter",
+      displayOrder: 1,
+      isFeaturedAbout: true,
+    });
+    await addArtistPhoto({
+      fileName: "home-only.jpg",
+      mediaAssetId: c.id,
+      altText: "Homepage only",
+      displayOrder: 0,
+      isFeaturedHomepage: true,
+    });
   });
   afterAll(() => ctx.close());
 
   it("gives the stored content, the default highlights, and the photos featured on the about page in order", async () => {
     const page = await loadAboutPage();
     expect(page.photosFailed).toBe(false);
-    expect(page.content).toMatchObject({ title: "About the Artist", statement: "I paint the weather.", highlights: DEFAULT_HIGHLIGHTS });
+    expect(page.content).toMatchObject({
+      title: "About the Artist",
+      statement: "I paint the weather.",
+      highlights: DEFAULT_HIGHLIGHTS,
+    });
     expect(page.portraits.map((p) => [p.altText, p.caption])).toEqual([
       ["The artist in the studio", "Winter"],
       ["At the easel", "Spring"],

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { countArtworks, createArtwork, getArtwork, listArtworks, listFeaturedArtworks, slugify } from "~/modules/catalog/catalog.server";
+import {
+  countArtworks,
+  createArtwork,
+  getArtwork,
+  listArtworks,
+  listFeaturedArtworks,
+  slugify,
+} from "~/modules/catalog/catalog.server";
 import { BACKENDS, setupTestServices, type TestContext } from "./harness";
 
 describe.each(BACKENDS)("catalog on %s", (backend) => {
@@ -22,12 +29,19 @@ describe.each(BACKENDS)("catalog on %s", (backend) => {
   it("lists in the spec's order: sort_order ascending with nulls last, then newest first", async () => {
     const titles = (await listArtworks({ limit: 10 })).map((a) => a.title);
     expect(titles).toEqual(["Placed first", "Placed second", "Newest unplaced", "Middle unplaced", "Oldest unplaced"]);
-    expect((await listArtworks({ limit: 2, offset: 2 })).map((a) => a.title)).toEqual(["Newest unplaced", "Middle unplaced"]);
+    expect((await listArtworks({ limit: 2, offset: 2 })).map((a) => a.title)).toEqual([
+      "Newest unplaced",
+      "Middle unplaced",
+    ]);
     expect(await countArtworks()).toBe(5);
   });
 
   it("lists featured works in the same order", async () => {
-    expect((await listFeaturedArtworks()).map((a) => a.title)).toEqual(["Placed first", "Newest unplaced", "Oldest unplaced"]);
+    expect((await listFeaturedArtworks()).map((a) => a.title)).toEqual([
+      "Placed first",
+      "Newest unplaced",
+      "Oldest unplaced",
+    ]);
   });
 
   it("finds an artwork by id or slug, and nothing for an unknown one", async () => {

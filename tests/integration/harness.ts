@@ -44,7 +44,13 @@ export async function setupTestServices(backend: Backend, env: Record<string, st
       await c.end();
     };
   }
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: "test", AUTH_SECRET: "x".repeat(32), ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    NODE_ENV: "test",
+    AUTH_SECRET: "x".repeat(32),
+    ...env,
+  });
   const handle = await openDatabase(databaseUrl ? { databaseUrl } : { inMemory: true });
   const logger = createLogger("silent");
   setServices({ config, logger, db: handle.db, storage: new LocalDiskStorage(join(dataDir, "media")) });

@@ -19,7 +19,12 @@ describe("the home page when the artist photos cannot be loaded", () => {
   beforeAll(async () => {
     ctx = await setupTestServices("pglite");
     setServices({ ...services(), logger });
-    await createSection({ sectionType: "artist_statement", sectionOrder: 0, isPublished: true, content: { title: "About the Artist" } });
+    await createSection({
+      sectionType: "artist_statement",
+      sectionOrder: 0,
+      isPublished: true,
+      content: { title: "About the Artist" },
+    });
   });
   afterAll(() => ctx.close());
 
@@ -28,7 +33,9 @@ describe("the home page when the artist photos cannot be loaded", () => {
     const page = await home.loader();
     expect(page.sectionsFailed).toBe(false);
     expect(page.sections.find((s) => s.type === "artist_statement")).toMatchObject({ portrait: null });
-    expect(error.mock.calls.map((call) => call[1])).toEqual(["failed to load artist photos for the homepage; showing the default portrait"]);
+    expect(error.mock.calls.map((call) => call[1])).toEqual([
+      "failed to load artist photos for the homepage; showing the default portrait",
+    ]);
     const html = await renderRoute(home);
     expect(html).toContain('src="/images/default-portrait.svg"');
     expect(html).toContain('alt="Illustrated portrait of the artist in the studio"');

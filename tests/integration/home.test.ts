@@ -18,7 +18,9 @@ const { loader } = home;
 const renderHome = () => renderRoute(home);
 
 const image = (width: number, height: number, background: string) =>
-  sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer();
+  sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
 
 /** The id of the published section of a type. */
 const sectionId = async (ctx: TestContext, type: "hero" | "artist_statement" | "featured_artworks") => {
@@ -55,10 +57,32 @@ describe.each(BACKENDS)("the home page loader on %s", (backend) => {
     }
     heroHash = (await ingestImage(await image(400, 240, "#456"))).hash;
     const portrait = await ingestImage(await image(240, 300, "#a98"));
-    await addArtistPhoto({ fileName: "me.jpg", mediaAssetId: portrait.id, altText: "The artist at work", caption: "In the studio", displayOrder: 0, isFeaturedHomepage: true });
-    await createSection({ sectionType: "artist_statement", sectionOrder: 3, isPublished: true, content: { title: "About the Artist", statement: "I paint weather." } });
-    await createSection({ sectionType: "hero", sectionOrder: 1, isPublished: true, content: { title: "Paintings of light", subtitle: "New work", backgroundImage: heroHash } });
-    await createSection({ sectionType: "featured_artworks", sectionOrder: 2, isPublished: true, content: { title: "Featured Works" } });
+    await addArtistPhoto({
+      fileName: "me.jpg",
+      mediaAssetId: portrait.id,
+      altText: "The artist at work",
+      caption: "In the studio",
+      displayOrder: 0,
+      isFeaturedHomepage: true,
+    });
+    await createSection({
+      sectionType: "artist_statement",
+      sectionOrder: 3,
+      isPublished: true,
+      content: { title: "About the Artist", statement: "I paint weather." },
+    });
+    await createSection({
+      sectionType: "hero",
+      sectionOrder: 1,
+      isPublished: true,
+      content: { title: "Paintings of light", subtitle: "New work", backgroundImage: heroHash },
+    });
+    await createSection({
+      sectionType: "featured_artworks",
+      sectionOrder: 2,
+      isPublished: true,
+      content: { title: "Featured Works" },
+    });
     // A draft: never shown.
     await createSection({ sectionType: "hero", sectionOrder: 0, isPublished: false, content: { title: "Draft hero" } });
   });
@@ -73,7 +97,12 @@ describe.each(BACKENDS)("the home page loader on %s", (backend) => {
     expect(page.sectionsFailed).toBe(false);
     expect(typesOf(page)).toEqual(["hero", "featured_artworks", "process", "artist_statement"]);
     const [hero, , process, statement] = page.sections;
-    expect(hero).toMatchObject({ type: "hero", content: { title: "Paintings of light", subtitle: "New work" }, image: { hash: heroHash }, imageUrl: null });
+    expect(hero).toMatchObject({
+      type: "hero",
+      content: { title: "Paintings of light", subtitle: "New work" },
+      image: { hash: heroHash },
+      imageUrl: null,
+    });
     expect(process).toEqual({ type: "process", content: DEFAULT_PROCESS });
     expect(statement).toMatchObject({
       type: "artist_statement",
@@ -94,7 +123,10 @@ describe.each(BACKENDS)("the home page loader on %s", (backend) => {
   });
 
   it("leaves out a section that is unpublished or inactive, and the page does not render it", async () => {
-    await ctx.handle.db.update(homepageSections).set({ isActive: false }).where(eq(homepageSections.id, await sectionId(ctx, "artist_statement")));
+    await ctx.handle.db
+      .update(homepageSections)
+      .set({ isActive: false })
+      .where(eq(homepageSections.id, await sectionId(ctx, "artist_statement")));
     const heroId = await sectionId(ctx, "hero");
     await ctx.handle.db.update(homepageSections).set({ isPublished: false }).where(eq(homepageSections.id, heroId));
     try {
@@ -152,14 +184,25 @@ describe.each(BACKENDS)("the home page loader on %s", (backend) => {
     await ctx.handle.db.update(homepageSections).set({ isActive: false }).where(eq(homepageSections.id, featuredId));
     expect((await loader()).featuredArtworks).toBeNull();
     await ctx.handle.db.update(homepageSections).set({ isActive: true }).where(eq(homepageSections.id, featuredId));
-    const featured = await ctx.handle.db.select({ id: artworks.id }).from(artworks).where(eq(artworks.isFeatured, true));
+    const featured = await ctx.handle.db
+      .select({ id: artworks.id })
+      .from(artworks)
+      .where(eq(artworks.isFeatured, true));
     await ctx.handle.db.update(artworks).set({ isFeatured: false });
     try {
       const html = await renderHome();
       expect(html).toContain("Featured artworks will appear here soon.");
       expect(html).not.toContain('aria-roledescription="carousel"');
     } finally {
-      await ctx.handle.db.update(artworks).set({ isFeatured: true }).where(inArray(artworks.id, featured.map((f) => f.id)));
+      await ctx.handle.db
+        .update(artworks)
+        .set({ isFeatured: true })
+        .where(
+          inArray(
+            artworks.id,
+            featured.map((f) => f.id),
+          ),
+        );
     }
   });
 });
@@ -176,7 +219,11 @@ describe("the home page when the database fails", () => {
   it("the loader does not throw: it logs the failure and flags it, keeping the process section", async () => {
     const error = vi.spyOn(logger, "error");
     const page = await loader();
-    expect(page).toEqual({ sections: [{ type: "process", content: DEFAULT_PROCESS }], featuredArtworks: null, sectionsFailed: true });
+    expect(page).toEqual({
+      sections: [{ type: "process", content: DEFAULT_PROCESS }],
+      featuredArtworks: null,
+      sectionsFailed: true,
+    });
     const logged = error.mock.calls.find((call) => call[1] === "failed to load homepage sections");
     expect((logged?.[0] as { err?: unknown } | undefined)?.err).toBeInstanceOf(Error);
   });

@@ -47,7 +47,10 @@ describe.each(BACKENDS)("jobs on %s", (backend) => {
     expect(afterFirst!.runAt.getTime()).toBeGreaterThan(Date.now() + 3_000);
     // Not due yet: nothing runs.
     expect(await runDueJobs()).toBe(0);
-    await ctx.handle.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.id, afterFirst!.id));
+    await ctx.handle.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, afterFirst!.id));
     await runDueJobs();
     const [afterSecond] = await ctx.handle.db.select().from(jobs).where(eq(jobs.id, afterFirst!.id));
     expect(afterSecond!.attempts).toBe(2);

@@ -29,7 +29,10 @@ describe.each(BACKENDS)("mail through a real SMTP server on %s", (backend) => {
   let port: number;
   beforeAll(async () => {
     port = await freePort();
-    ctx = await setupTestServices(backend, { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "Mara Ellison Studio <studio@maraellison.art>" });
+    ctx = await setupTestServices(backend, {
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_FROM: "Mara Ellison Studio <studio@maraellison.art>",
+    });
     await saveSettings({ siteTitle: "Mara Ellison", artistName: "Mara Ellison" });
   });
   afterAll(async () => {
@@ -38,7 +41,10 @@ describe.each(BACKENDS)("mail through a real SMTP server on %s", (backend) => {
   });
 
   it("keeps a message while the mail server is down, retries with backoff, and delivers it once it is up", async () => {
-    const id = await sendMail("collector@example.com", "password-reset", { url: "http://localhost:3000/auth?reset=true&token=abc123", minutes: 60 });
+    const id = await sendMail("collector@example.com", "password-reset", {
+      url: "http://localhost:3000/auth?reset=true&token=abc123",
+      minutes: 60,
+    });
     await runDueJobs();
     const [pending] = await ctx.handle.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(pending).toMatchObject({ status: "pending", attempts: 1 });
@@ -78,11 +84,14 @@ describe.each(BACKENDS)("mail without SMTP_URL on %s", (backend) => {
     const lines: string[] = [];
     const logger = createLogger("info");
     const capture = logger.child({});
-    capture.info = ((obj: unknown, msg?: string) => {
+    capture.info = (obj: unknown, msg?: string) => {
       lines.push(JSON.stringify({ obj, msg }));
-    });
+    };
     setServices({ ...services(), logger: capture });
-    const id = await sendMail("artist@example.com", "magic-link", { url: "http://localhost:3000/api/auth/magic-link/verify?token=SECRET-TOKEN", minutes: 10 });
+    const id = await sendMail("artist@example.com", "magic-link", {
+      url: "http://localhost:3000/api/auth/magic-link/verify?token=SECRET-TOKEN",
+      minutes: 10,
+    });
     await runDueJobs();
     const [row] = await ctx.handle.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(row).toMatchObject({ status: "logged", toAddress: "artist@example.com" });

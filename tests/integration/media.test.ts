@@ -10,7 +10,13 @@ import { BACKENDS, setupTestServices, type TestContext } from "./harness";
 
 const painting = (width: number, height: number, hue: string) =>
   sharp({ create: { width, height, channels: 3, background: hue } })
-    .composite([{ input: Buffer.from(`<svg width="${width}" height="${height}"><rect x="10%" y="20%" width="50%" height="40%" fill="#c63"/></svg>`) }])
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><rect x="10%" y="20%" width="50%" height="40%" fill="#c63"/></svg>`,
+        ),
+      },
+    ])
     .jpeg()
     .toBuffer();
 
@@ -47,10 +53,10 @@ describe.each(BACKENDS)("media pipeline on %s", (backend) => {
     expect(await ctx.handle.db.select().from(jobs)).toHaveLength(1);
 
     expect(await runDueJobs()).toBe(1);
-    const variants = listFiles(join(ctx.dataDir, "media", "variants", asset.hash)).map((f) => f.split("/").at(-1)).sort();
-    expect(variants).toEqual(
-      ["1280", "1500", "320", "640", "960"].flatMap((w) => [`${w}.avif`, `${w}.webp`]).sort(),
-    );
+    const variants = listFiles(join(ctx.dataDir, "media", "variants", asset.hash))
+      .map((f) => f.split("/").at(-1))
+      .sort();
+    expect(variants).toEqual(["1280", "1500", "320", "640", "960"].flatMap((w) => [`${w}.avif`, `${w}.webp`]).sort());
     const small = await readVariant(asset.hash, 320, "webp");
     expect((await sharp(small).metadata()).width).toBe(320);
   });

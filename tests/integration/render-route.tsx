@@ -23,7 +23,11 @@ export async function renderRoute(module: RouteModule, path = "/"): Promise<stri
       path: "/",
       loader: () => ({ site: { siteTitle: "Test Studio", artistName: "Test Artist" } }),
       Component: Outlet,
-      children: [path === "/" ? { id: "page", index: true, loader: module.loader, Component: Route } : { id: "page", path: path.slice(1), loader: module.loader, Component: Route }],
+      children: [
+        path === "/"
+          ? { id: "page", index: true, loader: module.loader, Component: Route }
+          : { id: "page", path: path.slice(1), loader: module.loader, Component: Route },
+      ],
     },
   ];
   const handler = createStaticHandler(routes);
@@ -31,7 +35,9 @@ export async function renderRoute(module: RouteModule, path = "/"): Promise<stri
   if (context instanceof Response) throw new Error("unexpected redirect");
   if (context.errors) throw new Error(`route error: ${JSON.stringify(context.errors)}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const { prelude } = await prerenderToNodeStream(<StaticRouterProvider router={router} context={context} hydrate={false} />);
+  const { prelude } = await prerenderToNodeStream(
+    <StaticRouterProvider router={router} context={context} hydrate={false} />,
+  );
   const out = new PassThrough();
   prelude.pipe(out);
   return text(out);

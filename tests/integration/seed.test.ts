@@ -39,7 +39,11 @@ describe.each(BACKENDS)("first-start seed on %s", (backend) => {
     expect(rows).toHaveLength(6);
     expect(rows.every((r) => r.mainImageId && r.mainImageUrl?.startsWith("/media/"))).toBe(true);
     expect(rows.find((r) => r.title === "Salt Ledger")?.size).toBe('36" x 48"');
-    expect(rows.find((r) => r.title === "Undertow")).toMatchObject({ availability: "sold", quantity: 0, priceCents: 420000 });
+    expect(rows.find((r) => r.title === "Undertow")).toMatchObject({
+      availability: "sold",
+      quantity: 0,
+      priceCents: 420000,
+    });
 
     const sections = await listVisibleSections();
     expect(sections.map((s) => s.sectionType)).toEqual(["hero", "featured_artworks", "artist_statement"]);
@@ -48,7 +52,9 @@ describe.each(BACKENDS)("first-start seed on %s", (backend) => {
     expect((await getSettings()).artistName).toBe("Mara Ellison");
 
     // A second start finds the database initialised and adds nothing.
-    expect(await seedIfEmpty(ctx.handle, { demo: true, logger, artworks: few, longSide: 400 })).toBe("already-initialised");
+    expect(await seedIfEmpty(ctx.handle, { demo: true, logger, artworks: few, longSide: 400 })).toBe(
+      "already-initialised",
+    );
     expect(await ctx.handle.db.select().from(artworks)).toHaveLength(6);
     expect(await ctx.handle.db.select().from(homepageSections)).toHaveLength(3);
     expect(await ctx.handle.db.select().from(fileUploads)).toHaveLength(3);

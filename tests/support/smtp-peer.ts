@@ -66,8 +66,8 @@ export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
 export function decodeMime(raw: string): string {
   const softBreaks = raw.replace(/=\r?\n/g, "");
   const qp = softBreaks.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  const base64Parts = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((m) =>
-    Buffer.from(m[1]!.replace(/\s/g, ""), "base64").toString("utf8"),
-  );
+  const base64Parts = [
+    ...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g),
+  ].map((m) => Buffer.from(m[1]!.replace(/\s/g, ""), "base64").toString("utf8"));
   return Buffer.from([qp, ...base64Parts].join("\n"), "latin1").toString("utf8");
 }

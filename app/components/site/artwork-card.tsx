@@ -23,7 +23,13 @@ export function AvailabilityBadge({ availability }: { availability: string }) {
       className={`inline-flex items-center gap-1.5 text-[0.68rem] font-medium tracking-[0.14em] uppercase ${sold ? "text-sold" : "text-available"}`}
     >
       <span aria-hidden="true" className={`size-1.5 rounded-full ${sold ? "bg-sold" : "bg-available"}`} />
-      {sold ? "Sold" : availability === "available" ? "Available" : availability === "reserved" ? "Reserved" : "Not for sale"}
+      {sold
+        ? "Sold"
+        : availability === "available"
+          ? "Available"
+          : availability === "reserved"
+            ? "Reserved"
+            : "Not for sale"}
     </span>
   );
 }
@@ -66,7 +72,13 @@ export function ArtworkCard({ artwork, priority = false, onOpenImage, onImageInt
           {picture}
         </button>
       ) : (
-        <Link to={paths.artwork(artwork.id)} viewTransition prefetch="intent" aria-label={`${artwork.title}: view details`} className={frame}>
+        <Link
+          to={paths.artwork(artwork.id)}
+          viewTransition
+          prefetch="intent"
+          aria-label={`${artwork.title}: view details`}
+          className={frame}
+        >
           {picture}
         </Link>
       )}
@@ -80,7 +92,9 @@ export function ArtworkCard({ artwork, priority = false, onOpenImage, onImageInt
           <p className="text-muted mt-1 text-sm">{facts}</p>
         </div>
         <div className="shrink-0 text-right">
-          <p className="text-sm">{artwork.availability === "sold" ? "" : formatPrice(artwork.priceCents, artwork.currency)}</p>
+          <p className="text-sm">
+            {artwork.availability === "sold" ? "" : formatPrice(artwork.priceCents, artwork.currency)}
+          </p>
           <AvailabilityBadge availability={artwork.availability} />
         </div>
       </div>

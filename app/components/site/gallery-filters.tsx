@@ -46,7 +46,10 @@ export function GalleryFilters({ params, mediums, years }: Props) {
         </label>
         <div className="flex gap-2">
           <div className="relative min-w-0 flex-1">
-            <Search aria-hidden="true" className="text-muted pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2" />
+            <Search
+              aria-hidden="true"
+              className="text-muted pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2"
+            />
             <input
               id="gallery-q"
               name="q"
@@ -78,7 +81,12 @@ export function GalleryFilters({ params, mediums, years }: Props) {
         <label htmlFor="gallery-availability" className="eyebrow">
           Availability
         </label>
-        <select id="gallery-availability" name="availability" defaultValue={params.availability ?? ""} className={selectClass}>
+        <select
+          id="gallery-availability"
+          name="availability"
+          defaultValue={params.availability ?? ""}
+          className={selectClass}
+        >
           <option value="">All works</option>
           <option value="available">Available</option>
           <option value="sold">Sold</option>
@@ -88,7 +96,12 @@ export function GalleryFilters({ params, mediums, years }: Props) {
         <label htmlFor="gallery-year" className="eyebrow">
           Year
         </label>
-        <select id="gallery-year" name="year" defaultValue={params.year ? String(params.year) : ""} className={selectClass}>
+        <select
+          id="gallery-year"
+          name="year"
+          defaultValue={params.year ? String(params.year) : ""}
+          className={selectClass}
+        >
           <option value="">All years</option>
           {years.map((y) => (
             <option key={y} value={y}>

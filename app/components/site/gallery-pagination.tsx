@@ -20,7 +20,11 @@ export function GalleryPagination({ page, pages, params }: { page: number; pages
   return (
     <nav aria-label="Pages" className="mt-20 flex flex-wrap items-center justify-center gap-2">
       {page > 1 ? (
-        <Link to={galleryHref({ ...params, page: page - 1 })} rel="prev" className={`${link} hover:bg-paper-deep gap-2`}>
+        <Link
+          to={galleryHref({ ...params, page: page - 1 })}
+          rel="prev"
+          className={`${link} hover:bg-paper-deep gap-2`}
+        >
           <ArrowLeft aria-hidden="true" className="size-4" /> Previous
         </Link>
       ) : null}
@@ -42,7 +46,11 @@ export function GalleryPagination({ page, pages, params }: { page: number; pages
         ),
       )}
       {page < pages ? (
-        <Link to={galleryHref({ ...params, page: page + 1 })} rel="next" className={`${link} hover:bg-paper-deep gap-2`}>
+        <Link
+          to={galleryHref({ ...params, page: page + 1 })}
+          rel="next"
+          className={`${link} hover:bg-paper-deep gap-2`}
+        >
           Next <ArrowRight aria-hidden="true" className="size-4" />
         </Link>
       ) : null}

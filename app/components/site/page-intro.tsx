@@ -1,7 +1,17 @@
 import type { ReactNode } from "react";
 
 /** The opening of a simple page: eyebrow, heading, lead paragraph, then its content. */
-export function PageIntro({ eyebrow, title, lead, children }: { eyebrow: string; title: string; lead: string; children?: ReactNode }) {
+export function PageIntro({
+  eyebrow,
+  title,
+  lead,
+  children,
+}: {
+  eyebrow: string;
+  title: string;
+  lead: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="container-page py-12 md:py-20">
       <header className="max-w-2xl">

@@ -45,7 +45,10 @@ export function ProgressBar() {
       className="pointer-events-none fixed inset-x-0 top-0 z-[60] h-0.5"
       style={{ opacity: visible ? 1 : 0, transition: "opacity 200ms" }}
     >
-      <div className="bg-accent h-full origin-left transition-[width] duration-200 ease-out" style={{ width: `${progress}%` }} />
+      <div
+        className="bg-accent h-full origin-left transition-[width] duration-200 ease-out"
+        style={{ width: `${progress}%` }}
+      />
     </div>
   );
 }

@@ -54,7 +54,12 @@ export function SiteFooter({ siteTitle, artistName, contactEmail, locationLine, 
           <ul className="space-y-2 text-sm">
             {socialLinks.slice(0, 3).map((link) => (
               <li key={link.url}>
-                <a href={link.url} rel="noopener noreferrer me" target="_blank" className="text-ink-soft hover:text-ink">
+                <a
+                  href={link.url}
+                  rel="noopener noreferrer me"
+                  target="_blank"
+                  className="text-ink-soft hover:text-ink"
+                >
                   {link.label}
                 </a>
               </li>
@@ -88,7 +93,11 @@ export function SiteFooter({ siteTitle, artistName, contactEmail, locationLine, 
                 Subscribe
               </button>
             </div>
-            <p id="newsletter-status" role="status" className={`min-h-5 text-sm ${result && !result.ok ? "text-destructive" : "text-available"}`}>
+            <p
+              id="newsletter-status"
+              role="status"
+              className={`min-h-5 text-sm ${result && !result.ok ? "text-destructive" : "text-available"}`}
+            >
               {result ? (result.ok ? result.message : result.error) : ""}
             </p>
           </newsletter.Form>

@@ -12,7 +12,10 @@ export type Availability = (typeof AVAILABILITIES)[number];
 export const artworks = pgTable(
   "artworks",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`).$defaultFn(uuidv7),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`)
+      .$defaultFn(uuidv7),
     slug: text("slug").notNull().unique(),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),

@@ -9,7 +9,10 @@ export type SectionType = (typeof SECTION_TYPES)[number];
 export const homepageSections = pgTable(
   "homepage_sections",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`).$defaultFn(uuidv7),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`)
+      .$defaultFn(uuidv7),
     sectionType: text("section_type").$type<SectionType>().notNull(),
     /** Typed per section type by the zod schemas in modules/content. */
     content: jsonb("content").$type<Record<string, unknown>>().notNull().default({}),
@@ -20,7 +23,10 @@ export const homepageSections = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("homepage_sections_type_check", sql`${t.sectionType} in ('hero', 'featured_artworks', 'artist_statement', 'process')`),
+    check(
+      "homepage_sections_type_check",
+      sql`${t.sectionType} in ('hero', 'featured_artworks', 'artist_statement', 'process')`,
+    ),
     index("homepage_sections_visible_idx")
       .on(t.sectionOrder)
       .where(sql`${t.isPublished} and ${t.isActive}`),

@@ -4,7 +4,10 @@ import { sql } from "drizzle-orm";
 import { uuidv7 } from "~/lib/uuid";
 
 export const newsletterSubscribers = pgTable("newsletter_subscribers", {
-  id: uuid("id").primaryKey().default(sql`gen_random_uuid()`).$defaultFn(uuidv7),
+  id: uuid("id")
+    .primaryKey()
+    .default(sql`gen_random_uuid()`)
+    .$defaultFn(uuidv7),
   /** Stored lower-cased, so one address subscribes once. */
   email: text("email").notNull().unique(),
   source: text("source").notNull().default("footer"),

@@ -6,7 +6,10 @@ import { uuidv7 } from "~/lib/uuid";
 export const jobs = pgTable(
   "jobs",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`).$defaultFn(uuidv7),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`)
+      .$defaultFn(uuidv7),
     kind: text("kind").notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
     /** Same key, same job: enqueueing twice is a no-op while the first is pending. */
@@ -20,7 +23,11 @@ export const jobs = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("jobs_due_idx").on(t.runAt).where(sql`${t.doneAt} is null`),
-    uniqueIndex("jobs_pending_dedupe_idx").on(t.dedupeKey).where(sql`${t.doneAt} is null`),
+    index("jobs_due_idx")
+      .on(t.runAt)
+      .where(sql`${t.doneAt} is null`),
+    uniqueIndex("jobs_pending_dedupe_idx")
+      .on(t.dedupeKey)
+      .where(sql`${t.doneAt} is null`),
   ],
 );

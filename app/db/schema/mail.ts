@@ -9,7 +9,10 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`).$defaultFn(uuidv7),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`)
+      .$defaultFn(uuidv7),
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
     html: text("html").notNull(),

@@ -4,7 +4,10 @@ import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle
 import { uuidv7 } from "~/lib/uuid";
 
 export const mediaAssets = pgTable("media_assets", {
-  id: uuid("id").primaryKey().default(sql`gen_random_uuid()`).$defaultFn(uuidv7),
+  id: uuid("id")
+    .primaryKey()
+    .default(sql`gen_random_uuid()`)
+    .$defaultFn(uuidv7),
   /** Content hash of the original bytes and the pipeline version: the public URL's cache key. */
   hash: text("hash").notNull().unique(),
   originalKey: text("original_key").notNull(),
@@ -23,7 +26,10 @@ export const mediaAssets = pgTable("media_assets", {
 export const fileUploads = pgTable(
   "file_uploads",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`).$defaultFn(uuidv7),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`)
+      .$defaultFn(uuidv7),
     filePath: text("file_path").notNull().unique(),
     mediaAssetId: uuid("media_asset_id")
       .notNull()

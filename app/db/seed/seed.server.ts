@@ -22,7 +22,11 @@ export interface SeedOptions {
   longSide?: number;
 }
 
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   await Promise.all(
@@ -54,7 +58,9 @@ export async function seedIfEmpty(handle: DatabaseHandle, options: SeedOptions):
     }
     const started = Date.now();
     // Rendering is CPU work outside the transaction; two at a time keeps both cores busy.
-    const paintings = await mapLimit(catalogue, 2, (a, i) => renderPainting({ seed: 1000 + i * 7, ...pixels(a.inches, longSide) }));
+    const paintings = await mapLimit(catalogue, 2, (a, i) =>
+      renderPainting({ seed: 1000 + i * 7, ...pixels(a.inches, longSide) }),
+    );
     const studio = await mapLimit([0, 1, 2], 2, (i) => renderStudioPhoto(i, longSide, Math.round(longSide * 0.75)));
     options.logger.info({ ms: Date.now() - started }, "rendered demo images");
 
@@ -83,7 +89,11 @@ export async function seedIfEmpty(handle: DatabaseHandle, options: SeedOptions):
           tx,
         );
       }
-      const captions = ["The studio wall in late afternoon", "Work in progress, spring", "Two paintings from the Ledger series"];
+      const captions = [
+        "The studio wall in late afternoon",
+        "Work in progress, spring",
+        "Two paintings from the Ledger series",
+      ];
       for (const [i, photo] of studio.entries()) {
         const asset = await ingestImage(photo, tx);
         await addArtistPhoto(

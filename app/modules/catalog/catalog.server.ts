@@ -54,7 +54,13 @@ function toCard(row: CardRow): ArtworkCard {
     ...rest,
     image:
       imageHash && imageWidth && imageHeight && imageWidths && imagePlaceholder
-        ? toImageAsset({ hash: imageHash, width: imageWidth, height: imageHeight, widths: imageWidths, placeholder: imagePlaceholder })
+        ? toImageAsset({
+            hash: imageHash,
+            width: imageWidth,
+            height: imageHeight,
+            widths: imageWidths,
+            placeholder: imagePlaceholder,
+          })
         : null,
   };
 }
@@ -207,5 +213,9 @@ export async function listMoreWorks(excludeId: string, limit = 6): Promise<Artwo
 
 /** Every artwork's id and last change (for the sitemap): two columns, bounded, in primary-key order. */
 export async function listArtworkUpdates({ limit }: { limit: number }): Promise<{ id: string; updatedAt: Date }[]> {
-  return db().select({ id: artworks.id, updatedAt: artworks.updatedAt }).from(artworks).orderBy(asc(artworks.id)).limit(limit);
+  return db()
+    .select({ id: artworks.id, updatedAt: artworks.updatedAt })
+    .from(artworks)
+    .orderBy(asc(artworks.id))
+    .limit(limit);
 }

@@ -12,7 +12,13 @@ export const ARTIST_PHOTO_FOLDER = "artist-photos";
 export const ARTWORK_PHOTO_FOLDER = "artworks";
 
 export async function createSection(
-  values: { sectionType: SectionType; content: Record<string, unknown>; isPublished: boolean; isActive?: boolean; sectionOrder: number },
+  values: {
+    sectionType: SectionType;
+    content: Record<string, unknown>;
+    isPublished: boolean;
+    isActive?: boolean;
+    sectionOrder: number;
+  },
   tx: Database = db(),
 ) {
   const content = SECTION_CONTENT[values.sectionType].parse(values.content) as Record<string, unknown>;
@@ -60,7 +66,15 @@ export async function listArtistPhotos(filter: { homepage?: boolean; about?: boo
 }
 
 export async function addArtistPhoto(
-  values: { fileName: string; mediaAssetId: string; altText: string; caption?: string; displayOrder: number; isFeaturedHomepage?: boolean; isFeaturedAbout?: boolean },
+  values: {
+    fileName: string;
+    mediaAssetId: string;
+    altText: string;
+    caption?: string;
+    displayOrder: number;
+    isFeaturedHomepage?: boolean;
+    isFeaturedAbout?: boolean;
+  },
   tx: Database = db(),
 ) {
   const { fileName, ...rest } = values;
@@ -83,7 +97,11 @@ export async function getPageContent<K extends PageKey>(key: K): Promise<z.infer
   return PAGE_SCHEMAS[key].parse(row?.data ?? {});
 }
 
-export async function savePageContent<K extends PageKey>(key: K, data: z.input<(typeof PAGE_SCHEMAS)[K]>, tx: Database = db()) {
+export async function savePageContent<K extends PageKey>(
+  key: K,
+  data: z.input<(typeof PAGE_SCHEMAS)[K]>,
+  tx: Database = db(),
+) {
   const value = PAGE_SCHEMAS[key].parse(data) as Record<string, unknown>;
   await tx
     .insert(pageContent)
@@ -94,8 +112,12 @@ export async function savePageContent<K extends PageKey>(key: K, data: z.input<(
 /** When the homepage sections or page content last changed (the sitemap's lastmod for home and about). */
 export async function latestContentUpdate(): Promise<Date | undefined> {
   const [[sections], [pages]] = await Promise.all([
-    db().select({ at: max(homepageSections.updatedAt) }).from(homepageSections),
-    db().select({ at: max(pageContent.updatedAt) }).from(pageContent),
+    db()
+      .select({ at: max(homepageSections.updatedAt) })
+      .from(homepageSections),
+    db()
+      .select({ at: max(pageContent.updatedAt) })
+      .from(pageContent),
   ]);
   const times = [sections?.at, pages?.at].filter((t): t is Date => t instanceof Date);
   return times.length > 0 ? new Date(Math.max(...times.map((t) => t.getTime()))) : undefined;

@@ -38,7 +38,11 @@ export interface Homepage {
   sectionsFailed: boolean;
 }
 
-export const toPortrait = (photo: ArtistPhoto): Portrait => ({ image: photo.image, altText: photo.altText, caption: photo.caption });
+export const toPortrait = (photo: ArtistPhoto): Portrait => ({
+  image: photo.image,
+  altText: photo.altText,
+  caption: photo.caption,
+});
 
 /** A background image given as a URL: only same-origin ones, as the CSP's img-src allows nothing else. */
 function sameOriginImageUrl(value: string): string | null {
@@ -60,7 +64,8 @@ async function resolveHero(content: HeroContent): Promise<HomeSection> {
     return undefined;
   });
   const imageUrl = image ? null : sameOriginImageUrl(value);
-  if (!image && !imageUrl) services().logger.warn({ backgroundImage: value }, "hero background image not found or not same-origin");
+  if (!image && !imageUrl)
+    services().logger.warn({ backgroundImage: value }, "hero background image not found or not same-origin");
   return { type: "hero", content, image: image ?? null, imageUrl };
 }
 
@@ -70,15 +75,21 @@ function toSection(type: SectionType, raw: unknown, portrait: Promise<Portrait |
   switch (type) {
     case "hero": {
       const parsed = HeroContent.safeParse(raw);
-      return parsed.success ? { ok: true, value: resolveHero(parsed.data) } : { ok: false, issues: parsed.error.issues };
+      return parsed.success
+        ? { ok: true, value: resolveHero(parsed.data) }
+        : { ok: false, issues: parsed.error.issues };
     }
     case "featured_artworks": {
       const parsed = FeaturedContent.safeParse(raw);
-      return parsed.success ? { ok: true, value: Promise.resolve({ type, content: parsed.data }) } : { ok: false, issues: parsed.error.issues };
+      return parsed.success
+        ? { ok: true, value: Promise.resolve({ type, content: parsed.data }) }
+        : { ok: false, issues: parsed.error.issues };
     }
     case "process": {
       const parsed = ProcessContent.safeParse(raw);
-      return parsed.success ? { ok: true, value: Promise.resolve({ type, content: resolveProcess(parsed.data) }) } : { ok: false, issues: parsed.error.issues };
+      return parsed.success
+        ? { ok: true, value: Promise.resolve({ type, content: resolveProcess(parsed.data) }) }
+        : { ok: false, issues: parsed.error.issues };
     }
     case "artist_statement": {
       const parsed = StatementContent.safeParse(raw);
@@ -118,7 +129,11 @@ export async function loadHomepage(): Promise<Homepage> {
     rows = await listVisibleSections();
   } catch (err) {
     logger.error({ err }, "failed to load homepage sections");
-    return { sections: [{ type: "process", content: resolveProcess(undefined) }], featuredArtworks: null, sectionsFailed: true };
+    return {
+      sections: [{ type: "process", content: resolveProcess(undefined) }],
+      featuredArtworks: null,
+      sectionsFailed: true,
+    };
   }
 
   const seen = new Set<string>();
@@ -128,7 +143,10 @@ export async function loadHomepage(): Promise<Homepage> {
     if (seen.has(row.sectionType)) continue;
     const section = toSection(row.sectionType, row.content, portrait);
     if (!section.ok) {
-      logger.warn({ sectionId: row.id, sectionType: row.sectionType, issues: section.issues }, "homepage section has invalid content; not shown");
+      logger.warn(
+        { sectionId: row.id, sectionType: row.sectionType, issues: section.issues },
+        "homepage section has invalid content; not shown",
+      );
       continue;
     }
     seen.add(row.sectionType);
@@ -144,7 +162,9 @@ export async function loadHomepage(): Promise<Homepage> {
 
   return {
     sections,
-    featuredArtworks: sections.some((s) => s.type === "featured_artworks") ? await settledOrPending(featuredArtworks) : null,
+    featuredArtworks: sections.some((s) => s.type === "featured_artworks")
+      ? await settledOrPending(featuredArtworks)
+      : null,
     sectionsFailed: false,
   };
 }

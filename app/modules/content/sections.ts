@@ -1,7 +1,10 @@
 // The typed content of each homepage section type (spec §3). Shared by the admin editor and the home page.
 import { z } from "zod";
 
-const link = z.string().max(500).regex(/^(\/|https?:\/\/)/, "must start with / or http(s)://");
+const link = z
+  .string()
+  .max(500)
+  .regex(/^(\/|https?:\/\/)/, "must start with / or http(s)://");
 
 export const HeroContent = z.object({
   title: z.string().min(1).max(160),
@@ -93,7 +96,8 @@ export const DEFAULT_PROCESS: ProcessContent = {
     },
     {
       title: "Creation",
-      description: "The canvas is built up in many thin layers, each one partly scraped back so earlier ones show through.",
+      description:
+        "The canvas is built up in many thin layers, each one partly scraped back so earlier ones show through.",
       detail: "Worked by hand in the studio over weeks or months.",
     },
     {

@@ -52,7 +52,9 @@ export function retryDelayMs(attempts: number): number {
 }
 
 async function claim(): Promise<ClaimedJob | undefined> {
-  const rows = await queryRows<ClaimedJob>(db(), sql`
+  const rows = await queryRows<ClaimedJob>(
+    db(),
+    sql`
     update jobs set attempts = attempts + 1, locked_until = now() + interval '5 minutes'
     where id = (
       select id from jobs
@@ -61,7 +63,8 @@ async function claim(): Promise<ClaimedJob | undefined> {
       limit 1
       for update skip locked
     )
-    returning id, kind, payload, attempts, max_attempts`);
+    returning id, kind, payload, attempts, max_attempts`,
+  );
   return rows[0];
 }
 
@@ -75,7 +78,10 @@ export async function runDueJobs(limit = 100, signal: AbortSignal = new AbortCon
     try {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
       await handler(job.payload, signal);
-      await db().update(jobs).set({ doneAt: new Date(), lockedUntil: null, lastError: null }).where(eq(jobs.id, job.id));
+      await db()
+        .update(jobs)
+        .set({ doneAt: new Date(), lockedUntil: null, lastError: null })
+        .where(eq(jobs.id, job.id));
     } catch (error) {
       if (signal.aborted) {
         // Interrupted by shutdown: hand it back untouched, to run first thing after the restart.
@@ -87,7 +93,10 @@ export async function runDueJobs(limit = 100, signal: AbortSignal = new AbortCon
       }
       const message = (error as Error).message ?? String(error);
       const giveUp = job.attempts >= job.max_attempts;
-      services().logger.warn({ job: job.id, kind: job.kind, attempts: job.attempts, err: message, giveUp }, "job failed");
+      services().logger.warn(
+        { job: job.id, kind: job.kind, attempts: job.attempts, err: message, giveUp },
+        "job failed",
+      );
       await db()
         .update(jobs)
         .set({

@@ -21,8 +21,15 @@ export async function sendMail<T extends MailTemplate>(
   tx: Database = db(),
 ): Promise<string> {
   const settings = await getSettings();
-  const brand = { artistName: settings.artistName, siteTitle: settings.siteTitle, publicUrl: services().config.publicUrl };
-  const render = mailTemplates[template] as (b: typeof brand, d: MailData<T>) => { subject: string; html: string; text: string };
+  const brand = {
+    artistName: settings.artistName,
+    siteTitle: settings.siteTitle,
+    publicUrl: services().config.publicUrl,
+  };
+  const render = mailTemplates[template] as (
+    b: typeof brand,
+    d: MailData<T>,
+  ) => { subject: string; html: string; text: string };
   const message = render(brand, data);
   const [row] = await tx
     .insert(mailOutbox)
@@ -44,8 +51,14 @@ export async function deliverMail(id: string): Promise<void> {
   if (!message || message.status === "sent" || message.status === "logged") return;
   const { config, logger } = services();
   if (!config.smtpUrl) {
-    logger.info({ mail: id, to: message.toAddress, subject: message.subject }, "mail kept in the outbox (SMTP_URL is not set)");
-    await db().update(mailOutbox).set({ status: "logged", attempts: message.attempts + 1 }).where(eq(mailOutbox.id, id));
+    logger.info(
+      { mail: id, to: message.toAddress, subject: message.subject },
+      "mail kept in the outbox (SMTP_URL is not set)",
+    );
+    await db()
+      .update(mailOutbox)
+      .set({ status: "logged", attempts: message.attempts + 1 })
+      .where(eq(mailOutbox.id, id));
     return;
   }
   try {
@@ -58,14 +71,24 @@ export async function deliverMail(id: string): Promise<void> {
     })) as { messageId?: string };
     await db()
       .update(mailOutbox)
-      .set({ status: "sent", attempts: message.attempts + 1, sentAt: new Date(), messageId: info.messageId ?? null, lastError: null })
+      .set({
+        status: "sent",
+        attempts: message.attempts + 1,
+        sentAt: new Date(),
+        messageId: info.messageId ?? null,
+        lastError: null,
+      })
       .where(eq(mailOutbox.id, id));
     logger.info({ mail: id, template: message.template }, "mail sent");
   } catch (error) {
     const attempts = message.attempts + 1;
     await db()
       .update(mailOutbox)
-      .set({ attempts, lastError: (error as Error).message.slice(0, 1000), status: attempts >= MAX_ATTEMPTS ? "failed" : "pending" })
+      .set({
+        attempts,
+        lastError: (error as Error).message.slice(0, 1000),
+        status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
+      })
       .where(eq(mailOutbox.id, id));
     throw error;
   }

@@ -6,8 +6,16 @@ const brand = { artistName: "Mara Ellison", siteTitle: "Mara Ellison", publicUrl
 describe("mail templates", () => {
   it.each([
     ["magic-link", { url: "https://maraellison.art/x?t=1", minutes: 10 }, "Your sign-in link for Mara Ellison"],
-    ["password-reset", { url: "https://maraellison.art/auth?reset=true", minutes: 60 }, "Reset your password for Mara Ellison"],
-    ["email-verification", { url: "https://maraellison.art/verify", minutes: 0 }, "Confirm your e-mail address for Mara Ellison"],
+    [
+      "password-reset",
+      { url: "https://maraellison.art/auth?reset=true", minutes: 60 },
+      "Reset your password for Mara Ellison",
+    ],
+    [
+      "email-verification",
+      { url: "https://maraellison.art/verify", minutes: 0 },
+      "Confirm your e-mail address for Mara Ellison",
+    ],
   ] as const)("%s has a subject, an HTML and a text part with the link", (name, data, subject) => {
     const mail = mailTemplates[name](brand, data);
     expect(mail.subject).toBe(subject);
@@ -17,7 +25,11 @@ describe("mail templates", () => {
   });
 
   it("sign-in alerts name the time, device and address, and escape what they quote", () => {
-    const mail = mailTemplates["sign-in-alert"](brand, { when: "21 November 2026, 09:14", device: "Firefox <on> Linux", ip: "203.0.113.7" });
+    const mail = mailTemplates["sign-in-alert"](brand, {
+      when: "21 November 2026, 09:14",
+      device: "Firefox <on> Linux",
+      ip: "203.0.113.7",
+    });
     expect(mail.subject).toBe("New sign-in to your Mara Ellison account");
     expect(mail.text).toContain("Firefox <on> Linux");
     expect(mail.html).toContain("Firefox &lt;on&gt; Linux");

@@ -25,7 +25,8 @@ interface Layout {
 
 /** One calm layout for every message: heading, paragraphs, an optional button (and its link as text). */
 function render(brand: Brand, subject: string, layout: Layout): RenderedMail {
-  const p = (t: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:#3b3731">${escapeHtml(t)}</p>`;
+  const p = (t: string) =>
+    `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:#3b3731">${escapeHtml(t)}</p>`;
   const button = layout.action
     ? `<p style="margin:28px 0"><a href="${escapeHtml(layout.action.url)}" style="display:inline-block;background:#1d1b18;color:#faf8f4;text-decoration:none;padding:14px 26px;border-radius:999px;font-size:15px">${escapeHtml(layout.action.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;line-height:1.6;color:#6e675d">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(layout.action.url)}" style="color:#8c3f22;word-break:break-all">${escapeHtml(layout.action.url)}</a></p>`
@@ -62,7 +63,9 @@ export const mailTemplates = {
     render(brand, `Your sign-in link for ${brand.siteTitle}`, {
       preheader: "Sign in with one click.",
       heading: "Sign in",
-      paragraphs: [`Use the button below to sign in to ${brand.siteTitle}. The link works once and expires in ${data.minutes} minutes.`],
+      paragraphs: [
+        `Use the button below to sign in to ${brand.siteTitle}. The link works once and expires in ${data.minutes} minutes.`,
+      ],
       action: { label: "Sign in", url: data.url },
       footnote: "If you did not ask to sign in, you can ignore this message.",
     }),
@@ -70,7 +73,9 @@ export const mailTemplates = {
     render(brand, `Reset your password for ${brand.siteTitle}`, {
       preheader: "Choose a new password.",
       heading: "Reset your password",
-      paragraphs: [`Someone (we hope you) asked to reset the password of your account at ${brand.siteTitle}. The link expires in ${data.minutes} minutes.`],
+      paragraphs: [
+        `Someone (we hope you) asked to reset the password of your account at ${brand.siteTitle}. The link expires in ${data.minutes} minutes.`,
+      ],
       action: { label: "Choose a new password", url: data.url },
       footnote: "If you did not ask for this, ignore this message: your password stays as it is.",
     }),
@@ -78,7 +83,9 @@ export const mailTemplates = {
     render(brand, `Confirm your e-mail address for ${brand.siteTitle}`, {
       preheader: "One click to confirm your address.",
       heading: "Confirm your e-mail address",
-      paragraphs: [`Thank you for creating an account at ${brand.siteTitle}. Please confirm that this address is yours.`],
+      paragraphs: [
+        `Thank you for creating an account at ${brand.siteTitle}. Please confirm that this address is yours.`,
+      ],
       action: { label: "Confirm my address", url: data.url },
       footnote: "If you did not create an account, you can ignore this message.",
     }),
@@ -86,7 +93,10 @@ export const mailTemplates = {
     render(brand, `New sign-in to your ${brand.siteTitle} account`, {
       preheader: "Was this you?",
       heading: "A new sign-in to your account",
-      paragraphs: [`Your account was just signed in to on ${data.when}, from ${data.device} (IP address ${data.ip}).`, "If this was you, there is nothing to do."],
+      paragraphs: [
+        `Your account was just signed in to on ${data.when}, from ${data.device} (IP address ${data.ip}).`,
+        "If this was you, there is nothing to do.",
+      ],
       action: { label: "Review my account", url: `${brand.publicUrl}/account` },
       footnote: "If this was not you, change your password right away and turn on two-factor authentication.",
     }),

@@ -12,7 +12,9 @@ import { analyseImage, renderVariant, VARIANT_FORMATS, variantKey, type VariantF
 
 export type MediaAsset = typeof mediaAssets.$inferSelect;
 
-export const toImageAsset = (a: Pick<MediaAsset, "hash" | "width" | "height" | "widths" | "placeholder">): ImageAsset => ({
+export const toImageAsset = (
+  a: Pick<MediaAsset, "hash" | "width" | "height" | "widths" | "placeholder">,
+): ImageAsset => ({
   hash: a.hash,
   width: a.width,
   height: a.height,
@@ -77,7 +79,10 @@ export async function readVariant(hash: string, width: number, format: VariantFo
 /** The stored original of an image, by its hash (sharing cards are made from it); undefined when unknown. */
 export async function readOriginal(hash: string): Promise<Buffer | undefined> {
   if (!/^[0-9a-f]{24}$/.test(hash)) return undefined;
-  const asset = await db().query.mediaAssets.findFirst({ where: eq(mediaAssets.hash, hash), columns: { originalKey: true } });
+  const asset = await db().query.mediaAssets.findFirst({
+    where: eq(mediaAssets.hash, hash),
+    columns: { originalKey: true },
+  });
   if (!asset) return undefined;
   const original = await services().storage.get(asset.originalKey);
   return original ? readAll(original.body) : undefined;

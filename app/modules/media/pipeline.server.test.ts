@@ -17,7 +17,12 @@ async function expectMediaError(input: Buffer, code: string) {
 describe("analyseImage", () => {
   it("derives size, variant widths, a content hash and a tiny placeholder", async () => {
     const image = await analyseImage(await jpeg(1800, 1200));
-    expect(image).toMatchObject({ width: 1800, height: 1200, mime: "image/jpeg", widths: [320, 640, 960, 1280, 1600, 1800] });
+    expect(image).toMatchObject({
+      width: 1800,
+      height: 1200,
+      mime: "image/jpeg",
+      widths: [320, 640, 960, 1280, 1600, 1800],
+    });
     expect(image.hash).toMatch(/^[0-9a-f]{24}$/);
     expect(image.originalKey).toBe(`originals/${image.hash}.jpg`);
     expect(image.placeholder).toMatch(/^data:image\/webp;base64,/);
@@ -30,7 +35,10 @@ describe("analyseImage", () => {
   });
 
   it("swaps width and height for EXIF-rotated photos", async () => {
-    const rotated = await sharp(await jpeg(600, 400)).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const rotated = await sharp(await jpeg(600, 400))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
     expect(await analyseImage(rotated)).toMatchObject({ width: 400, height: 600 });
   });
 
@@ -41,7 +49,9 @@ describe("analyseImage", () => {
 
   it("rejects a truncated image", async () => {
     const full = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#446" } })
-      .composite([{ input: Buffer.from('<svg width="800" height="600"><circle cx="400" cy="300" r="200" fill="#e93"/></svg>') }])
+      .composite([
+        { input: Buffer.from('<svg width="800" height="600"><circle cx="400" cy="300" r="200" fill="#e93"/></svg>') },
+      ])
       .jpeg({ quality: 90 })
       .toBuffer();
     const error = await expectMediaError(full.subarray(0, Math.floor(full.length / 2)), "damaged");

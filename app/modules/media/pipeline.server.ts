@@ -46,7 +46,8 @@ export interface ProcessedImage {
 /** Variant widths for an image of this width: the fixed ladder up to it, and never nothing. */
 export function variantWidths(width: number): number[] {
   const widths: number[] = VARIANT_WIDTHS.filter((w) => w <= width);
-  if (widths.length === 0 || (width < 2560 && widths.at(-1)! < width && width - widths.at(-1)! > 160)) widths.push(width);
+  if (widths.length === 0 || (width < 2560 && widths.at(-1)! < width && width - widths.at(-1)! > 160))
+    widths.push(width);
   return widths;
 }
 
@@ -70,7 +71,10 @@ export async function analyseImage(input: Buffer): Promise<ProcessedImage & { or
   }
   const kind = meta.format ? ACCEPTED[meta.format] : undefined;
   if (!kind || !meta.width || !meta.height)
-    throw new MediaError("unsupported", "This image format is not supported. Upload a JPEG, PNG, WebP, AVIF, HEIC, TIFF or GIF.");
+    throw new MediaError(
+      "unsupported",
+      "This image format is not supported. Upload a JPEG, PNG, WebP, AVIF, HEIC, TIFF or GIF.",
+    );
   // Decoding a small copy reads every byte: a truncated or corrupt file fails here, before anything is stored.
   let placeholder: Buffer;
   try {

@@ -12,7 +12,10 @@ const PageMeta = z.object({
   title: z.string().max(120).optional(),
   description: z.string().max(320).optional(),
   /** The hash of a stored image to share the page with (its 1200x630 card is made from it). */
-  image: z.string().regex(/^[0-9a-f]{24}$/).optional(),
+  image: z
+    .string()
+    .regex(/^[0-9a-f]{24}$/)
+    .optional(),
 });
 
 export const SettingsSchema = z.object({
@@ -78,7 +81,9 @@ export async function settingsUpdatedAt(): Promise<Date | undefined> {
 const sentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
 
 /** Spec §2 Page metadata: each page's title and description when the artist has not written their own. */
-export function pageMetaDefaults(settings: Pick<Settings, "siteTitle" | "artistName" | "tagline">): Record<PageKey, ResolvedPageMeta> {
+export function pageMetaDefaults(
+  settings: Pick<Settings, "siteTitle" | "artistName" | "tagline">,
+): Record<PageKey, ResolvedPageMeta> {
   const { siteTitle, artistName } = settings;
   const tagline = settings.tagline.trim();
   const lead = tagline ? `${sentence(tagline)} ` : "";
@@ -117,7 +122,10 @@ export function resolvePageMeta(settings: Settings): Record<PageKey, ResolvedPag
   const resolved = { ...defaults };
   for (const key of PAGE_KEYS) {
     const own = settings.pages[key];
-    resolved[key] = { title: own?.title?.trim() || defaults[key].title, description: own?.description?.trim() || defaults[key].description };
+    resolved[key] = {
+      title: own?.title?.trim() || defaults[key].title,
+      description: own?.description?.trim() || defaults[key].description,
+    };
   }
   return resolved;
 }

@@ -7,15 +7,14 @@ import { pageSeo, ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
   // A private step of an order: reachable, never indexed.
-  return pageSeo(site, "default", paths.orderConfirmation(), { title: pageTitle("Order confirmation", site?.siteTitle), robots: ROBOTS_NOINDEX });
+  return pageSeo(site, "default", paths.orderConfirmation(), {
+    title: pageTitle("Order confirmation", site?.siteTitle),
+    robots: ROBOTS_NOINDEX,
+  });
 };
 
 export default function Page() {
   return (
-    <PageIntro
-      eyebrow="Thank you"
-      title="Order confirmation"
-      lead="Your order details appear here after checkout."
-    />
+    <PageIntro eyebrow="Thank you" title="Order confirmation" lead="Your order details appear here after checkout." />
   );
 }

@@ -7,7 +7,10 @@ import { pageSeo, ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
   // A private step of an order: reachable, never indexed.
-  return pageSeo(site, "default", paths.trackOrder(), { title: pageTitle("Track your order", site?.siteTitle), robots: ROBOTS_NOINDEX });
+  return pageSeo(site, "default", paths.trackOrder(), {
+    title: pageTitle("Track your order", site?.siteTitle),
+    robots: ROBOTS_NOINDEX,
+  });
 };
 
 export default function Page() {

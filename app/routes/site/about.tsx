@@ -43,7 +43,11 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             <h1 className="mt-3 text-4xl md:text-6xl">{content.title}</h1>
           </header>
           <figure className="md:sticky md:top-28 md:col-span-5 md:col-start-1 md:row-span-2 md:row-start-1 md:self-start">
-            <ArtistPortrait portrait={portrait ?? null} priority sizes="(min-width: 1280px) 480px, (min-width: 768px) 38vw, 90vw" />
+            <ArtistPortrait
+              portrait={portrait ?? null}
+              priority
+              sizes="(min-width: 1280px) 480px, (min-width: 768px) 38vw, 90vw"
+            />
             {portrait?.caption ? <figcaption className="text-muted mt-3 text-sm">{portrait.caption}</figcaption> : null}
           </figure>
           <div className="md:col-span-7 md:col-start-6 md:row-start-2">
@@ -73,7 +77,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               <blockquote className="font-serif text-2xl leading-snug md:text-[2.1rem]">
                 <p>“{content.statement}”</p>
               </blockquote>
-              {artistName ? <figcaption className="text-muted mt-8 text-sm tracking-wide">{artistName}</figcaption> : null}
+              {artistName ? (
+                <figcaption className="text-muted mt-8 text-sm tracking-wide">{artistName}</figcaption>
+              ) : null}
             </figure>
           </div>
         </section>
@@ -87,7 +93,12 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <div className="mt-10 grid gap-10 sm:grid-cols-2 md:gap-8">
             {studio.map((photo, i) => (
               <figure key={i}>
-                <ResponsiveImage image={photo.image} alt={photo.altText} sizes="(min-width: 1280px) 600px, (min-width: 640px) 46vw, 90vw" className="h-auto w-full" />
+                <ResponsiveImage
+                  image={photo.image}
+                  alt={photo.altText}
+                  sizes="(min-width: 1280px) 600px, (min-width: 640px) 46vw, 90vw"
+                  className="h-auto w-full"
+                />
                 {photo.caption ? <figcaption className="text-muted mt-3 text-sm">{photo.caption}</figcaption> : null}
               </figure>
             ))}

@@ -75,11 +75,17 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
           </dl>
-          <p className="mt-8 font-serif text-3xl">{sold ? "Sold" : formatPrice(artwork.priceCents, artwork.currency)}</p>
+          <p className="mt-8 font-serif text-3xl">
+            {sold ? "Sold" : formatPrice(artwork.priceCents, artwork.currency)}
+          </p>
           <div className="mt-6 flex flex-wrap gap-3">
             <AddToCartButton artwork={artwork} />
             {sold ? (
-              <button type="button" disabled className="border-line text-muted cursor-not-allowed rounded-full border px-6 py-3 text-sm">
+              <button
+                type="button"
+                disabled
+                className="border-line text-muted cursor-not-allowed rounded-full border px-6 py-3 text-sm"
+              >
                 SOLD OUT
               </button>
             ) : (

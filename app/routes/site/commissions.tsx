@@ -3,7 +3,8 @@ import { PageIntro } from "~/components/site/page-intro";
 import { paths } from "~/lib/paths";
 import { pageSeo, siteFromMatches } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageSeo(siteFromMatches(matches), "commissions", paths.commissions());
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageSeo(siteFromMatches(matches), "commissions", paths.commissions());
 
 export default function Page() {
   return (

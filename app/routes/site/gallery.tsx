@@ -46,7 +46,9 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         <p className="eyebrow">Gallery</p>
         <h1 className="mt-3 text-4xl md:text-5xl">All works</h1>
         <p className="text-muted mt-4" aria-live="polite">
-          {filtered ? `${total} ${total === 1 ? "work matches" : "works match"} your selection.` : `${total} ${total === 1 ? "painting" : "paintings"}.`}
+          {filtered
+            ? `${total} ${total === 1 ? "work matches" : "works match"} your selection.`
+            : `${total} ${total === 1 ? "painting" : "paintings"}.`}
         </p>
       </header>
       <GalleryFilters key={galleryHref(params)} params={params} mediums={facets.mediums} years={facets.years} />

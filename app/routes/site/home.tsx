@@ -28,7 +28,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
   useEffect(() => {
     // Spec §8; the id keeps it to one toast even if the effect runs twice.
-    if (sectionsFailed) toast.error("Error", { id: "homepage-load-error", description: "Failed to load homepage content" });
+    if (sectionsFailed)
+      toast.error("Error", { id: "homepage-load-error", description: "Failed to load homepage content" });
   }, [sectionsFailed]);
 
   return (
@@ -40,7 +41,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           case "hero":
             return <Hero key="hero" content={section.content} image={section.image} imageUrl={section.imageUrl} />;
           case "featured_artworks":
-            return featuredArtworks ? <FeaturedSection key="featured" content={section.content} artworks={featuredArtworks} /> : null;
+            return featuredArtworks ? (
+              <FeaturedSection key="featured" content={section.content} artworks={featuredArtworks} />
+            ) : null;
           case "process":
             return <ProcessSection key="process" {...section.content} />;
           case "artist_statement":

@@ -13,7 +13,10 @@ export default function SiteLayout() {
   const siteTitle = site?.siteTitle ?? "Atelier";
   return (
     <CartProvider>
-      <a href="#main" className="bg-ink text-paper sr-only z-[70] rounded px-4 py-2 focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
+      <a
+        href="#main"
+        className="bg-ink text-paper sr-only z-[70] rounded px-4 py-2 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
         Skip to content
       </a>
       <ProgressBar />

@@ -5,7 +5,10 @@ import { ROBOTS_NOINDEX } from "~/lib/seo";
 import { services } from "~/services.server";
 
 export function loader({ request }: Route.LoaderArgs) {
-  services().logger.warn({ url: new URL(request.url).pathname }, "404 Error: User attempted to access non-existent route");
+  services().logger.warn(
+    { url: new URL(request.url).pathname },
+    "404 Error: User attempted to access non-existent route",
+  );
   return data(null, { status: 404 });
 }
 

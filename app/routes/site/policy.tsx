@@ -39,7 +39,8 @@ export function loader({ params: _params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = siteFromMatches(matches);
-  const policy = POLICIES[matches.at(-1)?.id as keyof typeof POLICIES] as (typeof POLICIES)[keyof typeof POLICIES] | undefined;
+  const policy = POLICIES[matches.at(-1)?.id as keyof typeof POLICIES] as
+    (typeof POLICIES)[keyof typeof POLICIES] | undefined;
   return pageSeo(site, "default", location.pathname, {
     title: pageTitle(policy?.title, site?.siteTitle),
     description: policy ? summarize(`${policy.lead} ${policy.body[0]}`) : undefined,

@@ -31,7 +31,9 @@ export function ArtistStatement({ content, portrait }: StatementData) {
         <div className="md:col-span-7">
           {content.subtitle ? <p className="eyebrow">{content.subtitle}</p> : null}
           <h2 className="mt-3 text-3xl md:text-5xl">{content.title || "About the Artist"}</h2>
-          {content.description ? <p className="text-ink-soft mt-6 text-lg leading-relaxed">{content.description}</p> : null}
+          {content.description ? (
+            <p className="text-ink-soft mt-6 text-lg leading-relaxed">{content.description}</p>
+          ) : null}
           {content.statement ? (
             <blockquote className="border-accent mt-8 border-l-2 pl-6 font-serif text-xl leading-relaxed italic md:text-2xl">
               <p>{content.statement}</p>

@@ -50,7 +50,9 @@ describe("the featured carousel, as the server renders it", () => {
     expect(html).toContain(">2021<");
     expect(count(html, ">View Details<")).toBe(3);
     expect(html).toContain('href="/artwork/0190a5c0-0000-7000-8000-000000000001"');
-    expect(html).toContain('href="/contact?type=artwork&amp;artwork_id=0190a5c0-0000-7000-8000-000000000001&amp;artwork_title=Study+1"');
+    expect(html).toContain(
+      'href="/contact?type=artwork&amp;artwork_id=0190a5c0-0000-7000-8000-000000000001&amp;artwork_title=Study+1"',
+    );
     expect(html).toMatch(/<button type="button" disabled="" [^>]*>SOLD OUT<\/button>/);
     expect(count(html, ">Inquire<")).toBe(2);
     expect(html).not.toContain("artwork_title=Study+2");
@@ -67,7 +69,9 @@ describe("the featured section", () => {
   const content = { title: "Featured Works", description: "", ctaText: "", ctaLink: "" };
 
   it("shows the skeleton and the loading text while the works are on their way", () => {
-    const html = render(<FeaturedSection content={content} artworks={new Promise<ArtworkCardData[]>(() => undefined)} />);
+    const html = render(
+      <FeaturedSection content={content} artworks={new Promise<ArtworkCardData[]>(() => undefined)} />,
+    );
     expect(html).toContain("Loading featured artworks...");
     expect(html).toContain('role="status"');
     expect(html).not.toContain("carousel");

@@ -1,5 +1,14 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent, type TouchEvent } from "react";
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FocusEvent,
+  type KeyboardEvent,
+  type TouchEvent,
+} from "react";
 import { Link } from "react-router";
 import { formatPrice } from "~/lib/money";
 import { paths } from "~/lib/paths";
@@ -20,12 +29,20 @@ function subscribeReducedMotion(onChange: () => void) {
   return () => query.removeEventListener("change", onChange);
 }
 const usePrefersReducedMotion = () =>
-  useSyncExternalStore(subscribeReducedMotion, () => window.matchMedia(REDUCED_MOTION).matches, () => false);
+  useSyncExternalStore(
+    subscribeReducedMotion,
+    () => window.matchMedia(REDUCED_MOTION).matches,
+    () => false,
+  );
 
 const subscribeNothing = () => () => {};
 /** False on the server and while hydrating, true once the page's script runs (controls that need it show then). */
 const useHydrated = () =>
-  useSyncExternalStore(subscribeNothing, () => true, () => false);
+  useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
 
 /**
  * Spec §2 Home: the featured works one at a time, with previous/next and dot buttons and autoplay that wraps.
@@ -122,7 +139,11 @@ export function FeaturedCarousel({ artworks }: { artworks: readonly ArtworkCardD
                 aria-label={playing ? "Pause slideshow" : "Play slideshow"}
                 className="text-ink-soft hover:text-ink hover:bg-ink/5 flex size-10 items-center justify-center rounded-full"
               >
-                {playing ? <Pause aria-hidden="true" className="size-4" /> : <Play aria-hidden="true" className="size-4" />}
+                {playing ? (
+                  <Pause aria-hidden="true" className="size-4" />
+                ) : (
+                  <Play aria-hidden="true" className="size-4" />
+                )}
               </button>
             ) : null}
             <div className="flex items-center">
@@ -148,10 +169,22 @@ export function FeaturedCarousel({ artworks }: { artworks: readonly ArtworkCardD
             <p aria-hidden="true" className="text-muted mr-2 hidden font-serif text-sm tabular-nums sm:block">
               {String(index + 1).padStart(2, "0")} / {String(count).padStart(2, "0")}
             </p>
-            <button type="button" onClick={previous} aria-label="Previous slide" aria-controls={slidesId} className={arrowStyle}>
+            <button
+              type="button"
+              onClick={previous}
+              aria-label="Previous slide"
+              aria-controls={slidesId}
+              className={arrowStyle}
+            >
               <ChevronLeft aria-hidden="true" className="size-5" strokeWidth={1.5} />
             </button>
-            <button type="button" onClick={next} aria-label="Next slide" aria-controls={slidesId} className={arrowStyle}>
+            <button
+              type="button"
+              onClick={next}
+              aria-label="Next slide"
+              aria-controls={slidesId}
+              className={arrowStyle}
+            >
               <ChevronRight aria-hidden="true" className="size-5" strokeWidth={1.5} />
             </button>
           </div>
@@ -164,7 +197,17 @@ export function FeaturedCarousel({ artworks }: { artworks: readonly ArtworkCardD
 const arrowStyle =
   "border-ink/20 text-ink hover:border-ink flex size-11 items-center justify-center rounded-full border transition-colors";
 
-function Slide({ artwork, position, count, active }: { artwork: ArtworkCardData; position: number; count: number; active: boolean }) {
+function Slide({
+  artwork,
+  position,
+  count,
+  active,
+}: {
+  artwork: ArtworkCardData;
+  position: number;
+  count: number;
+  active: boolean;
+}) {
   const sold = artwork.availability === "sold";
   return (
     <div
@@ -238,7 +281,9 @@ function AvailabilityPill({ availability }: { availability: string }) {
         ? ["AVAILABLE", "bg-available/10 text-available"]
         : [availability === "reserved" ? "RESERVED" : "NOT FOR SALE", "bg-ink/5 text-ink-soft"];
   return (
-    <span className={`inline-flex items-center gap-2 rounded-full px-3 py-1 text-[0.68rem] font-medium tracking-[0.16em] ${tone}`}>
+    <span
+      className={`inline-flex items-center gap-2 rounded-full px-3 py-1 text-[0.68rem] font-medium tracking-[0.16em] ${tone}`}
+    >
       <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
       {label}
     </span>

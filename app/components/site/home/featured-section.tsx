@@ -30,7 +30,11 @@ export function FeaturedSection({ content, artworks }: FeaturedSectionData) {
         </Suspense>
       )}
       <div className="border-line mt-12 border-t pt-8 md:mt-16">
-        <Link to={content.ctaLink || paths.gallery()} prefetch="intent" className="group inline-flex items-center gap-3 font-serif text-xl">
+        <Link
+          to={content.ctaLink || paths.gallery()}
+          prefetch="intent"
+          className="group inline-flex items-center gap-3 font-serif text-xl"
+        >
           <span className="underline decoration-line decoration-1 underline-offset-8 transition-colors group-hover:decoration-ink">
             {content.ctaText || "View Complete Gallery"}
           </span>

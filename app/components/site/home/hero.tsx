@@ -32,7 +32,9 @@ export function Hero({ content, image, imageUrl }: HeroData) {
       <div className="container-page pt-24 pb-14 md:pb-24">
         <h1 className="max-w-4xl text-[2.6rem] leading-[1.04] md:text-7xl">{content.title}</h1>
         {content.subtitle ? (
-          <p className={`mt-5 max-w-xl text-base leading-relaxed md:mt-6 md:text-lg ${hasImage ? "text-white/85" : "text-muted"}`}>
+          <p
+            className={`mt-5 max-w-xl text-base leading-relaxed md:mt-6 md:text-lg ${hasImage ? "text-white/85" : "text-muted"}`}
+          >
             {content.subtitle}
           </p>
         ) : null}
@@ -40,10 +42,18 @@ export function Hero({ content, image, imageUrl }: HeroData) {
           <Link to={paths.gallery()} prefetch="intent" className={hasImage ? buttonStyles.light : buttonStyles.primary}>
             {content.ctaText || "View the Gallery"}
           </Link>
-          <Link to={paths.shop()} prefetch="intent" className={hasImage ? buttonStyles.lightOutline : buttonStyles.secondary}>
+          <Link
+            to={paths.shop()}
+            prefetch="intent"
+            className={hasImage ? buttonStyles.lightOutline : buttonStyles.secondary}
+          >
             Shop Originals
           </Link>
-          <Link to={paths.commissions()} prefetch="intent" className={hasImage ? buttonStyles.lightOutline : buttonStyles.secondary}>
+          <Link
+            to={paths.commissions()}
+            prefetch="intent"
+            className={hasImage ? buttonStyles.lightOutline : buttonStyles.secondary}
+          >
             Commission a Work
           </Link>
         </div>
