@@ -122,12 +122,13 @@ async function main() {
 
   // Even --quick needs a few seconds: 50 connections queue behind each other before the first answers.
   const durationS = quick ? 5 : 10;
+  const sequentialCount = quick ? 20 : 50;
   const scenarios = {
     startup: () => startup({ runs, buildMs }),
     install: () => install(),
     lighthouse: () => lighthouseScenario({ runs, saveArtifact }),
-    http: () => httpLoad({ runs, durationS }),
-    memory: () => memoryScenario({ httpResult: report.results.http, durationS }),
+    http: () => httpLoad({ runs, durationS, sequentialCount }),
+    memory: () => memoryScenario({ httpResult: report.results.http, durationS, sequentialCount }),
     scale: () => scale({ durationS: quick ? 3 : 5 }),
   };
   const started = performance.now();
@@ -135,8 +136,10 @@ async function main() {
     if (!selected.has(name)) continue;
     const t0 = performance.now();
     log(`▶ ${name}`);
+    const loadAtStart = loadavg()[0];
     try {
-      report.results[name] = await scenarios[name]();
+      const result = await scenarios[name]();
+      report.results[name] = { ...result, loadAverage1m: { atStart: round(loadAtStart, 2), atEnd: round(loadavg()[0], 2) } };
       log(`◀ ${name} done in ${sec(performance.now() - t0)}`);
     } catch (error) {
       report.errors[name] = error instanceof Error ? (error.stack ?? error.message) : String(error);

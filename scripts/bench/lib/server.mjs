@@ -28,6 +28,12 @@ export function tempDir(prefix = "atelier-bench-") {
   return dir;
 }
 
+/** Removes a scenario's DATA_DIR and its server log as soon as it is done with them. */
+export function discardDataDir(dir) {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(`${dir}-server.log`, { force: true });
+}
+
 /** The app's own settings are set explicitly: an inherited DATABASE_URL or SEED_DEMO must not leak in. */
 function serverEnv(overrides) {
   const env = { ...process.env };
@@ -40,7 +46,7 @@ function serverEnv(overrides) {
  * Returns the server with its timings: listeningMs (first answer of any kind) and readyMs (first 200).
  */
 export async function startServer({ dataDir, env = {}, timeoutMs = 10 * 60_000 }) {
-  const logFile = join(dataDir, "..", `${dataDir.split("/").pop()}-server.log`);
+  const logFile = `${dataDir}-server.log`;
   const logFd = openSync(logFile, "a");
   onCleanup(() => rmSync(logFile, { force: true }));
   const started = performance.now();

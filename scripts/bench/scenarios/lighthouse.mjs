@@ -6,7 +6,7 @@ import { demoDataDir } from "../lib/demo.mjs";
 import { kb, log, ms, num, printTable } from "../lib/format.mjs";
 import { firstArtworkPath, getHtml, warmSite } from "../lib/http.mjs";
 import { waitForIdle } from "../lib/proc.mjs";
-import { onCleanup, startServer } from "../lib/server.mjs";
+import { discardDataDir, onCleanup, startServer } from "../lib/server.mjs";
 import { median, medianBy, round } from "../lib/stats.mjs";
 
 export const CHROME_FLAGS = [
@@ -194,5 +194,6 @@ export async function lighthouseScenario({ runs, saveArtifact }) {
   } finally {
     if (chrome) await stopChrome(chrome);
     await server.stop();
+    discardDataDir(dataDir);
   }
 }

@@ -3,8 +3,8 @@
 import { mb, printTable } from "../lib/format.mjs";
 import { httpLoad } from "./http.mjs";
 
-export async function memoryScenario({ httpResult, durationS }) {
-  const source = httpResult ?? (await httpLoad({ runs: 1, durationS }));
+export async function memoryScenario({ httpResult, durationS, sequentialCount }) {
+  const source = httpResult ?? (await httpLoad({ runs: 1, durationS, sequentialCount }));
   const { atReady, afterWarmup, afterLoad } = source.memory;
   printTable(
     `memory (server VmRSS; ${httpResult ? "readings taken around the http scenario" : "one round of the http load"})`,

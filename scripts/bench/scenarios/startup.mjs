@@ -1,11 +1,10 @@
 // startup: build time, first start on an empty DATA_DIR (migrate + demo seed) and restart to /healthz 200,
 // graceful stop time, and the gzip size of the JS the home page loads.
-import { rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { kb, log, mb, ms, printTable, sec } from "../lib/format.mjs";
 import { BROWSER_ACCEPT_ENCODING, getHtml, getRaw, scriptUrls } from "../lib/http.mjs";
 import { memory } from "../lib/proc.mjs";
-import { startServer, tempDir } from "../lib/server.mjs";
+import { discardDataDir, startServer, tempDir } from "../lib/server.mjs";
 import { median, round } from "../lib/stats.mjs";
 
 /** Each start-up JS file: raw bytes, gzip level 9, and what the server sends for a browser's accept-encoding. */
@@ -54,7 +53,7 @@ export async function startup({ runs, buildMs }) {
       restartRssBytes: againRss,
       stopMs: round(restartStopMs),
     });
-    rmSync(dataDir, { recursive: true, force: true });
+    discardDataDir(dataDir);
   }
   const med = (k) => round(median(rounds.map((r) => r[k])));
   const result = {
