@@ -38,7 +38,7 @@ export async function startup({ runs, buildMs }) {
     try {
       js ??= await homeJs(first.url);
     } finally {
-      first.stopMs = await first.stop();
+      await first.stop();
     }
     log(`startup ${i + 1}/${runs}: restart on the same DATA_DIR…`);
     const again = await startServer({ dataDir });
