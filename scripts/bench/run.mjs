@@ -31,13 +31,23 @@ env: BENCH_DATABASE_URL (or TEST_DATABASE_URL) adds PostgreSQL to scale; BENCH_P
 
 function options() {
   const { values } = parseArgs({
-    options: { only: { type: "string" }, quick: { type: "boolean", default: false }, runs: { type: "string" }, help: { type: "boolean", default: false } },
+    options: {
+      only: { type: "string" },
+      quick: { type: "boolean", default: false },
+      runs: { type: "string" },
+      help: { type: "boolean", default: false },
+    },
   });
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
     process.exit(0);
   }
-  const only = values.only ? values.only.split(",").map((s) => s.trim()).filter(Boolean) : DEFAULT_SCENARIOS;
+  const only = values.only
+    ? values.only
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : DEFAULT_SCENARIOS;
   const unknown = only.filter((s) => !SCENARIOS.includes(s));
   if (unknown.length) {
     process.stderr.write(`bench: unknown scenario ${unknown.join(", ")}\n${USAGE}\n`);
@@ -68,7 +78,8 @@ function machine() {
     kernel: release(),
     node: process.version,
     loadAverageAtStart: loadavg().map((v) => round(v, 2)),
-    notes: "CPU cores shared with other engineers' tests; the load generators (autocannon, Lighthouse + Chromium) run on the same machine as the server, so figures are relative, not absolute.",
+    notes:
+      "CPU cores shared with other engineers' tests; the load generators (autocannon, Lighthouse + Chromium) run on the same machine as the server, so figures are relative, not absolute.",
   };
 }
 
@@ -76,11 +87,16 @@ function machine() {
 function printBudgets(results) {
   const rows = [];
   for (const [name, page] of Object.entries(results.lighthouse?.pages ?? {})) {
-    for (const [key, ok] of Object.entries(page.budgets)) rows.push([`lighthouse ${name}`, BUDGETS[key].label, ok ? "PASS" : "FAIL"]);
+    for (const [key, ok] of Object.entries(page.budgets))
+      rows.push([`lighthouse ${name}`, BUDGETS[key].label, ok ? "PASS" : "FAIL"]);
   }
   for (const [backend, r] of Object.entries(results.scale?.backends ?? {})) {
     rows.push([`scale ${backend}`, "/gallery median < 50 ms", r.budgets.galleryMedianUnder50ms ? "PASS" : "FAIL"]);
-    rows.push([`scale ${backend}`, "/gallery?q=blue median < 50 ms", r.budgets.searchMedianUnder50ms ? "PASS" : "FAIL"]);
+    rows.push([
+      `scale ${backend}`,
+      "/gallery?q=blue median < 50 ms",
+      r.budgets.searchMedianUnder50ms ? "PASS" : "FAIL",
+    ]);
   }
   if (rows.length) printTable("budgets", ["scenario", "budget", "result"], rows);
 }
@@ -107,7 +123,9 @@ async function main() {
     errors: {},
   };
   const save = () => writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
-  log(`scenarios: ${report.options.scenarios.join(", ")} (${runs} run(s) each${quick ? ", quick" : ""}); server port ${PORT}`);
+  log(
+    `scenarios: ${report.options.scenarios.join(", ")} (${runs} run(s) each${quick ? ", quick" : ""}); server port ${PORT}`,
+  );
 
   let buildMs;
   if (selected.has("startup")) {
@@ -139,7 +157,10 @@ async function main() {
     const loadAtStart = loadavg()[0];
     try {
       const result = await scenarios[name]();
-      report.results[name] = { ...result, loadAverage1m: { atStart: round(loadAtStart, 2), atEnd: round(loadavg()[0], 2) } };
+      report.results[name] = {
+        ...result,
+        loadAverage1m: { atStart: round(loadAtStart, 2), atEnd: round(loadavg()[0], 2) },
+      };
       log(`◀ ${name} done in ${sec(performance.now() - t0)}`);
     } catch (error) {
       report.errors[name] = error instanceof Error ? (error.stack ?? error.message) : String(error);

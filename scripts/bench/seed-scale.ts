@@ -19,11 +19,84 @@ import { LocalDiskStorage } from "~/modules/media/storage.server";
 import { saveSettings } from "~/modules/settings/settings.server";
 import { setServices } from "~/services.server";
 
-const COLOURS = ["blue", "ochre", "crimson", "grey", "green", "violet", "amber", "indigo", "white", "black", "rose", "teal", "silver", "umber", "cobalt"];
-const ADJECTIVES = ["quiet", "distant", "broken", "late", "early", "slow", "bright", "hidden", "open", "low", "high", "still", "rising", "falling", "wet"];
-const NOUNS = ["river", "harbour", "field", "storm", "tide", "window", "garden", "shore", "light", "rain", "orchard", "wall", "bridge", "cloud", "marsh", "lagoon", "delta", "levee", "bayou", "horizon"];
-const MEDIUMS = ["Oil on canvas", "Acrylic on canvas", "Oil on linen", "Mixed media on panel", "Watercolor on paper", "Gouache on paper", "Charcoal on paper", "Ink on paper"];
-const SIZES: [number, number][] = [[12, 12], [16, 20], [18, 24], [24, 24], [24, 36], [30, 40], [36, 48], [48, 60], [9, 12], [40, 30]];
+const COLOURS = [
+  "blue",
+  "ochre",
+  "crimson",
+  "grey",
+  "green",
+  "violet",
+  "amber",
+  "indigo",
+  "white",
+  "black",
+  "rose",
+  "teal",
+  "silver",
+  "umber",
+  "cobalt",
+];
+const ADJECTIVES = [
+  "quiet",
+  "distant",
+  "broken",
+  "late",
+  "early",
+  "slow",
+  "bright",
+  "hidden",
+  "open",
+  "low",
+  "high",
+  "still",
+  "rising",
+  "falling",
+  "wet",
+];
+const NOUNS = [
+  "river",
+  "harbour",
+  "field",
+  "storm",
+  "tide",
+  "window",
+  "garden",
+  "shore",
+  "light",
+  "rain",
+  "orchard",
+  "wall",
+  "bridge",
+  "cloud",
+  "marsh",
+  "lagoon",
+  "delta",
+  "levee",
+  "bayou",
+  "horizon",
+];
+const MEDIUMS = [
+  "Oil on canvas",
+  "Acrylic on canvas",
+  "Oil on linen",
+  "Mixed media on panel",
+  "Watercolor on paper",
+  "Gouache on paper",
+  "Charcoal on paper",
+  "Ink on paper",
+];
+const SIZES: [number, number][] = [
+  [12, 12],
+  [16, 20],
+  [18, 24],
+  [24, 24],
+  [24, 36],
+  [30, 40],
+  [36, 48],
+  [48, 60],
+  [9, 12],
+  [40, 30],
+];
 const IMAGES = 8;
 const BATCH = 500;
 
@@ -101,17 +174,31 @@ async function main() {
   const count = Number(values.count);
   const started = performance.now();
 
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: "production", LOG_LEVEL: "silent" });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+  });
   const handle = await openDatabase({ databaseUrl, dataDir });
   try {
-    setServices({ config, logger: createLogger("silent"), db: handle.db, storage: new LocalDiskStorage(join(dataDir, "media")) });
+    setServices({
+      config,
+      logger: createLogger("silent"),
+      db: handle.db,
+      storage: new LocalDiskStorage(join(dataDir, "media")),
+    });
     await handle.migrate();
 
     const t0 = performance.now();
     const assets: MediaAsset[] = [];
     for (let i = 0; i < IMAGES; i++) {
       const portrait = i % 2 === 0;
-      assets.push(await ingestImage(await renderPainting({ seed: 9000 + i * 13, width: portrait ? 640 : 800, height: portrait ? 800 : 600 })));
+      assets.push(
+        await ingestImage(
+          await renderPainting({ seed: 9000 + i * 13, width: portrait ? 640 : 800, height: portrait ? 800 : 600 }),
+        ),
+      );
     }
     // Encode the variants now, so the server does not spend the measurement encoding them.
     const t1 = performance.now();

@@ -13,7 +13,9 @@ async function createTemplate() {
   const server = await startServer({ dataDir: dir });
   try {
     const variantsMs = await waitForIdle(server.pid);
-    log(`demo template ready: first start ${(server.readyMs / 1000).toFixed(1)} s, background image work done ${(variantsMs / 1000).toFixed(0)} s later`);
+    log(
+      `demo template ready: first start ${(server.readyMs / 1000).toFixed(1)} s, background image work done ${(variantsMs / 1000).toFixed(0)} s later`,
+    );
     return { dir, firstStartMs: server.readyMs, backgroundWorkMs: variantsMs };
   } finally {
     await server.stop();

@@ -27,7 +27,10 @@ export function cpuSeconds(pid) {
  * Waits until the process is idle: `quietWindows` consecutive windows of `windowMs` in which it used less
  * than `maxShare` of one core. The server's own background jobs (image variants) are done by then.
  */
-export async function waitForIdle(pid, { windowMs = 2000, maxShare = 0.05, quietWindows = 2, timeoutMs = 20 * 60_000 } = {}) {
+export async function waitForIdle(
+  pid,
+  { windowMs = 2000, maxShare = 0.05, quietWindows = 2, timeoutMs = 20 * 60_000 } = {},
+) {
   const started = Date.now();
   let quiet = 0;
   let last = cpuSeconds(pid);

@@ -37,8 +37,27 @@ export function discardDataDir(dir) {
 /** The app's own settings are set explicitly: an inherited DATABASE_URL or SEED_DEMO must not leak in. */
 function serverEnv(overrides) {
   const env = { ...process.env };
-  for (const key of ["DATABASE_URL", "SEED_DEMO", "AUTH_SECRET", "PUBLIC_URL", "TRUST_PROXY", "DATA_DIR", "PORT", "HOST", "LOG_LEVEL"]) delete env[key];
-  return { ...env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(PORT), PUBLIC_URL: `http://127.0.0.1:${PORT}`, LOG_LEVEL: "info", ...overrides };
+  for (const key of [
+    "DATABASE_URL",
+    "SEED_DEMO",
+    "AUTH_SECRET",
+    "PUBLIC_URL",
+    "TRUST_PROXY",
+    "DATA_DIR",
+    "PORT",
+    "HOST",
+    "LOG_LEVEL",
+  ])
+    delete env[key];
+  return {
+    ...env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(PORT),
+    PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+    LOG_LEVEL: "info",
+    ...overrides,
+  };
 }
 
 /**
@@ -50,7 +69,11 @@ export async function startServer({ dataDir, env = {}, timeoutMs = 10 * 60_000 }
   const logFd = openSync(logFile, "a");
   onCleanup(() => rmSync(logFile, { force: true }));
   const started = performance.now();
-  const child = spawn(process.execPath, [ENTRY], { cwd: ROOT, env: serverEnv({ DATA_DIR: dataDir, ...env }), stdio: ["ignore", logFd, logFd] });
+  const child = spawn(process.execPath, [ENTRY], {
+    cwd: ROOT,
+    env: serverEnv({ DATA_DIR: dataDir, ...env }),
+    stdio: ["ignore", logFd, logFd],
+  });
   closeSync(logFd);
   const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
   const server = {
@@ -101,7 +124,8 @@ export async function stopServer(server) {
   }, 20_000);
   const { code, signal } = await server.exited;
   clearTimeout(timer);
-  if (code !== 0) process.stderr.write(`bench: server ${server.pid} exited with ${signal ?? code}\n${server.logTail()}\n`);
+  if (code !== 0)
+    process.stderr.write(`bench: server ${server.pid} exited with ${signal ?? code}\n${server.logTail()}\n`);
   return performance.now() - started;
 }
 

@@ -32,7 +32,9 @@ export async function httpLoad({ runs, durationS, sequentialCount }) {
     for (let run = 0; run < runs; run++) {
       for (const path of paths) {
         log(`http: ${path} round ${run + 1}/${runs} (${HTTP_CONNECTIONS} connections, ${durationS} s)…`);
-        samples.get(path).push(await hammer(`${server.url}${path}`, { connections: HTTP_CONNECTIONS, durationS, pid: server.pid }));
+        samples
+          .get(path)
+          .push(await hammer(`${server.url}${path}`, { connections: HTTP_CONNECTIONS, durationS, pid: server.pid }));
       }
     }
     mem.afterLoad = memory(server.pid);
@@ -56,7 +58,19 @@ export async function httpLoad({ runs, durationS, sequentialCount }) {
     });
     printTable(
       `http (autocannon, ${HTTP_CONNECTIONS} connections, ${durationS} s per round; median of ${runs} round${runs > 1 ? "s" : ""}; load generator on the same machine)`,
-      ["endpoint", "req/s", "p50", "p99", "non-2xx", "errors", "responses", "server CPU", "load avg", "1 conn p50", "CPU/req"],
+      [
+        "endpoint",
+        "req/s",
+        "p50",
+        "p99",
+        "non-2xx",
+        "errors",
+        "responses",
+        "server CPU",
+        "load avg",
+        "1 conn p50",
+        "CPU/req",
+      ],
       endpoints.map((e) => [
         e.path,
         num(e.reqPerSec, 1),

@@ -21,15 +21,24 @@ export async function install() {
   for (const file of ["package.json", "package-lock.json"]) copyFileSync(join(ROOT, file), join(dir, file));
   log("install: cold npm install (registry, empty cache)…");
   const started = performance.now();
-  const result = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--cache", cache], { cwd: dir, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
+  const result = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--cache", cache], {
+    cwd: dir,
+    stdio: ["ignore", "ignore", "pipe"],
+    encoding: "utf8",
+  });
   const elapsed = performance.now() - started;
-  if (result.status !== 0) throw new Error(`npm install failed (${result.signal ?? result.status}):\n${result.stderr.slice(-2000)}`);
+  if (result.status !== 0)
+    throw new Error(`npm install failed (${result.signal ?? result.status}):\n${result.stderr.slice(-2000)}`);
   const nodeModulesBytes = diskUsage(join(dir, "node_modules"));
   const packages = readdirSync(join(dir, "node_modules")).length;
   const out = { installMs: round(elapsed), nodeModulesBytes, topLevelEntries: packages };
-  printTable("install (cold npm install, empty cache, from package-lock.json)", ["measure", "value"], [
-    ["npm install", sec(out.installMs)],
-    ["node_modules on disk", mb(nodeModulesBytes)],
-  ]);
+  printTable(
+    "install (cold npm install, empty cache, from package-lock.json)",
+    ["measure", "value"],
+    [
+      ["npm install", sec(out.installMs)],
+      ["node_modules on disk", mb(nodeModulesBytes)],
+    ],
+  );
   return out;
 }

@@ -53,7 +53,16 @@ function opportunities(lhr) {
   return ids
     .map((id) => lhr.audits[id])
     .filter((a) => a && a.score !== null && a.score < 0.9)
-    .map((a) => ({ id: a.id, title: a.title, displayValue: a.displayValue, ...savings(a), urls: (a.details?.items ?? []).map((i) => i.url).filter(Boolean).slice(0, 3) }))
+    .map((a) => ({
+      id: a.id,
+      title: a.title,
+      displayValue: a.displayValue,
+      ...savings(a),
+      urls: (a.details?.items ?? [])
+        .map((i) => i.url)
+        .filter(Boolean)
+        .slice(0, 3),
+    }))
     .filter((o) => o.savingsMs > 0 || o.savingsBytes > 0)
     .sort((a, b) => b.savingsMs - a.savingsMs || b.savingsBytes - a.savingsBytes)
     .slice(0, 5);
@@ -114,11 +123,18 @@ export async function lighthouseScenario({ runs, saveArtifact }) {
       { name: "gallery", path: "/gallery" },
       { name: "artwork", path: firstArtworkPath(await getHtml(`${server.url}/gallery`)) },
     ];
-    const warmed = await warmSite(server.url, pages.map((p) => p.path));
+    const warmed = await warmSite(
+      server.url,
+      pages.map((p) => p.path),
+    );
     await waitForIdle(server.pid);
     log(`lighthouse: warmed ${warmed.pages} pages and ${warmed.images} image URLs; ${runs} run(s) per page…`);
     // Our own SIGINT handler stops Chromium with the servers; chrome-launcher's would exit the process first.
-    chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS, handleSIGINT: false });
+    chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      chromeFlags: CHROME_FLAGS,
+      handleSIGINT: false,
+    });
     const launched = chrome;
     onCleanup(() => stopChrome(launched));
     const samples = new Map(pages.map((p) => [p.name, []]));
@@ -126,7 +142,12 @@ export async function lighthouseScenario({ runs, saveArtifact }) {
     for (let run = 0; run < runs; run++) {
       for (const page of pages) {
         const url = `${server.url}${page.path}`;
-        const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance"],
+        });
         if (!result?.lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
         if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
         samples.get(page.name).push({ summary: summarize(result.lhr), lhr: result.lhr });
@@ -176,17 +197,29 @@ export async function lighthouseScenario({ runs, saveArtifact }) {
           ms(p.fcpMs),
         ];
       }),
-      [`budgets: ${Object.values(BUDGETS).map((b) => b.label).join(", ")}`, `benchmark index (CPU) ${num(median(pages.map((p) => out.pages[p.name].benchmarkIndex)))}`],
+      [
+        `budgets: ${Object.values(BUDGETS)
+          .map((b) => b.label)
+          .join(", ")}`,
+        `benchmark index (CPU) ${num(median(pages.map((p) => out.pages[p.name].benchmarkIndex)))}`,
+      ],
     );
     for (const { name } of pages) {
       const p = out.pages[name];
-      const failed = Object.entries(p.budgets).filter(([, ok]) => ok === false).map(([k]) => BUDGETS[k].label);
+      const failed = Object.entries(p.budgets)
+        .filter(([, ok]) => ok === false)
+        .map(([k]) => BUDGETS[k].label);
       const lines = [`  budgets: ${failed.length ? `FAIL ${failed.join("; ")}` : "all PASS"}`];
-      const phases = Object.entries(p.lcpElement.phases).map(([k, v]) => `${k} ${v} ms`).join(", ");
+      const phases = Object.entries(p.lcpElement.phases)
+        .map(([k, v]) => `${k} ${v} ms`)
+        .join(", ");
       lines.push(`  LCP element: ${p.lcpElement.selector ?? "–"}${phases ? ` (${phases})` : ""}`);
-      for (const shift of p.layoutShifts) lines.push(`  layout shift ${shift.score}: ${shift.selector ?? "–"} (${shift.label ?? ""})`);
+      for (const shift of p.layoutShifts)
+        lines.push(`  layout shift ${shift.score}: ${shift.selector ?? "–"} (${shift.label ?? ""})`);
       for (const o of p.opportunities.slice(0, 3)) {
-        lines.push(`  • ${o.title}${o.displayValue ? `: ${o.displayValue}` : ""}${o.savingsMs ? ` (up to ${o.savingsMs} ms)` : ""}${o.urls.length ? ` [${o.urls.map(pathOf).join(", ")}]` : ""}`);
+        lines.push(
+          `  • ${o.title}${o.displayValue ? `: ${o.displayValue}` : ""}${o.savingsMs ? ` (up to ${o.savingsMs} ms)` : ""}${o.urls.length ? ` [${o.urls.map(pathOf).join(", ")}]` : ""}`,
+        );
       }
       process.stdout.write(`${name}:\n${lines.join("\n")}\n`);
     }

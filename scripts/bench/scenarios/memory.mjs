@@ -12,7 +12,11 @@ export async function memoryScenario({ httpResult, durationS, sequentialCount })
     [
       ["at /healthz 200 (restart on the demo data)", mb(atReady.rss), mb(atReady.peak)],
       ["after warming pages and images", mb(afterWarmup.rss), mb(afterWarmup.peak)],
-      [`after the http load (${source.runs} × ${source.endpoints.length} × ${source.durationS} s)`, mb(afterLoad.rss), mb(afterLoad.peak)],
+      [
+        `after the http load (${source.runs} × ${source.endpoints.length} × ${source.durationS} s)`,
+        mb(afterLoad.rss),
+        mb(afterLoad.peak),
+      ],
     ],
   );
   return { reusedHttpRun: Boolean(httpResult), ...source.memory };

@@ -21,7 +21,14 @@ const CONNECTIONS = 10;
 
 /** Runs the seed fixture in its own process (it takes and releases the DATA_DIR lock) and returns its timings. */
 function seed(dataDir, databaseUrl) {
-  const args = ["tsx", join("scripts", "bench", "seed-scale.ts"), "--data-dir", dataDir, "--count", String(SCALE_ARTWORKS)];
+  const args = [
+    "tsx",
+    join("scripts", "bench", "seed-scale.ts"),
+    "--data-dir",
+    dataDir,
+    "--count",
+    String(SCALE_ARTWORKS),
+  ];
   if (databaseUrl) args.push("--database-url", databaseUrl);
   const started = performance.now();
   return new Promise((resolve, reject) => {
@@ -48,11 +55,19 @@ async function scaleOn(backend, { durationS }) {
   try {
     log(`scale/${backend}: seeding ${SCALE_ARTWORKS} artworks…`);
     const seeded = await seed(dataDir, database?.url);
-    const env = database ? { SEED_DEMO: "false", DATABASE_URL: database.url, AUTH_SECRET: randomBytes(32).toString("hex") } : { SEED_DEMO: "false" };
+    const env = database
+      ? { SEED_DEMO: "false", DATABASE_URL: database.url, AUTH_SECRET: randomBytes(32).toString("hex") }
+      : { SEED_DEMO: "false" };
     const server = await startServer({ dataDir, env });
     try {
       const artworkPath = firstArtworkPath(await getHtml(`${server.url}/gallery`));
-      const paths = ["/gallery", "/gallery?page=200", "/gallery?q=blue", "/gallery?availability=sold&year=2018", artworkPath];
+      const paths = [
+        "/gallery",
+        "/gallery?page=200",
+        "/gallery?q=blue",
+        "/gallery?availability=sold&year=2018",
+        artworkPath,
+      ];
       const seq = new Map(paths.map((p) => [p, { times: [], non200: 0, cpuMs: 0 }]));
       for (const path of paths) await sequential(`${server.url}${path}`, { count: 5, pid: server.pid });
       log(`scale/${backend}: ${SCALE_SAMPLES} sequential requests per endpoint…`);
@@ -109,7 +124,14 @@ async function scaleOn(backend, { durationS }) {
 
 export async function scale({ durationS }) {
   const backends = ["pglite", ...(adminUrl() ? ["postgres"] : [])];
-  const out = { artworks: SCALE_ARTWORKS, samplesPerEndpoint: SCALE_SAMPLES, connections: CONNECTIONS, durationS, budgetMs: BUDGET_MS, backends: {} };
+  const out = {
+    artworks: SCALE_ARTWORKS,
+    samplesPerEndpoint: SCALE_SAMPLES,
+    connections: CONNECTIONS,
+    durationS,
+    budgetMs: BUDGET_MS,
+    backends: {},
+  };
   for (const backend of backends) {
     const r = await scaleOn(backend, { durationS });
     out.backends[backend] = r;
@@ -125,7 +147,9 @@ export async function scale({ durationS }) {
         num(e.autocannonReqPerSec),
         `${num(e.autocannonServerCores, 2)} cores`,
         e.non200 + e.autocannonNon2xx,
-        e.path === "/gallery" || e.path === "/gallery?q=blue" ? `${verdict(e.medianMs < BUDGET_MS)} (median < ${BUDGET_MS} ms)` : "",
+        e.path === "/gallery" || e.path === "/gallery?q=blue"
+          ? `${verdict(e.medianMs < BUDGET_MS)} (median < ${BUDGET_MS} ms)`
+          : "",
       ]),
       [
         "median, p95: sequential requests timed around fetch; CPU/req: the Node process's CPU time per sequential request (PGlite's work included, a PostgreSQL server's not); ac: autocannon (its p50, req/s, and the cores the server used meanwhile)",

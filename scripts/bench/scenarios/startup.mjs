@@ -24,7 +24,14 @@ async function homeJs(base) {
     });
   }
   const sum = (k) => files.reduce((n, f) => n + f[k], 0);
-  return { files: files.length, bytes: sum("bytes"), gzip9: sum("gzip9"), sent: sum("sent"), encodings: [...new Set(files.map((f) => f.encoding))], list: files };
+  return {
+    files: files.length,
+    bytes: sum("bytes"),
+    gzip9: sum("gzip9"),
+    sent: sum("sent"),
+    encodings: [...new Set(files.map((f) => f.encoding))],
+    list: files,
+  };
 }
 
 export async function startup({ runs, buildMs }) {
@@ -73,7 +80,11 @@ export async function startup({ runs, buildMs }) {
     `startup (median of ${runs} run${runs > 1 ? "s" : ""}; each on a fresh DATA_DIR)`,
     ["measure", "value", "note"],
     [
-      ["build (npm run build)", buildMs === undefined ? undefined : sec(buildMs), buildMs === undefined ? "not run" : "one timed build"],
+      [
+        "build (npm run build)",
+        buildMs === undefined ? undefined : sec(buildMs),
+        buildMs === undefined ? "not run" : "one timed build",
+      ],
       ["first start → /healthz 200", sec(result.firstStartMs), "empty DATA_DIR: migrate + seed 28 demo works"],
       ["restart → /healthz 200", sec(result.restartMs), "same DATA_DIR"],
       ["port answering (503)", ms(result.restartListeningMs), "restart; the port is taken before boot"],
