@@ -1,0 +1,232 @@
+// lighthouse: Lighthouse 12 (mobile, default simulated throttling) on the home page, the gallery and one
+// artwork page of a warmed server with the demo catalogue; medians of several runs, checked against budgets.
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { demoDataDir } from "../lib/demo.mjs";
+import { kb, log, ms, num, printTable } from "../lib/format.mjs";
+import { firstArtworkPath, getHtml, warmSite } from "../lib/http.mjs";
+import { waitForIdle } from "../lib/proc.mjs";
+import { discardDataDir, onCleanup, startServer } from "../lib/server.mjs";
+import { median, medianBy, round } from "../lib/stats.mjs";
+
+export const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export const BUDGETS = {
+  score: { min: 95, label: "performance ≥ 95" },
+  lcpMs: { max: 2000, label: "LCP ≤ 2.0 s" },
+  cls: { max: 0.02, label: "CLS ≤ 0.02" },
+  tbtMs: { max: 100, label: "TBT ≤ 100 ms" },
+  jsBytes: { max: 120 * 1024, label: "JS ≤ 120 KB gzip" },
+};
+
+/** A URL's path for display; Lighthouse also lists entries such as "Unattributable". */
+const pathOf = (u) => (URL.canParse(u) ? new URL(u).pathname : u);
+
+const within = (key, value) => {
+  if (value === undefined) return undefined;
+  const b = BUDGETS[key];
+  return b.min !== undefined ? value >= b.min : value <= b.max;
+};
+
+/** The largest savings an audit claims for LCP, FCP or TBT (ms), and the bytes it would save. */
+function savings(audit) {
+  const m = audit.metricSavings ?? {};
+  const savingsMs = Math.max(0, m.LCP ?? 0, m.FCP ?? 0, m.TBT ?? 0, audit.details?.overallSavingsMs ?? 0);
+  return { savingsMs, savingsBytes: audit.details?.overallSavingsBytes ?? 0 };
+}
+
+/** What the report flags, biggest estimated savings first; the LCP element is reported on its own. */
+function opportunities(lhr) {
+  const ids = lhr.categories.performance.auditRefs
+    .filter((r) => r.group === "diagnostics" || r.id.endsWith("-insight"))
+    .map((r) => r.id)
+    .filter((id) => id !== "largest-contentful-paint-element");
+  return ids
+    .map((id) => lhr.audits[id])
+    .filter((a) => a && a.score !== null && a.score < 0.9)
+    .map((a) => ({
+      id: a.id,
+      title: a.title,
+      displayValue: a.displayValue,
+      ...savings(a),
+      urls: (a.details?.items ?? [])
+        .map((i) => i.url)
+        .filter(Boolean)
+        .slice(0, 3),
+    }))
+    .filter((o) => o.savingsMs > 0 || o.savingsBytes > 0)
+    .sort((a, b) => b.savingsMs - a.savingsMs || b.savingsBytes - a.savingsBytes)
+    .slice(0, 5);
+}
+
+function lcpDetails(lhr) {
+  const lists = lhr.audits["largest-contentful-paint-element"]?.details?.items ?? [];
+  const node = lists[0]?.items?.[0]?.node;
+  const phases = Object.fromEntries((lists[1]?.items ?? []).map((p) => [p.phase, round(p.timing, 0)]));
+  return { selector: node?.selector, snippet: node?.snippet?.slice(0, 200), phases };
+}
+
+/** The elements that shifted most (the layout-shifts audit), when anything shifted. */
+function layoutShifts(lhr) {
+  return (lhr.audits["layout-shifts"]?.details?.items ?? [])
+    .slice(0, 3)
+    .map((i) => ({ selector: i.node?.selector, label: i.node?.nodeLabel?.split("\n")[0], score: round(i.score, 4) }));
+}
+
+function summarize(lhr) {
+  const audit = (id) => lhr.audits[id]?.numericValue;
+  const scripts = lhr.audits["resource-summary"]?.details?.items?.find((i) => i.resourceType === "script");
+  const total = lhr.audits["resource-summary"]?.details?.items?.find((i) => i.resourceType === "total");
+  return {
+    score: lhr.categories.performance.score === null ? undefined : Math.round(lhr.categories.performance.score * 100),
+    lcpMs: round(audit("largest-contentful-paint"), 0),
+    cls: round(audit("cumulative-layout-shift"), 4),
+    tbtMs: round(audit("total-blocking-time"), 0),
+    fcpMs: round(audit("first-contentful-paint"), 0),
+    speedIndexMs: round(audit("speed-index"), 0),
+    jsBytes: scripts?.transferSize,
+    jsRequests: scripts?.requestCount,
+    totalBytes: total?.transferSize,
+    benchmarkIndex: lhr.environment?.benchmarkIndex,
+    warnings: lhr.runWarnings,
+    lcpElement: lcpDetails(lhr),
+    layoutShifts: layoutShifts(lhr),
+    opportunities: opportunities(lhr),
+  };
+}
+
+/** Kills Chromium and waits until chrome-launcher has removed its temp profile (on the process's close). */
+async function stopChrome(chrome) {
+  const proc = chrome.process;
+  if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+  const closed = new Promise((resolve) => proc.once("close", resolve));
+  chrome.kill();
+  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5000))]);
+}
+
+export async function lighthouseScenario({ runs, saveArtifact }) {
+  const dataDir = await demoDataDir();
+  const server = await startServer({ dataDir });
+  let chrome;
+  try {
+    const pages = [
+      { name: "home", path: "/" },
+      { name: "gallery", path: "/gallery" },
+      { name: "artwork", path: firstArtworkPath(await getHtml(`${server.url}/gallery`)) },
+    ];
+    const warmed = await warmSite(
+      server.url,
+      pages.map((p) => p.path),
+    );
+    await waitForIdle(server.pid);
+    log(`lighthouse: warmed ${warmed.pages} pages and ${warmed.images} image URLs; ${runs} run(s) per page…`);
+    // Our own SIGINT handler stops Chromium with the servers; chrome-launcher's would exit the process first.
+    chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      chromeFlags: CHROME_FLAGS,
+      handleSIGINT: false,
+    });
+    const launched = chrome;
+    onCleanup(() => stopChrome(launched));
+    const samples = new Map(pages.map((p) => [p.name, []]));
+    // Pages take turns, so a burst of noise from the shared machine does not land on one page only.
+    for (let run = 0; run < runs; run++) {
+      for (const page of pages) {
+        const url = `${server.url}${page.path}`;
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance"],
+        });
+        if (!result?.lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+        if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
+        samples.get(page.name).push({ summary: summarize(result.lhr), lhr: result.lhr });
+        log(`lighthouse: ${page.name} run ${run + 1}: score ${samples.get(page.name).at(-1).summary.score}`);
+      }
+    }
+
+    const out = { runs, pages: {} };
+    for (const page of pages) {
+      const list = samples.get(page.name);
+      const m = (k) => median(list.map((s) => s.summary[k]));
+      const figures = { score: m("score"), lcpMs: m("lcpMs"), cls: m("cls"), tbtMs: m("tbtMs"), jsBytes: m("jsBytes") };
+      const representative = medianBy(list, (s) => s.summary.score ?? 0);
+      const file = saveArtifact(`lighthouse-${page.name}.json`, representative.lhr);
+      out.pages[page.name] = {
+        path: page.path,
+        ...figures,
+        fcpMs: m("fcpMs"),
+        speedIndexMs: m("speedIndexMs"),
+        totalBytes: m("totalBytes"),
+        benchmarkIndex: m("benchmarkIndex"),
+        budgets: Object.fromEntries(Object.keys(BUDGETS).map((k) => [k, within(k, figures[k])])),
+        lcpElement: representative.summary.lcpElement,
+        layoutShifts: representative.summary.layoutShifts,
+        opportunities: representative.summary.opportunities,
+        report: file,
+        runs: list.map((s) => {
+          const { lcpElement: _l, layoutShifts: _s, opportunities: _o, ...rest } = s.summary;
+          return rest;
+        }),
+      };
+    }
+
+    const cell = (page, key, text) => `${text} ${within(key, out.pages[page][key]) === false ? "FAIL" : "PASS"}`;
+    printTable(
+      `lighthouse (mobile, simulated throttling; median of ${runs} run${runs > 1 ? "s" : ""} per page)`,
+      ["page", "perf", "LCP", "CLS", "TBT", "JS (gzip)", "FCP"],
+      pages.map(({ name, path }) => {
+        const p = out.pages[name];
+        return [
+          `${name} ${path.length > 20 ? `${path.slice(0, 17)}…` : path}`,
+          cell(name, "score", num(p.score)),
+          cell(name, "lcpMs", ms(p.lcpMs)),
+          cell(name, "cls", num(p.cls, 3)),
+          cell(name, "tbtMs", ms(p.tbtMs)),
+          cell(name, "jsBytes", kb(p.jsBytes)),
+          ms(p.fcpMs),
+        ];
+      }),
+      [
+        `budgets: ${Object.values(BUDGETS)
+          .map((b) => b.label)
+          .join(", ")}`,
+        `benchmark index (CPU) ${num(median(pages.map((p) => out.pages[p.name].benchmarkIndex)))}`,
+      ],
+    );
+    for (const { name } of pages) {
+      const p = out.pages[name];
+      const failed = Object.entries(p.budgets)
+        .filter(([, ok]) => ok === false)
+        .map(([k]) => BUDGETS[k].label);
+      const lines = [`  budgets: ${failed.length ? `FAIL ${failed.join("; ")}` : "all PASS"}`];
+      const phases = Object.entries(p.lcpElement.phases)
+        .map(([k, v]) => `${k} ${v} ms`)
+        .join(", ");
+      lines.push(`  LCP element: ${p.lcpElement.selector ?? "–"}${phases ? ` (${phases})` : ""}`);
+      for (const shift of p.layoutShifts)
+        lines.push(`  layout shift ${shift.score}: ${shift.selector ?? "–"} (${shift.label ?? ""})`);
+      for (const o of p.opportunities.slice(0, 3)) {
+        lines.push(
+          `  • ${o.title}${o.displayValue ? `: ${o.displayValue}` : ""}${o.savingsMs ? ` (up to ${o.savingsMs} ms)` : ""}${o.urls.length ? ` [${o.urls.map(pathOf).join(", ")}]` : ""}`,
+        );
+      }
+      process.stdout.write(`${name}:\n${lines.join("\n")}\n`);
+    }
+    return out;
+  } finally {
+    if (chrome) await stopChrome(chrome);
+    await server.stop();
+    discardDataDir(dataDir);
+  }
+}
