@@ -1,21 +1,36 @@
 // The gallery's URL state: filters, search and page, parsed leniently (a bad value is simply ignored).
-import { z } from "zod";
+// Plain code rather than a zod schema: this runs in the browser too, and zod would triple the page's JS.
 
 export const GALLERY_PAGE_SIZE = 24;
 
-const GalleryParams = z.object({
-  q: z.string().trim().max(200).optional().catch(undefined),
-  medium: z.string().trim().max(200).optional().catch(undefined),
-  availability: z.enum(["available", "sold"]).optional().catch(undefined),
-  year: z.coerce.number().int().min(1000).max(3000).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
-});
+export interface GalleryParams {
+  q?: string;
+  medium?: string;
+  availability?: "available" | "sold";
+  year?: number;
+  page?: number;
+}
 
-export type GalleryParams = z.infer<typeof GalleryParams>;
+function text(value: string | null, max: number): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed && trimmed.length <= max ? trimmed : undefined;
+}
+
+function integer(value: string | null, min: number, max: number): number | undefined {
+  if (!value || !/^\d+$/.test(value.trim())) return undefined;
+  const n = Number(value);
+  return n >= min && n <= max ? n : undefined;
+}
 
 export function parseGalleryParams(search: URLSearchParams): GalleryParams {
-  const raw = Object.fromEntries([...search.entries()].filter(([, v]) => v !== ""));
-  return GalleryParams.parse(raw);
+  const availability = search.get("availability");
+  return {
+    q: text(search.get("q"), 200),
+    medium: text(search.get("medium"), 200),
+    availability: availability === "available" || availability === "sold" ? availability : undefined,
+    year: integer(search.get("year"), 1000, 3000),
+    page: integer(search.get("page"), 1, 100_000),
+  };
 }
 
 /** The query string for a gallery view (only what is set; page 1 is the default). */

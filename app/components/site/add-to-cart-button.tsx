@@ -1,9 +1,9 @@
 import { ShoppingBag } from "lucide-react";
 import { useCallback } from "react";
-import { toast } from "sonner";
 import type { ImageAsset } from "~/lib/media";
 import { formatPrice } from "~/lib/money";
 import { useCart } from "./cart-provider";
+import { notify } from "./toast-host";
 
 export interface PurchasableArtwork {
   id: string;
@@ -41,7 +41,7 @@ export function useAddToCart() {
         stock: stockOf(artwork),
         image: artwork.image,
       });
-      toast.success(`“${artwork.title}” is in your cart`);
+      notify((t) => t.success(`“${artwork.title}” is in your cart`));
     },
     [cart],
   );

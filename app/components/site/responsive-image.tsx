@@ -9,13 +9,15 @@ interface Props {
   /** Above the fold: load eagerly with high priority (the LCP image). */
   priority?: boolean;
   fit?: "cover" | "contain";
+  /** Extra inline style, e.g. an explicit width that reserves the image's space before it loads. */
+  style?: React.CSSProperties;
 }
 
 /**
  * A stored image as AVIF/WebP at the right width, with its intrinsic size reserved (no layout shift)
  * and its tiny placeholder painted until it arrives.
  */
-export function ResponsiveImage({ image, alt, sizes, className = "", priority = false, fit = "cover" }: Props) {
+export function ResponsiveImage({ image, alt, sizes, className = "", priority = false, fit = "cover", style }: Props) {
   return (
     <picture className="contents">
       <source type="image/avif" srcSet={srcSet(image, "avif")} sizes={sizes} />
@@ -33,6 +35,7 @@ export function ResponsiveImage({ image, alt, sizes, className = "", priority = 
           backgroundImage: `url(${image.placeholder})`,
           backgroundSize: "cover",
           backgroundPosition: "center",
+          ...style,
         }}
       />
     </picture>

@@ -66,7 +66,13 @@ function toCard(row: CardRow): ArtworkCard {
 }
 
 /** Spec §7: sort_order ascending (nulls last), then created_at descending. */
-const displayOrder = [sql`${artworks.sortOrder} asc nulls last`, desc(artworks.createdAt), asc(artworks.id)];
+// Written to match artworks_display_order_idx exactly (including nulls last on created_at), so a page reads
+// 24 index entries instead of sorting the whole catalogue.
+const displayOrder = [
+  sql`${artworks.sortOrder} asc nulls last`,
+  sql`${artworks.createdAt} desc nulls last`,
+  asc(artworks.id),
+];
 
 export async function listArtworks({ limit, offset = 0 }: { limit: number; offset?: number }): Promise<ArtworkCard[]> {
   const rows = await selectCards()

@@ -60,7 +60,13 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
               sizes="(min-width: 1280px) 640px, (min-width: 768px) 50vw, 90vw"
               priority
               fit="contain"
-              className="h-auto max-h-[78dvh] w-auto max-w-full shadow-[0_18px_40px_-18px_rgba(29,27,24,0.5)]"
+              className="h-auto max-w-full shadow-[0_18px_40px_-18px_rgba(29,27,24,0.5)]"
+              // An explicit width (fit within the column and 78% of the screen's height) and ratio reserve the
+              // image's box before it loads: no layout shift.
+              style={{
+                width: `min(100%, calc(78dvh * ${artwork.image.width / artwork.image.height}))`,
+                aspectRatio: `${artwork.image.width} / ${artwork.image.height}`,
+              }}
             />
           ) : null}
         </div>

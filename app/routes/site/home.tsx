@@ -1,11 +1,11 @@
 import { useEffect } from "react";
 import { useRouteLoaderData } from "react-router";
-import { toast } from "sonner";
 import type { Route } from "./+types/home";
 import { ArtistStatement } from "~/components/site/home/artist-statement";
 import { FeaturedSection } from "~/components/site/home/featured-section";
 import { Hero } from "~/components/site/home/hero";
 import { ProcessSection } from "~/components/site/home/process-section";
+import { notify } from "~/components/site/toast-host";
 import { paths } from "~/lib/paths";
 import { pageSeo, personJsonLd, siteFromMatches, websiteJsonLd } from "~/lib/seo";
 import { loadHomepage } from "~/modules/content/homepage.server";
@@ -29,7 +29,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     // Spec §8; the id keeps it to one toast even if the effect runs twice.
     if (sectionsFailed)
-      toast.error("Error", { id: "homepage-load-error", description: "Failed to load homepage content" });
+      notify((t) => t.error("Error", { id: "homepage-load-error", description: "Failed to load homepage content" }));
   }, [sectionsFailed]);
 
   return (

@@ -1,10 +1,10 @@
 import { Outlet, useRouteLoaderData } from "react-router";
-import { Toaster } from "sonner";
 import { CartProvider } from "~/components/site/cart-provider";
 import { MobileTabBar } from "~/components/site/mobile-tab-bar";
 import { ProgressBar } from "~/components/site/progress-bar";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
+import { ToastHost } from "~/components/site/toast-host";
 import type { loader as rootLoader } from "~/root";
 
 /** The public layout (spec §2 Navigation): header, mobile tab bar, footer, loading bar. */
@@ -32,8 +32,7 @@ export default function SiteLayout() {
         socialLinks={site?.socialLinks ?? []}
       />
       <MobileTabBar />
-      {/* Spec §9: one toast at a time, 5000 ms by default. */}
-      <Toaster visibleToasts={1} duration={5000} position="bottom-right" richColors closeButton />
+      <ToastHost />
     </CartProvider>
   );
 }

@@ -12,7 +12,7 @@ import {
   Share2,
   X,
 } from "lucide-react";
-import { toast } from "sonner";
+import { notify } from "../toast-host";
 import { variantUrl } from "~/lib/media";
 import { paths } from "~/lib/paths";
 import {
@@ -75,9 +75,9 @@ async function share(image: LightboxImage, index: number) {
   }
   try {
     await navigator.clipboard.writeText(url);
-    toast.success("Link copied", { description: url });
+    notify((t) => t.success("Link copied", { description: url }));
   } catch {
-    toast.error("Could not share or copy the link");
+    notify((t) => t.error("Could not share or copy the link"));
   }
 }
 

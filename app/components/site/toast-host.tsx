@@ -1,0 +1,59 @@
+// Toasts without paying for them up front: the toast library loads with the first toast, not with the page.
+// `notify` queues a toast; `ToastHost` (in the layout) mounts sonner's Toaster on demand and shows the queue.
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ComponentProps } from "react";
+import type { Toaster as SonnerToaster, toast as sonnerToast } from "sonner";
+
+type Show = (toast: typeof sonnerToast) => void;
+
+const queue: Show[] = [];
+const listeners = new Set<() => void>();
+let wanted = false;
+let live: typeof sonnerToast | undefined;
+
+/** Shows a toast: `notify((t) => t.success("Saved"))`. */
+export function notify(show: Show): void {
+  if (live) {
+    show(live);
+    return;
+  }
+  queue.push(show);
+  if (!wanted) {
+    wanted = true;
+    for (const l of listeners) l();
+  }
+}
+
+const LazyToaster = lazy(async () => {
+  const { Toaster, toast } = await import("sonner");
+  function ReadyToaster(props: ComponentProps<typeof SonnerToaster>) {
+    useEffect(() => {
+      live = toast;
+      for (const show of queue.splice(0)) show(toast);
+      return () => {
+        live = undefined;
+      };
+    }, []);
+    return <Toaster {...props} />;
+  }
+  return { default: ReadyToaster };
+});
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** Spec §9: one toast at a time, 5000 ms by default. */
+export function ToastHost() {
+  const active = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
+  if (!active) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyToaster visibleToasts={1} duration={5000} position="bottom-right" richColors closeButton />
+    </Suspense>
+  );
+}
