@@ -33,6 +33,9 @@ test("filters by availability, medium and year, and the URL carries the view", a
 
   await page.getByRole("link", { name: "Clear filters" }).click();
   await expect(page).toHaveURL("/gallery");
+  // Wait for the cleared view to render (the form is rebuilt for it) before choosing again.
+  await expect(page.getByText(`${DEMO_ARTWORKS.length} paintings.`)).toBeVisible();
+  await expect(page.getByLabel("Availability")).toHaveValue("");
   await page.getByLabel("Year").selectOption("2023");
   await expectTitles(
     page,
