@@ -64,52 +64,30 @@ export function GalleryFilters({ params, mediums, years }: Props) {
           </button>
         </div>
       </div>
-      <div className="flex min-w-0 flex-col gap-1.5">
-        <label htmlFor="gallery-medium" className="eyebrow">
-          Medium
-        </label>
-        <select id="gallery-medium" name="medium" defaultValue={params.medium ?? ""} className={selectClass}>
-          <option value="">All mediums</option>
-          {mediums.map((m) => (
-            <option key={m.value} value={m.value}>
-              {m.value} ({m.count})
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex min-w-0 flex-col gap-1.5">
-        <label htmlFor="gallery-availability" className="eyebrow">
-          Availability
-        </label>
-        <select
-          id="gallery-availability"
-          name="availability"
-          defaultValue={params.availability ?? ""}
-          className={selectClass}
-        >
-          <option value="">All works</option>
-          <option value="available">Available</option>
-          <option value="sold">Sold</option>
-        </select>
-      </div>
-      <div className="flex min-w-0 flex-col gap-1.5">
-        <label htmlFor="gallery-year" className="eyebrow">
-          Year
-        </label>
-        <select
-          id="gallery-year"
-          name="year"
-          defaultValue={params.year ? String(params.year) : ""}
-          className={selectClass}
-        >
-          <option value="">All years</option>
-          {years.map((y) => (
-            <option key={y} value={y}>
-              {y}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        name="medium"
+        label="Medium"
+        value={params.medium}
+        allLabel="All mediums"
+        options={mediums.map((m) => ({ value: m.value, label: `${m.value} (${m.count})` }))}
+      />
+      <FilterSelect
+        name="availability"
+        label="Availability"
+        value={params.availability}
+        allLabel="All works"
+        options={[
+          { value: "available", label: "Available" },
+          { value: "sold", label: "Sold" },
+        ]}
+      />
+      <FilterSelect
+        name="year"
+        label="Year"
+        value={params.year ? String(params.year) : undefined}
+        allLabel="All years"
+        options={years.map((y) => ({ value: String(y), label: String(y) }))}
+      />
       {active ? (
         <div className="col-span-3 flex h-10 items-center">
           <Link to={galleryHref({})} className="text-muted hover:text-ink inline-flex items-center gap-1 text-sm">
@@ -119,5 +97,31 @@ export function GalleryFilters({ params, mediums, years }: Props) {
         </div>
       ) : null}
     </Form>
+  );
+}
+
+/** One labelled filter: "all" first, then the choices; the form submits it as a GET parameter. */
+function FilterSelect(props: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  allLabel: string;
+  options: { value: string; label: string }[];
+}) {
+  const id = `gallery-${props.name}`;
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <label htmlFor={id} className="eyebrow">
+        {props.label}
+      </label>
+      <select id={id} name={props.name} defaultValue={props.value ?? ""} className={selectClass}>
+        <option value="">{props.allLabel}</option>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
