@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_ADMIN } from "./tests/e2e/support/accounts";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 // Set once in the runner process; workers inherit it.
@@ -44,7 +45,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node build/server/index.js",
+    // An administrator exists from the start (tests/e2e/support/accounts.ts), made the way an operator would.
+    command: `node --import tsx scripts/create-admin.ts --email ${E2E_ADMIN.email} --password "${E2E_ADMIN.password}" --name "${E2E_ADMIN.name}" && node build/server/index.js`,
     url: `http://127.0.0.1:${port}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -57,6 +59,12 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "warn",
+      // Every spec signs in from 127.0.0.1: the per-address limits are raised (auth.spec.ts checks the real ones).
+      AUTH_RATE_LIMIT_MULTIPLIER: "50",
+      // The administrator the admin specs sign in as (tests/e2e/admin-fixtures.ts), provisioned at start.
+      ADMIN_EMAIL: "admin@example.com",
+      ADMIN_PASSWORD: "atelier-admin-e2e-password",
+      ADMIN_NAME: "Mara Ellison",
     },
   },
 });

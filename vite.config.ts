@@ -1,14 +1,47 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Rollup } from "vite";
+import { precompress } from "./scripts/precompress";
+
+/**
+ * Client chunks: what two or more public pages (or lazy parts) load goes into one `shared` chunk instead of a
+ * dozen small ones, so a page loads five scripts rather than fifteen (decision 0008). Code that one route or
+ * one lazy part uses stays with it. The admin area does not count: what only its pages share stays out of
+ * the public pages' download.
+ */
+const NOT_PUBLIC = /\/app\/(routes|components)\/admin\//;
+
+function sharedChunk(id: string, { getModuleInfo }: Rollup.ManualChunkMeta): string | undefined {
+  const roots = [...rootsOf(id, getModuleInfo, new Map())].filter((root) => !NOT_PUBLIC.test(root));
+  return roots.length > 1 ? "shared" : undefined;
+}
+
+/**
+ * The entries (route modules, the client entry) and lazy imports from which a module is reached. A barrel
+ * file (an index re-exporting a library's modules) makes every module behind it look reached from each of
+ * its importers: import such libraries from one place (see app/components/site/icons.tsx).
+ */
+function rootsOf(id: string, info: Rollup.GetModuleInfo, memo: Map<string, Set<string>>): Set<string> {
+  const known = memo.get(id);
+  if (known) return known;
+  const roots = new Set<string>();
+  memo.set(id, roots);
+  const module = info(id);
+  if (!module) return roots;
+  if (module.isEntry || module.dynamicImporters.length > 0) roots.add(id);
+  for (const importer of module.importers) for (const root of rootsOf(importer, info, memo)) roots.add(root);
+  return roots;
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   // The production server entry (server/main.ts) is bundled with the SSR build.
-  build: isSsrBuild ? { rollupOptions: { input: "./server/main.ts" }, target: "node20" } : { target: "es2022" },
+  build: isSsrBuild
+    ? { rollupOptions: { input: "./server/main.ts" }, target: "node20" }
+    : { target: "es2022", rollupOptions: { output: { manualChunks: sharedChunk } } },
   ssr: { external: ["sharp", "@electric-sql/pglite", "pg", "pino", "pino-pretty"] },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [precompress()])],
 }));

@@ -31,12 +31,23 @@ describe("loadConfig", () => {
     expect(config.dataDir).toBe("/var/lib/atelier");
   });
 
+  it("reads the bootstrap administrator only when e-mail and password are both set", () => {
+    expect(loadConfig({}).bootstrapAdmin).toBeUndefined();
+    expect(
+      loadConfig({ ADMIN_EMAIL: "Owner@Example.com", ADMIN_PASSWORD: "long enough password", ADMIN_NAME: " Mara " })
+        .bootstrapAdmin,
+    ).toEqual({ email: "owner@example.com", password: "long enough password", name: "Mara" });
+  });
+
   it.each([
     [{ PORT: "eighty" }, /PORT/],
     [{ DATABASE_URL: "mysql://localhost/db" }, /DATABASE_URL must be a postgres/],
     [{ SEED_DEMO: "maybe" }, /SEED_DEMO must be true or false/],
     [{ AUTH_SECRET: "short" }, /AUTH_SECRET must be at least 32 characters/],
     [{ PUBLIC_URL: "not a url" }, /PUBLIC_URL/],
+    [{ ADMIN_EMAIL: "owner@example.com" }, /ADMIN_PASSWORD is required/],
+    [{ ADMIN_PASSWORD: "long enough password" }, /ADMIN_EMAIL is required/],
+    [{ ADMIN_EMAIL: "nobody", ADMIN_PASSWORD: "long enough password" }, /ADMIN_EMAIL must be an e-mail/],
   ])("rejects %o with one readable line", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {
@@ -45,6 +56,35 @@ describe("loadConfig", () => {
       expect((error as Error).message).toMatch(message);
       expect((error as Error).message).not.toContain("\n");
     }
+  });
+});
+
+describe("Stripe configuration", () => {
+  it("is off (manual payment) when no key is set", () => {
+    expect(loadConfig({}, "/x").stripe).toBeUndefined();
+  });
+
+  it("needs both the secret key and the webhook secret, and reads STRIPE_API_BASE for a stand-in", () => {
+    const config = loadConfig(
+      {
+        STRIPE_SECRET_KEY: "sk_test_abc123",
+        STRIPE_WEBHOOK_SECRET: "whsec_xyz",
+        STRIPE_API_BASE: "http://127.0.0.1:4242",
+      },
+      "/x",
+    );
+    expect(config.stripe).toEqual({
+      secretKey: "sk_test_abc123",
+      webhookSecret: "whsec_xyz",
+      api: { protocol: "http", host: "127.0.0.1", port: 4242 },
+    });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_abc123" })).toThrow(
+      "Invalid configuration: STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not.",
+    );
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: "whsec_xyz" })).toThrow(/STRIPE_SECRET_KEY is not/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "pk_test_abc" })).toThrow(
+      /STRIPE_SECRET_KEY must be a Stripe secret key/,
+    );
   });
 });
 

@@ -28,7 +28,27 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool,
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL")),
   MAIL_FROM: optional(z.string().min(3).max(320)),
+  STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_…)")),
+  STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)")),
+  STRIPE_API_BASE: optional(z.url({ message: "must be an absolute http(s) URL" })),
+  GOOGLE_CLIENT_ID: optional(z.string()),
+  GOOGLE_CLIENT_SECRET: optional(z.string()),
+  GITHUB_CLIENT_ID: optional(z.string()),
+  GITHUB_CLIENT_SECRET: optional(z.string()),
+  OIDC_ISSUER: optional(z.url({ message: "must be an absolute http(s) URL" })),
+  OIDC_CLIENT_ID: optional(z.string()),
+  OIDC_CLIENT_SECRET: optional(z.string()),
+  OIDC_NAME: optional(z.string().max(40)),
+  AUTH_RATE_LIMIT_MULTIPLIER: optional(z.coerce.number({ message: "must be a number" }).min(1).max(1000)),
+  ADMIN_EMAIL: optional(z.email({ message: "must be an e-mail address" })),
+  ADMIN_PASSWORD: optional(z.string()),
+  ADMIN_NAME: optional(z.string().max(120)),
 });
+
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
+}
 
 export interface Config {
   env: "development" | "production" | "test";
@@ -45,6 +65,25 @@ export interface Config {
   /** Unset: messages are logged and kept in the outbox instead of sent. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Social sign-in, each enabled when its client id and secret are set. */
+  oauth: {
+    google?: OAuthClient;
+    github?: OAuthClient;
+    oidc?: OAuthClient & { issuer: string; name: string };
+  };
+  /** Scales the auth rate limits (1 in production; tests that sign in often raise it). */
+  authRateLimitMultiplier: number;
+  /** ADMIN_EMAIL + ADMIN_PASSWORD: an administrator created (or promoted) at every start. */
+  bootstrapAdmin: { email: string; password: string; name: string } | undefined;
+  /** Card payments through Stripe Checkout; unset: orders are paid by bank transfer (manual). */
+  stripe: StripeConfig | undefined;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another API host (a local stand-in in tests): protocol, host and port for the SDK. */
+  api?: { protocol: "http" | "https"; host: string; port: number };
 }
 
 /** Parses the environment; throws a ConfigError whose message is one readable line. */
@@ -70,7 +109,55 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY ?? false,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `studio@${new URL(publicUrl).hostname}`,
+    oauth: {
+      google: client(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, "GOOGLE"),
+      github: client(e.GITHUB_CLIENT_ID, e.GITHUB_CLIENT_SECRET, "GITHUB"),
+      oidc: e.OIDC_ISSUER
+        ? {
+            ...(client(e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET, "OIDC") ??
+              missing("OIDC_ISSUER is set: OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required")),
+            issuer: e.OIDC_ISSUER.replace(/\/+$/, ""),
+            name: e.OIDC_NAME ?? "Single sign-on",
+          }
+        : undefined,
+    },
+    authRateLimitMultiplier: e.AUTH_RATE_LIMIT_MULTIPLIER ?? 1,
+    bootstrapAdmin:
+      e.ADMIN_EMAIL || e.ADMIN_PASSWORD
+        ? {
+            email: e.ADMIN_EMAIL?.toLowerCase() ?? missing("ADMIN_PASSWORD is set: ADMIN_EMAIL is required with it"),
+            password: e.ADMIN_PASSWORD ?? missing("ADMIN_EMAIL is set: ADMIN_PASSWORD is required with it"),
+            name: e.ADMIN_NAME?.trim() ?? "",
+          }
+        : undefined,
+    stripe: stripeConfig(e),
   };
+}
+
+function client(id: string | undefined, secret: string | undefined, prefix: string): OAuthClient | undefined {
+  if (!id && !secret) return undefined;
+  if (!id || !secret) missing(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`);
+  return { clientId: id, clientSecret: secret };
+}
+
+function missing(message: string): never {
+  throw new ConfigError(`Invalid configuration: ${message}.`);
+}
+
+function stripeConfig(e: z.infer<typeof EnvSchema>): StripeConfig | undefined {
+  if (!e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) return undefined;
+  // Half a configuration would take orders that nothing ever marks paid.
+  if (!e.STRIPE_SECRET_KEY)
+    throw new ConfigError("Invalid configuration: STRIPE_WEBHOOK_SECRET is set but STRIPE_SECRET_KEY is not.");
+  if (!e.STRIPE_WEBHOOK_SECRET)
+    throw new ConfigError("Invalid configuration: STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not.");
+  let api: StripeConfig["api"];
+  if (e.STRIPE_API_BASE) {
+    const url = new URL(e.STRIPE_API_BASE);
+    const protocol = url.protocol === "http:" ? "http" : "https";
+    api = { protocol, host: url.hostname, port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443 };
+  }
+  return { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, api };
 }
 
 function resolvePath(cwd: string, p: string): string {

@@ -9,18 +9,16 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { NotFound } from "~/components/site/not-found";
+import { SiteStylesheet } from "~/components/site/site-stylesheet";
 import { useNonce } from "~/lib/nonce";
 import { ROBOTS_NOINDEX, seoMeta } from "~/lib/seo";
 import { getSettings, resolvePageMeta } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
 import frauncesLatin from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import "./app.css";
 
-// The two latin faces every page uses: fetched with the HTML rather than after the CSS (faster first text).
+// The display face (headings) every page uses: fetched with the HTML rather than after the CSS.
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "preload", href: frauncesLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
@@ -71,6 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#faf8f4" />
         <Meta />
         <Links />
+        <SiteStylesheet />
       </head>
       <body>
         {children}

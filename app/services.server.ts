@@ -3,6 +3,7 @@
 import type { Config } from "./config.server";
 import type { Database } from "./db/client.server";
 import type { Logger } from "./logger.server";
+import type { SmsSender } from "./modules/auth/sms.server";
 import type { Storage } from "./modules/media/storage.server";
 
 export interface Services {
@@ -10,6 +11,9 @@ export interface Services {
   db: Database;
   logger: Logger;
   storage: Storage;
+  /** The better-auth instance (typed by ~/modules/auth/auth.server's `auth()`); unset in tests that need none. */
+  auth?: unknown;
+  sms: SmsSender;
 }
 
 const KEY = Symbol.for("atelier.services");

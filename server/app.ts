@@ -1,12 +1,16 @@
 // Express wiring: security headers, compression, health, media, static assets, then React Router.
 import { randomBytes, randomUUID } from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
+import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
 import express, { type Request, type Response } from "express";
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import type { Config } from "~/config.server";
+import { assetsHandler } from "./assets";
 import type { Logger } from "~/logger.server";
+import { auth, CLIENT_IP_HEADER } from "~/modules/auth/auth.server";
+import { publicJwks } from "~/modules/auth/tokens.server";
 import { readVariant } from "~/modules/media/media.server";
 import { VARIANT_FORMATS, type VariantFormat } from "~/modules/media/pipeline.server";
 
@@ -14,6 +18,8 @@ declare module "react-router" {
   interface AppLoadContext {
     cspNonce: string;
     requestId: string;
+    /** The client's address (from X-Forwarded-For only with TRUST_PROXY), for rate limits. */
+    clientIp: string;
   }
 }
 
@@ -40,6 +46,8 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
     res.locals.requestId = requestId;
     res.locals.cspNonce = randomBytes(16).toString("base64");
     res.setHeader("x-request-id", requestId);
+    // The client's address as Express sees it (honouring TRUST_PROXY), for auth rate limits; never the caller's.
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     const start = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
@@ -56,6 +64,12 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
     next();
   });
 
+  // Hashed build assets and image variants first: they need none of the page headers below (server/assets.ts).
+  if (clientDir) app.use("/assets", compression(), assetsHandler(`${clientDir}/assets`));
+  app.get("/media/:hash/:file", (req, res, next) => {
+    serveMedia(req, res).catch(next);
+  });
+
   const dev = config.env === "development";
   app.use(
     helmet({
@@ -70,7 +84,9 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
               "font-src": ["'self'", "data:"],
               "connect-src": ["'self'", "ws:", "wss:"],
               "frame-ancestors": ["'none'"],
-              "form-action": ["'self'"],
+              // Social sign-in posts to /auth, which redirects to the provider; a checkout form posted without
+              // JavaScript is redirected to the card payment page: both origins must be allowed.
+              "form-action": ["'self'", ...oauthOrigins(config), ...paymentPageOrigins(config)],
               "upgrade-insecure-requests": config.publicUrl.startsWith("https:") ? [] : null,
             },
           },
@@ -86,25 +102,49 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
     else res.status(503).json({ status: "starting" });
   });
 
-  app.get("/media/:hash/:file", (req, res, next) => {
-    serveMedia(req, res).catch(next);
+  if (clientDir) app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+
+  // better-auth's HTTP API (OAuth callbacks, magic-link and reset links, the client calls), before any body
+  // parser. Responses are never cached.
+  let authHandler: ReturnType<typeof toNodeHandler> | undefined;
+  app.all("/api/auth/*splat", (req, res, next) => {
+    res.setHeader("cache-control", "no-store");
+    authHandler ??= toNodeHandler(auth());
+    authHandler(req, res).catch(next);
+  });
+  app.get("/.well-known/jwks.json", (_req, res, next) => {
+    publicJwks()
+      .then((jwks) => {
+        res.setHeader("cache-control", "public, max-age=300");
+        res.json(jwks);
+      })
+      .catch(next);
   });
 
-  if (clientDir) {
-    app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
-  }
-
   beforeRouter?.(app);
+
+  // Origin check on state-changing requests to our pages' actions (better-auth checks its own): a browser
+  // always sends Origin on a cross-site POST, and such a request is refused before any action runs.
+  const ownOrigin = new URL(config.publicUrl).origin;
+  app.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin !== ownOrigin) {
+      res.status(403).type("text/plain").send("Cross-site request refused.");
+      return;
+    }
+    next();
+  });
 
   app.all(
     "/{*splat}",
     createRequestHandler({
       build,
       mode: dev ? "development" : "production",
-      getLoadContext: (_req, res) => ({
+      getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
         requestId: res.locals.requestId as string,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "",
       }),
     }),
   );
@@ -116,9 +156,28 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
   return app;
 }
 
+/** The origins a social sign-in form ends up at (the providers' authorization pages). */
+function oauthOrigins(config: Config): string[] {
+  const { oauth } = config;
+  return [
+    ...(oauth.google ? ["https://accounts.google.com"] : []),
+    ...(oauth.github ? ["https://github.com"] : []),
+    ...(oauth.oidc ? [new URL(oauth.oidc.issuer).origin] : []),
+  ];
+}
+
+/** Where the checkout may send the buyer to pay: Stripe Checkout (or the stand-in of STRIPE_API_BASE). */
+function paymentPageOrigins(config: Config): string[] {
+  if (!config.stripe) return [];
+  const { api } = config.stripe;
+  return ["https://checkout.stripe.com", ...(api ? [`${api.protocol}://${api.host}:${api.port}`] : [])];
+}
+
 const MEDIA_FILE_RE = /^(\d{2,5})\.(avif|webp)$/;
 
 async function serveMedia(req: Request, res: Response) {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
   const hash = String(req.params.hash);
   const match = MEDIA_FILE_RE.exec(String(req.params.file));
   if (!/^[0-9a-f]{24}$/.test(hash) || !match) {

@@ -6,6 +6,10 @@ import { DataDirLockedError } from "~/db/data-dir-lock.server";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { seedIfEmpty } from "~/db/seed/seed.server";
 import { createLogger, type Logger } from "~/logger.server";
+import { hasAdministrator, issueSetupToken } from "~/modules/auth/accounts.server";
+import { ensureAdminFromEnv } from "~/modules/auth/admin-bootstrap.server";
+import { createAuth } from "~/modules/auth/auth.server";
+import { LogSmsSender } from "~/modules/auth/sms.server";
 import { startJobWorker } from "~/modules/jobs/jobs.server";
 import { LocalDiskStorage } from "~/modules/media/storage.server";
 import "~/modules/mail/mail.server";
@@ -45,11 +49,20 @@ export async function boot(env: Record<string, string | undefined> = process.env
 
   const started = Date.now();
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  setServices({ config, logger, db: handle.db, storage: new LocalDiskStorage(join(config.dataDir, "media")) });
+  const base = {
+    config,
+    logger,
+    db: handle.db,
+    storage: new LocalDiskStorage(join(config.dataDir, "media")),
+    sms: new LogSmsSender(logger),
+  };
+  setServices({ ...base, auth: createAuth(base) });
   await handle.migrate();
   logger.info({ database: handle.kind, ms: Date.now() - started }, "database ready");
   const seeded = await seedIfEmpty(handle, { demo: config.seedDemo, logger });
   if (seeded !== "already-initialised") logger.info({ seeded }, "first start");
+  await ensureAdminFromEnv(config);
+  await offerFirstRunSetup(config, logger);
   const worker = startJobWorker();
 
   return {
@@ -62,4 +75,19 @@ export async function boot(env: Record<string, string | undefined> = process.env
       setServices(undefined);
     },
   };
+}
+
+/**
+ * With no administrator yet, prints a one-time setup link (like a router's first-run setup): whoever holds
+ * the server log can create the first administrator at /auth?setup=TOKEN. Only the token's hash is stored;
+ * it stops working once an administrator exists (or after 24 hours: restart for a new one).
+ */
+async function offerFirstRunSetup(config: Config, logger: Logger): Promise<void> {
+  if (await hasAdministrator()) return;
+  const token = await issueSetupToken();
+  const url = `${config.publicUrl}/auth?setup=${token}`;
+  logger.warn(
+    { setupUrl: url },
+    `No administrator yet. Open ${url} to create one (or run npm run create-admin). The link works once, for 24 hours.`,
+  );
 }

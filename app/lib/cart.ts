@@ -68,3 +68,69 @@ export function parseStoredCart(raw: string | null): Cart {
     return [];
   }
 }
+
+/** A cart's work as the server sees it now (GET /api/cart): the browser's copy is re-checked against it. */
+export interface CartCheckLine {
+  id: string;
+  title: string;
+  medium: string;
+  size: string;
+  year: number | null;
+  priceCents: number | null;
+  currency: string;
+  availability: string;
+  /** Pieces that can still be bought. */
+  quantity: number;
+  /** Available, priced and in stock. */
+  buyable: boolean;
+}
+
+export interface PriceChange {
+  artwork_id: string;
+  title: string;
+  from: number;
+  to: number;
+}
+
+/**
+ * Brings the stored cart up to date with the server: current price, title and stock (quantity capped at it).
+ * Works that cannot be bought any more stay in the cart (shown as no longer available) until removed.
+ */
+export function syncCart(
+  cart: Cart,
+  lines: readonly CartCheckLine[],
+): { cart: Cart; changed: boolean; unavailable: string[]; priceChanges: PriceChange[] } {
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  const unavailable: string[] = [];
+  const priceChanges: PriceChange[] = [];
+  let changed = false;
+  const next = cart.map((item) => {
+    const line = byId.get(item.artwork_id);
+    if (!line?.buyable || line.priceCents === null) {
+      unavailable.push(item.artwork_id);
+      return item;
+    }
+    if (line.priceCents !== item.price)
+      priceChanges.push({ artwork_id: item.artwork_id, title: line.title, from: item.price, to: line.priceCents });
+    const updated: CartItem = {
+      ...item,
+      price: line.priceCents,
+      title: line.title,
+      currency: line.currency,
+      stock: line.quantity,
+      quantity: Math.min(item.quantity, line.quantity),
+    };
+    if (
+      updated.price !== item.price ||
+      updated.title !== item.title ||
+      updated.stock !== item.stock ||
+      updated.quantity !== item.quantity ||
+      updated.currency !== item.currency
+    ) {
+      changed = true;
+      return updated;
+    }
+    return item;
+  });
+  return { cart: changed ? next : cart, changed, unavailable, priceChanges };
+}

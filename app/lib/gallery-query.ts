@@ -8,6 +8,10 @@ export interface GalleryParams {
   medium?: string;
   availability?: "available" | "sold";
   year?: number;
+  /** Term slugs: the artist's categories and series (selects), and tags (links). */
+  category?: string;
+  series?: string;
+  tag?: string;
   page?: number;
 }
 
@@ -16,10 +20,23 @@ function text(value: string | null, max: number): string | undefined {
   return trimmed && trimmed.length <= max ? trimmed : undefined;
 }
 
+/** A term slug as the catalogue makes them: lower-case ascii words and hyphens. */
+function slug(value: string | null): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed && trimmed.length <= 100 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(trimmed) ? trimmed : undefined;
+}
+
 function integer(value: string | null, min: number, max: number): number | undefined {
   if (!value || !/^\d+$/.test(value.trim())) return undefined;
   const n = Number(value);
   return n >= min && n <= max ? n : undefined;
+}
+
+/** Whether any filter or search narrows the view (the page number does not). */
+export function isFiltered(params: GalleryParams): boolean {
+  return Boolean(
+    params.q || params.medium || params.availability || params.year || params.category || params.series || params.tag,
+  );
 }
 
 export function parseGalleryParams(search: URLSearchParams): GalleryParams {
@@ -29,6 +46,9 @@ export function parseGalleryParams(search: URLSearchParams): GalleryParams {
     medium: text(search.get("medium"), 200),
     availability: availability === "available" || availability === "sold" ? availability : undefined,
     year: integer(search.get("year"), 1000, 3000),
+    category: slug(search.get("category")),
+    series: slug(search.get("series")),
+    tag: slug(search.get("tag")),
     page: integer(search.get("page"), 1, 100_000),
   };
 }
@@ -40,6 +60,9 @@ export function galleryHref(params: GalleryParams): string {
   if (params.medium) search.set("medium", params.medium);
   if (params.availability) search.set("availability", params.availability);
   if (params.year) search.set("year", String(params.year));
+  if (params.category) search.set("category", params.category);
+  if (params.series) search.set("series", params.series);
+  if (params.tag) search.set("tag", params.tag);
   if (params.page && params.page > 1) search.set("page", String(params.page));
   const qs = search.toString();
   return qs ? `/gallery?${qs}` : "/gallery";

@@ -9,7 +9,14 @@ export const paths = {
   artwork: (id: string) => `/artwork/${encodeURIComponent(id)}`,
   inquireAbout: (artwork: { id: string; title: string }) =>
     `/contact?${new URLSearchParams({ type: "artwork", artwork_id: artwork.id, artwork_title: artwork.title }).toString()}`,
+  blog: (page?: number) => (page && page > 1 ? `/blog?page=${page}` : "/blog"),
+  blogPost: (slug: string) => `/blog/${encodeURIComponent(slug)}`,
+  blogFeed: () => "/blog/rss.xml",
   checkout: () => "/checkout",
+  cartCheck: (ids: readonly string[]) => `/api/cart?ids=${ids.map(encodeURIComponent).join(",")}`,
+  stripeWebhook: () => "/webhooks/stripe",
+  orderConfirmationFor: (number: string) => `/order-confirmation?order=${encodeURIComponent(number)}`,
+  trackOrderFor: (number: string) => `/track-order?number=${encodeURIComponent(number)}`,
   orderConfirmation: () => "/order-confirmation",
   trackOrder: () => "/track-order",
   privacy: () => "/privacy",
@@ -17,11 +24,19 @@ export const paths = {
   shipping: () => "/shipping",
   newsletter: () => "/newsletter",
   auth: () => "/auth",
+  /** /auth, coming back to `redirectTo` after signing in. */
+  signIn: (redirectTo?: string) =>
+    redirectTo && redirectTo !== "/" ? `/auth?redirectTo=${encodeURIComponent(redirectTo)}` : "/auth",
+  signOut: () => "/auth/sign-out",
+  account: () => "/account",
+  admin: () => "/admin",
   sitemap: () => "/sitemap.xml",
   robots: () => "/robots.txt",
   /** A page's sharing image (spec §2 Page metadata: per-page default sharing images). */
   ogPage: (page: string) => `/og/${encodeURIComponent(page)}.jpg`,
   /** An artwork's sharing image; the version changes with its picture and caption, so caches can keep it forever. */
+  /** A blog post's sharing image (its cover on a 1200x630 card). */
+  ogBlogPost: (slug: string) => `/og/blog/${encodeURIComponent(slug)}.jpg`,
   ogArtwork: (id: string, version?: string) =>
     `/og/artwork/${encodeURIComponent(id)}.jpg${version ? `?v=${encodeURIComponent(version)}` : ""}`,
 } as const;

@@ -69,7 +69,7 @@ export interface SeoInput {
   path?: string;
   /** The sharing image's path (absolute URLs are made here) and its alt text. */
   image?: { path: string; alt: string };
-  type?: "website" | "product" | "profile";
+  type?: "website" | "product" | "profile" | "article";
   robots?: string;
   jsonLd?: JsonLd[];
   /** More tags in the same list (e.g. product price tags). */
@@ -309,6 +309,36 @@ export function artworkJsonLd(site: SeoSite, artwork: ArtworkSeo): JsonLd {
     };
   }
   return work;
+}
+
+export interface BlogPostSeo {
+  slug: string;
+  title: string;
+  description: string;
+  publishAt: Date | string | null;
+  updatedAt: Date | string;
+  cover: ImageAsset | null;
+}
+
+/** A journal post as a schema.org BlogPosting by the artist. */
+export function blogPostingJsonLd(site: SeoSite, post: BlogPostSeo): JsonLd {
+  const url = absoluteUrl(site.publicUrl, paths.blogPost(post.slug));
+  const posting: JsonLd = {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    "@id": `${url}#post`,
+    headline: post.title,
+    url,
+    mainEntityOfPage: url,
+    dateModified: new Date(post.updatedAt).toISOString(),
+    author: { "@type": "Person", "@id": artistId(site), name: site.artistName },
+    publisher: { "@type": "Person", "@id": artistId(site), name: site.artistName },
+  };
+  if (post.publishAt) posting.datePublished = new Date(post.publishAt).toISOString();
+  if (post.description) posting.description = summarize(post.description, 300);
+  if (post.cover)
+    posting.image = absoluteUrl(site.publicUrl, variantUrl(post.cover.hash, bestWidth(post.cover, 1600), "webp"));
+  return posting;
 }
 
 /** 32-bit FNV-1a, hex: a short, stable version tag computed the same way on both sides. */

@@ -12,6 +12,7 @@ import { demoTemplateFacts } from "./lib/demo.mjs";
 import { log, printTable, sec } from "./lib/format.mjs";
 import { cleanupAll, PORT, ROOT } from "./lib/server.mjs";
 import { round } from "./lib/stats.mjs";
+import { authScenario } from "./scenarios/auth.mjs";
 import { httpLoad } from "./scenarios/http.mjs";
 import { install } from "./scenarios/install.mjs";
 import { BUDGETS, lighthouseScenario } from "./scenarios/lighthouse.mjs";
@@ -19,7 +20,7 @@ import { memoryScenario } from "./scenarios/memory.mjs";
 import { scale } from "./scenarios/scale.mjs";
 import { startup } from "./scenarios/startup.mjs";
 
-const SCENARIOS = ["startup", "install", "lighthouse", "http", "memory", "scale"];
+const SCENARIOS = ["startup", "install", "lighthouse", "http", "memory", "scale", "auth"];
 // install needs the registry and a minute: only when asked for by name.
 const DEFAULT_SCENARIOS = SCENARIOS.filter((s) => s !== "install");
 
@@ -148,6 +149,7 @@ async function main() {
     http: () => httpLoad({ runs, durationS, sequentialCount }),
     memory: () => memoryScenario({ httpResult: report.results.http, durationS, sequentialCount }),
     scale: () => scale({ durationS: quick ? 3 : 5 }),
+    auth: () => authScenario({ count: quick ? 10 : 40 }),
   };
   const started = performance.now();
   for (const name of SCENARIOS) {

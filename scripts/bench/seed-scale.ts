@@ -12,6 +12,7 @@ import { artworks, type Availability } from "~/db/schema";
 import { renderPainting } from "~/db/seed/paintings.server";
 import { variantUrl } from "~/lib/media";
 import { createLogger } from "~/logger.server";
+import { LogSmsSender } from "~/modules/auth/sms.server";
 import { slugify } from "~/modules/catalog/catalog.server";
 import { runDueJobs } from "~/modules/jobs/jobs.server";
 import { ingestImage, type MediaAsset } from "~/modules/media/media.server";
@@ -187,6 +188,7 @@ async function main() {
       logger: createLogger("silent"),
       db: handle.db,
       storage: new LocalDiskStorage(join(dataDir, "media")),
+      sms: new LogSmsSender(createLogger("silent")),
     });
     await handle.migrate();
 

@@ -5,14 +5,19 @@ import { test as base, expect } from "@playwright/test";
 const ALLOWED = [
   /404 Error: User attempted to access non-existent route/,
   /Failed to load resource: the server responded with a status of 404/,
+  // A form sent with mistakes is answered 400 with its field errors; the browser logs the status.
+  /Failed to load resource: the server responded with a status of 400 \(Bad Request\)/,
 ];
 
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors: RegExp[] }>({
+  /** Console errors a test expects (e.g. the browser's note of a 400 answer to a form with mistakes). */
+  expectedConsoleErrors: [[], { option: true }],
   consoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, expectedConsoleErrors }, use) => {
       const errors: string[] = [];
+      const allowed = [...ALLOWED, ...expectedConsoleErrors];
       page.on("console", (message) => {
-        if (message.type() === "error" && !ALLOWED.some((re) => re.test(message.text()))) errors.push(message.text());
+        if (message.type() === "error" && !allowed.some((re) => re.test(message.text()))) errors.push(message.text());
       });
       page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
       await use(errors);

@@ -1,72 +1,14 @@
 // Operations contracts (ARCHITECTURE.md): first start seeds once, restarts keep data, SIGTERM stops cleanly,
 // bad configuration is one clear line and a non-zero exit, and a held DATA_DIR is refused.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { DEMO_ARTWORKS } from "../../app/db/seed/demo-data";
+import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
 import { expect, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
-
-interface Server {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  stderr: () => string;
-  exited: Promise<number | null>;
-}
-
-/** A port nothing listens on right now (the machine runs MariaDB, Redis and more on their usual ports). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["build/server/index.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-  child.stderr.on("data", (d: Buffer) => {
-    out += d.toString();
-    err += d.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, url: `http://127.0.0.1:${port}`, output: () => out, stderr: () => err, exited };
-}
-
-/** Polls /healthz until 200; returns the statuses seen on the way. */
-async function waitHealthy(server: Server, timeoutMs = 90_000): Promise<number[]> {
-  const deadline = Date.now() + timeoutMs;
-  const seen: number[] = [];
-  while (Date.now() < deadline) {
-    try {
-      const status = (await fetch(`${server.url}/healthz`)).status;
-      seen.push(status);
-      if (status === 200) return seen;
-    } catch {
-      // Not listening yet.
-    }
-    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server not healthy in time: ${server.output()}`);
-}
-
-async function stop(server: Server) {
-  server.child.kill("SIGTERM");
-  return server.exited;
-}
 
 async function galleryCount(server: Server) {
   const html = await (await fetch(`${server.url}/gallery`)).text();

@@ -8,6 +8,8 @@ import type { Config } from "~/config.server";
 import { loadConfig } from "~/config.server";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { createLogger } from "~/logger.server";
+import { createAuth } from "~/modules/auth/auth.server";
+import { LogSmsSender } from "~/modules/auth/sms.server";
 import { LocalDiskStorage } from "~/modules/media/storage.server";
 import { setServices } from "~/services.server";
 
@@ -53,7 +55,14 @@ export async function setupTestServices(backend: Backend, env: Record<string, st
   });
   const handle = await openDatabase(databaseUrl ? { databaseUrl } : { inMemory: true });
   const logger = createLogger("silent");
-  setServices({ config, logger, db: handle.db, storage: new LocalDiskStorage(join(dataDir, "media")) });
+  const base = {
+    config,
+    logger,
+    db: handle.db,
+    storage: new LocalDiskStorage(join(dataDir, "media")),
+    sms: new LogSmsSender(logger),
+  };
+  setServices({ ...base, auth: createAuth(base) });
   await handle.migrate();
   return {
     handle,

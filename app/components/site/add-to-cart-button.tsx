@@ -1,4 +1,4 @@
-import { ShoppingBag } from "lucide-react";
+import { ShoppingBag } from "./icons";
 import { useCallback } from "react";
 import type { ImageAsset } from "~/lib/media";
 import { formatPrice } from "~/lib/money";

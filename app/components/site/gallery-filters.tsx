@@ -1,11 +1,16 @@
-import { Search, X } from "lucide-react";
+import { Search, X } from "./icons";
 import { Form, Link, useNavigate } from "react-router";
-import { galleryHref, parseGalleryParams, type GalleryParams } from "~/lib/gallery-query";
+import { galleryHref, isFiltered, parseGalleryParams, type GalleryParams } from "~/lib/gallery-query";
+
+type TermChoice = { value: string; label: string; count: number };
 
 interface Props {
   params: GalleryParams;
   mediums: { value: string; count: number }[];
   years: number[];
+  /** The artist's categories and series with works; a filter shows only when there are some. */
+  categories?: TermChoice[];
+  series?: TermChoice[];
 }
 
 const selectClass =
@@ -15,7 +20,7 @@ const selectClass =
  * The gallery's filters and search, as a GET form: the URL is the state, so every view can be shared
  * and works without JavaScript; with it, choosing a filter applies at once.
  */
-export function GalleryFilters({ params, mediums, years }: Props) {
+export function GalleryFilters({ params, mediums, years, categories = [], series = [] }: Props) {
   const navigate = useNavigate();
   // With JavaScript, go to the tidy URL (no empty fields); without it, the plain GET form works the same.
   const apply = (form: HTMLFormElement) => {
@@ -23,7 +28,7 @@ export function GalleryFilters({ params, mediums, years }: Props) {
     for (const [key, value] of new FormData(form)) if (typeof value === "string") fields.append(key, value);
     void navigate(galleryHref(parseGalleryParams(fields)), { preventScrollReset: true });
   };
-  const active = Boolean(params.q || params.medium || params.availability || params.year);
+  const active = isFiltered(params);
   return (
     <Form
       method="get"
@@ -64,6 +69,26 @@ export function GalleryFilters({ params, mediums, years }: Props) {
           </button>
         </div>
       </div>
+      {categories.length > 0 ? (
+        <FilterSelect
+          name="category"
+          label="Category"
+          value={params.category}
+          allLabel="All categories"
+          options={categories.map((c) => ({ value: c.value, label: `${c.label} (${c.count})` }))}
+        />
+      ) : null}
+      {series.length > 0 ? (
+        <FilterSelect
+          name="series"
+          label="Series"
+          value={params.series}
+          allLabel="All series"
+          options={series.map((c) => ({ value: c.value, label: `${c.label} (${c.count})` }))}
+        />
+      ) : null}
+      {/* A tag comes from a link, not a select: kept while other filters change. */}
+      {params.tag ? <input type="hidden" name="tag" value={params.tag} /> : null}
       <FilterSelect
         name="medium"
         label="Medium"

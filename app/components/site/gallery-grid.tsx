@@ -48,7 +48,9 @@ function Works({ artworks }: { artworks: GalleryArtwork[] }) {
         <li key={artwork.id}>
           <ArtworkCard
             artwork={artwork}
-            priority={i < 3}
+            // Only the first image is surely above the fold (a phone shows one column); the rest of the first
+            // row loads lazily as soon as layout finds it on screen, without competing with the page's first paint.
+            priority={i === 0}
             onOpenImage={(opener) =>
               lightbox.open(
                 images,

@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight } from "lucide-react";
+import { ArrowLeft, ArrowRight } from "./icons";
 import { Link } from "react-router";
 import { galleryHref, type GalleryParams } from "~/lib/gallery-query";
 

@@ -1,9 +1,9 @@
-import { Home, Images, Mail, ShoppingBag, User } from "lucide-react";
+import { House, Images, Mail, ShoppingBag, User } from "./icons";
 import { NavLink } from "react-router";
 import { paths } from "~/lib/paths";
 
 const TABS = [
-  { label: "Home", to: paths.home(), Icon: Home },
+  { label: "Home", to: paths.home(), Icon: House },
   { label: "Gallery", to: paths.gallery(), Icon: Images },
   { label: "Shop", to: paths.shop(), Icon: ShoppingBag },
   { label: "About", to: paths.about(), Icon: User },

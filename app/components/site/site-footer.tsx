@@ -8,6 +8,7 @@ const FOOTER_LINKS = [
   { label: "Shop", to: paths.shop() },
   { label: "Commissions", to: paths.commissions() },
   { label: "Contact", to: paths.contact() },
+  { label: "Journal", to: paths.blog() },
 ] as const;
 
 interface Props {

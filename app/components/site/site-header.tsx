@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { paths } from "~/lib/paths";
+import { AccountLink, type HeaderAccount } from "./account-link";
+import { CartButton } from "./cart-button";
 
 /** Spec §2: the desktop top bar. "Commission" is the spec's label for /commissions. */
 export const DESKTOP_NAV = [
@@ -13,7 +15,15 @@ export const DESKTOP_NAV = [
 
 const MENU_NAV = [{ label: "Home", to: paths.home() }, ...DESKTOP_NAV] as const;
 
-export function SiteHeader({ siteTitle, tagline }: { siteTitle: string; tagline: string }) {
+export function SiteHeader({
+  siteTitle,
+  tagline,
+  account = null,
+}: {
+  siteTitle: string;
+  tagline: string;
+  account?: HeaderAccount | null;
+}) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
 
@@ -45,32 +55,36 @@ export function SiteHeader({ siteTitle, tagline }: { siteTitle: string; tagline:
           <span className="font-serif text-xl tracking-tight md:text-2xl">{siteTitle}</span>
           <span className="text-muted mt-1 hidden text-[0.7rem] tracking-[0.16em] uppercase lg:block">{tagline}</span>
         </Link>
-        <nav aria-label="Main" className="hidden md:block">
-          <ul className="flex items-center gap-8">
-            {DESKTOP_NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  prefetch="intent"
-                  className={({ isActive }) =>
-                    `text-sm tracking-wide transition-colors hover:text-ink ${isActive ? "text-ink underline decoration-accent decoration-2 underline-offset-8" : "text-ink-soft"}`
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <button
-          type="button"
-          className="text-xs font-medium tracking-[0.2em] md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? "CLOSE" : "MENU"}
-        </button>
+        <div className="flex items-center gap-5 md:gap-8">
+          <nav aria-label="Main" className="hidden md:block">
+            <ul className="flex items-center gap-8">
+              {DESKTOP_NAV.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    prefetch="intent"
+                    className={({ isActive }) =>
+                      `text-sm tracking-wide transition-colors hover:text-ink ${isActive ? "text-ink underline decoration-accent decoration-2 underline-offset-8" : "text-ink-soft"}`
+                    }
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <AccountLink account={account} />
+          <CartButton />
+          <button
+            type="button"
+            className="text-xs font-medium tracking-[0.2em] md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? "CLOSE" : "MENU"}
+          </button>
+        </div>
       </div>
       {menuOpen ? (
         <div id="mobile-menu" className="bg-paper fixed inset-x-0 top-16 bottom-0 z-50 flex flex-col md:hidden">

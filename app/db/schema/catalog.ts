@@ -39,6 +39,8 @@ export const artworks = pgTable(
     ),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set instead of deleting a work that must stay on record (an order refers to it); hidden from the site. */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
   },
   (t) => [
     check("artworks_availability_check", sql`${t.availability} in ('available', 'reserved', 'sold', 'not_for_sale')`),
@@ -51,5 +53,10 @@ export const artworks = pgTable(
       .where(sql`${t.isFeatured}`),
     index("artworks_available_idx").on(t.availability, t.createdAt.desc()),
     index("artworks_search_idx").using("gin", t.search),
+    // The admin table's sort columns (Artwork Management sorts server-side).
+    index("artworks_title_idx").on(sql`lower(${t.title})`, t.id),
+    index("artworks_year_idx").on(t.year.desc().nullsLast(), t.id),
+    index("artworks_price_idx").on(t.priceCents.desc().nullsLast(), t.id),
+    index("artworks_updated_idx").on(t.updatedAt.desc(), t.id),
   ],
 );

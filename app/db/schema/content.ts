@@ -16,6 +16,8 @@ export const homepageSections = pgTable(
     sectionType: text("section_type").$type<SectionType>().notNull(),
     /** Typed per section type by the zod schemas in modules/content. */
     content: jsonb("content").$type<Record<string, unknown>>().notNull().default({}),
+    /** Edits saved but not yet published (the admin previews them); null when there are none. */
+    draftContent: jsonb("draft_content").$type<Record<string, unknown>>(),
     isPublished: boolean("is_published").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
     sectionOrder: integer("section_order").notNull().default(0),

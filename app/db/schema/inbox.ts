@@ -1,6 +1,7 @@
-// Inbox: what visitors send the artist. For now the newsletter list; messages and commissions follow.
-import { pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+// Inbox: what visitors send the artist: newsletter subscriptions, contact messages and commission requests.
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
+import type { CommissionStage, InquiryType, MessageStatus } from "~/lib/inquiries";
 import { uuidv7 } from "~/lib/uuid";
 
 export const newsletterSubscribers = pgTable("newsletter_subscribers", {
@@ -14,3 +15,73 @@ export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
 });
+
+/** A contact inquiry (spec §1 "send contact inquiries"); an artwork inquiry keeps the work's id and title. */
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`)
+      .$defaultFn(uuidv7),
+    inquiryType: text("inquiry_type").$type<InquiryType>().notNull().default("general"),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    /** No foreign key: the inquiry outlives the artwork; the title is kept as it was asked about. */
+    artworkId: uuid("artwork_id"),
+    artworkTitle: text("artwork_title"),
+    status: text("status").$type<MessageStatus>().notNull().default("new"),
+    /** One submission, one message: the form's key makes a double click or a retry harmless. */
+    submissionKey: text("submission_key").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("messages_created_idx").on(t.createdAt.desc()),
+    index("messages_unread_idx")
+      .on(t.createdAt.desc())
+      .where(sql`${t.status} = 'new'`),
+    check(
+      "messages_inquiry_type_check",
+      sql`${t.inquiryType} in ('general', 'artwork', 'commission', 'exhibition', 'press', 'other')`,
+    ),
+    check("messages_status_check", sql`${t.status} in ('new', 'read', 'replied', 'archived')`),
+  ],
+);
+
+/** A commission request and its place in the artist's pipeline. */
+export const commissions = pgTable(
+  "commissions",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`)
+      .$defaultFn(uuidv7),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    /** What the collector has in mind: subject, palette, where it will hang. */
+    description: text("description").notNull(),
+    medium: text("medium"),
+    size: text("size"),
+    /** Budget range in whole US dollars, as the collector chose it. */
+    budgetMin: integer("budget_min"),
+    budgetMax: integer("budget_max"),
+    timeline: text("timeline"),
+    details: jsonb("details").$type<Record<string, string>>().notNull().default({}),
+    stage: text("stage").$type<CommissionStage>().notNull().default("requested"),
+    submissionKey: text("submission_key").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("commissions_stage_idx").on(t.stage, t.createdAt.desc()),
+    check(
+      "commissions_stage_check",
+      sql`${t.stage} in ('requested', 'in_discussion', 'quoted', 'accepted', 'in_progress', 'completed', 'declined')`,
+    ),
+  ],
+);

@@ -3,24 +3,34 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { uuidv7 } from "~/lib/uuid";
 
-export const mediaAssets = pgTable("media_assets", {
-  id: uuid("id")
-    .primaryKey()
-    .default(sql`gen_random_uuid()`)
-    .$defaultFn(uuidv7),
-  /** Content hash of the original bytes and the pipeline version: the public URL's cache key. */
-  hash: text("hash").notNull().unique(),
-  originalKey: text("original_key").notNull(),
-  mime: text("mime").notNull(),
-  bytes: integer("bytes").notNull(),
-  width: integer("width").notNull(),
-  height: integer("height").notNull(),
-  /** Widths of the AVIF/WebP variants, ascending. */
-  widths: integer("widths").array().notNull(),
-  /** A tiny blurred WebP as a data: URI, painted before the image arrives. */
-  placeholder: text("placeholder").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const mediaAssets = pgTable(
+  "media_assets",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`)
+      .$defaultFn(uuidv7),
+    /** Content hash of the original bytes and the pipeline version: the public URL's cache key. */
+    hash: text("hash").notNull().unique(),
+    originalKey: text("original_key").notNull(),
+    mime: text("mime").notNull(),
+    bytes: integer("bytes").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    /** Widths of the AVIF/WebP variants, ascending. */
+    widths: integer("widths").array().notNull(),
+    /** A tiny blurred WebP as a data: URI, painted before the image arrives. */
+    placeholder: text("placeholder").notNull(),
+    /** The file name it was uploaded with (bulk import matches images by it); null when not known. */
+    originalName: text("original_name"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The media library, newest first, and finding an upload by its file name (case-insensitive).
+    index("media_assets_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("media_assets_original_name_idx").on(sql`lower(${t.originalName})`),
+  ],
+);
 
 /** Spec §3 file_uploads: photos of the artist and the studio, under a storage folder. */
 export const fileUploads = pgTable(

@@ -177,6 +177,8 @@ export async function seedIfEmpty(handle: DatabaseHandle, options: SeedOptions):
             { label: "Facebook", url: "https://www.facebook.com/" },
             { label: "Pinterest", url: "https://www.pinterest.com/" },
           ],
+          // New Orleans: Louisiana and Orleans Parish sales tax on works delivered or collected in the US.
+          shop: { taxRateBps: 945, timeZone: "America/Chicago" },
         },
         tx,
       );

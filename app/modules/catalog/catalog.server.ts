@@ -1,11 +1,12 @@
 // Catalog: the artist's artworks. Owns: artworks. Exposes: listing in the spec's order, lookups, creation.
-import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
 import { artworks, mediaAssets, type Availability } from "~/db/schema";
 import type { ImageAsset } from "~/lib/media";
 import { toSlug } from "~/lib/slug";
 import { isUuid } from "~/lib/uuid";
 import { toImageAsset } from "~/modules/media/media.server";
+import { termFacets, type TermKind } from "./taxonomy.server";
 
 export interface ArtworkCard {
   id: string;
@@ -65,10 +66,13 @@ function toCard(row: CardRow): ArtworkCard {
   };
 }
 
+/** Archived works stay on record for the admin but never show on the site. */
+export const notArchived = isNull(artworks.archivedAt);
+
 /** Spec §7: sort_order ascending (nulls last), then created_at descending. */
 // Written to match artworks_display_order_idx exactly (including nulls last on created_at), so a page reads
 // 24 index entries instead of sorting the whole catalogue.
-const displayOrder = [
+export const displayOrder = [
   sql`${artworks.sortOrder} asc nulls last`,
   sql`${artworks.createdAt} desc nulls last`,
   asc(artworks.id),
@@ -76,6 +80,7 @@ const displayOrder = [
 
 export async function listArtworks({ limit, offset = 0 }: { limit: number; offset?: number }): Promise<ArtworkCard[]> {
   const rows = await selectCards()
+    .where(notArchived)
     .orderBy(...displayOrder)
     .limit(Math.min(limit, 500))
     .offset(offset);
@@ -83,7 +88,7 @@ export async function listArtworks({ limit, offset = 0 }: { limit: number; offse
 }
 
 export async function countArtworks(): Promise<number> {
-  const [row] = await db().select({ n: count() }).from(artworks);
+  const [row] = await db().select({ n: count() }).from(artworks).where(notArchived);
   return row?.n ?? 0;
 }
 
@@ -106,9 +111,9 @@ export interface ArtworkDetail extends ArtworkCard {
   updatedAt: Date;
 }
 
-/** One artwork by id (or by slug, for readable links); undefined when there is none. */
+/** One artwork by id (or by slug, for readable links); undefined when there is none or it is archived. */
 export async function getArtwork(idOrSlug: string): Promise<ArtworkDetail | undefined> {
-  const where = isUuid(idOrSlug) ? eq(artworks.id, idOrSlug) : eq(artworks.slug, idOrSlug);
+  const where = and(isUuid(idOrSlug) ? eq(artworks.id, idOrSlug) : eq(artworks.slug, idOrSlug), notArchived);
   const [row] = await db()
     .select({
       ...cardColumns,
@@ -128,7 +133,7 @@ export async function getArtwork(idOrSlug: string): Promise<ArtworkDetail | unde
 export const FEATURED_LIMIT = 6;
 export async function listFeaturedArtworks(): Promise<ArtworkCard[]> {
   const rows = await selectCards()
-    .where(eq(artworks.isFeatured, true))
+    .where(and(eq(artworks.isFeatured, true), notArchived))
     .orderBy(...displayOrder)
     .limit(FEATURED_LIMIT);
   return rows.map(toCard);
@@ -141,17 +146,28 @@ export interface GalleryQuery {
   medium?: string;
   availability?: (typeof GALLERY_AVAILABILITIES)[number];
   year?: number;
+  /** Term slugs (spec'd filters use the artist's categories and series; tags work through the URL). */
+  category?: string;
+  series?: string;
+  tag?: string;
   limit: number;
   offset?: number;
 }
 
+/** Works that carry the term of this kind and slug (artwork_terms_term_idx behind it). */
+const hasTerm = (kind: TermKind, slug: string) =>
+  sql`exists (select 1 from artwork_terms at join terms t on t.id = at.term_id where at.artwork_id = ${artworks.id} and t.kind = ${kind} and t.slug = ${slug})`;
+
 function galleryWhere(query: Omit<GalleryQuery, "limit" | "offset">) {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [notArchived];
   if (query.q) conditions.push(sql`${artworks.search} @@ websearch_to_tsquery('english', ${query.q})`);
   if (query.medium) conditions.push(eq(artworks.medium, query.medium));
   if (query.availability) conditions.push(eq(artworks.availability, query.availability));
   if (query.year) conditions.push(eq(artworks.year, query.year));
-  return conditions.length ? and(...conditions) : undefined;
+  if (query.category) conditions.push(hasTerm("category", query.category));
+  if (query.series) conditions.push(hasTerm("series", query.series));
+  if (query.tag) conditions.push(hasTerm("tag", query.tag));
+  return and(...conditions);
 }
 
 /** The gallery: filtered and searched works, a page of them, and how many match. */
@@ -175,6 +191,9 @@ export async function searchArtworks(query: GalleryQuery): Promise<{ artworks: A
 export interface CatalogFacets {
   mediums: { value: string; count: number }[];
   years: number[];
+  /** Categories and series that have works (slug, name, count); empty lists hide their filters. */
+  categories: { value: string; label: string; count: number }[];
+  series: { value: string; label: string; count: number }[];
 }
 
 const FACETS_TTL_MS = 30_000;
@@ -183,22 +202,23 @@ let facetsCache: { at: number; value: CatalogFacets } | undefined;
 /** The filter choices (mediums with counts, years), cached briefly: they change only when the catalogue does. */
 export async function catalogFacets(): Promise<CatalogFacets> {
   if (facetsCache && Date.now() - facetsCache.at < FACETS_TTL_MS) return facetsCache.value;
-  const [mediums, years] = await Promise.all([
+  const [mediums, years, termChoices] = await Promise.all([
     db()
       .select({ value: artworks.medium, count: count() })
       .from(artworks)
-      .where(sql`${artworks.medium} <> ''`)
+      .where(and(sql`${artworks.medium} <> ''`, notArchived))
       .groupBy(artworks.medium)
       .orderBy(desc(count()), asc(artworks.medium))
       .limit(200),
     db()
       .selectDistinct({ year: artworks.year })
       .from(artworks)
-      .where(sql`${artworks.year} is not null`)
+      .where(and(sql`${artworks.year} is not null`, notArchived))
       .orderBy(desc(artworks.year))
       .limit(200),
+    termFacets(),
   ]);
-  const value = { mediums, years: years.map((y) => y.year!).filter(Boolean) };
+  const value = { mediums, years: years.map((y) => y.year!).filter(Boolean), ...termChoices };
   facetsCache = { at: Date.now(), value };
   return value;
 }
@@ -211,7 +231,7 @@ export function invalidateCatalogCaches(): void {
 /** Other works to show under an artwork: the first in display order, without it. */
 export async function listMoreWorks(excludeId: string, limit = 6): Promise<ArtworkCard[]> {
   const rows = await selectCards()
-    .where(sql`${artworks.id} <> ${excludeId}`)
+    .where(and(sql`${artworks.id} <> ${excludeId}`, notArchived))
     .orderBy(...displayOrder)
     .limit(Math.min(limit, 24));
   return rows.map(toCard);
@@ -222,6 +242,25 @@ export async function listArtworkUpdates({ limit }: { limit: number }): Promise<
   return db()
     .select({ id: artworks.id, updatedAt: artworks.updatedAt })
     .from(artworks)
+    .where(notArchived)
     .orderBy(asc(artworks.id))
     .limit(limit);
+}
+
+/** Spec §7 available artworks: availability available, newest first (the shop). Bounded. */
+export async function listAvailableArtworks({ limit }: { limit: number }): Promise<ArtworkCard[]> {
+  const rows = await selectCards()
+    .where(eq(artworks.availability, "available"))
+    // Matches artworks_available_idx (availability, created_at desc nulls last).
+    .orderBy(sql`${artworks.createdAt} desc nulls last`)
+    .limit(Math.min(limit, 200));
+  return rows.map(toCard);
+}
+
+/** The works in a cart, as they are now (price, availability, stock), for re-checking what the browser holds. */
+export async function getArtworksByIds(ids: readonly string[]): Promise<ArtworkCard[]> {
+  const valid = [...new Set(ids.filter(isUuid))].slice(0, 50);
+  if (valid.length === 0) return [];
+  const rows = await selectCards().where(inArray(artworks.id, valid));
+  return rows.map(toCard);
 }

@@ -2,11 +2,14 @@
 // photos featured on it. Exposes loadAboutPage().
 import { services } from "~/services.server";
 import { getPageContent, listArtistPhotos } from "./content.server";
+import { renderMarkdown } from "./markdown.server";
 import { toPortrait, type Portrait } from "./homepage.server";
 import { resolveHighlights, type AboutContent } from "./sections";
 
 export interface AboutPage {
   content: AboutContent;
+  /** The biography (Markdown) rendered and sanitized on the server. */
+  biographyHtml: string;
   /** In display order; empty (the default portrait shows) when there are none or they failed to load. */
   portraits: Portrait[];
   /** Spec §8: the photo fetch failed (logged with its message on the server, which the browser never sees). */
@@ -22,5 +25,10 @@ export async function loadAboutPage(): Promise<AboutPage> {
     },
   );
   const content = await getPageContent("about");
-  return { content: { ...content, highlights: resolveHighlights(content.highlights) }, ...(await photos) };
+  return {
+    content: { ...content, highlights: resolveHighlights(content.highlights) },
+    // The page's title is its h1 and its sections are h2: the biography's own headings start at h3.
+    biographyHtml: renderMarkdown(content.biography, { headingOffset: 2 }),
+    ...(await photos),
+  };
 }

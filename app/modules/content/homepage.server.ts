@@ -5,6 +5,7 @@ import type { ImageAsset } from "~/lib/media";
 import { listFeaturedArtworks, type ArtworkCard } from "~/modules/catalog/catalog.server";
 import { services } from "~/services.server";
 import { findImageByHash, listArtistPhotos, listVisibleSections, type ArtistPhoto } from "./content.server";
+import { listPreviewSections } from "./homepage-admin.server";
 import {
   FeaturedContent,
   HeroContent,
@@ -109,7 +110,8 @@ async function settledOrPending<T>(promise: Promise<T>): Promise<T | Promise<T>>
   return first === PENDING ? promise : first;
 }
 
-export async function loadHomepage(): Promise<Homepage> {
+/** The home page's sections; with `preview`, every active section with its draft (the admin's preview). */
+export async function loadHomepage(options: { preview?: boolean } = {}): Promise<Homepage> {
   const { logger } = services();
   // Started at once and in parallel with the sections; each settles to a fallback instead of rejecting.
   const featuredArtworks = listFeaturedArtworks().catch((err: unknown) => {
@@ -126,7 +128,7 @@ export async function loadHomepage(): Promise<Homepage> {
 
   let rows: Awaited<ReturnType<typeof listVisibleSections>>;
   try {
-    rows = await listVisibleSections();
+    rows = options.preview ? await listPreviewSections() : await listVisibleSections();
   } catch (err) {
     logger.error({ err }, "failed to load homepage sections");
     return {

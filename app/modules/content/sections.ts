@@ -71,7 +71,7 @@ export const DEFAULT_HIGHLIGHTS: z.infer<typeof Highlight>[] = [
 /** The about page (spec §2 About): biography, statement, highlights and CV sections. */
 export const AboutContent = z.object({
   title: z.string().max(160).default("About the Artist"),
-  /** Markdown-light: paragraphs separated by blank lines. */
+  /** Markdown (paragraphs separated by blank lines), rendered and sanitized on the server. */
   biography: z.string().max(20_000).default(""),
   statement: z.string().max(4000).default(""),
   highlights: z.array(Highlight).max(8).default([]),

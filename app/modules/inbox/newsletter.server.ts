@@ -1,5 +1,5 @@
-// Newsletter: visitors' subscriptions. Owns: newsletter_subscribers. Exposes: subscribe.
-import { sql } from "drizzle-orm";
+// Newsletter: visitors' subscriptions. Owns: newsletter_subscribers. Exposes: subscribe, the admin's list.
+import { count, desc, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "~/db/client.server";
 import { newsletterSubscribers } from "~/db/schema";
@@ -19,4 +19,45 @@ export async function subscribe(email: string, source = "footer"): Promise<void>
     .insert(newsletterSubscribers)
     .values({ email: email.toLowerCase(), source })
     .onConflictDoUpdate({ target: newsletterSubscribers.email, set: { unsubscribedAt: sql`null` } });
+}
+
+export interface Subscriber {
+  id: string;
+  email: string;
+  source: string;
+  createdAt: Date;
+  unsubscribedAt: Date | null;
+}
+
+/** Subscribers, newest first (ids are time-ordered UUIDv7, so the primary key serves the order). */
+export async function listSubscribers({
+  limit,
+  offset = 0,
+}: {
+  limit: number;
+  offset?: number;
+}): Promise<Subscriber[]> {
+  return db()
+    .select({
+      id: newsletterSubscribers.id,
+      email: newsletterSubscribers.email,
+      source: newsletterSubscribers.source,
+      createdAt: newsletterSubscribers.createdAt,
+      unsubscribedAt: newsletterSubscribers.unsubscribedAt,
+    })
+    .from(newsletterSubscribers)
+    .orderBy(desc(newsletterSubscribers.id))
+    .limit(Math.min(limit, 200))
+    .offset(offset);
+}
+
+/** How many addresses are subscribed now, and in all. */
+export async function countSubscribers(): Promise<{ active: number; total: number }> {
+  const [row] = await db()
+    .select({
+      total: count(),
+      active: sql<number>`count(*) filter (where ${isNull(newsletterSubscribers.unsubscribedAt)})`.mapWith(Number),
+    })
+    .from(newsletterSubscribers);
+  return { active: row?.active ?? 0, total: row?.total ?? 0 };
 }

@@ -1,10 +1,10 @@
 // Mail: queue a message in the outbox and deliver it through SMTP by a job, retrying with backoff until
 // it is delivered; without SMTP_URL it is logged (recipient and subject only) and kept for the admin.
-// Owns: mail_outbox. Exposes: sendMail, deliverMail (the job), listOutbox.
-import { desc, eq } from "drizzle-orm";
+// Owns: mail_outbox. Exposes: sendMail, deliverMail (the job), listOutbox, the admin's status view.
+import { desc, eq, sql } from "drizzle-orm";
 import { createTransport, type Transporter } from "nodemailer";
 import { db, type Database } from "~/db/client.server";
-import { mailOutbox } from "~/db/schema";
+import { mailOutbox, type MailStatus } from "~/db/schema";
 import { enqueue, registerJobHandler } from "~/modules/jobs/jobs.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
@@ -20,7 +20,7 @@ export async function sendMail<T extends MailTemplate>(
   data: MailData<T>,
   tx: Database = db(),
 ): Promise<string> {
-  const settings = await getSettings();
+  const settings = await getSettings(tx);
   const brand = {
     artistName: settings.artistName,
     siteTitle: settings.siteTitle,
@@ -101,4 +101,34 @@ registerJobHandler("mail.deliver", async (payload) => {
 /** The newest messages, for the admin's outbox. */
 export async function listOutbox(limit = 50) {
   return db().select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(Math.min(limit, 200));
+}
+
+/** The outbox without message bodies (they may hold sign-in links): what the admin's status view shows. */
+export async function listOutboxStatus(limit = 50) {
+  return db()
+    .select({
+      id: mailOutbox.id,
+      toAddress: mailOutbox.toAddress,
+      subject: mailOutbox.subject,
+      template: mailOutbox.template,
+      status: mailOutbox.status,
+      attempts: mailOutbox.attempts,
+      lastError: mailOutbox.lastError,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+    })
+    .from(mailOutbox)
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(Math.min(limit, 200));
+}
+
+/** How many messages are in each state. */
+export async function outboxCounts(): Promise<Record<MailStatus, number>> {
+  const rows = await db()
+    .select({ status: mailOutbox.status, n: sql<number>`count(*)`.mapWith(Number) })
+    .from(mailOutbox)
+    .groupBy(mailOutbox.status);
+  const counts: Record<MailStatus, number> = { pending: 0, sent: 0, logged: 0, failed: 0 };
+  for (const row of rows) counts[row.status] = row.n;
+  return counts;
 }

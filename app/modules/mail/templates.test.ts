@@ -35,4 +35,16 @@ describe("mail templates", () => {
     expect(mail.html).toContain("Firefox &lt;on&gt; Linux");
     expect(mail.html).not.toContain("<on>");
   });
+
+  it("an attempt to sign up again points to the password reset", () => {
+    const mail = mailTemplates["account-exists"](brand, { url: "https://maraellison.art/auth?mode=forgot" });
+    expect(mail.subject).toBe("You already have an account at Mara Ellison");
+    expect(mail.text).toContain("https://maraellison.art/auth?mode=forgot");
+  });
+
+  it("a change of address says so, not 'thank you for creating an account'", () => {
+    const mail = mailTemplates["email-verification"](brand, { url: "https://maraellison.art/v", change: true });
+    expect(mail.text).toContain("You asked to use this address");
+    expect(mail.text).not.toContain("creating an account");
+  });
 });

@@ -19,9 +19,43 @@ interface Layout {
   preheader: string;
   heading: string;
   paragraphs: string[];
+  /** Label and value rows after the paragraphs (an order's items and totals); a bold row sums up. */
+  rows?: { label: string; value: string; bold?: boolean }[];
+  /** Paragraphs after the rows. */
+  after?: string[];
   action?: { label: string; url: string };
   footnote?: string;
 }
+
+function table(rows: NonNullable<Layout["rows"]>): string {
+  const cell = "padding:8px 0;font-size:15px;line-height:1.5;color:#3b3731;border-top:1px solid #e2ddd4";
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 24px">${rows
+    .map(
+      (r) =>
+        `<tr><td style="${cell}${r.bold ? ";font-weight:bold;color:#1d1b18" : ""}">${escapeHtml(r.label)}</td><td align="right" style="${cell}${r.bold ? ";font-weight:bold;color:#1d1b18" : ""}">${escapeHtml(r.value)}</td></tr>`,
+    )
+    .join("")}</table>`;
+}
+
+/** An order as mail rows: each work, then shipping, tax and the total (amounts already formatted). */
+export interface OrderMailSummary {
+  number: string;
+  name: string;
+  items: { title: string; quantity: number; amount: string }[];
+  subtotal: string;
+  shippingLabel: string;
+  shipping: string;
+  tax?: { label: string; amount: string };
+  total: string;
+}
+
+const orderRows = (o: OrderMailSummary): NonNullable<Layout["rows"]> => [
+  ...o.items.map((i) => ({ label: i.quantity > 1 ? `${i.title} × ${i.quantity}` : i.title, value: i.amount })),
+  { label: "Subtotal", value: o.subtotal },
+  { label: o.shippingLabel, value: o.shipping },
+  ...(o.tax ? [{ label: o.tax.label, value: o.tax.amount }] : []),
+  { label: "Total", value: o.total, bold: true },
+];
 
 /** One calm layout for every message: heading, paragraphs, an optional button (and its link as text). */
 function render(brand: Brand, subject: string, layout: Layout): RenderedMail {
@@ -41,6 +75,8 @@ function render(brand: Brand, subject: string, layout: Layout): RenderedMail {
 <tr><td style="padding:16px 36px 36px;font-family:Helvetica,Arial,sans-serif">
 <h1 style="margin:0 0 20px;font-family:Georgia,serif;font-weight:normal;font-size:26px;color:#1d1b18">${escapeHtml(layout.heading)}</h1>
 ${layout.paragraphs.map(p).join("\n")}
+${layout.rows ? table(layout.rows) : ""}
+${(layout.after ?? []).map(p).join("\n")}
 ${button}
 ${layout.footnote ? `<p style="margin:24px 0 0;font-size:13px;line-height:1.6;color:#6e675d">${escapeHtml(layout.footnote)}</p>` : ""}
 </td></tr></table>
@@ -50,6 +86,8 @@ ${layout.footnote ? `<p style="margin:24px 0 0;font-size:13px;line-height:1.6;co
     layout.heading,
     "",
     ...layout.paragraphs.flatMap((t) => [t, ""]),
+    ...(layout.rows ? [...layout.rows.map((r) => `${r.label}: ${r.value}`), ""] : []),
+    ...(layout.after ?? []).flatMap((t) => [t, ""]),
     ...(layout.action ? [`${layout.action.label}: ${layout.action.url}`, ""] : []),
     ...(layout.footnote ? [layout.footnote, ""] : []),
     "—",
@@ -59,6 +97,41 @@ ${layout.footnote ? `<p style="margin:24px 0 0;font-size:13px;line-height:1.6;co
 }
 
 export const mailTemplates = {
+  "new-inquiry": (brand: Brand, data: { from: string; email: string; subject: string; body: string; kind: string }) =>
+    render(brand, `New message: ${data.subject}`, {
+      preheader: `${data.from} wrote through the website.`,
+      heading: data.subject,
+      paragraphs: [`${data.kind} from ${data.from} <${data.email}>:`, ...data.body.split(/\n{2,}/)],
+      action: { label: "Open messages", url: `${brand.publicUrl}/admin/messages` },
+      footnote: `Reply to ${data.email} to answer.`,
+    }),
+  "inquiry-received": (brand: Brand, data: { name: string; subject: string }) =>
+    render(brand, `We received your message: ${data.subject}`, {
+      preheader: "Thank you for getting in touch.",
+      heading: "Thank you for your message",
+      paragraphs: [
+        `Dear ${data.name}, thank you for writing about “${data.subject}”.`,
+        `${brand.artistName} reads every message personally and usually answers within two working days.`,
+      ],
+      footnote: "You receive this e-mail because this address was entered in the contact form.",
+    }),
+  "new-commission": (brand: Brand, data: { from: string; email: string; description: string; facts: string[] }) =>
+    render(brand, `New commission request from ${data.from}`, {
+      preheader: data.facts.join(" · "),
+      heading: "A new commission request",
+      paragraphs: [`${data.from} <${data.email}> would like a commissioned painting.`, ...data.facts, data.description],
+      action: { label: "Open the commission pipeline", url: `${brand.publicUrl}/admin/commissions` },
+    }),
+  "commission-received": (brand: Brand, data: { name: string }) =>
+    render(brand, `Your commission request to ${brand.artistName}`, {
+      preheader: "Thank you: the conversation starts here.",
+      heading: "Thank you for your commission request",
+      paragraphs: [
+        `Dear ${data.name}, thank you for thinking of ${brand.artistName} for a commissioned painting.`,
+        "You will receive a personal answer within a week, usually with a few questions about the space, the light and the feeling you would like the work to hold.",
+      ],
+      footnote: "You receive this e-mail because this address was entered in the commission form.",
+    }),
   "magic-link": (brand: Brand, data: { url: string; minutes: number }) =>
     render(brand, `Your sign-in link for ${brand.siteTitle}`, {
       preheader: "Sign in with one click.",
@@ -79,15 +152,30 @@ export const mailTemplates = {
       action: { label: "Choose a new password", url: data.url },
       footnote: "If you did not ask for this, ignore this message: your password stays as it is.",
     }),
-  "email-verification": (brand: Brand, data: { url: string }) =>
+  "email-verification": (brand: Brand, data: { url: string; change?: boolean }) =>
     render(brand, `Confirm your e-mail address for ${brand.siteTitle}`, {
       preheader: "One click to confirm your address.",
       heading: "Confirm your e-mail address",
       paragraphs: [
-        `Thank you for creating an account at ${brand.siteTitle}. Please confirm that this address is yours.`,
+        data.change
+          ? `You asked to use this address for your account at ${brand.siteTitle}. Please confirm that it is yours: the change takes effect when you do.`
+          : `Thank you for creating an account at ${brand.siteTitle}. Please confirm that this address is yours.`,
       ],
       action: { label: "Confirm my address", url: data.url },
-      footnote: "If you did not create an account, you can ignore this message.",
+      footnote: data.change
+        ? "If you did not ask for this, you can ignore this message: nothing changes."
+        : "If you did not create an account, you can ignore this message.",
+    }),
+  "account-exists": (brand: Brand, data: { url: string }) =>
+    render(brand, `You already have an account at ${brand.siteTitle}`, {
+      preheader: "Sign in instead.",
+      heading: "You already have an account",
+      paragraphs: [
+        `Someone (we hope you) tried to create an account at ${brand.siteTitle} with this e-mail address, which already has one.`,
+        "Sign in with your password or an e-mailed link. If you have forgotten your password, you can choose a new one.",
+      ],
+      action: { label: "Choose a new password", url: data.url },
+      footnote: "If this was not you, you can ignore this message: your account is unchanged.",
     }),
   "sign-in-alert": (brand: Brand, data: { when: string; device: string; ip: string }) =>
     render(brand, `New sign-in to your ${brand.siteTitle} account`, {
@@ -99,6 +187,74 @@ export const mailTemplates = {
       ],
       action: { label: "Review my account", url: `${brand.publicUrl}/account` },
       footnote: "If this was not you, change your password right away and turn on two-factor authentication.",
+    }),
+  /** To the buyer when an order is placed to be paid by bank transfer: what to pay, how, and until when. */
+  "order-placed": (
+    brand: Brand,
+    data: OrderMailSummary & { instructions: string; reservedUntil: string; trackUrl: string },
+  ) =>
+    render(brand, `Your order ${data.number} at ${brand.siteTitle}`, {
+      preheader: `Order ${data.number}: awaiting payment.`,
+      heading: "Thank you for your order",
+      paragraphs: [
+        `Dear ${data.name}, we have your order ${data.number}. The works below are reserved for you until ${data.reservedUntil}.`,
+      ],
+      rows: orderRows(data),
+      after: [data.instructions, `Please quote ${data.number} with your payment.`],
+      action: { label: "Track your order", url: data.trackUrl },
+      footnote: "Reply to this message with any question about your order.",
+    }),
+  /** To the buyer once the payment is in (marked by the artist, or reported by the card processor). */
+  "order-paid": (brand: Brand, data: OrderMailSummary & { pickup: boolean; trackUrl: string }) =>
+    render(brand, `Payment received for order ${data.number}`, {
+      preheader: `Order ${data.number} is paid.`,
+      heading: "Payment received",
+      paragraphs: [
+        `Dear ${data.name}, thank you: your payment for order ${data.number} has arrived.`,
+        data.pickup
+          ? "We will e-mail you to arrange a time to collect your painting from the studio."
+          : "Your painting is now being packed with care. We will e-mail you the tracking number as soon as it ships.",
+      ],
+      rows: orderRows(data),
+      action: { label: "Track your order", url: data.trackUrl },
+    }),
+  /** To the buyer when the parcel leaves the studio. */
+  "order-shipped": (
+    brand: Brand,
+    data: {
+      number: string;
+      name: string;
+      carrier: string;
+      trackingNumber: string;
+      trackingUrl?: string;
+      trackUrl: string;
+    },
+  ) =>
+    render(brand, `Order ${data.number} has shipped`, {
+      preheader: `${data.carrier} ${data.trackingNumber}`,
+      heading: "Your painting is on its way",
+      paragraphs: [
+        `Dear ${data.name}, order ${data.number} left the studio today with ${data.carrier}.`,
+        `Tracking number: ${data.trackingNumber}`,
+      ],
+      action: { label: "Follow the parcel", url: data.trackingUrl ?? data.trackUrl },
+      footnote: "Please keep the packaging until you have looked the painting over.",
+    }),
+  /** To the artist (settings contactEmail) for every new order. */
+  "order-new": (
+    brand: Brand,
+    data: OrderMailSummary & { email: string; phone: string; delivery: string; payment: string; adminUrl: string },
+  ) =>
+    render(brand, `New order ${data.number} from ${data.name}`, {
+      preheader: `${data.total}, ${data.payment}`,
+      heading: `New order ${data.number}`,
+      paragraphs: [
+        `${data.name} <${data.email}>${data.phone ? `, ${data.phone}` : ""}`,
+        `Delivery: ${data.delivery}`,
+        `Payment: ${data.payment}`,
+      ],
+      rows: orderRows(data),
+      action: { label: "Open the order", url: data.adminUrl },
     }),
 } as const;
 

@@ -1,15 +1,26 @@
 // Media: ingest images (validated, deduplicated by content), and serve their variants.
 // Owns: media_assets, the storage keys under originals/ and variants/. Exposes: ingestImage,
-// readVariant, readOriginal, generateVariants, and the ImageAsset shape other modules join.
+// readVariant, readOriginal, generateVariants, lookups by file name or hash, the media library listing,
+// and the ImageAsset shape other modules join.
 import { buffer as readAll } from "node:stream/consumers";
-import { eq } from "drizzle-orm";
+import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
 import { mediaAssets } from "~/db/schema";
-import type { ImageAsset } from "~/lib/media";
+import { variantUrl, type ImageAsset } from "~/lib/media";
 import { enqueue, registerJobHandler } from "~/modules/jobs/jobs.server";
 import { services } from "~/services.server";
-import { analyseImage, renderVariant, VARIANT_FORMATS, variantKey, type VariantFormat } from "./pipeline.server";
+import {
+  analyseImage,
+  MediaError,
+  renderVariant,
+  VARIANT_FORMATS,
+  variantKey,
+  type ProcessedImage,
+  type VariantFormat,
+} from "./pipeline.server";
+import { readUploadBody } from "./upload.server";
 
+export { MediaError, MAX_UPLOAD_BYTES } from "./pipeline.server";
 export type MediaAsset = typeof mediaAssets.$inferSelect;
 
 export const toImageAsset = (
@@ -22,16 +33,50 @@ export const toImageAsset = (
   placeholder: a.placeholder,
 });
 
+/** An image checked and its original stored, not yet recorded in the database (see registerImage). */
+export type StoredOriginal = Omit<ProcessedImage, "original">;
+
 /**
- * Validates and stores an image; returns its asset (the existing one when the same bytes were stored before).
- * Throws MediaError for a bad file, having stored nothing. Variants are made by a job right after.
+ * Validates an image and stores its original under its content hash, touching no database: work that may
+ * take seconds is done before a transaction opens. Throws MediaError for a bad file, having stored nothing.
  */
-export async function ingestImage(input: Buffer, tx: Database = db()): Promise<MediaAsset> {
-  const image = await analyseImage(input);
-  const existing = await tx.query.mediaAssets.findFirst({ where: eq(mediaAssets.hash, image.hash) });
-  if (existing) return existing;
+export async function storeOriginal(input: Buffer): Promise<StoredOriginal> {
+  const { original, ...image } = await analyseImage(input);
   const { storage } = services();
-  await storage.put(image.originalKey, image.original);
+  if (!(await storage.exists(image.originalKey))) await storage.put(image.originalKey, original);
+  return image;
+}
+
+/** Validates an image without storing anything (a dry run); throws MediaError for a bad file. */
+export async function checkImage(input: Buffer): Promise<void> {
+  await analyseImage(input);
+}
+
+/** The file name an upload came with, as kept for matching: its base name, trimmed and bounded. */
+export function cleanFileName(name: string | undefined | null): string | null {
+  const base = (name ?? "").split(/[\\/]/).pop()?.trim() ?? "";
+  return base ? base.slice(0, 255) : null;
+}
+
+/** Records a stored original (once per content hash) and queues its variants; returns its asset. */
+export async function registerImage(
+  image: StoredOriginal,
+  tx: Database = db(),
+  options: { originalName?: string | null } = {},
+): Promise<MediaAsset> {
+  const originalName = cleanFileName(options.originalName);
+  const existing = await tx.query.mediaAssets.findFirst({ where: eq(mediaAssets.hash, image.hash) });
+  if (existing) {
+    if (originalName && !existing.originalName) {
+      const [named] = await tx
+        .update(mediaAssets)
+        .set({ originalName })
+        .where(eq(mediaAssets.id, existing.id))
+        .returning();
+      return named ?? existing;
+    }
+    return existing;
+  }
   const [row] = await tx
     .insert(mediaAssets)
     .values({
@@ -43,6 +88,7 @@ export async function ingestImage(input: Buffer, tx: Database = db()): Promise<M
       height: image.height,
       widths: image.widths,
       placeholder: image.placeholder,
+      originalName,
     })
     .onConflictDoNothing({ target: mediaAssets.hash })
     .returning();
@@ -50,6 +96,140 @@ export async function ingestImage(input: Buffer, tx: Database = db()): Promise<M
   if (!asset) throw new Error("media asset vanished during ingest");
   await enqueue("media.variants", { hash: asset.hash }, { dedupeKey: `media.variants:${asset.hash}` }, tx);
   return asset;
+}
+
+/**
+ * Validates and stores an image; returns its asset (the existing one when the same bytes were stored before).
+ * Throws MediaError for a bad file, having stored nothing. Variants are made by a job right after.
+ */
+export async function ingestImage(
+  input: Buffer,
+  tx: Database = db(),
+  options: { originalName?: string | null } = {},
+): Promise<MediaAsset> {
+  return registerImage(await storeOriginal(input), tx, options);
+}
+
+/** The public URL of an asset's largest WebP variant (the spec's main_image_url). */
+export const largestVariantUrl = (asset: Pick<MediaAsset, "hash" | "widths" | "width">) =>
+  variantUrl(asset.hash, asset.widths.at(-1) ?? asset.width, "webp");
+
+const HASH_RE = /^([0-9a-f]{24})(?:\.[a-z0-9]+)?$/i;
+
+/**
+ * Stored images by how a spreadsheet names them: a content hash (with or without an extension), else the
+ * file name it was uploaded with (case-insensitive; the newest upload of that name). Keys are lower-cased.
+ */
+export async function findImagesByReference(refs: string[], tx: Database = db()): Promise<Map<string, MediaAsset>> {
+  const found = new Map<string, MediaAsset>();
+  const keys = [...new Set(refs.map((r) => r.trim().toLowerCase()).filter(Boolean))];
+  if (keys.length === 0) return found;
+  const hashes = keys.map((k) => HASH_RE.exec(k)?.[1]).filter((h): h is string => Boolean(h));
+  for (let i = 0; i < keys.length; i += 1000) {
+    const chunk = keys.slice(i, i + 1000);
+    const rows = await tx
+      .select()
+      .from(mediaAssets)
+      .where(inArray(sql`lower(${mediaAssets.originalName})`, chunk))
+      .orderBy(asc(mediaAssets.createdAt));
+    // Oldest first, so the newest upload of a name wins.
+    for (const row of rows) found.set(row.originalName!.toLowerCase(), row);
+  }
+  if (hashes.length > 0) {
+    const rows = await tx.select().from(mediaAssets).where(inArray(mediaAssets.hash, hashes));
+    const byHash = new Map(rows.map((r) => [r.hash, r]));
+    for (const key of keys) {
+      const hash = HASH_RE.exec(key)?.[1];
+      const asset = hash ? byHash.get(hash) : undefined;
+      if (asset) found.set(key, asset);
+    }
+  }
+  return found;
+}
+
+/** Lower-cased file names that more than one stored image was uploaded with (ambiguous as references). */
+export async function ambiguousFileNames(names: string[], tx: Database = db()): Promise<Set<string>> {
+  const keys = [...new Set(names.map((n) => n.toLowerCase()))];
+  if (keys.length === 0) return new Set();
+  const rows = await tx
+    .select({ name: sql<string>`lower(${mediaAssets.originalName})` })
+    .from(mediaAssets)
+    .where(inArray(sql`lower(${mediaAssets.originalName})`, keys))
+    .groupBy(sql`lower(${mediaAssets.originalName})`)
+    .having(sql`count(*) > 1`);
+  return new Set(rows.map((r) => r.name));
+}
+
+export interface LibraryImage extends ImageAsset {
+  id: string;
+  originalName: string | null;
+  createdAt: Date;
+}
+
+/** The media library, newest first (image pickers). */
+export async function listMediaLibrary({
+  limit,
+  offset = 0,
+}: {
+  limit: number;
+  offset?: number;
+}): Promise<{ images: LibraryImage[]; total: number }> {
+  const [rows, [counted]] = await Promise.all([
+    db()
+      .select()
+      .from(mediaAssets)
+      .orderBy(desc(mediaAssets.createdAt), desc(mediaAssets.id))
+      .limit(Math.min(limit, 200))
+      .offset(offset),
+    db().select({ n: count() }).from(mediaAssets),
+  ]);
+  return {
+    images: rows.map((a) => ({ ...toImageAsset(a), id: a.id, originalName: a.originalName, createdAt: a.createdAt })),
+    total: counted?.n ?? 0,
+  };
+}
+
+/** Stored images by id (a picker's choice, a blog cover). */
+export async function getImagesByIds(ids: string[], tx: Database = db()): Promise<Map<string, MediaAsset>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx.select().from(mediaAssets).where(inArray(mediaAssets.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export interface UploadedImage extends ImageAsset {
+  id: string;
+}
+
+export type UploadResult = { ok: true; image: UploadedImage } | { ok: false; status: 400 | 413 | 422; error: string };
+
+/** The file's name, sent URI-encoded in X-File-Name (kept so a spreadsheet import can find it by name). */
+function uploadFileName(request: Request): string | null {
+  const raw = request.headers.get("x-file-name");
+  if (!raw) return null;
+  try {
+    return cleanFileName(decodeURIComponent(raw));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An image sent as the raw body of a request: read with the size limit enforced while streaming, then
+ * ingested. A refused file (too large, empty, not an image, damaged) is answered with the reason and stores
+ * nothing; anything else is a server fault and throws.
+ */
+export async function ingestUpload(request: Request): Promise<UploadResult> {
+  const declared = request.headers.get("content-length");
+  try {
+    const bytes = await readUploadBody(request.body, declared ? Number(declared) : undefined);
+    const asset = await ingestImage(bytes, db(), { originalName: uploadFileName(request) });
+    return { ok: true, image: { id: asset.id, ...toImageAsset(asset) } };
+  } catch (error) {
+    if (error instanceof MediaError) {
+      return { ok: false, status: error.code === "too_large" ? 413 : 422, error: error.message };
+    }
+    throw error;
+  }
 }
 
 const inFlight = new Map<string, Promise<Buffer | undefined>>();

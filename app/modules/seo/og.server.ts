@@ -1,9 +1,11 @@
 // Sharing images (spec §2: open-graph image 1200x630): a work fitted on a paper ground with a discreet
-// caption line. Owns: the storage keys under og/. Exposes: artworkOgImage, pageOgImage, composeOgImage.
+// caption line. Owns: the storage keys under og/. Exposes: artworkOgImage, blogPostOgImage, pageOgImage,
+// composeOgImage.
 import { createHash } from "node:crypto";
 import { buffer as readAll } from "node:stream/consumers";
 import sharp, { type OutputInfo, type OverlayOptions } from "sharp";
 import { OG_IMAGE, OG_LAYOUT_VERSION, ogArtworkVersion, type PageKey } from "~/lib/seo";
+import { getPublicPost } from "~/modules/blog/blog.server";
 import { getArtwork, listArtworks, listFeaturedArtworks } from "~/modules/catalog/catalog.server";
 import { listArtistPhotos, listVisibleSections } from "~/modules/content/content.server";
 import { HeroContent } from "~/modules/content/sections";
@@ -166,6 +168,14 @@ async function pageImageHash(key: PageKey, settings: Settings): Promise<string |
   const fallback = settings.pages.default?.image;
   if (key !== "default" && isHash(fallback)) return fallback;
   return (await heroImageHash()) ?? (await featuredImageHash());
+}
+
+/** A journal post's card: its cover (else the site's picture) captioned with the post's title. */
+export async function blogPostOgImage(slug: string): Promise<OgImage | undefined> {
+  const [post, settings] = await Promise.all([getPublicPost(slug), getSettings()]);
+  if (!post) return undefined;
+  const sourceHash = post.cover?.hash ?? (await pageImageHash("default", settings));
+  return cachedCard(sourceHash, { title: post.title, byline: settings.artistName });
 }
 
 /** A page's default sharing card (spec §2: home, gallery, about, contact, commissions, shop, default). */

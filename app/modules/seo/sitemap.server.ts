@@ -2,6 +2,7 @@
 // Owns nothing in the database. Exposes: buildSitemap, renderSitemap, robotsTxt.
 import { absoluteUrl } from "~/lib/seo";
 import { paths } from "~/lib/paths";
+import { listPublicPostUpdates } from "~/modules/blog/blog.server";
 import { listArtworkUpdates } from "~/modules/catalog/catalog.server";
 import { latestContentUpdate } from "~/modules/content/content.server";
 import { settingsUpdatedAt } from "~/modules/settings/settings.server";
@@ -48,25 +49,29 @@ const latest = (...dates: (Date | undefined)[]): Date | undefined => {
   return times.length > 0 ? new Date(Math.max(...times)) : undefined;
 };
 
-/** The public pages (spec §2), then every artwork with its last change. */
+/** The public pages (spec §2) and the journal, then every artwork and public post with its last change. */
 export async function buildSitemap(): Promise<string> {
   const { publicUrl } = services().config;
-  const pages: [string, "catalogue" | "home" | "content" | "settings"][] = [
+  const pages: [string, "catalogue" | "home" | "content" | "settings" | "blog"][] = [
     [paths.home(), "home"],
     [paths.gallery(), "catalogue"],
     [paths.shop(), "catalogue"],
     [paths.about(), "content"],
     [paths.commissions(), "settings"],
     [paths.contact(), "settings"],
+    [paths.blog(), "blog"],
     [paths.privacy(), "settings"],
     [paths.terms(), "settings"],
     [paths.shipping(), "settings"],
   ];
-  const [works, settingsAt, contentAt] = await Promise.all([
-    listArtworkUpdates({ limit: SITEMAP_MAX_URLS - pages.length }),
+  const [posts, settingsAt, contentAt] = await Promise.all([
+    listPublicPostUpdates({ limit: 10_000 }),
     settingsUpdatedAt(),
     latestContentUpdate(),
   ]);
+  const works = await listArtworkUpdates({ limit: SITEMAP_MAX_URLS - pages.length - posts.length });
+  let blogAt: Date | undefined;
+  for (const p of posts) if (!blogAt || p.updatedAt > blogAt) blogAt = p.updatedAt;
   let catalogueAt: Date | undefined;
   for (const w of works) if (!catalogueAt || w.updatedAt > catalogueAt) catalogueAt = w.updatedAt;
   const lastmod = {
@@ -74,10 +79,12 @@ export async function buildSitemap(): Promise<string> {
     catalogue: latest(settingsAt, catalogueAt),
     content: latest(settingsAt, contentAt),
     settings: settingsAt,
+    blog: latest(settingsAt, blogAt),
   };
   function* urls(): Generator<SitemapUrl> {
     for (const [path, source] of pages) yield { loc: absoluteUrl(publicUrl, path), lastmod: lastmod[source] };
     for (const w of works) yield { loc: absoluteUrl(publicUrl, paths.artwork(w.id)), lastmod: w.updatedAt };
+    for (const p of posts) yield { loc: absoluteUrl(publicUrl, paths.blogPost(p.slug)), lastmod: p.updatedAt };
   }
   return renderSitemap(urls());
 }

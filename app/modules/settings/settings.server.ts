@@ -18,6 +18,66 @@ const PageMeta = z.object({
     .optional(),
 });
 
+const countryCode = z.string().regex(/^[A-Z]{2}$/, "must be a two-letter country code");
+
+/** Insured shipping by region: a country in no region's list falls to the region whose list is empty. */
+const ShippingRegion = z.object({
+  id: z.string().regex(/^[a-z0-9-]{1,40}$/),
+  label: z.string().min(1).max(80),
+  /** Countries of the region; empty: every country no other region names. */
+  countries: z.array(countryCode).max(250),
+  rateCents: z.number().int().min(0).max(10_000_000),
+});
+
+export const DEFAULT_SHIPPING_REGIONS: z.input<typeof ShippingRegion>[] = [
+  { id: "us", label: "United States", countries: ["US"], rateCents: 9_500 },
+  { id: "north-america", label: "Canada and Mexico", countries: ["CA", "MX"], rateCents: 18_000 },
+  { id: "world", label: "Rest of the world", countries: [], rateCents: 32_000 },
+];
+
+/** The shop: shipping, pickup, tax, manual payment and how long a checkout holds a work. */
+export const ShopSettingsSchema = z.object({
+  shippingLabel: z.string().min(1).max(80).default("Insured shipping"),
+  shippingRegions: z.array(ShippingRegion).max(30).default(DEFAULT_SHIPPING_REGIONS),
+  pickup: z
+    .object({
+      enabled: z.boolean().default(true),
+      label: z.string().min(1).max(80).default("Collect from the studio"),
+      note: z.string().max(400).default("Free. We will e-mail you to arrange a time."),
+    })
+    .prefault({}),
+  /** Basis points: 945 is 9.45 %. Charged on orders delivered to (or collected in) the listed countries. */
+  taxRateBps: z.number().int().min(0).max(5_000).default(0),
+  taxLabel: z.string().min(1).max(60).default("Sales tax"),
+  taxCountries: z.array(countryCode).max(250).default(["US"]),
+  taxShipping: z.boolean().default(false),
+  /** Shown on the confirmation page and in the e-mail of an order paid by bank transfer (manual payment). */
+  paymentInstructions: z
+    .string()
+    .max(2_000)
+    .default(
+      "Please pay by bank transfer and quote your order number as the reference. We will reply within one working day with our bank details and an invoice.",
+    ),
+  /** Card checkout: how long placing an order holds the works while the buyer pays. */
+  reservationMinutes: z.number().int().min(5).max(1_440).default(15),
+  /** Manual payment: how long the works stay reserved while a bank transfer is on its way. */
+  manualPaymentHoldHours: z.number().int().min(1).max(720).default(72),
+  /** The studio's time zone: dates and times of orders are shown in it. */
+  timeZone: z
+    .string()
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat("en-US", { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, "must be an IANA time zone such as America/Chicago")
+    .default("UTC"),
+});
+
+export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
+
 export const SettingsSchema = z.object({
   siteTitle: z.string().min(1).max(80).default("Atelier"),
   artistName: z.string().min(1).max(80).default("The Artist"),
@@ -42,6 +102,7 @@ export const SettingsSchema = z.object({
     })
     .partial()
     .default({}),
+  shop: ShopSettingsSchema.prefault({}),
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;
@@ -49,10 +110,13 @@ export type Settings = z.infer<typeof SettingsSchema>;
 const TTL_MS = 5_000;
 let cache: { value: Settings; at: number } | undefined;
 
-/** The settings, with defaults for anything unset; cached for a few seconds. */
-export async function getSettings(): Promise<Settings> {
+/**
+ * The settings, with defaults for anything unset; cached for a few seconds. Inside a transaction pass it:
+ * on PGlite a query outside the open transaction would wait for it forever.
+ */
+export async function getSettings(tx: Database = db()): Promise<Settings> {
   if (cache && Date.now() - cache.at < TTL_MS) return cache.value;
-  const row = await db().query.siteSettings.findFirst();
+  const row = await tx.query.siteSettings.findFirst();
   const value = SettingsSchema.parse(row?.data ?? {});
   cache = { value, at: Date.now() };
   return value;

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/og-image";
 import { isPageKey } from "~/lib/seo";
-import { artworkOgImage, pageOgImage, type OgImage } from "~/modules/seo/og.server";
+import { artworkOgImage, blogPostOgImage, pageOgImage, type OgImage } from "~/modules/seo/og.server";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Page cards follow the settings and the homepage, so they are only kept for an hour. */
@@ -18,13 +18,20 @@ function jpeg(request: Request, image: OgImage, cacheControl: string): Response 
   });
 }
 
-/** /og/{page}.jpg and /og/artwork/{id}.jpg?v={version}: 1200x630 sharing images (spec §2 Page metadata). */
+/**
+ * /og/{page}.jpg, /og/artwork/{id}.jpg?v={version} and /og/blog/{slug}.jpg: 1200x630 sharing images (spec §2
+ * Page metadata).
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const name = /^(.+)\.jpg$/.exec(params.file)?.[1];
   if (!name) return notFound();
   if (params.kind === undefined) {
     if (!isPageKey(name)) return notFound();
     return jpeg(request, await pageOgImage(name), SHORT);
+  }
+  if (params.kind === "blog") {
+    const card = await blogPostOgImage(name);
+    return card ? jpeg(request, card, SHORT) : notFound();
   }
   if (params.kind !== "artwork") return notFound();
   const image = await artworkOgImage(name);

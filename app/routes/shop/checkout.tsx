@@ -1,8 +1,31 @@
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout";
-import { PageIntro } from "~/components/site/page-intro";
+import { buttonStyles } from "~/components/site/button-styles";
+import { useCart } from "~/components/site/cart-provider";
+import { OrderSummary, type SummaryLine } from "~/components/site/checkout/order-summary";
+import { SelectField, TextAreaField, TextField } from "~/components/form/field";
+import { useCartCheck } from "~/components/site/use-cart-check";
+import { COUNTRIES } from "~/lib/countries";
 import { pageTitle } from "~/lib/meta";
+import { formatPrice } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { pageSeo, ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
+import { getArtwork } from "~/modules/catalog/catalog.server";
+import {
+  abandonPayment,
+  beginPayment,
+  PaymentUnavailable,
+  placeOrder,
+  readCheckoutForm,
+  type CheckoutField,
+  type CheckoutValues,
+} from "~/modules/shop/checkout.server";
+import { buyerOrderIds, grantOrderAccess } from "~/modules/shop/order-access.server";
+import { currentPaymentProvider } from "~/modules/shop/payments.server";
+import { priceOrder, shippingRegionFor, type Fulfilment, type PricingSettings } from "~/modules/shop/pricing";
+import { hitRateLimit, RATE_LIMITS } from "~/modules/shop/rate-limit.server";
+import { getSettings } from "~/modules/settings/settings.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
@@ -13,6 +36,466 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-export default function Page() {
-  return <PageIntro eyebrow="Checkout" title="Checkout" lead="Review your order and enter delivery details." />;
+// Every load carries a fresh idempotency key: never cache this page.
+export const headers: Route.HeadersFunction = () => ({ "cache-control": "no-store" });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const settings = await getSettings();
+  const { shop } = settings;
+  // Back from the card payment page without paying: release that reservation at once.
+  const cancelled = url.searchParams.get("cancelled");
+  const abandoned = cancelled ? await abandonPayment(cancelled, await buyerOrderIds(request)) : false;
+  // ?artwork=ID: buying one work directly (works without JavaScript, which the browser-held cart needs).
+  const artworkId = url.searchParams.get("artwork");
+  const direct = artworkId ? await getArtwork(artworkId) : undefined;
+  const provider = currentPaymentProvider().id;
+  const pricing: PricingSettings = {
+    shippingLabel: shop.shippingLabel,
+    shippingRegions: shop.shippingRegions,
+    pickup: shop.pickup,
+    taxRateBps: shop.taxRateBps,
+    taxLabel: shop.taxLabel,
+    taxCountries: shop.taxCountries,
+    taxShipping: shop.taxShipping,
+  };
+  return data(
+    {
+      idempotencyKey: crypto.randomUUID(),
+      provider,
+      pricing,
+      studioCountry: settings.country,
+      holdText: provider === "manual" ? `${shop.manualPaymentHoldHours} hours` : `${shop.reservationMinutes} minutes`,
+      abandoned: abandoned ? cancelled : null,
+      direct:
+        direct && direct.availability === "available" && direct.priceCents
+          ? {
+              artwork_id: direct.id,
+              price: direct.priceCents,
+              quantity: 1,
+              title: direct.title,
+              medium: direct.medium,
+              size: direct.size,
+              year: direct.year,
+              currency: direct.currency,
+              stock: direct.quantity,
+              image: direct.image,
+            }
+          : null,
+    },
+    { headers: { "cache-control": "no-store" } },
+  );
+}
+
+type ActionData = {
+  fieldErrors?: Partial<Record<CheckoutField, string>>;
+  formError?: string;
+  values: CheckoutValues;
+  /** A fresh key when the submitted one can no longer be used. */
+  idempotencyKey?: string;
+  unavailable?: string[];
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const read = readCheckoutForm(form);
+  const fail = (body: Omit<ActionData, "values">, status: number, headers?: HeadersInit) =>
+    data<ActionData>({ ...body, values: read.values }, { status, headers });
+  if (!read.ok) {
+    const { form: formError, ...fieldErrors } = read.fieldErrors;
+    return fail({ fieldErrors, formError: formError ?? "Please correct the fields marked below." }, 400);
+  }
+  const limit = await hitRateLimit(`checkout:${context.clientIp}`, RATE_LIMITS.checkout);
+  if (!limit.allowed) {
+    return fail({ formError: "Too many orders from your connection. Please wait a few minutes and try again." }, 429, {
+      "retry-after": String(limit.retryAfterSeconds),
+    });
+  }
+  const result = await placeOrder(read.input);
+  if (!result.ok) {
+    switch (result.reason) {
+      case "unavailable":
+        return fail(
+          {
+            formError: `${listTitles(result.titles)} ${result.titles.length === 1 ? "is" : "are"} no longer available: someone else has just reserved or bought ${result.titles.length === 1 ? "it" : "them"}. Remove ${result.titles.length === 1 ? "it" : "them"} from your cart to continue.`,
+            unavailable: result.artworkIds,
+          },
+          409,
+        );
+      case "price-changed":
+        return fail(
+          {
+            formError: `A price in your cart has changed: the total is now ${formatPrice(result.totalCents)}. Please check your order and place it again.`,
+          },
+          409,
+        );
+      case "no-shipping-to-country":
+        return fail(
+          { fieldErrors: { country: "We do not ship to this country yet. Choose studio pickup, or write to us." } },
+          400,
+        );
+      case "pickup-unavailable":
+        return fail(
+          { fieldErrors: { fulfilment: "Studio pickup is not offered at the moment. Choose shipping." } },
+          400,
+        );
+      case "empty":
+        return fail({ formError: "Your cart is empty." }, 400);
+      case "key-reused":
+        return fail(
+          {
+            formError: "This form has expired. Please check your details and place the order again.",
+            idempotencyKey: crypto.randomUUID(),
+          },
+          409,
+        );
+    }
+  }
+  const cookie = await grantOrderAccess(request, result.order.id);
+  try {
+    const { redirectUrl } = await beginPayment(result.order);
+    return redirect(redirectUrl ?? paths.orderConfirmationFor(result.order.number), {
+      status: 303,
+      headers: { "set-cookie": cookie },
+    });
+  } catch (error) {
+    if (!(error instanceof PaymentUnavailable)) throw error;
+    return fail(
+      {
+        formError:
+          "Card payment is not available right now, so your order was not placed. Please try again in a few minutes.",
+        idempotencyKey: crypto.randomUUID(),
+      },
+      503,
+    );
+  }
+}
+
+function listTitles(titles: string[]): string {
+  const quoted = titles.map((t) => `“${t}”`);
+  return quoted.length <= 1 ? (quoted[0] ?? "") : `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}`;
+}
+
+const COUNTRY_OPTIONS = COUNTRIES.map(([value, label]) => ({ value, label }));
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const { pricing, provider, studioCountry, direct, abandoned, holdText } = loaderData;
+  const cart = useCart();
+  const items = direct ? [direct] : cart.items;
+  const check = useCartCheck(!direct);
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const [initialKey] = useState(loaderData.idempotencyKey);
+  const idempotencyKey = actionData?.idempotencyKey ?? initialKey;
+  const values = actionData?.values ?? {};
+  const errors = actionData?.fieldErrors ?? {};
+  const formRef = useRef<HTMLFormElement>(null);
+  // After a refused submission, take the buyer to the first field to correct (or to the message).
+  useEffect(() => {
+    if (!actionData) return;
+    const form = formRef.current;
+    const target =
+      form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form?.querySelector<HTMLElement>('[role="alert"]');
+    target?.focus();
+    target?.scrollIntoView({ block: "center" });
+  }, [actionData]);
+  const [country, setCountry] = useState(values.country || studioCountry);
+  const [fulfilment, setFulfilment] = useState<Fulfilment>(
+    values.fulfilment === "pickup" && pricing.pickup.enabled ? "pickup" : "ship",
+  );
+
+  const unavailable = new Set([...check.unavailable, ...(actionData?.unavailable ?? [])]);
+  const changes = new Map(check.priceChanges.map((c) => [c.artwork_id, c.from]));
+  const lines: SummaryLine[] = items.map((i) => ({
+    id: i.artwork_id,
+    title: i.title,
+    details: [i.medium, i.size].filter(Boolean).join(" · "),
+    quantity: i.quantity,
+    unitPriceCents: i.price,
+    currency: i.currency,
+    image: i.image,
+    unavailable: unavailable.has(i.artwork_id),
+    previousPriceCents: changes.get(i.artwork_id),
+  }));
+  const buyable = items.filter((i) => !unavailable.has(i.artwork_id));
+  const priced = priceOrder(
+    pricing,
+    buyable.map((i) => ({ unitPriceCents: i.price, quantity: i.quantity })),
+    { fulfilment, country },
+    studioCountry,
+  );
+  const totals = "error" in priced ? undefined : priced;
+  const region = shippingRegionFor(pricing, country);
+  const ready = direct !== null || check.checked;
+
+  return (
+    <div className="container-page py-12 md:py-16">
+      <header className="max-w-2xl">
+        <p className="eyebrow">Checkout</p>
+        <h1 className="mt-3 text-4xl md:text-5xl">Checkout</h1>
+      </header>
+      {abandoned ? (
+        <p role="status" className="border-line mt-8 max-w-2xl border-l-2 pl-4 text-sm">
+          The card payment for order {abandoned} was not completed, so the order was cancelled and the works were
+          released. You can place the order again below.
+        </p>
+      ) : null}
+      <noscript>
+        <p className="border-destructive mt-8 max-w-2xl border-l-2 pl-4">
+          Your cart is kept in this browser and needs JavaScript to be read. Please turn JavaScript on to check out, or
+          use the Buy now link on a work’s page.
+        </p>
+      </noscript>
+      {items.length === 0 ? (
+        <EmptyCart hydrated={cart.hydrated} />
+      ) : (
+        <div className="mt-10 grid gap-10 md:grid-cols-12 md:gap-14">
+          <div className="md:order-last md:col-span-5">
+            <div className="md:sticky md:top-28">
+              <OrderSummary lines={lines} totals={totals} taxLabel={pricing.taxLabel} pending={!ready} />
+            </div>
+          </div>
+          <Form
+            ref={formRef}
+            method="post"
+            noValidate
+            className="space-y-10 md:col-span-7"
+            aria-describedby={actionData?.formError ? "checkout-form-error" : undefined}
+          >
+            <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+            {buyable.map((i) => (
+              <input key={i.artwork_id} type="hidden" name="item" value={`${i.artwork_id}:${i.quantity}`} />
+            ))}
+            {totals && ready ? <input type="hidden" name="expectedTotalCents" value={totals.totalCents} /> : null}
+            {actionData?.formError ? (
+              <p
+                id="checkout-form-error"
+                role="alert"
+                tabIndex={-1}
+                className="border-destructive text-destructive border-l-2 pl-4"
+              >
+                {actionData.formError}
+              </p>
+            ) : null}
+
+            <fieldset className="space-y-5">
+              <legend className="mb-5 font-serif text-2xl">Contact</legend>
+              <TextField
+                name="name"
+                label="Full name"
+                autoComplete="name"
+                required
+                defaultValue={values.name}
+                error={errors.name}
+              />
+              <div className="grid gap-5 sm:grid-cols-2">
+                <TextField
+                  name="email"
+                  type="email"
+                  label="E-mail"
+                  autoComplete="email"
+                  inputMode="email"
+                  required
+                  defaultValue={values.email}
+                  error={errors.email}
+                  hint="For your confirmation and updates on your order."
+                />
+                <TextField
+                  name="phone"
+                  type="tel"
+                  label="Phone"
+                  optional
+                  autoComplete="tel"
+                  inputMode="tel"
+                  defaultValue={values.phone}
+                  error={errors.phone}
+                  hint="For the courier, if they need to reach you."
+                />
+              </div>
+            </fieldset>
+
+            <fieldset className="space-y-5">
+              <legend className="mb-5 font-serif text-2xl">Delivery</legend>
+              <div
+                role="radiogroup"
+                aria-labelledby="checkout-fulfilment-label"
+                aria-describedby={errors.fulfilment ? "checkout-fulfilment-error" : undefined}
+                className="grid gap-3 sm:grid-cols-2"
+              >
+                <p id="checkout-fulfilment-label" className="sr-only">
+                  Delivery method
+                </p>
+                <DeliveryOption
+                  value="ship"
+                  checked={fulfilment === "ship"}
+                  onChange={setFulfilment}
+                  title={pricing.shippingLabel}
+                  detail={region ? `${region.label}: ${formatPrice(region.rateCents)}` : "Not offered to this country"}
+                />
+                {pricing.pickup.enabled ? (
+                  <DeliveryOption
+                    value="pickup"
+                    checked={fulfilment === "pickup"}
+                    onChange={setFulfilment}
+                    title={pricing.pickup.label}
+                    detail={pricing.pickup.note}
+                  />
+                ) : null}
+              </div>
+              {errors.fulfilment ? (
+                <p id="checkout-fulfilment-error" className="text-destructive text-sm">
+                  {errors.fulfilment}
+                </p>
+              ) : null}
+              <p className="text-muted text-xs">
+                Shipping rates:{" "}
+                {pricing.shippingRegions.map((r) => `${r.label} ${formatPrice(r.rateCents)}`).join(" · ")}. Every parcel
+                is insured and needs a signature.
+              </p>
+
+              <SelectField
+                name="country"
+                label={fulfilment === "pickup" ? "Country of residence" : "Country"}
+                error={errors.country}
+                value={country}
+                onChange={(e) => setCountry(e.target.value)}
+                autoComplete="country"
+                options={COUNTRY_OPTIONS}
+              />
+              {/* Hidden, not removed, for pickup: what was typed is kept if the buyer switches back. */}
+              <div className={fulfilment === "pickup" ? "hidden" : "space-y-5"}>
+                <TextField
+                  name="addressLine1"
+                  label="Street address"
+                  autoComplete="address-line1"
+                  required
+                  defaultValue={values.addressLine1}
+                  error={errors.addressLine1}
+                />
+                <TextField
+                  name="addressLine2"
+                  label="Apartment, suite, floor"
+                  optional
+                  autoComplete="address-line2"
+                  defaultValue={values.addressLine2}
+                  error={errors.addressLine2}
+                />
+                <div className="grid gap-5 sm:grid-cols-3">
+                  <TextField
+                    name="city"
+                    label="City"
+                    autoComplete="address-level2"
+                    required
+                    defaultValue={values.city}
+                    error={errors.city}
+                  />
+                  <TextField
+                    name="region"
+                    label={country === "US" ? "State" : "State, province or region"}
+                    optional={country !== "US" && country !== "CA"}
+                    autoComplete="address-level1"
+                    defaultValue={values.region}
+                    error={errors.region}
+                  />
+                  <TextField
+                    name="postalCode"
+                    label={country === "US" ? "ZIP code" : "Postal code"}
+                    optional={country !== "US" && country !== "CA"}
+                    autoComplete="postal-code"
+                    defaultValue={values.postalCode}
+                    error={errors.postalCode}
+                  />
+                </div>
+              </div>
+            </fieldset>
+
+            <fieldset className="space-y-5">
+              <legend className="mb-5 font-serif text-2xl">Payment</legend>
+              <p className="text-ink-soft max-w-prose text-sm leading-relaxed">
+                {provider === "stripe"
+                  ? `You will pay by card on Stripe’s secure payment page. The works are reserved for you for ${holdText} while you pay.`
+                  : `Pay by bank transfer: the details follow on the next page and by e-mail. The works are reserved for you for ${holdText} while your payment is on its way.`}
+              </p>
+              <TextAreaField
+                name="note"
+                label="A note for the artist"
+                optional
+                error={errors.note}
+                defaultValue={values.note}
+                rows={3}
+              />
+            </fieldset>
+
+            <div className="space-y-3">
+              <button
+                type="submit"
+                disabled={submitting || buyable.length === 0}
+                className={`${buttonStyles.primary} w-full sm:w-auto`}
+              >
+                {submitting
+                  ? "Placing your order…"
+                  : provider === "stripe"
+                    ? `Continue to payment${totals ? ` · ${formatPrice(totals.totalCents)}` : ""}`
+                    : `Place order${totals ? ` · ${formatPrice(totals.totalCents)}` : ""}`}
+              </button>
+              {buyable.length === 0 ? (
+                <p className="text-muted text-sm">
+                  Nothing in your cart can be bought at the moment.{" "}
+                  <Link to={paths.shop()} className="text-ink underline underline-offset-4">
+                    Back to the shop
+                  </Link>
+                </p>
+              ) : null}
+            </div>
+          </Form>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function DeliveryOption({
+  value,
+  checked,
+  onChange,
+  title,
+  detail,
+}: {
+  value: Fulfilment;
+  checked: boolean;
+  onChange: (value: Fulfilment) => void;
+  title: string;
+  detail: string;
+}) {
+  return (
+    <label
+      className={`flex cursor-pointer gap-3 rounded-md border p-4 transition-colors ${checked ? "border-ink bg-white" : "border-line hover:border-ink/40"}`}
+    >
+      <input
+        type="radio"
+        name="fulfilment"
+        value={value}
+        checked={checked}
+        onChange={() => onChange(value)}
+        className="accent-ink mt-1"
+      />
+      <span>
+        <span className="block text-sm font-medium">{title}</span>
+        <span className="text-muted mt-0.5 block text-xs leading-relaxed">{detail}</span>
+      </span>
+    </label>
+  );
+}
+
+function EmptyCart({ hydrated }: { hydrated: boolean }) {
+  // Before the stored cart is read, say nothing rather than "empty".
+  if (!hydrated) return <p className="text-muted mt-10">Loading your cart…</p>;
+  return (
+    <div className="mt-10 max-w-xl">
+      <p className="text-lg">Your cart is empty.</p>
+      <Link to={paths.shop()} className={`${buttonStyles.primary} mt-6`}>
+        Browse the shop
+      </Link>
+    </div>
+  );
 }

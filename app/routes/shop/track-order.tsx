@@ -1,8 +1,17 @@
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/track-order";
-import { PageIntro } from "~/components/site/page-intro";
+import { buttonStyles } from "~/components/site/button-styles";
+import { OrderSummary } from "~/components/site/checkout/order-summary";
+import { TextField } from "~/components/form/field";
+import { OrderTimeline } from "~/components/site/order-timeline";
 import { pageTitle } from "~/lib/meta";
 import { paths } from "~/lib/paths";
 import { pageSeo, ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
+import { getSettings } from "~/modules/settings/settings.server";
+import { buyerView } from "~/modules/shop/order-view.server";
+import { trackOrder } from "~/modules/shop/orders.server";
+import { hitRateLimit, RATE_LIMITS } from "~/modules/shop/rate-limit.server";
+import { readTrackingForm, TRACKING_NOT_FOUND } from "~/modules/shop/tracking.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
@@ -13,12 +22,108 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-export default function Page() {
+export const headers: Route.HeadersFunction = () => ({ "cache-control": "private, no-store" });
+
+export function loader({ request }: Route.LoaderArgs) {
+  // A link from an e-mail fills in the order number; the e-mail address is always typed.
+  return { number: new URL(request.url).searchParams.get("number")?.slice(0, 40) ?? "" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const read = readTrackingForm(await request.formData());
+  const { values } = read;
+  if (!read.ok) return data({ values, fieldErrors: read.fieldErrors, order: null, formError: null }, { status: 400 });
+  const limit = await hitRateLimit(`track:${context.clientIp}`, RATE_LIMITS.tracking);
+  if (!limit.allowed) {
+    return data(
+      { values, fieldErrors: {}, order: null, formError: "Too many attempts. Please wait a minute and try again." },
+      { status: 429, headers: { "retry-after": String(limit.retryAfterSeconds) } },
+    );
+  }
+  const order = await trackOrder(read.input.number, read.input.email);
+  if (!order) return data({ values, fieldErrors: {}, order: null, formError: TRACKING_NOT_FOUND }, { status: 404 });
+  return { values, fieldErrors: {}, order: buyerView(order, await getSettings()), formError: null };
+}
+
+export default function TrackOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const values = actionData?.values ?? { number: loaderData.number, email: "" };
+  const errors: { number?: string; email?: string } = actionData?.fieldErrors ?? {};
+  const order = actionData?.order;
   return (
-    <PageIntro
-      eyebrow="Orders"
-      title="Track your order"
-      lead="Enter your order number and e-mail address to see where your painting is."
-    />
+    <div className="container-page py-12 md:py-20">
+      <header className="max-w-2xl">
+        <p className="eyebrow">Orders</p>
+        <h1 className="mt-3 text-4xl md:text-5xl">Track your order</h1>
+        <p className="text-muted mt-5 text-lg leading-relaxed">
+          Enter your order number and e-mail address to see where your painting is.
+        </p>
+      </header>
+      <Form
+        method="post"
+        noValidate
+        className="mt-10 grid max-w-2xl gap-5 sm:grid-cols-[1fr_1.4fr_auto] sm:items-start"
+      >
+        <TextField
+          name="number"
+          label="Order number"
+          required
+          defaultValue={values.number}
+          error={errors.number}
+          hint="For example A-2026-0001"
+          autoComplete="off"
+        />
+        <TextField
+          name="email"
+          type="email"
+          label="E-mail"
+          required
+          autoComplete="email"
+          inputMode="email"
+          defaultValue={values.email}
+          error={errors.email}
+        />
+        <button type="submit" disabled={busy} className={`${buttonStyles.primary} sm:mt-7`}>
+          {busy ? "Looking…" : "Track"}
+        </button>
+      </Form>
+      <div aria-live="polite">
+        {actionData?.formError ? (
+          <p role="alert" className="border-destructive text-ink-soft mt-8 max-w-2xl border-l-2 pl-4">
+            {actionData.formError}
+          </p>
+        ) : null}
+        {order ? (
+          <div className="mt-14 grid gap-12 md:grid-cols-12 md:gap-16">
+            <section aria-labelledby="tracked-heading" className="md:col-span-7">
+              <h2 id="tracked-heading" className="text-3xl">
+                Order {order.number}
+              </h2>
+              <p className="text-muted mt-2 text-sm">
+                Placed {order.placedAt} · {order.statusLabel}
+              </p>
+              <div className="mt-8">
+                <OrderTimeline order={order} />
+              </div>
+              {order.reservedUntil && order.provider === "manual" ? (
+                <p className="text-ink-soft mt-8 text-sm leading-relaxed">
+                  Awaiting your bank transfer, quoting {order.number}. {order.paymentInstructions} The works are
+                  reserved for you until {order.reservedUntil}.
+                </p>
+              ) : null}
+            </section>
+            <div className="md:col-span-5">
+              <OrderSummary
+                lines={order.items}
+                totals={order.totals}
+                taxLabel={order.taxLabel}
+                currency={order.currency}
+              />
+            </div>
+          </div>
+        ) : null}
+      </div>
+    </div>
   );
 }

@@ -19,18 +19,10 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return pageSeo(site, "about", paths.about(), { type: "profile", jsonLd: site ? [personJsonLd(site)] : [] });
 };
 
-/** The stored biography is plain text with paragraphs separated by blank lines. */
-const paragraphs = (text: string) =>
-  text
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-
 /** Spec §2 About: the artist's biography and portraits, statement, highlights and CV. */
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { content, portraits } = loaderData;
+  const { content, portraits, biographyHtml } = loaderData;
   const artistName = useRouteLoaderData<typeof rootLoader>("root")?.site.artistName;
-  const [lead, ...biography] = paragraphs(content.biography);
   const [portrait, ...studio] = portraits;
 
   return (
@@ -51,12 +43,11 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             {portrait?.caption ? <figcaption className="text-muted mt-3 text-sm">{portrait.caption}</figcaption> : null}
           </figure>
           <div className="md:col-span-7 md:col-start-6 md:row-start-2">
-            {lead ? <p className="font-serif text-lg leading-relaxed md:mt-10 md:text-2xl">{lead}</p> : null}
-            {biography.map((paragraph, i) => (
-              <p key={i} className="text-ink-soft mt-5 max-w-prose leading-relaxed md:text-lg">
-                {paragraph}
-              </p>
-            ))}
+            {/* Markdown rendered and sanitized on the server; the first paragraph is the lead. */}
+            <div
+              className="prose-text about-biography md:mt-10 md:text-lg"
+              dangerouslySetInnerHTML={{ __html: biographyHtml }}
+            />
             <section aria-labelledby="highlights-heading" className="mt-14">
               <h2 id="highlights-heading" className="eyebrow font-sans">
                 Highlights

@@ -1,7 +1,8 @@
 import { Suspense } from "react";
 import { Await, data, Link, redirect } from "react-router";
 import type { Route } from "./+types/artwork";
-import { AddToCartButton } from "~/components/site/add-to-cart-button";
+import { AddToCartButton, canBuy } from "~/components/site/add-to-cart-button";
+import { buttonStyles } from "~/components/site/button-styles";
 import { ArtworkCard, AvailabilityBadge } from "~/components/site/artwork-card";
 import { ResponsiveImage } from "~/components/site/responsive-image";
 import { formatPrice } from "~/lib/money";
@@ -57,7 +58,8 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
             <ResponsiveImage
               image={artwork.image}
               alt={`${artwork.title}, ${artwork.medium}`}
-              sizes="(min-width: 1280px) 640px, (min-width: 768px) 50vw, 90vw"
+              // On a phone the column is the screen less the page's and the frame's padding (5.5rem).
+              sizes="(min-width: 1280px) 640px, (min-width: 768px) 50vw, calc(100vw - 5.5rem)"
               priority
               fit="contain"
               className="h-auto max-w-full shadow-[0_18px_40px_-18px_rgba(29,27,24,0.5)]"
@@ -86,6 +88,14 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
             <AddToCartButton artwork={artwork} />
+            {canBuy(artwork) ? (
+              // The cart needs JavaScript; without it a work can still be bought on its own.
+              <noscript>
+                <Link to={`${paths.checkout()}?artwork=${artwork.id}`} className={buttonStyles.primary}>
+                  Buy now · {formatPrice(artwork.priceCents, artwork.currency)}
+                </Link>
+              </noscript>
+            ) : null}
             {sold ? (
               <button
                 type="button"

@@ -1,17 +1,217 @@
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/commissions";
-import { PageIntro } from "~/components/site/page-intro";
+import { FormErrorSummary, SelectField, TextAreaField, TextField } from "~/components/form/field";
+import { buttonStyles } from "~/components/site/button-styles";
+import { BUDGETS, type BudgetKey } from "~/lib/inquiries";
 import { paths } from "~/lib/paths";
 import { pageSeo, siteFromMatches } from "~/lib/seo";
+import { CommissionSchema, fieldErrors, newSubmissionKey, submitCommission } from "~/modules/inbox/inquiries.server";
+import { clientAddress, takeToken } from "~/modules/security/rate-limit.server";
+import { getSettings } from "~/modules/settings/settings.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageSeo(siteFromMatches(matches), "commissions", paths.commissions());
 
-export default function Page() {
+const COMMISSION_LIMIT = { max: 3, windowMs: 10 * 60_000 };
+const FIELDS = ["name", "email", "phone", "description", "medium", "size", "budget", "timeline", "submissionKey"];
+
+export async function loader() {
+  const settings = await getSettings();
+  return { submissionKey: newSubmissionKey(), artistName: settings.artistName };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = Object.fromEntries(
+    FIELDS.map((k) => [k, typeof form.get(k) === "string" ? (form.get(k) as string) : ""]),
+  );
+  if (form.get("website")) return { sent: true as const };
+  const parsed = CommissionSchema.safeParse({ ...values, phone: values.phone || undefined });
+  if (!parsed.success)
+    return data({ sent: false as const, errors: fieldErrors(parsed.error), values }, { status: 400 });
+  if (!takeToken("commission", clientAddress(request), COMMISSION_LIMIT))
+    return data(
+      {
+        sent: false as const,
+        errors: { form: "You have sent several requests in a short time. Please wait a few minutes and try again." },
+        values,
+      },
+      { status: 429 },
+    );
+  await submitCommission(parsed.data);
+  return { sent: true as const };
+}
+
+const STEPS = [
+  {
+    title: "Conversation",
+    text: "Tell the artist about the space, the light and the feeling you would like the painting to hold.",
+  },
+  {
+    title: "Proposal",
+    text: "You receive a written proposal with size, palette, a first sketch, the price and the timeline.",
+  },
+  {
+    title: "Creation",
+    text: "The painting is made in the studio over several weeks, with photographs at the key stages.",
+  },
+  {
+    title: "Delivery",
+    text: "The finished work is signed, documented with a certificate, and shipped insured or delivered.",
+  },
+];
+
+const BUDGET_OPTIONS = [
+  { value: "", label: "Choose a range" },
+  ...(Object.keys(BUDGETS) as BudgetKey[]).map((value) => ({ value, label: BUDGETS[value].label })),
+];
+
+export default function Commissions({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting";
+  const failed = actionData && !actionData.sent ? actionData : undefined;
+  const errors: Record<string, string> = failed?.errors ?? {};
+  const values: Record<string, string> = failed?.values ?? {};
+  const fieldErrorCount = Object.keys(errors).filter((k) => k !== "form").length;
+
   return (
-    <PageIntro
-      eyebrow="Commissions"
-      title="Commission a painting"
-      lead="A small number of commissioned paintings are made each year, in close conversation with the collector."
-    />
+    <div className="container-page py-12 md:py-20">
+      <header className="max-w-2xl">
+        <p className="eyebrow">Commissions</p>
+        <h1 className="mt-3 text-4xl md:text-5xl">Commission a painting</h1>
+        <p className="text-muted mt-5 text-lg leading-relaxed">
+          A small number of commissioned paintings are made each year, in close conversation with the collector.
+        </p>
+      </header>
+
+      <ol className="border-line mt-14 grid gap-8 border-t pt-10 sm:grid-cols-2 lg:grid-cols-4">
+        {STEPS.map((step, i) => (
+          <li key={step.title}>
+            <p className="text-muted font-serif text-sm">{String(i + 1).padStart(2, "0")}</p>
+            <h2 className="mt-2 text-2xl">{step.title}</h2>
+            <p className="text-muted mt-3 text-sm leading-relaxed">{step.text}</p>
+          </li>
+        ))}
+      </ol>
+
+      <div className="mt-16 grid gap-12 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] md:gap-20">
+        <div className="max-w-md">
+          <h2 className="text-3xl">Request a commission</h2>
+          <p className="text-muted mt-4 leading-relaxed">
+            Share what you have in mind; nothing is decided until you accept a proposal. {loaderData.artistName} answers
+            every request personally, usually within a week.
+          </p>
+        </div>
+
+        {actionData?.sent ? (
+          <section
+            role="status"
+            aria-labelledby="commission-sent"
+            className="border-line bg-paper-deep/60 self-start rounded-lg border px-6 py-10 md:px-10"
+          >
+            <h2 id="commission-sent" className="text-3xl">
+              Thank you, your request has been sent.
+            </h2>
+            <p className="text-muted mt-4 leading-relaxed">
+              A confirmation is on its way to your inbox. The conversation starts with a personal answer.
+            </p>
+            <a href={paths.gallery()} className={`${buttonStyles.secondary} mt-8`}>
+              Explore the gallery
+            </a>
+          </section>
+        ) : (
+          <Form method="post" className="space-y-6" aria-label="Commission request" noValidate>
+            <FormErrorSummary count={fieldErrorCount} />
+            {errors.form ? (
+              <p role="alert" className="text-destructive text-sm">
+                {errors.form}
+              </p>
+            ) : null}
+            <input type="hidden" name="submissionKey" value={values.submissionKey || loaderData.submissionKey} />
+            <div className="hidden" aria-hidden="true">
+              <label>
+                Website <input type="text" name="website" tabIndex={-1} autoComplete="off" />
+              </label>
+            </div>
+            <div className="grid gap-6 sm:grid-cols-2">
+              <TextField
+                label="Name"
+                name="name"
+                autoComplete="name"
+                required
+                defaultValue={values.name}
+                error={errors.name}
+              />
+              <TextField
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                defaultValue={values.email}
+                error={errors.email}
+              />
+            </div>
+            <TextAreaField
+              label="The painting you have in mind"
+              name="description"
+              required
+              rows={6}
+              hint="Subject, colours, mood, the room it will hang in."
+              defaultValue={values.description}
+              error={errors.description}
+            />
+            <div className="grid gap-6 sm:grid-cols-2">
+              <TextField
+                label="Medium"
+                name="medium"
+                optional
+                placeholder="Oil on canvas, acrylic, …"
+                defaultValue={values.medium}
+                error={errors.medium}
+              />
+              <TextField
+                label="Size"
+                name="size"
+                optional
+                placeholder={'About 40 × 30"'}
+                defaultValue={values.size}
+                error={errors.size}
+              />
+            </div>
+            <div className="grid gap-6 sm:grid-cols-2">
+              <SelectField
+                label="Budget"
+                name="budget"
+                required
+                options={BUDGET_OPTIONS}
+                defaultValue={values.budget ?? ""}
+                error={errors.budget}
+              />
+              <TextField
+                label="Timeline"
+                name="timeline"
+                optional
+                placeholder="By next spring"
+                defaultValue={values.timeline}
+                error={errors.timeline}
+              />
+            </div>
+            <TextField
+              label="Phone"
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              optional
+              defaultValue={values.phone}
+              error={errors.phone}
+            />
+            <button type="submit" className={buttonStyles.primary} disabled={sending}>
+              {sending ? "Sending…" : "Send request"}
+            </button>
+          </Form>
+        )}
+      </div>
+    </div>
   );
 }

@@ -5,7 +5,7 @@ import { useAddToCart } from "~/components/site/add-to-cart-button";
 import { GalleryFilters } from "~/components/site/gallery-filters";
 import { GalleryGrid } from "~/components/site/gallery-grid";
 import { GalleryPagination } from "~/components/site/gallery-pagination";
-import { GALLERY_PAGE_SIZE, galleryHref, parseGalleryParams } from "~/lib/gallery-query";
+import { GALLERY_PAGE_SIZE, galleryHref, isFiltered, parseGalleryParams } from "~/lib/gallery-query";
 import { paths } from "~/lib/paths";
 import { pageSeo, siteFromMatches } from "~/lib/seo";
 import { catalogFacets, searchArtworks } from "~/modules/catalog/catalog.server";
@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
   const { artworks, total, page, pages, params, facets } = loaderData;
-  const filtered = Boolean(params.q || params.medium || params.availability || params.year);
+  const filtered = isFiltered(params);
   const add = useAddToCart();
   // The lightbox's Add to Cart (shown for available, priced works) buys the work it shows.
   const addToCart = useCallback(
@@ -51,7 +51,14 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
             : `${total} ${total === 1 ? "painting" : "paintings"}.`}
         </p>
       </header>
-      <GalleryFilters key={galleryHref(params)} params={params} mediums={facets.mediums} years={facets.years} />
+      <GalleryFilters
+        key={galleryHref(params)}
+        params={params}
+        mediums={facets.mediums}
+        years={facets.years}
+        categories={facets.categories}
+        series={facets.series}
+      />
       <div className="mt-12" />
       {artworks.length === 0 ? (
         filtered ? (

@@ -1,10 +1,7 @@
 import { useEffect } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
-import { ArtistStatement } from "~/components/site/home/artist-statement";
-import { FeaturedSection } from "~/components/site/home/featured-section";
-import { Hero } from "~/components/site/home/hero";
-import { ProcessSection } from "~/components/site/home/process-section";
+import { HomeSections } from "~/components/site/home/home-sections";
 import { notify } from "~/components/site/toast-host";
 import { paths } from "~/lib/paths";
 import { pageSeo, personJsonLd, siteFromMatches, websiteJsonLd } from "~/lib/seo";
@@ -32,24 +29,5 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       notify((t) => t.error("Error", { id: "homepage-load-error", description: "Failed to load homepage content" }));
   }, [sectionsFailed]);
 
-  return (
-    <>
-      {/* Without a hero the page still needs its one top-level heading. */}
-      {sections.some((s) => s.type === "hero") ? null : <h1 className="sr-only">{siteTitle}</h1>}
-      {sections.map((section) => {
-        switch (section.type) {
-          case "hero":
-            return <Hero key="hero" content={section.content} image={section.image} imageUrl={section.imageUrl} />;
-          case "featured_artworks":
-            return featuredArtworks ? (
-              <FeaturedSection key="featured" content={section.content} artworks={featuredArtworks} />
-            ) : null;
-          case "process":
-            return <ProcessSection key="process" {...section.content} />;
-          case "artist_statement":
-            return <ArtistStatement key="statement" content={section.content} portrait={section.portrait} />;
-        }
-      })}
-    </>
-  );
+  return <HomeSections sections={sections} featuredArtworks={featuredArtworks} siteTitle={siteTitle} />;
 }

@@ -1,15 +1,29 @@
-import { Outlet, useRouteLoaderData } from "react-router";
+import { Outlet, useLoaderData, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/layout";
 import { CartProvider } from "~/components/site/cart-provider";
 import { MobileTabBar } from "~/components/site/mobile-tab-bar";
 import { ProgressBar } from "~/components/site/progress-bar";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { ToastHost } from "~/components/site/toast-host";
+import { displayName, getAuthContext } from "~/modules/auth/session.server";
 import type { loader as rootLoader } from "~/root";
+
+/** Who is signed in, for the header's account corner (no cookie: no database work). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const context = await getAuthContext(request);
+  return { account: context ? { name: displayName(context), isAdmin: context.role === "admin" } : null };
+}
+
+/** Who is signed in changes only through a form (sign in, sign out, a new name), not by browsing. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? defaultShouldRevalidate : false;
+}
 
 /** The public layout (spec §2 Navigation): header, mobile tab bar, footer, loading bar. */
 export default function SiteLayout() {
   const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
+  const { account } = useLoaderData<typeof loader>();
   const siteTitle = site?.siteTitle ?? "Atelier";
   return (
     <CartProvider>
@@ -20,7 +34,7 @@ export default function SiteLayout() {
         Skip to content
       </a>
       <ProgressBar />
-      <SiteHeader siteTitle={siteTitle} tagline={site?.tagline ?? ""} />
+      <SiteHeader siteTitle={siteTitle} tagline={site?.tagline ?? ""} account={account} />
       <main id="main" className="min-h-[60dvh]">
         <Outlet />
       </main>

@@ -1,16 +1,72 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/shop";
-import { PageIntro } from "~/components/site/page-intro";
+import { AddToCartButton } from "~/components/site/add-to-cart-button";
+import { ArtworkCard } from "~/components/site/artwork-card";
+import { galleryHref } from "~/lib/gallery-query";
 import { paths } from "~/lib/paths";
 import { pageSeo, siteFromMatches } from "~/lib/seo";
+import { listAvailableArtworks } from "~/modules/catalog/catalog.server";
+
+const SHOP_LIMIT = 120;
+
+/** Spec §7 available artworks: availability available, newest first. Sold (and reserved) works never appear. */
+export async function loader() {
+  const artworks = await listAvailableArtworks({ limit: SHOP_LIMIT + 1 });
+  return { artworks: artworks.slice(0, SHOP_LIMIT), more: artworks.length > SHOP_LIMIT };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => pageSeo(siteFromMatches(matches), "shop", paths.shop());
 
-export default function Page() {
+export default function Shop({ loaderData }: Route.ComponentProps) {
+  const { artworks, more } = loaderData;
   return (
-    <PageIntro
-      eyebrow="Shop"
-      title="Original paintings"
-      lead="Original works available to buy, each one of a kind and shipped from the studio."
-    />
+    <div className="container-page py-12 md:py-20">
+      <header className="mb-12 max-w-2xl md:mb-16">
+        <p className="eyebrow">Shop</p>
+        <h1 className="mt-3 text-4xl md:text-5xl">Original paintings</h1>
+        <p className="text-muted mt-5 text-lg leading-relaxed">
+          Original works available to buy, each one of a kind and shipped from the studio.
+        </p>
+      </header>
+      {artworks.length === 0 ? (
+        <p className="text-muted">
+          Every painting has found a home for now.{" "}
+          <Link to={paths.commissions()} className="text-ink underline underline-offset-4">
+            Commission a new work
+          </Link>{" "}
+          or{" "}
+          <Link to={paths.gallery()} className="text-ink underline underline-offset-4">
+            see the gallery
+          </Link>
+          .
+        </p>
+      ) : (
+        <ul className="grid grid-cols-1 gap-x-8 gap-y-16 min-[480px]:grid-cols-2 md:grid-cols-3">
+          {artworks.map((artwork, i) => (
+            <li key={artwork.id} className="flex flex-col">
+              <ArtworkCard artwork={artwork} priority={i < 3} />
+              <div className="mt-4">
+                <AddToCartButton artwork={artwork} className="w-full sm:w-auto" />
+                <noscript>
+                  <Link
+                    to={`${paths.checkout()}?artwork=${artwork.id}`}
+                    className="text-sm underline underline-offset-4"
+                  >
+                    Buy now
+                  </Link>
+                </noscript>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {more ? (
+        <p className="text-muted mt-16 text-center">
+          <Link to={galleryHref({ availability: "available" })} className="text-ink underline underline-offset-4">
+            See every available work in the gallery
+          </Link>
+        </p>
+      ) : null}
+    </div>
   );
 }

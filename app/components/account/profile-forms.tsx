@@ -1,0 +1,135 @@
+// The account page's name, e-mail and password sections.
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+import type { AccountActionResult, AccountPage } from "~/modules/auth/account-page.server";
+import { Field, FormError, Notice, SubmitButton } from "../auth/form-parts";
+
+export type AccountResult = Exclude<AccountActionResult, { redirect: string }> | undefined;
+
+export function AccountSection({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="border-line rounded-2xl border bg-white p-6 md:p-8">
+      <h2 className="text-2xl">{title}</h2>
+      {description ? <p className="text-muted mt-1 text-sm">{description}</p> : null}
+      {children}
+    </section>
+  );
+}
+
+/** What an intent's submission said, for the section that sent it. */
+export function resultFor(result: AccountResult, ...intents: string[]) {
+  return result && intents.includes(result.intent) ? result : undefined;
+}
+
+export function ProfileForms({ page, result }: { page: AccountPage; result: AccountResult }) {
+  const name = resultFor(result, "name");
+  const email = resultFor(result, "email", "resend-confirmation");
+  const password = resultFor(result, "password");
+  return (
+    <>
+      <AccountSection title="Name" description="How we address you, in the site's header and in messages.">
+        <Form method="post" className="mt-5 space-y-4" noValidate>
+          {name?.notice ? <Notice title={name.notice} /> : null}
+          <FormError message={name?.formError} />
+          <Field
+            label="Full name"
+            name="fullName"
+            autoComplete="name"
+            defaultValue={name?.values?.fullName ?? page.fullName}
+            error={name?.fieldErrors?.fullName}
+          />
+          <div className="md:w-48">
+            <SubmitButton intent="name" busy="Saving…">
+              Save name
+            </SubmitButton>
+          </div>
+        </Form>
+      </AccountSection>
+
+      <AccountSection title="E-mail address">
+        <p className="mt-3 text-sm">
+          {page.email}{" "}
+          <span className={page.emailVerified ? "text-available" : "text-accent"}>
+            {page.emailVerified ? "(confirmed)" : "(not confirmed yet)"}
+          </span>
+        </p>
+        {email?.notice ? (
+          <div className="mt-4">
+            <Notice title={email.notice} />
+          </div>
+        ) : null}
+        <FormError message={email?.formError} />
+        {!page.emailVerified ? (
+          <Form method="post" className="mt-4">
+            <div className="md:w-72">
+              <SubmitButton intent="resend-confirmation" variant="secondary" busy="Sending…">
+                Send a new confirmation link
+              </SubmitButton>
+            </div>
+          </Form>
+        ) : null}
+        <Form method="post" className="mt-5 space-y-4" noValidate>
+          <Field
+            label="New e-mail address"
+            name="newEmail"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={email?.values?.newEmail}
+            error={email?.fieldErrors?.newEmail}
+            hint="We will send a link to the new address; it takes effect when you open it."
+          />
+          <div className="md:w-48">
+            <SubmitButton intent="email" busy="Sending…">
+              Change address
+            </SubmitButton>
+          </div>
+        </Form>
+      </AccountSection>
+
+      <AccountSection title="Password">
+        {page.hasPassword ? (
+          <Form method="post" className="mt-5 space-y-4" noValidate>
+            <FormError message={password?.formError} />
+            <Field
+              label="Current password"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={password?.fieldErrors?.currentPassword}
+            />
+            <Field
+              label="New password"
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={10}
+              hint="At least 10 characters. Changing it signs out your other browsers."
+              error={password?.fieldErrors?.newPassword}
+            />
+            <div className="md:w-48">
+              <SubmitButton intent="password" busy="Saving…">
+                Change password
+              </SubmitButton>
+            </div>
+          </Form>
+        ) : (
+          <p className="text-ink-soft mt-3 text-sm">
+            You sign in with e-mailed links or a provider, so your account has no password. To add one, use
+            &lsquo;Forgot your password?&rsquo; on the sign-in page.
+          </p>
+        )}
+      </AccountSection>
+    </>
+  );
+}

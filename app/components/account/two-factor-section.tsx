@@ -1,0 +1,211 @@
+// The account page's two-factor section: the factors (spec §3 "Auth factor") with a way to remove each,
+// enrolling an authenticator app (QR code image, the secret as text, a code to confirm), a phone for
+// texted codes, and new backup codes.
+import { Form } from "react-router";
+import type { AccountPage } from "~/modules/auth/account-page.server";
+import { Field, FormError, Notice, SubmitButton } from "../auth/form-parts";
+import { AccountSection, resultFor, type AccountResult } from "./profile-forms";
+
+export function TwoFactorSection({ page, result }: { page: AccountPage; result: AccountResult }) {
+  const enrolling = resultFor(result, "totp-start", "totp-verify")?.enrolment;
+  const start = resultFor(result, "totp-start", "totp-verify");
+  const phone = resultFor(result, "phone-start", "phone-verify");
+  const removal = resultFor(result, "factor-remove");
+  const backup = resultFor(result, "backup-codes");
+  const verified = page.factors.filter((f) => f.status === "verified");
+  const hasApp = verified.some((f) => f.factorType === "totp");
+  const hasPhone = verified.some((f) => f.factorType === "phone");
+  const passwordField = (error?: string) =>
+    page.hasPassword ? (
+      <Field
+        label="Your password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={error}
+      />
+    ) : (
+      <input type="hidden" name="password" value="-" />
+    );
+
+  return (
+    <AccountSection
+      title="Two-factor sign-in"
+      description="A second step after your password: a code from an authenticator app or a text message."
+    >
+      <h3 className="text-ink-soft mt-6 text-sm font-medium">Your factors</h3>
+      {verified.length === 0 ? (
+        <p className="text-muted mt-2 text-sm">None yet: signing in needs only your password or an e-mailed link.</p>
+      ) : (
+        <ul className="divide-line mt-2 divide-y">
+          {verified.map((factor) => (
+            <li key={factor.id} className="flex flex-col gap-3 py-4 md:flex-row md:items-start md:justify-between">
+              <div>
+                <p className="font-medium">{factor.friendlyName}</p>
+                <p className="text-muted text-sm">
+                  {factor.factorType === "totp" ? "Authenticator app" : `Text messages to ${factor.phone ?? ""}`} ·
+                  verified
+                </p>
+              </div>
+              <Form method="post" className="flex flex-col gap-2 md:w-64" noValidate>
+                <input type="hidden" name="factorType" value={factor.factorType} />
+                {passwordField(
+                  removal?.values?.factorType === factor.factorType ? removal.fieldErrors?.password : undefined,
+                )}
+                <SubmitButton intent="factor-remove" variant="danger" busy="Removing…">
+                  Remove {factor.friendlyName}
+                </SubmitButton>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {enrolling ? (
+        <div className="border-line mt-6 rounded-xl border p-5">
+          <h3 className="text-lg">Scan this code with your authenticator app</h3>
+          <div className="mt-4 flex flex-col gap-5 md:flex-row">
+            <img
+              src={enrolling.qrDataUrl}
+              width={220}
+              height={220}
+              alt="QR code to add this site to an authenticator app"
+              className="border-line rounded-lg border"
+            />
+            <div className="min-w-0 space-y-3 text-sm">
+              <p className="text-ink-soft">Can&rsquo;t scan it? Enter this key in the app instead:</p>
+              <p className="bg-paper-deep rounded-lg px-3 py-2 font-mono text-sm break-all" data-testid="totp-secret">
+                {enrolling.secret}
+              </p>
+              {enrolling.backupCodes.length > 0 ? (
+                <BackupCodes
+                  codes={enrolling.backupCodes}
+                  intro="Save these backup codes somewhere safe. Each works once if you lose your phone."
+                />
+              ) : null}
+            </div>
+          </div>
+          <Form method="post" className="mt-5 space-y-4 md:w-72" noValidate>
+            <input type="hidden" name="totpURI" value={enrolling.totpURI} />
+            <Field
+              label="Code from the app"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+              error={start?.fieldErrors?.code}
+            />
+            <SubmitButton intent="totp-verify" busy="Checking…">
+              Turn on two-factor sign-in
+            </SubmitButton>
+          </Form>
+        </div>
+      ) : !hasApp ? (
+        <Form method="post" className="mt-6 space-y-4" noValidate>
+          <h3 className="text-ink-soft text-sm font-medium">Add an authenticator app</h3>
+          <FormError message={start?.formError} />
+          <Field
+            label="Name for this app"
+            name="friendlyName"
+            placeholder="Phone"
+            defaultValue={start?.values?.friendlyName}
+            error={start?.fieldErrors?.friendlyName}
+          />
+          {passwordField(start?.fieldErrors?.password)}
+          <div className="md:w-64">
+            <SubmitButton intent="totp-start" busy="Preparing…">
+              Set up an authenticator app
+            </SubmitButton>
+          </div>
+        </Form>
+      ) : null}
+
+      {!hasPhone ? (
+        <div className="mt-6">
+          <h3 className="text-ink-soft text-sm font-medium">Add a phone for texted codes</h3>
+          {phone?.notice ? (
+            <div className="mt-3">
+              <Notice title={phone.notice} />
+            </div>
+          ) : null}
+          <FormError message={phone?.formError} />
+          {phone?.phonePending ? (
+            <Form method="post" className="mt-3 space-y-4 md:w-72" noValidate>
+              <Field
+                label="Code from the text message"
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                required
+                error={phone.fieldErrors?.code}
+              />
+              <SubmitButton intent="phone-verify" busy="Checking…">
+                Confirm phone
+              </SubmitButton>
+            </Form>
+          ) : (
+            <Form method="post" className="mt-3 space-y-4" noValidate>
+              <Field
+                label="Name for this phone"
+                name="friendlyName"
+                placeholder="My phone"
+                defaultValue={phone?.values?.friendlyName}
+                error={phone?.fieldErrors?.friendlyName}
+              />
+              <Field
+                label="Phone number"
+                name="phone"
+                type="tel"
+                autoComplete="tel"
+                placeholder="+15551234567"
+                defaultValue={phone?.values?.phone}
+                error={phone?.fieldErrors?.phone}
+              />
+              <div className="md:w-64">
+                <SubmitButton intent="phone-start" variant="secondary" busy="Sending…">
+                  Text me a code
+                </SubmitButton>
+              </div>
+            </Form>
+          )}
+        </div>
+      ) : null}
+
+      {hasApp ? (
+        <div className="mt-6">
+          <h3 className="text-ink-soft text-sm font-medium">Backup codes</h3>
+          {backup?.backupCodes ? (
+            <div className="mt-3">
+              <BackupCodes codes={backup.backupCodes} intro={backup.notice ?? ""} />
+            </div>
+          ) : (
+            <Form method="post" className="mt-3 space-y-4" noValidate>
+              <p className="text-muted text-sm">Lost them? Make new ones; the old codes stop working.</p>
+              <FormError message={backup?.formError} />
+              {passwordField(backup?.fieldErrors?.password)}
+              <div className="md:w-64">
+                <SubmitButton intent="backup-codes" variant="secondary" busy="Making codes…">
+                  Make new backup codes
+                </SubmitButton>
+              </div>
+            </Form>
+          )}
+        </div>
+      ) : null}
+    </AccountSection>
+  );
+}
+
+function BackupCodes({ codes, intro }: { codes: string[]; intro: string }) {
+  return (
+    <div>
+      {intro ? <p className="text-ink-soft text-sm">{intro}</p> : null}
+      <ul className="mt-2 grid grid-cols-2 gap-x-6 gap-y-1 font-mono text-sm" aria-label="Backup codes">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

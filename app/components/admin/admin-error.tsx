@@ -1,0 +1,50 @@
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { adminPaths } from "~/lib/admin-paths";
+import { AccessDenied } from "./access-denied";
+
+const ACCESS_DENIED_FALLBACK = "You don't have permission to access this area. Admin privileges required.";
+
+function deniedMessage(error: unknown): string | undefined {
+  if (!isRouteErrorResponse(error) || error.status !== 403) return undefined;
+  const data = error.data as { message?: unknown } | undefined;
+  return typeof data?.message === "string" ? data.message : ACCESS_DENIED_FALLBACK;
+}
+
+/** The admin layout's boundary: Access Denied for a 403, otherwise a plain error page outside the shell. */
+export function AdminLayoutError() {
+  const error = useRouteError();
+  const denied = deniedMessage(error);
+  if (denied) return <AccessDenied message={denied} />;
+  return (
+    <main className="flex min-h-dvh items-center justify-center px-6">
+      <AdminErrorBody error={error} />
+    </main>
+  );
+}
+
+/** An admin page's boundary: the error shows inside the shell, so the sidebar stays usable. */
+export function AdminPageError() {
+  const error = useRouteError();
+  const denied = deniedMessage(error);
+  if (denied) return <AccessDenied message={denied} fullPage={false} />;
+  return <AdminErrorBody error={error} />;
+}
+
+function AdminErrorBody({ error }: { error: unknown }) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <div className="max-w-xl py-10">
+      <title>{notFound ? "Not found" : "Something went wrong"}</title>
+      <h1 className="text-3xl">{notFound ? "Not found" : "Unexpected Application Error!"}</h1>
+      <p className="text-muted mt-3">
+        {notFound
+          ? "There is nothing at this address. It may have been deleted."
+          : "Something went wrong while showing this page. Please try again in a moment."}
+      </p>
+      <Link to={adminPaths.dashboard()} className="mt-6 inline-block underline underline-offset-4">
+        Back to the dashboard
+      </Link>
+    </div>
+  );
+}

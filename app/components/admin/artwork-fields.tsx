@@ -1,0 +1,126 @@
+// The fields of an artwork (upload and edit share them): labels, server-side errors beside each field, and
+// what was typed kept after a refused save.
+import { AVAILABILITY_LABELS, AVAILABILITY_VALUES, type AvailabilityValue } from "~/lib/availability";
+import { Field, TextAreaField, TextField } from "./field";
+import { adminInput } from "./ui";
+
+export interface ArtworkFieldValues {
+  title: string;
+  description: string;
+  medium: string;
+  year: string;
+  size: string;
+  price: string;
+  availability: AvailabilityValue;
+  featured: boolean;
+  quantity: string;
+}
+
+export const EMPTY_ARTWORK: ArtworkFieldValues = {
+  title: "",
+  description: "",
+  medium: "",
+  year: "",
+  size: "",
+  price: "",
+  availability: "available",
+  featured: false,
+  quantity: "1",
+};
+
+export function ArtworkFields({
+  values,
+  errors = {},
+  compact = false,
+}: {
+  values: ArtworkFieldValues;
+  errors?: Partial<Record<string, string>>;
+  compact?: boolean;
+}) {
+  return (
+    <div className="grid grid-cols-2 gap-x-4 gap-y-3 md:grid-cols-6">
+      <TextField
+        label="Title"
+        name="title"
+        defaultValue={values.title}
+        error={errors.title}
+        required
+        maxLength={200}
+        className="col-span-2 md:col-span-4"
+      />
+      <TextField
+        label="Medium"
+        name="medium"
+        defaultValue={values.medium}
+        error={errors.medium}
+        placeholder="Oil on canvas"
+        maxLength={120}
+        className="col-span-2"
+      />
+      <TextAreaField
+        label="Description"
+        name="description"
+        defaultValue={values.description}
+        error={errors.description}
+        rows={compact ? 2 : 5}
+        className="col-span-2 md:col-span-6"
+      />
+      <TextField
+        label="Year"
+        name="year"
+        defaultValue={values.year}
+        error={errors.year}
+        inputMode="numeric"
+        placeholder={String(new Date().getFullYear())}
+        className="md:col-span-1"
+      />
+      <TextField
+        label="Size"
+        name="size"
+        defaultValue={values.size}
+        error={errors.size}
+        placeholder='24" x 36"'
+        maxLength={80}
+        className="md:col-span-2"
+      />
+      <TextField
+        label="Price (USD)"
+        name="price"
+        defaultValue={values.price}
+        error={errors.price}
+        hint="Blank: price on request"
+        inputMode="decimal"
+        className="md:col-span-1"
+      />
+      <TextField
+        label="Quantity"
+        name="quantity"
+        defaultValue={values.quantity}
+        error={errors.quantity}
+        hint="More than 1 for editions"
+        inputMode="numeric"
+        className="md:col-span-1"
+      />
+      <Field label="Availability" error={errors.availability} className="md:col-span-1">
+        {(props) => (
+          <select {...props} name="availability" defaultValue={values.availability} className={adminInput}>
+            {AVAILABILITY_VALUES.map((value) => (
+              <option key={value} value={value}>
+                {AVAILABILITY_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <label className="col-span-2 flex items-center gap-2 text-sm md:col-span-6">
+        <input
+          type="checkbox"
+          name="featured"
+          defaultChecked={values.featured}
+          className="accent-ink size-4 rounded border-line"
+        />
+        Featured on the home page (the first 6 in your order are shown)
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,277 @@
+// Artwork Management's table: sortable columns, drag-and-drop reordering (while the table shows the artist's
+// order), the featured toggle and delete/archive, each applied optimistically (spec §4).
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from "@dnd-kit/core";
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { ArrowDown, ArrowUp, ArrowUpDown, GripVertical, Pencil, Star } from "lucide-react";
+import { useMemo } from "react";
+import { Link, useFetcher, useFetchers, useSubmit } from "react-router";
+import type { AdminArtworkParams, AdminArtworkSort } from "~/lib/admin-artwork-query";
+import { adminArtworkSearch, DEFAULT_DIRECTION } from "~/lib/admin-artwork-query";
+import { adminPaths } from "~/lib/admin-paths";
+import type { AvailabilityValue } from "~/lib/availability";
+import type { ImageAsset } from "~/lib/media";
+import { formatPrice } from "~/lib/money";
+import { applyMove, moveForDrag, type Move } from "~/lib/reorder";
+import { AvailabilityBadge } from "./availability-badge";
+import { DeleteArtworkDialog } from "./delete-artwork-dialog";
+import { Thumb } from "./thumb";
+import { adminButton } from "./ui";
+
+export interface ArtworkTableRow {
+  id: string;
+  title: string;
+  medium: string;
+  size: string;
+  year: number | null;
+  priceCents: number | null;
+  currency: string;
+  availability: AvailabilityValue;
+  quantity: number;
+  isFeatured: boolean;
+  archived: boolean;
+  updated: string;
+  image: ImageAsset | null;
+}
+
+const REORDER_KEY = "reorder:";
+
+/** The moves still on their way to the server, oldest first. */
+function usePendingMoves(): Move[] {
+  const fetchers = useFetchers();
+  return fetchers
+    .filter((f) => f.key.startsWith(REORDER_KEY) && f.formData)
+    .map((f) => ({
+      id: f.formData!.get("id") as string,
+      targetId: f.formData!.get("targetId") as string,
+      position: f.formData!.get("position") === "after" ? "after" : "before",
+    }));
+}
+
+export function ArtworksTable({
+  rows,
+  params,
+  reorderable,
+}: {
+  rows: ArtworkTableRow[];
+  params: AdminArtworkParams;
+  reorderable: boolean;
+}) {
+  const submit = useSubmit();
+  const pendingMoves = usePendingMoves();
+  const ordered = useMemo(() => {
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const ids = pendingMoves.reduce(
+      (order, move) => applyMove(order, move),
+      rows.map((r) => r.id),
+    );
+    return ids.map((id) => byId.get(id)!);
+  }, [rows, pendingMoves]);
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  function onDragEnd(event: DragEndEvent) {
+    if (!event.over) return;
+    const move = moveForDrag(
+      ordered.map((r) => r.id),
+      String(event.active.id),
+      String(event.over.id),
+    );
+    if (!move) return;
+    void submit(
+      { intent: "reorder", ...move },
+      { method: "post", navigate: false, fetcherKey: `${REORDER_KEY}${Date.now()}`, action: adminPaths.artworks() },
+    );
+  }
+
+  const sortHeader = (label: string, sort: AdminArtworkSort, className = "") => {
+    const active = params.sort === sort;
+    const nextDir = active ? (params.dir === "asc" ? "desc" : "asc") : DEFAULT_DIRECTION[sort];
+    const Icon = !active ? ArrowUpDown : params.dir === "asc" ? ArrowUp : ArrowDown;
+    return (
+      <th
+        scope="col"
+        aria-sort={active ? (params.dir === "asc" ? "ascending" : "descending") : undefined}
+        className={`px-3 py-2 font-medium ${className}`}
+      >
+        <Link
+          to={`?${adminArtworkSearch({ ...params, sort, dir: nextDir, page: 1 })}`}
+          className={`inline-flex items-center gap-1 hover:text-ink ${active ? "text-ink" : ""}`}
+          preventScrollReset
+        >
+          {label}
+          <Icon aria-hidden className="size-3.5" />
+        </Link>
+      </th>
+    );
+  };
+
+  return (
+    <div className="border-line overflow-x-auto rounded-lg border bg-white">
+      <DndContext id="artwork-order" sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <table className="w-full min-w-[44rem] text-left text-sm">
+          <thead className="border-line text-muted border-b bg-paper/60 text-xs">
+            <tr>
+              <th scope="col" className="w-8 px-2 py-2">
+                <span className="sr-only">Order</span>
+              </th>
+              {sortHeader("Order", "order", "w-16")}
+              {sortHeader("Title", "title")}
+              {sortHeader("Year", "year", "w-20")}
+              {sortHeader("Price", "price", "w-28 text-right")}
+              <th scope="col" className="w-28 px-3 py-2 font-medium">
+                Availability
+              </th>
+              <th scope="col" className="w-20 px-3 py-2 text-center font-medium">
+                Featured
+              </th>
+              {sortHeader("Updated", "updated", "hidden w-32 lg:table-cell")}
+              <th scope="col" className="w-24 px-3 py-2 text-right font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <SortableContext items={ordered.map((r) => r.id)} strategy={verticalListSortingStrategy}>
+            <tbody>
+              {ordered.map((row, index) => (
+                <ArtworkRow
+                  key={row.id}
+                  row={row}
+                  position={(params.page - 1) * params.pageSize + index + 1}
+                  reorderable={reorderable}
+                />
+              ))}
+            </tbody>
+          </SortableContext>
+        </table>
+      </DndContext>
+    </div>
+  );
+}
+
+function ArtworkRow({ row, position, reorderable }: { row: ArtworkTableRow; position: number; reorderable: boolean }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: row.id,
+    disabled: !reorderable,
+  });
+  const remover = useFetcher({ key: `remove:${row.id}` });
+  const removing = remover.state !== "idle";
+  return (
+    <tr
+      ref={setNodeRef}
+      data-artwork-id={row.id}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={`border-line border-b last:border-b-0 ${isDragging ? "relative z-10 bg-paper shadow-md" : "hover:bg-paper/50"} ${
+        removing ? "opacity-40" : ""
+      }`}
+    >
+      <td className="px-2 py-1.5">
+        {reorderable ? (
+          <button
+            type="button"
+            ref={setActivatorNodeRef}
+            {...attributes}
+            {...listeners}
+            aria-label={`Move ${row.title}`}
+            className="text-muted hover:text-ink inline-flex size-7 cursor-grab touch-none items-center justify-center rounded active:cursor-grabbing"
+          >
+            <GripVertical aria-hidden className="size-4" />
+          </button>
+        ) : null}
+      </td>
+      <td className="text-muted px-3 py-1.5 tabular-nums">{position}</td>
+      <td className="px-3 py-1.5">
+        <div className="flex items-center gap-3">
+          <Thumb image={row.image} />
+          <div className="min-w-0">
+            <Link to={adminPaths.editArtwork(row.id)} className="font-medium hover:underline">
+              {row.title}
+            </Link>
+            <p className="text-muted truncate text-xs">
+              {[row.medium, row.size, row.quantity !== 1 ? `${row.quantity} in stock` : ""].filter(Boolean).join(" · ")}
+            </p>
+          </div>
+        </div>
+      </td>
+      <td className="px-3 py-1.5 tabular-nums">{row.year ?? "—"}</td>
+      <td className="px-3 py-1.5 text-right tabular-nums">
+        {row.priceCents === null ? (
+          <span className="text-muted">On request</span>
+        ) : (
+          formatPrice(row.priceCents, row.currency)
+        )}
+      </td>
+      <td className="px-3 py-1.5">
+        <AvailabilityBadge availability={row.availability} />
+      </td>
+      <td className="px-3 py-1.5 text-center">
+        <FeaturedToggle id={row.id} title={row.title} featured={row.isFeatured} disabled={row.archived} />
+      </td>
+      <td className="text-muted hidden px-3 py-1.5 text-xs lg:table-cell">{row.updated}</td>
+      <td className="px-3 py-1.5">
+        <div className="flex items-center justify-end gap-1">
+          <Link to={adminPaths.editArtwork(row.id)} className={adminButton.icon} aria-label={`Edit ${row.title}`}>
+            <Pencil aria-hidden className="size-4" />
+          </Link>
+          <DeleteArtworkDialog id={row.id} title={row.title} archived={row.archived} fetcher={remover} />
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** Spec §4: the star turns at once; it turns back if the server refuses (the pending state simply ends). */
+function FeaturedToggle({
+  id,
+  title,
+  featured,
+  disabled,
+}: {
+  id: string;
+  title: string;
+  featured: boolean;
+  disabled: boolean;
+}) {
+  const fetcher = useFetcher({ key: `featured:${id}` });
+  const pending = fetcher.formData?.get("featured");
+  const shown = pending !== undefined && pending !== null ? pending === "true" : featured;
+  return (
+    <fetcher.Form method="post" action={adminPaths.artworks()}>
+      <input type="hidden" name="intent" value="featured" />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="featured" value={String(!shown)} />
+      <button
+        type="submit"
+        disabled={disabled}
+        aria-pressed={shown}
+        aria-label={`Featured: ${title}`}
+        data-pending={fetcher.state !== "idle" || undefined}
+        className={`inline-flex size-8 items-center justify-center rounded-md hover:bg-ink/[0.06] disabled:opacity-30 ${
+          fetcher.state !== "idle" ? "animate-pulse" : ""
+        }`}
+      >
+        <Star
+          aria-hidden
+          className={`size-4 ${shown ? "fill-accent text-accent" : "text-muted"}`}
+          strokeWidth={shown ? 1.5 : 2}
+        />
+      </button>
+    </fetcher.Form>
+  );
+}

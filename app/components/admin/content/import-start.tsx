@@ -1,0 +1,160 @@
+// Bulk Import's first step: the upload form, the template and the export, and the recent imports.
+import { Download, FileSpreadsheet } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { formatDateTime } from "~/lib/admin-format";
+import { adminPaths } from "~/lib/admin-paths";
+import { Field } from "../field";
+import { adminButton, adminCard, adminInput } from "../ui";
+
+interface RecentImport {
+  id: string;
+  fileName: string;
+  status: "uploaded" | "imported";
+  rowCount: number;
+  createdCount: number;
+  updatedCount: number;
+  createdAt: Date | string;
+  importedAt: Date | string | null;
+}
+
+export function ImportStart({
+  recent,
+  notice,
+  errors,
+}: {
+  recent: RecentImport[];
+  notice: string | null;
+  errors?: { file?: string; images?: string };
+}) {
+  const navigation = useNavigation();
+  const uploading = navigation.state === "submitting" && navigation.formData?.get("intent") === "upload";
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <section aria-labelledby="upload-heading" className={`${adminCard} p-5 lg:col-span-2`}>
+        <h2 id="upload-heading" className="font-serif text-xl">
+          Upload a spreadsheet
+        </h2>
+        <p className="text-muted mt-1 text-sm">
+          One artwork per row, with a header row. You will see every row and every problem before anything is saved.
+        </p>
+        {notice ? (
+          <p role="alert" className="text-destructive mt-3 text-sm">
+            {notice}
+          </p>
+        ) : null}
+        <Form method="post" encType="multipart/form-data" className="mt-5 space-y-4">
+          <input type="hidden" name="intent" value="upload" />
+          <Field label="Spreadsheet (CSV or Excel .xlsx)" error={errors?.file}>
+            {(props) => (
+              <input
+                {...props}
+                type="file"
+                name="file"
+                required
+                accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                className={`${adminInput} file:bg-paper-deep h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:px-3 file:py-1 file:text-sm`}
+              />
+            )}
+          </Field>
+          <Field
+            label="Pictures (optional ZIP)"
+            error={errors?.images}
+            hint="Rows name their picture in the Image column; it is looked up in this ZIP, then among pictures you already uploaded."
+          >
+            {(props) => (
+              <input
+                {...props}
+                type="file"
+                name="images"
+                accept=".zip,application/zip"
+                className={`${adminInput} file:bg-paper-deep h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:px-3 file:py-1 file:text-sm`}
+              />
+            )}
+          </Field>
+          <button type="submit" className={adminButton.primary} disabled={uploading}>
+            <FileSpreadsheet aria-hidden className="size-4" />
+            {uploading ? "Reading the file…" : "Upload and preview"}
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="files-heading" className={`${adminCard} p-5`}>
+        <h2 id="files-heading" className="font-serif text-xl">
+          Template and export
+        </h2>
+        <p className="text-muted mt-1 text-sm">
+          Start from the template, or export the whole catalogue, edit it and import it again: works are matched by
+          their slug and updated.
+        </p>
+        <ul className="mt-4 space-y-2 text-sm">
+          <li>
+            <a
+              href={adminPaths.importTemplate("xlsx")}
+              download
+              className="inline-flex items-center gap-2 underline underline-offset-4"
+            >
+              <Download aria-hidden className="size-4" /> Template (Excel)
+            </a>
+          </li>
+          <li>
+            <a
+              href={adminPaths.importTemplate("csv")}
+              download
+              className="inline-flex items-center gap-2 underline underline-offset-4"
+            >
+              <Download aria-hidden className="size-4" /> Template (CSV)
+            </a>
+          </li>
+          <li>
+            <a
+              href={adminPaths.exportCatalogue("xlsx")}
+              download
+              className="inline-flex items-center gap-2 underline underline-offset-4"
+            >
+              <Download aria-hidden className="size-4" /> Export the catalogue (Excel)
+            </a>
+          </li>
+          <li>
+            <a
+              href={adminPaths.exportCatalogue("csv")}
+              download
+              className="inline-flex items-center gap-2 underline underline-offset-4"
+            >
+              <Download aria-hidden className="size-4" /> Export the catalogue (CSV)
+            </a>
+          </li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="recent-heading" className={`${adminCard} p-5 lg:col-span-3`}>
+        <h2 id="recent-heading" className="font-serif text-xl">
+          Recent imports
+        </h2>
+        {recent.length === 0 ? (
+          <p className="text-muted mt-2 text-sm">No imports yet.</p>
+        ) : (
+          <ul className="divide-line mt-3 divide-y text-sm">
+            {recent.map((item) => (
+              <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
+                <span className="min-w-0">
+                  <Link to={adminPaths.import(item.id)} className="font-medium underline-offset-4 hover:underline">
+                    {item.fileName}
+                  </Link>
+                  <span className="text-muted">
+                    {" "}
+                    · {item.rowCount} rows · {formatDateTime(item.createdAt)}
+                  </span>
+                </span>
+                <span className="text-muted">
+                  {item.status === "imported"
+                    ? `Imported: ${item.createdCount} new, ${item.updatedCount} updated`
+                    : "Not imported"}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+// Spec §4/§9: an optimistic change is pending, then succeeds or fails; its mark is cleared after 2 s on
+// success and 5 s on error. The mark is a small live text beside the control.
+import { useEffect, useRef, useState } from "react";
+import type { FetcherWithComponents } from "react-router";
+
+export type SaveState = "idle" | "pending" | "saved" | "failed";
+
+export const CLEAR_AFTER_SUCCESS_MS = 2000;
+export const CLEAR_AFTER_ERROR_MS = 5000;
+
+/** Follows a fetcher: pending while it submits, then saved or failed (by its `ok`) for a while. */
+export function useSaveStatus(fetcher: Pick<FetcherWithComponents<unknown>, "state" | "data">): SaveState {
+  const [settled, setSettled] = useState<"saved" | "failed" | undefined>();
+  const wasBusy = useRef(false);
+  const busy = fetcher.state !== "idle";
+  useEffect(() => {
+    if (busy) {
+      wasBusy.current = true;
+      return;
+    }
+    if (!wasBusy.current) return;
+    wasBusy.current = false;
+    const ok = (fetcher.data as { ok?: boolean } | undefined)?.ok !== false;
+    setSettled(ok ? "saved" : "failed");
+    const timer = setTimeout(() => setSettled(undefined), ok ? CLEAR_AFTER_SUCCESS_MS : CLEAR_AFTER_ERROR_MS);
+    return () => clearTimeout(timer);
+  }, [busy, fetcher.data]);
+  if (fetcher.state === "submitting") return "pending";
+  return settled ?? "idle";
+}
+
+export function SaveStatus({ status, className = "" }: { status: SaveState; className?: string }) {
+  const text = { idle: "", pending: "Saving…", saved: "Saved", failed: "Not saved" }[status];
+  return (
+    <span
+      role="status"
+      className={`min-w-16 text-xs ${status === "failed" ? "text-destructive" : "text-muted"} ${className}`}
+    >
+      {text}
+    </span>
+  );
+}

@@ -1,0 +1,192 @@
+// One homepage section in the Homepage Editor: its handle, name and state, the published and active
+// switches, and (opened) its form generated from the section's content type.
+import { ChevronDown, Trash2 } from "lucide-react";
+import { AlertDialog } from "radix-ui";
+import { useState, type ReactNode } from "react";
+import { useFetcher } from "react-router";
+import { adminPaths } from "~/lib/admin-paths";
+import type { FieldSpec } from "~/modules/content/section-form";
+import { adminButton, adminCard } from "../ui";
+import { GeneratedFields } from "./generated-form";
+import type { PickedImage } from "./media-picker";
+import { SaveStatus, useSaveStatus } from "./save-status";
+import { FetcherSwitch } from "./switch";
+
+export const SECTION_LABELS: Record<string, string> = {
+  hero: "Hero",
+  featured_artworks: "Featured artworks",
+  artist_statement: "Artist statement",
+  process: "Process",
+};
+
+export interface EditorSection {
+  id: string;
+  type: string;
+  /** The content being edited: the draft when there is one, else the published content. */
+  values: Record<string, unknown>;
+  hasDraft: boolean;
+  isPublished: boolean;
+  isActive: boolean;
+  /** Shown and published: what visitors see. */
+  live: boolean;
+}
+
+type SaveResult = { ok: true; message?: string } | { ok: false; error: string; fieldErrors?: Record<string, string> };
+
+export function SectionCard({
+  section,
+  fields,
+  images,
+  handle,
+  shadowed,
+}: {
+  section: EditorSection;
+  fields: FieldSpec[];
+  images: Record<string, PickedImage>;
+  handle: ReactNode;
+  /** Another section of the same type comes first: the home page shows only the first. */
+  shadowed: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const save = useFetcher<SaveResult>();
+  const remove = useFetcher<SaveResult>();
+  const status = useSaveStatus(save);
+  const errors = save.data && !save.data.ok ? (save.data.fieldErrors ?? {}) : {};
+  const label = SECTION_LABELS[section.type] ?? section.type;
+  const title = typeof section.values.title === "string" && section.values.title ? section.values.title : undefined;
+  const stateId = `section-${section.id}-state`;
+  const mode = save.formData?.get("mode");
+  return (
+    <article aria-label={`${label} section`} className={`${adminCard} ${remove.state !== "idle" ? "opacity-50" : ""}`}>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 p-3">
+        {handle}
+        <div className="min-w-0 flex-1">
+          <h2 className="font-serif text-lg leading-tight">{label}</h2>
+          <p id={stateId} className="text-muted truncate text-xs">
+            {[
+              title ? `“${title}”` : null,
+              section.live ? "Shown on the home page" : "Not shown",
+              section.hasDraft ? "Unpublished changes" : null,
+              shadowed ? `An earlier ${label.toLowerCase()} section is shown instead` : null,
+            ]
+              .filter(Boolean)
+              .join(" · ")}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <FetcherSwitch
+            label="Published"
+            name="value"
+            checked={section.isPublished}
+            hidden={{ intent: "flag", id: section.id, field: "isPublished" }}
+            describedBy={stateId}
+          />
+          <FetcherSwitch
+            label="Active"
+            name="value"
+            checked={section.isActive}
+            hidden={{ intent: "flag", id: section.id, field: "isActive" }}
+            describedBy={stateId}
+          />
+          <button
+            type="button"
+            className={adminButton.ghost}
+            aria-expanded={open}
+            aria-controls={`section-${section.id}-form`}
+            onClick={() => setOpen((o) => !o)}
+          >
+            Edit {label.toLowerCase()}
+            <ChevronDown aria-hidden className={`size-4 transition-transform ${open ? "rotate-180" : ""}`} />
+          </button>
+        </div>
+      </div>
+      <div id={`section-${section.id}-form`} hidden={!open} className="border-line border-t p-4">
+        <save.Form method="post" action={adminPaths.homepage()} noValidate>
+          <input type="hidden" name="intent" value="save" />
+          <input type="hidden" name="id" value={section.id} />
+          <GeneratedFields
+            fields={fields}
+            values={section.values}
+            errors={errors}
+            images={images}
+            idPrefix={section.id}
+          />
+          <div className="mt-5 flex flex-wrap items-center gap-2">
+            <button
+              type="submit"
+              name="mode"
+              value="publish"
+              className={adminButton.primary}
+              disabled={save.state !== "idle"}
+            >
+              {mode === "publish" ? "Publishing…" : "Publish"}
+            </button>
+            <button
+              type="submit"
+              name="mode"
+              value="draft"
+              className={adminButton.secondary}
+              disabled={save.state !== "idle"}
+            >
+              {mode === "draft" ? "Saving…" : "Save draft"}
+            </button>
+            {section.hasDraft ? (
+              <button
+                type="button"
+                className={adminButton.ghost}
+                disabled={save.state !== "idle"}
+                onClick={() =>
+                  void save.submit(
+                    { intent: "discard", id: section.id },
+                    { method: "post", action: adminPaths.homepage() },
+                  )
+                }
+              >
+                Discard draft
+              </button>
+            ) : null}
+            <SaveStatus status={status} />
+            <span className="ml-auto">
+              <DeleteSection
+                label={label}
+                onConfirm={() =>
+                  void remove.submit(
+                    { intent: "delete", id: section.id },
+                    { method: "post", action: adminPaths.homepage() },
+                  )
+                }
+              />
+            </span>
+          </div>
+        </save.Form>
+      </div>
+    </article>
+  );
+}
+
+function DeleteSection({ label, onConfirm }: { label: string; onConfirm: () => void }) {
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger className={adminButton.dangerOutline}>
+        <Trash2 aria-hidden className="size-4" /> Delete section
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="bg-ink/40 fixed inset-0 z-50" />
+        <AlertDialog.Content className="border-line fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg border bg-white p-6 shadow-xl">
+          <AlertDialog.Title className="font-serif text-xl">
+            Delete this {label.toLowerCase()} section?
+          </AlertDialog.Title>
+          <AlertDialog.Description className="text-muted mt-2 text-sm">
+            Its content is removed for good. To hide it for a while, switch it off (Active) instead.
+          </AlertDialog.Description>
+          <div className="mt-6 flex justify-end gap-2">
+            <AlertDialog.Cancel className={adminButton.ghost}>Cancel</AlertDialog.Cancel>
+            <AlertDialog.Action className={adminButton.danger} onClick={onConfirm}>
+              Delete
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,363 @@
+// The steps of /auth, one at a time: sign in, create an account, e-mailed link, forgotten password, new
+// password, the two-factor code, and first-run setup. Tabs and alternatives are plain links (no JS needed).
+import { Form, Link } from "react-router";
+import type { SignInActionResult, SignInPage } from "~/modules/auth/sign-in-page.server";
+import { Checkbox, Field, FormError, Notice, SubmitButton } from "./form-parts";
+
+type Result = Exclude<SignInActionResult, { redirect: string }> | undefined;
+
+const MIN_PASSWORD = 10;
+
+function href(mode: string | null, redirectTo: string, extra: Record<string, string> = {}) {
+  const params = new URLSearchParams(extra);
+  if (mode) params.set("mode", mode);
+  if (redirectTo !== "/") params.set("redirectTo", redirectTo);
+  const query = params.toString();
+  return `/auth${query ? `?${query}` : ""}`;
+}
+
+export function SignInViews({ page, result }: { page: SignInPage; result: Result }) {
+  const { view, redirectTo } = page;
+  const errors = result?.fieldErrors ?? {};
+  const values = result?.values ?? {};
+  const formError = result?.formError ?? page.error;
+
+  if (result?.sent) return <Sent sent={result.sent} redirectTo={redirectTo} />;
+
+  switch (view.kind) {
+    case "sign-in":
+    case "sign-up":
+      return (
+        <div>
+          <nav aria-label="Sign in or create an account" className="border-line mb-7 grid grid-cols-2 border-b text-sm">
+            {(["sign-in", "sign-up"] as const).map((mode) => (
+              <Link
+                key={mode}
+                to={href(mode === "sign-in" ? null : mode, redirectTo)}
+                aria-current={view.kind === mode ? "page" : undefined}
+                className={`-mb-px border-b-2 pb-3 text-center transition-colors ${view.kind === mode ? "border-ink text-ink" : "text-muted hover:text-ink border-transparent"}`}
+              >
+                {mode === "sign-in" ? "Sign in" : "Create account"}
+              </Link>
+            ))}
+          </nav>
+          {view.kind === "sign-in" ? (
+            <Form method="post" className="space-y-5" noValidate>
+              <h1 className="sr-only">Sign in</h1>
+              {page.notice ? <Notice title={page.notice} /> : null}
+              <FormError message={formError} />
+              <Field
+                label="E-mail address"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                defaultValue={values.email}
+                error={errors.email}
+              />
+              <Field
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                error={errors.password}
+              />
+              <div className="flex items-center justify-between gap-4">
+                <Checkbox label="Keep me signed in" name="remember" defaultChecked />
+                <Link to={href("forgot", redirectTo)} className="text-ink-soft text-sm underline underline-offset-4">
+                  Forgot your password?
+                </Link>
+              </div>
+              <SubmitButton intent="sign-in" busy="Signing in…">
+                Sign in
+              </SubmitButton>
+              <p className="text-center text-sm">
+                <Link to={href("magic-link", redirectTo)} className="text-ink-soft underline underline-offset-4">
+                  E-mail me a sign-in link instead
+                </Link>
+              </p>
+            </Form>
+          ) : (
+            <Form method="post" className="space-y-5" noValidate>
+              <h1 className="sr-only">Create an account</h1>
+              <FormError message={formError} />
+              <Field
+                label="Full name (optional)"
+                name="fullName"
+                autoComplete="name"
+                defaultValue={values.fullName}
+                error={errors.fullName}
+              />
+              <Field
+                label="E-mail address"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                defaultValue={values.email}
+                error={errors.email}
+              />
+              <Field
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={MIN_PASSWORD}
+                hint={`At least ${MIN_PASSWORD} characters. A few unrelated words are easy to remember and hard to guess.`}
+                error={errors.password}
+              />
+              <SubmitButton intent="sign-up" busy="Creating your account…">
+                Create account
+              </SubmitButton>
+              <p className="text-muted text-xs">We will e-mail you a link to confirm your address.</p>
+            </Form>
+          )}
+          <Providers page={page} />
+          {page.setupOffered ? (
+            <p className="text-muted mt-6 text-center text-xs">
+              First start?{" "}
+              <Link to="/auth?setup" className="underline underline-offset-4">
+                Set up the administrator account
+              </Link>{" "}
+              with the token from the server log.
+            </p>
+          ) : null}
+        </div>
+      );
+    case "magic-link":
+    case "forgot":
+      return (
+        <Form method="post" className="space-y-5" noValidate>
+          <h1 className="text-2xl">
+            {view.kind === "forgot" ? "Choose a new password" : "Sign in with an e-mailed link"}
+          </h1>
+          <p className="text-ink-soft text-sm">
+            {view.kind === "forgot"
+              ? "Enter your e-mail address and we will send you a link to choose a new password."
+              : "Enter your e-mail address and we will send you a link that signs you in. No password needed."}
+          </p>
+          <FormError message={formError} />
+          <Field
+            label="E-mail address"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={values.email}
+            error={errors.email}
+          />
+          <SubmitButton intent={view.kind} busy="Sending…">
+            {view.kind === "forgot" ? "Send reset link" : "E-mail me a link"}
+          </SubmitButton>
+          <p className="text-center text-sm">
+            <Link to={href(null, redirectTo)} className="text-ink-soft underline underline-offset-4">
+              Back to sign in
+            </Link>
+          </p>
+        </Form>
+      );
+    case "reset":
+      return (
+        <Form method="post" className="space-y-5" noValidate>
+          <h1 className="text-2xl">Set a new password</h1>
+          <FormError message={formError} />
+          <input type="hidden" name="token" value={view.token} />
+          <Field
+            label="New password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={MIN_PASSWORD}
+            hint={`At least ${MIN_PASSWORD} characters.`}
+            error={errors.password ?? errors.token}
+          />
+          <SubmitButton intent="reset" busy="Saving…">
+            Save new password
+          </SubmitButton>
+        </Form>
+      );
+    case "two-factor":
+      return <TwoFactorStep page={page} view={view} result={result} />;
+    case "setup":
+      return (
+        <Form method="post" className="space-y-5" noValidate>
+          <h1 className="text-2xl">Set up the administrator account</h1>
+          {view.valid ? (
+            <p className="text-ink-soft text-sm">
+              This first account manages the site. The setup token was printed in the server log when it started.
+            </p>
+          ) : null}
+          <FormError
+            message={
+              formError ??
+              (view.valid
+                ? undefined
+                : view.token
+                  ? "This setup link is no longer valid: an administrator exists, or the token expired."
+                  : "An administrator already exists. Sign in instead.")
+            }
+          />
+          {view.valid || formError ? (
+            <>
+              {view.token ? (
+                <input type="hidden" name="token" value={view.token} />
+              ) : (
+                <Field label="Setup token" name="token" autoComplete="off" required error={errors.token} />
+              )}
+              <Field
+                label="Full name (optional)"
+                name="fullName"
+                autoComplete="name"
+                defaultValue={values.fullName}
+                error={errors.fullName}
+              />
+              <Field
+                label="E-mail address"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                defaultValue={values.email}
+                error={errors.email}
+              />
+              <Field
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={MIN_PASSWORD}
+                error={errors.password}
+              />
+              <SubmitButton intent="setup" busy="Creating…">
+                Create administrator account
+              </SubmitButton>
+            </>
+          ) : null}
+        </Form>
+      );
+  }
+}
+
+function Providers({ page }: { page: SignInPage }) {
+  if (page.providers.length === 0) return null;
+  return (
+    <div className="mt-7">
+      <p className="text-muted flex items-center gap-3 text-xs tracking-[0.16em] uppercase before:h-px before:flex-1 before:bg-current/20 after:h-px after:flex-1 after:bg-current/20">
+        or
+      </p>
+      <Form method="post" className="mt-5 space-y-3">
+        <input type="hidden" name="intent" value="social" />
+        {page.providers.map((provider) => (
+          <SubmitButton key={provider.id} intent="social" name="provider" value={provider.id} variant="secondary">
+            Continue with {provider.name}
+          </SubmitButton>
+        ))}
+      </Form>
+    </div>
+  );
+}
+
+function TwoFactorStep({
+  page,
+  view,
+  result,
+}: {
+  page: SignInPage;
+  view: Extract<SignInPage["view"], { kind: "two-factor" }>;
+  result: Result;
+}) {
+  const use = view.use;
+  const label = {
+    totp: "Code from your authenticator app",
+    backup: "Backup code",
+    phone: "Code from the text message",
+  }[use];
+  const switchTo = (to: string) =>
+    `/auth?step=two-factor&methods=${[view.methods.totp ? "totp" : "", view.methods.phone ? "phone" : ""].filter(Boolean).join(",")}&use=${to}${page.redirectTo !== "/" ? `&redirectTo=${encodeURIComponent(page.redirectTo)}` : ""}`;
+  return (
+    <div className="space-y-5">
+      <h1 className="text-2xl">Two-factor check</h1>
+      <p className="text-ink-soft text-sm">
+        {use === "backup"
+          ? "Enter one of the backup codes you saved when you set up two-factor sign-in. Each works once."
+          : use === "phone"
+            ? "We can text a code to the phone you added. Enter it below."
+            : "Open your authenticator app and enter the 6-digit code it shows for this site."}
+      </p>
+      <FormError message={result?.formError ?? page.error} />
+      {use === "phone" ? (
+        <Form method="post">
+          {result?.values?.codeSent ? <Notice title="We have sent you a code. It works for 3 minutes." /> : null}
+          <div className="mt-3">
+            <SubmitButton intent="send-code" variant="secondary" busy="Sending…">
+              {result?.values?.codeSent ? "Send another code" : "Text me a code"}
+            </SubmitButton>
+          </div>
+        </Form>
+      ) : null}
+      <Form method="post" className="space-y-5" noValidate>
+        <input type="hidden" name="method" value={use} />
+        <Field
+          label={label}
+          name="code"
+          inputMode={use === "backup" ? "text" : "numeric"}
+          autoComplete="one-time-code"
+          required
+          autoFocus
+          error={result?.fieldErrors?.code}
+        />
+        <Checkbox label="Trust this browser for 30 days" name="trustDevice" />
+        <SubmitButton intent="two-factor" busy="Checking…">
+          Continue
+        </SubmitButton>
+      </Form>
+      <ul className="text-ink-soft space-y-1 text-center text-sm">
+        {use !== "totp" && view.methods.totp ? (
+          <li>
+            <Link to={switchTo("totp")} className="underline underline-offset-4">
+              Use my authenticator app
+            </Link>
+          </li>
+        ) : null}
+        {use !== "phone" && view.methods.phone ? (
+          <li>
+            <Link to={switchTo("phone")} className="underline underline-offset-4">
+              Text a code to my phone
+            </Link>
+          </li>
+        ) : null}
+        {use !== "backup" ? (
+          <li>
+            <Link to={switchTo("backup")} className="underline underline-offset-4">
+              Use a backup code
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </div>
+  );
+}
+
+function Sent({ sent, redirectTo }: { sent: NonNullable<Result>["sent"] & object; redirectTo: string }) {
+  const text = {
+    "magic-link": `We have sent a sign-in link to ${sent.email}. It works once, for 15 minutes.`,
+    reset: `If an account uses ${sent.email}, we have sent it a link to choose a new password. It works for 60 minutes.`,
+    confirm: `We have sent a link to ${sent.email}. Open it to confirm your address and finish signing up.`,
+  }[sent.what];
+  return (
+    <div className="space-y-5">
+      <h1 className="text-2xl">Check your inbox</h1>
+      <Notice title="Message sent">{text}</Notice>
+      <p className="text-muted text-sm">Nothing after a few minutes? Look in your spam folder, or try again.</p>
+      <p className="text-center text-sm">
+        <Link to={href(null, redirectTo)} className="text-ink-soft underline underline-offset-4">
+          Back to sign in
+        </Link>
+      </p>
+    </div>
+  );
+}

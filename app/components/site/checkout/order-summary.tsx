@@ -1,0 +1,102 @@
+import type { ImageAsset } from "~/lib/media";
+import { formatPrice } from "~/lib/money";
+import { formatRate, type Totals } from "~/modules/shop/pricing";
+import { ResponsiveImage } from "../responsive-image";
+
+export interface SummaryLine {
+  id: string;
+  title: string;
+  details: string;
+  quantity: number;
+  unitPriceCents: number;
+  currency: string;
+  image: ImageAsset | null;
+  /** Sold or reserved since it was added: not part of this order. */
+  unavailable?: boolean;
+  /** The price it had when added, when it has changed since. */
+  previousPriceCents?: number;
+}
+
+/** The works of an order and what it costs; `totals` undefined while shipping cannot be priced yet. */
+export function OrderSummary({
+  lines,
+  totals,
+  taxLabel,
+  currency = "USD",
+  pending = false,
+  headingLevel = 2,
+}: {
+  lines: SummaryLine[];
+  totals: Totals | undefined;
+  taxLabel: string;
+  currency?: string;
+  /** Prices are being re-checked on the server. */
+  pending?: boolean;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = `h${headingLevel}` as const;
+  const money = (cents: number) => formatPrice(cents, currency);
+  return (
+    <section aria-labelledby="order-summary-heading" className="bg-paper-deep p-6 md:p-8">
+      <Heading id="order-summary-heading" className="text-2xl">
+        Order summary
+      </Heading>
+      <ul className="divide-line mt-6 divide-y">
+        {lines.map((line) => (
+          <li key={line.id} className="flex gap-4 py-4 first:pt-0">
+            <div className="flex size-20 shrink-0 items-center justify-center bg-white p-2">
+              {line.image ? (
+                <ResponsiveImage
+                  image={line.image}
+                  alt=""
+                  sizes="80px"
+                  fit="contain"
+                  className={`h-auto max-h-full w-auto max-w-full ${line.unavailable ? "opacity-40 grayscale" : ""}`}
+                />
+              ) : null}
+            </div>
+            <div className="min-w-0 flex-1">
+              <p className={`font-serif leading-snug ${line.unavailable ? "text-muted line-through" : ""}`}>
+                {line.title}
+              </p>
+              <p className="text-muted mt-0.5 text-xs">{line.details}</p>
+              {line.quantity > 1 ? <p className="text-muted mt-0.5 text-xs">Quantity {line.quantity}</p> : null}
+              {line.unavailable ? (
+                <p className="text-sold mt-1 text-sm">No longer available: it was sold or reserved meanwhile.</p>
+              ) : line.previousPriceCents !== undefined ? (
+                <p className="text-accent mt-1 text-sm">
+                  Price updated from {money(line.previousPriceCents)} to {money(line.unitPriceCents)}.
+                </p>
+              ) : null}
+            </div>
+            <p className="shrink-0 text-sm">{line.unavailable ? "" : money(line.unitPriceCents * line.quantity)}</p>
+          </li>
+        ))}
+      </ul>
+      <dl className="border-line mt-2 space-y-2 border-t pt-4 text-sm" aria-busy={pending}>
+        <div className="flex justify-between gap-4">
+          <dt className="text-ink-soft">Subtotal</dt>
+          <dd>{totals ? money(totals.subtotalCents) : "—"}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-ink-soft">{totals?.shippingLabel ?? "Shipping"}</dt>
+          <dd>{totals ? (totals.shippingCents === 0 ? "Free" : money(totals.shippingCents)) : "Choose a country"}</dd>
+        </div>
+        {totals && totals.taxCents > 0 ? (
+          <div className="flex justify-between gap-4">
+            <dt className="text-ink-soft">
+              {taxLabel} ({formatRate(totals.taxRateBps)})
+            </dt>
+            <dd>{money(totals.taxCents)}</dd>
+          </div>
+        ) : null}
+        <div className="border-line flex justify-between gap-4 border-t pt-3 text-base">
+          <dt className="font-medium">Total</dt>
+          <dd className="font-serif text-xl" data-testid="order-total">
+            {totals ? money(totals.totalCents) : "—"}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

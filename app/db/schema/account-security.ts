@@ -1,0 +1,44 @@
+// Account security kept beside better-auth's tables: the sign-in throttle (per client address and per
+// e-mail, shared by every process), the devices a user has signed in from (for sign-in alerts) and the
+// one-time tokens of the first-run administrator setup (only their SHA-256 is stored).
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+
+/** One fixed window per key ("ip:/sign-in/email:203.0.113.7", "email:/sign-in/email:<sha256>"). */
+export const authThrottle = pgTable(
+  "auth_throttle",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+    /** When the window ends; rows past it are pruned. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("auth_throttle_expires_idx").on(t.expiresAt)],
+);
+
+/** A browser a user has signed in from: user agent + client address, hashed into device_key. */
+export const knownDevices = pgTable(
+  "known_devices",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    deviceKey: text("device_key").notNull(),
+    userAgent: text("user_agent").notNull().default(""),
+    ipAddress: text("ip_address").notNull().default(""),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceKey] })],
+);
+
+/** First-run setup: valid while no administrator exists and until expires_at. */
+export const setupTokens = pgTable("setup_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { withTimezone: true })
+    .notNull()
+    .default(sql`now() + interval '24 hours'`),
+});

@@ -1,0 +1,47 @@
+// Taxonomy: the artist's categories, series and tags (one table, told apart by kind), and which works carry them.
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { uuidv7 } from "~/lib/uuid";
+import { artworks } from "./catalog";
+
+export const TERM_KINDS = ["category", "series", "tag"] as const;
+export type TermKind = (typeof TERM_KINDS)[number];
+
+export const terms = pgTable(
+  "terms",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`)
+      .$defaultFn(uuidv7),
+    kind: text("kind").$type<TermKind>().notNull(),
+    name: text("name").notNull(),
+    /** Unique within a kind; the gallery's URL carries it (?category=landscapes). */
+    slug: text("slug").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("terms_kind_check", sql`${t.kind} in ('category', 'series', 'tag')`),
+    uniqueIndex("terms_kind_slug_key").on(t.kind, t.slug),
+    // Names are unique within a kind regardless of case: "Landscapes" and "landscapes" are one category.
+    uniqueIndex("terms_kind_name_key").on(t.kind, sql`lower(${t.name})`),
+  ],
+);
+
+export const artworkTerms = pgTable(
+  "artwork_terms",
+  {
+    artworkId: uuid("artwork_id")
+      .notNull()
+      .references(() => artworks.id, { onDelete: "cascade" }),
+    termId: uuid("term_id")
+      .notNull()
+      .references(() => terms.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.artworkId, t.termId] }),
+    // The other direction: the works of a term (gallery filter, counts, merge).
+    index("artwork_terms_term_idx").on(t.termId, t.artworkId),
+  ],
+);

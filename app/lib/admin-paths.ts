@@ -1,0 +1,63 @@
+// Every admin URL, built in one place (STYLE.md). Kept apart from paths.ts so public pages never carry them.
+export const adminPaths = {
+  dashboard: () => "/admin",
+  upload: () => "/admin/upload",
+  /** The upload endpoint: one image per request, answered with the stored asset or the reason it failed. */
+  uploadImage: () => "/admin/media",
+  import: (uploadId?: string, options: { problems?: boolean } = {}) =>
+    uploadId
+      ? `/admin/import?upload=${encodeURIComponent(uploadId)}${options.problems ? "&rows=problems" : ""}`
+      : "/admin/import",
+  importTemplate: (format: "csv" | "xlsx") => `/admin/import/template?format=${format}`,
+  exportCatalogue: (format: "csv" | "xlsx") => `/admin/export?format=${format}`,
+  artworks: (query?: URLSearchParams | string) => {
+    const q = query?.toString();
+    return q ? `/admin/artworks?${q}` : "/admin/artworks";
+  },
+  editArtwork: (id: string) => `/admin/artworks/${encodeURIComponent(id)}/edit`,
+  status: () => "/admin/status",
+  categorization: (kind?: string, query?: URLSearchParams) => {
+    const q = new URLSearchParams(query);
+    if (kind && kind !== "category") q.set("kind", kind);
+    return q.size ? `/admin/categorization?${q.toString()}` : "/admin/categorization";
+  },
+  commissions: () => "/admin/commissions",
+  customers: () => "/admin/customers",
+  invoices: () => "/admin/invoices",
+  exhibitions: () => "/admin/exhibitions",
+  inventory: () => "/admin/inventory",
+  orders: () => "/admin/orders",
+  homepage: () => "/admin/homepage",
+  homepagePreview: () => "/admin/homepage/preview",
+  about: () => "/admin/about",
+  artistPhotos: () => "/admin/artist-photos",
+  managePhotos: () => "/admin/manage-photos",
+  blog: (status?: string, page?: number) => {
+    const q = new URLSearchParams();
+    if (status) q.set("status", status);
+    if (page && page > 1) q.set("page", String(page));
+    return q.size ? `/admin/blog?${q.toString()}` : "/admin/blog";
+  },
+  newPost: () => "/admin/blog/new",
+  editPost: (id: string) => `/admin/blog/${encodeURIComponent(id)}/edit`,
+  /** The media library a page at a time (JSON, for the image pickers). */
+  mediaLibrary: () => "/admin/media-library",
+  /** Markdown rendered and sanitized by the server (the editors' preview). */
+  markdownPreview: () => "/admin/markdown-preview",
+  messages: () => "/admin/messages",
+  analytics: () => "/admin/analytics",
+  settings: () => "/admin/settings",
+  signOut: () => "/sign-out",
+} as const;
+
+/** Spec §2 Admin layout: Dashboard is active only on an exact match, every other item on its path prefix. */
+export function isAdminNavItemActive(pathname: string, href: string): boolean {
+  const path = stripTrailingSlash(pathname);
+  const target = stripTrailingSlash(href);
+  if (target === adminPaths.dashboard()) return path === target;
+  return path === target || path.startsWith(`${target}/`);
+}
+
+function stripTrailingSlash(path: string): string {
+  return path.length > 1 && path.endsWith("/") ? path.replace(/\/+$/, "") : path;
+}

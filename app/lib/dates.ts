@@ -1,0 +1,26 @@
+// Dates as the site shows them: a day in words, always in UTC (the same on the server and in the browser).
+const DAY = new Intl.DateTimeFormat("en-US", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+export const formatDay = (date: Date | string) => DAY.format(new Date(date));
+/** The machine-readable form for <time dateTime>. */
+export const isoDay = (date: Date | string) => new Date(date).toISOString().slice(0, 10);
+
+// Dates for people: formatted once on the server in the studio's time zone (no hydration differences).
+
+/** "November 21, 2026 at 9:14 AM CST". */
+export function formatDateTime(date: Date, timeZone = "UTC"): string {
+  return new Intl.DateTimeFormat("en-US", {
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone,
+    timeZoneName: "short",
+  }).format(date);
+}
+
+/** "November 21, 2026". */
+export function formatDate(date: Date, timeZone = "UTC"): string {
+  return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone }).format(date);
+}

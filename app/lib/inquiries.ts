@@ -1,0 +1,47 @@
+// What visitors can ask about, shared by the forms (client) and the inbox module and schema (server).
+export const INQUIRY_TYPES = ["general", "artwork", "commission", "exhibition", "press", "other"] as const;
+export type InquiryType = (typeof INQUIRY_TYPES)[number];
+
+export const INQUIRY_LABELS: Record<InquiryType, string> = {
+  general: "General inquiry",
+  artwork: "About an artwork",
+  commission: "Commission",
+  exhibition: "Exhibition or gallery",
+  press: "Press",
+  other: "Something else",
+};
+
+export const BUDGETS = {
+  "under-2000": { label: "Under $2,000", min: null, max: 2000 },
+  "2000-5000": { label: "$2,000 – $5,000", min: 2000, max: 5000 },
+  "5000-10000": { label: "$5,000 – $10,000", min: 5000, max: 10000 },
+  "10000-plus": { label: "$10,000 or more", min: 10000, max: null },
+  unsure: { label: "Not sure yet", min: null, max: null },
+} as const;
+export type BudgetKey = keyof typeof BUDGETS;
+
+export const MESSAGES_PAGE_SIZE = 25;
+
+export const MESSAGE_STATUSES = ["new", "read", "replied", "archived"] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+export const COMMISSION_STAGES = [
+  "requested",
+  "in_discussion",
+  "quoted",
+  "accepted",
+  "in_progress",
+  "completed",
+  "declined",
+] as const;
+export type CommissionStage = (typeof COMMISSION_STAGES)[number];
+
+export const STAGE_LABELS: Record<CommissionStage, string> = {
+  requested: "Requested",
+  in_discussion: "In discussion",
+  quoted: "Quoted",
+  accepted: "Accepted",
+  in_progress: "In progress",
+  completed: "Completed",
+  declined: "Declined",
+};

@@ -1,0 +1,280 @@
+// The /account page's server side: what it shows (name, e-mail, password, second factors, sessions,
+// orders) and what each of its forms does. Every call runs with the user's session (requireUser first).
+import { and, eq } from "drizzle-orm";
+import QRCode from "qrcode";
+import { db } from "~/db/client.server";
+import { account as accountTable, twoFactor, user as userTable } from "~/db/schema";
+import { getSettings } from "~/modules/settings/settings.server";
+import {
+  listFactors,
+  markPhoneFactorVerified,
+  markTotpFactorVerified,
+  passwordMatches,
+  removeFactors,
+  setFullName,
+  startPhoneFactor,
+  startTotpFactor,
+  type Factor,
+} from "./accounts.server";
+import { auth } from "./auth.server";
+import { cookiesOf, type Outcome } from "./flows.server";
+import { AccountIntentSchema, parseForm, type FieldErrors } from "./forms.server";
+import { authMessage, GENERIC_ERROR } from "./messages";
+import { displayName, requireUser, type AuthContext } from "./session.server";
+import { isAPIError } from "better-auth/api";
+import { services } from "~/services.server";
+
+export interface AccountPage {
+  email: string;
+  emailVerified: boolean;
+  fullName: string;
+  displayName: string;
+  isAdmin: boolean;
+  hasPassword: boolean;
+  factors: Omit<Factor, "createdAt">[];
+  /** Orders are the shop's; until it lists them here the page says there are none. */
+  orders: { id: string; label: string }[];
+}
+
+export async function loadAccountPage(request: Request): Promise<AccountPage> {
+  const context = await requireUser(request);
+  const [factors, hasPassword] = await Promise.all([listFactors(context.user.id), userHasPassword(context.user.id)]);
+  return {
+    email: context.user.email,
+    emailVerified: context.user.emailVerified,
+    fullName: context.profile?.fullName ?? "",
+    displayName: displayName(context),
+    isAdmin: context.role === "admin",
+    hasPassword,
+    factors: factors.map(({ createdAt: _c, ...f }) => f),
+    orders: [],
+  };
+}
+
+async function userHasPassword(userId: string): Promise<boolean> {
+  const row = await db().query.account.findFirst({
+    where: and(eq(accountTable.userId, userId), eq(accountTable.providerId, "credential")),
+    columns: { password: true },
+  });
+  return Boolean(row?.password);
+}
+
+export type AccountActionResult =
+  | { redirect: string; cookies: Headers }
+  | {
+      status: number;
+      intent: string;
+      notice?: string;
+      formError?: string;
+      fieldErrors?: FieldErrors;
+      values?: Record<string, string>;
+      /** A TOTP enrolment in progress: the QR code image, the secret as text, the backup codes. */
+      enrolment?: { qrDataUrl: string; secret: string; totpURI: string; backupCodes: string[] };
+      /** Backup codes to show once. */
+      backupCodes?: string[];
+      /** A phone enrolment waiting for its texted code. */
+      phonePending?: boolean;
+    };
+
+async function call<T>(fn: () => Promise<{ headers: Headers | null; response: T }>): Promise<Outcome<T>> {
+  try {
+    const { headers, response } = await fn();
+    return { ok: true, data: response, cookies: cookiesOf(headers) };
+  } catch (error) {
+    if (!isAPIError(error)) {
+      services().logger.error({ err: error }, "account call failed");
+      return { ok: false, code: "UNKNOWN", message: GENERIC_ERROR, status: 500, cookies: new Headers() };
+    }
+    const body = error.body as { code?: string; message?: string } | undefined;
+    const code = body?.code ?? String(error.status);
+    return {
+      ok: false,
+      code,
+      message: authMessage(code, body?.message),
+      status: error.statusCode,
+      cookies: new Headers(),
+    };
+  }
+}
+
+async function enrolmentView(totpURI: string, backupCodes: string[]) {
+  const secret = new URL(totpURI).searchParams.get("secret") ?? "";
+  const qrDataUrl = await QRCode.toDataURL(totpURI, { margin: 1, width: 220, errorCorrectionLevel: "M" });
+  return { qrDataUrl, secret: secret.replace(/(.{4})/g, "$1 ").trim(), totpURI, backupCodes };
+}
+
+/** Sets twoFactorEnabled from what is left after a factor is removed. */
+async function syncTwoFactorFlag(userId: string): Promise<void> {
+  const left = (await listFactors(userId)).some((f) => f.status === "verified");
+  await db().update(userTable).set({ twoFactorEnabled: left }).where(eq(userTable.id, userId));
+}
+
+export async function handleAccountAction(request: Request): Promise<AccountActionResult> {
+  const context: AuthContext = await requireUser(request);
+  const form = await request.formData();
+  const rawIntent = form.get("intent");
+  const intent = typeof rawIntent === "string" ? rawIntent : "";
+  const parsed = parseForm(AccountIntentSchema, form);
+  if (!parsed.ok) {
+    // A wrong-looking code during enrolment still shows the QR code again.
+    const totpURI = parsed.values.totpURI;
+    const enrolment =
+      intent === "totp-verify" && totpURI?.startsWith("otpauth://") ? await enrolmentView(totpURI, []) : undefined;
+    return {
+      status: 400,
+      intent,
+      fieldErrors: parsed.fieldErrors,
+      values: parsed.values,
+      enrolment,
+      phonePending: intent === "phone-verify" || undefined,
+    };
+  }
+  const input = parsed.value;
+  const headers = request.headers;
+  const failed = (outcome: Extract<Outcome, { ok: false }>, field?: string) => ({
+    status: outcome.status === 429 ? 429 : outcome.status >= 500 ? 500 : 400,
+    intent,
+    ...(field ? { fieldErrors: { [field]: outcome.message } } : { formError: outcome.message }),
+  });
+  const wrongPassword = { status: 400, intent, fieldErrors: { password: authMessage("INVALID_PASSWORD") } };
+  const needsPassword = await userHasPassword(context.user.id);
+  const checkPassword = async (password: string) =>
+    !needsPassword || (await passwordMatches(context.user.id, password));
+
+  switch (input.intent) {
+    case "name": {
+      await setFullName(context.user.id, input.fullName);
+      const result = await call(() =>
+        auth().api.updateUser({ body: { name: input.fullName }, headers, returnHeaders: true }),
+      );
+      if (!result.ok) return failed(result);
+      return { status: 200, intent, notice: "Your name is saved.", values: { fullName: input.fullName } };
+    }
+    case "email": {
+      if (input.newEmail.toLowerCase() === context.user.email.toLowerCase())
+        return {
+          status: 400,
+          intent,
+          fieldErrors: { newEmail: "That is already your address." },
+          values: { newEmail: input.newEmail },
+        };
+      const result = await call(() =>
+        auth().api.changeEmail({
+          body: { newEmail: input.newEmail, callbackURL: "/account" },
+          headers,
+          returnHeaders: true,
+        }),
+      );
+      if (!result.ok) return failed(result, "newEmail");
+      return {
+        status: 200,
+        intent,
+        notice: `We have sent a link to ${input.newEmail}. Your address changes when you open it.`,
+      };
+    }
+    case "resend-confirmation": {
+      const result = await call(() =>
+        auth().api.sendVerificationEmail({
+          body: { email: context.user.email, callbackURL: "/account" },
+          headers,
+          returnHeaders: true,
+        }),
+      );
+      if (!result.ok) return failed(result);
+      return { status: 200, intent, notice: `We have sent a confirmation link to ${context.user.email}.` };
+    }
+    case "password": {
+      const result = await call(() =>
+        auth().api.changePassword({
+          body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+          headers,
+          returnHeaders: true,
+        }),
+      );
+      if (!result.ok) return failed(result, result.code === "INVALID_PASSWORD" ? "currentPassword" : "newPassword");
+      return { redirect: "/account?saved=password", cookies: result.cookies };
+    }
+    case "totp-start": {
+      const factors = await listFactors(context.user.id);
+      if (factors.some((f) => f.factorType === "totp" && f.status === "verified"))
+        return {
+          status: 400,
+          intent,
+          formError: "You already use an authenticator app. Remove it first to set up another one.",
+        };
+      if (!(await checkPassword(input.password))) return wrongPassword;
+      const { siteTitle } = await getSettings();
+      const result = await call(() =>
+        auth().api.enableTwoFactor({
+          body: { password: input.password, issuer: siteTitle },
+          headers,
+          returnHeaders: true,
+        }),
+      );
+      if (!result.ok) return failed(result, result.code === "INVALID_PASSWORD" ? "password" : undefined);
+      const data = result.data as { totpURI?: string; backupCodes?: string[] };
+      if (!data.totpURI) return { status: 500, intent, formError: GENERIC_ERROR };
+      await startTotpFactor(context.user.id, input.friendlyName, siteTitle);
+      return { status: 200, intent, enrolment: await enrolmentView(data.totpURI, data.backupCodes ?? []) };
+    }
+    case "totp-verify": {
+      const result = await call(() =>
+        auth().api.verifyTOTP({ body: { code: input.code }, headers, returnHeaders: true }),
+      );
+      if (!result.ok) {
+        const enrolment = input.totpURI ? await enrolmentView(input.totpURI, []) : undefined;
+        return { ...failed(result, "code"), enrolment };
+      }
+      await markTotpFactorVerified(context.user.id);
+      return { redirect: "/account?saved=totp", cookies: result.cookies };
+    }
+    case "phone-start": {
+      await startPhoneFactor(context.user.id, input.friendlyName, input.phone);
+      const result = await call(() =>
+        auth().api.sendTwoFactorOTP({ body: { trustDevice: false }, headers, returnHeaders: true }),
+      );
+      if (!result.ok) return failed(result);
+      return {
+        status: 200,
+        intent,
+        phonePending: true,
+        notice: "We have texted a code to that number. It works for 3 minutes.",
+      };
+    }
+    case "phone-verify": {
+      const result = await call(() =>
+        auth().api.verifyTwoFactorOTP({ body: { code: input.code }, headers, returnHeaders: true }),
+      );
+      if (!result.ok) return { ...failed(result, "code"), phonePending: true };
+      await markPhoneFactorVerified(context.user.id);
+      await syncTwoFactorFlag(context.user.id);
+      return { redirect: "/account?saved=phone", cookies: result.cookies };
+    }
+    case "factor-remove": {
+      if (!(await checkPassword(input.password))) return { ...wrongPassword, values: { factorType: input.factorType } };
+      // The TOTP secret and its backup codes go with the app; the session stays valid.
+      if (input.factorType === "totp") await db().delete(twoFactor).where(eq(twoFactor.userId, context.user.id));
+      await removeFactors(context.user.id, input.factorType);
+      await syncTwoFactorFlag(context.user.id);
+      return { redirect: `/account?saved=removed-${input.factorType}`, cookies: new Headers() };
+    }
+    case "backup-codes": {
+      if (!(await checkPassword(input.password))) return wrongPassword;
+      const result = await call(() =>
+        auth().api.generateBackupCodes({ body: { password: input.password }, headers, returnHeaders: true }),
+      );
+      if (!result.ok) return failed(result, result.code === "INVALID_PASSWORD" ? "password" : undefined);
+      return {
+        status: 200,
+        intent,
+        backupCodes: (result.data as { backupCodes: string[] }).backupCodes,
+        notice: "Your new backup codes are below. The old ones no longer work.",
+      };
+    }
+    case "sign-out-others": {
+      const result = await call(() => auth().api.revokeOtherSessions({ headers, returnHeaders: true }));
+      if (!result.ok) return failed(result);
+      return { status: 200, intent, notice: "Every other browser is signed out." };
+    }
+  }
+}

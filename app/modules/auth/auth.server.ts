@@ -1,0 +1,305 @@
+// Accounts: the better-auth instance (e-mail + password, magic link, social sign-in, TOTP two-factor,
+// JWT with a published JWKS), wired to our Drizzle schema, mail outbox and rate limits.
+// Owns: user, session, account, verification, two_factor, jwks, rate_limit, profiles. Exposes: createAuth, auth.
+import { hash, verify } from "@node-rs/argon2";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { deleteSessionCookie } from "better-auth/cookies";
+import { generateRandomString } from "better-auth/crypto";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { jwt } from "better-auth/plugins/jwt";
+import { magicLink } from "better-auth/plugins/magic-link";
+import { twoFactor } from "better-auth/plugins/two-factor";
+import { eq } from "drizzle-orm";
+import type { Config } from "~/config.server";
+import type { Database } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import type { Logger } from "~/logger.server";
+import { sendMail } from "~/modules/mail/mail.server";
+import { services } from "~/services.server";
+import { noteSignIn, phoneForSecondFactor, secondFactorMethods } from "./accounts.server";
+import { tooManyAttempts } from "./messages";
+import {
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  passwordProblem,
+  passwordProblemMessage,
+} from "./password-policy.server";
+import { consumeThrottle, emailKey, type ThrottleRule } from "./throttle.server";
+
+export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
+
+/** The header our Express layer sets to the client's address (req.ip); any incoming copy is dropped. */
+export const CLIENT_IP_HEADER = "x-atelier-client-ip";
+
+/** OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane. */
+const ARGON2 = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const MAGIC_LINK_MINUTES = 15;
+export const RESET_LINK_MINUTES = 60;
+export const VERIFY_LINK_HOURS = 24;
+/** How long the code step of a two-factor sign-in may take. */
+export const TWO_FACTOR_STEP_SECONDS = 600;
+
+/** Requests per window (seconds) per client address and path, before AUTH_RATE_LIMIT_MULTIPLIER. */
+export const AUTH_RATE_LIMITS = {
+  "/sign-in/email": { window: 60, max: 10 },
+  "/sign-up/email": { window: 3600, max: 20 },
+  "/sign-in/magic-link": { window: 300, max: 5 },
+  "/sign-in/social": { window: 60, max: 20 },
+  "/request-password-reset": { window: 300, max: 5 },
+  "/reset-password": { window: 300, max: 10 },
+  "/send-verification-email": { window: 300, max: 5 },
+  "/change-email": { window: 300, max: 5 },
+  "/change-password": { window: 300, max: 10 },
+  "/two-factor/verify-totp": { window: 300, max: 10 },
+  "/two-factor/verify-backup-code": { window: 300, max: 10 },
+  "/two-factor/send-otp": { window: 300, max: 5 },
+  "/two-factor/verify-otp": { window: 300, max: 10 },
+} as const satisfies Record<string, ThrottleRule>;
+
+/** Requests per window (seconds) per e-mail address named in the request, before the multiplier. */
+export const AUTH_EMAIL_RATE_LIMITS = {
+  "/sign-in/email": { window: 900, max: 10 },
+  "/sign-up/email": { window: 3600, max: 3 },
+  "/sign-in/magic-link": { window: 900, max: 3 },
+  "/request-password-reset": { window: 900, max: 3 },
+  "/send-verification-email": { window: 900, max: 3 },
+} as const satisfies Record<string, ThrottleRule>;
+
+/** Paths whose new session must wait for the second factor (password sign-in is handled by the plugin). */
+const SECOND_FACTOR_PATHS = new Set(["/magic-link/verify", "/callback/:id", "/oauth2/callback/:providerId"]);
+
+export interface AuthDeps {
+  config: Config;
+  db: Database;
+  logger: Logger;
+}
+
+export function createAuth({ config, db, logger }: AuthDeps) {
+  const m = config.authRateLimitMultiplier;
+  const scaled = (rule: ThrottleRule): ThrottleRule => ({ window: rule.window, max: rule.max * m });
+  // Our hook limits these paths (per address and per e-mail); better-auth's router limiter skips them.
+  const customRules = Object.fromEntries(Object.keys(AUTH_RATE_LIMITS).map((path) => [path, false as const]));
+  const { oauth } = config;
+
+  return betterAuth({
+    appName: "Atelier",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: config.authSecret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(db, { provider: "pg", schema }),
+    logger: {
+      log: (level, message, ...args) => {
+        logger[level]({ args: args.length ? args : undefined }, `auth: ${message}`);
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.publicUrl.startsWith("https:"),
+      cookiePrefix: "atelier",
+    },
+    // OAuth and link failures land on the sign-in page, which explains them (?error=...).
+    onAPIError: { errorURL: `${config.publicUrl}/auth` },
+    rateLimit: { enabled: true, storage: "database", window: 60, max: 120 * m, customRules },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    user: {
+      changeEmail: { enabled: true, updateEmailWithoutVerification: false },
+    },
+    account: { accountLinking: { enabled: true, trustedProviders: ["google", "github", "oidc"] } },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      // With mail delivery (SMTP_URL), sign-up never signs in: the address is confirmed first, and the answer
+      // is the same whether or not the address already has an account (decision 0011). Without it no
+      // confirmation could ever arrive, so sign-up signs in at once (a demo or a private install).
+      requireEmailVerification: Boolean(config.smtpUrl),
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
+      password: {
+        hash: (password) => hash(password, ARGON2),
+        verify: ({ hash: digest, password }) => verify(digest, password),
+      },
+      sendResetPassword: async ({ user, url }) => {
+        await sendMail(user.email, "password-reset", { url, minutes: RESET_LINK_MINUTES });
+      },
+      onExistingUserSignUp: async ({ user }) => {
+        await sendMail(user.email, "account-exists", { url: `${config.publicUrl}/auth?mode=forgot` });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFY_LINK_HOURS * 3600,
+      sendVerificationEmail: async ({ user, url }) => {
+        // A change of address sends the link to the new address; the account still has the old one.
+        const current = await db.query.user.findFirst({ where: eq(schema.user.id, user.id), columns: { email: true } });
+        const change = current !== undefined && current.email !== user.email;
+        await sendMail(user.email, "email-verification", { url, change });
+      },
+    },
+    socialProviders: {
+      ...(oauth.google ? { google: { ...oauth.google, prompt: "select_account" as const } } : {}),
+      ...(oauth.github ? { github: oauth.github } : {}),
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        // Rate limits: per client address and per e-mail, for every caller (HTTP or our form actions).
+        const ipRule = AUTH_RATE_LIMITS[ctx.path as keyof typeof AUTH_RATE_LIMITS] as ThrottleRule | undefined;
+        const ip = ctx.headers?.get(CLIENT_IP_HEADER);
+        if (ipRule && ip) await throttle(`ip:${ctx.path}:${ip}`, scaled(ipRule));
+        const emailRule = AUTH_EMAIL_RATE_LIMITS[ctx.path as keyof typeof AUTH_EMAIL_RATE_LIMITS] as
+          ThrottleRule | undefined;
+        if (emailRule && typeof body.email === "string")
+          await throttle(`email:${ctx.path}:${emailKey(body.email)}`, scaled(emailRule));
+
+        // Password policy on every way of setting a password.
+        const password =
+          ctx.path === "/sign-up/email"
+            ? body.password
+            : ctx.path === "/reset-password" || ctx.path === "/change-password"
+              ? body.newPassword
+              : undefined;
+        if (typeof password === "string") {
+          const problem = passwordProblem(password, {
+            email: typeof body.email === "string" ? body.email : ctx.context.session?.user.email,
+            name: typeof body.name === "string" ? body.name : ctx.context.session?.user.name,
+          });
+          if (problem)
+            throw APIError.from("BAD_REQUEST", {
+              code: `PASSWORD_${problem.toUpperCase().replace("-", "_")}`,
+              message: passwordProblemMessage(problem),
+            });
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (!SECOND_FACTOR_PATHS.has(ctx.path)) return;
+        // A magic link or a provider proved the address; a user with a verified factor still owes a code
+        // (spec §4: aal2). Same steps as the two-factor plugin takes after a password sign-in.
+        const fresh = ctx.context.newSession;
+        if (!fresh || !(fresh.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled) return;
+        deleteSessionCookie(ctx, true);
+        await ctx.context.internalAdapter.deleteSession(fresh.session.token);
+        ctx.context.setNewSession(null);
+        const cookie = ctx.context.createAuthCookie("two_factor", { maxAge: TWO_FACTOR_STEP_SECONDS });
+        const identifier = `2fa-${generateRandomString(20)}`;
+        const expiresAt = new Date(Date.now() + TWO_FACTOR_STEP_SECONDS * 1000);
+        await ctx.context.internalAdapter.createVerificationValue({ value: fresh.user.id, identifier, expiresAt });
+        await ctx.context.internalAdapter.createVerificationValue({
+          value: "0",
+          identifier: `2fa-attempts-${identifier}`,
+          expiresAt,
+        });
+        await ctx.setSignedCookie(cookie.name, identifier, ctx.context.secret, cookie.attributes);
+        const methods = await secondFactorMethods(fresh.user.id);
+        const list = [methods.totp ? "totp" : null, methods.phone ? "phone" : null].filter(Boolean).join(",");
+        throw ctx.redirect(
+          `${config.publicUrl}/auth?step=two-factor&methods=${list}&redirectTo=${encodeURIComponent(returnPath(ctx))}`,
+        );
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // The spec's profiles row (full_name), made with the account; "" when no name was given.
+          after: async (user) => {
+            await db
+              .insert(schema.profiles)
+              .values({ id: user.id, fullName: user.name ?? "" })
+              .onConflictDoNothing();
+          },
+        },
+      },
+      session: {
+        create: {
+          // Remembers the browser and, when it is new for an account that has signed in before, mails an alert.
+          after: async (session) => {
+            await noteSignIn({
+              userId: session.userId,
+              userAgent: session.userAgent ?? "",
+              ipAddress: session.ipAddress ?? "",
+            }).catch((error: unknown) => logger.error({ err: error }, "sign-in alert failed"));
+          },
+        },
+      },
+    },
+    plugins: [
+      magicLink({
+        expiresIn: MAGIC_LINK_MINUTES * 60,
+        sendMagicLink: async ({ email, url }) => {
+          await sendMail(email, "magic-link", { url, minutes: MAGIC_LINK_MINUTES });
+        },
+      }),
+      twoFactor({
+        issuer: "Atelier",
+        skipVerificationOnEnable: false,
+        // The password is asked for only from accounts that have one (magic-link and social users have none).
+        allowPasswordless: true,
+        twoFactorCookieMaxAge: TWO_FACTOR_STEP_SECONDS,
+        otpOptions: {
+          // Phone factors: the code goes by SMS to the user's phone factor (docs/accounts.md).
+          sendOTP: async ({ user, otp }) => {
+            const phone = await phoneForSecondFactor(user.id);
+            if (!phone) throw new Error("no phone factor");
+            await services().sms.send(phone, `Your sign-in code is ${otp}`);
+          },
+        },
+      }),
+      jwt({
+        jwks: { keyPairConfig: { alg: "EdDSA", crv: "Ed25519" } },
+        jwt: { issuer: config.publicUrl, audience: config.publicUrl, expirationTime: "15m" },
+      }),
+      ...(oauth.oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: "oidc",
+                  discoveryUrl: `${oauth.oidc.issuer}/.well-known/openid-configuration`,
+                  clientId: oauth.oidc.clientId,
+                  clientSecret: oauth.oidc.clientSecret,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+
+  /** The path a redirect answer was heading to, when it is one of ours; "/" otherwise. */
+  function returnPath(ctx: { context: { returned?: unknown } }): string {
+    const returned = ctx.context.returned as { headers?: Headers } | undefined;
+    const location = returned?.headers instanceof Headers ? returned.headers.get("location") : null;
+    if (!location) return "/";
+    try {
+      const url = new URL(location, config.publicUrl);
+      return url.origin === new URL(config.publicUrl).origin ? url.pathname + url.search : "/";
+    } catch {
+      return "/";
+    }
+  }
+}
+
+async function throttle(key: string, rule: ThrottleRule): Promise<void> {
+  const { allowed, retryAfter } = await consumeThrottle(key, rule);
+  if (!allowed)
+    throw APIError.from("TOO_MANY_REQUESTS", {
+      code: "TOO_MANY_ATTEMPTS",
+      message: tooManyAttempts(retryAfter),
+    });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** The process's auth instance (set at boot with the other services). */
+export function auth(): Auth {
+  return services().auth as Auth;
+}

@@ -1,0 +1,267 @@
+// The sign-in page's and account page's calls into better-auth, made on the server from form actions (no
+// auth library in the browser). Each returns a result with the Set-Cookie headers to pass on, or a
+// plain-words error. better-auth's hooks (rate limits, password policy, two-factor) apply to all of them.
+import { isAPIError } from "better-auth/api";
+import { z } from "zod";
+import { services } from "~/services.server";
+import {
+  clearSetupTokens,
+  consumeSetupToken,
+  findUserByEmail,
+  grantAdmin,
+  markEmailVerified,
+  passwordMatches,
+  setFullName,
+  setupTokenIsValid,
+} from "./accounts.server";
+import { auth } from "./auth.server";
+import { authMessage, GENERIC_ERROR } from "./messages";
+import { passwordProblem, passwordProblemMessage } from "./password-policy.server";
+
+export type Outcome<T = unknown> =
+  | { ok: true; data: T; cookies: Headers }
+  | { ok: false; code: string; message: string; status: number; cookies: Headers };
+
+/** Only the Set-Cookie lines of a better-auth answer go back to the browser. */
+export function cookiesOf(headers: Headers | null | undefined): Headers {
+  const out = new Headers();
+  for (const cookie of headers?.getSetCookie() ?? []) out.append("set-cookie", cookie);
+  return out;
+}
+
+async function attempt<T>(call: () => Promise<{ headers: Headers | null; response: T }>): Promise<Outcome<T>> {
+  try {
+    const { headers, response } = await call();
+    return { ok: true, data: response, cookies: cookiesOf(headers) };
+  } catch (error) {
+    if (isAPIError(error)) {
+      const body = error.body as { code?: string; message?: string } | undefined;
+      const code = body?.code ?? String(error.status);
+      return {
+        ok: false,
+        code,
+        message: authMessage(code, body?.message),
+        status: error.statusCode,
+        cookies: new Headers(),
+      };
+    }
+    services().logger.error({ err: error }, "auth call failed");
+    return { ok: false, code: "UNKNOWN", message: GENERIC_ERROR, status: 500, cookies: new Headers() };
+  }
+}
+
+/** Merges several answers' cookies (e.g. a sign-up followed by a sign-in). */
+export function mergeCookies(...sets: Headers[]): Headers {
+  const out = new Headers();
+  for (const set of sets) for (const cookie of set.getSetCookie()) out.append("set-cookie", cookie);
+  return out;
+}
+
+const absolute = (path: string) => `${services().config.publicUrl}${path}`;
+
+// ---- the sign-in page ----
+
+export function signInWithPassword(request: Request, input: { email: string; password: string; remember: boolean }) {
+  return attempt(() =>
+    auth().api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: input.remember },
+      headers: request.headers,
+      returnHeaders: true,
+    }),
+  );
+}
+
+export function signUpWithPassword(
+  request: Request,
+  input: { email: string; password: string; fullName: string; returnTo: string },
+) {
+  return attempt(() =>
+    auth().api.signUpEmail({
+      body: {
+        email: input.email,
+        password: input.password,
+        name: input.fullName,
+        callbackURL: absolute(`/auth?verified=1&redirectTo=${encodeURIComponent(input.returnTo)}`),
+      },
+      headers: request.headers,
+      returnHeaders: true,
+    }),
+  );
+}
+
+export function sendMagicLink(request: Request, input: { email: string; returnTo: string }) {
+  return attempt(() =>
+    auth().api.signInMagicLink({
+      body: {
+        email: input.email,
+        callbackURL: absolute(input.returnTo),
+        errorCallbackURL: absolute(`/auth?mode=magic-link&redirectTo=${encodeURIComponent(input.returnTo)}`),
+      },
+      headers: request.headers,
+      returnHeaders: true,
+    }),
+  );
+}
+
+/** The reset mail's link goes through better-auth, which sends the browser on to /auth?reset=true&token=... */
+export function requestPasswordReset(request: Request, input: { email: string }) {
+  return attempt(() =>
+    auth().api.requestPasswordReset({
+      body: { email: input.email, redirectTo: absolute("/auth?reset=true") },
+      headers: request.headers,
+      returnHeaders: true,
+    }),
+  );
+}
+
+export function resetPassword(request: Request, input: { token: string; password: string }) {
+  return attempt(() =>
+    auth().api.resetPassword({
+      body: { token: input.token, newPassword: input.password },
+      headers: request.headers,
+      returnHeaders: true,
+    }),
+  );
+}
+
+export function resendConfirmation(request: Request, input: { email: string; returnTo: string }) {
+  return attempt(() =>
+    auth().api.sendVerificationEmail({
+      body: {
+        email: input.email,
+        callbackURL: absolute(`/auth?verified=1&redirectTo=${encodeURIComponent(input.returnTo)}`),
+      },
+      headers: request.headers,
+      returnHeaders: true,
+    }),
+  );
+}
+
+export type SecondFactorMethod = "totp" | "backup" | "phone";
+
+export function verifySecondFactor(
+  request: Request,
+  input: { method: SecondFactorMethod; code: string; trustDevice: boolean },
+) {
+  const body = { code: input.code, trustDevice: input.trustDevice };
+  const options = { body, headers: request.headers, returnHeaders: true as const };
+  if (input.method === "backup") return attempt(() => auth().api.verifyBackupCode(options));
+  if (input.method === "phone") return attempt(() => auth().api.verifyTwoFactorOTP(options));
+  return attempt(() => auth().api.verifyTOTP(options));
+}
+
+export function sendPhoneCode(request: Request) {
+  return attempt(() =>
+    auth().api.sendTwoFactorOTP({ body: { trustDevice: false }, headers: request.headers, returnHeaders: true }),
+  );
+}
+
+/** Starts a social sign-in: returns the provider's URL to send the browser to (with the state cookie). */
+export function startSocialSignIn(request: Request, input: { provider: string; returnTo: string }) {
+  return attempt(() =>
+    auth().api.signInSocial({
+      body: {
+        provider: input.provider,
+        callbackURL: absolute(input.returnTo),
+        errorCallbackURL: absolute(`/auth?redirectTo=${encodeURIComponent(input.returnTo)}`),
+        disableRedirect: true,
+      },
+      headers: request.headers,
+      returnHeaders: true,
+    }),
+  );
+}
+
+export function signOut(request: Request) {
+  return attempt(() => auth().api.signOut({ headers: request.headers, returnHeaders: true }));
+}
+
+/**
+ * First-run setup: creates the account, or for an address that has one checks its password; then spends
+ * the token, makes the account an administrator (its address counts as confirmed: the operator holds the
+ * server log) and signs it in.
+ */
+export async function setUpFirstAdministrator(
+  request: Request,
+  input: { token: string; email: string; password: string; fullName: string },
+): Promise<Outcome<null>> {
+  const invalid = failure(
+    "SETUP_TOKEN",
+    "This setup link is no longer valid: an administrator exists, or the token expired. Restart the server for a new one.",
+    403,
+  );
+  if (!(await setupTokenIsValid(input.token))) return invalid;
+  const existing = await findUserByEmail(input.email);
+  if (existing && !(await passwordMatches(existing.id, input.password)))
+    return failure("INVALID_EMAIL_OR_PASSWORD", authMessage("INVALID_EMAIL_OR_PASSWORD"), 401);
+  const account = existing ? { ok: true as const } : await createAccount(request, input);
+  if (!account.ok) return account;
+  if (!(await consumeSetupToken(input.token))) return invalid;
+  const admin = (await findUserByEmail(input.email))!;
+  await markEmailVerified(admin.id);
+  await grantAdmin(admin.id);
+  await clearSetupTokens();
+  const signedIn = await signInWithPassword(request, { email: input.email, password: input.password, remember: true });
+  if (!signedIn.ok) return signedIn;
+  return { ok: true, data: null, cookies: signedIn.cookies };
+}
+
+/**
+ * create-admin: a new account (through better-auth, so the password policy and argon2id apply) or an
+ * existing one, made an administrator with its address confirmed. The password of an existing account
+ * is left as it is.
+ */
+export async function createOrPromoteAdministrator(input: {
+  email: string;
+  password: string;
+  fullName: string;
+}): Promise<Outcome<{ userId: string; created: boolean }>> {
+  let account = await findUserByEmail(input.email);
+  const created = !account;
+  if (!account) {
+    const made = await createAccount(null, input);
+    if (!made.ok) return made;
+    account = await findUserByEmail(input.email);
+    if (!account) return failure("UNKNOWN", GENERIC_ERROR, 500);
+  }
+  await markEmailVerified(account.id);
+  if (input.fullName) await setFullName(account.id, input.fullName);
+  await grantAdmin(account.id);
+  await clearSetupTokens();
+  return { ok: true, data: { userId: account.id, created }, cookies: new Headers() };
+}
+
+/** A new account with a confirmed address, made by the operator. */
+async function createAccount(
+  _request: Request | null,
+  input: { email: string; password: string; fullName: string },
+): Promise<Outcome<null>> {
+  // better-auth's own pieces (its argon2id hasher, its user and account writes, our database hooks), without
+  // the sign-up endpoint's confirmation mail: the operator vouches for this address.
+  const email = input.email.trim().toLowerCase();
+  if (!z.email().safeParse(email).success) return failure("INVALID_EMAIL", authMessage("INVALID_EMAIL"), 400);
+  const problem = passwordProblem(input.password, { email, name: input.fullName });
+  if (problem)
+    return failure(`PASSWORD_${problem.toUpperCase().replace("-", "_")}`, passwordProblemMessage(problem), 400);
+  const context = await auth().$context;
+  const created = await context.internalAdapter.createUser(
+    { email, name: input.fullName, emailVerified: true },
+    { method: "admin" },
+  );
+  await context.internalAdapter.linkAccount({
+    userId: created.id,
+    providerId: "credential",
+    accountId: created.id,
+    password: await context.password.hash(input.password),
+  });
+  await setFullName(created.id, input.fullName);
+  return { ok: true, data: null, cookies: new Headers() };
+}
+
+function failure(
+  code: string,
+  message: string,
+  status: number,
+): { ok: false; code: string; message: string; status: number; cookies: Headers } {
+  return { ok: false, code, message, status, cookies: new Headers() };
+}

@@ -1,0 +1,131 @@
+// The forms of the sign-in and account pages: one zod schema per intent, and a parser that turns a
+// submission into values or field errors (shown beside each field, with what was typed kept).
+import { z } from "zod";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-policy.server";
+
+const email = z
+  .string({ message: "Enter your e-mail address." })
+  .trim()
+  .min(1, "Enter your e-mail address.")
+  .max(254, "That e-mail address is too long.")
+  .pipe(z.email("Enter a valid e-mail address, like name@example.com."));
+
+/** Any password when signing in (the policy is for new ones); a new one must fit the length range. */
+const currentPassword = z.string({ message: "Enter your password." }).min(1, "Enter your password.").max(1024);
+const newPassword = z
+  .string({ message: "Choose a password." })
+  .min(1, "Choose a password.")
+  .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`)
+  .max(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters.`);
+const fullName = z
+  .string()
+  .trim()
+  .max(120, "Keep your name under 120 characters.")
+  .optional()
+  .transform((v) => v ?? "");
+const checkbox = z
+  .string()
+  .optional()
+  .transform((v) => v === "on" || v === "true");
+const code = z
+  .string({ message: "Enter the code." })
+  .trim()
+  .min(1, "Enter the code.")
+  .max(32, "That code is too long.")
+  .transform((v) => v.replace(/\s+/g, ""));
+const friendlyName = z
+  .string()
+  .trim()
+  .min(1, "Give it a name, like 'Phone' or 'Laptop'.")
+  .max(60, "Keep the name under 60 characters.");
+
+export const AuthIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("sign-in"), email, password: currentPassword, remember: checkbox }),
+  z.object({ intent: z.literal("sign-up"), email, password: newPassword, fullName }),
+  z.object({ intent: z.literal("magic-link"), email }),
+  z.object({ intent: z.literal("forgot"), email }),
+  z.object({ intent: z.literal("resend-confirmation"), email }),
+  z.object({
+    intent: z.literal("reset"),
+    token: z.string().min(1, "This link is incomplete. Ask for a new one.").max(512),
+    password: newPassword,
+  }),
+  z.object({
+    intent: z.literal("two-factor"),
+    method: z.enum(["totp", "backup", "phone"]).default("totp"),
+    code,
+    trustDevice: checkbox,
+  }),
+  z.object({ intent: z.literal("send-code") }),
+  z.object({ intent: z.literal("social"), provider: z.enum(["google", "github", "oidc"]) }),
+  z.object({
+    intent: z.literal("setup"),
+    token: z.string().trim().min(1, "Paste the setup token from the server log.").max(200),
+    email,
+    password: newPassword,
+    fullName,
+  }),
+]);
+export type AuthIntent = z.infer<typeof AuthIntentSchema>;
+
+export const AccountIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("name"), fullName }),
+  z.object({ intent: z.literal("email"), newEmail: email }),
+  z.object({ intent: z.literal("resend-confirmation") }),
+  z.object({
+    intent: z.literal("password"),
+    currentPassword,
+    newPassword,
+  }),
+  z.object({ intent: z.literal("totp-start"), friendlyName, password: currentPassword }),
+  z.object({
+    intent: z.literal("totp-verify"),
+    code,
+    // What the enrolment step showed, carried along so a wrong code can show it again (never trusted).
+    totpURI: z
+      .string()
+      .max(1000)
+      .regex(/^otpauth:\/\/totp\//)
+      .optional(),
+  }),
+  z.object({
+    intent: z.literal("phone-start"),
+    friendlyName,
+    phone: z
+      .string()
+      .trim()
+      .regex(/^\+[1-9]\d{6,14}$/, "Enter the number with its country code, like +15551234567."),
+  }),
+  z.object({ intent: z.literal("phone-verify"), code }),
+  z.object({ intent: z.literal("factor-remove"), factorType: z.enum(["totp", "phone"]), password: currentPassword }),
+  z.object({ intent: z.literal("backup-codes"), password: currentPassword }),
+  z.object({ intent: z.literal("sign-out-others") }),
+]);
+export type AccountIntent = z.infer<typeof AccountIntentSchema>;
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+export type Parsed<T> =
+  { ok: true; value: T } | { ok: false; fieldErrors: FieldErrors; values: Record<string, string> };
+
+/** Parses a submission; on failure returns the first error of each field and the typed values (no passwords). */
+export function parseForm<T>(schema: z.ZodType<T>, form: FormData): Parsed<T> {
+  const raw: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string") raw[key] = value;
+  const result = schema.safeParse(raw);
+  if (result.success) return { ok: true, value: result.data };
+  const fieldErrors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    fieldErrors[field] ??= issue.message;
+  }
+  return { ok: false, fieldErrors, values: keptValues(raw) };
+}
+
+/** What is typed back into the form after an error: everything but secrets. */
+export function keptValues(raw: Record<string, string>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw))
+    if (!/password|code|token/i.test(key) || key === "totpURI") kept[key] = value;
+  return kept;
+}

@@ -1,0 +1,115 @@
+// The signed-in user of a request, with the spec's profile and role (§3 "Auth context"), and the guards
+// every protected loader and action calls: requireUser (anonymous -> /auth) and requireAdmin (non-admin -> 403).
+import { eq } from "drizzle-orm";
+import { data, redirect } from "react-router";
+import { db } from "~/db/client.server";
+import { profiles, userRoles } from "~/db/schema";
+import { services } from "~/services.server";
+import { auth } from "./auth.server";
+
+export type Role = "admin" | "user";
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  twoFactorEnabled: boolean;
+}
+
+export interface AuthContext {
+  user: SessionUser;
+  profile: { fullName: string } | null;
+  /** "admin" when user_roles says so; anything else (or a failed lookup) is a plain user. */
+  role: Role;
+  sessionId: string;
+}
+
+/** One lookup per request, shared by the layout's and the page's loaders. */
+const perRequest = new WeakMap<Request, Promise<AuthContext | null>>();
+
+export function getAuthContext(request: Request): Promise<AuthContext | null> {
+  let pending = perRequest.get(request);
+  if (!pending) {
+    pending = loadAuthContext(request);
+    perRequest.set(request, pending);
+  }
+  return pending;
+}
+
+async function loadAuthContext(request: Request): Promise<AuthContext | null> {
+  const session = await auth().api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const { user } = session;
+  const [profile, role] = await Promise.all([loadProfile(user.id), loadRole(user.id)]);
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      emailVerified: user.emailVerified,
+      twoFactorEnabled: Boolean((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled),
+    },
+    profile,
+    role,
+    sessionId: session.session.id,
+  };
+}
+
+/** Spec §8: a profile fetch failure is logged only; the user carries on without one. */
+async function loadProfile(userId: string): Promise<{ fullName: string } | null> {
+  try {
+    const row = await db().query.profiles.findFirst({ where: eq(profiles.id, userId) });
+    return row ? { fullName: row.fullName } : null;
+  } catch (error) {
+    services().logger.error({ err: error, userId }, "profile fetch failed");
+    return null;
+  }
+}
+
+/** Spec §8: a role fetch failure is logged only; the user carries on as a plain user. */
+async function loadRole(userId: string): Promise<Role> {
+  try {
+    const row = await db().query.userRoles.findFirst({ where: eq(userRoles.userId, userId) });
+    return row?.role === "admin" ? "admin" : "user";
+  } catch (error) {
+    services().logger.error({ err: error, userId }, "role fetch failed");
+    return "user";
+  }
+}
+
+/** Where /auth sends the user back to after signing in: a local path only, never another site. */
+export function safeRedirectPath(value: string | null | undefined, fallback = "/"): string {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  if (value.startsWith("/auth") || value.startsWith("/api/")) return fallback;
+  return value;
+}
+
+export function authUrlFor(request: Request): string {
+  const url = new URL(request.url);
+  return `/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+}
+
+/** Anonymous users are sent to /auth, and back here after signing in. */
+export async function requireUser(request: Request): Promise<AuthContext> {
+  const context = await getAuthContext(request);
+  if (!context) throw redirect(authUrlFor(request));
+  return context;
+}
+
+export const ACCESS_DENIED_MESSAGE = "You don't have permission to access this area. Admin privileges required.";
+
+/**
+ * Every admin loader and action calls this (not only the layout): anonymous -> /auth; signed in but not an
+ * admin -> a 403 that the admin layout renders as the Access Denied screen.
+ */
+export async function requireAdmin(request: Request): Promise<AuthContext> {
+  const context = await requireUser(request);
+  if (context.role !== "admin") throw data({ message: ACCESS_DENIED_MESSAGE }, { status: 403 });
+  return context;
+}
+
+/** The name the admin header shows: the full name, or else the e-mail. */
+export function displayName(context: Pick<AuthContext, "user" | "profile">): string {
+  return context.profile?.fullName.trim() || context.user.email;
+}

@@ -1,0 +1,220 @@
+// The /auth page's server side: which step to show (from the URL and the session) and what each form
+// submission does. Every success ends in a redirect carrying better-auth's cookies; every mistake in a
+// plain-words error beside the form, never a 500.
+import { services } from "~/services.server";
+import { findUserByEmail, hasAdministrator, secondFactorMethods, setupTokenIsValid } from "./accounts.server";
+import {
+  requestPasswordReset,
+  resendConfirmation,
+  resetPassword,
+  sendMagicLink,
+  sendPhoneCode,
+  setUpFirstAdministrator,
+  signInWithPassword,
+  signUpWithPassword,
+  startSocialSignIn,
+  verifySecondFactor,
+  type Outcome,
+} from "./flows.server";
+import { AuthIntentSchema, parseForm, type FieldErrors } from "./forms.server";
+import { authMessage } from "./messages";
+import { getAuthContext, safeRedirectPath } from "./session.server";
+
+export type SignInMode = "sign-in" | "sign-up" | "magic-link" | "forgot";
+
+export type SignInView =
+  | { kind: SignInMode }
+  | { kind: "reset"; token: string }
+  | { kind: "two-factor"; methods: { totp: boolean; phone: boolean }; use: "totp" | "backup" | "phone" }
+  | { kind: "setup"; token: string; valid: boolean };
+
+export interface SignInPage {
+  view: SignInView;
+  redirectTo: string;
+  error?: string;
+  notice?: string;
+  providers: { id: "google" | "github" | "oidc"; name: string }[];
+  /** No administrator yet: the page offers the first-run setup (token from the server log). */
+  setupOffered: boolean;
+}
+
+const MODES: SignInMode[] = ["sign-in", "sign-up", "magic-link", "forgot"];
+
+/** What /auth shows, or where to send a visitor who is already signed in. */
+export async function loadSignInPage(request: Request): Promise<{ redirect: string } | SignInPage> {
+  const url = new URL(request.url);
+  const q = url.searchParams;
+  const redirectTo = safeRedirectPath(q.get("redirectTo"));
+  const error = q.get("error") ?? undefined;
+  const page = (view: SignInView, extra: Partial<SignInPage> = {}): SignInPage => ({
+    view,
+    redirectTo,
+    providers: providers(),
+    setupOffered: false,
+    ...(error ? { error: authMessage(error) } : {}),
+    ...extra,
+  });
+
+  if (q.has("setup")) {
+    const token = q.get("setup") ?? "";
+    return page({ kind: "setup", token, valid: await setupStillValid(token) });
+  }
+  if (q.get("reset") === "true") {
+    const token = q.get("token");
+    if (token && !error) return page({ kind: "reset", token });
+    return page({ kind: "forgot" });
+  }
+  if (q.get("step") === "two-factor") {
+    const methods = { totp: true, phone: false, ...parseMethods(q.get("methods")) };
+    const use =
+      q.get("use") === "backup"
+        ? "backup"
+        : q.get("use") === "phone" && methods.phone
+          ? "phone"
+          : methods.totp
+            ? "totp"
+            : methods.phone
+              ? "phone"
+              : "backup";
+    return page({ kind: "two-factor", methods, use });
+  }
+
+  const signedIn = await getAuthContext(request);
+  if (signedIn) return { redirect: redirectTo };
+  const mode = MODES.find((m) => m === q.get("mode")) ?? "sign-in";
+  const notice = q.get("done") === "reset" ? "Your password is changed. Sign in with your new password." : undefined;
+  return page({ kind: mode }, { notice, setupOffered: mode === "sign-in" && !(await hasAdministrator()) });
+}
+
+function parseMethods(value: string | null): Partial<{ totp: boolean; phone: boolean }> {
+  if (!value) return {};
+  const list = value.split(",");
+  return { totp: list.includes("totp"), phone: list.includes("phone") };
+}
+
+function providers(): SignInPage["providers"] {
+  const { oauth } = services().config;
+  const list: SignInPage["providers"] = [];
+  if (oauth.google) list.push({ id: "google", name: "Google" });
+  if (oauth.github) list.push({ id: "github", name: "GitHub" });
+  if (oauth.oidc) list.push({ id: "oidc", name: oauth.oidc.name });
+  return list;
+}
+
+export type SignInActionResult =
+  | { redirect: string; cookies: Headers }
+  | {
+      status: number;
+      intent: string;
+      formError?: string;
+      fieldErrors?: FieldErrors;
+      values?: Record<string, string>;
+      /** A step done that has nothing to redirect to: "check your inbox". */
+      sent?: { what: "magic-link" | "reset" | "confirm"; email: string };
+      /** The address to offer a new confirmation link for. */
+      unconfirmed?: string;
+    };
+
+/** Handles one submission of the /auth page. */
+export async function handleSignInAction(request: Request): Promise<SignInActionResult> {
+  const form = await request.formData();
+  const rawIntent = form.get("intent");
+  const intent = typeof rawIntent === "string" ? rawIntent : "";
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
+  const parsed = parseForm(AuthIntentSchema, form);
+  if (!parsed.ok) return { status: 400, intent, fieldErrors: parsed.fieldErrors, values: parsed.values };
+  const input = parsed.value;
+  const keep = {
+    email: "email" in input ? input.email : "",
+    ...("fullName" in input ? { fullName: input.fullName } : {}),
+  };
+  const failed = (outcome: Extract<Outcome, { ok: false }>, extra: object = {}) => ({
+    status: outcome.status >= 500 ? 500 : outcome.status === 429 ? 429 : 400,
+    intent,
+    formError: outcome.message,
+    ...(outcome.code.startsWith("PASSWORD_")
+      ? { fieldErrors: { password: outcome.message }, formError: undefined }
+      : {}),
+    values: keep,
+    ...extra,
+  });
+
+  switch (input.intent) {
+    case "sign-in": {
+      const result = await signInWithPassword(request, input);
+      if (!result.ok) return failed(result, result.code === "EMAIL_NOT_VERIFIED" ? { unconfirmed: input.email } : {});
+      if ((result.data as { twoFactorRedirect?: boolean }).twoFactorRedirect) {
+        const account = await findUserByEmail(input.email);
+        const methods = account ? await secondFactorMethods(account.id) : { totp: true, phone: false };
+        const list = [methods.totp ? "totp" : null, methods.phone ? "phone" : null].filter(Boolean).join(",");
+        return {
+          redirect: `/auth?step=two-factor&methods=${list}&redirectTo=${encodeURIComponent(redirectTo)}`,
+          cookies: result.cookies,
+        };
+      }
+      return { redirect: redirectTo, cookies: result.cookies };
+    }
+    case "sign-up": {
+      const result = await signUpWithPassword(request, { ...input, returnTo: redirectTo });
+      if (!result.ok) return failed(result);
+      // Without mail delivery the account is signed in at once (auth.server.ts, decision 0011).
+      if ((result.data as { token?: string | null }).token) return { redirect: redirectTo, cookies: result.cookies };
+      return { status: 200, intent, sent: { what: "confirm", email: input.email } };
+    }
+    case "magic-link": {
+      const result = await sendMagicLink(request, { email: input.email, returnTo: redirectTo });
+      if (!result.ok) return failed(result);
+      return { status: 200, intent, sent: { what: "magic-link", email: input.email } };
+    }
+    case "forgot": {
+      const result = await requestPasswordReset(request, { email: input.email });
+      if (!result.ok) return failed(result);
+      return { status: 200, intent, sent: { what: "reset", email: input.email } };
+    }
+    case "resend-confirmation": {
+      const result = await resendConfirmation(request, { email: input.email, returnTo: redirectTo });
+      if (!result.ok) return failed(result);
+      return { status: 200, intent, sent: { what: "confirm", email: input.email } };
+    }
+    case "reset": {
+      const result = await resetPassword(request, { token: input.token, password: input.password });
+      if (!result.ok) return failed(result);
+      return { redirect: "/auth?done=reset", cookies: result.cookies };
+    }
+    case "two-factor": {
+      const result = await verifySecondFactor(request, input);
+      if (!result.ok) {
+        // A lost or expired step cannot be retried: start the sign-in again.
+        if (result.code === "INVALID_TWO_FACTOR_COOKIE" || result.code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE")
+          return {
+            redirect: `/auth?error=${result.code}&redirectTo=${encodeURIComponent(redirectTo)}`,
+            cookies: result.cookies,
+          };
+        return { ...failed(result), fieldErrors: { code: result.message }, formError: undefined };
+      }
+      return { redirect: redirectTo, cookies: result.cookies };
+    }
+    case "send-code": {
+      const result = await sendPhoneCode(request);
+      if (!result.ok) return failed(result);
+      return { status: 200, intent, formError: undefined, values: { codeSent: "1" } };
+    }
+    case "social": {
+      const result = await startSocialSignIn(request, { provider: input.provider, returnTo: redirectTo });
+      const target = result.ok ? (result.data as { url?: string }).url : undefined;
+      if (!result.ok || !target)
+        return result.ok ? { status: 400, intent, formError: authMessage("oauth_provider_not_found") } : failed(result);
+      return { redirect: target, cookies: result.cookies };
+    }
+    case "setup": {
+      const result = await setUpFirstAdministrator(request, input);
+      if (!result.ok) return failed(result);
+      return { redirect: "/admin", cookies: result.cookies };
+    }
+  }
+}
+
+/** Whether the setup step's token still works (the page says so before the form is filled in). */
+export async function setupStillValid(token: string): Promise<boolean> {
+  return token ? setupTokenIsValid(token) : !(await hasAdministrator());
+}

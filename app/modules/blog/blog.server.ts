@@ -1,0 +1,313 @@
+// The blog ("Journal"): posts in Markdown with a cover image, drafted, scheduled or published.
+// Owns: blog_posts. Exposes: the public listing (only what is public now), one public post rendered to safe
+// HTML, the admin's listing and editing, and the feeds' and sitemap's lookups.
+import { and, count, desc, eq, lte, ne, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { db, type Database } from "~/db/client.server";
+import { blogPosts, mediaAssets, POST_STATUSES, type PostStatus } from "~/db/schema";
+import type { ImageAsset } from "~/lib/media";
+import { toSlug } from "~/lib/slug";
+import { renderMarkdown, markdownToText } from "~/modules/content/markdown.server";
+import { toImageAsset } from "~/modules/media/media.server";
+
+export { POST_STATUSES, type PostStatus } from "~/db/schema";
+
+export const BLOG_PAGE_SIZE = 10;
+
+/** Public means: not a draft, and its time has come (a scheduled post appears by itself, checked at query time). */
+const isPublic = (now: Date): SQL => and(ne(blogPosts.status, "draft"), lte(blogPosts.publishAt, now))!;
+
+const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** What the admin's form sends; the publish time is already in UTC. */
+export const PostInput = z
+  .object({
+    title: z.string().trim().min(1, "Enter a title.").max(200, "Use at most 200 characters."),
+    slug: z
+      .string()
+      .trim()
+      .max(100, "Use at most 100 characters.")
+      .refine(
+        (s) => s === "" || SLUG_RE.test(s),
+        "Use lower-case letters, digits and hyphens (e.g. spring-studio-notes).",
+      ),
+    excerpt: z.string().trim().max(500, "Use at most 500 characters."),
+    body: z.string().max(100_000, "The post is too long (100,000 characters at most)."),
+    coverImageId: z.union([z.uuid(), z.literal("")]),
+    status: z.enum(POST_STATUSES),
+    publishAt: z.date().nullable(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.status === "scheduled" && !value.publishAt)
+      ctx.addIssue({ code: "custom", path: ["publishAt"], message: "Choose when the post goes public." });
+  });
+export type PostInput = z.infer<typeof PostInput>;
+
+/** A mistake the admin can fix, for one field. */
+export class PostError extends Error {
+  override name = "PostError";
+  constructor(
+    readonly field: keyof PostInput,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface PostSummary {
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  status: PostStatus;
+  publishAt: Date | null;
+  updatedAt: Date;
+  cover: ImageAsset | null;
+}
+
+const summaryColumns = {
+  id: blogPosts.id,
+  slug: blogPosts.slug,
+  title: blogPosts.title,
+  excerpt: blogPosts.excerpt,
+  status: blogPosts.status,
+  publishAt: blogPosts.publishAt,
+  updatedAt: blogPosts.updatedAt,
+  coverHash: mediaAssets.hash,
+  coverWidth: mediaAssets.width,
+  coverHeight: mediaAssets.height,
+  coverWidths: mediaAssets.widths,
+  coverPlaceholder: mediaAssets.placeholder,
+};
+
+type SummaryRow = {
+  coverHash: string | null;
+  coverWidth: number | null;
+  coverHeight: number | null;
+  coverWidths: number[] | null;
+  coverPlaceholder: string | null;
+} & Omit<PostSummary, "cover">;
+
+function toSummary(row: SummaryRow): PostSummary {
+  const { coverHash, coverWidth, coverHeight, coverWidths, coverPlaceholder, ...rest } = row;
+  return {
+    ...rest,
+    cover:
+      coverHash && coverWidth && coverHeight && coverWidths && coverPlaceholder
+        ? toImageAsset({
+            hash: coverHash,
+            width: coverWidth,
+            height: coverHeight,
+            widths: coverWidths,
+            placeholder: coverPlaceholder,
+          })
+        : null,
+  };
+}
+
+/** What a post shows as: scheduled posts whose time has come are published. */
+export function effectiveStatus(post: { status: PostStatus; publishAt: Date | null }, now = new Date()): PostStatus {
+  if (post.status === "draft") return "draft";
+  return post.publishAt && post.publishAt > now ? "scheduled" : "published";
+}
+
+/** The public listing, newest first, a page at a time; and how many there are. */
+export async function listPublicPosts(
+  { page, pageSize = BLOG_PAGE_SIZE }: { page: number; pageSize?: number },
+  now = new Date(),
+): Promise<{ posts: PostSummary[]; total: number }> {
+  const [rows, [counted]] = await Promise.all([
+    db()
+      .select(summaryColumns)
+      .from(blogPosts)
+      .leftJoin(mediaAssets, eq(mediaAssets.id, blogPosts.coverImageId))
+      .where(isPublic(now))
+      // Matches blog_posts_public_idx.
+      .orderBy(sql`${blogPosts.publishAt} desc nulls last`, sql`${blogPosts.id} desc nulls last`)
+      .limit(Math.min(pageSize, 50))
+      .offset((page - 1) * pageSize),
+    db().select({ n: count() }).from(blogPosts).where(isPublic(now)),
+  ]);
+  return { posts: rows.map(toSummary), total: counted?.n ?? 0 };
+}
+
+export interface PublicPost extends PostSummary {
+  /** The body rendered from Markdown and sanitized: safe to insert as it is. */
+  html: string;
+  /** A plain-text description: the excerpt, else the start of the body. */
+  description: string;
+  createdAt: Date;
+}
+
+async function loadPost(where: SQL): Promise<(PostSummary & { body: string; createdAt: Date }) | undefined> {
+  const [row] = await db()
+    .select({ ...summaryColumns, body: blogPosts.body, createdAt: blogPosts.createdAt })
+    .from(blogPosts)
+    .leftJoin(mediaAssets, eq(mediaAssets.id, blogPosts.coverImageId))
+    .where(where)
+    .limit(1);
+  if (!row) return undefined;
+  const { body, createdAt, ...summary } = row;
+  return { ...toSummary(summary), body, createdAt };
+}
+
+const describe = (post: { excerpt: string; body: string }) =>
+  post.excerpt.trim() || markdownToText(post.body).slice(0, 400);
+
+/** A public post by slug, rendered; undefined when there is none or it is not public (yet). */
+export async function getPublicPost(slug: string, now = new Date()): Promise<PublicPost | undefined> {
+  if (!SLUG_RE.test(slug)) return undefined;
+  const post = await loadPost(and(eq(blogPosts.slug, slug), isPublic(now))!);
+  if (!post) return undefined;
+  const { body, ...rest } = post;
+  return { ...rest, html: renderMarkdown(body), description: describe(post) };
+}
+
+/** The latest public posts with their rendered bodies (the RSS feed). */
+export async function latestPublicPosts(limit = 20, now = new Date()): Promise<PublicPost[]> {
+  const rows = await db()
+    .select({ ...summaryColumns, body: blogPosts.body, createdAt: blogPosts.createdAt })
+    .from(blogPosts)
+    .leftJoin(mediaAssets, eq(mediaAssets.id, blogPosts.coverImageId))
+    .where(isPublic(now))
+    .orderBy(sql`${blogPosts.publishAt} desc nulls last`, sql`${blogPosts.id} desc nulls last`)
+    .limit(Math.min(limit, 50));
+  return rows.map(({ body, createdAt, ...summary }) => ({
+    ...toSummary(summary),
+    createdAt,
+    html: renderMarkdown(body),
+    description: describe({ excerpt: summary.excerpt, body }),
+  }));
+}
+
+/** Every public post's slug and last change (the sitemap), bounded. */
+export async function listPublicPostUpdates(
+  { limit }: { limit: number },
+  now = new Date(),
+): Promise<{ slug: string; updatedAt: Date }[]> {
+  return db()
+    .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
+    .from(blogPosts)
+    .where(isPublic(now))
+    .orderBy(sql`${blogPosts.publishAt} desc nulls last`, sql`${blogPosts.id} desc nulls last`)
+    .limit(limit);
+}
+
+// ---- Admin ------------------------------------------------------------------------------------
+
+export const ADMIN_PAGE_SIZE = 20;
+
+/** Every post for the admin, last changed first, optionally of one effective status. */
+export async function listPostsForAdmin(
+  { page, status }: { page: number; status?: PostStatus },
+  now = new Date(),
+): Promise<{ posts: PostSummary[]; total: number }> {
+  const where =
+    status === "draft"
+      ? eq(blogPosts.status, "draft")
+      : status === "published"
+        ? isPublic(now)
+        : status === "scheduled"
+          ? and(ne(blogPosts.status, "draft"), sql`${blogPosts.publishAt} > ${now}`)
+          : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db()
+      .select(summaryColumns)
+      .from(blogPosts)
+      .leftJoin(mediaAssets, eq(mediaAssets.id, blogPosts.coverImageId))
+      .where(where)
+      .orderBy(desc(blogPosts.updatedAt))
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((page - 1) * ADMIN_PAGE_SIZE),
+    db().select({ n: count() }).from(blogPosts).where(where),
+  ]);
+  return { posts: rows.map(toSummary), total: counted?.n ?? 0 };
+}
+
+export interface EditablePost extends PostSummary {
+  body: string;
+  coverImageId: string | null;
+}
+
+export async function getPostForEditing(id: string): Promise<EditablePost | undefined> {
+  if (!z.uuid().safeParse(id).success) return undefined;
+  const post = await loadPost(eq(blogPosts.id, id));
+  if (!post) return undefined;
+  const [row] = await db()
+    .select({ coverImageId: blogPosts.coverImageId })
+    .from(blogPosts)
+    .where(eq(blogPosts.id, id))
+    .limit(1);
+  return { ...post, coverImageId: row?.coverImageId ?? null };
+}
+
+async function uniqueSlug(wanted: string, title: string, tx: Database, exceptId?: string): Promise<string> {
+  const taken = async (slug: string) => {
+    const [row] = await tx.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, slug)).limit(1);
+    return row !== undefined && row.id !== exceptId;
+  };
+  if (wanted) {
+    if (await taken(wanted)) throw new PostError("slug", "Another post already uses this slug.");
+    return wanted;
+  }
+  const base = toSlug(title) || "post";
+  let slug = base;
+  for (let n = 2; await taken(slug); n++) slug = `${base}-${n}`;
+  return slug;
+}
+
+/** The stored status and time: publishing now stamps the time; a future time is a schedule. */
+function publication(input: PostInput, now: Date): { status: PostStatus; publishAt: Date | null } {
+  if (input.status === "draft") return { status: "draft", publishAt: input.publishAt };
+  const at = input.publishAt ?? now;
+  return { status: at > now ? "scheduled" : "published", publishAt: at };
+}
+
+export async function createPost(
+  input: PostInput,
+  now = new Date(),
+  tx: Database = db(),
+): Promise<{ id: string; slug: string }> {
+  const slug = await uniqueSlug(input.slug, input.title, tx);
+  const [row] = await tx
+    .insert(blogPosts)
+    .values({
+      title: input.title,
+      slug,
+      excerpt: input.excerpt,
+      body: input.body,
+      coverImageId: input.coverImageId || null,
+      ...publication(input, now),
+    })
+    .returning({ id: blogPosts.id, slug: blogPosts.slug });
+  return row!;
+}
+
+export async function updatePost(
+  id: string,
+  input: PostInput,
+  now = new Date(),
+  tx: Database = db(),
+): Promise<{ id: string; slug: string }> {
+  const slug = await uniqueSlug(input.slug, input.title, tx, id);
+  const [row] = await tx
+    .update(blogPosts)
+    .set({
+      title: input.title,
+      slug,
+      excerpt: input.excerpt,
+      body: input.body,
+      coverImageId: input.coverImageId || null,
+      ...publication(input, now),
+      updatedAt: now,
+    })
+    .where(eq(blogPosts.id, id))
+    .returning({ id: blogPosts.id, slug: blogPosts.slug });
+  if (!row) throw new PostError("title", "This post no longer exists.");
+  return row;
+}
+
+export async function deletePost(id: string): Promise<boolean> {
+  const rows = await db().delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,120 @@
+// Stock of the catalogue: taking works out for an order, settling them as sold, putting them back.
+// `quantity` is what can still be reserved (1 for an unsold original). A work whose last piece is held by an
+// unpaid order is `reserved`; once every holder has paid it is `sold`. Called inside the shop's transactions.
+import { sql } from "drizzle-orm";
+import { queryRows, type Database } from "~/db/client.server";
+import type { ImageAsset } from "~/lib/media";
+import { toImageAsset } from "~/modules/media/media.server";
+import { invalidateCatalogCaches } from "./catalog.server";
+
+export interface ReservedArtwork {
+  id: string;
+  title: string;
+  medium: string;
+  size: string;
+  year: number | null;
+  priceCents: number;
+  currency: string;
+  image: ImageAsset | null;
+}
+
+type Row = {
+  id: string;
+  title: string;
+  medium: string;
+  size: string;
+  year: number | null;
+  price_cents: number;
+  currency: string;
+  hash: string | null;
+  width: number | null;
+  height: number | null;
+  widths: number[] | null;
+  placeholder: string | null;
+};
+
+/**
+ * Takes `quantity` pieces of a work for an order, in one conditional UPDATE: only an available, priced work
+ * with enough stock matches, so of two concurrent buyers of an original exactly one gets it (the other's
+ * UPDATE waits for the row lock, then finds it reserved). Returns the work at its current price, or undefined.
+ */
+export async function reserveArtwork(
+  tx: Database,
+  artworkId: string,
+  quantity: number,
+): Promise<ReservedArtwork | undefined> {
+  const [row] = await queryRows<Row>(
+    tx,
+    sql`
+    with taken as (
+      update artworks set
+        quantity = quantity - ${quantity},
+        availability = case when quantity - ${quantity} = 0 then 'reserved' else availability end,
+        updated_at = now()
+      where id = ${artworkId}
+        and availability = 'available'
+        and quantity >= ${quantity}
+        and price_cents is not null and price_cents > 0
+      returning id, title, medium, size, year, price_cents, currency, main_image_id
+    )
+    select taken.*, m.hash, m.width, m.height, m.widths, m.placeholder
+    from taken left join media_assets m on m.id = taken.main_image_id`,
+  );
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    title: row.title,
+    medium: row.medium,
+    size: row.size,
+    year: row.year,
+    priceCents: row.price_cents,
+    currency: row.currency,
+    image:
+      row.hash && row.width && row.height && row.widths && row.placeholder
+        ? toImageAsset({
+            hash: row.hash,
+            width: row.width,
+            height: row.height,
+            widths: row.widths,
+            placeholder: row.placeholder,
+          })
+        : null,
+  };
+}
+
+/** Puts pieces back (an unpaid order lapsed or was cancelled, or a sale was refunded): the work is for sale again. */
+export async function releaseArtwork(tx: Database, artworkId: string, quantity: number): Promise<void> {
+  await tx.execute(sql`
+    update artworks set
+      quantity = quantity + ${quantity},
+      availability = case when availability in ('reserved', 'sold') then 'available' else availability end,
+      updated_at = now()
+    where id = ${artworkId}`);
+  invalidateCatalogCaches();
+}
+
+/**
+ * After a payment: a work with no pieces left and no other unpaid order holding it is sold. The caller says
+ * whether other unpaid orders still hold it (those orders are the shop's to know).
+ */
+export async function settleArtwork(tx: Database, artworkId: string, heldByOthers: boolean): Promise<void> {
+  if (heldByOthers) return;
+  await tx.execute(sql`
+    update artworks set availability = 'sold', updated_at = now()
+    where id = ${artworkId} and quantity = 0 and availability = 'reserved'`);
+}
+
+/** Stock and availability of works (for the shop's consistency checks and the admin). */
+export async function stockOf(
+  tx: Database,
+  artworkIds: readonly string[],
+): Promise<{ id: string; quantity: number; availability: string }[]> {
+  if (artworkIds.length === 0) return [];
+  return queryRows(
+    tx,
+    sql`select id, quantity, availability from artworks where id in (${sql.join(
+      artworkIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+}

@@ -1,0 +1,164 @@
+// The artist's side of the inbox: contact messages (read, replied, archived), the commission pipeline and the
+// newsletter list. Every caller is an admin route that has already checked the role.
+import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { db } from "~/db/client.server";
+import { commissions, messages, newsletterSubscribers } from "~/db/schema";
+import {
+  COMMISSION_STAGES,
+  MESSAGE_STATUSES,
+  MESSAGES_PAGE_SIZE,
+  type CommissionStage,
+  type MessageStatus,
+} from "~/lib/inquiries";
+
+export const MessageFilterSchema = z.object({
+  status: z.enum(MESSAGE_STATUSES).optional().catch(undefined),
+  q: z.string().trim().max(120).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+export type MessageFilter = z.infer<typeof MessageFilterSchema>;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listMessages(filter: MessageFilter) {
+  const where: SQL[] = [];
+  // Archived messages only show when asked for.
+  where.push(filter.status ? eq(messages.status, filter.status) : sql`${messages.status} <> 'archived'`);
+  if (filter.q) {
+    const like = `%${escapeLike(filter.q)}%`;
+    where.push(
+      or(
+        ilike(messages.name, like),
+        ilike(messages.email, like),
+        ilike(messages.subject, like),
+        ilike(messages.body, like),
+      )!,
+    );
+  }
+  const condition = and(...where);
+  const [rows, [total], byStatus] = await Promise.all([
+    db()
+      .select({
+        id: messages.id,
+        name: messages.name,
+        email: messages.email,
+        subject: messages.subject,
+        inquiryType: messages.inquiryType,
+        artworkTitle: messages.artworkTitle,
+        status: messages.status,
+        createdAt: messages.createdAt,
+        preview: sql<string>`left(${messages.body}, 140)`,
+      })
+      .from(messages)
+      .where(condition)
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(MESSAGES_PAGE_SIZE)
+      .offset((filter.page - 1) * MESSAGES_PAGE_SIZE),
+    db().select({ n: count() }).from(messages).where(condition),
+    db().select({ status: messages.status, n: count() }).from(messages).groupBy(messages.status),
+  ]);
+  const counts = Object.fromEntries(MESSAGE_STATUSES.map((s) => [s, 0])) as Record<MessageStatus, number>;
+  for (const row of byStatus) counts[row.status] = row.n;
+  return { rows, total: total?.n ?? 0, counts };
+}
+
+/** One message; opening a new one marks it read. */
+export async function openMessage(id: string) {
+  const [opened] = await db()
+    .update(messages)
+    .set({ status: "read", readAt: new Date() })
+    .where(and(eq(messages.id, id), eq(messages.status, "new")))
+    .returning();
+  return opened ?? (await db().query.messages.findFirst({ where: eq(messages.id, id) }));
+}
+
+export async function setMessageStatus(ids: string[], status: MessageStatus): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db()
+    .update(messages)
+    .set({ status, readAt: status === "new" ? null : sql`coalesce(${messages.readAt}, now())` })
+    .where(inArray(messages.id, ids))
+    .returning({ id: messages.id });
+  return rows.length;
+}
+
+export async function countUnreadMessages(): Promise<number> {
+  const [row] = await db().select({ n: count() }).from(messages).where(eq(messages.status, "new"));
+  return row?.n ?? 0;
+}
+
+/** Stages where the artist still owes the collector something. */
+export const OPEN_STAGES: CommissionStage[] = ["requested", "in_discussion", "quoted", "accepted", "in_progress"];
+
+export async function listCommissions() {
+  const rows = await db()
+    .select({
+      id: commissions.id,
+      name: commissions.name,
+      email: commissions.email,
+      phone: commissions.phone,
+      description: commissions.description,
+      medium: commissions.medium,
+      size: commissions.size,
+      budgetMin: commissions.budgetMin,
+      budgetMax: commissions.budgetMax,
+      budget: sql<string | null>`${commissions.details} ->> 'budget'`,
+      timeline: commissions.timeline,
+      stage: commissions.stage,
+      createdAt: commissions.createdAt,
+      updatedAt: commissions.updatedAt,
+    })
+    .from(commissions)
+    .orderBy(desc(commissions.createdAt))
+    .limit(500);
+  const byStage = Object.fromEntries(COMMISSION_STAGES.map((s) => [s, [] as typeof rows])) as Record<
+    CommissionStage,
+    typeof rows
+  >;
+  for (const row of rows) byStage[row.stage].push(row);
+  return byStage;
+}
+
+export async function moveCommission(id: string, stage: CommissionStage): Promise<boolean> {
+  const rows = await db()
+    .update(commissions)
+    .set({ stage, updatedAt: new Date() })
+    .where(eq(commissions.id, id))
+    .returning({ id: commissions.id });
+  return rows.length === 1;
+}
+
+export async function countOpenCommissions(): Promise<number> {
+  const [row] = await db().select({ n: count() }).from(commissions).where(inArray(commissions.stage, OPEN_STAGES));
+  return row?.n ?? 0;
+}
+
+export async function listSubscribers(limit = 200) {
+  const [rows, [total]] = await Promise.all([
+    db()
+      .select()
+      .from(newsletterSubscribers)
+      .where(isNull(newsletterSubscribers.unsubscribedAt))
+      .orderBy(desc(newsletterSubscribers.createdAt))
+      .limit(limit),
+    db().select({ n: count() }).from(newsletterSubscribers).where(isNull(newsletterSubscribers.unsubscribedAt)),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** The newest messages, for the dashboard. */
+export async function latestMessages(limit = 5) {
+  return db()
+    .select({
+      id: messages.id,
+      from: messages.name,
+      subject: messages.subject,
+      status: messages.status,
+      at: messages.createdAt,
+    })
+    .from(messages)
+    .where(sql`${messages.status} <> 'archived'`)
+    .orderBy(desc(messages.createdAt))
+    .limit(limit);
+}

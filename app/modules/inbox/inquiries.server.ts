@@ -1,0 +1,178 @@
+// Inquiries: contact messages and commission requests from visitors. Each submission is stored once (its
+// form key makes a retry harmless), the artist is told by e-mail and the sender gets an acknowledgement,
+// all in one transaction with the outbox. Owns: messages, commissions. Exposes: the schemas, submit functions.
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { db } from "~/db/client.server";
+import { artworks, commissions, messages } from "~/db/schema";
+import { BUDGETS, INQUIRY_LABELS, INQUIRY_TYPES, type BudgetKey } from "~/lib/inquiries";
+import { sendMail } from "~/modules/mail/mail.server";
+import { getSettings } from "~/modules/settings/settings.server";
+
+const name = z
+  .string({ message: "Enter your name." })
+  .trim()
+  .min(1, "Enter your name.")
+  .max(120, "Keep your name under 120 characters.");
+const email = z
+  .string({ message: "Enter your email address." })
+  .trim()
+  .min(1, "Enter your email address.")
+  .max(254, "That email address is too long.")
+  .pipe(z.email("Enter a valid email address, like name@example.com."));
+const phone = z
+  .string()
+  .trim()
+  .max(40, "Keep the phone number under 40 characters.")
+  .regex(/^[+()\d\s.-]*$/, "Use digits, spaces and + ( ) - only.")
+  .transform((v) => v || undefined)
+  .optional();
+const submissionKey = z
+  .string({ message: "This form has expired. Please reload the page and send it again." })
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, "This form has expired. Please reload the page and send it again.");
+
+export const ContactSchema = z.object({
+  name,
+  email,
+  phone,
+  inquiryType: z.enum(INQUIRY_TYPES, { message: "Choose what your message is about." }),
+  subject: z
+    .string()
+    .trim()
+    .max(160, "Keep the subject under 160 characters.")
+    .transform((v) => v || undefined)
+    .optional(),
+  message: z
+    .string({ message: "Write your message." })
+    .trim()
+    .min(10, "Write a little more: at least 10 characters.")
+    .max(5000, "Keep your message under 5,000 characters."),
+  artworkId: z.uuid().optional().catch(undefined),
+  submissionKey,
+});
+export type ContactInput = z.infer<typeof ContactSchema>;
+
+export const CommissionSchema = z.object({
+  name,
+  email,
+  phone,
+  description: z
+    .string({ message: "Tell the artist about the painting you have in mind." })
+    .trim()
+    .min(20, "Tell a little more about the painting you have in mind: at least 20 characters.")
+    .max(5000, "Keep the description under 5,000 characters."),
+  medium: z.string().trim().max(120, "Keep this under 120 characters.").optional(),
+  size: z.string().trim().max(120, "Keep this under 120 characters.").optional(),
+  budget: z.enum(Object.keys(BUDGETS) as [BudgetKey, ...BudgetKey[]], { message: "Choose a budget range." }),
+  timeline: z.string().trim().max(120, "Keep this under 120 characters.").optional(),
+  submissionKey,
+});
+export type CommissionInput = z.infer<typeof CommissionSchema>;
+
+/** Field errors keyed by field name, the first message of each: what a form shows beside its fields. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** A fresh key for one form: the same submission sent twice is stored once. */
+export function newSubmissionKey(): string {
+  return randomBytes(18).toString("base64url");
+}
+
+export type Submitted = { id: string; duplicate: boolean };
+
+export async function submitContact(input: ContactInput): Promise<Submitted> {
+  const settings = await getSettings();
+  const artwork = input.artworkId
+    ? await db().query.artworks.findFirst({
+        where: eq(artworks.id, input.artworkId),
+        columns: { id: true, title: true },
+      })
+    : undefined;
+  const inquiryType = input.inquiryType === "artwork" && !artwork ? "general" : input.inquiryType;
+  const subject = input.subject ?? (artwork ? `Inquiry about “${artwork.title}”` : INQUIRY_LABELS[inquiryType]);
+
+  return db().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        inquiryType,
+        name: input.name,
+        email: input.email.toLowerCase(),
+        phone: input.phone,
+        subject,
+        body: input.message,
+        artworkId: artwork?.id,
+        artworkTitle: artwork?.title,
+        submissionKey: input.submissionKey,
+      })
+      .onConflictDoNothing({ target: messages.submissionKey })
+      .returning({ id: messages.id });
+    if (!row) {
+      const existing = await tx.query.messages.findFirst({
+        where: eq(messages.submissionKey, input.submissionKey),
+        columns: { id: true },
+      });
+      return { id: existing!.id, duplicate: true };
+    }
+    await sendMail(
+      settings.contactEmail,
+      "new-inquiry",
+      { from: input.name, email: input.email, subject, body: input.message, kind: INQUIRY_LABELS[inquiryType] },
+      tx,
+    );
+    await sendMail(input.email, "inquiry-received", { name: input.name, subject }, tx);
+    return { id: row.id, duplicate: false };
+  });
+}
+
+export async function submitCommission(input: CommissionInput): Promise<Submitted> {
+  const settings = await getSettings();
+  const budget = BUDGETS[input.budget];
+  return db().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(commissions)
+      .values({
+        name: input.name,
+        email: input.email.toLowerCase(),
+        phone: input.phone,
+        description: input.description,
+        medium: input.medium || null,
+        size: input.size || null,
+        budgetMin: budget.min,
+        budgetMax: budget.max,
+        timeline: input.timeline || null,
+        details: { budget: budget.label },
+        submissionKey: input.submissionKey,
+      })
+      .onConflictDoNothing({ target: commissions.submissionKey })
+      .returning({ id: commissions.id });
+    if (!row) {
+      const existing = await tx.query.commissions.findFirst({
+        where: eq(commissions.submissionKey, input.submissionKey),
+        columns: { id: true },
+      });
+      return { id: existing!.id, duplicate: true };
+    }
+    const facts = [
+      input.medium ? `Medium: ${input.medium}` : undefined,
+      input.size ? `Size: ${input.size}` : undefined,
+      `Budget: ${budget.label}`,
+      input.timeline ? `Timeline: ${input.timeline}` : undefined,
+    ].filter((f): f is string => Boolean(f));
+    await sendMail(
+      settings.contactEmail,
+      "new-commission",
+      { from: input.name, email: input.email, description: input.description, facts },
+      tx,
+    );
+    await sendMail(input.email, "commission-received", { name: input.name }, tx);
+    return { id: row.id, duplicate: false };
+  });
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { settingsFromForm } from "./settings-form.server";
+import { SettingsSchema } from "./settings.server";
+
+const current = SettingsSchema.parse({
+  siteTitle: "Atelier",
+  artistName: "Mara Ellison",
+  contactEmail: "studio@example.com",
+  socialLinks: [{ label: "Instagram", url: "https://instagram.com/mara" }],
+  pages: { home: { title: "Home", image: "0123456789abcdef01234567" } },
+});
+
+const base = {
+  siteTitle: "Atelier",
+  artistName: "Mara Ellison",
+  tagline: "Abstract painting",
+  contactEmail: "studio@example.com",
+  locationLine: "Portland, Oregon",
+};
+
+describe("settingsFromForm", () => {
+  it("merges the form into the settings and keeps what the form does not show", () => {
+    const result = settingsFromForm(current, {
+      ...base,
+      "socialLinks.0.label": "Instagram",
+      "socialLinks.0.url": "https://instagram.com/mara",
+      "socialLinks.2.label": "Vimeo",
+      "socialLinks.2.url": "https://vimeo.com/mara",
+      "pages.home.title": "",
+      "pages.gallery.description": "Every painting.",
+    });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.settings.tagline).toBe("Abstract painting");
+    expect(result.settings.socialLinks).toEqual([
+      { label: "Instagram", url: "https://instagram.com/mara" },
+      { label: "Vimeo", url: "https://vimeo.com/mara" },
+    ]);
+    // A blank title falls back to the default; the page's sharing image stays.
+    expect(result.settings.pages.home).toEqual({ image: "0123456789abcdef01234567" });
+    expect(result.settings.pages.gallery?.description).toBe("Every painting.");
+  });
+
+  it("names each bad field by its form name", () => {
+    const result = settingsFromForm(current, {
+      ...base,
+      siteTitle: "",
+      contactEmail: "not an address",
+      "socialLinks.3.label": "Site",
+      "socialLinks.3.url": "example",
+      "socialLinks.4.url": "https://example.com",
+      "pages.about.title": "x".repeat(121),
+    });
+    expect(result).toEqual({
+      ok: false,
+      errors: {
+        siteTitle: "Enter the site's title (up to 80 characters).",
+        contactEmail: "Enter an e-mail address, like studio@example.com.",
+        "socialLinks.3.url": "Enter a full address starting with https://.",
+        "socialLinks.4.label": "Name the link, e.g. Instagram.",
+        "pages.about.title": "Keep the title under 120 characters.",
+      },
+    });
+  });
+});

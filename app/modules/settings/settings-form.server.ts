@@ -1,0 +1,80 @@
+// The admin's settings form: flat field names ("socialLinks.0.url", "pages.home.title") merged into the
+// current settings document and validated with SettingsSchema. Fields the form does not show (a page's sharing
+// image, settings other features add) are kept as they are.
+import { PAGE_KEYS } from "~/lib/seo";
+import { SettingsSchema, type Settings } from "./settings.server";
+
+export const SOCIAL_LINK_SLOTS = 6;
+
+const blank = (v: string | undefined) => (v ?? "").trim();
+
+export type SettingsFormResult =
+  { ok: true; settings: Settings } | { ok: false; errors: Partial<Record<string, string>> };
+
+export function settingsFromForm(current: Settings, form: Record<string, string>): SettingsFormResult {
+  const socialLinks: { label: string; url: string }[] = [];
+  const errors: Partial<Record<string, string>> = {};
+  for (let i = 0; i < SOCIAL_LINK_SLOTS; i++) {
+    const label = blank(form[`socialLinks.${i}.label`]);
+    const url = blank(form[`socialLinks.${i}.url`]);
+    if (!label && !url) continue;
+    // Keep the form's slot numbers for the error messages, even when earlier slots are empty.
+    if (!label) errors[`socialLinks.${i}.label`] = "Name the link, e.g. Instagram.";
+    if (!url) errors[`socialLinks.${i}.url`] = "Enter the link's address.";
+    socialLinks.push({ label, url });
+  }
+  const slotOf = (index: number) => {
+    let seen = -1;
+    for (let i = 0; i < SOCIAL_LINK_SLOTS; i++) {
+      if (blank(form[`socialLinks.${i}.label`]) || blank(form[`socialLinks.${i}.url`])) seen++;
+      if (seen === index) return i;
+    }
+    return index;
+  };
+
+  const pages: Record<string, unknown> = { ...current.pages };
+  for (const key of PAGE_KEYS) {
+    const title = blank(form[`pages.${key}.title`]);
+    const description = blank(form[`pages.${key}.description`]);
+    pages[key] = {
+      ...current.pages[key],
+      title: title || undefined,
+      description: description || undefined,
+    };
+  }
+
+  const candidate = {
+    ...current,
+    siteTitle: blank(form.siteTitle),
+    artistName: blank(form.artistName),
+    tagline: blank(form.tagline),
+    contactEmail: blank(form.contactEmail),
+    locationLine: blank(form.locationLine),
+    socialLinks,
+    pages,
+  };
+  const parsed = SettingsSchema.safeParse(candidate);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.map(String);
+      if (path[0] === "socialLinks" && path.length === 3) path[1] = String(slotOf(Number(path[1])));
+      errors[path.join(".")] ??= messageFor(path, issue.message);
+    }
+  }
+  if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
+  return { ok: true, settings: parsed.data };
+}
+
+function messageFor(path: string[], fallback: string): string {
+  const field = path.at(-1);
+  if (path[0] === "siteTitle") return "Enter the site's title (up to 80 characters).";
+  if (path[0] === "artistName") return "Enter the artist's name (up to 80 characters).";
+  if (path[0] === "contactEmail") return "Enter an e-mail address, like studio@example.com.";
+  if (path[0] === "tagline") return "Keep the tagline under 160 characters.";
+  if (path[0] === "locationLine") return "Keep the location under 160 characters.";
+  if (path[0] === "socialLinks" && field === "url") return "Enter a full address starting with https://.";
+  if (path[0] === "socialLinks" && field === "label") return "Keep the name under 40 characters.";
+  if (path[0] === "pages" && field === "title") return "Keep the title under 120 characters.";
+  if (path[0] === "pages" && field === "description") return "Keep the description under 320 characters.";
+  return fallback;
+}

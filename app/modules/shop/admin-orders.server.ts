@@ -1,0 +1,118 @@
+// The back office's order operations: the forms of /admin/orders/:id (one intent each), run as the signed-in
+// administrator, whose id and e-mail go into the order's history. The guard is the route's (requireAdmin).
+import { z } from "zod";
+import { ORDER_STATUSES, type OrderStatus } from "~/db/schema";
+import { cancelOrder, markOrderDelivered, markOrderPaid, refundOrder, shipOrder } from "./order-actions.server";
+import { OrderError, type Actor } from "./orders.server";
+
+export const adminActor = (admin: { id: string; email: string }): Actor => ({
+  kind: "admin",
+  id: admin.id,
+  email: admin.email,
+});
+
+const note = z.string().trim().max(1_000, "Please keep the note under 1,000 characters.").default("");
+
+const OrderIntent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("mark-paid"), note }),
+  z.object({
+    intent: z.literal("ship"),
+    carrier: z.string().trim().min(1, "Enter the carrier.").max(60),
+    trackingNumber: z
+      .string()
+      .trim()
+      .min(3, "Enter the tracking number.")
+      .max(60)
+      .regex(/^[A-Za-z0-9 -]+$/, "Letters, digits, spaces and dashes only."),
+    trackingUrl: z
+      .string()
+      .trim()
+      .max(500)
+      .refine((v) => v === "" || /^https:\/\/\S+$/.test(v), "Enter an https:// link, or leave it empty.")
+      .default(""),
+  }),
+  z.object({ intent: z.literal("deliver"), note }),
+  z.object({ intent: z.literal("cancel"), note }),
+  z.object({
+    intent: z.literal("refund"),
+    note,
+    confirm: z.literal("yes", "Tick the box to confirm the refund."),
+  }),
+]);
+
+export type OrderIntentErrors = Partial<
+  Record<"carrier" | "trackingNumber" | "trackingUrl" | "note" | "confirm" | "form", string>
+>;
+
+export type AdminOrderResult =
+  { ok: true; message: string } | { ok: false; errors: OrderIntentErrors; values: Record<string, string> };
+
+/** Runs one of the detail page's forms for an order, as the given administrator. */
+export async function runOrderIntent(
+  orderId: string,
+  form: FormData,
+  admin: { id: string; email: string },
+): Promise<AdminOrderResult> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string") values[key] = value.slice(0, 1_000);
+  const parsed = OrderIntent.safeParse(values);
+  if (!parsed.success) {
+    const errors: OrderIntentErrors = {};
+    for (const issue of parsed.error.issues) {
+      const key = (issue.path[0] as keyof OrderIntentErrors | undefined) ?? "form";
+      errors[key === ("intent" as string) ? "form" : key] ??= issue.message;
+    }
+    return { ok: false, errors, values };
+  }
+  const actor = adminActor(admin);
+  const input = parsed.data;
+  try {
+    switch (input.intent) {
+      case "mark-paid": {
+        const order = await markOrderPaid(orderId, actor, input.note);
+        return { ok: true, message: `Order ${order.number} is marked paid.` };
+      }
+      case "ship": {
+        const order = await shipOrder(orderId, actor, {
+          carrier: input.carrier,
+          trackingNumber: input.trackingNumber,
+          trackingUrl: input.trackingUrl || undefined,
+        });
+        return {
+          ok: true,
+          message: `Order ${order.number} is shipped; the buyer has been e-mailed the tracking number.`,
+        };
+      }
+      case "deliver": {
+        const order = await markOrderDelivered(orderId, actor, input.note);
+        return {
+          ok: true,
+          message: `Order ${order.number} is marked ${order.fulfilment === "pickup" ? "collected" : "delivered"}.`,
+        };
+      }
+      case "cancel": {
+        const order = await cancelOrder(orderId, actor, input.note);
+        return { ok: true, message: `Order ${order.number} is cancelled; its works are for sale again.` };
+      }
+      case "refund": {
+        const order = await refundOrder(orderId, actor, input.note);
+        return { ok: true, message: `Order ${order.number} is refunded; its works are for sale again.` };
+      }
+    }
+  } catch (error) {
+    if (error instanceof OrderError) return { ok: false, errors: { form: error.message }, values };
+    throw error;
+  }
+}
+
+/** The list's filters from the URL: ?status=&q=&page= (anything unknown is ignored). */
+export function parseOrderFilters(params: URLSearchParams): { status?: OrderStatus; q?: string; page: number } {
+  const status = params.get("status");
+  const q = params.get("q")?.trim().slice(0, 100);
+  const page = Number.parseInt(params.get("page") ?? "1", 10);
+  return {
+    status: ORDER_STATUSES.includes(status as OrderStatus) ? (status as OrderStatus) : undefined,
+    q: q || undefined,
+    page: Number.isFinite(page) && page > 0 ? Math.min(page, 10_000) : 1,
+  };
+}

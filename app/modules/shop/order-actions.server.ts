@@ -1,0 +1,320 @@
+// What happens to an order after it is placed: payment (the artist for a bank transfer, Stripe's webhook for a
+// card), shipping, delivery, cancellation, refund, and the lapse of an unpaid reservation (a job). Each change
+// locks the order row, checks the move against order-status.ts, records who and when, and queues its mail.
+import { db } from "~/db/client.server";
+import { trackingUrlFor } from "~/lib/tracking";
+import { reserveArtwork } from "~/modules/catalog/stock.server";
+import { enqueue, registerJobHandler } from "~/modules/jobs/jobs.server";
+import { getSettings } from "~/modules/settings/settings.server";
+import { services } from "~/services.server";
+import { mailOrderPaid, mailOrderShipped } from "./order-mail.server";
+import {
+  claimWebhookEvent,
+  getOrder,
+  lockOrder,
+  moveOrder,
+  OrderError,
+  orderItemsOf,
+  recordEvent,
+  settleItems,
+  type Actor,
+  type Order,
+} from "./orders.server";
+import { providerFor } from "./payments.server";
+
+export const EXPIRE_JOB = "shop.reservation.expire";
+
+/** Queues the job that releases an unpaid order's works when its reservation lapses. */
+export async function scheduleExpiry(tx: Parameters<typeof enqueue>[3], order: Pick<Order, "id" | "reservedUntil">) {
+  if (!order.reservedUntil) return;
+  await enqueue(
+    EXPIRE_JOB,
+    { orderId: order.id },
+    // The time is part of the key: a reservation moved later gets its own job.
+    {
+      dedupeKey: `order-expiry:${order.id}:${order.reservedUntil.getTime()}`,
+      runAt: order.reservedUntil,
+      maxAttempts: 50,
+    },
+    tx,
+  );
+}
+
+async function requireOrder(tx: Parameters<typeof lockOrder>[0], orderId: string): Promise<Order> {
+  const order = await lockOrder(tx, orderId);
+  if (!order) throw new OrderError("not-found", "There is no such order.");
+  return order;
+}
+
+async function withFullOrder<T>(orderId: string, fn: (order: NonNullable<Awaited<ReturnType<typeof getOrder>>>) => T) {
+  const full = await getOrder(orderId);
+  if (!full) throw new OrderError("not-found", "There is no such order.");
+  return fn(full);
+}
+
+/** Bank transfer received: the artist marks the order paid; the works become sold. */
+export async function markOrderPaid(orderId: string, actor: Actor, note = ""): Promise<Order> {
+  const settings = await getSettings();
+  return db().transaction(async (tx) => {
+    const order = await requireOrder(tx, orderId);
+    if (order.provider !== "manual") {
+      throw new OrderError("not-manual", "A card payment is marked paid by Stripe, when the payment arrives.");
+    }
+    if (order.status === "cancelled") {
+      throw new OrderError(
+        "invalid-transition",
+        `Order ${order.number} was cancelled and its works released: it cannot be paid now.`,
+      );
+    }
+    const paid = await moveOrder(tx, order, "paid", actor, "paid", note, { paidAt: new Date(), reservedUntil: null });
+    await settleItems(tx, order.id);
+    await mailOrderPaid(tx, { ...paid, items: await orderItemsOf(tx, order.id) }, settings);
+    return paid;
+  });
+}
+
+export interface ShipInput {
+  carrier: string;
+  trackingNumber: string;
+  /** Needed for a carrier whose tracking page we do not know. */
+  trackingUrl?: string;
+}
+
+export async function shipOrder(orderId: string, actor: Actor, input: ShipInput): Promise<Order> {
+  const trackingUrl = input.trackingUrl?.trim() || trackingUrlFor(input.carrier, input.trackingNumber) || null;
+  return db().transaction(async (tx) => {
+    const order = await requireOrder(tx, orderId);
+    if (order.fulfilment === "pickup") {
+      throw new OrderError(
+        "invalid-transition",
+        `Order ${order.number} is collected from the studio: mark it collected instead.`,
+      );
+    }
+    const shipped = await moveOrder(
+      tx,
+      order,
+      "shipped",
+      actor,
+      "shipped",
+      `${input.carrier} ${input.trackingNumber}`,
+      {
+        shippedAt: new Date(),
+        carrier: input.carrier.trim(),
+        trackingNumber: input.trackingNumber.trim(),
+        trackingUrl,
+      },
+    );
+    await mailOrderShipped(tx, shipped);
+    return shipped;
+  });
+}
+
+/** Delivered (or, for studio pickup, collected). */
+export async function markOrderDelivered(orderId: string, actor: Actor, note = ""): Promise<Order> {
+  return db().transaction(async (tx) => {
+    const order = await requireOrder(tx, orderId);
+    if (order.status === "paid" && order.fulfilment === "ship") {
+      throw new OrderError("invalid-transition", `Order ${order.number} has not been shipped yet.`);
+    }
+    return moveOrder(tx, order, "delivered", actor, "delivered", note, { deliveredAt: new Date() });
+  });
+}
+
+/**
+ * Cancels an unpaid order and puts its works back. A card payment page is closed first; if the payment went
+ * through meanwhile the order is not cancelled (refund it once the payment is recorded).
+ */
+export async function cancelOrder(orderId: string, actor: Actor, note = "", kind = "cancelled"): Promise<Order> {
+  const current = await getOrder(orderId);
+  if (!current) throw new OrderError("not-found", "There is no such order.");
+  if (current.status !== "awaiting_payment") {
+    throw new OrderError(
+      "invalid-transition",
+      current.status === "cancelled"
+        ? `Order ${current.number} is already cancelled.`
+        : `Order ${current.number} is ${current.status}: refund it instead.`,
+    );
+  }
+  if ((await providerFor(current.provider).cancelPayment(current)) === "already-paid") {
+    throw new OrderError("already-paid", `Order ${current.number} was just paid by card; refund it instead.`);
+  }
+  return db().transaction(async (tx) => {
+    const order = await requireOrder(tx, orderId);
+    return moveOrder(tx, order, "cancelled", actor, kind, note, { cancelledAt: new Date(), reservedUntil: null });
+  });
+}
+
+/** Refunds a paid order (by card through Stripe; a bank transfer by hand) and puts its works back in stock. */
+export async function refundOrder(orderId: string, actor: Actor, note = ""): Promise<Order> {
+  return withFullOrder(orderId, async (current) => {
+    if (!["paid", "shipped", "delivered"].includes(current.status)) {
+      throw new OrderError(
+        "invalid-transition",
+        `Order ${current.number} is ${current.status.replace("_", " ")}: only a paid order can be refunded.`,
+      );
+    }
+    await providerFor(current.provider).refund(current);
+    return db().transaction(async (tx) => {
+      const order = await requireOrder(tx, orderId);
+      return moveOrder(tx, order, "refunded", actor, "refunded", note, { refundedAt: new Date(), reservedUntil: null });
+    });
+  });
+}
+
+/** The expiry job: an order still unpaid when its reservation lapses is cancelled and its works released. */
+export async function expireReservation(orderId: string, now = new Date()): Promise<"expired" | "not-due" | "kept"> {
+  const order = await getOrder(orderId);
+  if (!order || order.status !== "awaiting_payment" || !order.reservedUntil) return "kept";
+  if (order.reservedUntil > now) {
+    await scheduleExpiry(db(), order);
+    return "not-due";
+  }
+  if ((await providerFor(order.provider).cancelPayment(order)) === "already-paid") {
+    // Paid at the last moment: Stripe's webhook is on its way and will record it. Keep the works held.
+    services().logger.warn(
+      { order: order.number },
+      "reservation lapsed but the card payment completed; awaiting its webhook",
+    );
+    return "kept";
+  }
+  return db().transaction(async (tx) => {
+    const locked = await lockOrder(tx, orderId);
+    if (!locked || locked.status !== "awaiting_payment" || !locked.reservedUntil || locked.reservedUntil > now)
+      return "kept";
+    await moveOrder(tx, locked, "cancelled", { kind: "system" }, "expired", "The reservation lapsed without payment.", {
+      cancelledAt: new Date(),
+      reservedUntil: null,
+    });
+    return "expired";
+  });
+}
+
+registerJobHandler(EXPIRE_JOB, async (payload) => {
+  if (typeof payload.orderId === "string") await expireReservation(payload.orderId);
+});
+
+// Payment provider events (Stripe's webhook). Each takes the event's id: it is recorded in the same
+// transaction as the change, so a replayed event changes nothing, and each handler reaches the same end state
+// whatever order the events arrive in.
+
+export interface ProviderEvent {
+  provider: "stripe";
+  id: string;
+  type: string;
+}
+
+class NeedsRefund extends Error {}
+
+export type PaymentOutcome = "paid" | "duplicate" | "ignored" | "needs-refund";
+
+/** A card payment completed. A lapsed order is revived when its works are still free, else it needs a refund. */
+export async function paymentSucceeded(
+  event: ProviderEvent,
+  input: { orderId: string; sessionId?: string; paymentIntentId?: string },
+): Promise<PaymentOutcome> {
+  const settings = await getSettings();
+  const actor: Actor = { kind: "stripe", eventId: event.id };
+  try {
+    return await db().transaction(async (tx) => {
+      if (!(await claimWebhookEvent(tx, { ...event, orderId: input.orderId }))) return "duplicate";
+      const order = await lockOrder(tx, input.orderId);
+      if (!order) return "ignored";
+      const payment = {
+        paymentIntentId: input.paymentIntentId ?? order.paymentIntentId,
+        paidAt: new Date(),
+        reservedUntil: null,
+      };
+      if (order.status === "cancelled") {
+        // The reservation lapsed (or the buyer left) before the payment landed: take the works again if free.
+        for (const item of await orderItemsOf(tx, order.id)) {
+          if (!item.artworkId || !(await reserveArtwork(tx, item.artworkId, item.quantity))) throw new NeedsRefund();
+        }
+        await moveOrder(
+          tx,
+          order,
+          "paid",
+          actor,
+          "paid",
+          "The payment arrived after the reservation lapsed; the works were still available.",
+          payment,
+        );
+      } else if (order.status === "awaiting_payment") {
+        await moveOrder(tx, order, "paid", actor, "paid", "", payment);
+      } else {
+        return "ignored";
+      }
+      await settleItems(tx, order.id);
+      const paid = await lockOrder(tx, order.id);
+      await mailOrderPaid(tx, { ...paid!, items: await orderItemsOf(tx, order.id) }, settings);
+      return "paid";
+    });
+  } catch (error) {
+    if (error instanceof NeedsRefund) return "needs-refund";
+    throw error;
+  }
+}
+
+/** After refunding a payment that landed for works already gone: the lapsed order is marked refunded. */
+export async function latePaymentRefunded(event: ProviderEvent, input: { orderId: string; paymentIntentId: string }) {
+  return db().transaction(async (tx) => {
+    if (!(await claimWebhookEvent(tx, { ...event, orderId: input.orderId }))) return "duplicate";
+    const order = await lockOrder(tx, input.orderId);
+    if (!order || order.status !== "cancelled") return "ignored";
+    await moveOrder(
+      tx,
+      order,
+      "refunded",
+      { kind: "stripe", eventId: event.id },
+      "refunded",
+      "The payment arrived after the reservation lapsed and the works were no longer available: it was refunded in full.",
+      { paymentIntentId: input.paymentIntentId, refundedAt: new Date() },
+    );
+    return "refunded";
+  });
+}
+
+/** The card payment page expired unpaid: the order is cancelled and its works released. */
+export async function paymentSessionExpired(event: ProviderEvent, input: { orderId: string }) {
+  return db().transaction(async (tx) => {
+    if (!(await claimWebhookEvent(tx, { ...event, orderId: input.orderId }))) return "duplicate";
+    const order = await lockOrder(tx, input.orderId);
+    if (!order || order.status !== "awaiting_payment") return "ignored";
+    await moveOrder(
+      tx,
+      order,
+      "cancelled",
+      { kind: "stripe", eventId: event.id },
+      "expired",
+      "The card payment page expired before payment.",
+      {
+        cancelledAt: new Date(),
+        reservedUntil: null,
+      },
+    );
+    return "cancelled";
+  });
+}
+
+/** A refund reported by the provider (made in its dashboard, or by us): a full one marks the order refunded. */
+export async function refundReported(
+  event: ProviderEvent,
+  input: { orderId: string; paymentIntentId?: string; full: boolean; amountNote: string },
+) {
+  return db().transaction(async (tx) => {
+    if (!(await claimWebhookEvent(tx, { ...event, orderId: input.orderId }))) return "duplicate";
+    const order = await lockOrder(tx, input.orderId);
+    if (!order) return "ignored";
+    const actor: Actor = { kind: "stripe", eventId: event.id };
+    if (!input.full) {
+      await recordEvent(tx, order, actor, "note", `A partial refund of ${input.amountNote} was made.`);
+      return "noted";
+    }
+    if (order.status === "refunded") return "ignored";
+    await moveOrder(tx, order, "refunded", actor, "refunded", `Refunded in full (${input.amountNote}).`, {
+      refundedAt: new Date(),
+      reservedUntil: null,
+      paymentIntentId: input.paymentIntentId ?? order.paymentIntentId,
+    });
+    return "refunded";
+  });
+}

@@ -1,0 +1,109 @@
+// Stripe Checkout through the official SDK: a hosted payment session per order (created idempotently), expiring
+// it when the reservation lapses, refunds, and verifying webhook signatures. STRIPE_API_BASE points the SDK at
+// another host (a local stand-in in tests).
+import Stripe from "stripe";
+import type { StripeConfig } from "~/config.server";
+import { paths } from "~/lib/paths";
+import { getSettings } from "~/modules/settings/settings.server";
+import { services } from "~/services.server";
+import type { Order, OrderWithItems } from "./orders.server";
+import type { PaymentProvider } from "./payments.server";
+import { formatRate } from "./pricing";
+
+/** Stripe refuses a Checkout Session that expires sooner than this; our own expiry job closes it earlier. */
+const MIN_SESSION_MINUTES = 30;
+
+export function createStripeClient(config: StripeConfig): Stripe {
+  return new Stripe(config.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(config.api ?? {}),
+  });
+}
+
+export class StripeProvider implements PaymentProvider {
+  readonly id = "stripe" as const;
+  readonly client: Stripe;
+
+  constructor(config: StripeConfig) {
+    this.client = createStripeClient(config);
+  }
+
+  async startPayment(order: OrderWithItems): Promise<{ sessionId: string; url: string }> {
+    const publicUrl = services().config.publicUrl;
+    const settings = await getSettings();
+    const currency = order.currency.toLowerCase();
+    const minutes = Math.max(MIN_SESSION_MINUTES, settings.shop.reservationMinutes);
+    const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = order.items.map((item) => ({
+      quantity: item.quantity,
+      price_data: {
+        currency,
+        unit_amount: item.unitPriceCents,
+        product_data: {
+          name: item.title,
+          ...(item.medium || item.size ? { description: [item.medium, item.size].filter(Boolean).join(", ") } : {}),
+        },
+      },
+    }));
+    if (order.taxCents > 0) {
+      lineItems.push({
+        quantity: 1,
+        price_data: {
+          currency,
+          unit_amount: order.taxCents,
+          product_data: { name: `${settings.shop.taxLabel} (${formatRate(order.taxRateBps)})` },
+        },
+      });
+    }
+    const session = await this.client.checkout.sessions.create(
+      {
+        mode: "payment",
+        client_reference_id: order.id,
+        customer_email: order.email,
+        line_items: lineItems,
+        shipping_options: [
+          {
+            shipping_rate_data: {
+              type: "fixed_amount",
+              display_name: order.shippingLabel.slice(0, 100),
+              fixed_amount: { amount: order.shippingCents, currency },
+            },
+          },
+        ],
+        metadata: { order_id: order.id, order_number: order.number },
+        payment_intent_data: { metadata: { order_id: order.id, order_number: order.number } },
+        success_url: `${publicUrl}${paths.orderConfirmation()}?order=${encodeURIComponent(order.number)}`,
+        cancel_url: `${publicUrl}${paths.checkout()}?cancelled=${encodeURIComponent(order.number)}`,
+        expires_at: Math.floor(Date.now() / 1000) + minutes * 60,
+      },
+      // One session per order, even when the buyer's request is retried.
+      { idempotencyKey: `checkout-session-${order.id}` },
+    );
+    if (!session.url) throw new Error(`Stripe returned a Checkout Session without a URL (${session.id})`);
+    return { sessionId: session.id, url: session.url };
+  }
+
+  async cancelPayment(order: Order): Promise<"cancelled" | "already-paid"> {
+    if (!order.paymentSessionId) return "cancelled";
+    try {
+      await this.client.checkout.sessions.expire(order.paymentSessionId);
+      return "cancelled";
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      // Only an open session can be expired: find out what it is now.
+      const session = await this.client.checkout.sessions.retrieve(order.paymentSessionId);
+      if (session.status === "complete") return "already-paid";
+      if (session.status === "expired") return "cancelled";
+      throw error;
+    }
+  }
+
+  async refund(order: Pick<Order, "id" | "paymentIntentId">): Promise<void> {
+    if (!order.paymentIntentId) throw new Error("This order has no card payment to refund.");
+    await this.client.refunds.create(
+      { payment_intent: order.paymentIntentId },
+      { idempotencyKey: `refund-${order.id}-${order.paymentIntentId}` },
+    );
+  }
+}

@@ -1,0 +1,107 @@
+// /account (signed-in users): name, e-mail and password, second factors (TOTP, phone, backup codes),
+// other sessions, and orders. Anonymous visitors are sent to /auth and brought back here.
+import { data, Form, Link, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
+import type { Route } from "./+types/account";
+import { AccountSection, ProfileForms } from "~/components/account/profile-forms";
+import { TwoFactorSection } from "~/components/account/two-factor-section";
+import { Notice } from "~/components/auth/form-parts";
+import { pageTitle } from "~/lib/meta";
+import { paths } from "~/lib/paths";
+import { ROBOTS_NOINDEX, seoMeta, siteFromMatches } from "~/lib/seo";
+import { handleAccountAction, loadAccountPage } from "~/modules/auth/account-page.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const site = siteFromMatches(matches);
+  return seoMeta({
+    site,
+    title: pageTitle("Your account", site?.siteTitle),
+    description: "Your account.",
+    path: paths.account(),
+    robots: ROBOTS_NOINDEX,
+  });
+};
+
+export const headers: Route.HeadersFunction = () => ({ "cache-control": "private, no-store" });
+
+export function loader({ request }: Route.LoaderArgs) {
+  return loadAccountPage(request);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const result = await handleAccountAction(request);
+  if ("redirect" in result) throw redirect(result.redirect, { headers: result.cookies });
+  // A person's mistake is answered 200 with the message beside the form (a 4xx would read as a failed load
+  // to the browser); result.status keeps the real status for the record.
+  return data(result, { status: result.status >= 500 ? 500 : 200 });
+}
+
+/** What a step that ended in a redirect (?saved=...) says. */
+export const SAVED_NOTICES: Record<string, string> = {
+  password: "Your password is changed. Other browsers were signed out.",
+  totp: "Two-factor sign-in is on: from now on, signing in asks for a code from your app.",
+  phone: "Your phone is added: signing in can now ask for a texted code.",
+  "removed-totp": "The authenticator app is removed.",
+  "removed-phone": "The phone is removed.",
+};
+
+export default function AccountPage() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const saved = SAVED_NOTICES[params.get("saved") ?? ""];
+  return (
+    <div className="container-page py-12 md:py-20">
+      <header className="flex max-w-3xl flex-col gap-6 md:flex-row md:items-end md:justify-between">
+        <div>
+          <p className="eyebrow">Account</p>
+          <h1 className="mt-3 text-4xl md:text-5xl">{page.displayName}</h1>
+          {page.fullName ? <p className="text-muted mt-3">{page.email}</p> : null}
+        </div>
+        <div className="flex items-center gap-4">
+          {page.isAdmin ? (
+            <Link to={paths.admin()} className="text-ink-soft text-sm underline underline-offset-4">
+              Admin
+            </Link>
+          ) : null}
+          <Form method="post" action={paths.signOut()}>
+            <button
+              type="submit"
+              className="border-ink/25 hover:border-ink inline-flex min-h-11 items-center rounded-full border px-5 text-sm"
+            >
+              Sign out
+            </button>
+          </Form>
+        </div>
+      </header>
+      <div className="mt-10 max-w-3xl space-y-4">
+        {saved ? <Notice title={saved} /> : null}
+        <ProfileForms page={page} result={result} />
+        <TwoFactorSection page={page} result={result} />
+        <AccountSection title="Other browsers" description="Signed in somewhere you no longer use? End those sessions.">
+          {result?.intent === "sign-out-others" && result.notice ? <Notice title={result.notice} /> : null}
+          <Form method="post" className="mt-4">
+            <button
+              type="submit"
+              name="intent"
+              value="sign-out-others"
+              className="border-ink/25 hover:border-ink inline-flex min-h-11 items-center rounded-full border px-5 text-sm"
+            >
+              Sign out of every other browser
+            </button>
+          </Form>
+        </AccountSection>
+        <AccountSection title="Orders">
+          {page.orders.length === 0 ? (
+            <p className="text-muted mt-2 text-sm">No orders yet.</p>
+          ) : (
+            <ul className="mt-3 space-y-2 text-sm">
+              {page.orders.map((order) => (
+                <li key={order.id}>{order.label}</li>
+              ))}
+            </ul>
+          )}
+        </AccountSection>
+      </div>
+    </div>
+  );
+}

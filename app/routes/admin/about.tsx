@@ -1,0 +1,168 @@
+// About Page (/admin/about): the biography in Markdown (rendered and sanitized on the server, previewed the
+// same way), the artist statement, highlights with colours, and the CV in sections.
+import { ExternalLink } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/about";
+import { reportAction } from "~/components/admin/action-result";
+import { AdminPageError } from "~/components/admin/admin-error";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { AdminPageHeader } from "~/components/admin/admin-page";
+import { CvEditor } from "~/components/admin/content/cv-editor";
+import { GeneratedFields } from "~/components/admin/content/generated-form";
+import { MarkdownEditor } from "~/components/admin/content/markdown-editor";
+import { Field, TextField } from "~/components/admin/field";
+import { adminButton, adminCard, adminTextarea } from "~/components/admin/ui";
+import { adminPaths } from "~/lib/admin-paths";
+import { formText } from "~/lib/form-data";
+import { paths } from "~/lib/paths";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { getPageContent, savePageContent } from "~/modules/content/content.server";
+import { describeSchema, formToContent, issuesByField } from "~/modules/content/section-form";
+import { AboutContent } from "~/modules/content/sections";
+
+const highlightFields = () => describeSchema(AboutContent.pick({ highlights: true }));
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { content: await getPageContent("about"), highlightFields: highlightFields() };
+}
+
+type SaveResult = { ok: true; message: string } | { ok: false; error: string; fieldErrors: Record<string, string> };
+
+/** The CV from `cv.{i}.heading` and `cv.{i}.entries` (one entry a line); empty sections are dropped. */
+function readCv(form: FormData) {
+  const indexes = new Set<number>();
+  for (const key of form.keys()) {
+    const match = /^cv\.(\d+)\./.exec(key);
+    if (match) indexes.add(Number(match[1]));
+  }
+  return [...indexes]
+    .sort((a, b) => a - b)
+    .map((i) => ({
+      heading: formText(form, `cv.${i}.heading`).trim(),
+      entries: formText(form, `cv.${i}.entries`)
+        .split("\n")
+        .map((line) => line.trim())
+        .filter(Boolean),
+    }))
+    .filter((section) => section.heading || section.entries.length > 0);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const text = (name: string) => formText(form, name).trim();
+  const parsed = AboutContent.safeParse({
+    title: text("title") || undefined,
+    biography: text("biography"),
+    statement: text("statement"),
+    ...formToContent(form, highlightFields()),
+    cv: readCv(form),
+  });
+  if (!parsed.success)
+    return data<SaveResult>({
+      ok: false,
+      error: "Some fields need attention.",
+      fieldErrors: issuesByField(parsed.error),
+    });
+  await savePageContent("about", parsed.data);
+  return data<SaveResult>({ ok: true, message: "Saved. The about page shows it now." });
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return reportAction(() => serverAction(), "Could not save the about page");
+}
+
+export const meta: Route.MetaFunction = () => adminMeta("About Page");
+
+export default function AboutEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { content } = loaderData;
+  const navigation = useNavigation();
+  const errors: Record<string, string> =
+    actionData && !actionData.ok && "fieldErrors" in actionData ? actionData.fieldErrors : {};
+  return (
+    <>
+      <AdminPageHeader
+        title="About Page"
+        description={
+          <>
+            The artist's story on{" "}
+            <Link to={paths.about()} className="underline underline-offset-4">
+              {paths.about()}
+            </Link>
+            . Its photos are managed in{" "}
+            <Link to={adminPaths.managePhotos()} className="underline underline-offset-4">
+              Manage Photos
+            </Link>
+            .
+          </>
+        }
+        actions={
+          <Link to={paths.about()} className={adminButton.secondary}>
+            <ExternalLink aria-hidden className="size-4" /> View the page
+          </Link>
+        }
+      />
+      <Form method="post" noValidate className="space-y-6">
+        <section aria-labelledby="bio-heading" className={`${adminCard} space-y-4 p-5`}>
+          <h2 id="bio-heading" className="font-serif text-xl">
+            Biography
+          </h2>
+          <TextField
+            label="Page title"
+            name="title"
+            defaultValue={content.title}
+            error={errors.title}
+            maxLength={160}
+          />
+          <MarkdownEditor
+            name="biography"
+            label="Biography"
+            defaultValue={content.biography}
+            error={errors.biography}
+            rows={12}
+            hint="Markdown. The first paragraph is set larger, as the lead."
+          />
+          <Field label="Artist statement" error={errors.statement} hint="Shown as a quotation under the biography.">
+            {(props) => (
+              <textarea
+                {...props}
+                name="statement"
+                rows={4}
+                maxLength={4000}
+                defaultValue={content.statement}
+                className={adminTextarea}
+              />
+            )}
+          </Field>
+        </section>
+        <section aria-labelledby="highlights-heading" className={`${adminCard} p-5`}>
+          <h2 id="highlights-heading" className="mb-3 font-serif text-xl">
+            Highlights
+          </h2>
+          <GeneratedFields
+            fields={loaderData.highlightFields}
+            values={{ highlights: content.highlights }}
+            errors={errors}
+            images={{}}
+            idPrefix="about"
+          />
+        </section>
+        <section aria-labelledby="cv-heading" className={`${adminCard} p-5`}>
+          <h2 id="cv-heading" className="font-serif text-xl">
+            Curriculum vitae
+          </h2>
+          <p className="text-muted mb-3 text-sm">Sections such as Solo exhibitions or Education; one entry a line.</p>
+          <CvEditor sections={content.cv} errors={errors} />
+        </section>
+        <div className="flex justify-end">
+          <button type="submit" className={adminButton.primary} disabled={navigation.state === "submitting"}>
+            {navigation.state === "submitting" ? "Saving…" : "Save the about page"}
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+export const ErrorBoundary = AdminPageError;

@@ -1,0 +1,246 @@
+// A blog post's editor (/admin/blog/new and /admin/blog/{id}/edit): title, slug, excerpt, cover from the media
+// library, the Markdown body with a server-rendered preview, and whether it is a draft, published or
+// scheduled. Times are in UTC, like the rest of the back office.
+import { ArrowLeft, ExternalLink } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/blog-edit";
+import { reportAction } from "~/components/admin/action-result";
+import { AdminPageError } from "~/components/admin/admin-error";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { AdminPageHeader } from "~/components/admin/admin-page";
+import { MarkdownEditor } from "~/components/admin/content/markdown-editor";
+import { MediaPicker } from "~/components/admin/content/media-picker";
+import { Field, TextField } from "~/components/admin/field";
+import { adminButton, adminCard, adminInput, adminTextarea } from "~/components/admin/ui";
+import { adminPaths } from "~/lib/admin-paths";
+import { formText } from "~/lib/form-data";
+import { paths } from "~/lib/paths";
+import { requireAdmin } from "~/modules/auth/session.server";
+import {
+  createPost,
+  effectiveStatus,
+  getPostForEditing,
+  PostError,
+  PostInput,
+  updatePost,
+} from "~/modules/blog/blog.server";
+import { getImagesByIds, toImageAsset } from "~/modules/media/media.server";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const saved = new URL(request.url).searchParams.get("saved") === "new";
+  if (!params.id) return { post: null, cover: null, state: "draft" as const, saved: false };
+  const post = await getPostForEditing(params.id);
+  if (!post) throw data("Not found", { status: 404 });
+  const asset = post.coverImageId ? (await getImagesByIds([post.coverImageId])).get(post.coverImageId) : undefined;
+  return {
+    post: {
+      id: post.id,
+      title: post.title,
+      slug: post.slug,
+      excerpt: post.excerpt,
+      body: post.body,
+      status: post.status,
+      publishAt: post.publishAt,
+    },
+    cover: asset ? { id: asset.id, originalName: asset.originalName, ...toImageAsset(asset) } : null,
+    state: effectiveStatus(post),
+    saved,
+  };
+}
+
+type EditResult = { ok: true; message: string } | { ok: false; error: string; fieldErrors: Record<string, string> };
+
+/** "2026-05-10T14:30" (a datetime-local value) read as UTC; undefined when empty, null when unreadable. */
+function readUtc(value: FormDataEntryValue | null): Date | undefined | null {
+  if (typeof value !== "string" || !value.trim()) return undefined;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value.trim())) return null;
+  const date = new Date(`${value.trim()}Z`);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const existing = params.id ? await getPostForEditing(params.id) : undefined;
+  if (params.id && !existing)
+    return data<EditResult>({ ok: false, error: "This post no longer exists.", fieldErrors: {} });
+  const now = new Date();
+  const choice = form.get("status");
+  const at = readUtc(form.get("publishAt"));
+  const fieldErrors: Record<string, string> = {};
+  if (at === null) fieldErrors.publishAt = "Enter a date and time.";
+  if (choice === "scheduled" && at === undefined) fieldErrors.publishAt = "Choose when the post goes public.";
+  if (choice === "scheduled" && at && at <= now) fieldErrors.publishAt = "Choose a time in the future, or publish now.";
+  // Publishing keeps a published post's date (and takes a chosen date); otherwise it is now.
+  const publishAt =
+    choice === "draft"
+      ? null
+      : (at ??
+        (existing?.status !== "draft" && existing?.publishAt && existing.publishAt <= now ? existing.publishAt : now));
+  const parsed = PostInput.safeParse({
+    title: form.get("title") ?? "",
+    slug: form.get("slug") ?? "",
+    excerpt: form.get("excerpt") ?? "",
+    body: formText(form, "body"),
+    coverImageId: form.get("coverImageId") ?? "",
+    status: choice === "scheduled" ? "scheduled" : choice === "published" ? "published" : "draft",
+    publishAt,
+  });
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "title")] ??= issue.message;
+  if (!parsed.success || Object.keys(fieldErrors).length > 0)
+    return data<EditResult>({ ok: false, error: "Some fields need attention.", fieldErrors });
+  try {
+    if (!existing) {
+      const created = await createPost(parsed.data, now);
+      return redirect(`${adminPaths.editPost(created.id)}?saved=new`);
+    }
+    await updatePost(existing.id, parsed.data, now);
+  } catch (error) {
+    if (!(error instanceof PostError)) throw error;
+    return data<EditResult>({ ok: false, error: error.message, fieldErrors: { [error.field]: error.message } });
+  }
+  const state = effectiveStatus({ status: parsed.data.status, publishAt: parsed.data.publishAt }, now);
+  return data<EditResult>({
+    ok: true,
+    message:
+      state === "published" ? "Saved and published." : state === "scheduled" ? "Saved and scheduled." : "Draft saved.",
+  });
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return reportAction(() => serverAction(), "Could not save the post");
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  adminMeta(loaderData?.post ? `Edit “${loaderData.post.title}”` : "New post");
+
+const toInput = (date: Date | string | null | undefined) => (date ? new Date(date).toISOString().slice(0, 16) : "");
+
+export default function BlogEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { post, cover, state, saved } = loaderData;
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+  const errors: Record<string, string> =
+    actionData && !actionData.ok && "fieldErrors" in actionData ? actionData.fieldErrors : {};
+  const initialStatus = state === "published" ? "published" : state === "scheduled" ? "scheduled" : "draft";
+  return (
+    <>
+      <Link to={adminPaths.blog()} className="text-muted hover:text-ink mb-3 inline-flex items-center gap-1.5 text-sm">
+        <ArrowLeft aria-hidden className="size-4" /> Blog Posts
+      </Link>
+      <AdminPageHeader
+        title={post ? "Edit post" : "New post"}
+        actions={
+          post && state === "published" ? (
+            <Link to={paths.blogPost(post.slug)} className={adminButton.secondary}>
+              <ExternalLink aria-hidden className="size-4" /> View on the site
+            </Link>
+          ) : null
+        }
+      />
+      {saved ? (
+        <p role="status" className="mb-4 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm">
+          Post created.
+        </p>
+      ) : null}
+      <Form method="post" noValidate className="grid gap-6 lg:grid-cols-3">
+        <div className={`${adminCard} space-y-4 p-5 lg:col-span-2`}>
+          <TextField
+            label="Title (required)"
+            name="title"
+            defaultValue={post?.title}
+            error={errors.title}
+            maxLength={200}
+            required
+          />
+          <MarkdownEditor
+            name="body"
+            label="Text"
+            defaultValue={post?.body ?? ""}
+            error={errors.body}
+            allowImages
+            rows={18}
+          />
+        </div>
+        <div className="space-y-6">
+          <fieldset className={`${adminCard} space-y-3 p-5`}>
+            <legend className="sr-only">Publishing</legend>
+            <p className="font-serif text-lg">Publishing</p>
+            {(
+              [
+                ["draft", "Draft", "Only you can see it."],
+                ["published", "Published", "On the journal now (or at the date below, if it is in the past)."],
+                ["scheduled", "Scheduled", "Goes public by itself at the date below."],
+              ] as const
+            ).map(([value, label, hint]) => (
+              <label key={value} className="flex items-start gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="status"
+                  value={value}
+                  defaultChecked={initialStatus === value}
+                  className="mt-1"
+                />
+                <span>
+                  {label}
+                  <span className="text-muted block text-xs">{hint}</span>
+                </span>
+              </label>
+            ))}
+            <Field label="Publish at (UTC)" error={errors.publishAt} hint="Empty means now.">
+              {(props) => (
+                <input
+                  {...props}
+                  type="datetime-local"
+                  name="publishAt"
+                  defaultValue={toInput(post?.publishAt)}
+                  className={adminInput}
+                />
+              )}
+            </Field>
+            <button type="submit" className={`${adminButton.primary} w-full`} disabled={saving}>
+              {saving ? "Saving…" : "Save"}
+            </button>
+          </fieldset>
+          <div className={`${adminCard} space-y-4 p-5`}>
+            <MediaPicker
+              name="coverImageId"
+              label="Cover image"
+              valueKind="id"
+              initial={cover}
+              error={errors.coverImageId}
+            />
+            <Field
+              label="Excerpt"
+              error={errors.excerpt}
+              hint="A sentence or two for the journal's list, search engines and the feed."
+            >
+              {(props) => (
+                <textarea
+                  {...props}
+                  name="excerpt"
+                  rows={4}
+                  maxLength={500}
+                  defaultValue={post?.excerpt}
+                  className={adminTextarea}
+                />
+              )}
+            </Field>
+            <TextField
+              label="Slug"
+              name="slug"
+              defaultValue={post?.slug}
+              error={errors.slug}
+              hint="The post's address: /blog/your-slug. Empty makes one from the title."
+              maxLength={100}
+            />
+          </div>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+export const ErrorBoundary = AdminPageError;

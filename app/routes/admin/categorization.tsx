@@ -1,0 +1,184 @@
+// Categorization (/admin/categorization): the artist's categories, series and tags. Create, rename, merge and
+// delete them; assign one to many works at once. The gallery filters by categories and series.
+import { data } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/categorization";
+import { reportAction, type ActionResult } from "~/components/admin/action-result";
+import { AdminPageError } from "~/components/admin/admin-error";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { AdminPageHeader } from "~/components/admin/admin-page";
+import { TermsPanel, WorksPanel } from "~/components/admin/content/categorization";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { searchArtworks } from "~/modules/catalog/catalog.server";
+import {
+  assignTerm,
+  createTerm,
+  deleteTerm,
+  listTerms,
+  mergeTerms,
+  renameTerm,
+  TaxonomyError,
+  TERM_KINDS,
+  termsForArtworks,
+} from "~/modules/catalog/taxonomy.server";
+
+const PAGE_SIZE = 24;
+
+const Query = z.object({
+  kind: z.enum(TERM_KINDS).catch("category"),
+  q: z.string().trim().max(200).optional().catch(undefined),
+  term: z
+    .string()
+    .regex(/^[a-z0-9-]{1,100}$/)
+    .optional()
+    .catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = Query.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const filter = query.term
+    ? { [query.kind === "tag" ? "tag" : query.kind === "series" ? "series" : "category"]: query.term }
+    : {};
+  const [terms, { artworks, total }] = await Promise.all([
+    listTerms(query.kind),
+    searchArtworks({ q: query.q, ...filter, limit: PAGE_SIZE, offset: (query.page - 1) * PAGE_SIZE }),
+  ]);
+  const names = await termsForArtworks(artworks.map((a) => a.id));
+  return {
+    query,
+    terms,
+    total,
+    pageSize: PAGE_SIZE,
+    works: artworks.map((a) => ({
+      id: a.id,
+      title: a.title,
+      medium: a.medium,
+      year: a.year,
+      image: a.image,
+      terms: names.get(a.id) ?? { category: [], series: [], tag: [] },
+    })),
+  };
+}
+
+const Id = z.uuid();
+const Name = z.string().max(200);
+const Intent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create"), kind: z.enum(TERM_KINDS), name: Name }),
+  z.object({ intent: z.literal("rename"), id: Id, name: Name }),
+  z.object({ intent: z.literal("delete"), id: Id }),
+  z.object({ intent: z.literal("merge"), targetId: Id, sourceIds: z.array(Id).max(500) }),
+  z.object({
+    intent: z.literal("assign"),
+    termId: Id,
+    mode: z.enum(["add", "remove"]),
+    artworkIds: z.array(Id).max(500),
+  }),
+]);
+
+export type CategorizationResult =
+  (ActionResult & { intent?: string }) | { ok: false; error: string; intent: string; field: string };
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const parsed = Intent.safeParse({
+    ...Object.fromEntries(form),
+    sourceIds: form.getAll("sourceIds"),
+    artworkIds: form.getAll("artworkIds"),
+  });
+  if (!parsed.success) return data<CategorizationResult>({ ok: false, error: "That request was not understood." }, 400);
+  const input = parsed.data;
+  try {
+    switch (input.intent) {
+      case "create": {
+        const term = await createTerm(input.kind, input.name);
+        return data<CategorizationResult>({ ok: true, intent: "create", message: `Added “${term.name}”.` });
+      }
+      case "rename": {
+        const term = await renameTerm(input.id, input.name);
+        return data<CategorizationResult>({ ok: true, intent: "rename", message: `Renamed to “${term.name}”.` });
+      }
+      case "delete":
+        await deleteTerm(input.id);
+        return data<CategorizationResult>({
+          ok: true,
+          intent: "delete",
+          message: "Deleted. The works keep everything else.",
+        });
+      case "merge":
+        await mergeTerms(input.sourceIds, input.targetId);
+        return data<CategorizationResult>({
+          ok: true,
+          intent: "merge",
+          message: `Merged ${input.sourceIds.filter((id) => id !== input.targetId).length} into one.`,
+        });
+      case "assign": {
+        if (input.artworkIds.length === 0)
+          return data<CategorizationResult>({
+            ok: false,
+            intent: "assign",
+            field: "artworkIds",
+            error: "Tick the works first.",
+          });
+        const changed = await assignTerm(input.termId, input.artworkIds, input.mode);
+        return data<CategorizationResult>({
+          ok: true,
+          intent: "assign",
+          message:
+            input.mode === "add"
+              ? `Added to ${changed} ${changed === 1 ? "work" : "works"}.`
+              : `Taken off ${changed} ${changed === 1 ? "work" : "works"}.`,
+        });
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof TaxonomyError)) throw error;
+    return data<CategorizationResult>({ ok: false, intent: input.intent, field: "name", error: error.message });
+  }
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return reportAction(() => serverAction(), "Could not update the categories");
+}
+
+export const meta: Route.MetaFunction = () => adminMeta("Categorization");
+
+export default function Categorization({ loaderData, actionData }: Route.ComponentProps) {
+  const { query, terms, works, total, pageSize } = loaderData;
+  return (
+    <>
+      <AdminPageHeader
+        title="Categorization"
+        description="Categories, series and tags for the works. The gallery can be filtered by category and series; tags work as links."
+      />
+      <div className="grid gap-6 xl:grid-cols-12">
+        <TermsPanel
+          className="xl:col-span-5"
+          kind={query.kind}
+          terms={terms}
+          activeTerm={query.term}
+          createError={
+            actionData && !actionData.ok && "intent" in actionData && actionData.intent === "create"
+              ? actionData.error
+              : undefined
+          }
+        />
+        <WorksPanel
+          className="xl:col-span-7"
+          kind={query.kind}
+          terms={terms}
+          works={works}
+          total={total}
+          page={query.page}
+          pageSize={pageSize}
+          q={query.q}
+          activeTerm={query.term}
+        />
+      </div>
+    </>
+  );
+}
+
+export const ErrorBoundary = AdminPageError;

@@ -1,0 +1,255 @@
+// The admin dashboard (/admin): the catalogue's counts, revenue, open commissions, unread messages, the
+// latest orders and inquiries and the latest changes, each linking to the page that manages it.
+import { ArrowRight, Upload } from "lucide-react";
+import { useId, type ReactNode } from "react";
+import { Link } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { AdminPageError } from "~/components/admin/admin-error";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { AdminPageHeader } from "~/components/admin/admin-page";
+import { adminButton, adminCard } from "~/components/admin/ui";
+import { formatDateTime } from "~/lib/admin-format";
+import { adminPaths } from "~/lib/admin-paths";
+import { AVAILABILITY_LABELS, isAvailability } from "~/lib/availability";
+import { formatPrice } from "~/lib/money";
+import { dashboardSummary } from "~/modules/admin/dashboard.server";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { FEATURED_LIMIT } from "~/modules/catalog/catalog.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const summary = await dashboardSummary();
+  return {
+    ...summary,
+    featuredLimit: FEATURED_LIMIT,
+    recentChanges: summary.recentChanges.map((e) => ({
+      id: e.id,
+      artworkId: e.artworkId,
+      title: e.artworkTitle,
+      text: describeEvent(e.kind, e.fromValue, e.toValue),
+      actor: e.actorName,
+      at: formatDateTime(e.createdAt),
+    })),
+  };
+}
+
+function describeEvent(kind: string, from: string | null, to: string | null): string {
+  const label = (v: string | null) => (isAvailability(v) ? AVAILABILITY_LABELS[v] : (v ?? ""));
+  switch (kind) {
+    case "availability":
+      return `${label(from)} → ${label(to)}`;
+    case "featured":
+      return to === "true" ? "featured" : "no longer featured";
+    default:
+      return kind;
+  }
+}
+
+export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const {
+    counts,
+    revenue,
+    subscribers,
+    mail,
+    recentChanges,
+    openCommissions,
+    unreadMessages,
+    featuredLimit,
+    latestInquiries,
+    latestOrders,
+  } = loaderData;
+  const money = (cents: number) => formatPrice(cents, revenue.currency);
+  return (
+    <>
+      <AdminPageHeader
+        title="Dashboard"
+        description="The studio at a glance."
+        actions={
+          <Link to={adminPaths.upload()} className={adminButton.primary}>
+            <Upload aria-hidden className="size-4" /> Upload artworks
+          </Link>
+        }
+      />
+      <section aria-label="Catalogue" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Stat
+          label="Artworks"
+          value={counts.artworks}
+          to={adminPaths.artworks()}
+          note={counts.archived ? `${counts.archived} archived` : "On the site"}
+        />
+        <Stat
+          label="Available"
+          value={counts.available}
+          to={adminPaths.artworks("availability=available")}
+          note={counts.reserved ? `${counts.reserved} reserved` : "For sale now"}
+        />
+        <Stat
+          label="Sold"
+          value={counts.sold}
+          to={adminPaths.artworks("availability=sold")}
+          note={counts.notForSale ? `${counts.notForSale} not for sale` : "All time"}
+        />
+        <Stat
+          label="Featured"
+          value={counts.featured}
+          to={adminPaths.artworks("featured=yes")}
+          note={
+            counts.featured > featuredLimit
+              ? `Home page shows the first ${featuredLimit}`
+              : `of ${featuredLimit} on the home page`
+          }
+          warn={counts.featured > featuredLimit}
+        />
+      </section>
+      <section aria-label="Business" className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Stat
+          label="Revenue this month"
+          value={money(revenue.thisMonthCents)}
+          to={adminPaths.orders()}
+          note={revenue.fromOrders ? "Paid orders" : "No orders yet"}
+        />
+        <Stat
+          label="Revenue all time"
+          value={money(revenue.allTimeCents)}
+          to={adminPaths.orders()}
+          note={revenue.fromOrders ? "Paid orders" : "No orders yet"}
+        />
+        <Stat
+          label="Open commissions"
+          value={openCommissions ?? "—"}
+          to={adminPaths.commissions()}
+          note="In the pipeline"
+        />
+        <Stat
+          label="Unread messages"
+          value={unreadMessages}
+          to={adminPaths.messages()}
+          note={`${subscribers.active} newsletter subscribers`}
+        />
+      </section>
+
+      <div className="mt-6 grid gap-4 lg:grid-cols-2">
+        <Panel title="Latest orders" to={adminPaths.orders()} linkLabel="All orders">
+          {latestOrders.length === 0 ? (
+            <p className="text-muted py-6 text-center text-sm">No orders yet.</p>
+          ) : (
+            <ul className="divide-line divide-y text-sm">
+              {latestOrders.map((o) => (
+                <li key={o.id} className="flex items-baseline justify-between gap-3 py-2">
+                  <Link to={`${adminPaths.orders()}/${o.id}`} className="font-medium hover:underline">
+                    {o.label}
+                  </Link>
+                  <span className="text-ink-soft tabular-nums">{money(o.totalCents)}</span>
+                  <span className="text-muted shrink-0 text-xs">{formatDateTime(new Date(o.at))}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+        <Panel title="Latest inquiries" to={adminPaths.messages()} linkLabel="All messages">
+          {latestInquiries.length === 0 ? (
+            <p className="text-muted py-6 text-center text-sm">No inquiries yet.</p>
+          ) : (
+            <ul className="divide-line divide-y text-sm">
+              {latestInquiries.map((m) => (
+                <li key={m.id} className="flex items-baseline justify-between gap-3 py-2">
+                  <Link to={`${adminPaths.messages()}?id=${m.id}`} className="min-w-0 truncate hover:underline">
+                    <span className={m.status === "new" ? "font-semibold" : "font-medium"}>{m.from}</span>{" "}
+                    <span className="text-ink-soft">{m.subject}</span>
+                  </Link>
+                  <span className="text-muted shrink-0 text-xs">{formatDateTime(new Date(m.at))}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+        <Panel title="Recent changes" to={adminPaths.status()} linkLabel="Status Management">
+          {recentChanges.length === 0 ? (
+            <p className="text-muted py-6 text-center text-sm">No changes yet.</p>
+          ) : (
+            <ul className="divide-line divide-y text-sm">
+              {recentChanges.map((change) => (
+                <li key={change.id} className="flex items-baseline justify-between gap-3 py-2">
+                  <span className="min-w-0 truncate">
+                    {change.artworkId ? (
+                      <Link to={adminPaths.editArtwork(change.artworkId)} className="font-medium hover:underline">
+                        {change.title}
+                      </Link>
+                    ) : (
+                      <span className="font-medium">{change.title}</span>
+                    )}{" "}
+                    <span className="text-ink-soft">{change.text}</span>
+                  </span>
+                  <span className="text-muted shrink-0 text-xs">{change.at}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+        <Panel title="Mail" to={adminPaths.messages()} linkLabel="Outbox">
+          <dl className="grid grid-cols-4 gap-2 py-2 text-center text-sm">
+            {(["sent", "logged", "pending", "failed"] as const).map((status) => (
+              <div key={status} className={status === "failed" && mail.failed > 0 ? "text-destructive" : undefined}>
+                <dt className="text-muted text-xs capitalize">{status}</dt>
+                <dd className="mt-0.5 text-lg tabular-nums">{mail[status]}</dd>
+              </div>
+            ))}
+          </dl>
+        </Panel>
+      </div>
+    </>
+  );
+}
+
+function Stat({
+  label,
+  value,
+  to,
+  note,
+  warn,
+}: {
+  label: string;
+  value: ReactNode;
+  to: string;
+  note: string;
+  warn?: boolean;
+}) {
+  return (
+    <Link to={to} className={`${adminCard} group block p-4 transition-colors hover:border-ink/30`}>
+      <p className="text-muted text-xs">{label}</p>
+      <p className="mt-1 font-serif text-3xl tabular-nums">{value}</p>
+      <p className={`mt-1 text-xs ${warn ? "text-accent" : "text-muted"}`}>{note}</p>
+    </Link>
+  );
+}
+
+function Panel({
+  title,
+  to,
+  linkLabel,
+  children,
+}: {
+  title: string;
+  to: string;
+  linkLabel: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section className={`${adminCard} p-4`} aria-labelledby={id}>
+      <div className="mb-2 flex items-center justify-between gap-3">
+        <h2 id={id} className="text-lg">
+          {title}
+        </h2>
+        <Link to={to} className="text-muted hover:text-ink inline-flex items-center gap-1 text-xs">
+          {linkLabel} <ArrowRight aria-hidden className="size-3" />
+        </Link>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export const ErrorBoundary = AdminPageError;

@@ -1,0 +1,189 @@
+// Homepage Editor (/admin/homepage): every section of spec §3 with a form generated from its content type,
+// drafts previewed on the real home page before publishing, the published and active switches, and drag to
+// reorder (section_order). Switches and order are optimistic: shown at once, restored if the server refuses.
+import { Eye, Plus } from "lucide-react";
+import { data, Form, Link, useFetcher } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/homepage";
+import { reportAction, type ActionResult } from "~/components/admin/action-result";
+import { AdminPageError } from "~/components/admin/admin-error";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { AdminPageHeader, EmptyState } from "~/components/admin/admin-page";
+import { SECTION_LABELS, SectionCard } from "~/components/admin/content/section-card";
+import { pendingOrder, SortableList } from "~/components/admin/content/sortable-list";
+import { adminButton, adminInput } from "~/components/admin/ui";
+import { adminPaths } from "~/lib/admin-paths";
+import { requireAdmin } from "~/modules/auth/session.server";
+import {
+  addSection,
+  deleteSection,
+  discardDraft,
+  listSectionsForAdmin,
+  reorderSections,
+  saveSection,
+  SECTION_TYPES,
+  SectionError,
+  setSectionFlags,
+} from "~/modules/content/homepage-admin.server";
+import { describeSection, formToContent } from "~/modules/content/section-form";
+import { findImagesByReference, toImageAsset } from "~/modules/media/media.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const sections = await listSectionsForAdmin();
+  const hashes = sections.flatMap((s) => {
+    const image = (s.draftContent ?? s.content).backgroundImage;
+    return typeof image === "string" && image ? [image] : [];
+  });
+  const found = await findImagesByReference(hashes);
+  const images = Object.fromEntries(
+    [...found.values()].map((a) => [a.hash, { id: a.id, originalName: a.originalName, ...toImageAsset(a) }]),
+  );
+  const firstOfType = new Map<string, string>();
+  for (const s of sections)
+    if (s.isPublished && s.isActive && !firstOfType.has(s.sectionType)) firstOfType.set(s.sectionType, s.id);
+  return {
+    sections: sections.map((s) => ({
+      id: s.id,
+      type: s.sectionType,
+      values: s.draftContent ?? s.content,
+      hasDraft: s.draftContent !== null,
+      isPublished: s.isPublished,
+      isActive: s.isActive,
+      live: firstOfType.get(s.sectionType) === s.id,
+      shadowed: s.isPublished && s.isActive && firstOfType.get(s.sectionType) !== s.id,
+    })),
+    forms: Object.fromEntries(SECTION_TYPES.map((type) => [type, describeSection(type)])),
+    images,
+  };
+}
+
+const Id = z.uuid();
+const Intent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add"), type: z.enum(SECTION_TYPES) }),
+  z.object({ intent: z.literal("save"), id: Id, mode: z.enum(["draft", "publish"]) }),
+  z.object({ intent: z.literal("discard"), id: Id }),
+  z.object({
+    intent: z.literal("flag"),
+    id: Id,
+    field: z.enum(["isPublished", "isActive"]),
+    value: z.enum(["true", "false"]),
+  }),
+  z.object({ intent: z.literal("reorder"), ids: z.string().max(10_000) }),
+  z.object({ intent: z.literal("delete"), id: Id }),
+]);
+
+type SaveResult = ActionResult | { ok: false; error: string; fieldErrors: Record<string, string> };
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const parsed = Intent.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data<SaveResult>({ ok: false, error: "That request was not understood." }, 400);
+  const input = parsed.data;
+  try {
+    switch (input.intent) {
+      case "add": {
+        await addSection(input.type);
+        return data<SaveResult>({ ok: true, message: `${SECTION_LABELS[input.type]} section added, unpublished.` });
+      }
+      case "save": {
+        const section = (await listSectionsForAdmin()).find((s) => s.id === input.id);
+        if (!section) return data<SaveResult>({ ok: false, error: "This section no longer exists." });
+        const content = formToContent(form, describeSection(section.sectionType));
+        await saveSection(input.id, content, input.mode);
+        return data<SaveResult>({
+          ok: true,
+          message:
+            input.mode === "publish" ? "Published: the home page shows it now." : "Draft saved. See it in the preview.",
+        });
+      }
+      case "discard":
+        await discardDraft(input.id);
+        return data<SaveResult>({ ok: true, message: "Draft discarded." });
+      case "flag":
+        await setSectionFlags(input.id, { [input.field]: input.value === "true" });
+        return data<SaveResult>({ ok: true });
+      case "reorder":
+        await reorderSections(input.ids.split(","));
+        return data<SaveResult>({ ok: true });
+      case "delete":
+        await deleteSection(input.id);
+        return data<SaveResult>({ ok: true, message: "Section deleted." });
+    }
+  } catch (error) {
+    if (!(error instanceof SectionError)) throw error;
+    return data<SaveResult>({ ok: false, error: error.message, fieldErrors: error.fieldErrors });
+  }
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return reportAction(() => serverAction(), "Could not update the homepage");
+}
+
+export const meta: Route.MetaFunction = () => adminMeta("Homepage Editor");
+
+export default function HomepageEditor({ loaderData }: Route.ComponentProps) {
+  const { sections, forms, images } = loaderData;
+  const reorder = useFetcher();
+  const order = pendingOrder(
+    reorder.formData,
+    sections.map((s) => s.id),
+  );
+  const shown = order.map((id) => sections.find((s) => s.id === id)!);
+  return (
+    <>
+      <AdminPageHeader
+        title="Homepage Editor"
+        description="The sections of the home page, top to bottom. A section shows when it is both published and active; drafts show only in the preview."
+        actions={
+          <Link to={adminPaths.homepagePreview()} className={adminButton.secondary}>
+            <Eye aria-hidden className="size-4" /> Preview home page
+          </Link>
+        }
+      />
+      {shown.length === 0 ? (
+        <EmptyState>No sections yet. Add the first one below.</EmptyState>
+      ) : (
+        <SortableList
+          items={shown}
+          itemName={(s) => `the ${SECTION_LABELS[s.type]?.toLowerCase() ?? s.type} section`}
+          onReorder={(ids) => void reorder.submit({ intent: "reorder", ids: ids.join(",") }, { method: "post" })}
+        >
+          {(section, handle) => (
+            <SectionCard
+              section={section}
+              fields={forms[section.type] ?? []}
+              images={images}
+              handle={handle}
+              shadowed={section.shadowed}
+            />
+          )}
+        </SortableList>
+      )}
+      <Form
+        method="post"
+        className="border-line mt-6 flex flex-wrap items-end gap-2 rounded-lg border border-dashed p-4"
+      >
+        <input type="hidden" name="intent" value="add" />
+        <div>
+          <label htmlFor="new-section-type" className="text-ink-soft mb-1 block text-xs font-medium">
+            New section
+          </label>
+          <select id="new-section-type" name="type" className={adminInput} defaultValue="hero">
+            {Object.keys(forms).map((type) => (
+              <option key={type} value={type}>
+                {SECTION_LABELS[type]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={adminButton.secondary}>
+          <Plus aria-hidden className="size-4" /> Add section
+        </button>
+      </Form>
+    </>
+  );
+}
+
+export const ErrorBoundary = AdminPageError;

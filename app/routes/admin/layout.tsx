@@ -1,0 +1,47 @@
+// The admin layout (spec §2): every /admin page renders inside it. Its loader guards the role; each page's
+// loader and action guard again (STYLE.md), since client navigations do not rerun this loader.
+import { Outlet, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/layout";
+import { AdminLayoutError } from "~/components/admin/admin-error";
+import { AdminLoading, AdminShell } from "~/components/admin/admin-shell";
+import { ProgressBar } from "~/components/site/progress-bar";
+import { ToastHost } from "~/components/site/toast-host";
+import { readSidebarOpen } from "~/lib/sidebar-state";
+import { displayName, requireAdmin } from "~/modules/auth/session.server";
+import type { loader as rootLoader } from "~/root";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const context = await requireAdmin(request);
+  return {
+    user: {
+      name: displayName(context),
+      // Spec §2: the header shows the role, 'User' unless user_roles says admin.
+      role: context.role === "admin" ? "Admin" : "User",
+    },
+    sidebarOpen: readSidebarOpen(request.headers.get("cookie")),
+  };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Admin Dashboard" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
+  return (
+    <>
+      <ProgressBar />
+      <AdminShell user={loaderData.user} siteTitle={site?.siteTitle ?? "Atelier"} defaultOpen={loaderData.sidebarOpen}>
+        <Outlet />
+      </AdminShell>
+      <ToastHost />
+    </>
+  );
+}
+
+export function HydrateFallback() {
+  return <AdminLoading />;
+}
+
+export const ErrorBoundary = AdminLayoutError;

@@ -1,0 +1,318 @@
+import type { ReactNode } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/order";
+import { AdminPageError } from "~/components/admin/admin-error";
+import { AdminPageHeader } from "~/components/admin/admin-page";
+import { OrderStatusBadge } from "~/components/admin/order-status-badge";
+import { OrderSummary } from "~/components/site/checkout/order-summary";
+import { TextAreaField, TextField } from "~/components/form/field";
+import { formatDateTime } from "~/lib/dates";
+import { pageTitle } from "~/lib/meta";
+import { ROBOTS_NOINDEX } from "~/lib/seo";
+import { CARRIERS } from "~/lib/tracking";
+import { isUuid } from "~/lib/uuid";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { getSettings } from "~/modules/settings/settings.server";
+import { runOrderIntent, type AdminOrderResult } from "~/modules/shop/admin-orders.server";
+import { adminActions, ORDER_STATUS_LABELS } from "~/modules/shop/order-status";
+import { buyerView } from "~/modules/shop/order-view.server";
+import { getOrder } from "~/modules/shop/orders.server";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: pageTitle(loaderData ? `Order ${loaderData.order.number}` : "Order", "Admin") },
+  { name: "robots", content: ROBOTS_NOINDEX },
+];
+
+async function load(id: string) {
+  const order = isUuid(id) ? await getOrder(id) : undefined;
+  if (!order) throw data("Order not found", { status: 404 });
+  return order;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const [order, settings] = await Promise.all([load(params.id), getSettings()]);
+  const tz = settings.shop.timeZone;
+  const view = buyerView(order, settings);
+  return {
+    order: {
+      ...view,
+      phone: order.phone,
+      note: order.note,
+      reservedUntil: order.reservedUntil ? formatDateTime(order.reservedUntil, tz) : null,
+      paymentSessionId: order.paymentSessionId,
+      paymentIntentId: order.paymentIntentId,
+    },
+    actions: adminActions(order.status, { provider: order.provider, fulfilment: order.fulfilment }),
+    history: order.events.map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      status: ORDER_STATUS_LABELS[e.status],
+      at: formatDateTime(e.createdAt, tz),
+      who:
+        e.actorKind === "admin"
+          ? (e.actorEmail ?? "an administrator")
+          : e.actorKind === "buyer"
+            ? `the buyer (${e.actorEmail ?? ""})`
+            : e.actorKind === "stripe"
+              ? "Stripe"
+              : "the system",
+      note: e.note,
+    })),
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  await load(params.id);
+  const result = await runOrderIntent(params.id, await request.formData(), admin.user);
+  return data<AdminOrderResult>(result, { status: result.ok ? 200 : result.errors.form ? 409 : 400 });
+}
+
+export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, actions, history } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const errors = actionData && !actionData.ok ? actionData.errors : {};
+  const values = actionData && !actionData.ok ? actionData.values : {};
+  const failedIntent = values.intent;
+  return (
+    <>
+      <AdminPageHeader
+        title={`Order ${order.number}`}
+        actions={
+          <Link to="/admin/orders" className="text-ink-soft text-sm underline-offset-4 hover:underline">
+            All orders
+          </Link>
+        }
+      />
+      <div className="mb-8 flex flex-wrap items-center gap-3 text-sm">
+        <OrderStatusBadge status={order.status} />
+        <span className="text-muted">Placed {order.placedAt}</span>
+        <span className="text-muted">· {order.provider === "stripe" ? "Card (Stripe)" : "Bank transfer"}</span>
+        {order.reservedUntil ? <span className="text-muted">· Reserved until {order.reservedUntil}</span> : null}
+      </div>
+      <div aria-live="polite">
+        {actionData?.ok ? (
+          <p role="status" className="border-available text-available mb-8 border-l-2 pl-4">
+            {actionData.message}
+          </p>
+        ) : errors.form ? (
+          <p role="alert" className="border-destructive text-destructive mb-8 border-l-2 pl-4">
+            {errors.form}
+          </p>
+        ) : null}
+      </div>
+      <div className="grid gap-12 lg:grid-cols-12">
+        <div className="space-y-10 lg:col-span-7">
+          {actions.length > 0 ? (
+            <section aria-labelledby="actions-heading" className="space-y-6">
+              <h2 id="actions-heading" className="text-2xl">
+                Next steps
+              </h2>
+              {actions.includes("mark-paid") ? (
+                <IntentForm intent="mark-paid" label="Mark paid" busy={busy}>
+                  <p className="text-ink-soft text-sm">
+                    The bank transfer has arrived. The works become sold and the buyer is e-mailed.
+                  </p>
+                  <TextField
+                    name="note"
+                    label="Note"
+                    optional
+                    hint="e.g. the bank's reference"
+                    error={failedIntent === "mark-paid" ? errors.note : undefined}
+                  />
+                </IntentForm>
+              ) : null}
+              {actions.includes("ship") ? (
+                <IntentForm intent="ship" label="Mark shipped" busy={busy}>
+                  <div className="grid gap-4 sm:grid-cols-2">
+                    <TextField
+                      name="carrier"
+                      label="Carrier"
+                      list="carriers"
+                      required
+                      defaultValue={failedIntent === "ship" ? values.carrier : ""}
+                      error={failedIntent === "ship" ? errors.carrier : undefined}
+                    />
+                    <datalist id="carriers">
+                      {CARRIERS.map((c) => (
+                        <option key={c} value={c} />
+                      ))}
+                    </datalist>
+                    <TextField
+                      name="trackingNumber"
+                      label="Tracking number"
+                      required
+                      defaultValue={failedIntent === "ship" ? values.trackingNumber : ""}
+                      error={failedIntent === "ship" ? errors.trackingNumber : undefined}
+                    />
+                  </div>
+                  <TextField
+                    name="trackingUrl"
+                    label="Tracking link"
+                    optional
+                    type="url"
+                    hint="Made from the number for USPS, UPS, FedEx and DHL Express."
+                    defaultValue={failedIntent === "ship" ? values.trackingUrl : ""}
+                    error={failedIntent === "ship" ? errors.trackingUrl : undefined}
+                  />
+                </IntentForm>
+              ) : null}
+              {actions.includes("deliver") ? (
+                <IntentForm
+                  intent="deliver"
+                  label={order.fulfilment === "pickup" ? "Mark collected" : "Mark delivered"}
+                  busy={busy}
+                />
+              ) : null}
+              {actions.includes("cancel") ? (
+                <IntentForm intent="cancel" label="Cancel order" busy={busy} tone="danger">
+                  <p className="text-ink-soft text-sm">The works are released and for sale again at once.</p>
+                  <TextField
+                    name="note"
+                    label="Reason"
+                    optional
+                    error={failedIntent === "cancel" ? errors.note : undefined}
+                  />
+                </IntentForm>
+              ) : null}
+              {actions.includes("refund") ? (
+                <IntentForm intent="refund" label="Refund order" busy={busy} tone="danger">
+                  <p className="text-ink-soft text-sm">
+                    {order.provider === "stripe"
+                      ? "The full amount is refunded to the buyer's card through Stripe."
+                      : "Return the bank transfer yourself; this records the refund."}{" "}
+                    The works become available again.
+                  </p>
+                  <TextAreaField
+                    name="note"
+                    label="Reason"
+                    optional
+                    rows={2}
+                    error={failedIntent === "refund" ? errors.note : undefined}
+                  />
+                  <div>
+                    <label className="flex items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        name="confirm"
+                        value="yes"
+                        className="accent-ink"
+                        aria-invalid={failedIntent === "refund" && errors.confirm ? true : undefined}
+                        aria-describedby={
+                          failedIntent === "refund" && errors.confirm ? "refund-confirm-error" : undefined
+                        }
+                      />
+                      I confirm the full refund of this order
+                    </label>
+                    {failedIntent === "refund" && errors.confirm ? (
+                      <p id="refund-confirm-error" className="text-destructive mt-1 text-sm">
+                        {errors.confirm}
+                      </p>
+                    ) : null}
+                  </div>
+                </IntentForm>
+              ) : null}
+            </section>
+          ) : null}
+
+          <section aria-labelledby="buyer-heading" className="grid gap-6 text-sm sm:grid-cols-2">
+            <div>
+              <h2 id="buyer-heading" className="mb-2 text-xl">
+                Buyer
+              </h2>
+              <p>{order.name}</p>
+              <p>
+                <a href={`mailto:${order.email}`} className="underline underline-offset-4">
+                  {order.email}
+                </a>
+              </p>
+              {order.phone ? <p>{order.phone}</p> : null}
+            </div>
+            <div>
+              <h2 className="mb-2 text-xl">{order.fulfilment === "pickup" ? "Collection" : "Ship to"}</h2>
+              <p className="text-ink-soft">{order.delivery}</p>
+              {order.tracking ? (
+                <p className="text-ink-soft mt-2">
+                  {order.tracking.carrier} {order.tracking.number}
+                  {order.tracking.url ? (
+                    <>
+                      {" · "}
+                      <a href={order.tracking.url} target="_blank" rel="noopener noreferrer" className="underline">
+                        track
+                      </a>
+                    </>
+                  ) : null}
+                </p>
+              ) : null}
+            </div>
+            {order.note ? (
+              <div className="sm:col-span-2">
+                <h2 className="mb-2 text-xl">Buyer&apos;s note</h2>
+                <p className="text-ink-soft whitespace-pre-line">{order.note}</p>
+              </div>
+            ) : null}
+            {order.paymentSessionId ? (
+              <div className="text-muted text-xs sm:col-span-2">
+                Stripe session {order.paymentSessionId}
+                {order.paymentIntentId ? ` · payment ${order.paymentIntentId}` : ""}
+              </div>
+            ) : null}
+          </section>
+
+          <section aria-labelledby="history-heading">
+            <h2 id="history-heading" className="mb-4 text-2xl">
+              History
+            </h2>
+            <ol className="border-line divide-line divide-y border-y text-sm">
+              {history.map((event) => (
+                <li key={event.id} className="grid gap-1 py-3 sm:grid-cols-[13rem_1fr]">
+                  <span className="text-muted">{event.at}</span>
+                  <span>
+                    <strong className="font-medium">{event.kind === "note" ? "Note" : event.status}</strong>
+                    {event.kind === "expired" ? " (reservation lapsed)" : ""} by {event.who}
+                    {event.note ? <span className="text-ink-soft block">{event.note}</span> : null}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+        <div className="lg:col-span-5">
+          <OrderSummary lines={order.items} totals={order.totals} taxLabel={order.taxLabel} currency={order.currency} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function IntentForm({
+  intent,
+  label,
+  busy,
+  tone = "primary",
+  children,
+}: {
+  intent: string;
+  label: string;
+  busy: boolean;
+  tone?: "primary" | "danger";
+  children?: ReactNode;
+}) {
+  return (
+    <Form method="post" noValidate className="border-line space-y-4 rounded-md border bg-white p-5">
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+      <button
+        type="submit"
+        disabled={busy}
+        className={`rounded-full px-5 py-2.5 text-sm disabled:opacity-60 ${tone === "danger" ? "border-destructive text-destructive hover:bg-destructive/5 border" : "bg-ink text-paper hover:opacity-90"}`}
+      >
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+export const ErrorBoundary = AdminPageError;

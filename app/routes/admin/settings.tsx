@@ -1,0 +1,198 @@
+// Settings (/admin/settings): the site's identity, social links and each page's search title and
+// description (SettingsSchema), validated on the server with errors beside each field.
+import { useEffect } from "react";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/settings";
+import { AdminPageError } from "~/components/admin/admin-error";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { AdminPageHeader } from "~/components/admin/admin-page";
+import { TextAreaField, TextField } from "~/components/admin/field";
+import { adminButton, adminCard } from "~/components/admin/ui";
+import { notify } from "~/components/site/toast-host";
+import { PAGE_KEYS } from "~/lib/seo";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { settingsFromForm } from "~/modules/settings/settings-form.server";
+import { getSettings, pageMetaDefaults, saveSettings } from "~/modules/settings/settings.server";
+
+/** How many social links the form offers (the settings allow up to six). */
+const SOCIAL_LINK_SLOTS = 6;
+
+const PAGE_LABELS: Record<(typeof PAGE_KEYS)[number], string> = {
+  default: "Every other page",
+  home: "Home",
+  gallery: "Gallery",
+  shop: "Shop",
+  about: "About",
+  commissions: "Commissions",
+  contact: "Contact",
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const settings = await getSettings();
+  return { settings, defaults: pageMetaDefaults(settings) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = Object.fromEntries(
+    [...(await request.formData())].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
+  const result = settingsFromForm(await getSettings(), form);
+  if (!result.ok) return data({ ok: false as const, errors: result.errors, typed: form }, 400);
+  await saveSettings(result.settings);
+  return { ok: true as const, savedAt: Date.now() };
+}
+
+export const meta: Route.MetaFunction = () => adminMeta("Settings");
+
+export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings, defaults } = loaderData;
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+  const errors: Partial<Record<string, string>> = actionData && !actionData.ok ? actionData.errors : {};
+  const typed: Record<string, string> | undefined = actionData && !actionData.ok ? actionData.typed : undefined;
+  const value = (name: string, saved: string | undefined) => typed?.[name] ?? saved ?? "";
+
+  useEffect(() => {
+    if (actionData?.ok) notify((t) => t.success("Settings saved."));
+  }, [actionData]);
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Settings"
+        description="The site's identity, its links, and how each page appears in search results and when shared."
+      />
+      <Form method="post" key={actionData?.ok ? actionData.savedAt : "form"} className="space-y-5" noValidate>
+        <section aria-labelledby="settings-identity" className={`${adminCard} p-4 md:p-6`}>
+          <h2 id="settings-identity" className="mb-4 text-lg">
+            Identity
+          </h2>
+          <div className="grid gap-4 md:grid-cols-2">
+            <TextField
+              label="Site title"
+              name="siteTitle"
+              defaultValue={value("siteTitle", settings.siteTitle)}
+              error={errors.siteTitle}
+              maxLength={80}
+            />
+            <TextField
+              label="Artist's name"
+              name="artistName"
+              defaultValue={value("artistName", settings.artistName)}
+              error={errors.artistName}
+              maxLength={80}
+            />
+            <TextField
+              label="Tagline"
+              name="tagline"
+              defaultValue={value("tagline", settings.tagline)}
+              error={errors.tagline}
+              maxLength={160}
+              className="md:col-span-2"
+            />
+            <TextField
+              label="Contact e-mail"
+              name="contactEmail"
+              type="email"
+              defaultValue={value("contactEmail", settings.contactEmail)}
+              error={errors.contactEmail}
+            />
+            <TextField
+              label="Location line"
+              name="locationLine"
+              defaultValue={value("locationLine", settings.locationLine)}
+              error={errors.locationLine}
+              hint="Shown in the footer"
+              maxLength={160}
+            />
+          </div>
+          <p className="text-muted mt-4 text-xs">
+            Prices are in US dollars and the studio is in the United States (fixed).
+          </p>
+        </section>
+
+        <section aria-labelledby="settings-social" className={`${adminCard} p-4 md:p-6`}>
+          <h2 id="settings-social" className="mb-1 text-lg">
+            Social links
+          </h2>
+          <p className="text-muted mb-4 text-sm">Up to six, shown in the footer. Leave a row empty to drop it.</p>
+          <div className="space-y-3">
+            {Array.from({ length: SOCIAL_LINK_SLOTS }, (_, i) => {
+              const saved = typed ? undefined : settings.socialLinks[i];
+              return (
+                <div key={i} className="grid gap-3 md:grid-cols-[12rem_1fr]">
+                  <TextField
+                    label={`Link ${i + 1} name`}
+                    name={`socialLinks.${i}.label`}
+                    defaultValue={value(`socialLinks.${i}.label`, saved?.label)}
+                    error={errors[`socialLinks.${i}.label`]}
+                    maxLength={40}
+                  />
+                  <TextField
+                    label={`Link ${i + 1} address`}
+                    name={`socialLinks.${i}.url`}
+                    type="url"
+                    defaultValue={value(`socialLinks.${i}.url`, saved?.url)}
+                    error={errors[`socialLinks.${i}.url`]}
+                    placeholder="https://"
+                  />
+                </div>
+              );
+            })}
+          </div>
+        </section>
+
+        <section aria-labelledby="settings-pages" className={`${adminCard} p-4 md:p-6`}>
+          <h2 id="settings-pages" className="mb-1 text-lg">
+            Search and sharing
+          </h2>
+          <p className="text-muted mb-4 text-sm">
+            Each page's title and description in search results and link previews. Blank uses the default shown.
+          </p>
+          <div className="divide-line divide-y">
+            {PAGE_KEYS.map((key) => (
+              <fieldset key={key} className="grid gap-3 py-4 first:pt-0 md:grid-cols-[10rem_1fr]">
+                <legend className="sr-only">{PAGE_LABELS[key]}</legend>
+                <p aria-hidden className="text-sm font-medium md:pt-6">
+                  {PAGE_LABELS[key]}
+                </p>
+                <div className="grid gap-3">
+                  <TextField
+                    label={`${PAGE_LABELS[key]}: title`}
+                    name={`pages.${key}.title`}
+                    defaultValue={value(`pages.${key}.title`, settings.pages[key]?.title)}
+                    error={errors[`pages.${key}.title`]}
+                    placeholder={defaults[key].title}
+                    maxLength={120}
+                  />
+                  <TextAreaField
+                    label={`${PAGE_LABELS[key]}: description`}
+                    name={`pages.${key}.description`}
+                    defaultValue={value(`pages.${key}.description`, settings.pages[key]?.description)}
+                    error={errors[`pages.${key}.description`]}
+                    rows={2}
+                  />
+                </div>
+              </fieldset>
+            ))}
+          </div>
+        </section>
+
+        <div className="bg-paper/95 sticky bottom-0 flex items-center justify-end gap-3 py-3">
+          {Object.keys(errors).length > 0 ? (
+            <p role="alert" className="text-destructive mr-auto text-sm">
+              Some fields need attention.
+            </p>
+          ) : null}
+          <button type="submit" className={adminButton.primary} disabled={saving}>
+            {saving ? "Saving…" : "Save settings"}
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+export const ErrorBoundary = AdminPageError;

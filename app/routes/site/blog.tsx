@@ -1,0 +1,80 @@
+import { ArrowLeft, ArrowRight } from "lucide-react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/blog";
+import { PostCard } from "~/components/site/blog/post-card";
+import { pageTitle } from "~/lib/meta";
+import { paths } from "~/lib/paths";
+import { pageSeo, siteFromMatches } from "~/lib/seo";
+import { BLOG_PAGE_SIZE, listPublicPosts } from "~/modules/blog/blog.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const raw = new URL(request.url).searchParams.get("page");
+  const page = raw && /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
+  if (page < 1) throw data("Not found", { status: 404 });
+  const { posts, total } = await listPublicPosts({ page });
+  const pages = Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE));
+  if (page > pages) throw data("Not found", { status: 404 });
+  return { posts, page, pages };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const site = siteFromMatches(matches);
+  const page = loaderData?.page ?? 1;
+  return [
+    ...pageSeo(site, "default", paths.blog(page), {
+      title: pageTitle(page > 1 ? `Journal, page ${page}` : "Journal", site?.siteTitle),
+      description: `Studio notes, new work and exhibitions from ${site?.artistName ?? "the artist"}.`,
+    }),
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "Journal", href: paths.blogFeed() },
+  ];
+};
+
+/** The journal: public posts, newest first, ten a page. */
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  const { posts, page, pages } = loaderData;
+  const link = "hover:bg-paper-deep inline-flex h-10 items-center gap-2 rounded-full px-4 text-sm";
+  return (
+    <div className="container-page py-12 md:py-20">
+      <header className="mb-12 max-w-2xl md:mb-16">
+        <p className="eyebrow">Journal</p>
+        <h1 className="mt-3 text-4xl md:text-5xl">Notes from the studio</h1>
+        <p className="text-muted mt-5 text-lg leading-relaxed">
+          New work, works in progress, exhibitions and the occasional walk by the river.{" "}
+          <a href={paths.blogFeed()} className="text-ink underline underline-offset-4">
+            RSS feed
+          </a>
+        </p>
+      </header>
+      {posts.length === 0 ? (
+        <p className="text-muted">Nothing here yet. New work and studio notes will appear soon.</p>
+      ) : (
+        <div className="space-y-12">
+          {posts.map((post, i) => (
+            <PostCard key={post.slug} post={post} priority={page === 1 && i === 0} />
+          ))}
+        </div>
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="mt-20 flex items-center justify-between">
+          {page > 1 ? (
+            <Link to={paths.blog(page - 1)} rel="prev" className={link}>
+              <ArrowLeft aria-hidden="true" className="size-4" /> Newer posts
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-muted text-sm">
+            Page {page} of {pages}
+          </span>
+          {page < pages ? (
+            <Link to={paths.blog(page + 1)} rel="next" className={link}>
+              Older posts <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

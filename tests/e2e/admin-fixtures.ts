@@ -1,0 +1,47 @@
+// Admin specs: `adminTest` runs every page signed in as the administrator that playwright.config.ts provisions
+// with ADMIN_EMAIL/ADMIN_PASSWORD. One sign-in per worker (the sign-in endpoint is rate limited), reused as
+// storage state by every test of that worker.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+export const ADMIN = { email: "admin@example.com", password: "atelier-admin-e2e-password", name: "Mara Ellison" };
+
+/** Signs a request context in (its cookie jar keeps the session). */
+export async function signIn(context: APIRequestContext, baseURL: string, email: string, password: string) {
+  const response = await context.post("/api/auth/sign-in/email", {
+    data: { email, password },
+    headers: { origin: baseURL },
+  });
+  expect(response.ok(), `sign-in of ${email}: ${response.status()}`).toBe(true);
+}
+
+/** Signs a new plain user up (better-auth signs them in); the cookie lands in the context. */
+export async function signUp(context: APIRequestContext, baseURL: string, email: string, password: string, name = "") {
+  const response = await context.post("/api/auth/sign-up/email", {
+    data: { email, password, name },
+    headers: { origin: baseURL },
+  });
+  expect(response.ok(), `sign-up of ${email}: ${response.status()}`).toBe(true);
+}
+
+export const adminTest = test.extend<object, { adminStorageState: string }>({
+  adminStorageState: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
+    async ({}, provide, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL!;
+      const context = await playwrightRequest.newContext({ baseURL });
+      await signIn(context, baseURL, ADMIN.email, ADMIN.password);
+      const file = join(mkdtempSync(join(tmpdir(), "atelier-admin-state-")), "state.json");
+      await context.storageState({ path: file });
+      await context.dispose();
+      await provide(file);
+    },
+    { scope: "worker" },
+  ],
+  storageState: ({ adminStorageState }, provide) => provide(adminStorageState),
+});
+
+export { expect };

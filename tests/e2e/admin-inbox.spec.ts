@@ -1,0 +1,61 @@
+// The artist's inbox: a contact message and a commission request sent on the public site reach
+// Contact Messages and the Commission Pipeline, where the artist works through them.
+import { adminTest as test, expect } from "./admin-fixtures";
+
+test("a contact message arrives as New, opens as Read, and can be marked replied", async ({ page }) => {
+  const subject = `Studio visit ${Date.now()}`;
+  await page.goto("/contact");
+  const form = page.getByRole("form", { name: "Contact form" });
+  await form.getByLabel("Name").fill("Lee Visitor");
+  await form.getByLabel("Email").fill("lee@example.com");
+  await form.getByLabel("Subject (optional)").fill(subject);
+  await form.getByLabel("Message").fill("Could I visit the studio during the open weekend in May?");
+  await form.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you, your message has been sent." })).toBeVisible();
+
+  await page.goto("/admin/messages");
+  await expect(page.getByRole("heading", { level: 1, name: "Contact Messages" })).toBeVisible();
+  const item = page.getByRole("listitem").filter({ hasText: subject });
+  await expect(item.getByText("New", { exact: true })).toBeVisible();
+  await item.getByRole("link").click();
+
+  const detail = page.getByRole("article").filter({ has: page.getByRole("heading", { name: subject }) });
+  await expect(detail.getByText("Lee Visitor <lee@example.com>")).toBeVisible();
+  await expect(detail.getByText("Could I visit the studio during the open weekend in May?")).toBeVisible();
+  await expect(detail.getByText("Read", { exact: true })).toBeVisible();
+  await expect(detail.getByRole("link", { name: "Reply by e-mail" })).toHaveAttribute(
+    "href",
+    `mailto:lee@example.com?subject=${encodeURIComponent(`Re: ${subject}`)}`,
+  );
+  await detail.getByRole("button", { name: "Mark replied" }).click();
+  await expect(detail.getByText("Replied", { exact: true })).toBeVisible();
+
+  await page.getByRole("link", { name: /^Replied/ }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: subject })).toBeVisible();
+});
+
+test("a commission request appears in the pipeline and moves between stages", async ({ page }) => {
+  const name = `Commissioner ${Date.now()}`;
+  await page.goto("/commissions");
+  const form = page.getByRole("form", { name: "Commission request" });
+  await form.getByLabel("Name").fill(name);
+  await form.getByLabel("Email").fill("collector@example.com");
+  await form.getByLabel("The painting you have in mind").fill("Two small paintings in greens for a reading room.");
+  await form.getByLabel("Budget").selectOption({ label: "$2,000 – $5,000" });
+  await form.getByRole("button", { name: "Send request" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you, your request has been sent." })).toBeVisible();
+
+  await page.goto("/admin/commissions");
+  const requested = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: /^Requested/ }) });
+  await expect(requested.getByRole("link", { name })).toBeVisible();
+  await page.getByLabel(`Stage of ${name}’s commission`).selectOption({ label: "In discussion" });
+  const discussing = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: /^In discussion/ }) });
+  await expect(discussing.getByRole("link", { name })).toBeVisible();
+
+  await page.reload();
+  await expect(discussing.getByRole("link", { name })).toBeVisible();
+  await discussing.getByRole("link", { name }).click();
+  const detail = page.getByRole("article");
+  await expect(detail.getByText("$2,000 – $5,000")).toBeVisible();
+  await expect(detail.getByText("Two small paintings in greens for a reading room.")).toBeVisible();
+});

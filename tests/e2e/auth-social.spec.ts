@@ -1,0 +1,120 @@
+// Social sign-in against a real OpenID provider (oidc-provider) on loopback: the server under test is
+// configured with OIDC_ISSUER/OIDC_CLIENT_ID/OIDC_CLIENT_SECRET, the browser goes through the provider's
+// own login and consent pages and comes back signed in at the site root. A user with a verified TOTP
+// factor is asked for the code after the provider too (spec §4: aal2).
+import type { Server } from "node:http";
+import type { Page } from "@playwright/test";
+import Provider from "oidc-provider";
+import { TOTP } from "otpauth";
+import { expect, test } from "./fixtures";
+import { clientAddress, freePort, startAppServer, type AppServer } from "./support/app-server";
+
+test.describe.configure({ mode: "serial" });
+
+let server: AppServer;
+let issuerServer: Server;
+const PEOPLE: Record<string, { email: string; name: string }> = {
+  ada: { email: "ada@example.org", name: "Ada Moreau" },
+};
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const appPort = await freePort();
+  const issuerPort = await freePort();
+  const issuer = `http://127.0.0.1:${issuerPort}`;
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: "atelier",
+        client_secret: "atelier-test-secret",
+        redirect_uris: [`http://127.0.0.1:${appPort}/api/auth/callback/oidc`],
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+      },
+    ],
+    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
+    findAccount: (_ctx, id) => {
+      const person = PEOPLE[id] ?? { email: `${id}@example.org`, name: id };
+      return {
+        accountId: id,
+        claims: () => ({ sub: id, email: person.email, email_verified: true, name: person.name }),
+      };
+    },
+    cookies: { keys: ["a test key that is long enough to sign"] },
+    features: { devInteractions: { enabled: true } },
+  });
+  issuerServer = provider.listen(issuerPort);
+  server = await startAppServer(
+    {
+      OIDC_ISSUER: issuer,
+      OIDC_CLIENT_ID: "atelier",
+      OIDC_CLIENT_SECRET: "atelier-test-secret",
+      OIDC_NAME: "Studio Login",
+      AUTH_RATE_LIMIT_MULTIPLIER: "10",
+    },
+    { port: appPort },
+  );
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await new Promise((resolve) => issuerServer?.close(resolve));
+});
+
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": clientAddress() });
+  // The provider's development pages pull a web font from the internet, which this machine cannot reach.
+  await page.route(
+    (url) => url.hostname !== "127.0.0.1",
+    (route) => route.fulfill({ status: 200, contentType: "text/css", body: "" }),
+  );
+});
+
+/** The provider's development login and consent pages: any login name and password are accepted. */
+async function throughProvider(page: Page, login: string) {
+  await page.getByPlaceholder("Enter any login").fill(login);
+  await page.getByPlaceholder("and password").fill("anything");
+  await page.getByRole("button", { name: "Sign-in" }).click();
+  const consent = page.getByRole("button", { name: "Continue" });
+  if (await consent.isVisible({ timeout: 5_000 }).catch(() => false)) await consent.click();
+}
+
+test("social sign-in through the OpenID provider lands signed in at the site root", async ({ page }) => {
+  await page.goto(`${server.url}/auth`);
+  await page.getByRole("button", { name: "Continue with Studio Login" }).click();
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/interaction\//);
+  await throughProvider(page, "ada");
+  await expect(page).toHaveURL(`${server.url}/`);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Ada Moreau" })).toBeVisible();
+  await page.goto(`${server.url}/account`);
+  await expect(page.getByText("ada@example.org (confirmed)")).toBeVisible();
+  // No password: the account page says how to add one.
+  await expect(page.getByText(/your account has no password/)).toBeVisible();
+});
+
+test("with a verified TOTP factor, the provider's answer is followed by the code step", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto(`${server.url}/auth?redirectTo=%2Faccount`);
+  await page.getByRole("button", { name: "Continue with Studio Login" }).click();
+  await throughProvider(page, "ada");
+  await expect(page).toHaveURL(`${server.url}/account`);
+
+  await page.getByLabel("Name for this app").fill("Phone");
+  await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+  const secret = (await page.getByTestId("totp-secret").textContent())!.replace(/\s+/g, "");
+  const totp = new TOTP({ secret, digits: 6, period: 30 });
+  await page.getByLabel("Code from the app").fill(totp.generate());
+  await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+  await expect(page.getByText(/Two-factor sign-in is on/)).toBeVisible();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+
+  await page.goto(`${server.url}/auth?redirectTo=%2Faccount`);
+  await page.getByRole("button", { name: "Continue with Studio Login" }).click();
+  // The provider still has its own session from a minute ago, so it answers at once.
+  await expect(page.getByRole("heading", { name: "Two-factor check" })).toBeVisible();
+  expect((await page.context().cookies(server.url)).some((c) => c.name.endsWith("session_token"))).toBe(false);
+  await page.getByLabel("Code from your authenticator app").fill(totp.generate());
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(`${server.url}/account`);
+  await expect(page.getByRole("heading", { level: 1, name: "Ada Moreau" })).toBeVisible();
+});

@@ -1,0 +1,385 @@
+// Account flows through better-auth with our hooks: confirmation before sign-in, no hint whether an address
+// is registered, the password policy everywhere a password is set, throttling per address and per e-mail
+// (also for server-side calls), the second factor after a magic link, sign-in alerts, first-run setup.
+import { eq } from "drizzle-orm";
+import { TOTP } from "otpauth";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authThrottle, mailOutbox, user, userRoles } from "~/db/schema";
+import { hasAdministrator, issueSetupToken, noteSignIn, setupTokenIsValid } from "~/modules/auth/accounts.server";
+import { auth } from "~/modules/auth/auth.server";
+import { handleAccountAction, loadAccountPage } from "~/modules/auth/account-page.server";
+import {
+  createOrPromoteAdministrator,
+  requestPasswordReset,
+  resetPassword,
+  sendPhoneCode,
+  setUpFirstAdministrator,
+  signInWithPassword,
+  signUpWithPassword,
+  verifySecondFactor,
+} from "~/modules/auth/flows.server";
+import { getAuthContext } from "~/modules/auth/session.server";
+import { services, setServices } from "~/services.server";
+import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+
+const ORIGIN = "http://localhost:3000";
+let ipCounter = 0;
+
+/** A browser's request from its own address (each test gets one, so address limits don't interfere). */
+function browser(ip = `10.1.0.${++ipCounter}`, cookie = ""): Request {
+  return new Request(`${ORIGIN}/auth`, {
+    method: "POST",
+    headers: {
+      origin: ORIGIN,
+      "x-atelier-client-ip": ip,
+      "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0 Safari/537.36",
+      ...(cookie ? { cookie } : {}),
+    },
+  });
+}
+
+const cookieOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0] ?? "")
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+
+async function mails(ctx: TestContext, to: string) {
+  return ctx.handle.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
+}
+
+function linkIn(text: string): string {
+  const match = /https?:\/\/\S+/.exec(text.split("\n").find((l) => l.includes("http") && !l.includes("·")) ?? "");
+  if (!match) throw new Error(`no link in mail:\n${text}`);
+  return match[0];
+}
+
+/** Follows an e-mailed better-auth link the way a browser would, without following the redirect. */
+async function follow(link: string, cookie = "") {
+  const response = await auth().handler(
+    new Request(link, { headers: { "x-atelier-client-ip": "10.9.9.9", ...(cookie ? { cookie } : {}) } }),
+  );
+  return { status: response.status, location: response.headers.get("location") ?? "", headers: response.headers };
+}
+
+/** Signs up, confirms through the mailed link, and returns the session cookie. */
+async function confirmedUser(ctx: TestContext, email: string, password: string, name = "") {
+  const signedUp = await signUpWithPassword(browser(), { email, password, fullName: name, returnTo: "/" });
+  expect(signedUp.ok).toBe(true);
+  const [mail] = (await mails(ctx, email)).filter((m) => m.template === "email-verification");
+  const confirmed = await follow(linkIn(mail!.text));
+  expect(confirmed.status).toBe(302);
+  return cookieOf(confirmed.headers);
+}
+
+describe.each(BACKENDS)("account flows on %s", (backend) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await setupTestServices(backend, { PUBLIC_URL: ORIGIN, SMTP_URL: "smtp://127.0.0.1:2525" });
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it("signs up without a session, mails a confirmation link, and signs in once it is followed", async () => {
+    const signedUp = await signUpWithPassword(browser(), {
+      email: "Iris@Example.com",
+      password: "a quiet harbour at dusk",
+      fullName: "Iris Vale",
+      returnTo: "/account",
+    });
+    expect(signedUp).toMatchObject({ ok: true });
+    expect(signedUp.cookies.getSetCookie().filter((c) => c.includes("session_token="))).toEqual([]);
+
+    const before = await signInWithPassword(browser(), {
+      email: "iris@example.com",
+      password: "a quiet harbour at dusk",
+      remember: true,
+    });
+    expect(before).toMatchObject({ ok: false, code: "EMAIL_NOT_VERIFIED" });
+
+    const [mail] = (await mails(ctx, "iris@example.com")).filter((m) => m.template === "email-verification");
+    const confirmed = await follow(linkIn(mail!.text));
+    expect(confirmed.location).toBe(`${ORIGIN}/auth?verified=1&redirectTo=%2Faccount`);
+    const context = await getAuthContext(new Request(ORIGIN, { headers: { cookie: cookieOf(confirmed.headers) } }));
+    expect(context).toMatchObject({
+      user: { email: "iris@example.com", emailVerified: true },
+      profile: { fullName: "Iris Vale" },
+    });
+  });
+
+  it("answers a sign-up for a registered address exactly like a new one, and tells the owner by mail", async () => {
+    await confirmedUser(ctx, "taken@example.com", "first owner's passphrase");
+    const again = await signUpWithPassword(browser(), {
+      email: "taken@example.com",
+      password: "someone else entirely",
+      fullName: "",
+      returnTo: "/",
+    });
+    const fresh = await signUpWithPassword(browser(), {
+      email: "fresh@example.com",
+      password: "someone else entirely",
+      fullName: "",
+      returnTo: "/",
+    });
+    expect(again.ok).toBe(true);
+    expect(fresh.ok).toBe(true);
+    expect((await mails(ctx, "taken@example.com")).map((m) => m.template)).toContain("account-exists");
+  });
+
+  it("gives the same error for a wrong password and an unknown address", async () => {
+    await confirmedUser(ctx, "known@example.com", "known user passphrase");
+    const wrong = await signInWithPassword(browser(), {
+      email: "known@example.com",
+      password: "not the passphrase",
+      remember: false,
+    });
+    const unknown = await signInWithPassword(browser(), {
+      email: "nobody@example.com",
+      password: "not the passphrase",
+      remember: false,
+    });
+    expect(wrong).toMatchObject({ ok: false, code: "INVALID_EMAIL_OR_PASSWORD" });
+    expect(unknown).toMatchObject({ ok: false, code: "INVALID_EMAIL_OR_PASSWORD" });
+    expect(wrong.ok ? "" : wrong.message).toBe(unknown.ok ? "" : unknown.message);
+  });
+
+  it("refuses common passwords on sign-up, reset and change", async () => {
+    const weak = await signUpWithPassword(browser(), {
+      email: "weak@example.com",
+      password: "Password2024!",
+      fullName: "",
+      returnTo: "/",
+    });
+    expect(weak).toMatchObject({ ok: false, code: "PASSWORD_TOO_COMMON" });
+    expect(weak.ok ? "" : weak.message).toMatch(/too common/);
+    expect(await ctx.handle.db.select().from(user).where(eq(user.email, "weak@example.com"))).toEqual([]);
+
+    const cookie = await confirmedUser(ctx, "changer@example.com", "changer's first passphrase");
+    await expect(
+      auth().api.changePassword({
+        body: { currentPassword: "changer's first passphrase", newPassword: "qwertyuiop123" },
+        headers: new Headers({ cookie, "x-atelier-client-ip": "10.2.0.1" }),
+      }),
+    ).rejects.toMatchObject({ body: { code: "PASSWORD_TOO_COMMON" } });
+
+    expect((await requestPasswordReset(browser(), { email: "changer@example.com" })).ok).toBe(true);
+    const [mail] = (await mails(ctx, "changer@example.com")).filter((m) => m.template === "password-reset");
+    const landed = await follow(linkIn(mail!.text));
+    const landing = new URL(landed.location);
+    expect(landing.pathname + landing.searchParams.get("reset")).toBe("/authtrue");
+    const token = landing.searchParams.get("token")!;
+    expect(await resetPassword(browser(), { token, password: "iloveyou2024" })).toMatchObject({
+      ok: false,
+      code: "PASSWORD_TOO_COMMON",
+    });
+    expect(await resetPassword(browser(), { token, password: "a brand new passphrase" })).toMatchObject({ ok: true });
+    expect(
+      await signInWithPassword(browser(), {
+        email: "changer@example.com",
+        password: "a brand new passphrase",
+        remember: true,
+      }),
+    ).toMatchObject({ ok: true });
+    expect(await resetPassword(browser(), { token, password: "another new passphrase" })).toMatchObject({
+      ok: false,
+      code: "INVALID_TOKEN",
+    });
+  });
+
+  it("throttles sign-in per address: the 11th attempt in a minute is refused, even with the right password", async () => {
+    await confirmedUser(ctx, "limited@example.com", "limited user passphrase");
+    const ip = "10.3.0.1";
+    for (let i = 0; i < 10; i++) {
+      const result = await signInWithPassword(browser(ip), {
+        email: `guess${i}@example.com`,
+        password: "wrong passphrase",
+        remember: false,
+      });
+      expect(result).toMatchObject({ ok: false, code: "INVALID_EMAIL_OR_PASSWORD" });
+    }
+    const eleventh = await signInWithPassword(browser(ip), {
+      email: "limited@example.com",
+      password: "limited user passphrase",
+      remember: false,
+    });
+    expect(eleventh).toMatchObject({ ok: false, code: "TOO_MANY_ATTEMPTS", status: 429 });
+    expect(eleventh.ok ? "" : eleventh.message).toBe("Too many attempts. Please wait a minute and try again.");
+    // Another address is not affected; the window is kept in the database.
+    expect(
+      await signInWithPassword(browser("10.3.0.2"), {
+        email: "limited@example.com",
+        password: "limited user passphrase",
+        remember: false,
+      }),
+    ).toMatchObject({ ok: true });
+    const rows = await ctx.handle.db
+      .select()
+      .from(authThrottle)
+      .where(eq(authThrottle.key, `ip:/sign-in/email:${ip}`));
+    expect(rows[0]?.count).toBe(11);
+  });
+
+  it("throttles per e-mail address across client addresses (reset mails: 3 in 15 minutes)", async () => {
+    for (let i = 0; i < 3; i++)
+      expect((await requestPasswordReset(browser(`10.4.0.${i}`), { email: "bombed@example.com" })).ok).toBe(true);
+    const fourth = await requestPasswordReset(browser("10.4.0.9"), { email: "BOMBED@example.com" });
+    expect(fourth).toMatchObject({ ok: false, code: "TOO_MANY_ATTEMPTS" });
+  });
+
+  it("asks for the second factor after a magic link when a verified TOTP factor exists", async () => {
+    const cookie = await confirmedUser(ctx, "totp@example.com", "totp user passphrase");
+    const headers = new Headers({ cookie, "x-atelier-client-ip": "10.5.0.1" });
+    const enabled = await auth().api.enableTwoFactor({
+      body: { password: "totp user passphrase" },
+      headers,
+      returnHeaders: true,
+    });
+    const { totpURI } = enabled.response as { totpURI: string };
+    const secret = new URL(totpURI).searchParams.get("secret")!;
+    const code = new TOTP({ secret, digits: 6, period: 30 }).generate();
+    await auth().api.verifyTOTP({ body: { code }, headers });
+
+    await auth().api.signInMagicLink({
+      body: { email: "totp@example.com", callbackURL: `${ORIGIN}/account` },
+      headers: new Headers({ origin: ORIGIN, "x-atelier-client-ip": "10.5.0.2" }),
+    });
+    const [mail] = (await mails(ctx, "totp@example.com")).filter((m) => m.template === "magic-link");
+    const landed = await follow(linkIn(mail!.text));
+    expect(landed.status).toBe(302);
+    expect(landed.location).toBe(`${ORIGIN}/auth?step=two-factor&methods=totp&redirectTo=%2Faccount`);
+    // No session came with it; only the two-factor step's cookie.
+    const cookies = landed.headers.getSetCookie();
+    expect(cookies.some((c) => /session_token=[^;]+;/.test(c) && !/Max-Age=0/.test(c))).toBe(false);
+    expect(cookies.some((c) => c.includes("two_factor="))).toBe(true);
+  });
+
+  it("mails a sign-in alert for a new browser of an account that signed in elsewhere before, not otherwise", async () => {
+    const [row] = await ctx.handle.db
+      .insert(user)
+      .values({ id: "alert-user", email: "alert@example.com", emailVerified: true })
+      .returning();
+    const first = await noteSignIn({ userId: row!.id, userAgent: "Firefox/133.0 (Windows)", ipAddress: "203.0.113.7" });
+    const same = await noteSignIn({ userId: row!.id, userAgent: "Firefox/133.0 (Windows)", ipAddress: "203.0.113.7" });
+    const other = await noteSignIn({
+      userId: row!.id,
+      userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Safari/604.1",
+      ipAddress: "198.51.100.4",
+    });
+    expect([first, same, other]).toEqual([false, false, true]);
+    const alerts = (await mails(ctx, "alert@example.com")).filter((m) => m.template === "sign-in-alert");
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.text).toContain("Safari on iOS (IP address 198.51.100.4)");
+  });
+
+  it("first-run setup: a printed token makes the first administrator once, then stops working", async () => {
+    await ctx.handle.db.delete(userRoles);
+    expect(await hasAdministrator()).toBe(false);
+    const token = await issueSetupToken();
+    expect(await setupTokenIsValid(token)).toBe(true);
+    expect(await setupTokenIsValid("not-the-token")).toBe(false);
+
+    const weak = await setUpFirstAdministrator(browser(), {
+      token,
+      email: "owner@example.com",
+      password: "letmein123",
+      fullName: "Mara Ellison",
+    });
+    expect(weak).toMatchObject({ ok: false, code: "PASSWORD_TOO_COMMON" });
+    expect(await setupTokenIsValid(token)).toBe(true);
+
+    const done = await setUpFirstAdministrator(browser(), {
+      token,
+      email: "owner@example.com",
+      password: "ochre harbour studio",
+      fullName: "Mara Ellison",
+    });
+    expect(done.ok).toBe(true);
+    const context = await getAuthContext(new Request(ORIGIN, { headers: { cookie: cookieOf(done.cookies) } }));
+    expect(context).toMatchObject({
+      role: "admin",
+      user: { emailVerified: true },
+      profile: { fullName: "Mara Ellison" },
+    });
+    expect(await setupTokenIsValid(token)).toBe(false);
+    const second = await issueSetupToken();
+    expect(await setupTokenIsValid(second)).toBe(false);
+  });
+
+  it("create-admin creates an administrator, or promotes an existing account without touching its password", async () => {
+    const created = await createOrPromoteAdministrator({
+      email: "curator@example.com",
+      password: "curator's own passphrase",
+      fullName: "Curator",
+    });
+    expect(created).toMatchObject({ ok: true, data: { created: true } });
+    // The operator vouches for the address: no confirmation mail is queued.
+    expect(await mails(ctx, "curator@example.com")).toEqual([]);
+    await confirmedUser(ctx, "assistant@example.com", "assistant passphrase");
+    const promoted = await createOrPromoteAdministrator({
+      email: "Assistant@example.com",
+      password: "ignored passphrase",
+      fullName: "",
+    });
+    expect(promoted).toMatchObject({ ok: true, data: { created: false } });
+    const signedIn = await signInWithPassword(browser(), {
+      email: "assistant@example.com",
+      password: "assistant passphrase",
+      remember: true,
+    });
+    expect(signedIn.ok).toBe(true);
+    const context = await getAuthContext(new Request(ORIGIN, { headers: { cookie: cookieOf(signedIn.cookies) } }));
+    expect(context?.role).toBe("admin");
+    expect(
+      await createOrPromoteAdministrator({ email: "weakadmin@example.com", password: "administrator", fullName: "" }),
+    ).toMatchObject({ ok: false, code: "PASSWORD_TOO_COMMON" });
+  });
+
+  it("a phone factor: enrolled with a texted code, then asked for at sign-in", async () => {
+    const texts: { to: string; body: string }[] = [];
+    const saved = services();
+    setServices({ ...saved, sms: { send: (to, body) => (texts.push({ to, body }), Promise.resolve()) } });
+    try {
+      const cookie = await confirmedUser(ctx, "phone@example.com", "phone owner passphrase");
+      const submit = (fields: Record<string, string>, cookies = cookie) =>
+        handleAccountAction(
+          new Request(`${ORIGIN}/account`, {
+            method: "POST",
+            headers: { cookie: cookies, origin: ORIGIN, "x-atelier-client-ip": "10.6.0.1" },
+            body: new URLSearchParams(fields),
+          }),
+        );
+      const started = await submit({ intent: "phone-start", friendlyName: "Work phone", phone: "+15551234567" });
+      expect(started).toMatchObject({ phonePending: true });
+      const code = /\d{6}/.exec(texts.at(-1)!.body)![0];
+      expect(texts.at(-1)!.to).toBe("+15551234567");
+      const verified = await submit({ intent: "phone-verify", code });
+      expect(verified).toMatchObject({ redirect: "/account?saved=phone" });
+      const sessionCookie = cookieOf((verified as { cookies: Headers }).cookies) || cookie;
+
+      const page = await loadAccountPage(new Request(`${ORIGIN}/account`, { headers: { cookie: sessionCookie } }));
+      expect(page.factors).toMatchObject([{ factorType: "phone", status: "verified", friendlyName: "Work phone" }]);
+
+      const signIn = await signInWithPassword(browser("10.6.0.2"), {
+        email: "phone@example.com",
+        password: "phone owner passphrase",
+        remember: true,
+      });
+      expect(signIn).toMatchObject({ ok: true, data: { twoFactorRedirect: true } });
+      const pending = cookieOf(signIn.cookies);
+      expect((await sendPhoneCode(browser("10.6.0.2", pending))).ok).toBe(true);
+      const signInCode = /\d{6}/.exec(texts.at(-1)!.body)![0];
+      const done = await verifySecondFactor(browser("10.6.0.2", pending), {
+        method: "phone",
+        code: signInCode,
+        trustDevice: false,
+      });
+      expect(done.ok).toBe(true);
+      const context = await getAuthContext(new Request(ORIGIN, { headers: { cookie: cookieOf(done.cookies) } }));
+      expect(context?.user.email).toBe("phone@example.com");
+    } finally {
+      setServices(saved);
+    }
+  });
+});

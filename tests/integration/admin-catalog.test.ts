@@ -1,0 +1,243 @@
+// The back office's catalogue on real databases: the admin table, reordering, featuring, availability in bulk
+// with its log, delete vs archive, uploads, and the bootstrap administrator.
+import { sql } from "drizzle-orm";
+import { queryRows } from "~/db/client.server";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mediaAssets, userRoles } from "~/db/schema";
+import { parseAdminArtworkParams } from "~/lib/admin-artwork-query";
+import { ensureAdminFromEnv } from "~/modules/auth/admin-bootstrap.server";
+import {
+  catalogCounts,
+  createArtworkFromUpload,
+  freeSlug,
+  listAdminArtworks,
+  listArtworkEvents,
+  listInventory,
+  moveArtwork,
+  removeArtwork,
+  restoreArtwork,
+  setAvailability,
+  setFeatured,
+  updateArtwork,
+} from "~/modules/catalog/admin-catalog.server";
+import {
+  catalogFacets,
+  countArtworks,
+  createArtwork,
+  getArtwork,
+  listArtworks,
+  searchArtworks,
+  slugify,
+} from "~/modules/catalog/catalog.server";
+import { ingestUpload } from "~/modules/media/media.server";
+import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+
+const actor = { id: "", name: "Mara Ellison" };
+const view = (query = "") => parseAdminArtworkParams(new URLSearchParams(query));
+const titles = async (query = "") => (await listAdminArtworks(view(query))).rows.map((r) => r.title);
+const publicTitles = async () => (await listArtworks({ limit: 100 })).map((a) => a.title);
+
+describe.each(BACKENDS)("admin catalogue on %s", (backend) => {
+  let ctx: TestContext;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    ctx = await setupTestServices(backend);
+    // A real account for the log's actor (its id is a foreign key).
+    await ensureAdminFromEnv({
+      bootstrapAdmin: { email: "owner@example.com", password: "a long enough password", name: "Mara Ellison" },
+    });
+    const [owner] = await queryRows<{ id: string }>(ctx.handle.db, sql`select id from "user" limit 1`);
+    actor.id = owner!.id;
+    const works = [
+      { title: "Blue Harbour", medium: "Oil on linen", year: 2021, priceCents: 240_000, sortOrder: 1 },
+      { title: "Ochre Field", medium: "Acrylic on canvas", year: 2019, priceCents: 90_000, sortOrder: 2 },
+      { title: "Night Garden", medium: "Oil on linen", year: 2023, priceCents: null, sortOrder: 3 },
+      { title: "Salt Marsh", medium: "Watercolour", year: 2020, priceCents: 45_000, sortOrder: 4 },
+    ];
+    for (const w of works) ids[w.title] = (await createArtwork({ ...w, slug: slugify(w.title) })).id;
+  });
+  afterAll(() => ctx.close());
+
+  it("searches by word prefix, filters and sorts on the server", async () => {
+    expect(await titles("q=harb")).toEqual(["Blue Harbour"]);
+    expect(await titles("q=linen")).toEqual(["Blue Harbour", "Night Garden"]);
+    expect(await titles("medium=Watercolour")).toEqual(["Salt Marsh"]);
+    expect(await titles("sort=price")).toEqual(["Blue Harbour", "Ochre Field", "Salt Marsh", "Night Garden"]);
+    expect(await titles("sort=title&dir=desc")).toEqual(["Salt Marsh", "Ochre Field", "Night Garden", "Blue Harbour"]);
+    const page = await listAdminArtworks({ ...view("sort=year"), pageSize: 2 });
+    expect(page.total).toBe(4);
+    expect(page.rows.map((r) => r.year)).toEqual([2023, 2021]);
+  });
+
+  it("moves a work and renumbers the whole order", async () => {
+    expect(await moveArtwork(ids["Salt Marsh"]!, ids["Blue Harbour"]!, "before")).toBe(true);
+    expect(await publicTitles()).toEqual(["Salt Marsh", "Blue Harbour", "Ochre Field", "Night Garden"]);
+    expect(await moveArtwork(ids["Salt Marsh"]!, ids["Ochre Field"]!, "after")).toBe(true);
+    expect(await publicTitles()).toEqual(["Blue Harbour", "Ochre Field", "Salt Marsh", "Night Garden"]);
+    const orders = (await listAdminArtworks(view())).rows.map((r) => r.sortOrder);
+    expect(orders).toEqual([1, 2, 3, 4]);
+    expect(await moveArtwork(ids["Salt Marsh"]!, "00000000-0000-7000-8000-000000000000", "after")).toBe(false);
+  });
+
+  it("counts featured works so the seventh can be flagged", async () => {
+    let last = { featuredCount: 0, limit: 6, found: true };
+    for (const id of Object.values(ids)) last = await setFeatured(id, true, actor);
+    expect(last).toEqual({ found: true, featuredCount: 4, limit: 6 });
+    for (let n = 0; n < 3; n++) {
+      const extra = await createArtwork({ title: `Extra ${n}`, slug: `extra-${n}`, isFeatured: true });
+      ids[`Extra ${n}`] = extra.id;
+    }
+    const seventh = await setFeatured(ids["Extra 0"]!, true, actor);
+    expect(seventh.featuredCount).toBe(7);
+    expect((await catalogCounts()).featured).toBe(7);
+    await setFeatured(ids["Extra 0"]!, false, actor);
+    const events = await listArtworkEvents({ limit: 20, kind: "featured" });
+    expect(events[0]).toMatchObject({ artworkTitle: "Extra 0", fromValue: "true", toValue: "false" });
+  });
+
+  it("changes availability in bulk and logs each real change with who made it", async () => {
+    const changed = await setAvailability([ids["Blue Harbour"]!, ids["Ochre Field"]!], "sold", actor);
+    expect(changed).toBe(2);
+    expect(await setAvailability([ids["Blue Harbour"]!], "sold", actor)).toBe(0);
+    const events = await listArtworkEvents({ limit: 10, kind: "availability" });
+    expect(
+      events
+        .slice(0, 2)
+        .map((e) => [e.artworkTitle, e.fromValue, e.toValue, e.actorName])
+        .sort(),
+    ).toEqual([
+      ["Blue Harbour", "available", "sold", "Mara Ellison"],
+      ["Ochre Field", "available", "sold", "Mara Ellison"],
+    ]);
+    const sold = await searchArtworks({ availability: "sold", limit: 10 });
+    expect(sold.artworks.map((a) => a.title).sort()).toEqual(["Blue Harbour", "Ochre Field"]);
+  });
+
+  it("edits every field and refuses an address another work has", async () => {
+    const values = {
+      title: "Night Garden II",
+      description: "After dark.",
+      medium: "Oil on panel",
+      year: 2024,
+      size: '12" x 16"',
+      price: 120_000,
+      availability: "reserved" as const,
+      featured: false,
+      quantity: 3,
+    };
+    expect(await updateArtwork(ids["Night Garden"]!, { ...values, slug: "blue-harbour" }, actor)).toMatchObject({
+      ok: false,
+      field: "slug",
+    });
+    expect(await updateArtwork(ids["Night Garden"]!, { ...values, slug: "night-garden-ii" }, actor)).toEqual({
+      ok: true,
+    });
+    const saved = await getArtwork("night-garden-ii");
+    expect(saved).toMatchObject({
+      title: "Night Garden II",
+      priceCents: 120_000,
+      quantity: 3,
+      availability: "reserved",
+    });
+    expect(await freeSlug("Blue Harbour")).toBe("blue-harbour-2");
+  });
+
+  it("deletes a work nothing refers to, and archives one an order refers to", async () => {
+    expect(await removeArtwork(ids["Extra 1"]!, actor)).toBe("deleted");
+    expect(await getArtwork(ids["Extra 1"]!)).toBeUndefined();
+
+    // An order line (the shop's table, here a stand-in with the same restricting foreign key).
+    await ctx.handle.db.execute(
+      sql`create table test_order_lines (id serial primary key, artwork_id uuid not null references artworks(id) on delete restrict)`,
+    );
+    await ctx.handle.db.execute(sql`insert into test_order_lines (artwork_id) values (${ids["Salt Marsh"]!})`);
+    expect(await removeArtwork(ids["Salt Marsh"]!, actor)).toBe("archived");
+    expect(await getArtwork(ids["Salt Marsh"]!)).toBeUndefined();
+    expect(await publicTitles()).not.toContain("Salt Marsh");
+    expect((await catalogFacets()).mediums.map((m) => m.value)).not.toContain("Watercolour");
+    expect(await titles("archived=only")).toEqual(["Salt Marsh"]);
+    expect(await listInventory({ limit: 50, offset: 0 }).then((i) => i.rows.map((r) => r.title))).not.toContain(
+      "Salt Marsh",
+    );
+
+    expect(await restoreArtwork(ids["Salt Marsh"]!, actor)).toBe(true);
+    expect(await publicTitles()).toContain("Salt Marsh");
+    const kinds = (await listArtworkEvents({ limit: 10 })).map((e) => e.kind);
+    expect(kinds.slice(0, 3)).toEqual(["restored", "archived", "deleted"]);
+    expect(await countArtworks()).toBe(6);
+  });
+
+  it("creates an artwork from an upload, first in the order, with a free slug", async () => {
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#345" } })
+      .png()
+      .toBuffer();
+    const upload = await ingestUpload(
+      new Request("http://x/admin/media", {
+        method: "POST",
+        body: png,
+        headers: { "content-length": String(png.length) },
+      }),
+    );
+    expect(upload.ok).toBe(true);
+    if (!upload.ok) return;
+    const created = await createArtworkFromUpload(
+      {
+        title: "Blue Harbour",
+        description: "",
+        medium: "Oil",
+        year: 2025,
+        size: "",
+        price: 1000,
+        availability: "available",
+        featured: false,
+        quantity: 1,
+      },
+      upload.image,
+    );
+    expect(created.slug).toBe("blue-harbour-2");
+    expect((await publicTitles())[0]).toBe("Blue Harbour");
+    expect((await getArtwork(created.id))?.image?.hash).toBe(upload.image.hash);
+  });
+
+  it("refuses a bad or oversized upload and stores nothing", async () => {
+    const [before] = await ctx.handle.db.select({ n: sql<number>`count(*)::int` }).from(mediaAssets);
+    const notImage = await ingestUpload(new Request("http://x", { method: "POST", body: "hello, not a picture" }));
+    expect(notImage).toMatchObject({ ok: false, status: 422 });
+    const huge = await ingestUpload(
+      new Request("http://x", {
+        method: "POST",
+        body: "x",
+        headers: { "content-length": String(26 * 1024 * 1024) },
+      }),
+    );
+    expect(huge).toMatchObject({ ok: false, status: 413, error: "The file is larger than 25 MB." });
+    const [after] = await ctx.handle.db.select({ n: sql<number>`count(*)::int` }).from(mediaAssets);
+    expect(after!.n).toBe(before!.n);
+  });
+
+  it("provisions the administrator from ADMIN_EMAIL once, and promotes an existing account", async () => {
+    const config = {
+      bootstrapAdmin: { email: "owner@example.com", password: "a long enough password", name: "Mara Ellison" },
+    };
+    expect(await ensureAdminFromEnv(config)).toBe("already-admin");
+    expect(
+      await ensureAdminFromEnv({
+        bootstrapAdmin: { email: "second@example.com", password: "another long password", name: "" },
+      }),
+    ).toBe("created");
+    // Demote, then start again: promoted, not created twice.
+    await ctx.handle.db.execute(
+      sql`update user_roles set role = 'user' where user_id = (select id from "user" where email = 'second@example.com')`,
+    );
+    expect(
+      await ensureAdminFromEnv({
+        bootstrapAdmin: { email: "Second@Example.com", password: "ignored for an existing account", name: "" },
+      }),
+    ).toBe("promoted");
+    const roles = await ctx.handle.db.select().from(userRoles);
+    expect(roles.filter((r) => r.role === "admin")).toHaveLength(2);
+    expect(await ensureAdminFromEnv({ bootstrapAdmin: undefined })).toBe("none");
+  });
+});

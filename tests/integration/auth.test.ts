@@ -1,0 +1,157 @@
+// Accounts core: sign-up makes a profile, roles decide the admin guard, and tokens verify against the JWKS.
+import { eq } from "drizzle-orm";
+import { generateKeyPair, SignJWT, exportJWK } from "jose";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { account, profiles, user, userRoles } from "~/db/schema";
+import { createLogger } from "~/logger.server";
+import { auth } from "~/modules/auth/auth.server";
+import {
+  ACCESS_DENIED_MESSAGE,
+  displayName,
+  getAuthContext,
+  requireAdmin,
+  requireUser,
+  safeRedirectPath,
+} from "~/modules/auth/session.server";
+import { TokenError, verifyToken } from "~/modules/auth/tokens.server";
+import { services, setServices } from "~/services.server";
+import { failingDatabase } from "./failing-database";
+import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+
+const ORIGIN = "http://localhost:3000";
+
+/**
+ * Signs up through better-auth's API, confirms the address (as the e-mailed link would) and signs in;
+ * returns the session cookie, as the browser would hold it.
+ */
+async function signUp(email: string, password: string, name = ""): Promise<string> {
+  const headers = new Headers({ origin: ORIGIN, "x-atelier-client-ip": "10.0.0.1" });
+  await auth().api.signUpEmail({ body: { email, password, name }, headers });
+  await services().db.update(user).set({ emailVerified: true }).where(eq(user.email, email.toLowerCase()));
+  const signedIn = await auth().api.signInEmail({ body: { email, password }, headers, returnHeaders: true });
+  return cookieFrom(signedIn.headers);
+}
+
+function cookieFrom(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+function requestWith(cookie: string, path = "/admin/artworks?page=2"): Request {
+  return new Request(`${ORIGIN}${path}`, { headers: { cookie } });
+}
+
+async function thrown(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected the promise to throw");
+}
+
+describe.each(BACKENDS)("accounts core on %s", (backend) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await setupTestServices(backend, { PUBLIC_URL: ORIGIN });
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it("signs up with a full name into profiles and hashes the password with argon2id", async () => {
+    const cookie = await signUp("Ada@Example.com", "a long enough passphrase", "Ada Lovelace");
+    const context = await getAuthContext(requestWith(cookie));
+    expect(context?.user.email).toBe("ada@example.com");
+    expect(context?.profile).toEqual({ fullName: "Ada Lovelace" });
+    expect(context?.role).toBe("user");
+    expect(displayName(context!)).toBe("Ada Lovelace");
+    const [credential] = await ctx.handle.db.select().from(account).where(eq(account.userId, context!.user.id));
+    expect(credential?.password).toMatch(/^\$argon2id\$/);
+  });
+
+  it("stores an empty full name when none is given, and shows the e-mail instead", async () => {
+    const cookie = await signUp("noname@example.com", "another long passphrase");
+    const context = await getAuthContext(requestWith(cookie));
+    const [profile] = await ctx.handle.db.select().from(profiles).where(eq(profiles.id, context!.user.id));
+    expect(profile?.fullName).toBe("");
+    expect(displayName(context!)).toBe("noname@example.com");
+  });
+
+  it("sends anonymous users to /auth with the page to come back to", async () => {
+    const error = await thrown(requireUser(requestWith("")));
+    expect(error).toBeInstanceOf(Response);
+    expect((error as Response).status).toBe(302);
+    expect((error as Response).headers.get("location")).toBe("/auth?redirectTo=%2Fadmin%2Fartworks%3Fpage%3D2");
+  });
+
+  it("answers a plain user 403 with the Access Denied text, and lets an admin through", async () => {
+    const cookie = await signUp("plain@example.com", "plain user passphrase");
+    const denied = await thrown(requireAdmin(requestWith(cookie)));
+    // React Router turns a thrown data() into the 403 error response the admin layout renders.
+    expect(denied).toMatchObject({ data: { message: ACCESS_DENIED_MESSAGE }, init: { status: 403 } });
+
+    const adminCookie = await signUp("owner@example.com", "owner of the shop", "Mara Ellison");
+    const owner = await getAuthContext(requestWith(adminCookie));
+    await ctx.handle.db.insert(userRoles).values({ userId: owner!.user.id, role: "admin" });
+    const admin = await requireAdmin(requestWith(adminCookie));
+    expect(admin.role).toBe("admin");
+  });
+
+  it("reads only 'admin' from user_roles: any other row is a plain user", async () => {
+    const cookie = await signUp("lookup@example.com", "lookup failure passphrase");
+    const context = await getAuthContext(requestWith(cookie));
+    await ctx.handle.db.insert(userRoles).values({ userId: context!.user.id, role: "user" });
+    expect((await getAuthContext(requestWith(cookie)))?.role).toBe("user");
+  });
+
+  it("logs a failed profile or role lookup and carries on as a plain user without a profile", async () => {
+    const cookie = await signUp("flaky@example.com", "flaky database passphrase", "Flaky");
+    const saved = services();
+    const logger = createLogger("silent");
+    const logged = vi.spyOn(logger, "error");
+    // Sessions still resolve (better-auth holds its own handle); the spec's two lookups fail.
+    setServices({ ...saved, db: failingDatabase(), logger });
+    try {
+      const context = await getAuthContext(requestWith(cookie));
+      expect(context).toMatchObject({ user: { email: "flaky@example.com" }, profile: null, role: "user" });
+      expect(logged.mock.calls.map((c) => c[1]).sort()).toEqual(["profile fetch failed", "role fetch failed"]);
+    } finally {
+      setServices(saved);
+    }
+  });
+
+  it("accepts only local paths to return to", () => {
+    expect(safeRedirectPath("/admin/artworks?x=1")).toBe("/admin/artworks?x=1");
+    expect(safeRedirectPath("//evil.example")).toBe("/");
+    expect(safeRedirectPath("https://evil.example")).toBe("/");
+    expect(safeRedirectPath("/\\evil.example")).toBe("/");
+    expect(safeRedirectPath("/auth?reset=true")).toBe("/");
+    expect(safeRedirectPath(null)).toBe("/");
+  });
+
+  it("issues JWTs that verify against the published JWKS, and rejects bad signatures and expiry", async () => {
+    const cookie = await signUp("token@example.com", "token holder passphrase");
+    const { token } = await auth().api.getToken({ headers: new Headers({ cookie }) });
+    const payload = await verifyToken(token);
+    expect(payload.sub).toBeTruthy();
+
+    // Same header and claims, signed by a key that is not ours.
+    const { privateKey, publicKey } = await generateKeyPair("EdDSA", { crv: "Ed25519", extractable: true });
+    const kid = (JSON.parse(Buffer.from(token.split(".")[0]!, "base64url").toString()) as { kid: string }).kid;
+    const forged = await new SignJWT({ ...payload }).setProtectedHeader({ alg: "EdDSA", kid }).sign(privateKey);
+    await expect(verifyToken(forged)).rejects.toThrow("Invalid JWT signature");
+    expect(await exportJWK(publicKey)).toHaveProperty("x");
+
+    // An expired token with a valid signature: rejected, unless expired tokens are allowed.
+    const ours = await auth().api.signJWT({
+      body: { payload: { sub: "u1", iss: ORIGIN, aud: ORIGIN, iat: 1_000, exp: 2_000 } },
+    });
+    const expired = await thrown(verifyToken(ours.token));
+    expect(expired).toBeInstanceOf(TokenError);
+    expect((expired as TokenError).code).toBe("expired");
+    await expect(verifyToken(ours.token, { allowExpired: true })).resolves.toMatchObject({ sub: "u1" });
+  });
+});

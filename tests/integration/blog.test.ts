@@ -1,0 +1,119 @@
+// The blog on real databases: what is public when, slugs, the rendered body, the sitemap and the RSS feed.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createPost,
+  getPublicPost,
+  latestPublicPosts,
+  listPostsForAdmin,
+  listPublicPosts,
+  PostError,
+  PostInput,
+  updatePost,
+} from "~/modules/blog/blog.server";
+import { renderFeed } from "~/modules/blog/feed.server";
+import { buildSitemap } from "~/modules/seo/sitemap.server";
+import { saveSettings } from "~/modules/settings/settings.server";
+import { parseSitemap } from "../helpers/sitemap";
+import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+
+const ORIGIN = "http://localhost:3000";
+const hour = 3_600_000;
+
+const input = (values: Partial<PostInput> & { title: string }): PostInput =>
+  PostInput.parse({ slug: "", excerpt: "", body: "", coverImageId: "", status: "draft", publishAt: null, ...values });
+
+describe.each(BACKENDS)("blog on %s", (backend) => {
+  let ctx: TestContext;
+  const now = new Date(Date.UTC(2026, 4, 10, 12));
+  beforeAll(async () => {
+    ctx = await setupTestServices(backend);
+    await saveSettings({ siteTitle: "Mara Ellison", artistName: "Mara Ellison" });
+    await createPost(input({ title: "A draft", body: "Not yet." }), now);
+    await createPost(
+      input({ title: "Studio notes, spring", status: "published", publishAt: new Date(now.getTime() - 48 * hour) }),
+      now,
+    );
+    await createPost(
+      input({
+        title: "New work: the Ledger paintings",
+        status: "published",
+        excerpt: "Five new paintings.",
+        body: "## The series\n\nGraphite *tallies* under washes.\n\n<script>alert(1)</script>\n\n![Detail](/media/abc/640.webp)",
+      }),
+      new Date(now.getTime() - hour),
+    );
+    await createPost(
+      input({ title: "Opening night", status: "scheduled", publishAt: new Date(now.getTime() + 24 * hour) }),
+      now,
+    );
+  });
+  afterAll(() => ctx.close());
+
+  it("shows only posts whose time has come, newest first; a scheduled post appears when its time comes", async () => {
+    const titles = async (at: Date) => (await listPublicPosts({ page: 1 }, at)).posts.map((p) => p.title);
+    expect(await titles(now)).toEqual(["New work: the Ledger paintings", "Studio notes, spring"]);
+    expect((await listPublicPosts({ page: 1 }, now)).total).toBe(2);
+    expect(await titles(new Date(now.getTime() + 25 * hour))).toEqual([
+      "Opening night",
+      "New work: the Ledger paintings",
+      "Studio notes, spring",
+    ]);
+    expect(await getPublicPost("opening-night", now)).toBeUndefined();
+    expect(await getPublicPost("a-draft", now)).toBeUndefined();
+    expect((await getPublicPost("opening-night", new Date(now.getTime() + 25 * hour)))?.title).toBe("Opening night");
+  });
+
+  it("pages the listing", async () => {
+    const page2 = await listPublicPosts({ page: 2, pageSize: 1 }, now);
+    expect(page2.posts.map((p) => p.slug)).toEqual(["studio-notes-spring"]);
+    expect(page2.total).toBe(2);
+  });
+
+  it("renders the body as sanitized HTML with headings below the title", async () => {
+    const post = await getPublicPost("new-work-the-ledger-paintings", now);
+    expect(post?.html).toContain("<h3>The series</h3>");
+    expect(post?.html).toContain("<em>tallies</em>");
+    expect(post?.html).not.toMatch(/script|alert/);
+    expect(post?.description).toBe("Five new paintings.");
+    expect((await getPublicPost("studio-notes-spring", now))?.description).toBe("");
+  });
+
+  it("keeps slugs unique: made from the title, or refused when taken", async () => {
+    const again = await createPost(input({ title: "A draft" }), now);
+    expect(again.slug).toBe("a-draft-2");
+    await expect(createPost(input({ title: "Other", slug: "a-draft" }), now)).rejects.toBeInstanceOf(PostError);
+    const renamed = await updatePost(again.id, input({ title: "Renamed", slug: "renamed" }), now);
+    expect(renamed.slug).toBe("renamed");
+    expect(PostInput.safeParse({ ...input({ title: "x" }), slug: "Not A Slug" }).success).toBe(false);
+    expect(PostInput.safeParse({ ...input({ title: "x" }), status: "scheduled", publishAt: null }).success).toBe(false);
+  });
+
+  it("lists posts for the admin by status", async () => {
+    const drafts = await listPostsForAdmin({ page: 1, status: "draft" }, now);
+    expect(drafts.posts.map((p) => p.title).sort()).toEqual(["A draft", "Renamed"]);
+    const scheduled = await listPostsForAdmin({ page: 1, status: "scheduled" }, now);
+    expect(scheduled.posts.map((p) => p.title)).toEqual(["Opening night"]);
+    expect((await listPostsForAdmin({ page: 1 }, now)).total).toBe(5);
+  });
+
+  it("puts the journal and each public post in the sitemap", async () => {
+    const locs = parseSitemap(await buildSitemap(), ORIGIN).map((e) => e.loc);
+    expect(locs).toContain(`${ORIGIN}/blog`);
+    expect(locs).toContain(`${ORIGIN}/blog/new-work-the-ledger-paintings`);
+    expect(locs).toContain(`${ORIGIN}/blog/studio-notes-spring`);
+    expect(locs.some((l) => l.includes("a-draft"))).toBe(false);
+  });
+
+  it("renders an RSS 2.0 feed with absolute links and the full text", async () => {
+    const posts = await latestPublicPosts(20, now);
+    const xml = renderFeed({ siteTitle: "Mara Ellison", artistName: "Mara Ellison", publicUrl: ORIGIN }, posts, now);
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0"/);
+    expect(xml).toContain(`<atom:link href="${ORIGIN}/blog/rss.xml" rel="self" type="application/rss+xml" />`);
+    const items = xml.split("<item>").slice(1);
+    expect(items).toHaveLength(2);
+    expect(items[0]).toContain(`<link>${ORIGIN}/blog/new-work-the-ledger-paintings</link>`);
+    expect(items[0]).toContain(`<pubDate>${new Date(now.getTime() - hour).toUTCString()}</pubDate>`);
+    expect(items[0]).toContain(`src="${ORIGIN}/media/abc/640.webp"`);
+    expect(xml).not.toContain("<script");
+  });
+});

@@ -1,0 +1,114 @@
+// Contact messages and commission requests: validated, stored once per submission, mailed to both sides.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { artworks, commissions, mailOutbox, messages } from "~/db/schema";
+import { createArtwork } from "~/modules/catalog/catalog.server";
+import {
+  CommissionSchema,
+  ContactSchema,
+  fieldErrors,
+  newSubmissionKey,
+  submitCommission,
+  submitContact,
+} from "~/modules/inbox/inquiries.server";
+import { saveSettings } from "~/modules/settings/settings.server";
+import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+
+describe.each(BACKENDS)("inquiries on %s", (backend) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await setupTestServices(backend);
+    await saveSettings({ artistName: "Mara Ellison", contactEmail: "studio@maraellison.art" });
+  });
+  afterAll(() => ctx.close());
+
+  it("stores an artwork inquiry with the stored title, mails the artist and the sender, once per submission", async () => {
+    const { id: artworkId } = await createArtwork({ title: "Tide Line", slug: "tide-line", priceCents: 240000 });
+    const input = ContactSchema.parse({
+      name: "Jo Collector",
+      email: "Jo@Example.com",
+      inquiryType: "artwork",
+      message: "Is this painting still available for a home in Lisbon?",
+      artworkId,
+      submissionKey: newSubmissionKey(),
+    });
+    const first = await submitContact(input);
+    const again = await submitContact(input);
+    expect(again).toEqual({ id: first.id, duplicate: true });
+
+    const rows = await ctx.handle.db.select().from(messages).where(eq(messages.id, first.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      inquiryType: "artwork",
+      email: "jo@example.com",
+      artworkTitle: "Tide Line",
+      subject: "Inquiry about “Tide Line”",
+      status: "new",
+    });
+    const mail = await ctx.handle.db.select().from(mailOutbox);
+    expect(mail.map((m) => [m.toAddress, m.template]).sort()).toEqual([
+      ["Jo@Example.com", "inquiry-received"],
+      ["studio@maraellison.art", "new-inquiry"],
+    ]);
+    expect(mail.find((m) => m.template === "new-inquiry")?.text).toContain("Is this painting still available");
+    await ctx.handle.db.delete(artworks).where(eq(artworks.id, artworkId));
+  });
+
+  it("turns an artwork inquiry about an unknown work into a general one", async () => {
+    const { id } = await submitContact(
+      ContactSchema.parse({
+        name: "Sam",
+        email: "sam@example.com",
+        inquiryType: "artwork",
+        message: "A question about a painting I saw.",
+        artworkId: "018f2a3c-0000-7000-8000-000000000000",
+        submissionKey: newSubmissionKey(),
+      }),
+    );
+    const [row] = await ctx.handle.db.select().from(messages).where(eq(messages.id, id));
+    expect(row).toMatchObject({ inquiryType: "general", artworkId: null, subject: "General inquiry" });
+  });
+
+  it("explains every mistake in plain words, per field", () => {
+    const result = ContactSchema.safeParse({
+      name: " ",
+      email: "not-an-address",
+      inquiryType: "spam",
+      message: "hi",
+      submissionKey: "x",
+    });
+    expect(result.success).toBe(false);
+    expect(fieldErrors(result.error!)).toEqual({
+      name: "Enter your name.",
+      email: "Enter a valid email address, like name@example.com.",
+      inquiryType: "Choose what your message is about.",
+      message: "Write a little more: at least 10 characters.",
+      submissionKey: "This form has expired. Please reload the page and send it again.",
+    });
+  });
+
+  it("stores a commission request in the pipeline with its budget range", async () => {
+    const input = CommissionSchema.parse({
+      name: "Ana Ruiz",
+      email: "ana@example.com",
+      description: "A large, calm painting in blues for a north-facing living room.",
+      medium: "Oil on canvas",
+      size: '60 × 48"',
+      budget: "5000-10000",
+      timeline: "By next spring",
+      submissionKey: newSubmissionKey(),
+    });
+    const { id } = await submitCommission(input);
+    expect((await submitCommission(input)).duplicate).toBe(true);
+    const [row] = await ctx.handle.db.select().from(commissions).where(eq(commissions.id, id));
+    expect(row).toMatchObject({
+      stage: "requested",
+      budgetMin: 5000,
+      budgetMax: 10000,
+      details: { budget: "$5,000 – $10,000" },
+      medium: "Oil on canvas",
+    });
+    const templates = (await ctx.handle.db.select().from(mailOutbox)).map((m) => m.template);
+    expect(templates).toEqual(expect.arrayContaining(["new-commission", "commission-received"]));
+  });
+});

@@ -1,0 +1,241 @@
+// The back office's order operations (list, detail, mark paid, ship, deliver, cancel, refund), each recorded
+// with who and when, and the admin pages' guard in loader and action.
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailOutbox, orderEvents, userRoles } from "~/db/schema";
+import { auth } from "~/modules/auth/auth.server";
+import { getAuthContext } from "~/modules/auth/session.server";
+import { adminActor, parseOrderFilters, runOrderIntent } from "~/modules/shop/admin-orders.server";
+import { placeOrder } from "~/modules/shop/checkout.server";
+import { getOrder, listOrders, OrderError } from "~/modules/shop/orders.server";
+import { cancelOrder, refundOrder, shipOrder } from "~/modules/shop/order-actions.server";
+import * as orderRoute from "~/routes/admin/order";
+import * as ordersRoute from "~/routes/admin/orders";
+import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+import { BUYER, callRoute, seedShopSettings, seedWork, stockRow } from "./shop-support";
+
+const ORIGIN = "http://localhost:3000";
+const artist = { id: "admin-user-1", email: "artist@example.com" };
+
+async function signUp(email: string): Promise<string> {
+  const { headers } = await auth().api.signUpEmail({
+    body: { email, password: "a long enough passphrase", name: "" },
+    headers: new Headers({ origin: ORIGIN, "x-atelier-client-ip": "10.0.0.1" }),
+    returnHeaders: true,
+  });
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+async function order(buyer: Partial<typeof BUYER> = {}, fulfilment: "ship" | "pickup" = "ship") {
+  const work = await seedWork();
+  const result = await placeOrder({
+    ...BUYER,
+    ...buyer,
+    fulfilment,
+    idempotencyKey: crypto.randomUUID(),
+    items: [{ artworkId: work, quantity: 1 }],
+    expectedTotalCents: undefined,
+  });
+  if (!result.ok) throw new Error(result.reason);
+  return { id: result.order.id, number: result.order.number, work };
+}
+
+const intent = (fields: Record<string, string>) => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  return form;
+};
+
+describe.each(BACKENDS)("admin orders on %s", (backend) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await setupTestServices(backend, { PUBLIC_URL: ORIGIN });
+    await seedShopSettings();
+  });
+  afterAll(() => ctx.close());
+
+  it("takes a bank-transfer order through paid, shipped and delivered, recording who and when", async () => {
+    const { id, number, work } = await order();
+    expect(await runOrderIntent(id, intent({ intent: "mark-paid", note: "Transfer ref 4471" }), artist)).toEqual({
+      ok: true,
+      message: `Order ${number} is marked paid.`,
+    });
+    expect(await stockRow(work)).toMatchObject({ quantity: 0, availability: "sold" });
+
+    // Shipping needs a carrier and a tracking number; the link is made for a known carrier.
+    const missing = await runOrderIntent(id, intent({ intent: "ship", carrier: "", trackingNumber: "" }), artist);
+    expect(missing).toMatchObject({
+      ok: false,
+      errors: { carrier: "Enter the carrier.", trackingNumber: "Enter the tracking number." },
+    });
+    await runOrderIntent(id, intent({ intent: "ship", carrier: "UPS", trackingNumber: "1Z999AA10123456784" }), artist);
+    await runOrderIntent(id, intent({ intent: "deliver" }), artist);
+
+    const detail = await getOrder(id);
+    expect(detail).toMatchObject({
+      status: "delivered",
+      carrier: "UPS",
+      trackingNumber: "1Z999AA10123456784",
+      trackingUrl: "https://www.ups.com/track?tracknum=1Z999AA10123456784",
+    });
+    expect(detail!.paidAt).toBeInstanceOf(Date);
+    expect(detail!.shippedAt).toBeInstanceOf(Date);
+    expect(detail!.deliveredAt).toBeInstanceOf(Date);
+    expect(detail!.events.map((e) => [e.kind, e.status, e.actorKind, e.actorId, e.actorEmail])).toEqual([
+      ["placed", "awaiting_payment", "buyer", null, BUYER.email],
+      ["paid", "paid", "admin", artist.id, artist.email],
+      ["shipped", "shipped", "admin", artist.id, artist.email],
+      ["delivered", "delivered", "admin", artist.id, artist.email],
+    ]);
+    expect(detail!.events[1]!.note).toBe("Transfer ref 4471");
+    for (const e of detail!.events) expect(e.createdAt).toBeInstanceOf(Date);
+
+    const mails = await ctx.handle.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.subject} like ${`%${number}%`}`);
+    expect(mails.map((m) => m.template).sort()).toEqual(["order-new", "order-paid", "order-placed", "order-shipped"]);
+    const shipped = mails.find((m) => m.template === "order-shipped")!;
+    expect(shipped.toAddress).toBe(BUYER.email);
+    expect(shipped.text).toContain("Tracking number: 1Z999AA10123456784");
+    expect(shipped.text).toContain("https://www.ups.com/track?tracknum=1Z999AA10123456784");
+  });
+
+  it("refuses moves the rules do not allow, with a message for the admin", async () => {
+    const { id, number } = await order();
+    const ship = await runOrderIntent(id, intent({ intent: "ship", carrier: "UPS", trackingNumber: "1Z1" }), artist);
+    expect(ship).toMatchObject({
+      ok: false,
+      errors: { form: `Order ${number} is awaiting payment: it cannot become shipped.` },
+    });
+    await expect(refundOrder(id, adminActor(artist))).rejects.toThrow(OrderError);
+    expect(await runOrderIntent(id, intent({ intent: "refund", note: "" }), artist)).toMatchObject({
+      ok: false,
+      errors: { confirm: "Tick the box to confirm the refund." },
+    });
+    expect(await runOrderIntent(id, intent({ intent: "launch" }), artist)).toMatchObject({ ok: false });
+    // A pickup order is collected, not shipped; a shipping order is not delivered before it ships.
+    const pickup = await order({ email: "pick@example.com" }, "pickup");
+    await runOrderIntent(pickup.id, intent({ intent: "mark-paid" }), artist);
+    await expect(shipOrder(pickup.id, adminActor(artist), { carrier: "UPS", trackingNumber: "1Z2" })).rejects.toThrow(
+      /collected from the studio/,
+    );
+    expect(await runOrderIntent(pickup.id, intent({ intent: "deliver" }), artist)).toMatchObject({
+      ok: true,
+      message: `Order ${pickup.number} is marked collected.`,
+    });
+    const paid = await order({ email: "paid@example.com" });
+    await runOrderIntent(paid.id, intent({ intent: "mark-paid" }), artist);
+    expect(await runOrderIntent(paid.id, intent({ intent: "deliver" }), artist)).toMatchObject({ ok: false });
+    await expect(cancelOrder(paid.id, adminActor(artist))).rejects.toThrow(/refund it instead/);
+  });
+
+  it("cancels an unpaid order and refunds a paid one, putting the works back", async () => {
+    const unpaid = await order({ email: "cancel@example.com" });
+    expect(await runOrderIntent(unpaid.id, intent({ intent: "cancel", note: "Asked by phone" }), artist)).toMatchObject(
+      { ok: true },
+    );
+    expect(await stockRow(unpaid.work)).toMatchObject({ quantity: 1, availability: "available" });
+    const paid = await order({ email: "refund@example.com" });
+    await runOrderIntent(paid.id, intent({ intent: "mark-paid" }), artist);
+    expect(
+      await runOrderIntent(paid.id, intent({ intent: "refund", note: "Damaged in transit", confirm: "yes" }), artist),
+    ).toMatchObject({
+      ok: true,
+    });
+    expect(await stockRow(paid.work)).toMatchObject({ quantity: 1, availability: "available" });
+    const [event] = await ctx.handle.db
+      .select()
+      .from(orderEvents)
+      .where(sql`${orderEvents.orderId} = ${paid.id} and ${orderEvents.kind} = 'refunded'`);
+    expect(event).toMatchObject({ actorKind: "admin", actorEmail: artist.email, note: "Damaged in transit" });
+  });
+
+  it("lists orders newest first, by status and by number, e-mail or name, one page at a time", async () => {
+    const a = await order({ email: "list-a@example.com", name: "Quentin Blake" });
+    const b = await order({ email: "list-b@example.com", name: "Rosa Bonheur" });
+    await runOrderIntent(b.id, intent({ intent: "mark-paid" }), artist);
+    const all = await listOrders({ limit: 500 });
+    expect(all.orders[0]!.number).toBe(b.number);
+    expect(all.orders[1]!.number).toBe(a.number);
+    expect(all.total).toBe(all.orders.length);
+    expect((await listOrders({ q: "bonheur", limit: 10 })).orders.map((o) => o.number)).toEqual([b.number]);
+    expect((await listOrders({ q: a.number.toLowerCase(), limit: 10 })).orders.map((o) => o.email)).toEqual([
+      "list-a@example.com",
+    ]);
+    expect((await listOrders({ q: "100%_", limit: 10 })).orders).toEqual([]);
+    const paid = await listOrders({ status: "paid", limit: 500 });
+    expect(paid.orders.every((o) => o.status === "paid")).toBe(true);
+    expect(paid.orders.map((o) => o.number)).toContain(b.number);
+    const firstPage = await listOrders({ limit: 2 });
+    const secondPage = await listOrders({ limit: 2, offset: 2 });
+    expect(firstPage.orders.map((o) => o.id)).not.toContain(secondPage.orders[0]?.id);
+    expect(firstPage.orders[0]!.itemCount).toBe(1);
+    expect(parseOrderFilters(new URLSearchParams("status=paid&q=%20x%20&page=3"))).toEqual({
+      status: "paid",
+      q: "x",
+      page: 3,
+    });
+    expect(parseOrderFilters(new URLSearchParams("status=lost&page=-1"))).toEqual({
+      status: undefined,
+      q: undefined,
+      page: 1,
+    });
+  });
+
+  it("guards the pages' loaders and actions: anonymous to /auth, a plain user 403, an admin through as the actor", async () => {
+    const { id, number } = await order({ email: "guard@example.com" });
+    const anon = await callRoute(ordersRoute.loader, "/admin/orders");
+    expect(anon.status).toBe(302);
+    expect(anon.location).toBe("/auth?redirectTo=%2Fadmin%2Forders");
+    const anonAction = await callRoute(orderRoute.action, `/admin/orders/${id}`, {
+      form: intent({ intent: "mark-paid" }),
+    });
+    expect(anonAction.status).toBe(302);
+
+    const userCookie = await signUp("visitor@example.com");
+    const denied = await callRoute(ordersRoute.loader, "/admin/orders", { cookie: userCookie });
+    expect(denied.status).toBe(403);
+    const deniedAction = await callRoute(
+      (args: never) => orderRoute.action({ ...(args as object), params: { id } } as never),
+      `/admin/orders/${id}`,
+      { form: intent({ intent: "mark-paid" }), cookie: userCookie },
+    );
+    expect(deniedAction.status).toBe(403);
+    expect((await getOrder(id))!.status).toBe("awaiting_payment");
+
+    const adminCookie = await signUp("owner@example.com");
+    const owner = await getAuthContext(new Request(`${ORIGIN}/`, { headers: { cookie: adminCookie } }));
+    await ctx.handle.db.insert(userRoles).values({ userId: owner!.user.id, role: "admin" });
+    const list = await callRoute(ordersRoute.loader, `/admin/orders?q=${number}`, { cookie: adminCookie });
+    expect(list.status).toBe(200);
+    expect((list.body as { orders: { number: string }[] }).orders.map((o) => o.number)).toEqual([number]);
+    const done = await callRoute(
+      (args: never) => orderRoute.action({ ...(args as object), params: { id } } as never),
+      `/admin/orders/${id}`,
+      { form: intent({ intent: "mark-paid" }), cookie: adminCookie },
+    );
+    expect(done.body).toEqual({ ok: true, message: `Order ${number} is marked paid.` });
+    const [paidEvent] = await ctx.handle.db
+      .select()
+      .from(orderEvents)
+      .where(sql`${orderEvents.orderId} = ${id} and ${orderEvents.kind} = 'paid'`);
+    expect(paidEvent).toMatchObject({ actorKind: "admin", actorId: owner!.user.id, actorEmail: "owner@example.com" });
+    const detail = await callRoute(
+      (args: never) => orderRoute.loader({ ...(args as object), params: { id } } as never),
+      `/admin/orders/${id}`,
+      { cookie: adminCookie },
+    );
+    expect(detail.body).toMatchObject({ order: { number, status: "paid" }, actions: ["ship", "refund"] });
+    const missing = await callRoute(
+      (args: never) => orderRoute.loader({ ...(args as object), params: { id: "not-an-id" } } as never),
+      "/admin/orders/not-an-id",
+      { cookie: adminCookie },
+    );
+    expect(missing.status).toBe(404);
+    expect(await ctx.handle.db.select().from(userRoles).where(eq(userRoles.role, "admin"))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,275 @@
+// Card payments through a local stand-in for the Stripe API (the SDK's host/port/protocol options), driving the
+// real routes: checkout → Stripe Checkout Session → signed webhook (the only thing that marks a card order
+// paid), replays, out-of-order events, expiry, the buyer leaving the payment page, refunds, Stripe down.
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { jobs, mailOutbox, orderEvents, orders, processedWebhookEvents } from "~/db/schema";
+import { runDueJobs } from "~/modules/jobs/jobs.server";
+import { cancelOrder, EXPIRE_JOB, markOrderPaid, refundOrder } from "~/modules/shop/order-actions.server";
+import { OrderError } from "~/modules/shop/orders.server";
+import { services, setServices } from "~/services.server";
+import * as checkoutRoute from "~/routes/shop/checkout";
+import * as confirmationRoute from "~/routes/shop/order-confirmation";
+import * as webhookRoute from "~/routes/resources/stripe-webhook";
+import { startStripeStandIn, type StripeStandIn } from "../support/stripe-standin";
+import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+import { callRoute, checkoutForm, cookieFrom, seedShopSettings, seedWork, stockRow } from "./shop-support";
+
+const admin = { kind: "admin" as const, id: "admin-1", email: "artist@example.com" };
+
+describe.each(BACKENDS)("card payments through the Stripe stand-in on %s", (backend) => {
+  let ctx: TestContext;
+  let stripe: StripeStandIn;
+
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    ctx = await setupTestServices(backend, {
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_BASE: stripe.url,
+      PUBLIC_URL: "https://shop.example.com",
+    });
+    await seedShopSettings({ reservationMinutes: 15 });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await stripe.close();
+  });
+  beforeEach(async () => {
+    await ctx.handle.db.execute(sql`delete from rate_limit_windows`);
+  });
+
+  async function checkout(workId: string, email = "ada@example.com") {
+    const answer = await callRoute(checkoutRoute.action, "/checkout", {
+      form: checkoutForm([{ id: workId }], { email }),
+    });
+    expect(answer.status).toBe(303);
+    const sessionId = /\/pay\/(\w+)$/.exec(answer.location!)?.[1];
+    expect(sessionId).toBeDefined();
+    const [order] = await ctx.handle.db.select().from(orders).where(eq(orders.paymentSessionId, sessionId!));
+    return { answer, sessionId: sessionId!, order: order! };
+  }
+
+  const deliver = (event: { payload: string; signature: string }) =>
+    callRoute(webhookRoute.action, "/webhooks/stripe", {
+      body: event.payload,
+      headers: { "stripe-signature": event.signature, "content-type": "application/json" },
+    });
+
+  const orderRow = async (id: string) => (await ctx.handle.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+  const mailsTo = async (orderNumber: string) =>
+    (
+      await ctx.handle.db
+        .select()
+        .from(mailOutbox)
+        .where(sql`${mailOutbox.subject} like ${`%${orderNumber}%`}`)
+    ).map((m) => m.template);
+
+  it("sends the buyer to a Checkout Session priced from the catalogue, and only the signed webhook marks it paid", async () => {
+    const work = await seedWork({ title: "Salt Ledger", priceCents: 540_000 });
+    const { answer, sessionId, order } = await checkout(work);
+    expect(answer.location).toBe(`${stripe.url}/pay/${sessionId}`);
+    const session = stripe.sessions.get(sessionId)!;
+    expect(session).toMatchObject({
+      mode: "payment",
+      client_reference_id: order.id,
+      customer_email: "ada@example.com",
+      metadata: { order_id: order.id, order_number: order.number },
+      success_url: `https://shop.example.com/order-confirmation?order=${order.number}`,
+      cancel_url: `https://shop.example.com/checkout?cancelled=${order.number}`,
+      amount_total: order.totalCents,
+    });
+    expect(session.params).toMatchObject({
+      line_items: [
+        {
+          quantity: "1",
+          price_data: { currency: "usd", unit_amount: "540000", product_data: { name: "Salt Ledger" } },
+        },
+        { quantity: "1", price_data: { unit_amount: String(order.taxCents) } },
+      ],
+      payment_intent_data: { metadata: { order_id: order.id } },
+    });
+    // Stripe's minimum: the session lives at least 30 minutes; our own reservation (15) closes it sooner.
+    expect(session.expires_at - Date.now() / 1000).toBeGreaterThan(29 * 60);
+    expect(stripe.requests.find((r) => r.path === "/v1/checkout/sessions")?.idempotencyKey).toBe(
+      `checkout-session-${order.id}`,
+    );
+    expect((order.reservedUntil!.getTime() - order.createdAt.getTime()) / 60_000).toBeCloseTo(15, 0);
+    expect(order).toMatchObject({ provider: "stripe", status: "awaiting_payment" });
+    // No mail before the money: an abandoned card checkout is not news for anyone.
+    expect(await mailsTo(order.number)).toEqual([]);
+
+    // The artist cannot mark a card order paid; neither can a forged event.
+    await expect(markOrderPaid(order.id, admin)).rejects.toThrow(OrderError);
+    stripe.pay(sessionId);
+    const event = stripe.event("checkout.session.completed", stripe.sessions.get(sessionId));
+    const forged = await deliver({ payload: event.payload.replace("540000", "1"), signature: event.signature });
+    expect(forged.status).toBe(400);
+    expect((await deliver({ payload: event.payload, signature: "t=1,v1=deadbeef" })).status).toBe(400);
+    expect((await orderRow(order.id)).status).toBe("awaiting_payment");
+
+    // The real one, then four replays at once and one later: paid once, mailed once.
+    expect((await deliver(event)).status).toBe(200);
+    const replays = await Promise.all([deliver(event), deliver(event), deliver(event), deliver(event)]);
+    expect(replays.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect((await deliver(event)).body).toBe("Already processed.");
+    const paid = await orderRow(order.id);
+    expect(paid).toMatchObject({ status: "paid", paymentIntentId: session.payment_intent, reservedUntil: null });
+    expect(await stockRow(work)).toMatchObject({ quantity: 0, availability: "sold" });
+    const events = await ctx.handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+    expect(events.map((e) => [e.kind, e.actorKind])).toEqual([
+      ["placed", "buyer"],
+      ["paid", "stripe"],
+    ]);
+    expect(events[1]!.actorId).toBe(event.id);
+    expect((await mailsTo(order.number)).sort()).toEqual(["order-new", "order-paid"]);
+    expect(
+      await ctx.handle.db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.eventId, event.id)),
+    ).toHaveLength(1);
+
+    // The buyer lands on the confirmation page (their cookie came with the redirect to Stripe).
+    const page = await callRoute(confirmationRoute.loader, `/order-confirmation?order=${order.number}`, {
+      cookie: cookieFrom(answer.setCookie),
+    });
+    expect(page.body).toMatchObject({ order: { status: "paid", statusLabel: "Paid" } });
+
+    // A refund made by the artist goes through Stripe (idempotently) and returns the work; the webhook that
+    // reports it afterwards changes nothing more.
+    await refundOrder(order.id, admin, "The buyer changed their mind.");
+    expect(stripe.refunds).toContainEqual(expect.objectContaining({ payment_intent: session.payment_intent }));
+    expect(stripe.requests.find((r) => r.path === "/v1/refunds")?.idempotencyKey).toBe(
+      `refund-${order.id}-${session.payment_intent}`,
+    );
+    expect(await stockRow(work)).toMatchObject({ quantity: 1, availability: "available" });
+    expect((await deliver(stripe.refundEvent(sessionId))).status).toBe(200);
+    expect((await orderRow(order.id)).status).toBe("refunded");
+    expect(await stockRow(work)).toMatchObject({ quantity: 1, availability: "available" });
+  });
+
+  it("ends in the same state whatever order the events arrive in (refund reported before the payment)", async () => {
+    const work = await seedWork();
+    const { sessionId, order } = await checkout(work);
+    stripe.pay(sessionId);
+    const completed = stripe.event("checkout.session.completed", stripe.sessions.get(sessionId));
+    const refunded = stripe.refundEvent(sessionId);
+    // Out of order: the refund first. The order is found through the payment intent's metadata.
+    expect((await deliver(refunded)).status).toBe(200);
+    expect((await orderRow(order.id)).status).toBe("refunded");
+    expect((await deliver(completed)).status).toBe(200);
+    expect((await orderRow(order.id)).status).toBe("refunded");
+    expect(await stockRow(work)).toMatchObject({ quantity: 1, availability: "available" });
+
+    // A partial refund is noted, and changes no status.
+    const other = await seedWork();
+    const second = await checkout(other, "bea@example.com");
+    stripe.pay(second.sessionId);
+    await deliver(stripe.event("checkout.session.completed", stripe.sessions.get(second.sessionId)));
+    await deliver(stripe.refundEvent(second.sessionId, { amount: 5_000 }));
+    expect((await orderRow(second.order.id)).status).toBe("paid");
+    const notes = await ctx.handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, second.order.id));
+    expect(notes.at(-1)).toMatchObject({ kind: "note", note: "A partial refund of $50 was made." });
+  });
+
+  it("releases the work when the session expires, and revives or refunds a payment that lands afterwards", async () => {
+    const work = await seedWork();
+    const { sessionId, order } = await checkout(work);
+    const session = stripe.sessions.get(sessionId)!;
+    session.status = "expired";
+    expect((await deliver(stripe.event("checkout.session.expired", session))).status).toBe(200);
+    expect((await orderRow(order.id)).status).toBe("cancelled");
+    expect(await stockRow(work)).toMatchObject({ quantity: 1, availability: "available" });
+
+    // A payment that still lands (delayed delivery) while the work is free: the order is revived.
+    session.status = "open";
+    stripe.pay(sessionId);
+    await deliver(stripe.event("checkout.session.completed", session));
+    expect((await orderRow(order.id)).status).toBe("paid");
+    expect(await stockRow(work)).toMatchObject({ quantity: 0, availability: "sold" });
+
+    // The same, when someone else has bought the work meanwhile: the late payment is refunded at once.
+    const contested = await seedWork();
+    const late = await checkout(contested, "late@example.com");
+    await cancelOrder(late.order.id, admin, "Buyer asked to cancel.");
+    expect(stripe.sessions.get(late.sessionId)!.status).toBe("expired");
+    const winner = await checkout(contested, "winner@example.com");
+    const lateSession = stripe.sessions.get(late.sessionId)!;
+    lateSession.status = "open";
+    stripe.pay(late.sessionId);
+    expect((await deliver(stripe.event("checkout.session.completed", lateSession))).status).toBe(200);
+    expect((await orderRow(late.order.id)).status).toBe("refunded");
+    expect(stripe.refunds).toContainEqual(expect.objectContaining({ payment_intent: lateSession.payment_intent }));
+    expect((await orderRow(winner.order.id)).status).toBe("awaiting_payment");
+    expect(await stockRow(contested)).toMatchObject({ quantity: 0, availability: "reserved" });
+  });
+
+  it("expires the session when the reservation lapses, but keeps a work whose payment completed at the last moment", async () => {
+    const work = await seedWork();
+    const { sessionId, order } = await checkout(work);
+    const lapse = async () => {
+      const past = new Date(Date.now() - 1000);
+      await ctx.handle.db.update(orders).set({ reservedUntil: past }).where(eq(orders.id, order.id));
+      await ctx.handle.db
+        .update(jobs)
+        .set({ runAt: past })
+        .where(sql`${jobs.kind} = ${EXPIRE_JOB} and ${jobs.doneAt} is null`);
+      await runDueJobs();
+    };
+    // Paid at Stripe, webhook not here yet: the job must not release the work.
+    stripe.pay(sessionId);
+    await lapse();
+    expect((await orderRow(order.id)).status).toBe("awaiting_payment");
+    expect(await stockRow(work)).toMatchObject({ availability: "reserved" });
+    await deliver(stripe.event("checkout.session.completed", stripe.sessions.get(sessionId)));
+    expect((await orderRow(order.id)).status).toBe("paid");
+
+    // Unpaid: the job closes the payment page at Stripe first, then releases the work.
+    const other = await seedWork();
+    const second = await checkout(other, "cy@example.com");
+    const past = new Date(Date.now() - 1000);
+    await ctx.handle.db.update(orders).set({ reservedUntil: past }).where(eq(orders.id, second.order.id));
+    await ctx.handle.db
+      .update(jobs)
+      .set({ runAt: past })
+      .where(sql`${jobs.kind} = ${EXPIRE_JOB} and ${jobs.doneAt} is null`);
+    await runDueJobs();
+    expect(stripe.sessions.get(second.sessionId)!.status).toBe("expired");
+    expect((await orderRow(second.order.id)).status).toBe("cancelled");
+    expect(await stockRow(other)).toMatchObject({ quantity: 1, availability: "available" });
+  });
+
+  it("releases the reservation at once when the buyer comes back from the payment page without paying", async () => {
+    const work = await seedWork();
+    const { answer, sessionId, order } = await checkout(work);
+    // Someone else's browser cannot cancel it.
+    await callRoute(checkoutRoute.loader, `/checkout?cancelled=${order.number}`);
+    expect((await orderRow(order.id)).status).toBe("awaiting_payment");
+    const page = await callRoute(checkoutRoute.loader, `/checkout?cancelled=${order.number}`, {
+      cookie: cookieFrom(answer.setCookie),
+    });
+    expect(page.body).toMatchObject({ abandoned: order.number });
+    expect((await orderRow(order.id)).status).toBe("cancelled");
+    expect(stripe.sessions.get(sessionId)!.status).toBe("expired");
+    expect(await stockRow(work)).toMatchObject({ quantity: 1, availability: "available" });
+  });
+
+  it("says so when Stripe cannot be reached, and holds nothing", async () => {
+    const work = await seedWork();
+    const config = services().config;
+    setServices({
+      ...services(),
+      config: { ...config, stripe: { ...config.stripe!, api: { protocol: "http", host: "127.0.0.1", port: 9 } } },
+    });
+    try {
+      const answer = await callRoute(checkoutRoute.action, "/checkout", { form: checkoutForm([{ id: work }]) });
+      expect(answer.status).toBe(503);
+      const body = answer.body as { formError: string; idempotencyKey: string };
+      expect(body.formError).toBe(
+        "Card payment is not available right now, so your order was not placed. Please try again in a few minutes.",
+      );
+      expect(body.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      setServices({ ...services(), config });
+    }
+    expect(await stockRow(work)).toMatchObject({ quantity: 1, availability: "available" });
+  });
+});
