@@ -59,7 +59,6 @@ export default [
   ]),
   // The upload endpoint of Artwork Upload: one image per request (XMLHttpRequest, for upload progress).
   route("admin/media", "routes/admin/media-upload.ts"),
-  route("sign-out", "routes/resources/sign-out.ts"),
   route("newsletter", "routes/resources/newsletter.ts"),
   // The cart's works as they are now (prices, availability), and Stripe's webhook.
   route("api/cart", "routes/resources/cart.ts"),
