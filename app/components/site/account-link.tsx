@@ -1,4 +1,4 @@
-import { UserRound } from "lucide-react";
+import { UserRound } from "./icons";
 import { Link, useLocation } from "react-router";
 import { paths } from "~/lib/paths";
 

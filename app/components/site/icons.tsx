@@ -107,3 +107,23 @@ export const ArrowRight = icon(
     <path d="m12 5 7 7-7 7" />
   </>,
 );
+
+export const UserRound = icon(
+  <>
+    <circle cx="12" cy="8" r="5" />
+    <path d="M20 21a8 8 0 0 0-16 0" />
+  </>,
+);
+
+export const Check = icon(<path d="M20 6 9 17l-5-5" />);
+
+export const Circle = icon(<circle cx="12" cy="12" r="10" />);
+
+export const Minus = icon(<path d="M5 12h14" />);
+
+export const Plus = icon(
+  <>
+    <path d="M5 12h14" />
+    <path d="M12 5v14" />
+  </>,
+);
