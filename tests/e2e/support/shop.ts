@@ -100,9 +100,9 @@ export async function confirmedOrderNumber(page: Page): Promise<string> {
   return (await number.textContent())!.trim();
 }
 
-/** Looks an order up on /track-order. */
-export async function track(page: Page, number: string, email: string): Promise<void> {
-  await page.goto("/track-order");
+/** Looks an order up on /track-order (of the shared server, or of the server at `origin`). */
+export async function track(page: Page, number: string, email: string, origin = ""): Promise<void> {
+  await page.goto(`${origin}/track-order`);
   const form = page.getByRole("main").locator("form");
   await form.getByLabel("Order number").fill(number);
   await form.getByLabel("E-mail").fill(email);
