@@ -186,10 +186,22 @@ test("SIGKILL during checkouts: no half-written order, reservations kept across 
 
   // The restarted server's job worker lapses them: every work is on sale again.
   const third = await start(dataDir);
-  await expect(async () => {
-    const onSale = new Set((await shopWorks(third.url)).map((w) => w.id));
-    expect(workIds.filter((id) => !onSale.has(id))).toEqual([]);
-  }).toPass({ timeout: 60_000 });
+  try {
+    await expect(async () => {
+      const onSale = new Set((await shopWorks(third.url)).map((w) => w.id));
+      expect(workIds.filter((id) => !onSale.has(id))).toEqual([]);
+    }).toPass({ timeout: 60_000 });
+  } catch (error) {
+    await stop(third);
+    const state = await withDatabase(dataDir, (pg) =>
+      rows(
+        pg,
+        `select o.number, o.status, o.reserved_until, j.run_at, j.done_at, j.attempts, j.locked_until, j.last_error
+         from orders o left join jobs j on j.payload->>'orderId' = o.id::text`,
+      ),
+    );
+    throw new Error(`${(error as Error).message}\norders: ${JSON.stringify(state)}\nserver: ${third.output()}`);
+  }
   await track(page, buyer.number, buyer.email, third.url);
   const timeline = page.getByRole("list", { name: "Order status" });
   await expect(timeline).toContainText("The reservation lapsed without payment.");
