@@ -123,7 +123,7 @@ async function expectConsistent(pg: PGlite, workIds: string[]) {
 test("SIGKILL during checkouts: no half-written order, reservations kept across the restart, then lapsing", async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const dataDir = mkdtempSync(join(tmpdir(), "atelier-shop-crash-"));
   const first = await start(dataDir);
   const works = await shopWorks(first.url);
@@ -190,7 +190,7 @@ test("SIGKILL during checkouts: no half-written order, reservations kept across 
     await expect(async () => {
       const onSale = new Set((await shopWorks(third.url)).map((w) => w.id));
       expect(workIds.filter((id) => !onSale.has(id))).toEqual([]);
-    }).toPass({ timeout: 60_000 });
+    }).toPass({ timeout: 120_000 });
   } catch (error) {
     await stop(third);
     const state = await withDatabase(dataDir, (pg) =>
