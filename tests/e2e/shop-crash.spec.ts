@@ -200,7 +200,9 @@ test("SIGKILL during checkouts: no half-written order, reservations kept across 
          from orders o left join jobs j on j.payload->>'orderId' = o.id::text`,
       ),
     );
-    throw new Error(`${(error as Error).message}\norders: ${JSON.stringify(state)}\nserver: ${third.output()}`);
+    throw new Error(`${(error as Error).message}\norders: ${JSON.stringify(state)}\nserver: ${third.output()}`, {
+      cause: error,
+    });
   }
   await track(page, buyer.number, buyer.email, third.url);
   const timeline = page.getByRole("list", { name: "Order status" });

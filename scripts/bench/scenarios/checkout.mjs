@@ -4,7 +4,7 @@
 // Each order is one transaction: reserve the work, the order, its item, its history row, its expiry job and
 // its two mails. Server time is read from the server's request log ("ms" of each 303 answer).
 // Then the contention case of issue 5: 50 simultaneous checkouts of one original: one order, 49 refusals.
-/* global fetch */
+/* global fetch, URLSearchParams */
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
