@@ -13,6 +13,7 @@ import { log, printTable, sec } from "./lib/format.mjs";
 import { cleanupAll, PORT, ROOT } from "./lib/server.mjs";
 import { round } from "./lib/stats.mjs";
 import { authScenario } from "./scenarios/auth.mjs";
+import { checkoutScenario } from "./scenarios/checkout.mjs";
 import { httpLoad } from "./scenarios/http.mjs";
 import { install } from "./scenarios/install.mjs";
 import { BUDGETS, lighthouseScenario } from "./scenarios/lighthouse.mjs";
@@ -20,7 +21,7 @@ import { memoryScenario } from "./scenarios/memory.mjs";
 import { scale } from "./scenarios/scale.mjs";
 import { startup } from "./scenarios/startup.mjs";
 
-const SCENARIOS = ["startup", "install", "lighthouse", "http", "memory", "scale", "auth"];
+const SCENARIOS = ["startup", "install", "lighthouse", "http", "memory", "scale", "auth", "checkout"];
 // install needs the registry and a minute: only when asked for by name.
 const DEFAULT_SCENARIOS = SCENARIOS.filter((s) => s !== "install");
 
@@ -150,6 +151,7 @@ async function main() {
     memory: () => memoryScenario({ httpResult: report.results.http, durationS, sequentialCount }),
     scale: () => scale({ durationS: quick ? 3 : 5 }),
     auth: () => authScenario({ count: quick ? 10 : 40 }),
+    checkout: () => checkoutScenario({ count: quick ? 40 : 200 }),
   };
   const started = performance.now();
   for (const name of SCENARIOS) {
