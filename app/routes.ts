@@ -62,6 +62,8 @@ export default [
   route("newsletter", "routes/resources/newsletter.ts"),
   // The cart's works as they are now (prices, availability), and Stripe's webhook.
   route("api/cart", "routes/resources/cart.ts"),
+  // The signed-in user's notifications (the header's bell); live changes come over /realtime.
+  route("api/notifications", "routes/resources/notifications.ts"),
   route("webhooks/stripe", "routes/resources/stripe-webhook.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("blog/rss.xml", "routes/resources/blog-feed.ts"),

@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 import { paths } from "~/lib/paths";
 
 export interface HeaderAccount {
+  id: string;
   name: string;
   isAdmin: boolean;
 }
