@@ -18,9 +18,7 @@ async function main() {
   });
   const server = createHttpServer(app);
   attachRealtime(server, { config: booted.config, logger: booted.logger });
-  server.listen(booted.config.port, () =>
-    booted.logger.info({ url: booted.config.publicUrl }, "dev server ready"),
-  );
+  server.listen(booted.config.port, () => booted.logger.info({ url: booted.config.publicUrl }, "dev server ready"));
 }
 
 main().catch(exitWithError);

@@ -16,7 +16,10 @@ const NOT_SIGNED_IN = { error: "Sign in to see your notifications." };
 export async function loader({ request }: Route.LoaderArgs) {
   const context = await getAuthContext(request);
   if (!context) throw data(NOT_SIGNED_IN, { status: 401 });
-  return data({ notifications: await listNotifications(context.user.id) }, { headers: { "cache-control": "no-store" } });
+  return data(
+    { notifications: await listNotifications(context.user.id) },
+    { headers: { "cache-control": "no-store" } },
+  );
 }
 
 const ActionSchema = z.discriminatedUnion("intent", [

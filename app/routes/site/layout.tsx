@@ -13,9 +13,7 @@ import type { loader as rootLoader } from "~/root";
 export async function loader({ request }: Route.LoaderArgs) {
   const context = await getAuthContext(request);
   return {
-    account: context
-      ? { id: context.user.id, name: displayName(context), isAdmin: context.role === "admin" }
-      : null,
+    account: context ? { id: context.user.id, name: displayName(context), isAdmin: context.role === "admin" } : null,
   };
 }
 
