@@ -35,6 +35,16 @@ async function post(body: Record<string, string>): Promise<void> {
   if (!response.ok) throw new Error(`notifications: ${response.status}`);
 }
 
+/** Closes a socket for good. One still connecting is left to open and then closed (closing it earlier makes
+ * the browser log an error). */
+function dispose(ws: WebSocket | null) {
+  if (!ws) return;
+  ws.onclose = null;
+  ws.onmessage = null;
+  if (ws.readyState === WebSocket.CONNECTING) ws.onopen = () => ws.close();
+  else ws.close();
+}
+
 export function useRealtime(): Realtime {
   const [state, setState] = useState<ConnectionState>("connecting");
   const [attempts, setAttempts] = useState(0);
@@ -152,16 +162,15 @@ export function useRealtime(): Realtime {
     connectRef.current = () => {
       attempt = 0;
       setAttempts(0);
-      socket.current?.close();
+      dispose(socket.current);
       socket.current = null;
       connect();
     };
 
     const onOffline = () => {
       setState("disconnected");
-      const ws = socket.current;
+      dispose(socket.current);
       socket.current = null;
-      ws?.close();
     };
     const onOnline = () => connectRef.current();
     const onVisibility = () => {
@@ -190,7 +199,7 @@ export function useRealtime(): Realtime {
       window.removeEventListener("offline", onOffline);
       window.removeEventListener("online", onOnline);
       document.removeEventListener("visibilitychange", onVisibility);
-      socket.current?.close();
+      dispose(socket.current);
       socket.current = null;
     };
   }, [loadNotifications]);

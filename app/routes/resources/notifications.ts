@@ -1,5 +1,5 @@
 // GET /api/notifications: the signed-in user's newest 50. POST: intent=read (id), read-all, or delete (id).
-// Only ever the caller's own notifications; anonymous callers get 401.
+// Only ever the caller's own notifications; an anonymous POST gets 401.
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/notifications";
