@@ -21,7 +21,14 @@ const FORM_PAGES = /\/app\/routes\/(shop|account|auth)\/|\/app\/routes\/site\/(c
 function sharedChunk(id: string, { getModuleInfo }: Rollup.ManualChunkMeta): string | undefined {
   const roots = [...rootsOf(id, getModuleInfo, new Map())].filter((root) => !NOT_PUBLIC.test(root));
   if (roots.length < 2) return undefined;
-  return roots.every((root) => FORM_PAGES.test(root)) ? "forms" : "shared";
+  // Parts loaded on demand (the lightbox, the cart drawer, the signed-in header) share their libraries in a
+  // chunk loaded with the first of them, never with the page.
+  const lazy = (root: string) => {
+    const info = getModuleInfo(root);
+    return Boolean(info && !info.isEntry && info.dynamicImporters.length > 0);
+  };
+  if (roots.every(lazy)) return "lazy-shared";
+  return roots.every((root) => FORM_PAGES.test(root) || lazy(root)) ? "forms" : "shared";
 }
 
 /**
