@@ -11,10 +11,17 @@ import { precompress } from "./scripts/precompress";
  * the public pages' download.
  */
 const NOT_PUBLIC = /\/app\/(routes|components)\/admin\//;
+/**
+ * The pages of forms and orders (sign-in, account, checkout, confirmation, tracking, contact, commissions).
+ * What only they share (form fields, order summaries) goes into a `forms` chunk of its own, so the pages a
+ * visitor browses (home, gallery, artwork) do not download it.
+ */
+const FORM_PAGES = /\/app\/routes\/(shop|account|auth)\/|\/app\/routes\/site\/(contact|commissions)\.tsx/;
 
 function sharedChunk(id: string, { getModuleInfo }: Rollup.ManualChunkMeta): string | undefined {
   const roots = [...rootsOf(id, getModuleInfo, new Map())].filter((root) => !NOT_PUBLIC.test(root));
-  return roots.length > 1 ? "shared" : undefined;
+  if (roots.length < 2) return undefined;
+  return roots.every((root) => FORM_PAGES.test(root)) ? "forms" : "shared";
 }
 
 /**

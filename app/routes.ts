@@ -59,10 +59,11 @@ export default [
   ]),
   // The upload endpoint of Artwork Upload: one image per request (XMLHttpRequest, for upload progress).
   route("admin/media", "routes/admin/media-upload.ts"),
-  route("sign-out", "routes/resources/sign-out.ts"),
   route("newsletter", "routes/resources/newsletter.ts"),
   // The cart's works as they are now (prices, availability), and Stripe's webhook.
   route("api/cart", "routes/resources/cart.ts"),
+  // The signed-in user's notifications (the header's bell); live changes come over /realtime.
+  route("api/notifications", "routes/resources/notifications.ts"),
   route("webhooks/stripe", "routes/resources/stripe-webhook.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("blog/rss.xml", "routes/resources/blog-feed.ts"),

@@ -4,6 +4,7 @@ import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { createApp } from "./app";
 import { boot, exitWithError } from "./boot";
+import { attachRealtime } from "./realtime";
 
 async function main() {
   const booted = await boot({ NODE_ENV: "development", LOG_LEVEL: "debug", ...process.env });
@@ -15,9 +16,9 @@ async function main() {
     isReady: () => true,
     beforeRouter: (a) => a.use(vite.middlewares),
   });
-  createHttpServer(app).listen(booted.config.port, () =>
-    booted.logger.info({ url: booted.config.publicUrl }, "dev server ready"),
-  );
+  const server = createHttpServer(app);
+  attachRealtime(server, { config: booted.config, logger: booted.logger });
+  server.listen(booted.config.port, () => booted.logger.info({ url: booted.config.publicUrl }, "dev server ready"));
 }
 
 main().catch(exitWithError);

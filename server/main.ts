@@ -7,6 +7,7 @@ import * as build from "virtual:react-router/server-build";
 import { loadConfig } from "~/config.server";
 import { createApp } from "./app";
 import { boot, exitWithError, type Booted } from "./boot";
+import { attachRealtime } from "./realtime";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -49,6 +50,7 @@ async function main() {
   let ready = true;
   const clientDir = join(dirname(fileURLToPath(import.meta.url)), "..", "client");
   handler = createApp({ config, logger, build, clientDir, isReady: () => ready });
+  const realtime = attachRealtime(server, { config, logger });
   logger.info({ url: config.publicUrl, port }, "Atelier is ready");
 
   let stopping = false;
@@ -62,6 +64,7 @@ async function main() {
       process.exit(1);
     }, 10_000);
     force.unref();
+    realtime.close();
     server.close(() => {
       booted
         .stop()

@@ -47,7 +47,8 @@ export const adminPaths = {
   messages: () => "/admin/messages",
   analytics: () => "/admin/analytics",
   settings: () => "/admin/settings",
-  signOut: () => "/sign-out",
+  /** The one sign-out endpoint of the site (a POST; it returns to the home page). */
+  signOut: () => "/auth/sign-out",
 } as const;
 
 /** Spec §2 Admin layout: Dashboard is active only on an exact match, every other item on its path prefix. */

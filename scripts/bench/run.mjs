@@ -14,6 +14,7 @@ import { cleanupAll, PORT, ROOT } from "./lib/server.mjs";
 import { round } from "./lib/stats.mjs";
 import { authScenario } from "./scenarios/auth.mjs";
 import { bundleScenario } from "./scenarios/bundle.mjs";
+import { checkoutScenario } from "./scenarios/checkout.mjs";
 import { httpLoad } from "./scenarios/http.mjs";
 import { importScenario } from "./scenarios/import.mjs";
 import { install } from "./scenarios/install.mjs";
@@ -22,7 +23,18 @@ import { memoryScenario } from "./scenarios/memory.mjs";
 import { scale } from "./scenarios/scale.mjs";
 import { startup } from "./scenarios/startup.mjs";
 
-const SCENARIOS = ["startup", "install", "lighthouse", "http", "memory", "scale", "auth", "import", "bundle"];
+const SCENARIOS = [
+  "startup",
+  "install",
+  "lighthouse",
+  "http",
+  "memory",
+  "scale",
+  "auth",
+  "checkout",
+  "import",
+  "bundle",
+];
 // install needs the registry and a minute: only when asked for by name.
 const DEFAULT_SCENARIOS = SCENARIOS.filter((s) => s !== "install");
 
@@ -152,6 +164,7 @@ async function main() {
     memory: () => memoryScenario({ httpResult: report.results.http, durationS, sequentialCount }),
     scale: () => scale({ durationS: quick ? 3 : 5 }),
     auth: () => authScenario({ count: quick ? 10 : 40 }),
+    checkout: () => checkoutScenario({ count: quick ? 40 : 200 }),
     import: () => importScenario({ runs }),
     bundle: () => bundleScenario(),
   };

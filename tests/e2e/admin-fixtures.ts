@@ -15,7 +15,9 @@ export async function signIn(context: APIRequestContext, baseURL: string, email:
     data: { email, password },
     headers: { origin: baseURL },
   });
-  expect(response.ok(), `sign-in of ${email}: ${response.status()}`).toBe(true);
+  expect(response.ok(), `sign-in of ${email}: ${response.status()} ${response.ok() ? "" : await response.text()}`).toBe(
+    true,
+  );
 }
 
 /** Signs a new plain user up (better-auth signs them in); the cookie lands in the context. */

@@ -173,13 +173,35 @@ test("TOTP: enrol on /account, sign out, and sign in with a code from the app (a
 });
 
 test("an anonymous visitor of a protected page goes to /auth and comes back after signing in", async ({ page }) => {
-  // No admin route exists on this branch yet; /account is guarded by the same requireUser.
   await page.goto(at("/account?tab=orders"));
   await expect(page).toHaveURL(at("/auth?redirectTo=%2Faccount%3Ftab%3Dorders"));
   await signIn(page, "iris@example.com", "a new tide over old stones");
   await expect(page).toHaveURL(at("/account?tab=orders"));
   await expect(page.getByRole("heading", { name: "Orders" })).toBeVisible();
   await expect(page.getByText("No orders yet.")).toBeVisible();
+});
+
+test.describe("the admin area for a plain user", () => {
+  // The Access Denied page is answered 403, which the browser notes in its console.
+  test.use({ expectedConsoleErrors: [/status of 403 \(Forbidden\)/] });
+
+  test("a signed-in user without the admin role sees Access Denied in the admin area, and Go Back leaves it", async ({
+    page,
+  }) => {
+    await page.goto(at("/auth"));
+    await signIn(page, "iris@example.com", "a new tide over old stones");
+    await expect(page).toHaveURL(at("/"));
+    await page.goto(at("/gallery"));
+    await page.goto(at("/admin/artworks"));
+    await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+    await expect(
+      page.getByText("You don't have permission to access this area. Admin privileges required."),
+    ).toBeVisible();
+    // Nothing of the back office is shown.
+    await expect(page.getByText("Admin Dashboard")).toHaveCount(0);
+    await page.getByRole("button", { name: "Go Back" }).click();
+    await expect(page).toHaveURL(at("/gallery"));
+  });
 });
 
 test("the 11th wrong sign-in from one address within a minute gets a plain 'Too many attempts'", async ({ page }) => {
@@ -210,12 +232,31 @@ test("first-run setup: the link printed in the server log makes the first admini
   await page.getByLabel("E-mail address").fill("mara@example.com");
   await page.getByLabel("Password").fill("ochre light on the marsh");
   await page.getByRole("button", { name: "Create administrator account" }).click();
-  // /admin belongs to the admin branch: here it is the 404 page inside the site, with Admin in the header.
+  // Straight into the back office, whose header names the administrator and the role.
   await expect(page).toHaveURL(at("/admin"));
+  await expect(page.getByText("Admin Dashboard")).toBeVisible();
+  await expect(page.getByTestId("admin-user-name")).toHaveText("Mara Ellison");
+  await expect(page.getByTestId("admin-user-role")).toHaveText("Admin");
   await page.goto(at("/account"));
   await expect(header(page).getByRole("link", { name: "Admin" })).toBeVisible();
   await page.goto(setupUrl!);
   await expect(page.getByRole("alert")).toHaveText(/no longer valid/);
+});
+
+test("the administrator, sent from /admin to /auth, comes back to the dashboard; Sign Out ends the session", async ({
+  page,
+}) => {
+  await page.goto(at("/admin/messages"));
+  await expect(page).toHaveURL(at("/auth?redirectTo=%2Fadmin%2Fmessages"));
+  await signIn(page, "mara@example.com", "ochre light on the marsh");
+  await expect(page).toHaveURL(at("/admin/messages"));
+  await expect(page.getByText("Admin Dashboard")).toBeVisible();
+  await expect(page.getByTestId("admin-user-name")).toHaveText("Mara Ellison");
+  await expect(page.getByTestId("admin-user-role")).toHaveText("Admin");
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(at("/"));
+  await page.goto(at("/admin"));
+  await expect(page).toHaveURL(at("/auth?redirectTo=%2Fadmin"));
 });
 
 const run = promisify(execFile);

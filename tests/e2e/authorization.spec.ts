@@ -18,6 +18,11 @@ const PUBLIC_ACTIONS: Record<string, string> = {
   "/auth": "signing in, signing up, e-mailed links and the first-run setup are for visitors",
   "/auth/sign-out": "ends the caller's own session; without one it does nothing",
   "/newsletter": "visitors subscribe to the newsletter",
+  "/contact": "visitors send inquiries (validated and rate-limited per address)",
+  "/commissions": "visitors request commissions (validated and rate-limited per address)",
+  "/checkout": "buyers place orders without an account (prices come from the database, rate-limited)",
+  "/track-order": "buyers look an order up by its number and e-mail (one neutral answer, rate-limited)",
+  "/webhooks/stripe": "Stripe calls it; only a payload whose signature verifies acts (shop-stripe.test.ts)",
 };
 
 interface RouteEntry {

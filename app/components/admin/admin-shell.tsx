@@ -7,6 +7,7 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import { adminPaths, isAdminNavItemActive } from "~/lib/admin-paths";
 import { isSidebarShortcut, sidebarCookie } from "~/lib/sidebar-state";
 import { ADMIN_NAV } from "./admin-nav";
+import { RealtimeCorner } from "~/components/realtime/realtime-corner";
 
 /** Spec §9: 16rem wide, 18rem in the mobile drawer, 3rem as icons. */
 const SIDEBAR_STYLE = {
@@ -18,6 +19,7 @@ const SIDEBAR_STYLE = {
 const MOBILE_QUERY = "(max-width: 767.98px)";
 
 export interface AdminUser {
+  id: string;
   name: string;
   role: string;
 }
@@ -138,6 +140,7 @@ export function AdminShell({
           </button>
           <p className="font-serif text-lg whitespace-nowrap">Admin Dashboard</p>
           <div className="ml-auto flex min-w-0 items-center gap-3">
+            <RealtimeCorner userId={user.id} />
             <div className="min-w-0 text-right leading-tight">
               <p className="truncate text-sm font-medium" data-testid="admin-user-name">
                 {user.name}

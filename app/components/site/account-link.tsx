@@ -1,8 +1,9 @@
-import { UserRound } from "lucide-react";
+import { UserRound } from "./icons";
 import { Link, useLocation } from "react-router";
 import { paths } from "~/lib/paths";
 
 export interface HeaderAccount {
+  id: string;
   name: string;
   isAdmin: boolean;
 }

@@ -1,4 +1,4 @@
-import { ShoppingBag } from "lucide-react";
+import { ShoppingBag } from "./icons";
 import { lazy, Suspense, useState } from "react";
 import { itemCount } from "~/lib/cart";
 import { useCart } from "./cart-provider";

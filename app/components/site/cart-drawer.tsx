@@ -1,7 +1,7 @@
 // The cart drawer (a Radix dialog from the side): the works with quantities, re-checked on the server each time
 // it opens (price changes and works sold meanwhile are said plainly), subtotal, clear and checkout.
 // Loaded on first use, so its code is not part of every page.
-import { Minus, Plus, X } from "lucide-react";
+import { Minus, Plus, X } from "./icons";
 import { Dialog } from "radix-ui";
 import { Link } from "react-router";
 import { itemCount, type CartItem } from "~/lib/cart";

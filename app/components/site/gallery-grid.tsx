@@ -21,6 +21,7 @@ export function toLightboxImage(artwork: GalleryArtwork, image: ImageAsset): Lig
     price: artwork.priceCents,
     currency: artwork.currency,
     available: artwork.availability === "available",
+    sold: artwork.availability === "sold",
     asset: image,
     medium: artwork.medium,
     size: artwork.size,

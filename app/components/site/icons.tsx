@@ -107,3 +107,30 @@ export const ArrowRight = icon(
     <path d="m12 5 7 7-7 7" />
   </>,
 );
+
+export const UserRound = icon(
+  <>
+    <circle cx="12" cy="8" r="5" />
+    <path d="M20 21a8 8 0 0 0-16 0" />
+  </>,
+);
+
+export const Check = icon(<path d="M20 6 9 17l-5-5" />);
+
+export const Circle = icon(<circle cx="12" cy="12" r="10" />);
+
+export const Minus = icon(<path d="M5 12h14" />);
+
+export const Plus = icon(
+  <>
+    <path d="M5 12h14" />
+    <path d="M12 5v14" />
+  </>,
+);
+
+export const Bell = icon(
+  <>
+    <path d="M10.268 21a2 2 0 0 0 3.464 0" />
+    <path d="M3.262 15.326A1 1 0 0 0 4 17h16a1 1 0 0 0 .74-1.673C19.41 13.956 18 12.499 18 8A6 6 0 0 0 6 8c0 4.499-1.411 5.956-2.738 7.326" />
+  </>,
+);

@@ -1,4 +1,4 @@
-import { Check, Circle, X } from "lucide-react";
+import { Check, Circle, X } from "./icons";
 import type { BuyerOrderView } from "~/modules/shop/order-view.server";
 
 /** An order's steps, done or ahead, with their dates; a cancelled or refunded order ends with that. */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { paths } from "~/lib/paths";
+import { RealtimeCorner } from "~/components/realtime/realtime-corner";
 import { AccountLink, type HeaderAccount } from "./account-link";
 import { CartButton } from "./cart-button";
 
@@ -73,6 +74,7 @@ export function SiteHeader({
               ))}
             </ul>
           </nav>
+          <RealtimeCorner userId={account?.id} />
           <AccountLink account={account} />
           <CartButton />
           <button

@@ -11,3 +11,4 @@ export * from "./taxonomy";
 export * from "./blog";
 export * from "./imports";
 export * from "./orders";
+export * from "./realtime";

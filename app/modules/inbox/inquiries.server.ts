@@ -8,6 +8,7 @@ import { db } from "~/db/client.server";
 import { artworks, commissions, messages } from "~/db/schema";
 import { BUDGETS, INQUIRY_LABELS, INQUIRY_TYPES, type BudgetKey } from "~/lib/inquiries";
 import { sendMail } from "~/modules/mail/mail.server";
+import { notifyAdmins } from "~/modules/realtime/notifications.server";
 import { getSettings } from "~/modules/settings/settings.server";
 
 const name = z
@@ -98,7 +99,7 @@ export async function submitContact(input: ContactInput): Promise<Submitted> {
   const inquiryType = input.inquiryType === "artwork" && !artwork ? "general" : input.inquiryType;
   const subject = input.subject ?? (artwork ? `Inquiry about “${artwork.title}”` : INQUIRY_LABELS[inquiryType]);
 
-  return db().transaction(async (tx) => {
+  const submitted = await db().transaction(async (tx) => {
     const [row] = await tx
       .insert(messages)
       .values({
@@ -130,12 +131,16 @@ export async function submitContact(input: ContactInput): Promise<Submitted> {
     await sendMail(input.email, "inquiry-received", { name: input.name, subject }, tx);
     return { id: row.id, duplicate: false };
   });
+  if (!submitted.duplicate) {
+    await notifyAdmins({ title: `New message from ${input.name}`, message: subject, link: "/admin/messages" });
+  }
+  return submitted;
 }
 
 export async function submitCommission(input: CommissionInput): Promise<Submitted> {
   const settings = await getSettings();
   const budget = BUDGETS[input.budget];
-  return db().transaction(async (tx) => {
+  const submitted = await db().transaction(async (tx) => {
     const [row] = await tx
       .insert(commissions)
       .values({
@@ -175,4 +180,13 @@ export async function submitCommission(input: CommissionInput): Promise<Submitte
     await sendMail(input.email, "commission-received", { name: input.name }, tx);
     return { id: row.id, duplicate: false };
   });
+  if (!submitted.duplicate) {
+    await notifyAdmins({
+      type: "success",
+      title: `New commission request from ${input.name}`,
+      message: `Budget: ${budget.label}`,
+      link: "/admin/commissions",
+    });
+  }
+  return submitted;
 }

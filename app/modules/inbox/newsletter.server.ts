@@ -1,5 +1,5 @@
-// Newsletter: visitors' subscriptions. Owns: newsletter_subscribers. Exposes: subscribe, the admin's list.
-import { count, desc, isNull, sql } from "drizzle-orm";
+// Newsletter: visitors' subscriptions. Owns: newsletter_subscribers. Exposes: subscribe and the counts (the admin's list is in inbox-admin.server).
+import { count, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "~/db/client.server";
 import { newsletterSubscribers } from "~/db/schema";
@@ -19,36 +19,6 @@ export async function subscribe(email: string, source = "footer"): Promise<void>
     .insert(newsletterSubscribers)
     .values({ email: email.toLowerCase(), source })
     .onConflictDoUpdate({ target: newsletterSubscribers.email, set: { unsubscribedAt: sql`null` } });
-}
-
-export interface Subscriber {
-  id: string;
-  email: string;
-  source: string;
-  createdAt: Date;
-  unsubscribedAt: Date | null;
-}
-
-/** Subscribers, newest first (ids are time-ordered UUIDv7, so the primary key serves the order). */
-export async function listSubscribers({
-  limit,
-  offset = 0,
-}: {
-  limit: number;
-  offset?: number;
-}): Promise<Subscriber[]> {
-  return db()
-    .select({
-      id: newsletterSubscribers.id,
-      email: newsletterSubscribers.email,
-      source: newsletterSubscribers.source,
-      createdAt: newsletterSubscribers.createdAt,
-      unsubscribedAt: newsletterSubscribers.unsubscribedAt,
-    })
-    .from(newsletterSubscribers)
-    .orderBy(desc(newsletterSubscribers.id))
-    .limit(Math.min(limit, 200))
-    .offset(offset);
 }
 
 /** How many addresses are subscribed now, and in all. */

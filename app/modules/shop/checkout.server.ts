@@ -23,6 +23,7 @@ import {
 } from "./orders.server";
 import { currentPaymentProvider, providerFor } from "./payments.server";
 import { priceOrder, type PricingError } from "./pricing";
+import { notifyArtistOfOrder } from "./order-notify.server";
 
 export const MAX_CART_LINES = 20;
 
@@ -258,6 +259,8 @@ export async function placeOrder(input: CheckoutInput): Promise<PlaceOrderResult
       }
       return created!;
     });
+    // Told after the commit, so the artist never hears of an order that did not happen.
+    if (order.provider === "manual") await notifyArtistOfOrder(order.id);
     return { ok: true, order, created: true };
   } catch (error) {
     // A concurrent submission of the same form may have won (its key is unique): that order is the answer.

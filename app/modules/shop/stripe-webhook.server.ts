@@ -15,6 +15,7 @@ import {
 import { findOrderByPaymentIntent, findOrderByPaymentSession, webhookEventSeen } from "./orders.server";
 import { providerFor } from "./payments.server";
 import type { StripeProvider } from "./stripe.server";
+import { notifyArtistOfOrder } from "./order-notify.server";
 
 export interface WebhookAnswer {
   status: number;
@@ -57,6 +58,7 @@ async function dispatch(event: Stripe.Event, ref: ProviderEvent): Promise<string
       if (!orderId) return "unknown-order";
       const paymentIntentId = idOf(session.payment_intent);
       const outcome = await paymentSucceeded(ref, { orderId, sessionId: session.id, paymentIntentId });
+      if (outcome === "paid") await notifyArtistOfOrder(orderId);
       if (outcome !== "needs-refund") return outcome;
       // Paid for works that went to someone else after the reservation lapsed: give the money back.
       if (!paymentIntentId) throw new Error(`session ${session.id} is paid but has no payment intent`);

@@ -14,6 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const context = await requireAdmin(request);
   return {
     user: {
+      id: context.user.id,
       name: displayName(context),
       // Spec §2: the header shows the role, 'User' unless user_roles says admin.
       role: context.role === "admin" ? "Admin" : "User",

@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/site/icons";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/blog-post";
 import { ResponsiveImage } from "~/components/site/responsive-image";

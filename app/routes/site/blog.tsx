@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight } from "lucide-react";
+import { ArrowLeft, ArrowRight } from "~/components/site/icons";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/blog";
 import { PostCard } from "~/components/site/blog/post-card";

@@ -12,7 +12,9 @@ import type { loader as rootLoader } from "~/root";
 /** Who is signed in, for the header's account corner (no cookie: no database work). */
 export async function loader({ request }: Route.LoaderArgs) {
   const context = await getAuthContext(request);
-  return { account: context ? { name: displayName(context), isAdmin: context.role === "admin" } : null };
+  return {
+    account: context ? { id: context.user.id, name: displayName(context), isAdmin: context.role === "admin" } : null,
+  };
 }
 
 /** Who is signed in changes only through a form (sign in, sign out, a new name), not by browsing. */

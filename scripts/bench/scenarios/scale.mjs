@@ -20,15 +20,8 @@ const BUDGET_MS = 50;
 const CONNECTIONS = 10;
 
 /** Runs the seed fixture in its own process (it takes and releases the DATA_DIR lock) and returns its timings. */
-function seed(dataDir, databaseUrl) {
-  const args = [
-    "tsx",
-    join("scripts", "bench", "seed-scale.ts"),
-    "--data-dir",
-    dataDir,
-    "--count",
-    String(SCALE_ARTWORKS),
-  ];
+export function seed(dataDir, databaseUrl, count = SCALE_ARTWORKS) {
+  const args = ["tsx", join("scripts", "bench", "seed-scale.ts"), "--data-dir", dataDir, "--count", String(count)];
   if (databaseUrl) args.push("--database-url", databaseUrl);
   const started = performance.now();
   return new Promise((resolve, reject) => {

@@ -49,6 +49,14 @@ describe("Add to Cart", () => {
     expect(renderToString(<AddToCart image={{ ...tidewater, price: null }} onAddToCart={handler} />)).toBe("");
   });
 
+  it("says Sold for a sold work, with no button", () => {
+    const html = renderToString(
+      <AddToCart image={{ ...tidewater, available: false, sold: true }} onAddToCart={vi.fn()} />,
+    );
+    expect(text(html)).toContain("Sold");
+    expect(html).not.toContain("<button");
+  });
+
   it("hands the image to the purchase handler when pressed", () => {
     const handler = vi.fn();
     // Server rendering attaches no events, so press the button React was given.

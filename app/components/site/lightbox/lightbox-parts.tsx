@@ -48,6 +48,14 @@ export function DescriptionBox({ image, index, titleId }: { image: LightboxImage
 
 /** Spec §2: Add to Cart with the price, only for an available, priced work when a purchase handler exists. */
 export function AddToCart({ image, onAddToCart }: { image: LightboxImage; onAddToCart?: AddToCartHandler }) {
+  if (image.sold) {
+    // A sold work says so (as on its card and page) instead of offering Add to Cart.
+    return (
+      <span className="self-center justify-self-start text-[0.7rem] font-medium tracking-[0.14em] text-[#e8b4a8] uppercase [grid-area:cart]">
+        Sold
+      </span>
+    );
+  }
   if (!onAddToCart || !canAddToCart(image, onAddToCart)) return null;
   return (
     <button

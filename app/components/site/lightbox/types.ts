@@ -13,6 +13,8 @@ export interface LightboxImage {
   price: number | null;
   currency?: string;
   available: boolean;
+  /** A sold work: the lightbox says so where Add to Cart would be. */
+  sold?: boolean;
   /** The stored image's AVIF/WebP variants and placeholder. */
   asset?: ImageAsset | null;
   /** Medium, size and year, shown in the description box when known. */

@@ -1,0 +1,238 @@
+// Spec §2 Navigation: what a signed-in desktop user sees in the header: who else is online (an avatar
+// stack, 3 then +N), the notifications bell (9+ above 9) and the connection status. Loaded lazily, only
+// for signed-in users, so visitors never download it.
+import { Popover } from "radix-ui";
+import type { ReactNode } from "react";
+import { badgeText, latencyQuality, ONLINE_AVATARS_SHOWN, type PresenceEntry } from "~/lib/realtime";
+import { Bell } from "~/components/site/icons";
+import { useRealtime, type Realtime } from "./use-realtime";
+
+export default function RealtimeWidgets({ userId }: { userId: string }) {
+  const realtime = useRealtime();
+  return (
+    <div className="flex items-center gap-3" data-testid="realtime">
+      <OnlineUsers users={realtime.users} me={userId} />
+      <NotificationBell realtime={realtime} />
+      <ConnectionStatus realtime={realtime} />
+    </div>
+  );
+}
+
+const STATE_LABELS = {
+  connecting: "Connecting…",
+  connected: "Connected",
+  disconnected: "Offline",
+  error: "Connection error",
+} as const;
+
+const STATE_COLOURS = {
+  connecting: "bg-amber-500",
+  connected: "bg-emerald-600",
+  disconnected: "bg-stone-400",
+  error: "bg-red-600",
+} as const;
+
+const STATUS_COLOURS = { online: "bg-emerald-600", away: "bg-amber-500", busy: "bg-red-600" } as const;
+
+function initials(entry: PresenceEntry): string {
+  const source = entry.name || entry.email;
+  const parts = source.split(/[\s@.]+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? "?") + (parts[1]?.[0] ?? "")).toUpperCase();
+}
+
+function Panel({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <Popover.Portal>
+      <Popover.Content
+        align="end"
+        sideOffset={10}
+        className="border-line bg-paper z-[65] w-80 rounded-lg border p-0 text-sm shadow-xl outline-none"
+      >
+        <div className="border-line flex items-center justify-between gap-3 border-b px-4 py-3">
+          <h2 className="font-serif text-base">{title}</h2>
+          {action}
+        </div>
+        {children}
+      </Popover.Content>
+    </Popover.Portal>
+  );
+}
+
+function OnlineUsers({ users, me }: { users: PresenceEntry[]; me: string }) {
+  // Yourself last, so the stack shows the others first.
+  const sorted = [...users].sort((a, b) => Number(a.userId === me) - Number(b.userId === me));
+  const shown = sorted.slice(0, ONLINE_AVATARS_SHOWN);
+  const more = sorted.length - shown.length;
+  return (
+    <Popover.Root>
+      <Popover.Trigger
+        className="flex items-center rounded-full focus-visible:outline-2"
+        aria-label={`Online users: ${users.length}`}
+      >
+        <span className="flex -space-x-2">
+          {shown.map((u) => (
+            <span
+              key={u.userId}
+              title={u.name || u.email}
+              className="bg-paper-deep text-ink ring-paper inline-flex size-7 items-center justify-center rounded-full text-[0.65rem] font-medium ring-2"
+            >
+              {initials(u)}
+            </span>
+          ))}
+          {more > 0 ? (
+            <span className="bg-ink text-paper ring-paper inline-flex size-7 items-center justify-center rounded-full text-[0.65rem] ring-2">
+              +{more}
+            </span>
+          ) : null}
+        </span>
+      </Popover.Trigger>
+      <Panel title={`Online now (${users.length})`}>
+        <ul className="max-h-[300px] overflow-y-auto py-1" aria-label="Online users">
+          {sorted.map((u) => (
+            <li key={u.userId} className="flex items-center gap-3 px-4 py-2">
+              <span className="bg-paper-deep inline-flex size-8 shrink-0 items-center justify-center rounded-full text-xs">
+                {initials(u)}
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block truncate font-medium">
+                  {u.name || u.email}
+                  {u.userId === me ? <span className="text-muted font-normal"> (you)</span> : null}
+                </span>
+                <span className="text-muted block truncate text-xs">{u.email}</span>
+              </span>
+              <span className="text-muted flex items-center gap-1.5 text-xs capitalize">
+                <span className={`size-2 rounded-full ${STATUS_COLOURS[u.status]}`} aria-hidden />
+                {u.status}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </Panel>
+    </Popover.Root>
+  );
+}
+
+const TIME = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+
+function NotificationBell({ realtime }: { realtime: Realtime }) {
+  const { notifications } = realtime;
+  const unread = notifications.filter((n) => !n.readAt).length;
+  return (
+    <Popover.Root>
+      <Popover.Trigger
+        className="text-ink-soft hover:text-ink relative inline-flex size-9 items-center justify-center rounded-full"
+        aria-label={unread ? `Notifications, ${unread} unread` : "Notifications"}
+      >
+        <Bell aria-hidden className="size-5" strokeWidth={1.5} />
+        {unread > 0 ? (
+          <span
+            data-testid="notification-badge"
+            className="bg-accent absolute -top-0.5 -right-0.5 inline-flex h-4 min-w-4 items-center justify-center rounded-full px-1 text-[0.6rem] font-semibold text-white"
+          >
+            {badgeText(unread)}
+          </span>
+        ) : null}
+      </Popover.Trigger>
+      <Panel
+        title="Notifications"
+        action={
+          unread > 0 ? (
+            <button type="button" onClick={realtime.markAllRead} className="text-xs underline underline-offset-2">
+              Mark all as read
+            </button>
+          ) : null
+        }
+      >
+        {notifications.length === 0 ? (
+          <p className="text-muted px-4 py-8 text-center">No notifications yet.</p>
+        ) : (
+          <ul className="max-h-[400px] overflow-y-auto" aria-label="Notifications">
+            {notifications.map((n) => (
+              <li
+                key={n.id}
+                className={`border-line/60 border-b px-4 py-3 last:border-0 ${n.readAt ? "" : "bg-accent/5"}`}
+              >
+                <div className="flex items-start gap-2">
+                  {n.readAt ? null : (
+                    <span className="bg-accent mt-1.5 size-2 shrink-0 rounded-full" aria-label="Unread" />
+                  )}
+                  <div className="min-w-0 flex-1">
+                    {n.link ? (
+                      <a href={n.link} className="font-medium hover:underline" onClick={() => realtime.markRead(n.id)}>
+                        {n.title}
+                      </a>
+                    ) : (
+                      <p className="font-medium">{n.title}</p>
+                    )}
+                    {n.message ? <p className="text-ink-soft mt-0.5 break-words">{n.message}</p> : null}
+                    <p className="text-muted mt-1 text-xs">{TIME.format(new Date(n.createdAt))}</p>
+                  </div>
+                </div>
+                <div className="mt-2 flex gap-3 pl-4 text-xs">
+                  {n.readAt ? null : (
+                    <button
+                      type="button"
+                      className="underline underline-offset-2"
+                      onClick={() => realtime.markRead(n.id)}
+                    >
+                      Mark as read
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className="text-muted underline underline-offset-2"
+                    aria-label={`Delete notification: ${n.title}`}
+                    onClick={() => realtime.remove(n.id)}
+                  >
+                    Delete
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+    </Popover.Root>
+  );
+}
+
+function ConnectionStatus({ realtime }: { realtime: Realtime }) {
+  const { state, latency } = realtime;
+  const label = STATE_LABELS[state];
+  return (
+    <Popover.Root>
+      <Popover.Trigger
+        className="inline-flex size-9 items-center justify-center rounded-full"
+        aria-label={`Connection status: ${label}`}
+      >
+        <span className={`size-2.5 rounded-full ${STATE_COLOURS[state]}`} aria-hidden />
+      </Popover.Trigger>
+      <Panel title="Connection">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 px-4 py-3">
+          <dt className="text-muted">Status</dt>
+          <dd data-testid="connection-state">{label}</dd>
+          <dt className="text-muted">Latency</dt>
+          <dd>{latency === null ? "—" : `${latency} ms (${latencyQuality(latency)})`}</dd>
+          {realtime.attempts > 0 ? (
+            <>
+              <dt className="text-muted">Reconnects</dt>
+              <dd>{realtime.attempts} of 5</dd>
+            </>
+          ) : null}
+        </dl>
+        {realtime.highLatency ? <p className="px-4 pb-3 text-amber-700">High latency detected</p> : null}
+        {state === "error" || state === "disconnected" ? (
+          <div className="px-4 pb-4">
+            <button
+              type="button"
+              onClick={realtime.reconnect}
+              className="bg-ink text-paper rounded-md px-3 py-1.5 text-xs"
+            >
+              Reconnect
+            </button>
+          </div>
+        ) : null}
+      </Panel>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,229 @@
+// The signed-in page's realtime connection (spec §4 "Connection", "Presence", §8, §9): one WebSocket to
+// /realtime, reconnecting 5 times at 2000 ms x attempt, offline/online aware, away while the page is hidden,
+// a ping every second for the latency figures, and the user's notifications kept in step with the server.
+import { useCallback, useEffect, useRef, useState } from "react";
+import {
+  averageLatency,
+  LATENCY_SAMPLES,
+  LATENCY_TARGET_MS,
+  METRICS_REFRESH_MS,
+  reconnectDelay,
+  REALTIME_PATH,
+  type ConnectionState,
+  type NotificationView,
+  type PresenceEntry,
+  type ServerMessage,
+} from "~/lib/realtime";
+
+export interface Realtime {
+  state: ConnectionState;
+  attempts: number;
+  latency: number | null;
+  highLatency: boolean;
+  users: PresenceEntry[];
+  notifications: NotificationView[];
+  reconnect: () => void;
+  markRead: (id: string) => void;
+  markAllRead: () => void;
+  remove: (id: string) => void;
+}
+
+const NOTIFICATIONS_URL = "/api/notifications";
+
+async function post(body: Record<string, string>): Promise<void> {
+  const response = await fetch(NOTIFICATIONS_URL, { method: "POST", body: new URLSearchParams(body) });
+  if (!response.ok) throw new Error(`notifications: ${response.status}`);
+}
+
+export function useRealtime(): Realtime {
+  const [state, setState] = useState<ConnectionState>("connecting");
+  const [attempts, setAttempts] = useState(0);
+  const [latency, setLatency] = useState<number | null>(null);
+  const [users, setUsers] = useState<PresenceEntry[]>([]);
+  const [notifications, setNotifications] = useState<NotificationView[]>([]);
+  const socket = useRef<WebSocket | null>(null);
+  const connectRef = useRef<() => void>(() => {});
+
+  const loadNotifications = useCallback(() => {
+    fetch(NOTIFICATIONS_URL, { headers: { accept: "application/json" } })
+      .then((r) =>
+        r.ok
+          ? (r.json() as Promise<{ notifications: NotificationView[] }>)
+          : Promise.reject(new Error(`status ${r.status}`)),
+      )
+      .then((body) => setNotifications(body.notifications))
+      // Spec §8: a notification fetch failure is logged only.
+      .catch((error: unknown) => console.warn("Failed to load notifications", error));
+  }, []);
+
+  useEffect(() => {
+    let attempt = 0;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const samples: number[] = [];
+    const sent = new Map<number, number>();
+    let nextPing = 1;
+
+    const onMessage = (event: MessageEvent<string>) => {
+      let message: ServerMessage;
+      try {
+        message = JSON.parse(event.data) as ServerMessage;
+      } catch {
+        return;
+      }
+      switch (message.t) {
+        case "pong": {
+          const at = sent.get(message.id);
+          sent.delete(message.id);
+          if (at === undefined) return;
+          samples.push(performance.now() - at);
+          if (samples.length > LATENCY_SAMPLES) samples.shift();
+          return;
+        }
+        case "presence":
+          setUsers(message.users);
+          return;
+        case "notification":
+          setNotifications((list) => {
+            if (message.event === "insert" && message.notification)
+              return [message.notification, ...list.filter((n) => n.id !== message.notification!.id)].slice(0, 50);
+            if (message.event === "update" && message.notification)
+              return list.map((n) => (n.id === message.notification!.id ? message.notification! : n));
+            if (message.event === "delete") return list.filter((n) => n.id !== message.id);
+            if (message.event === "read-all") {
+              const now = new Date().toISOString();
+              return list.map((n) => (n.readAt ? n : { ...n, readAt: now }));
+            }
+            return list;
+          });
+          return;
+        default:
+          return;
+      }
+    };
+
+    const scheduleRetry = () => {
+      attempt += 1;
+      setAttempts(attempt);
+      const delay = reconnectDelay(attempt);
+      if (delay === null) {
+        console.warn("Max reconnection attempts reached");
+        setState("error");
+        return;
+      }
+      retry = setTimeout(connect, delay);
+    };
+
+    function connect() {
+      clearTimeout(retry);
+      if (stopped) return;
+      if (!navigator.onLine) {
+        setState("disconnected");
+        return;
+      }
+      setState("connecting");
+      const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${REALTIME_PATH}`;
+      const ws = new WebSocket(url);
+      socket.current = ws;
+      ws.onopen = () => {
+        attempt = 0;
+        setAttempts(0);
+        setState("connected");
+        if (document.visibilityState === "hidden") ws.send(JSON.stringify({ t: "presence", status: "away" }));
+        // Whatever arrived while the page was not connected.
+        loadNotifications();
+      };
+      ws.onmessage = onMessage;
+      ws.onerror = () => {
+        // onclose follows and decides what to do next.
+      };
+      ws.onclose = () => {
+        if (socket.current !== ws) return;
+        socket.current = null;
+        if (stopped) return;
+        if (!navigator.onLine) {
+          setState("disconnected");
+          return;
+        }
+        setState("error");
+        scheduleRetry();
+      };
+    }
+    connectRef.current = () => {
+      attempt = 0;
+      setAttempts(0);
+      socket.current?.close();
+      socket.current = null;
+      connect();
+    };
+
+    const onOffline = () => {
+      setState("disconnected");
+      const ws = socket.current;
+      socket.current = null;
+      ws?.close();
+    };
+    const onOnline = () => connectRef.current();
+    const onVisibility = () => {
+      const status = document.visibilityState === "hidden" ? "away" : "online";
+      if (socket.current?.readyState === WebSocket.OPEN) socket.current.send(JSON.stringify({ t: "presence", status }));
+    };
+
+    connect();
+    const pinger = setInterval(() => {
+      const ws = socket.current;
+      if (ws?.readyState === WebSocket.OPEN) {
+        const id = nextPing++;
+        sent.set(id, performance.now());
+        if (sent.size > LATENCY_SAMPLES) sent.delete(sent.keys().next().value!);
+        ws.send(JSON.stringify({ t: "ping", id }));
+      }
+      setLatency(averageLatency(samples));
+    }, METRICS_REFRESH_MS);
+    window.addEventListener("offline", onOffline);
+    window.addEventListener("online", onOnline);
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      clearInterval(pinger);
+      window.removeEventListener("offline", onOffline);
+      window.removeEventListener("online", onOnline);
+      document.removeEventListener("visibilitychange", onVisibility);
+      socket.current?.close();
+      socket.current = null;
+    };
+  }, [loadNotifications]);
+
+  // Optimistic changes; on failure the server's list is fetched again (spec §4 "Optimistic update").
+  const change = useCallback(
+    (apply: (list: NotificationView[]) => NotificationView[], body: Record<string, string>) => {
+      setNotifications(apply);
+      post(body).catch((error: unknown) => {
+        console.warn("Failed to update notifications", error);
+        loadNotifications();
+      });
+    },
+    [loadNotifications],
+  );
+
+  return {
+    state,
+    attempts,
+    latency,
+    highLatency: latency !== null && latency > LATENCY_TARGET_MS,
+    users,
+    notifications,
+    reconnect: () => connectRef.current(),
+    markRead: (id) =>
+      change((list) => list.map((n) => (n.id === id ? { ...n, readAt: new Date().toISOString() } : n)), {
+        intent: "read",
+        id,
+      }),
+    markAllRead: () =>
+      change((list) => list.map((n) => (n.readAt ? n : { ...n, readAt: new Date().toISOString() })), {
+        intent: "read-all",
+      }),
+    remove: (id) => change((list) => list.filter((n) => n.id !== id), { intent: "delete", id }),
+  };
+}

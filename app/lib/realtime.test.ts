@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import {
+  averageLatency,
+  badgeText,
+  latencyQuality,
+  notificationPriority,
+  notificationType,
+  reconnectDelay,
+} from "./realtime";
+
+describe("realtime rules (spec §3, §4, §9)", () => {
+  it("shows the unread count on the badge, and 9+ above 9", () => {
+    expect(badgeText(1)).toBe("1");
+    expect(badgeText(9)).toBe("9");
+    expect(badgeText(10)).toBe("9+");
+    expect(badgeText(240)).toBe("9+");
+  });
+
+  it("rates latency: excellent to 100 ms, good to 200, poor to 500, else offline", () => {
+    expect(latencyQuality(null)).toBe("offline");
+    expect(latencyQuality(0)).toBe("excellent");
+    expect(latencyQuality(100)).toBe("excellent");
+    expect(latencyQuality(101)).toBe("good");
+    expect(latencyQuality(200)).toBe("good");
+    expect(latencyQuality(500)).toBe("poor");
+    expect(latencyQuality(501)).toBe("offline");
+  });
+
+  it("waits 2000 ms times the attempt before reconnecting, and gives up after the 5th", () => {
+    expect([1, 2, 3, 4, 5].map(reconnectDelay)).toEqual([2000, 4000, 6000, 8000, 10000]);
+    expect(reconnectDelay(6)).toBeNull();
+  });
+
+  it("averages the last 100 round trips", () => {
+    expect(averageLatency([])).toBeNull();
+    expect(averageLatency([10, 20, 30])).toBe(20);
+    const samples = [...Array.from({ length: 50 }, () => 1000), ...Array.from({ length: 100 }, () => 10)];
+    expect(averageLatency(samples)).toBe(10);
+  });
+
+  it("reads an unknown notification type as info and an unknown priority as default", () => {
+    expect(notificationType("warning")).toBe("warning");
+    expect(notificationType("celebration")).toBe("info");
+    expect(notificationPriority("urgent")).toBe("urgent");
+    expect(notificationPriority("whenever")).toBe("default");
+  });
+});

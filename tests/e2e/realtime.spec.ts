@@ -1,0 +1,126 @@
+// Realtime in the header for signed-in desktop users (spec §2 Navigation, §4, §9): who is online, the
+// notifications bell rung live by a visitor's message, and the connection status through going offline and
+// back. On a server of this spec's own, so the counts are this spec's alone.
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import WebSocket from "ws";
+import { signIn, signUp } from "./admin-fixtures";
+import { expect, test } from "./fixtures";
+import { startAppServer, type AppServer } from "./support/app-server";
+
+test.describe.configure({ mode: "serial" });
+
+const ARTIST = { email: "mara@example.com", password: "ochre light on the marsh", name: "Mara Ellison" };
+let server: AppServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  server = await startAppServer({
+    // No mail delivery: a new account signs in at once (docs/accounts.md).
+    SMTP_URL: "",
+    TRUST_PROXY: "false",
+    ADMIN_EMAIL: ARTIST.email,
+    ADMIN_PASSWORD: ARTIST.password,
+    ADMIN_NAME: ARTIST.name,
+  });
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+async function signedIn(browser: Browser, who: { email: string; password: string; name?: string }, create = false) {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+  if (create) await signUp(context.request, server.url, who.email, who.password, who.name);
+  else await signIn(context.request, server.url, who.email, who.password);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/`);
+  await expect(page.getByRole("button", { name: "Connection status: Connected" })).toBeVisible();
+  return { context, page };
+}
+
+let artist: { context: BrowserContext; page: Page };
+
+test("a signed-in user sees who is online, live, and the list names them", async ({ browser, page }) => {
+  artist = await signedIn(browser, ARTIST);
+  await expect(artist.page.getByRole("button", { name: "Online users: 1" })).toBeVisible();
+
+  const jo = await signedIn(
+    browser,
+    { email: "jo@example.com", password: "a tide of grey linen", name: "Jo Painter" },
+    true,
+  );
+  await expect(jo.page.getByRole("button", { name: "Online users: 2" })).toBeVisible();
+  await expect(artist.page.getByRole("button", { name: "Online users: 2" })).toBeVisible();
+  await artist.page.getByRole("button", { name: "Online users: 2" }).click();
+  const list = artist.page.getByRole("list", { name: "Online users" });
+  await expect(list.getByText("Jo Painter")).toBeVisible();
+  await expect(list.getByText("Mara Ellison (you)")).toBeVisible();
+  await artist.page.keyboard.press("Escape");
+
+  // Jo leaves: the artist's stack shrinks without a reload.
+  await jo.context.close();
+  await expect(artist.page.getByRole("button", { name: "Online users: 1" })).toBeVisible();
+
+  // A visitor who is not signed in sees none of it.
+  await page.goto(`${server.url}/`);
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /Connection status/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Notifications/ })).toHaveCount(0);
+});
+
+test("the artist's bell rings when a visitor writes, and the note can be read and deleted", async ({ page }) => {
+  const bell = artist.page.getByRole("button", { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName("Notifications");
+
+  await page.goto(`${server.url}/contact`);
+  const form = page.getByRole("form", { name: "Contact form" });
+  await form.getByLabel("Name").fill("Ines Collector");
+  await form.getByLabel("Email").fill("ines@example.com");
+  await form.getByLabel("Message").fill("Do you ship paintings to Portugal?");
+  await form.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you, your message has been sent." })).toBeVisible();
+
+  // No reload on the artist's page: the badge appears by itself.
+  await expect(bell).toHaveAccessibleName("Notifications, 1 unread");
+  await expect(artist.page.getByTestId("notification-badge")).toHaveText("1");
+  await bell.click();
+  const list = artist.page.getByRole("list", { name: "Notifications" });
+  await expect(list.getByRole("link", { name: "New message from Ines Collector" })).toBeVisible();
+  await list.getByRole("button", { name: "Mark as read" }).click();
+  await expect(bell).toHaveAccessibleName("Notifications");
+  await expect(artist.page.getByTestId("notification-badge")).toHaveCount(0);
+  await list.getByRole("button", { name: "Delete notification: New message from Ines Collector" }).click();
+  await expect(artist.page.getByText("No notifications yet.")).toBeVisible();
+
+  // It stays deleted after a reload (the server agreed).
+  await artist.page.reload();
+  await artist.page.getByRole("button", { name: "Notifications" }).click();
+  await expect(artist.page.getByText("No notifications yet.")).toBeVisible();
+  await artist.page.keyboard.press("Escape");
+});
+
+test("the connection status follows the network: offline, then connected again", async () => {
+  const { context, page } = artist;
+  await context.setOffline(true);
+  await expect(page.getByRole("button", { name: "Connection status: Offline" })).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByRole("button", { name: "Connection status: Connected" })).toBeVisible();
+  await page.getByRole("button", { name: "Connection status: Connected" }).click();
+  await expect(page.getByTestId("connection-state")).toHaveText("Connected");
+  await expect(page.getByText(/^\d+ ms \((excellent|good|poor|offline)\)$/)).toBeVisible();
+  await context.close();
+});
+
+test("the realtime endpoint refuses anonymous and cross-site connections", async () => {
+  const attempt = (headers: Record<string, string>) =>
+    new Promise<number>((resolve) => {
+      const ws = new WebSocket(`${server.url.replace("http", "ws")}/realtime`, { headers });
+      ws.on("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
+      ws.on("open", () => {
+        ws.close();
+        resolve(101);
+      });
+      ws.on("error", () => resolve(-1));
+    });
+  expect(await attempt({ origin: server.url })).toBe(401);
+  expect(await attempt({ origin: "https://evil.example" })).toBe(403);
+});

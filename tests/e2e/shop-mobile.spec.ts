@@ -1,0 +1,74 @@
+// The cart and checkout on a phone (375 px): the header's cart button, the drawer over the whole width, the
+// checkout form in one column, the confirmation; nothing wider than the screen. The work is put back on sale
+// at the end (other specs count the demo's available works).
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import {
+  addToCartFromShop,
+  checkoutForm,
+  confirmedOrderNumber,
+  demoPrice,
+  fillCheckout,
+  money,
+  releaseOrder,
+  storedCart,
+  usOrderTotals,
+} from "./support/shop";
+
+const placed: string[] = [];
+test.afterEach(async ({ baseURL }) => {
+  for (const number of placed.splice(0)) await releaseOrder(baseURL!, number);
+});
+
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+}
+
+test("on a phone: add to the cart, open the drawer, check out and see the confirmation", async ({ page }) => {
+  const title = "Porchlight";
+  const price = demoPrice(title);
+  await page.goto("/shop");
+  await addToCartFromShop(page, title);
+  const cartButton = page.getByRole("banner").getByRole("button", { name: "Cart, 1 item" });
+  await expect(cartButton).toBeVisible();
+  await expect(cartButton.getByTestId("cart-count")).toHaveText("1");
+  expect(await storedCart(page)).toEqual([expect.objectContaining({ title, price: price.cents, quantity: 1 })]);
+
+  await cartButton.click();
+  const drawer = page.getByRole("dialog", { name: "Your cart" });
+  await expect(drawer.getByRole("link", { name: title })).toBeVisible();
+  // The drawer takes the whole width of the phone.
+  const box = (await drawer.boundingBox())!;
+  expect(Math.round(box.width)).toBe(375);
+  await expect(drawer.getByTestId("cart-subtotal")).toHaveText(price.text);
+  await drawer.getByRole("link", { name: "Checkout" }).click();
+  await expect(page).toHaveURL("/checkout");
+
+  const summary = page.getByRole("region", { name: "Order summary" });
+  await expect(summary.getByText(title)).toBeVisible();
+  await fillCheckout(page, {
+    name: "Dee Phone",
+    email: "dee.phone@example.com",
+    street: "800 Chartres Street",
+    city: "New Orleans",
+    state: "LA",
+    zip: "70116",
+  });
+  await expectNoSidewaysScroll(page);
+  const { totalCents } = usOrderTotals(price.cents);
+  const place = checkoutForm(page).getByRole("button", { name: `Place order · ${money(totalCents)}` });
+  // One column: the button spans the form's width.
+  const formBox = (await checkoutForm(page).boundingBox())!;
+  expect(Math.round((await place.boundingBox())!.width)).toBe(Math.round(formBox.width));
+  await place.click();
+
+  await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
+  const number = await confirmedOrderNumber(page);
+  placed.push(number);
+  await expect(page.getByRole("region", { name: "Next: your payment" })).toContainText(number);
+  await expect(page.getByRole("region", { name: "Order summary" }).getByTestId("order-total")).toHaveText(
+    money(totalCents),
+  );
+  await expectNoSidewaysScroll(page);
+  await expect(page.getByRole("banner").getByRole("button", { name: "Cart", exact: true })).toBeVisible();
+});

@@ -1,0 +1,135 @@
+// Card payment end to end, through the local Stripe stand-in (tests/support/stripe-standin.ts: the API the SDK
+// calls, a hosted payment page, and webhooks signed with the SDK's test helper). An own server on a fresh
+// DATA_DIR with STRIPE_* pointing at the stand-in: checkout → Stripe's page → pay → the webhook marks the order
+// paid → the confirmation says so. Leaving the payment page without paying releases the work at once.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startStripeStandIn, type StripeStandIn } from "../support/stripe-standin";
+import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
+import { expect, test } from "./fixtures";
+import {
+  addToCartFromShop,
+  checkoutForm,
+  confirmedOrderNumber,
+  demoPrice,
+  fillCheckout,
+  money,
+  shopEntry,
+  track,
+  usOrderTotals,
+} from "./support/shop";
+
+test.describe.configure({ mode: "serial" });
+
+let standIn: StripeStandIn;
+let server: Server;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  standIn = await startStripeStandIn();
+  server = await startServer({
+    DATA_DIR: mkdtempSync(join(tmpdir(), "atelier-shop-stripe-")),
+    LOG_LEVEL: "warn",
+    STRIPE_SECRET_KEY: standIn.secretKey,
+    STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
+    STRIPE_API_BASE: standIn.url,
+  });
+  standIn.webhookUrl = `${server.url}/webhooks/stripe`;
+  await waitHealthy(server);
+});
+
+test.afterAll(async () => {
+  if (server) await stop(server);
+  if (standIn) await standIn.close();
+});
+
+test("checkout by card: Stripe's payment page, the webhook marks the order paid, the confirmation says so", async ({
+  page,
+}) => {
+  const title = "Tidewater Hymn";
+  const price = demoPrice(title);
+  const { totalCents, taxCents } = usOrderTotals(price.cents);
+  await page.goto(`${server.url}/shop`);
+  await addToCartFromShop(page, title);
+  await page.goto(`${server.url}/checkout`);
+  await expect(page.getByText("You will pay by card on Stripe’s secure payment page.")).toBeVisible();
+  await fillCheckout(page, {
+    name: "Eve Card",
+    email: "eve.card@example.com",
+    street: "1 Royal Street",
+    city: "New Orleans",
+    state: "LA",
+    zip: "70130",
+  });
+  await checkoutForm(page)
+    .getByRole("button", { name: `Continue to payment · ${money(totalCents)}` })
+    .click();
+
+  // Stripe's hosted page (the stand-in's), for the order's total: the works, the tax line and the shipping.
+  await expect(page).toHaveURL(new RegExp(`^${standIn.url}/pay/cs_test_\\w+$`));
+  await expect(page.getByRole("heading", { name: `Pay ${(totalCents / 100).toFixed(2)} USD` })).toBeVisible();
+  const session = [...standIn.sessions.values()].at(-1)!;
+  expect(session).toMatchObject({ status: "open", customer_email: "eve.card@example.com", amount_total: totalCents });
+  expect(session.metadata.order_number).toMatch(/^A-\d{4}-\d{4,}$/);
+  const lines = session.params.line_items as { price_data: { unit_amount: string } }[];
+  expect(lines.map((l) => Number(l.price_data.unit_amount))).toEqual([price.cents, taxCents]);
+
+  // While the buyer is on the payment page the work is reserved: gone from the shop.
+  const shop = await page.context().newPage();
+  await shop.goto(`${server.url}/shop`);
+  await expect(shop.getByRole("heading", { level: 1, name: "Original paintings" })).toBeVisible();
+  await expect(shopEntry(shop, title)).toHaveCount(0);
+  await shop.close();
+
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page).toHaveURL(`${server.url}/order-confirmation?order=${session.metadata.order_number}`);
+  const number = await confirmedOrderNumber(page);
+  expect(number).toBe(session.metadata.order_number);
+  await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Status: Paid" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Order summary" }).getByTestId("order-total")).toHaveText(
+    money(totalCents),
+  );
+
+  // Paid by card: the work is sold.
+  await page.goto(`${server.url}/gallery`);
+  await page.getByRole("link", { name: title, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole("button", { name: "SOLD OUT" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: /Add to Cart/ })).toHaveCount(0);
+
+  await track(page, number, "eve.card@example.com", server.url);
+  await expect(page.getByRole("list", { name: "Order status" }).getByText("Paid (done)")).toBeAttached();
+});
+
+test("leaving Stripe's page without paying cancels the order and puts the work back on sale", async ({ page }) => {
+  const title = "Salt Ledger";
+  await page.goto(`${server.url}/shop`);
+  await addToCartFromShop(page, title);
+  await page.goto(`${server.url}/checkout`);
+  await fillCheckout(page, {
+    name: "Fay Undecided",
+    email: "fay@example.com",
+    street: "2 Dauphine Street",
+    city: "New Orleans",
+    state: "LA",
+    zip: "70112",
+  });
+  await checkoutForm(page)
+    .getByRole("button", { name: /^Continue to payment/ })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`^${standIn.url}/pay/cs_test_\\w+$`));
+  const session = [...standIn.sessions.values()].at(-1)!;
+
+  await page.getByRole("link", { name: "Back" }).click();
+  await expect(page).toHaveURL(`${server.url}/checkout?cancelled=${session.metadata.order_number}`);
+  await expect(
+    page.getByRole("status").filter({ hasText: "was not completed, so the order was cancelled" }),
+  ).toContainText(session.metadata.order_number!);
+  // The session was closed at Stripe, and the work is in the cart and on sale again.
+  expect(standIn.sessions.get(session.id)!.status).toBe("expired");
+  await expect(page.getByRole("region", { name: "Order summary" }).getByText(title)).toBeVisible();
+  await page.goto(`${server.url}/shop`);
+  await expect(shopEntry(page, title)).toHaveCount(1);
+});

@@ -1,0 +1,140 @@
+// Steps of the shop's end-to-end specs: putting a work in the cart from /shop, filling the checkout form, reading
+// the order number, and giving the works back afterwards (other specs count the demo's available and sold works).
+import { request as playwrightRequest, type Locator, type Page } from "@playwright/test";
+import { DEMO_ARTWORKS } from "../../../app/db/seed/demo-data";
+import { ADMIN, signIn } from "../admin-fixtures";
+import { expect } from "../fixtures";
+
+/** The demo's price of a work, formatted as the shop shows it ($6,800). */
+export function demoPrice(title: string): { cents: number; text: string } {
+  const work = DEMO_ARTWORKS.find((a) => a.title === title);
+  if (!work?.priceUsd) throw new Error(`no priced demo work ${title}`);
+  const cents = work.priceUsd * 100;
+  return { cents, text: money(cents) };
+}
+
+/** As the shop formats prices: whole dollars without cents ($6,800), else with them ($4,801.35). */
+export const money = (cents: number) =>
+  new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
+  }).format(cents / 100);
+
+/** The default shipping rate to the United States (settings DEFAULT_SHIPPING_REGIONS). */
+export const US_SHIPPING_CENTS = 9_500;
+
+/** The demo studio's sales tax (seed: 9.45 % on the works, not on shipping, for US addresses). */
+export const US_TAX_BPS = 945;
+
+/** An order of one work shipped to the US: its tax and total, as the shop computes them. */
+export function usOrderTotals(priceCents: number) {
+  const taxCents = Math.round((priceCents * US_TAX_BPS) / 10_000);
+  return { taxCents, totalCents: priceCents + US_SHIPPING_CENTS + taxCents };
+}
+
+export interface StoredCartItem {
+  artwork_id: string;
+  price: number;
+  quantity: number;
+  title: string;
+}
+
+export async function storedCart(page: Page): Promise<StoredCartItem[]> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]") as StoredCartItem[]);
+}
+
+/** A work's entry on /shop: its card and its Add to Cart button. */
+export function shopEntry(page: Page, title: string): Locator {
+  return page
+    .getByRole("main")
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("link", { name: title, exact: true }) });
+}
+
+/**
+ * Presses a work's Add to Cart on /shop. The button is in the server's HTML: a press before hydration does
+ * nothing, so it is pressed again until the stored cart holds the work (never twice once it does).
+ */
+export async function addToCartFromShop(page: Page, title: string): Promise<void> {
+  const button = shopEntry(page, title).getByRole("button", { name: `Add to Cart · ${demoPrice(title).text}` });
+  await expect(async () => {
+    if (!(await storedCart(page)).some((i) => i.title === title)) await button.click();
+    expect((await storedCart(page)).map((i) => i.title)).toContain(title);
+  }).toPass();
+}
+
+export interface CheckoutDetails {
+  name: string;
+  email: string;
+  phone?: string;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+export const checkoutForm = (page: Page) => page.getByRole("main").locator("form");
+
+/** Fills contact and a US shipping address (the studio's country, preselected) and keeps insured shipping. */
+export async function fillCheckout(page: Page, d: CheckoutDetails): Promise<void> {
+  const form = checkoutForm(page);
+  await form.getByLabel("Full name").fill(d.name);
+  await form.getByLabel("E-mail", { exact: true }).fill(d.email);
+  if (d.phone) await form.getByLabel("Phone").fill(d.phone);
+  await expect(form.getByLabel("Country")).toHaveValue("US");
+  await form.getByRole("radio", { name: /Insured shipping/ }).check();
+  await form.getByLabel("Street address").fill(d.street);
+  await form.getByLabel("City").fill(d.city);
+  await form.getByLabel("State", { exact: true }).fill(d.state);
+  await form.getByLabel("ZIP code").fill(d.zip);
+}
+
+/** The order number on the confirmation page (A-2026-0001). */
+export async function confirmedOrderNumber(page: Page): Promise<string> {
+  const number = page
+    .getByRole("main")
+    .getByText(/^Order number/)
+    .locator("strong");
+  await expect(number).toBeVisible();
+  return (await number.textContent())!.trim();
+}
+
+/** Looks an order up on /track-order (of the shared server, or of the server at `origin`). */
+export async function track(page: Page, number: string, email: string, origin = ""): Promise<void> {
+  await page.goto(`${origin}/track-order`);
+  const form = page.getByRole("main").locator("form");
+  await form.getByLabel("Order number").fill(number);
+  await form.getByLabel("E-mail").fill(email);
+  await form.getByRole("button", { name: "Track" }).click();
+}
+
+/** The id of an order, from the admin's list (searched by number). */
+export async function adminOrderId(
+  request: { get: (url: string) => Promise<{ text: () => Promise<string> }> },
+  number: string,
+) {
+  const html = await (await request.get(`/admin/orders?q=${encodeURIComponent(number)}`)).text();
+  const id = /href="\/admin\/orders\/([0-9a-f-]{36})"/.exec(html)?.[1];
+  if (!id) throw new Error(`order ${number} is not in the admin's list`);
+  return id;
+}
+
+/**
+ * Puts an order's works back on sale as the admin would (cancel an unpaid order, refund a paid one), so the
+ * demo catalogue is as other specs expect it.
+ */
+export async function releaseOrder(baseURL: string, number: string): Promise<void> {
+  const context = await playwrightRequest.newContext({ baseURL });
+  try {
+    await signIn(context, baseURL, ADMIN.email, ADMIN.password);
+    const id = await adminOrderId(context, number);
+    const cancel = await context.post(`/admin/orders/${id}`, { form: { intent: "cancel" } });
+    if (cancel.status() !== 200) {
+      const refund = await context.post(`/admin/orders/${id}`, { form: { intent: "refund", confirm: "yes" } });
+      expect(refund.status(), `refund of ${number}`).toBe(200);
+    }
+  } finally {
+    await context.dispose();
+  }
+}
