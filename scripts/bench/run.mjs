@@ -13,15 +13,28 @@ import { log, printTable, sec } from "./lib/format.mjs";
 import { cleanupAll, PORT, ROOT } from "./lib/server.mjs";
 import { round } from "./lib/stats.mjs";
 import { authScenario } from "./scenarios/auth.mjs";
+import { bundleScenario } from "./scenarios/bundle.mjs";
 import { checkoutScenario } from "./scenarios/checkout.mjs";
 import { httpLoad } from "./scenarios/http.mjs";
+import { importScenario } from "./scenarios/import.mjs";
 import { install } from "./scenarios/install.mjs";
 import { BUDGETS, lighthouseScenario } from "./scenarios/lighthouse.mjs";
 import { memoryScenario } from "./scenarios/memory.mjs";
 import { scale } from "./scenarios/scale.mjs";
 import { startup } from "./scenarios/startup.mjs";
 
-const SCENARIOS = ["startup", "install", "lighthouse", "http", "memory", "scale", "auth", "checkout"];
+const SCENARIOS = [
+  "startup",
+  "install",
+  "lighthouse",
+  "http",
+  "memory",
+  "scale",
+  "auth",
+  "checkout",
+  "import",
+  "bundle",
+];
 // install needs the registry and a minute: only when asked for by name.
 const DEFAULT_SCENARIOS = SCENARIOS.filter((s) => s !== "install");
 
@@ -29,7 +42,7 @@ const USAGE = `usage: npm run bench [-- --only=${SCENARIOS.join(",")}] [--quick]
   --only   scenarios to run (default: all but install, which needs the npm registry)
   --quick  one run each, shorter autocannon rounds (a smoke test, not figures to quote)
   --runs   repeats for startup, lighthouse and http (default 3; medians are reported)
-env: BENCH_DATABASE_URL (or TEST_DATABASE_URL) adds PostgreSQL to scale; BENCH_PORT (default 3274); CHROME_PATH (default /usr/bin/chromium)`;
+env: BENCH_DATABASE_URL (or TEST_DATABASE_URL) adds PostgreSQL to scale and import; BENCH_PORT (default 3274); CHROME_PATH (default /usr/bin/chromium)`;
 
 function options() {
   const { values } = parseArgs({
@@ -152,6 +165,8 @@ async function main() {
     scale: () => scale({ durationS: quick ? 3 : 5 }),
     auth: () => authScenario({ count: quick ? 10 : 40 }),
     checkout: () => checkoutScenario({ count: quick ? 40 : 200 }),
+    import: () => importScenario({ runs }),
+    bundle: () => bundleScenario(),
   };
   const started = performance.now();
   for (const name of SCENARIOS) {

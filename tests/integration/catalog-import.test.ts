@@ -91,6 +91,10 @@ describe.each(BACKENDS)("catalogue import on %s", (backend) => {
     expect(await runImport(goodId, { dryRun: false })).toMatchObject({ ok: false });
     const [upload] = await ctx.handle.db.select().from(catalogImports).where(sqlEq(catalogImports.id, goodId));
     expect(upload).toMatchObject({ status: "imported", createdCount: 50 });
+    // The imported file is removed; its page still tells what the import did (it used to fail as "gone").
+    const after = await previewImport(goodId);
+    expect(after.upload.status).toBe("imported");
+    expect([after.creates, after.updates, after.rows.length, after.errors.length]).toEqual([50, 0, 0, 0]);
   });
 
   it("rolls the whole transaction back when the database refuses one row", async () => {
@@ -240,6 +244,30 @@ describe.each(BACKENDS)("catalogue import on %s", (backend) => {
     const fresh = await createImportUpload({ fileName: file.fileName, bytes: file.bytes });
     expect(await runImport(fresh, { dryRun: false })).toMatchObject({ ok: true, created: before.length });
     expect(await snapshot()).toEqual(before);
+  });
+
+  it("exports new uploads' zero or negative sort order as positions the import accepts", async () => {
+    // Artwork Upload places a new work before the first one (sort order min - 1), which can go below 1.
+    for (const [title, sortOrder] of [
+      ["Order minus two", -2],
+      ["Order zero", 0],
+      ["Order five", 5],
+    ] as const)
+      await createArtwork({ slug: slugify(title), title, sortOrder, quantity: 1 });
+    const order = async () =>
+      (await ctx.handle.db.select({ slug: artworks.slug, sortOrder: artworks.sortOrder }).from(artworks))
+        .filter((r) => r.sortOrder !== null)
+        .sort((a, b) => a.sortOrder! - b.sortOrder!)
+        .map((r) => r.slug);
+    const before = await order();
+    expect(before.slice(0, 2)).toEqual(["order-minus-two", "order-zero"]);
+    const file = await exportCatalogue("csv");
+    const id = await createImportUpload({ fileName: file.fileName, bytes: file.bytes });
+    expect((await previewImport(id)).errors).toEqual([]);
+    expect(await runImport(id, { dryRun: false })).toMatchObject({ ok: true, created: 0 });
+    expect(await order()).toEqual(before);
+    // And the next export is the same file.
+    expect((await exportCatalogue("csv")).bytes.toString()).toBe(file.bytes.toString());
   });
 
   it("imports 1,000 rows in one transaction (time printed, not asserted)", async () => {

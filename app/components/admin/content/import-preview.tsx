@@ -153,7 +153,7 @@ export function ImportPreviewView({
         </div>
       ) : null}
 
-      <ColumnsForm preview={preview} fields={fields} disabled={imported} />
+      {imported ? null : <ColumnsForm preview={preview} fields={fields} disabled={imported} />}
 
       {preview.problems.length > 0 || preview.errors.length > 0 ? (
         <section
@@ -217,35 +217,37 @@ export function ImportPreviewView({
         </section>
       )}
 
-      <section aria-labelledby="rows-heading" className={`${adminCard} overflow-hidden`}>
-        <div className="border-line flex flex-wrap items-center justify-between gap-2 border-b px-5 py-3">
-          <h2 id="rows-heading" className="font-serif text-xl">
-            Rows
-          </h2>
-          <nav aria-label="Which rows" className="flex gap-1 text-sm">
-            <Link
-              to={adminPaths.import(upload.id)}
-              aria-current={!onlyProblems ? "page" : undefined}
-              className={`rounded-md px-2.5 py-1 ${!onlyProblems ? "bg-ink text-paper" : "hover:bg-ink/[0.06]"}`}
-            >
-              All rows
-            </Link>
-            <Link
-              to={adminPaths.import(upload.id, { problems: true })}
-              aria-current={onlyProblems ? "page" : undefined}
-              className={`rounded-md px-2.5 py-1 ${onlyProblems ? "bg-ink text-paper" : "hover:bg-ink/[0.06]"}`}
-            >
-              With problems ({problemLines})
-            </Link>
-          </nav>
-        </div>
-        <PreviewTable rows={preview.rows} errors={preview.errors} labelOf={labelOf} />
-        {preview.hiddenRows > 0 ? (
-          <p className="text-muted border-line border-t px-5 py-3 text-sm">
-            …and {rowsOf(preview.hiddenRows)} more, all checked.
-          </p>
-        ) : null}
-      </section>
+      {imported ? null : (
+        <section aria-labelledby="rows-heading" className={`${adminCard} overflow-hidden`}>
+          <div className="border-line flex flex-wrap items-center justify-between gap-2 border-b px-5 py-3">
+            <h2 id="rows-heading" className="font-serif text-xl">
+              Rows
+            </h2>
+            <nav aria-label="Which rows" className="flex gap-1 text-sm">
+              <Link
+                to={adminPaths.import(upload.id)}
+                aria-current={!onlyProblems ? "page" : undefined}
+                className={`rounded-md px-2.5 py-1 ${!onlyProblems ? "bg-ink text-paper" : "hover:bg-ink/[0.06]"}`}
+              >
+                All rows
+              </Link>
+              <Link
+                to={adminPaths.import(upload.id, { problems: true })}
+                aria-current={onlyProblems ? "page" : undefined}
+                className={`rounded-md px-2.5 py-1 ${onlyProblems ? "bg-ink text-paper" : "hover:bg-ink/[0.06]"}`}
+              >
+                With problems ({problemLines})
+              </Link>
+            </nav>
+          </div>
+          <PreviewTable rows={preview.rows} errors={preview.errors} labelOf={labelOf} />
+          {preview.hiddenRows > 0 ? (
+            <p className="text-muted border-line border-t px-5 py-3 text-sm">
+              …and {rowsOf(preview.hiddenRows)} more, all checked.
+            </p>
+          ) : null}
+        </section>
+      )}
     </div>
   );
 }

@@ -77,7 +77,10 @@ export async function exportCatalogue(format: SheetFormat, now = new Date()): Pr
   }
   // A file name two stored images share would be ambiguous on import: those are written as the image's hash.
   const ambiguous = await ambiguousFileNames(rows.map((r) => r.imageName).filter((n): n is string => Boolean(n)));
-  const cells = rows.map((r) => {
+  // Sort order is written as the position in the gallery (1 first), as the import reads it: stored values
+  // may be zero or negative (new uploads go before the first work), which the import would refuse. Placed
+  // works come first in this order, so their positions are 1, 2, 3 …; unplaced ones stay empty.
+  const cells = rows.map((r, index) => {
     const t = terms.get(r.id);
     const image = r.imageHash
       ? r.imageName && !ambiguous.has(r.imageName.toLowerCase())
@@ -99,7 +102,7 @@ export async function exportCatalogue(format: SheetFormat, now = new Date()): Pr
       t?.series.join("; ") ?? "",
       t?.tag.join("; ") ?? "",
       image,
-      r.sortOrder,
+      r.sortOrder === null ? null : index + 1,
     ];
   });
   const stamp = now.toISOString().slice(0, 10);

@@ -257,6 +257,24 @@ async function checkUpload(upload: ImportUpload, tx: Database = db()) {
 export async function previewImport(id: string, options: { onlyProblems?: boolean } = {}): Promise<ImportPreview> {
   const upload = await getImportUpload(id);
   if (!upload) throw new ImportError("This upload no longer exists. Upload the file again.");
+  // An imported file is removed once its rows are saved: its page then tells what the import did.
+  if (upload.status === "imported") {
+    return {
+      upload,
+      headers: [],
+      samples: {},
+      mapping: {},
+      problems: [],
+      errors: [],
+      rows: [],
+      hiddenRows: 0,
+      creates: upload.createdCount,
+      updates: upload.updatedCount,
+      featured: 0,
+      imagesFromZip: 0,
+      imagesFromLibrary: 0,
+    };
+  }
   const { table, mapping, problems, rows, errors, images, slugs } = await checkUpload(upload);
   const samples: Record<string, string> = {};
   table.headers.forEach((header, i) => {

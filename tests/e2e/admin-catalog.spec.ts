@@ -1,0 +1,234 @@
+// The artist's catalogue from the admin (issue 6, "How it is checked"): upload images and see the works on
+// /gallery; import a spreadsheet (problems shown row by row and nothing saved, then all rows saved); export
+// and re-import gives the same catalogue; drag-and-drop order reaches /gallery; the featured limit is said;
+// availability changes for many works at once. All on a server of this spec's own (see own-admin-server.ts).
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { expect, ownServerTest as test } from "./support/own-admin-server";
+
+const galleryTitles = (page: Page) => page.locator("main article h2").allInnerTexts();
+
+/** A small picture of one colour, as PNG or JPEG bytes. */
+async function picture(format: "png" | "jpeg", r: number, g: number, b: number): Promise<Buffer> {
+  const image = sharp({ create: { width: 640, height: 480, channels: 3, background: { r, g, b } } });
+  return format === "png" ? image.png().toBuffer() : image.jpeg({ quality: 85 }).toBuffer();
+}
+
+/** "Showing 1–25 of 81" on an admin list: the total. */
+async function adminTotal(page: Page, path: string): Promise<number> {
+  await page.goto(path);
+  const text = await page
+    .getByRole("navigation", { name: "Pages" })
+    .getByText(/^(Showing|No works)/)
+    .textContent();
+  return text?.startsWith("No works") ? 0 : Number(/of (\d+)$/.exec(text ?? "")?.[1]);
+}
+
+/** A CSV of `count` works named "{tag} {n}"; `bad` rows (1-based) get a missing title or an unreadable price. */
+function catalogueCsv(tag: string, count: number, bad: { missingTitle?: number; badPrice?: number } = {}): Buffer {
+  const lines = ["Title,Medium,Year,Size,Price (USD),Availability,Featured,Category"];
+  for (let n = 1; n <= count; n++) {
+    const title = n === bad.missingTitle ? "" : `${tag} ${n}`;
+    const price = n === bad.badPrice ? "twelve hundred" : String(400 + n * 10);
+    lines.push(`${title},Oil on panel,2025,12 x 16 in,${price},${n % 5 === 0 ? "sold" : "available"},no,Studies`);
+  }
+  return Buffer.from(`${lines.join("\n")}\n`);
+}
+
+async function uploadSpreadsheet(page: Page, name: string, buffer: Buffer) {
+  await page.goto("/admin/import");
+  await page.getByLabel("Spreadsheet (CSV or Excel .xlsx)").setInputFiles({ name, mimeType: "text/csv", buffer });
+  await page.getByRole("button", { name: "Upload and preview" }).click();
+  await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
+}
+
+test("three uploaded images become works on /gallery", async ({ adminPage: page }) => {
+  const tag = `Upload${Date.now().toString(36)}`;
+  const files = [
+    { name: "harbour-dawn.png", mimeType: "image/png", buffer: await picture("png", 40, 90, 140) },
+    { name: "olive-grove.jpg", mimeType: "image/jpeg", buffer: await picture("jpeg", 110, 130, 60) },
+    { name: "red-kiln.png", mimeType: "image/png", buffer: await picture("png", 170, 50, 40) },
+  ];
+  await page.goto("/admin/upload");
+  await expect(page.getByRole("heading", { level: 1, name: "Artwork Upload" })).toBeVisible();
+  await page.getByLabel("Images to upload").setInputFiles(files);
+
+  const titles = ["Harbour Dawn", "Olive Grove", "Red Kiln"].map((t) => `${t} ${tag}`);
+  for (const [i, file] of files.entries()) {
+    const form = page.getByRole("form", { name: `Details of ${file.name}` });
+    // The title starts from the file name; the artist completes the form.
+    await expect(form.getByLabel("Title")).toHaveValue(titles[i]!.replace(` ${tag}`, ""));
+    await form.getByLabel("Title").fill(titles[i]!);
+    await form.getByLabel("Medium").fill("Oil on linen");
+    await form.getByLabel("Year").fill("2026");
+    await form.getByLabel("Size").fill('16" x 20"');
+    await form.getByLabel("Price (USD)").fill(String(900 + i * 100));
+  }
+  await page.getByRole("button", { name: "Create all (3)" }).click();
+  for (const title of titles) await expect(page.getByText(`Created “${title}”.`)).toBeVisible();
+
+  // New works come first in the gallery.
+  await page.goto("/gallery");
+  await expect.poll(async () => (await galleryTitles(page)).slice(0, 3).sort()).toEqual([...titles].sort());
+  await page
+    .getByRole("link", { name: new RegExp(titles[1]!) })
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: titles[1] })).toBeVisible();
+  await expect(page.getByText("Oil on linen").first()).toBeVisible();
+});
+
+test("a CSV with two bad rows shows each problem and imports nothing; fixed, all 50 rows are imported", async ({
+  adminPage: page,
+}) => {
+  test.setTimeout(120_000);
+  const tag = `Imported${Date.now().toString(36)}`;
+  const before = await adminTotal(page, "/admin/artworks");
+
+  await uploadSpreadsheet(page, "works-with-mistakes.csv", catalogueCsv(tag, 50, { missingTitle: 7, badPrice: 23 }));
+  await expect(page.getByText("50 rows: 50 new works, 0 updates")).toBeVisible();
+  const problems = page.getByRole("region", { name: "2 rows with problems" });
+  // Spreadsheet lines: the header is line 1, so the 7th work is on line 8.
+  await expect(problems.getByRole("listitem").filter({ hasText: /^Row 8 · Title:/ })).toBeVisible();
+  await expect(problems.getByRole("listitem").filter({ hasText: /^Row 24 · Price \(USD\):/ })).toBeVisible();
+  await expect(problems.getByRole("listitem")).toHaveCount(2);
+  await page.getByRole("link", { name: "With problems (2)" }).click();
+  const rows = page.getByRole("region", { name: "Rows as they will be imported" });
+  await expect(rows.getByRole("row")).toHaveCount(3); // the header and the two rows
+
+  // Importing anyway is refused as a whole.
+  await page.getByRole("button", { name: "Import 50 artworks" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Row 8" })).toBeVisible();
+  expect(await adminTotal(page, "/admin/artworks")).toBe(before);
+  expect(await adminTotal(page, `/admin/artworks?q=${tag}`)).toBe(0);
+
+  await uploadSpreadsheet(page, "works-fixed.csv", catalogueCsv(tag, 50));
+  const preview = page.url();
+  await expect(page.getByRole("region", { name: /with problems/ })).toHaveCount(0);
+  await page.getByRole("button", { name: "Dry run" }).click();
+  await expect(
+    page.getByText("Dry run passed: 50 new works and 0 updates would be saved. Nothing was saved."),
+  ).toBeVisible();
+  expect(await adminTotal(page, "/admin/artworks")).toBe(before);
+
+  await page.goto(preview);
+  await page.getByRole("button", { name: "Import 50 artworks" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /Imported on .+: 50 new works, 0 updates\./ })).toBeVisible();
+  expect(await adminTotal(page, "/admin/artworks")).toBe(before + 50);
+  expect(await adminTotal(page, `/admin/artworks?q=${tag}`)).toBe(50);
+
+  // The public gallery finds them.
+  await page.goto(`/gallery?q=${tag}`);
+  await expect(page.getByText("50 works match your selection.")).toBeVisible();
+});
+
+test("exporting the catalogue and importing the export gives the same catalogue", async ({ adminPage: page }) => {
+  test.setTimeout(120_000);
+  const exportCsv = async () => {
+    await page.goto("/admin/import");
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Export the catalogue (CSV)" }).click();
+    return readFileSync(await (await download).path(), "utf8");
+  };
+  const first = await exportCsv();
+  const works = first.trim().split("\n").length - 1;
+  expect(works).toBeGreaterThanOrEqual(28);
+
+  await uploadSpreadsheet(page, "catalogue-export.csv", Buffer.from(first));
+  // Every row matches an existing work by its slug: nothing new, every work an update, no problem.
+  await expect(page.getByText(`${works} rows: 0 new works, ${works} updates`)).toBeVisible();
+  await expect(page.getByRole("region", { name: /with problems|need attention/ })).toHaveCount(0);
+  await page.getByRole("button", { name: "Dry run" }).click();
+  await expect(
+    page.getByText(`Dry run passed: 0 new works and ${works} updates would be saved. Nothing was saved.`),
+  ).toBeVisible();
+  await page.getByRole("button", { name: `Import ${works} artworks` }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: new RegExp(`Imported on .+: 0 new works, ${works} updates\\.`) }),
+  ).toBeVisible();
+
+  expect(await exportCsv()).toBe(first);
+});
+
+test("a keyboard drag in Artwork Management reorders the gallery", async ({ adminPage: page }) => {
+  await page.goto("/gallery");
+  await expect(page.locator("main article h2").first()).toBeVisible();
+  const [firstTitle, secondTitle] = await galleryTitles(page);
+
+  await page.goto("/admin/artworks");
+  await expect(page.getByText("Drag the handle of a row to change the order")).toBeVisible();
+  const titleCells = page.locator("tbody tr td:nth-child(3) a");
+  await expect(titleCells.nth(0)).toHaveText(firstTitle!);
+  await expect(titleCells.nth(1)).toHaveText(secondTitle!);
+
+  // @dnd-kit's keyboard alternative: Space picks the row up, ArrowDown moves it, Space drops it. Its live
+  // region announces each step; an arrow pressed before the rows are measured is lost, so press until the
+  // move is announced (on a slow machine the row may then go down two places, which the checks allow).
+  const live = page.locator('[id^="DndLiveRegion"]');
+  const id = await page.locator("tbody tr").first().getAttribute("data-artwork-id");
+  await page.getByRole("button", { name: `Move ${firstTitle}` }).focus();
+  await page.keyboard.press("Space");
+  await expect(live).toHaveText(new RegExp(`Picked up draggable item ${id}|over droppable area ${id}\\.`));
+  await expect(async () => {
+    await page.keyboard.press("ArrowDown");
+    await expect(live).toHaveText(new RegExp(`was moved over droppable area (?!${id})`), { timeout: 1_000 });
+  }).toPass();
+  await page.keyboard.press("Space");
+  await expect(titleCells.nth(0)).toHaveText(secondTitle!);
+  const order = (await titleCells.allInnerTexts()).slice(0, 3);
+  expect(order.indexOf(firstTitle!)).toBeGreaterThan(0);
+
+  // Saved: it survives a reload and the gallery shows the new order.
+  await page.reload();
+  await expect.poll(async () => (await titleCells.allInnerTexts()).slice(0, 3)).toEqual(order);
+  await page.goto("/gallery");
+  await expect.poll(async () => (await galleryTitles(page)).slice(0, 3)).toEqual(order);
+});
+
+test("featuring a seventh work says the home page shows only six", async ({ adminPage: page }) => {
+  await page.goto("/admin/artworks?featured=no");
+  const star = page.getByRole("button", { name: /^Featured: / }).first();
+  const title = (await star.getAttribute("aria-label"))!.replace("Featured: ", "");
+  const featuredBefore = await adminTotal(page, "/admin/artworks?featured=yes");
+  expect(featuredBefore).toBeGreaterThanOrEqual(6);
+
+  await page.goto(`/admin/artworks?q=${encodeURIComponent(title)}`);
+  const toggle = page.getByRole("button", { name: `Featured: ${title}`, exact: true });
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  await expect(
+    page.getByText(
+      `${featuredBefore + 1} works are featured, but the home page shows only the first 6 in your order.`,
+      { exact: false },
+    ),
+  ).toBeVisible();
+
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByText("No longer featured.")).toBeVisible();
+  expect(await adminTotal(page, "/admin/artworks?featured=yes")).toBe(featuredBefore);
+});
+
+test("Status Management changes the availability of several works at once and logs it", async ({ adminPage: page }) => {
+  await page.goto("/admin/status?availability=available");
+  await expect(page.getByRole("heading", { level: 1, name: "Status Management" })).toBeVisible();
+  const boxes = page.getByRole("checkbox", { name: /^Select (?!all)/ });
+  const names = await Promise.all(
+    [0, 1].map(async (i) => (await boxes.nth(i).getAttribute("aria-label"))!.replace("Select ", "")),
+  );
+  await boxes.nth(0).check();
+  await boxes.nth(1).check();
+  const bar = page.getByRole("region", { name: "Change availability" });
+  await expect(bar.getByText("2 selected")).toBeVisible();
+  await bar.getByLabel("Change to").selectOption({ label: "Reserved" });
+  await bar.getByRole("button", { name: "Apply to selected" }).click();
+
+  const log = page.getByRole("region", { name: "Recent changes" });
+  for (const name of names) await expect(log.getByText(`${name}: Available → Reserved`).first()).toBeVisible();
+
+  await page.goto("/admin/status?availability=reserved");
+  const table = page.getByRole("table");
+  for (const name of names) await expect(table.getByRole("link", { name, exact: true })).toBeVisible();
+});

@@ -1,0 +1,134 @@
+// The website's content from the admin (issue 6, "How it is checked"): unpublishing the hero takes it off the
+// home page; a published blog post is on /blog, its own page, the sitemap and the RSS feed; the about page's
+// edits and a new artist photo (alt text required) show on /about. On a server of this spec's own, since the
+// public specs running beside it count on the demo content (hero present, no extra posts or photos).
+import { randomUUID } from "node:crypto";
+import sharp from "sharp";
+import { expect, ownServerTest as test } from "./support/own-admin-server";
+
+const HERO_TITLE = "Paintings of water, weather and light";
+
+test("unpublishing the hero takes it off the home page; publishing brings it back", async ({ adminPage: page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: HERO_TITLE })).toBeVisible();
+
+  await page.goto("/admin/homepage");
+  await expect(page.getByRole("heading", { level: 1, name: "Homepage Editor" })).toBeVisible();
+  const hero = page.getByRole("article", { name: "Hero section" });
+  const published = hero.getByRole("switch", { name: "Published" });
+  await expect(published).toHaveAttribute("aria-checked", "true");
+  await expect(hero.getByText("Shown on the home page")).toBeVisible();
+  await published.click();
+  await expect(published).toHaveAttribute("aria-checked", "false");
+  await expect(hero.getByText("Not shown")).toBeVisible();
+
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 2 }).first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: HERO_TITLE })).toHaveCount(0);
+
+  await page.goto("/admin/homepage");
+  await page.getByRole("article", { name: "Hero section" }).getByRole("switch", { name: "Published" }).click();
+  await expect(
+    page.getByRole("article", { name: "Hero section" }).getByRole("switch", { name: "Published" }),
+  ).toHaveAttribute("aria-checked", "true");
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: HERO_TITLE })).toBeVisible();
+});
+
+test("a published blog post is on /blog, its own page, the sitemap and the RSS feed", async ({
+  adminPage: page,
+  ownServer,
+}) => {
+  const id = randomUUID().slice(0, 8);
+  const title = `Notes on glazing ${id}`;
+  const slug = `notes-on-glazing-${id}`;
+  await page.goto("/admin/blog");
+  await expect(page.getByRole("heading", { level: 1, name: "Blog Posts" })).toBeVisible();
+  await page.goto("/admin/blog/new");
+  await page.getByLabel("Title (required)").fill(title);
+  await page
+    .getByLabel("Text", { exact: true })
+    .fill("Thin layers of **transparent colour**, each one dry before the next.\n\n- Linseed\n- Patience");
+  await page.getByLabel("Excerpt").fill("How the blues of the harbour series were built up, layer by layer.");
+  await page.getByLabel("Slug").fill(slug);
+  await page.getByRole("radio", { name: /^Published/ }).check();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Post created.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit post" })).toBeVisible();
+
+  await page.goto("/admin/blog");
+  await expect(page.getByRole("link", { name: title }).first()).toBeVisible();
+
+  await page.goto("/blog");
+  await page.getByRole("link", { name: title }).first().click();
+  await expect(page).toHaveURL(`/blog/${slug}`);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.locator("strong", { hasText: "transparent colour" })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Patience" })).toBeVisible();
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${ownServer.url}/blog/${slug}`);
+
+  const sitemap = await page.request.get("/sitemap.xml");
+  expect(sitemap.ok()).toBe(true);
+  expect(await sitemap.text()).toContain(`<loc>${ownServer.url}/blog/${slug}</loc>`);
+
+  const rss = await page.request.get("/blog/rss.xml");
+  expect(rss.ok()).toBe(true);
+  expect(rss.headers()["content-type"]).toMatch(/xml/);
+  const feed = await rss.text();
+  expect(feed).toContain(`<title>${title}</title>`);
+  expect(feed).toContain(`${ownServer.url}/blog/${slug}`);
+});
+
+test("an about page edit shows on /about", async ({ adminPage: page }) => {
+  const sentence = `Since ${randomUUID().slice(0, 6)}, the studio has also run open weekends every spring.`;
+  await page.goto("/admin/about");
+  await expect(page.getByRole("heading", { level: 1, name: "About Page" })).toBeVisible();
+  const biography = page.getByRole("textbox", { name: "Biography" });
+  const before = await biography.inputValue();
+  expect(before.length).toBeGreaterThan(0);
+  await biography.fill(`${before}\n\n${sentence}`);
+  await page.getByRole("button", { name: "Save the about page" }).click();
+  await expect(page.getByRole("button", { name: "Save the about page" })).toBeEnabled();
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: "Biography" })).toHaveValue(new RegExp(`${sentence.slice(0, 20)}`));
+
+  await page.goto("/about");
+  await expect(page.getByText(sentence)).toBeVisible();
+});
+
+test.describe("artist photos", () => {
+  // A refused form is reported the way every failed admin write is (spec §8): logged and shown as a toast.
+  test.use({ expectedConsoleErrors: [/Could not upload the photo: Some fields need attention\./] });
+
+  test("an artist photo needs its alt text, and once uploaded shows on /about with it", async ({ adminPage: page }) => {
+    const alt = `The artist at the easel, ${randomUUID().slice(0, 6)}`;
+    const photo = {
+      name: "studio-portrait.jpg",
+      mimeType: "image/jpeg",
+      buffer: await sharp({ create: { width: 600, height: 800, channels: 3, background: { r: 150, g: 120, b: 90 } } })
+        .jpeg()
+        .toBuffer(),
+    };
+    await page.goto("/admin/artist-photos");
+    await expect(page.getByRole("heading", { level: 1, name: "Upload Photos" })).toBeVisible();
+    await page.getByLabel(/^Photo \(/).setInputFiles(photo);
+    await page.getByRole("button", { name: "Upload photo" }).click();
+    // Without alt text nothing is stored: the field says why.
+    await expect(page.getByLabel("Alt text (required)")).toHaveAttribute("aria-invalid", "true");
+
+    await page.getByLabel(/^Photo \(/).setInputFiles(photo);
+    await page.getByLabel("Alt text (required)").fill(alt);
+    await page.getByLabel("Caption").fill("In the studio, spring.");
+    await page.getByRole("button", { name: "Upload photo" }).click();
+    await expect(page.getByText(/^Uploaded as artist-photos\//).first()).toBeVisible();
+
+    await page.goto("/admin/manage-photos");
+    await expect(page.getByRole("heading", { level: 1, name: "Manage Photos" })).toBeVisible();
+    await expect(page.getByRole("article", { name: new RegExp(`^Photo \\d+: ${alt}$`) })).toBeVisible();
+
+    await page.goto("/about");
+    const image = page.getByRole("img", { name: alt, exact: true });
+    await expect(image).toBeVisible();
+    await expect(page.getByText("In the studio, spring.")).toBeVisible();
+  });
+});

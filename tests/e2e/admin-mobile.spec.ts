@@ -1,0 +1,40 @@
+// Spec §2 Admin layout on a phone (375 px): the sidebar is a drawer, opened from the header, that navigates and
+// closes once a page is chosen.
+import { adminTest as test, expect } from "./admin-fixtures";
+
+test("below 768 px the sidebar is a drawer that opens, navigates and closes", async ({ page }) => {
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  // The desktop sidebar is not shown; the header keeps the admin's name and Sign Out.
+  await expect(page.getByRole("complementary", { name: "Admin sidebar" })).toBeHidden();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Sign Out" })).toBeVisible();
+
+  const open = page.getByRole("button", { name: "Open menu" });
+  await open.click();
+  const drawer = page.getByRole("dialog");
+  await expect(drawer).toBeVisible();
+  // 18rem wide, never wider than the screen allows.
+  const box = (await drawer.boundingBox())!;
+  expect(box.x).toBe(0);
+  expect(box.width).toBeLessThanOrEqual(288);
+  expect(box.width).toBeGreaterThan(200);
+  const nav = drawer.getByRole("navigation", { name: "Admin" });
+  await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+
+  await nav.getByRole("link", { name: "Blog Posts" }).click();
+  await expect(page).toHaveURL(/\/admin\/blog$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Blog Posts" })).toBeVisible();
+  await expect(drawer).toBeHidden();
+
+  // Opened again, it marks the new page and closes with its close button.
+  await open.click();
+  await expect(drawer.getByRole("link", { name: "Blog Posts" })).toHaveAttribute("aria-current", "page");
+  await drawer.getByRole("button", { name: "Close menu" }).click();
+  await expect(drawer).toBeHidden();
+
+  // Escape closes it too.
+  await open.click();
+  await expect(drawer).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+});

@@ -1,0 +1,172 @@
+// Spec §2 Admin layout: every sidebar item opens its page, the active item is highlighted (Dashboard only on an
+// exact match), the header names the signed-in admin, Ctrl+B collapses the sidebar and the cookie keeps it
+// collapsed across a reload, and the dashboard's counts lead to their pages.
+import { ADMIN, adminTest as test, expect } from "./admin-fixtures";
+
+/** The five groups of spec §2, in order, plus Orders (shop issue) in Business; each item's page heading. */
+const GROUPS: { group: string; items: { label: string; path: string; heading: string }[] }[] = [
+  { group: "Overview", items: [{ label: "Dashboard", path: "/admin", heading: "Dashboard" }] },
+  {
+    group: "Content",
+    items: [
+      { label: "Artwork Upload", path: "/admin/upload", heading: "Artwork Upload" },
+      { label: "Bulk Import", path: "/admin/import", heading: "Bulk Import" },
+      { label: "Artwork Management", path: "/admin/artworks", heading: "Artwork Management" },
+      { label: "Status Management", path: "/admin/status", heading: "Status Management" },
+      { label: "Categorization", path: "/admin/categorization", heading: "Categorization" },
+    ],
+  },
+  {
+    group: "Business",
+    items: [
+      { label: "Commission Pipeline", path: "/admin/commissions", heading: "Commission Pipeline" },
+      { label: "Customer Management", path: "/admin/customers", heading: "Customer Management" },
+      { label: "Invoice Generation", path: "/admin/invoices", heading: "Invoice Generation" },
+      { label: "Exhibition Management", path: "/admin/exhibitions", heading: "Exhibition Management" },
+      { label: "Inventory Management", path: "/admin/inventory", heading: "Inventory Management" },
+      { label: "Orders", path: "/admin/orders", heading: "Orders" },
+    ],
+  },
+  {
+    group: "Website",
+    items: [
+      { label: "Homepage Editor", path: "/admin/homepage", heading: "Homepage Editor" },
+      { label: "About Page", path: "/admin/about", heading: "About Page" },
+      { label: "Upload Photos", path: "/admin/artist-photos", heading: "Upload Photos" },
+      { label: "Manage Photos", path: "/admin/manage-photos", heading: "Manage Photos" },
+      { label: "Blog Posts", path: "/admin/blog", heading: "Blog Posts" },
+    ],
+  },
+  {
+    group: "Communications",
+    items: [
+      { label: "Contact Messages", path: "/admin/messages", heading: "Contact Messages" },
+      { label: "Analytics", path: "/admin/analytics", heading: "Analytics" },
+      { label: "Settings", path: "/admin/settings", heading: "Settings" },
+    ],
+  },
+];
+
+test("the sidebar lists the five groups in order and every item opens its page, highlighted", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto("/admin");
+  const sidebar = page.getByRole("complementary", { name: "Admin sidebar" });
+  const nav = sidebar.getByRole("navigation", { name: "Admin" });
+
+  for (const { group, items } of GROUPS) {
+    const list = nav.getByRole("list", { name: group });
+    await expect(list.getByRole("link")).toHaveText(items.map((item) => item.label));
+  }
+
+  for (const item of GROUPS.flatMap((g) => g.items)) {
+    await nav.getByRole("link", { name: item.label, exact: true }).click();
+    await expect(page).toHaveURL(item.path);
+    await expect(page.getByRole("heading", { level: 1, name: item.heading, exact: true })).toBeVisible();
+    // Exactly the chosen item is the current page.
+    await expect(nav.locator('[aria-current="page"]')).toHaveText(item.label);
+  }
+});
+
+test("Dashboard is highlighted only on an exact match; other items also on their sub-pages", async ({ page }) => {
+  await page.goto("/admin/blog/new");
+  await expect(page.getByRole("heading", { level: 1, name: "New post" })).toBeVisible();
+  const nav = page.getByRole("complementary", { name: "Admin sidebar" }).getByRole("navigation", { name: "Admin" });
+  await expect(nav.getByRole("link", { name: "Blog Posts" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current", "page");
+
+  await page.goto("/admin");
+  await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+});
+
+test("the header shows 'Admin Dashboard', the admin's name and role, and a Sign Out button", async ({ page }) => {
+  await page.goto("/admin");
+  const header = page.getByRole("banner");
+  await expect(header.getByText("Admin Dashboard", { exact: true })).toBeVisible();
+  await expect(header.getByText(ADMIN.name, { exact: true })).toBeVisible();
+  await expect(header.getByText("Admin", { exact: true })).toBeVisible();
+  await expect(header.getByRole("button", { name: "Sign Out" })).toBeVisible();
+});
+
+test("Ctrl+B collapses the sidebar to icons and the cookie keeps it collapsed after a reload", async ({ page }) => {
+  await page.goto("/admin");
+  const sidebar = page.getByRole("complementary", { name: "Admin sidebar" });
+  await expect(sidebar).toHaveAttribute("data-state", "expanded");
+  await expect(sidebar.getByRole("button", { name: "Collapse sidebar" })).toBeVisible();
+  const expandedWidth = (await sidebar.boundingBox())!.width;
+  expect(expandedWidth).toBe(256); // 16rem
+
+  await page.keyboard.press("Control+b");
+  await expect(sidebar).toHaveAttribute("data-state", "collapsed");
+  await expect(sidebar.getByRole("button", { name: "Expand sidebar" })).toBeVisible();
+  await expect.poll(async () => (await sidebar.boundingBox())!.width).toBe(48); // 3rem
+  // Labels stay for assistive technology; the links keep working as icons.
+  await expect(sidebar.getByRole("link", { name: "Bulk Import" })).toBeVisible();
+
+  const cookies = await page.context().cookies();
+  const cookie = cookies.find((c) => c.name === "sidebar_state");
+  expect(cookie?.value).toBe("false");
+  // Seven days, give or take the seconds the test takes.
+  const days = (cookie!.expires - Date.now() / 1000) / 86_400;
+  expect(days).toBeGreaterThan(6.99);
+  expect(days).toBeLessThanOrEqual(7);
+
+  // The server renders the remembered state: the HTML already says collapsed, before any script runs.
+  const html = await (await page.request.get("/admin")).text();
+  expect(html).toContain('data-state="collapsed"');
+  await page.reload();
+  await expect(sidebar).toHaveAttribute("data-state", "collapsed");
+
+  await page.keyboard.press("Control+b");
+  await expect(sidebar).toHaveAttribute("data-state", "expanded");
+  await page.reload();
+  await expect(sidebar).toHaveAttribute("data-state", "expanded");
+  await expect(sidebar.getByRole("button", { name: "Collapse sidebar" })).toBeVisible();
+});
+
+test("the dashboard's counts link to their pages", async ({ page }) => {
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  const catalogue = page.getByRole("region", { name: "Catalogue" });
+  const business = page.getByRole("region", { name: "Business" });
+  const cases: { area: typeof catalogue; label: RegExp; url: RegExp; heading: string }[] = [
+    { area: catalogue, label: /^Artworks\s*\d+/, url: /\/admin\/artworks$/, heading: "Artwork Management" },
+    {
+      area: catalogue,
+      label: /^Available\s*\d+/,
+      url: /\/admin\/artworks\?availability=available$/,
+      heading: "Artwork Management",
+    },
+    {
+      area: catalogue,
+      label: /^Sold\s*\d+/,
+      url: /\/admin\/artworks\?availability=sold$/,
+      heading: "Artwork Management",
+    },
+    {
+      area: catalogue,
+      label: /^Featured\s*\d+/,
+      url: /\/admin\/artworks\?featured=yes$/,
+      heading: "Artwork Management",
+    },
+    { area: business, label: /^Revenue this month/, url: /\/admin\/orders$/, heading: "Orders" },
+    { area: business, label: /^Open commissions/, url: /\/admin\/commissions$/, heading: "Commission Pipeline" },
+    { area: business, label: /^Unread messages/, url: /\/admin\/messages$/, heading: "Contact Messages" },
+  ];
+  for (const { area, label, url, heading } of cases) {
+    await page.goto("/admin");
+    await area.getByRole("link", { name: label }).click();
+    await expect(page).toHaveURL(url);
+    await expect(page.getByRole("heading", { level: 1, name: heading, exact: true })).toBeVisible();
+  }
+});
+
+test("the Sold count matches the sold filter of Artwork Management", async ({ page }) => {
+  await page.goto("/admin");
+  const sold = page.getByRole("region", { name: "Catalogue" }).getByRole("link", { name: /^Sold/ });
+  const count = Number((await sold.locator("p").nth(1).textContent())?.trim());
+  expect(count).toBeGreaterThan(0);
+  await sold.click();
+  await expect(page.getByRole("heading", { level: 1, name: "Artwork Management" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Pages" }).getByText(new RegExp(`of ${count}$`))).toBeVisible();
+});

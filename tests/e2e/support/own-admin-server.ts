@@ -1,0 +1,50 @@
+// Admin specs that change the catalogue (uploads, imports, order, featured, availability) run on a server of
+// their own: the shared end-to-end server's demo data (28 works, 6 featured, 7 sold) is what the public
+// specs count on. One server per worker, on a fresh DATA_DIR with the demo content and an administrator
+// provisioned from ADMIN_EMAIL/ADMIN_PASSWORD; each test gets a browser page signed in as that administrator,
+// and fails on a console error like every other spec.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { startServer, stop, waitHealthy, type Server } from "../../support/spawn-server";
+import { ADMIN, signIn } from "../admin-fixtures";
+import { expect, test } from "../fixtures";
+
+const ALLOWED = [/Failed to load resource: the server responded with a status of 40[04]/];
+
+export const ownServerTest = test.extend<{ adminPage: Page }, { ownServer: Server }>({
+  ownServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
+    async ({}, provide) => {
+      const server = await startServer({
+        DATA_DIR: mkdtempSync(join(tmpdir(), "atelier-admin-own-")),
+        LOG_LEVEL: "warn",
+        AUTH_RATE_LIMIT_MULTIPLIER: "50",
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        ADMIN_NAME: ADMIN.name,
+      });
+      await waitHealthy(server);
+      await provide(server);
+      await stop(server);
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  adminPage: async ({ browser, ownServer, expectedConsoleErrors }, provide) => {
+    const context = await browser.newContext({ baseURL: ownServer.url, viewport: { width: 1280, height: 900 } });
+    await signIn(context.request, ownServer.url, ADMIN.email, ADMIN.password);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    const allowed = [...ALLOWED, ...expectedConsoleErrors];
+    page.on("console", (message) => {
+      if (message.type() === "error" && !allowed.some((re) => re.test(message.text()))) errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+    await provide(page);
+    await context.close();
+    expect(errors, "console errors on the page").toEqual([]);
+  },
+});
+
+export { expect };
