@@ -1,12 +1,13 @@
 // The realtime endpoint: a WebSocket at /realtime on the same HTTP server, for signed-in users only (the
-// session cookie is checked before the upgrade, and the Origin must be this site). Messages are the JSON
+// session cookie is checked at the upgrade: without one the socket is closed at once with 4401; the Origin
+// must be this site, else 403). Messages are the JSON
 // shapes of app/lib/realtime.ts; the hub (app/modules/realtime/hub.server.ts) routes them.
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import type { Logger } from "~/logger.server";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { Config } from "~/config.server";
-import { REALTIME_PATH } from "~/lib/realtime";
+import { REALTIME_PATH, UNAUTHORIZED_CLOSE } from "~/lib/realtime";
 import { displayName, getAuthContext } from "~/modules/auth/session.server";
 import { realtimeHub } from "~/modules/realtime/hub.server";
 
@@ -40,7 +41,8 @@ export function attachRealtime(server: Server, { config, logger }: { config: Con
     getAuthContext(new Request(new URL(url.pathname, siteOrigin), { headers }))
       .then((context) => {
         if (!context) {
-          refuse(socket, 401, "Unauthorized");
+          // Accepted and closed at once, never joined to the hub (see UNAUTHORIZED_CLOSE).
+          wss.handleUpgrade(req, socket, head, (ws) => ws.close(UNAUTHORIZED_CLOSE, "Sign in first"));
           return;
         }
         wss.handleUpgrade(req, socket, head, (ws) => {

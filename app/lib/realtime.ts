@@ -22,6 +22,12 @@ export const LATENCY_TARGET_MS = 100;
 export const METRICS_REFRESH_MS = 1000;
 export const ONLINE_AVATARS_SHOWN = 3;
 export const REALTIME_PATH = "/realtime";
+/**
+ * The close code of a socket opened without a valid session. The server accepts the upgrade and closes at
+ * once rather than refusing it with 401: a refused handshake is an error in the browser's console, and a
+ * page can race its own sign-out (it asked for the socket just before the session ended).
+ */
+export const UNAUTHORIZED_CLOSE = 4401;
 
 /** Spec §9: the badge shows the count, or 9+ above 9. */
 export function badgeText(unread: number): string {

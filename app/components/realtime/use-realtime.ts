@@ -13,6 +13,7 @@ import {
   type NotificationView,
   type PresenceEntry,
   type ServerMessage,
+  UNAUTHORIZED_CLOSE,
 } from "~/lib/realtime";
 
 export interface Realtime {
@@ -54,17 +55,26 @@ export function useRealtime(): Realtime {
   const socket = useRef<WebSocket | null>(null);
   const connectRef = useRef<() => void>(() => {});
 
-  const loadNotifications = useCallback(() => {
-    fetch(NOTIFICATIONS_URL, { headers: { accept: "application/json" } })
-      .then((r) =>
-        r.ok
-          ? (r.json() as Promise<{ notifications: NotificationView[] }>)
-          : Promise.reject(new Error(`status ${r.status}`)),
-      )
-      .then((body) => setNotifications(body.notifications))
-      // Spec §8: a notification fetch failure is logged only.
-      .catch((error: unknown) => console.warn("Failed to load notifications", error));
-  }, []);
+  /** The user's notifications; resolves whether the session still holds (false once signed out). */
+  const loadNotifications = useCallback(
+    (): Promise<boolean> =>
+      fetch(NOTIFICATIONS_URL, { headers: { accept: "application/json" } })
+        .then((r) =>
+          r.ok
+            ? (r.json() as Promise<{ signedIn: boolean; notifications: NotificationView[] }>)
+            : Promise.reject(new Error(`status ${r.status}`)),
+        )
+        .then((body) => {
+          setNotifications(body.notifications);
+          return body.signedIn;
+        })
+        .catch((error: unknown) => {
+          // Spec §8: a notification fetch failure is logged only.
+          console.warn("Failed to load notifications", error);
+          return true;
+        }),
+    [],
+  );
 
   useEffect(() => {
     let attempt = 0;
@@ -140,17 +150,22 @@ export function useRealtime(): Realtime {
         setAttempts(0);
         setState("connected");
         if (document.visibilityState === "hidden") ws.send(JSON.stringify({ t: "presence", status: "away" }));
-        // Whatever arrived while the page was not connected.
-        loadNotifications();
+        // The list as it is now (also whatever arrived while the page was not connected).
+        void loadNotifications();
       };
       ws.onmessage = onMessage;
       ws.onerror = () => {
         // onclose follows and decides what to do next.
       };
-      ws.onclose = () => {
+      ws.onclose = (event) => {
         if (socket.current !== ws) return;
         socket.current = null;
         if (stopped) return;
+        // The session ended (signed out in another tab, or expired): nothing to reconnect to.
+        if (event.code === UNAUTHORIZED_CLOSE) {
+          setState("disconnected");
+          return;
+        }
         if (!navigator.onLine) {
           setState("disconnected");
           return;
@@ -210,7 +225,7 @@ export function useRealtime(): Realtime {
       setNotifications(apply);
       post(body).catch((error: unknown) => {
         console.warn("Failed to update notifications", error);
-        loadNotifications();
+        void loadNotifications();
       });
     },
     [loadNotifications],
