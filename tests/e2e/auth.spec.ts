@@ -48,6 +48,13 @@ async function signUpAndConfirm(page: Page, email: string, password: string, ful
 
 const header = (page: Page) => page.getByRole("banner");
 
+/** Signs out from /account and waits until the site says so (a navigation started earlier would cancel it). */
+async function signOutFromAccount(page: Page) {
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(page).toHaveURL(at("/"));
+  await expect(header(page).getByRole("link", { name: "Sign in" })).toBeVisible();
+}
+
 test("sign up, confirm the address by mail, sign out, sign in again", async ({ page }) => {
   await signUpAndConfirm(page, "iris@example.com", "a quiet harbour at dusk", "Iris Vale");
   // Signed in and back at the site root, with the name in the header.
@@ -151,7 +158,7 @@ test("TOTP: enrol on /account, sign out, and sign in with a code from the app (a
   await expect(page.getByText(/Two-factor sign-in is on/)).toBeVisible();
   await expect(page.getByText("Pixel phone", { exact: true })).toBeVisible();
 
-  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await signOutFromAccount(page);
   await page.goto(at("/auth?redirectTo=%2Faccount"));
   await signIn(page, "tomas@example.com", "slow rivers and salt");
   // The password alone does not make a session (spec §4: aal2 is next).
@@ -162,7 +169,7 @@ test("TOTP: enrol on /account, sign out, and sign in with a code from the app (a
   await expect(page).toHaveURL(at("/account"));
   await expect(page.getByRole("heading", { level: 1, name: "Tomas Reed" })).toBeVisible();
 
-  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await signOutFromAccount(page);
   await page.goto(at("/auth"));
   await signIn(page, "tomas@example.com", "slow rivers and salt");
   await page.getByRole("link", { name: "Use a backup code" }).click();
