@@ -1,8 +1,9 @@
-// The admin's settings form: flat field names ("socialLinks.0.url", "pages.home.title") merged into the
+// The admin's settings form: flat field names ("socialLinks.0.url", "pages.home.title", "shop.taxRate") merged into the
 // current settings document and validated with SettingsSchema. Fields the form does not show (a page's sharing
 // image, settings other features add) are kept as they are.
 import { PAGE_KEYS } from "~/lib/seo";
 import { SettingsSchema, type Settings } from "./settings.server";
+import { shopSettingsFromForm } from "./shop-settings-form.server";
 
 export const SOCIAL_LINK_SLOTS = 6;
 
@@ -43,8 +44,17 @@ export function settingsFromForm(current: Settings, form: Record<string, string>
     };
   }
 
+  // The Shop section (its fields are present only when the form shows it).
+  let shop = current.shop;
+  if (form["shop.present"] === "1") {
+    const result = shopSettingsFromForm(current.shop, form);
+    if (result.ok) shop = result.shop;
+    else Object.assign(errors, result.errors);
+  }
+
   const candidate = {
     ...current,
+    shop,
     siteTitle: blank(form.siteTitle),
     artistName: blank(form.artistName),
     tagline: blank(form.tagline),

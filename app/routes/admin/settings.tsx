@@ -1,5 +1,5 @@
-// Settings (/admin/settings): the site's identity, social links and each page's search title and
-// description (SettingsSchema), validated on the server with errors beside each field.
+// Settings (/admin/settings): the site's identity, social links, each page's search title and description,
+// and the shop's shipping, tax and payment settings, validated on the server with errors beside each field.
 import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
@@ -12,6 +12,7 @@ import { notify } from "~/components/site/toast-host";
 import { PAGE_KEYS } from "~/lib/seo";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { settingsFromForm } from "~/modules/settings/settings-form.server";
+import { SHIPPING_REGION_SLOTS, shopFormValues } from "~/modules/settings/shop-settings-form.server";
 import { getSettings, pageMetaDefaults, saveSettings } from "~/modules/settings/settings.server";
 
 /** How many social links the form offers (the settings allow up to six). */
@@ -30,7 +31,12 @@ const PAGE_LABELS: Record<(typeof PAGE_KEYS)[number], string> = {
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const settings = await getSettings();
-  return { settings, defaults: pageMetaDefaults(settings) };
+  return {
+    settings,
+    defaults: pageMetaDefaults(settings),
+    shop: shopFormValues(settings.shop),
+    regionSlots: SHIPPING_REGION_SLOTS,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -47,12 +53,14 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => adminMeta("Settings");
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, defaults } = loaderData;
+  const { settings, defaults, shop, regionSlots } = loaderData;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
   const errors: Partial<Record<string, string>> = actionData && !actionData.ok ? actionData.errors : {};
   const typed: Record<string, string> | undefined = actionData && !actionData.ok ? actionData.typed : undefined;
   const value = (name: string, saved: string | undefined) => typed?.[name] ?? saved ?? "";
+  // A checkbox the browser leaves out of the form when it is not ticked.
+  const checked = (name: string) => (typed ? typed[name] === "on" : shop[name] === "on");
 
   useEffect(() => {
     if (actionData?.ok) notify((t) => t.success("Settings saved."));
@@ -62,7 +70,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
     <>
       <AdminPageHeader
         title="Settings"
-        description="The site's identity, its links, and how each page appears in search results and when shared."
+        description="The site's identity, its links, how each page appears in search results and when shared, and the shop's shipping, tax and payment."
       />
       <Form method="post" key={actionData?.ok ? actionData.savedAt : "form"} className="space-y-5" noValidate>
         <section aria-labelledby="settings-identity" className={`${adminCard} p-4 md:p-6`}>
@@ -177,6 +185,149 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
                 </div>
               </fieldset>
             ))}
+          </div>
+        </section>
+
+        <section aria-labelledby="settings-shop" className={`${adminCard} p-4 md:p-6`}>
+          <input type="hidden" name="shop.present" value="1" />
+          <h2 id="settings-shop" className="mb-1 text-lg">
+            Shop
+          </h2>
+          <p className="text-muted mb-4 text-sm">
+            What checkout charges and how orders are held. Prices are in US dollars; countries are two-letter codes (US,
+            CA, FR …).
+          </p>
+          <h3 className="mt-2 mb-3 text-sm font-medium">Shipping</h3>
+          <div className="grid gap-4 md:grid-cols-2">
+            <TextField
+              label="Shipping method name"
+              name="shop.shippingLabel"
+              defaultValue={value("shop.shippingLabel", shop["shop.shippingLabel"])}
+              error={errors["shop.shippingLabel"]}
+              maxLength={80}
+            />
+          </div>
+          <p className="text-muted mt-4 mb-3 text-sm">
+            Up to six regions. A buyer&apos;s country uses the region that lists it; one region may leave its countries
+            empty to cover the rest of the world.
+          </p>
+          {errors["shop.regions"] ? (
+            <p role="alert" className="text-destructive mb-3 text-sm">
+              {errors["shop.regions"]}
+            </p>
+          ) : null}
+          <div className="space-y-3">
+            {Array.from({ length: regionSlots }, (_, i) => (
+              <div key={i} className="grid gap-3 md:grid-cols-[14rem_1fr_9rem]">
+                <input type="hidden" name={`shop.regions.${i}.id`} value={shop[`shop.regions.${i}.id`] ?? ""} />
+                <TextField
+                  label={`Region ${i + 1} name`}
+                  name={`shop.regions.${i}.label`}
+                  defaultValue={value(`shop.regions.${i}.label`, shop[`shop.regions.${i}.label`])}
+                  error={errors[`shop.regions.${i}.label`]}
+                  maxLength={80}
+                />
+                <TextField
+                  label={`Region ${i + 1} countries`}
+                  name={`shop.regions.${i}.countries`}
+                  defaultValue={value(`shop.regions.${i}.countries`, shop[`shop.regions.${i}.countries`])}
+                  error={errors[`shop.regions.${i}.countries`]}
+                  placeholder="Empty: every other country"
+                />
+                <TextField
+                  label={`Region ${i + 1} rate (USD)`}
+                  name={`shop.regions.${i}.rate`}
+                  inputMode="decimal"
+                  defaultValue={value(`shop.regions.${i}.rate`, shop[`shop.regions.${i}.rate`])}
+                  error={errors[`shop.regions.${i}.rate`]}
+                />
+              </div>
+            ))}
+          </div>
+          <h3 className="mt-6 mb-3 text-sm font-medium">Pickup</h3>
+          <label className="mb-3 flex items-center gap-2 text-sm">
+            <input type="checkbox" name="shop.pickup.enabled" defaultChecked={checked("shop.pickup.enabled")} />
+            Offer free pickup from the studio
+          </label>
+          <div className="grid gap-4 md:grid-cols-2">
+            <TextField
+              label="Pickup option name"
+              name="shop.pickup.label"
+              defaultValue={value("shop.pickup.label", shop["shop.pickup.label"])}
+              error={errors["shop.pickup.label"]}
+              maxLength={80}
+            />
+            <TextField
+              label="Pickup note"
+              name="shop.pickup.note"
+              defaultValue={value("shop.pickup.note", shop["shop.pickup.note"])}
+              error={errors["shop.pickup.note"]}
+              maxLength={400}
+            />
+          </div>
+          <h3 className="mt-6 mb-3 text-sm font-medium">Tax</h3>
+          <div className="grid gap-4 md:grid-cols-3">
+            <TextField
+              label="Tax rate (%)"
+              name="shop.taxRate"
+              inputMode="decimal"
+              defaultValue={value("shop.taxRate", shop["shop.taxRate"])}
+              error={errors["shop.taxRate"]}
+              hint="0 charges no tax"
+            />
+            <TextField
+              label="Tax name"
+              name="shop.taxLabel"
+              defaultValue={value("shop.taxLabel", shop["shop.taxLabel"])}
+              error={errors["shop.taxLabel"]}
+              maxLength={60}
+            />
+            <TextField
+              label="Taxed countries"
+              name="shop.taxCountries"
+              defaultValue={value("shop.taxCountries", shop["shop.taxCountries"])}
+              error={errors["shop.taxCountries"]}
+            />
+          </div>
+          <label className="mt-3 flex items-center gap-2 text-sm">
+            <input type="checkbox" name="shop.taxShipping" defaultChecked={checked("shop.taxShipping")} />
+            Tax the shipping too
+          </label>
+          <h3 className="mt-6 mb-3 text-sm font-medium">Payment and holds</h3>
+          <div className="grid gap-4 md:grid-cols-3">
+            <TextField
+              label="Card checkout hold (minutes)"
+              name="shop.reservationMinutes"
+              inputMode="numeric"
+              defaultValue={value("shop.reservationMinutes", shop["shop.reservationMinutes"])}
+              error={errors["shop.reservationMinutes"]}
+            />
+            <TextField
+              label="Bank transfer hold (hours)"
+              name="shop.manualPaymentHoldHours"
+              inputMode="numeric"
+              defaultValue={value("shop.manualPaymentHoldHours", shop["shop.manualPaymentHoldHours"])}
+              error={errors["shop.manualPaymentHoldHours"]}
+            />
+            <TextField
+              label="Studio time zone"
+              name="shop.timeZone"
+              defaultValue={value("shop.timeZone", shop["shop.timeZone"])}
+              error={errors["shop.timeZone"]}
+              hint="e.g. America/Chicago"
+            />
+          </div>
+          <div className="mt-4">
+            <TextAreaField
+              label="Bank transfer instructions"
+              name="shop.paymentInstructions"
+              defaultValue={value("shop.paymentInstructions", shop["shop.paymentInstructions"])}
+              error={errors["shop.paymentInstructions"]}
+              rows={3}
+            />
+            <p className="text-muted mt-1 text-xs">
+              Shown on the order confirmation and in the e-mail of an order paid by bank transfer.
+            </p>
           </div>
         </section>
 

@@ -1,0 +1,32 @@
+// Customer Management: a visitor who writes appears as a customer, found by name, with the message counted
+// and linked to the inbox.
+import { adminTest as test, expect } from "./admin-fixtures";
+
+test("someone who writes to the studio is listed as a customer, found by name", async ({ page, browser }) => {
+  const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const contact = await visitor.newPage();
+  await contact.goto("/contact");
+  const form = contact.getByRole("form", { name: "Contact form" });
+  await form.getByLabel("Name").fill("Nadia Verhoeven");
+  await form.getByLabel("Email").fill("Nadia.Verhoeven@example.com");
+  await form.getByLabel("Message").fill("Do you have smaller works on paper for a first purchase?");
+  await form.getByRole("button", { name: "Send message" }).click();
+  await expect(contact.getByRole("heading", { name: "Thank you, your message has been sent." })).toBeVisible();
+  await visitor.close();
+
+  await page.goto("/admin/customers");
+  await expect(page.getByRole("heading", { name: "Customer Management" })).toBeVisible();
+  await page.getByLabel("Search").fill("verhoeven");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/admin\/customers\?q=verhoeven/);
+  await expect(page.getByText("1 customer", { exact: true })).toBeVisible();
+  const row = page.getByRole("row", { name: /Nadia Verhoeven/ });
+  await expect(row.getByRole("link", { name: "nadia.verhoeven@example.com" })).toBeVisible();
+  // Orders, spent, commissions, messages.
+  await expect(row.getByRole("cell")).toHaveText([/Nadia Verhoeven/, "0", "—", "0", "1", /.+/]);
+  await row.getByRole("link", { name: "1" }).click();
+  await expect(page).toHaveURL(/\/admin\/messages/);
+
+  await page.goto("/admin/customers?q=nobody-at-all");
+  await expect(page.getByText("Nobody matches that search.")).toBeVisible();
+});

@@ -1,0 +1,94 @@
+// Customer Management: one line per e-mail address (any case) over orders, commission requests and messages,
+// with what each person spent on paid orders only, newest activity first, and a search by name or e-mail.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders } from "~/db/schema";
+import { listCustomers } from "~/modules/admin/customers.server";
+import {
+  CommissionSchema,
+  ContactSchema,
+  newSubmissionKey,
+  submitCommission,
+  submitContact,
+} from "~/modules/inbox/inquiries.server";
+import { placeOrder } from "~/modules/shop/checkout.server";
+import { cancelOrder, markOrderPaid } from "~/modules/shop/order-actions.server";
+import { saveSettings } from "~/modules/settings/settings.server";
+import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+import { BUYER, seedShopSettings, seedWork } from "./shop-support";
+
+const admin = { kind: "admin" as const, id: "admin-1", email: "artist@example.com" };
+
+describe.each(BACKENDS)("customers on %s", (backend) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await setupTestServices(backend);
+    await saveSettings({ artistName: "Mara Ellison", contactEmail: "studio@maraellison.art" });
+    await seedShopSettings();
+  });
+  afterAll(() => ctx.close());
+
+  it("gathers each person's orders, commissions and messages under one address, and counts paid orders only", async () => {
+    expect(await listCustomers({})).toEqual({ customers: [], total: 0 });
+
+    const order = async (email: string, priceCents: number) => {
+      const work = await seedWork({ quantity: 1, priceCents });
+      const result = await placeOrder({
+        ...BUYER,
+        email,
+        fulfilment: "pickup",
+        idempotencyKey: crypto.randomUUID(),
+        items: [{ artworkId: work, quantity: 1 }],
+        expectedTotalCents: undefined,
+      });
+      if (!result.ok) throw new Error(`order not placed: ${result.reason}`);
+      return result.order.id;
+    };
+    const paid = await order("ada@example.com", 120_000);
+    await markOrderPaid(paid, admin);
+    const cancelled = await order("ADA@example.com", 50_000);
+    await cancelOrder(cancelled, admin);
+    await order("ada@example.com", 30_000); // awaiting payment: not spent yet
+
+    await submitContact(
+      ContactSchema.parse({
+        name: "Ada Collector",
+        email: "Ada@Example.com",
+        inquiryType: "general",
+        message: "Could the painting be framed before it ships?",
+        submissionKey: newSubmissionKey(),
+      }),
+    );
+    await submitCommission(
+      CommissionSchema.parse({
+        name: "Ben Ortega",
+        email: "ben@example.com",
+        description: "A pair of small studies of the bayou at dawn, for a hallway.",
+        budget: "under-2000",
+        submissionKey: newSubmissionKey(),
+      }),
+    );
+
+    const { customers, total } = await listCustomers({});
+    expect(total).toBe(2);
+    const [paidRow] = await ctx.handle.db.select({ total: orders.totalCents }).from(orders).where(eq(orders.id, paid));
+    expect(paidRow!.total).toBeGreaterThanOrEqual(120_000);
+    // Ben wrote last, so he comes first.
+    expect(customers.map((c) => c.email)).toEqual(["ben@example.com", "ada@example.com"]);
+    expect(customers[1]).toMatchObject({
+      name: "Ada Collector",
+      orders: 3,
+      // The paid order's total (work, plus tax; pickup ships nothing); the cancelled and unpaid ones are not spent.
+      spentCents: (await ctx.handle.db.select({ t: orders.totalCents }).from(orders).where(eq(orders.id, paid)))[0]!.t,
+      commissions: 0,
+      messages: 1,
+    });
+    expect(customers[0]).toMatchObject({ name: "Ben Ortega", orders: 0, spentCents: 0, commissions: 1, messages: 0 });
+    expect(customers[1]!.firstSeen.getTime()).toBeLessThanOrEqual(customers[1]!.lastSeen.getTime());
+
+    // Search by part of a name or an address, any case; % and _ are plain characters.
+    expect((await listCustomers({ q: "ORTEGA" })).customers.map((c) => c.email)).toEqual(["ben@example.com"]);
+    expect((await listCustomers({ q: "ada@" })).customers.map((c) => c.email)).toEqual(["ada@example.com"]);
+    expect(await listCustomers({ q: "100%" })).toEqual({ customers: [], total: 0 });
+  });
+});
