@@ -2,8 +2,7 @@
 // address (compared without case), with what they have done. Read-only: it is built from orders, commission
 // requests and contact messages, so there is nothing to keep in step.
 import { sql } from "drizzle-orm";
-import { queryRows } from "~/db/client.server";
-import { db } from "~/db/client.server";
+import { db, queryRows } from "~/db/client.server";
 
 export interface Customer {
   email: string;

@@ -1,6 +1,7 @@
 // The Shop part of the admin's settings form: shipping regions and their rates, pickup, tax, the bank-transfer
 // instructions, how long a checkout holds a work, and the studio's time zone. Field names are flat
 // ("shop.regions.0.rate"); money is typed in dollars, the tax rate in percent, countries as two-letter codes.
+import { toSlug } from "~/lib/slug";
 import type { Settings } from "./settings.server";
 import { ShopSettingsSchema, type ShopSettings } from "./settings.server";
 
@@ -35,12 +36,7 @@ export function parseCountries(text: string): string[] | undefined {
   return codes.every((c) => /^[A-Z]{2}$/.test(c)) ? [...new Set(codes)] : undefined;
 }
 
-const slug = (label: string, i: number) =>
-  label
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "")
-    .slice(0, 36) || `region-${i + 1}`;
+const slug = (label: string, i: number) => toSlug(label).slice(0, 36).replace(/-+$/, "") || `region-${i + 1}`;
 
 /** The form's shop fields, checked; `errors` names each field with its reason. */
 export function shopSettingsFromForm(

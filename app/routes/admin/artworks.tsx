@@ -14,7 +14,6 @@ import { adminButton, adminInput, adminLabel } from "~/components/admin/ui";
 import { ADMIN_PAGE_SIZES, adminArtworkSearch, canReorder, parseAdminArtworkParams } from "~/lib/admin-artwork-query";
 import { formatDate } from "~/lib/admin-format";
 import { adminPaths } from "~/lib/admin-paths";
-import { AVAILABILITY_LABELS, AVAILABILITY_VALUES } from "~/lib/availability";
 import {
   archiveArtwork,
   listAdminArtworks,
@@ -25,6 +24,7 @@ import {
   setFeatured,
 } from "~/modules/catalog/admin-catalog.server";
 import { displayName, requireAdmin } from "~/modules/auth/session.server";
+import { AvailabilityFilter } from "~/components/admin/availability-filter";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -156,24 +156,7 @@ export default function Artworks({ loaderData }: Route.ComponentProps) {
             className={adminInput}
           />
         </div>
-        <div>
-          <label htmlFor="artworks-availability" className={adminLabel}>
-            Availability
-          </label>
-          <select
-            id="artworks-availability"
-            name="availability"
-            defaultValue={params.availability ?? ""}
-            className={adminInput}
-          >
-            <option value="">All</option>
-            {AVAILABILITY_VALUES.map((value) => (
-              <option key={value} value={value}>
-                {AVAILABILITY_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <AvailabilityFilter id="artworks-availability" defaultValue={params.availability} />
         <div>
           <label htmlFor="artworks-featured" className={adminLabel}>
             Featured

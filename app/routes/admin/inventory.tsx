@@ -10,10 +10,11 @@ import { Pager } from "~/components/admin/pager";
 import { Thumb } from "~/components/admin/thumb";
 import { adminButton, adminCard, adminInput, adminLabel } from "~/components/admin/ui";
 import { adminPaths } from "~/lib/admin-paths";
-import { AVAILABILITY_LABELS, AVAILABILITY_VALUES, isAvailability } from "~/lib/availability";
+import { isAvailability } from "~/lib/availability";
 import { formatPrice } from "~/lib/money";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { listInventory, listMediums } from "~/modules/catalog/admin-catalog.server";
+import { AvailabilityFilter } from "~/components/admin/availability-filter";
 
 const PAGE_SIZE = 50;
 
@@ -77,24 +78,7 @@ export default function Inventory({ loaderData }: Route.ComponentProps) {
         </div>
       </dl>
       <Form method="get" aria-label="Filter inventory" className="mb-3 flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="inventory-availability" className={adminLabel}>
-            Availability
-          </label>
-          <select
-            id="inventory-availability"
-            name="availability"
-            defaultValue={filters.availability ?? ""}
-            className={adminInput}
-          >
-            <option value="">All</option>
-            {AVAILABILITY_VALUES.map((v) => (
-              <option key={v} value={v}>
-                {AVAILABILITY_LABELS[v]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <AvailabilityFilter id="inventory-availability" defaultValue={filters.availability} />
         <div>
           <label htmlFor="inventory-stock" className={adminLabel}>
             Stock

@@ -18,6 +18,7 @@ import { adminPaths } from "~/lib/admin-paths";
 import { AVAILABILITY_LABELS, AVAILABILITY_VALUES, isAvailability, type AvailabilityValue } from "~/lib/availability";
 import { displayName, requireAdmin } from "~/modules/auth/session.server";
 import { listAdminArtworks, listArtworkEvents, setAvailability } from "~/modules/catalog/admin-catalog.server";
+import { AvailabilityFilter } from "~/components/admin/availability-filter";
 
 const PAGE_SIZE = 50;
 
@@ -136,24 +137,7 @@ export default function StatusPage({ loaderData }: Route.ComponentProps) {
               </label>
               <input id="status-q" name="q" type="search" defaultValue={params.q} className={adminInput} />
             </div>
-            <div>
-              <label htmlFor="status-filter" className={adminLabel}>
-                Availability
-              </label>
-              <select
-                id="status-filter"
-                name="availability"
-                defaultValue={params.availability ?? ""}
-                className={adminInput}
-              >
-                <option value="">All</option>
-                {AVAILABILITY_VALUES.map((v) => (
-                  <option key={v} value={v}>
-                    {AVAILABILITY_LABELS[v]}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <AvailabilityFilter id="status-filter" defaultValue={params.availability} />
             <button type="submit" className={adminButton.secondary}>
               Apply
             </button>
