@@ -5,6 +5,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
+import { deferHydrationTransform } from "~/lib/deferred-hydration.server";
 
 export const streamTimeout = 5_000;
 
@@ -42,7 +43,13 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          if (defersHydration(routerContext)) {
+            const deferred = deferHydrationTransform();
+            deferred.pipe(body);
+            pipe(deferred);
+          } else {
+            pipe(body);
+          }
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -59,5 +66,14 @@ export default function handleRequest(
         },
       },
     );
+  });
+}
+
+/** Whether a route of the page asks for its scripts after the first paint (`handle.deferHydration`). */
+function defersHydration(context: EntryContext): boolean {
+  if (import.meta.env.DEV) return false;
+  return context.staticHandlerContext.matches.some((match) => {
+    const handle = context.routeModules[match.route.id]?.handle as { deferHydration?: boolean } | undefined;
+    return handle?.deferHydration === true;
   });
 }

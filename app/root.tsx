@@ -11,6 +11,7 @@ import type { Route } from "./+types/root";
 import { NotFound } from "~/components/site/not-found";
 import { SiteStylesheet } from "~/components/site/site-stylesheet";
 import { useNonce } from "~/lib/nonce";
+import { HydrationScript, useMarkInteractive } from "~/lib/hydration-script";
 import { ROBOTS_NOINDEX, seoMeta } from "~/lib/seo";
 import { getSettings, resolvePageMeta } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
@@ -65,6 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
+        <HydrationScript />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#faf8f4" />
         <Meta />
@@ -81,6 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useMarkInteractive();
   return <Outlet />;
 }
 

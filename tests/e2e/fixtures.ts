@@ -1,5 +1,5 @@
 // Shared fixtures: every page fails its test on a console error or an uncaught exception.
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 
 /** Console messages a test may expect (the spec's logged 404, for one). */
 const ALLOWED = [
@@ -28,3 +28,12 @@ export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors
 });
 
 export { expect };
+
+/**
+ * Waits until React has hydrated the page. The image-first pages fetch their scripts after the load event
+ * (decision 0014): a link pressed before then is an ordinary full page load, a press on a button is kept
+ * and replayed; a test about client-side behaviour itself (navigation progress, view transitions) waits.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.__atelierHydrated === true);
+}

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { DEMO_ARTWORKS } from "../../app/db/seed/demo-data";
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 test("the health check answers once the server is ready", async ({ request }) => {
   const response = await request.get("/healthz");
@@ -111,6 +111,7 @@ test("an unknown artwork is a 404 too", async ({ page }) => {
 
 test("a thin progress bar shows while the next page loads", async ({ page }) => {
   await page.goto("/about");
+  await waitForHydration(page);
   await page.route("**/gallery.data*", async (route) => {
     await new Promise((r) => setTimeout(r, 1200));
     await route.continue();

@@ -43,6 +43,14 @@ interface ArtworkCardProps {
   onImageIntent?: () => void;
 }
 
+/**
+ * The frame is 4:5 with 9 % padding on every side, so its inner box is 82 by 107 (units of its width). An
+ * image at least that wide for its height fills the width, a taller one the height; its box is then known
+ * before it loads (auto sizes would wait for the file and shift it into place).
+ */
+const FRAME_INNER_RATIO = 0.82 / 1.07;
+const fillsWidth = (image: { width: number; height: number }) => image.width / image.height >= FRAME_INNER_RATIO;
+
 /** A work in a grid: its image at its own proportions, then title, facts and price. */
 export function ArtworkCard({ artwork, priority = false, onOpenImage, onImageIntent }: ArtworkCardProps) {
   const facts = [artwork.medium, artwork.size, artwork.year].filter(Boolean).join(" · ");
@@ -54,7 +62,8 @@ export function ArtworkCard({ artwork, priority = false, onOpenImage, onImageInt
       sizes="(min-width: 1280px) 330px, (min-width: 768px) 28vw, (min-width: 480px) 42vw, 84vw"
       priority={priority}
       fit="contain"
-      className="h-auto max-h-full w-auto max-w-full shadow-[0_10px_30px_-12px_rgba(29,27,24,0.45)] transition-transform duration-500 group-hover:scale-[1.015]"
+      className={`${fillsWidth(artwork.image) ? "h-auto w-full" : "h-full w-auto"} shadow-[0_10px_30px_-12px_rgba(29,27,24,0.45)] transition-transform duration-500 group-hover:scale-[1.015]`}
+      style={{ aspectRatio: `${artwork.image.width} / ${artwork.image.height}` }}
     />
   ) : null;
   return (

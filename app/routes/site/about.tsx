@@ -9,10 +9,14 @@ import { paths } from "~/lib/paths";
 import { pageSeo, personJsonLd, siteFromMatches } from "~/lib/seo";
 import { loadAboutPage } from "~/modules/content/about-page.server";
 import type { loader as rootLoader } from "~/root";
+import { deferHydrationHandle } from "~/lib/hydration-script";
 
 export async function loader() {
   return loadAboutPage();
 }
+
+// Scripts after the first paint (decision 0014).
+export const handle = deferHydrationHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);

@@ -10,6 +10,7 @@ import { paths } from "~/lib/paths";
 import { artworkSeo, ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
 import { getArtwork, listMoreWorks } from "~/modules/catalog/catalog.server";
 import { services } from "~/services.server";
+import { deferHydrationHandle } from "~/lib/hydration-script";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const artwork = await getArtwork(params.id);
@@ -23,6 +24,9 @@ export async function loader({ params }: Route.LoaderArgs) {
   });
   return { artwork, moreWorks };
 }
+
+// Scripts after the first paint (decision 0014).
+export const handle = deferHydrationHandle;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ name: "robots", content: ROBOTS_NOINDEX }];

@@ -6,12 +6,16 @@ import { formatDay, isoDay } from "~/lib/dates";
 import { paths } from "~/lib/paths";
 import { blogPostingJsonLd, seoMeta, siteFromMatches, summarize } from "~/lib/seo";
 import { getPublicPost } from "~/modules/blog/blog.server";
+import { deferHydrationHandle } from "~/lib/hydration-script";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const post = await getPublicPost(params.slug);
   if (!post) throw data("Not found", { status: 404 });
   return { post };
 }
+
+// Scripts after the first paint (decision 0014).
+export const handle = deferHydrationHandle;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const site = siteFromMatches(matches);

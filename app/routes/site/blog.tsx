@@ -6,6 +6,7 @@ import { pageTitle } from "~/lib/meta";
 import { paths } from "~/lib/paths";
 import { pageSeo, siteFromMatches } from "~/lib/seo";
 import { BLOG_PAGE_SIZE, listPublicPosts } from "~/modules/blog/blog.server";
+import { deferHydrationHandle } from "~/lib/hydration-script";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get("page");
@@ -16,6 +17,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (page > pages) throw data("Not found", { status: 404 });
   return { posts, page, pages };
 }
+
+// Scripts after the first paint (decision 0014).
+export const handle = deferHydrationHandle;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const site = siteFromMatches(matches);

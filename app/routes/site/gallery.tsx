@@ -9,6 +9,7 @@ import { GALLERY_PAGE_SIZE, galleryHref, isFiltered, parseGalleryParams } from "
 import { paths } from "~/lib/paths";
 import { pageSeo, siteFromMatches } from "~/lib/seo";
 import { catalogFacets, searchArtworks } from "~/modules/catalog/catalog.server";
+import { deferHydrationHandle } from "~/lib/hydration-script";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = parseGalleryParams(new URL(request.url).searchParams);
@@ -21,6 +22,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (page > pages) throw data("Not found", { status: 404 });
   return { artworks, total, page, pages, params, facets };
 }
+
+// Scripts after the first paint (decision 0014).
+export const handle = deferHydrationHandle;
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   // Each page of the gallery is its own canonical URL; other query parameters are not.

@@ -7,11 +7,15 @@ import { paths } from "~/lib/paths";
 import { pageSeo, personJsonLd, siteFromMatches, websiteJsonLd } from "~/lib/seo";
 import { loadHomepage } from "~/modules/content/homepage.server";
 import type { loader as rootLoader } from "~/root";
+import { deferHydrationHandle } from "~/lib/hydration-script";
 
 /** Never throws: a failure to read the sections is logged and comes back as `sectionsFailed`. */
 export async function loader() {
   return loadHomepage();
 }
+
+// Scripts after the first paint (decision 0014).
+export const handle = deferHydrationHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);

@@ -6,6 +6,7 @@ import { galleryHref } from "~/lib/gallery-query";
 import { paths } from "~/lib/paths";
 import { pageSeo, siteFromMatches } from "~/lib/seo";
 import { listAvailableArtworks } from "~/modules/catalog/catalog.server";
+import { deferHydrationHandle } from "~/lib/hydration-script";
 
 const SHOP_LIMIT = 120;
 
@@ -14,6 +15,9 @@ export async function loader() {
   const artworks = await listAvailableArtworks({ limit: SHOP_LIMIT + 1 });
   return { artworks: artworks.slice(0, SHOP_LIMIT), more: artworks.length > SHOP_LIMIT };
 }
+
+// Scripts after the first paint (decision 0014).
+export const handle = deferHydrationHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageSeo(siteFromMatches(matches), "shop", paths.shop());
 

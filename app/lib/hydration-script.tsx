@@ -1,0 +1,58 @@
+// The small classic script at the top of every page (decision 0014). It
+// - starts the deferred scripts (deferred-hydration.server.ts) once the page has painted after its load
+//   event, or at the visitor's first pointer, touch or key press, whichever comes first;
+// - keeps what a visitor does before the page is interactive: a press on a button that needs JavaScript
+//   (or an element marked data-hydrate-click) and a choice in a select are replayed once React has
+//   hydrated, instead of being lost. Links and submit buttons of forms work without JavaScript: untouched.
+import { useEffect } from "react";
+import { useNonce } from "~/lib/nonce";
+
+declare global {
+  interface Window {
+    /** Runs the page's deferred module script now or when it is time (set by the head script). */
+    __atelierHydrate?: (run: () => void) => void;
+    /** Called once React has hydrated: replays what was held back. */
+    __atelierInteractive?: () => void;
+    /** True once the page is interactive. */
+    __atelierHydrated?: boolean;
+  }
+}
+
+// Plain ES2017 in a string: it runs before any bundle, so it cannot import anything.
+export const HYDRATION_SCRIPT = `(function(){
+var w=window,d=document,started=false,run=null,held=[];
+function start(){if(started)return;started=true;if(run)run();}
+w.__atelierHydrate=function(f){run=f;if(started)f();};
+function painted(){requestAnimationFrame(function(){setTimeout(start,0);});}
+if(d.readyState==="complete")painted();else w.addEventListener("load",painted,{once:true});
+["pointerdown","touchstart","keydown"].forEach(function(t){w.addEventListener(t,start,{once:true,passive:true,capture:true});});
+function hold(e){
+if(w.__atelierHydrated||!(e.target instanceof Element))return;
+var click=e.type==="click",el=e.target.closest(click?"button,[data-hydrate-click]":"select");
+if(!el||(click&&el.tagName==="BUTTON"&&el.type!=="button"&&el.form))return;
+if(click)e.preventDefault();
+held.push([click,el]);start();
+}
+d.addEventListener("click",hold,true);d.addEventListener("change",hold,true);
+w.__atelierInteractive=function(){
+if(w.__atelierHydrated)return;w.__atelierHydrated=true;
+d.removeEventListener("click",hold,true);d.removeEventListener("change",hold,true);
+held.splice(0).forEach(function(h){if(!h[1].isConnected)return;if(h[0])h[1].click();else h[1].dispatchEvent(new Event("change",{bubbles:true}));});
+};
+})();`;
+
+/** The head script; rendered first in <head> so it listens before anything can be pressed. */
+export function HydrationScript() {
+  const nonce = useNonce();
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HYDRATION_SCRIPT }} />;
+}
+
+/** In the root component: tells the head script that React has hydrated the page (after every child's effects). */
+export function useMarkInteractive() {
+  useEffect(() => {
+    window.__atelierInteractive?.();
+  }, []);
+}
+
+/** A route's `handle` for pages whose scripts wait for the first paint (image-first pages without forms). */
+export const deferHydrationHandle = { deferHydration: true } as const;

@@ -1,0 +1,99 @@
+// Deferred hydration (decision 0014): the image-first pages paint before their scripts are fetched, and
+// what a visitor does before the page is interactive is kept and replayed, not lost.
+import type { Page, Route } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const isHydrated = (page: Page) => page.evaluate(() => window.__atelierHydrated === true);
+
+/** Holds every /assets/*.js request until `release` is called: the page stays as the server sent it. */
+async function holdScripts(page: Page) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(/\/assets\/.*\.js$/, (route) => {
+    if (released) return route.continue();
+    held.push(route);
+  });
+  return {
+    count: () => held.length,
+    release: async () => {
+      released = true;
+      await Promise.all(held.splice(0).map((route) => route.continue()));
+    },
+  };
+}
+
+for (const path of ["/", "/gallery", "/about"]) {
+  test(`${path} sends no script preloads and fetches its scripts only after the page has loaded`, async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get(path)).text();
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).toContain("window.__atelierHydrate(async()=>");
+
+    await page.goto(path);
+    await expect.poll(() => isHydrated(page)).toBe(true);
+    const timing = await page.evaluate(() => {
+      const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      const scripts = performance
+        .getEntriesByType("resource")
+        .filter((e) => new URL(e.name).pathname.startsWith("/assets/") && e.name.endsWith(".js"));
+      return { loadEventStart: nav.loadEventStart, firstScript: Math.min(...scripts.map((s) => s.startTime)) };
+    });
+    expect(timing.firstScript).toBeGreaterThanOrEqual(timing.loadEventStart);
+  });
+}
+
+test("pages with forms keep their scripts preloaded (nothing typed waits for hydration)", async ({ request }) => {
+  for (const path of ["/contact", "/commissions", "/checkout"]) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toContain('<link rel="modulepreload"');
+    expect(html, path).not.toContain("window.__atelierHydrate(async()=>");
+  }
+});
+
+test("a press on a work before the page is interactive opens the lightbox once it is", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/gallery");
+  const opener = page
+    .locator("main")
+    .getByRole("button", { name: /: view full screen$/ })
+    .first();
+  await opener.click();
+  // The press started the scripts (they are held here), and nothing has opened yet.
+  await expect.poll(() => scripts.count()).toBeGreaterThan(0);
+  expect(await isHydrated(page)).toBe(false);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  await scripts.release();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expect(page.getByRole("dialog").getByText(/^1 of \d+$/)).toBeVisible();
+});
+
+test("a filter chosen before the page is interactive is applied once it is", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/gallery");
+  await page.getByLabel("Availability").selectOption("sold");
+  expect(await isHydrated(page)).toBe(false);
+  await expect(page).toHaveURL("/gallery");
+
+  await scripts.release();
+  await expect(page).toHaveURL("/gallery?availability=sold");
+  await expect(page.getByText(/works? match your selection\./)).toBeVisible();
+});
+
+test("the add-to-cart press of a visitor who is quicker than the scripts is not lost", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto("/shop");
+  await page
+    .locator("main")
+    .getByRole("button", { name: /^Add to Cart/ })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  await scripts.release();
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]") as unknown[]))
+    .toHaveLength(1);
+});
