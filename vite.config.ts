@@ -2,7 +2,6 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Rollup } from "vite";
-import { compileHints } from "./scripts/compile-hints";
 import { precompress } from "./scripts/precompress";
 
 /**
@@ -58,5 +57,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? { rollupOptions: { input: "./server/main.ts" }, target: "node20" }
     : { target: "es2022", rollupOptions: { output: { manualChunks: sharedChunk } } },
   ssr: { external: ["sharp", "@electric-sql/pglite", "pg", "pino", "pino-pretty"] },
-  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [compileHints(), precompress()])],
+  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [precompress()])],
 }));

@@ -40,7 +40,7 @@ export function ResponsiveImage({ image, alt, sizes, className = "", priority = 
         width={image.width}
         height={image.height}
         loading={priority ? "eager" : "lazy"}
-        decoding={priority ? "sync" : "async"}
+        decoding="async"
         fetchPriority={priority ? "high" : "auto"}
         className={`${fit === "cover" ? "object-cover" : "object-contain"} ${className}`}
         style={{
