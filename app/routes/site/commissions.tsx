@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/commissions";
-import { FormErrorSummary, SelectField, TextAreaField, TextField } from "~/components/form/field";
+import { FormErrorSummary, SelectField, TextAreaField, TextField, SenderFields } from "~/components/form/field";
 import { buttonStyles } from "~/components/site/button-styles";
 import { BUDGETS, type BudgetKey } from "~/lib/inquiries";
 import { paths } from "~/lib/paths";
@@ -128,30 +128,7 @@ export default function Commissions({ loaderData, actionData }: Route.ComponentP
               </p>
             ) : null}
             <input type="hidden" name="submissionKey" value={values.submissionKey || loaderData.submissionKey} />
-            <div className="hidden" aria-hidden="true">
-              <label>
-                Website <input type="text" name="website" tabIndex={-1} autoComplete="off" />
-              </label>
-            </div>
-            <div className="grid gap-6 sm:grid-cols-2">
-              <TextField
-                label="Name"
-                name="name"
-                autoComplete="name"
-                required
-                defaultValue={values.name}
-                error={errors.name}
-              />
-              <TextField
-                label="Email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                defaultValue={values.email}
-                error={errors.email}
-              />
-            </div>
+            <SenderFields values={values} errors={errors} />
             <TextAreaField
               label="The painting you have in mind"
               name="description"

@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
-import { FormErrorSummary, SelectField, TextAreaField, TextField } from "~/components/form/field";
+import { FormErrorSummary, SelectField, TextAreaField, TextField, SenderFields } from "~/components/form/field";
 import { buttonStyles } from "~/components/site/button-styles";
 import { INQUIRY_LABELS, INQUIRY_TYPES, type InquiryType } from "~/lib/inquiries";
 import { paths } from "~/lib/paths";
@@ -152,31 +152,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 </a>
               </div>
             ) : null}
-            {/* Left empty by people; bots fill every field they find. */}
-            <div className="hidden" aria-hidden="true">
-              <label>
-                Website <input type="text" name="website" tabIndex={-1} autoComplete="off" />
-              </label>
-            </div>
-            <div className="grid gap-6 sm:grid-cols-2">
-              <TextField
-                label="Name"
-                name="name"
-                autoComplete="name"
-                required
-                defaultValue={values.name}
-                error={errors.name}
-              />
-              <TextField
-                label="Email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                defaultValue={values.email}
-                error={errors.email}
-              />
-            </div>
+            <SenderFields values={values} errors={errors} />
             <div className="grid gap-6 sm:grid-cols-2">
               <SelectField
                 label="Inquiry type"
