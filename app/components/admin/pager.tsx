@@ -1,17 +1,22 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 
-/** "Showing 26–50 of 140" with previous/next links; `href(page)` builds each page's URL. */
+/**
+ * "Showing 26–50 of 140" with previous/next links; `href(page)` builds each page's URL. `items` names what
+ * is listed, for the line shown when there is nothing ("No works").
+ */
 export function Pager({
   page,
   pageSize,
   total,
   href,
+  items = "works",
 }: {
   page: number;
   pageSize: number;
   total: number;
   href: (page: number) => string;
+  items?: string;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
@@ -23,7 +28,7 @@ export function Pager({
   return (
     <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-muted" aria-live="polite">
-        {total === 0 ? "No works" : `Showing ${first}–${last} of ${total}`}
+        {total === 0 ? `No ${items}` : `Showing ${first}–${last} of ${total}`}
       </p>
       {pages > 1 ? (
         <div className="flex items-center gap-2">

@@ -1,6 +1,7 @@
 // Customer Management: everyone who has bought, commissioned or written, one row per e-mail address, with
 // links to their orders and to the inbox (docs/admin.md).
 import { Form, Link } from "react-router";
+import { Pager } from "~/components/admin/pager";
 import type { Route } from "./+types/customers";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
@@ -21,6 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     q,
     page,
     total,
+    pageSize: CUSTOMERS_PAGE_SIZE,
     pages: Math.max(1, Math.ceil(total / CUSTOMERS_PAGE_SIZE)),
     customers: customers.map((c) => ({
       ...c,
@@ -133,13 +135,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       {pages > 1 ? (
-        <nav aria-label="Pages" className="mt-6 flex items-center gap-4 text-sm">
-          {page > 1 ? <Link to={href(page - 1)}>Previous</Link> : null}
-          <span className="text-muted">
-            Page {page} of {pages}
-          </span>
-          {page < pages ? <Link to={href(page + 1)}>Next</Link> : null}
-        </nav>
+        <Pager page={page} pageSize={loaderData.pageSize} total={total} href={href} items="customers" />
       ) : null}
     </>
   );

@@ -1,6 +1,7 @@
 // Contact Messages: the inbox of contact-form messages (new, read, replied, archived) and the newsletter list.
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
+import { Pager } from "~/components/admin/pager";
 import type { Route } from "./+types/messages";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
@@ -212,13 +213,13 @@ function MessageList({ data: list }: { data: MessagesData }) {
           </Form>
         )}
         {pages > 1 ? (
-          <nav aria-label="Pages" className="mt-4 flex gap-2 text-sm">
-            {list.filter.page > 1 ? <Link to={pageLink(list.filter.page - 1)}>Previous</Link> : null}
-            <span className="text-muted">
-              Page {list.filter.page} of {pages}
-            </span>
-            {list.filter.page < pages ? <Link to={pageLink(list.filter.page + 1)}>Next</Link> : null}
-          </nav>
+          <Pager
+            page={list.filter.page}
+            pageSize={MESSAGES_PAGE_SIZE}
+            total={list.total}
+            href={pageLink}
+            items="messages"
+          />
         ) : null}
       </div>
       {list.selected ? <MessageDetail message={list.selected} /> : null}

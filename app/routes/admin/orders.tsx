@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { Pager } from "~/components/admin/pager";
 import type { Route } from "./+types/orders";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { AdminPageHeader } from "~/components/admin/admin-page";
@@ -31,6 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     filters,
     total,
+    pageSize: PAGE_SIZE,
     pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
     orders: orders.map((o) => ({ ...o, placed: formatDateTime(o.createdAt, settings.shop.timeZone) })),
   };
@@ -127,15 +129,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="mt-6 flex gap-4 text-sm">
-          {page > 1 ? <Link to={href(page - 1)}>Previous</Link> : null}
-          <span className="text-muted">
-            Page {page} of {pages}
-          </span>
-          {page < pages ? <Link to={href(page + 1)}>Next</Link> : null}
-        </nav>
-      ) : null}
+      {pages > 1 ? <Pager page={page} pageSize={loaderData.pageSize} total={total} href={href} items="orders" /> : null}
     </>
   );
 }
