@@ -88,6 +88,47 @@ describe("Stripe configuration", () => {
   });
 });
 
+describe("Twilio configuration (texted sign-in codes)", () => {
+  const SID = `AC${"ab".repeat(16)}`;
+  it("is off (codes go to the log) when nothing is set", () => {
+    expect(loadConfig({}, "/x").twilio).toBeUndefined();
+  });
+
+  it("takes the SID, token and sender together; a messaging service may send; the API base can be a stand-in", () => {
+    expect(
+      loadConfig(
+        { TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: "0123456789abcdef0123", TWILIO_FROM: "+15005550006" },
+        "/x",
+      ).twilio,
+    ).toEqual({
+      accountSid: SID,
+      authToken: "0123456789abcdef0123",
+      from: "+15005550006",
+      apiBase: "https://api.twilio.com",
+    });
+    expect(
+      loadConfig(
+        {
+          TWILIO_ACCOUNT_SID: SID,
+          TWILIO_AUTH_TOKEN: "0123456789abcdef0123",
+          TWILIO_FROM: `MG${"cd".repeat(16)}`,
+          TWILIO_API_BASE: "http://127.0.0.1:4010/",
+        },
+        "/x",
+      ).twilio,
+    ).toMatchObject({ from: `MG${"cd".repeat(16)}`, apiBase: "http://127.0.0.1:4010" });
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: SID })).toThrow(
+      "Invalid configuration: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are needed together.",
+    );
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: "12345" })).toThrow(
+      /TWILIO_ACCOUNT_SID must be a Twilio account SID/,
+    );
+    expect(() =>
+      loadConfig({ TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: "0123456789abcdef0123", TWILIO_FROM: "555-1234" }),
+    ).toThrow(/TWILIO_FROM must be a number in \+E\.164 form/);
+  });
+});
+
 describe("redactUrl", () => {
   it("hides the password of a database URL", () => {
     expect(redactUrl("postgres://atelier:s3cret@db.internal:5432/atelier")).toBe(

@@ -31,6 +31,14 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_…)")),
   STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)")),
   STRIPE_API_BASE: optional(z.url({ message: "must be an absolute http(s) URL" })),
+  TWILIO_ACCOUNT_SID: optional(z.string().regex(/^AC[0-9a-fA-F]{32}$/, "must be a Twilio account SID (AC…)")),
+  TWILIO_AUTH_TOKEN: optional(z.string().min(16, "must be a Twilio auth token")),
+  TWILIO_FROM: optional(
+    z
+      .string()
+      .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/, "must be a number in +E.164 form or a messaging service SID"),
+  ),
+  TWILIO_API_BASE: optional(z.url({ message: "must be an absolute http(s) URL" })),
   GOOGLE_CLIENT_ID: optional(z.string()),
   GOOGLE_CLIENT_SECRET: optional(z.string()),
   GITHUB_CLIENT_ID: optional(z.string()),
@@ -77,6 +85,17 @@ export interface Config {
   bootstrapAdmin: { email: string; password: string; name: string } | undefined;
   /** Card payments through Stripe Checkout; unset: orders are paid by bank transfer (manual). */
   stripe: StripeConfig | undefined;
+  /** Texted sign-in codes through Twilio; unset: they are written to the log (LogSmsSender). */
+  twilio: TwilioConfig | undefined;
+}
+
+export interface TwilioConfig {
+  accountSid: string;
+  authToken: string;
+  /** The sending number (+E.164) or a messaging service SID (MG…). */
+  from: string;
+  /** The API's base URL: https://api.twilio.com, or a local stand-in in tests. */
+  apiBase: string;
 }
 
 export interface StripeConfig {
@@ -131,6 +150,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     stripe: stripeConfig(e),
+    twilio: twilioConfig(e),
   };
 }
 
@@ -158,6 +178,22 @@ function stripeConfig(e: z.infer<typeof EnvSchema>): StripeConfig | undefined {
     api = { protocol, host: url.hostname, port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443 };
   }
   return { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, api };
+}
+
+function twilioConfig(e: z.infer<typeof EnvSchema>): TwilioConfig | undefined {
+  const given = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM];
+  if (given.every((v) => v === undefined)) return undefined;
+  // Half a configuration would fail at the first code; better to say so at start.
+  if (!e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN || !e.TWILIO_FROM)
+    throw new ConfigError(
+      "Invalid configuration: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are needed together.",
+    );
+  return {
+    accountSid: e.TWILIO_ACCOUNT_SID,
+    authToken: e.TWILIO_AUTH_TOKEN,
+    from: e.TWILIO_FROM,
+    apiBase: (e.TWILIO_API_BASE ?? "https://api.twilio.com").replace(/\/+$/, ""),
+  };
 }
 
 function resolvePath(cwd: string, p: string): string {

@@ -9,7 +9,7 @@ import { createLogger, type Logger } from "~/logger.server";
 import { hasAdministrator, issueSetupToken } from "~/modules/auth/accounts.server";
 import { ensureAdminFromEnv } from "~/modules/auth/admin-bootstrap.server";
 import { createAuth } from "~/modules/auth/auth.server";
-import { LogSmsSender } from "~/modules/auth/sms.server";
+import { createSmsSender } from "~/modules/auth/sms.server";
 import { startJobWorker } from "~/modules/jobs/jobs.server";
 import { LocalDiskStorage } from "~/modules/media/storage.server";
 import "~/modules/mail/mail.server";
@@ -54,7 +54,7 @@ export async function boot(env: Record<string, string | undefined> = process.env
     logger,
     db: handle.db,
     storage: new LocalDiskStorage(join(config.dataDir, "media")),
-    sms: new LogSmsSender(logger),
+    sms: createSmsSender(config.twilio, logger),
   };
   setServices({ ...base, auth: createAuth(base) });
   await handle.migrate();

@@ -19,7 +19,9 @@ import {
   verifySecondFactor,
 } from "~/modules/auth/flows.server";
 import { getAuthContext } from "~/modules/auth/session.server";
+import { createSmsSender } from "~/modules/auth/sms.server";
 import { services, setServices } from "~/services.server";
+import { startTwilioStandIn } from "../support/twilio-standin";
 import { BACKENDS, setupTestServices, type TestContext } from "./harness";
 
 const ORIGIN = "http://localhost:3000";
@@ -336,10 +338,18 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
     ).toMatchObject({ ok: false, code: "PASSWORD_TOO_COMMON" });
   });
 
-  it("a phone factor: enrolled with a texted code, then asked for at sign-in", async () => {
-    const texts: { to: string; body: string }[] = [];
+  it("a phone factor: enrolled with a code texted through Twilio's API, then asked for at sign-in", async () => {
+    // The real Twilio adapter, talking to a stand-in that speaks Twilio's Messages API on loopback.
+    const twilio = await startTwilioStandIn();
+    const texts = twilio.messages;
     const saved = services();
-    setServices({ ...saved, sms: { send: (to, body) => (texts.push({ to, body }), Promise.resolve()) } });
+    const config = {
+      accountSid: twilio.accountSid,
+      authToken: twilio.authToken,
+      from: "+15005550006",
+      apiBase: twilio.url,
+    };
+    setServices({ ...saved, sms: createSmsSender(config, saved.logger) });
     try {
       const cookie = await confirmedUser(ctx, "phone@example.com", "phone owner passphrase");
       const submit = (fields: Record<string, string>, cookies = cookie) =>
@@ -378,8 +388,44 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
       expect(done.ok).toBe(true);
       const context = await getAuthContext(new Request(ORIGIN, { headers: { cookie: cookieOf(done.cookies) } }));
       expect(context?.user.email).toBe("phone@example.com");
+      expect(texts.map((t) => t.from)).toEqual(["+15005550006", "+15005550006"]);
+
+      // The gateway refusing the number is not the person's mistake: a plain message, no 500, no code.
+      twilio.rejectNumbers(true);
+      const again = await signInWithPassword(browser("10.6.0.3"), {
+        email: "phone@example.com",
+        password: "phone owner passphrase",
+        remember: true,
+      });
+      const refused = await sendPhoneCode(browser("10.6.0.3", cookieOf(again.cookies)));
+      expect(refused).toMatchObject({
+        ok: false,
+        code: "SMS_NOT_SENT",
+        status: 503,
+        message:
+          "We could not text a code just now. Try again in a minute, or use your authenticator app or a backup code.",
+      });
+      expect(texts).toHaveLength(2);
+      // Enrolling a number the gateway will not text says so beside the number.
+      const other = await confirmedUser(ctx, "phone2@example.com", "second phone owner passphrase");
+      const refusedEnrolment = await handleAccountAction(
+        new Request(`${ORIGIN}/account`, {
+          method: "POST",
+          headers: { cookie: other, origin: ORIGIN, "x-atelier-client-ip": "10.6.0.4" },
+          body: new URLSearchParams({ intent: "phone-start", friendlyName: "Old phone", phone: "+15550000000" }),
+        }),
+      );
+      expect(refusedEnrolment).toMatchObject({
+        status: 503,
+        fieldErrors: {
+          phone:
+            "We could not text a code just now. Try again in a minute, or use your authenticator app or a backup code.",
+        },
+      });
+      expect(refusedEnrolment).not.toHaveProperty("phonePending");
     } finally {
       setServices(saved);
+      await twilio.close();
     }
   });
 });

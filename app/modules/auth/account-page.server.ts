@@ -17,7 +17,8 @@ import {
   type Factor,
 } from "./accounts.server";
 import { auth } from "./auth.server";
-import { cookiesOf, type Outcome } from "./flows.server";
+import { cookiesOf, smsFailureAsError, type Outcome } from "./flows.server";
+import { trackSms } from "./sms.server";
 import { AccountIntentSchema, parseForm, type FieldErrors } from "./forms.server";
 import { authMessage, GENERIC_ERROR } from "./messages";
 import { displayName, requireUser, type AuthContext } from "./session.server";
@@ -132,7 +133,7 @@ export async function handleAccountAction(request: Request): Promise<AccountActi
   const input = parsed.value;
   const headers = request.headers;
   const failed = (outcome: Extract<Outcome, { ok: false }>, field?: string) => ({
-    status: outcome.status === 429 ? 429 : outcome.status >= 500 ? 500 : 400,
+    status: outcome.status === 429 || outcome.status === 503 ? outcome.status : outcome.status >= 500 ? 500 : 400,
     intent,
     ...(field ? { fieldErrors: { [field]: outcome.message } } : { formError: outcome.message }),
   });
@@ -230,10 +231,13 @@ export async function handleAccountAction(request: Request): Promise<AccountActi
     }
     case "phone-start": {
       await startPhoneFactor(context.user.id, input.friendlyName, input.phone);
-      const result = await call(() =>
-        auth().api.sendTwoFactorOTP({ body: { trustDevice: false }, headers, returnHeaders: true }),
+      const result = smsFailureAsError(
+        await trackSms(() =>
+          call(() => auth().api.sendTwoFactorOTP({ body: { trustDevice: false }, headers, returnHeaders: true })),
+        ),
       );
-      if (!result.ok) return failed(result);
+      // A number the gateway would not text: said beside the number (the enrolment stays pending, unused).
+      if (!result.ok) return failed(result, result.code === "SMS_NOT_SENT" ? "phone" : undefined);
       return {
         status: 200,
         intent,

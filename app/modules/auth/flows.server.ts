@@ -15,6 +15,7 @@ import {
   setupTokenIsValid,
 } from "./accounts.server";
 import { auth } from "./auth.server";
+import { trackSms } from "./sms.server";
 import { authMessage, GENERIC_ERROR } from "./messages";
 import { passwordProblem, passwordProblemMessage } from "./password-policy.server";
 
@@ -150,10 +151,26 @@ export function verifySecondFactor(
   return attempt(() => auth().api.verifyTOTP(options));
 }
 
-export function sendPhoneCode(request: Request) {
-  return attempt(() =>
-    auth().api.sendTwoFactorOTP({ body: { trustDevice: false }, headers: request.headers, returnHeaders: true }),
+export async function sendPhoneCode(request: Request) {
+  return smsFailureAsError(
+    await trackSms(() =>
+      attempt(() =>
+        auth().api.sendTwoFactorOTP({ body: { trustDevice: false }, headers: request.headers, returnHeaders: true }),
+      ),
+    ),
   );
+}
+
+/** A code that better-auth reported sent but the gateway refused: a failure with the plain 503 message. */
+export function smsFailureAsError<T>({ result, smsFailed }: { result: Outcome<T>; smsFailed: boolean }): Outcome<T> {
+  if (!result.ok || !smsFailed) return result;
+  return {
+    ok: false,
+    code: "SMS_NOT_SENT",
+    message: authMessage("SMS_NOT_SENT"),
+    status: 503,
+    cookies: result.cookies,
+  };
 }
 
 /** Starts a social sign-in: returns the provider's URL to send the browser to (with the state cookie). */

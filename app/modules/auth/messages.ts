@@ -25,6 +25,8 @@ const MESSAGES: Record<string, string> = {
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: "Too many wrong codes. Please sign in again.",
   ACCOUNT_TEMPORARILY_LOCKED: "Too many wrong codes: two-factor sign-in is paused for 15 minutes.",
   OTP_HAS_EXPIRED: "That code has expired. Ask for a new one.",
+  SMS_NOT_SENT:
+    "We could not text a code just now. Try again in a minute, or use your authenticator app or a backup code.",
   TOTP_NOT_ENABLED: "Start again: the authenticator app was not set up.",
   INVALID_PASSWORD: "Your current password is not right.",
   CREDENTIAL_ACCOUNT_NOT_FOUND:
