@@ -129,7 +129,8 @@ export async function handleSignInAction(request: Request): Promise<SignInAction
     ...("fullName" in input ? { fullName: input.fullName } : {}),
   };
   const failed = (outcome: Extract<Outcome, { ok: false }>, extra: object = {}) => ({
-    status: outcome.status >= 500 ? 500 : outcome.status === 429 ? 429 : 400,
+    // 503: a code the SMS gateway would not send; any other server failure is a 500.
+    status: outcome.status === 429 || outcome.status === 503 ? outcome.status : outcome.status >= 500 ? 500 : 400,
     intent,
     formError: outcome.message,
     ...(outcome.code.startsWith("PASSWORD_")
