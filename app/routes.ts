@@ -40,6 +40,8 @@ export default [
     route("commissions", "routes/admin/commissions.tsx"),
     route("customers", "routes/admin/customers.tsx"),
     route("invoices", "routes/admin/invoices.tsx"),
+    route("invoices/:id", "routes/admin/invoice.tsx"),
+    route("invoices/:id/pdf", "routes/admin/invoice-pdf.ts"),
     route("exhibitions", "routes/admin/exhibitions.tsx"),
     route("inventory", "routes/admin/inventory.tsx"),
     route("orders", "routes/admin/orders.tsx"),
