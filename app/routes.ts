@@ -43,6 +43,8 @@ export default [
     route("invoices/:id", "routes/admin/invoice.tsx"),
     route("invoices/:id/pdf", "routes/admin/invoice-pdf.ts"),
     route("exhibitions", "routes/admin/exhibitions.tsx"),
+    route("exhibitions/new", "routes/admin/exhibition-edit.tsx", { id: "admin-exhibition-new" }),
+    route("exhibitions/:id/edit", "routes/admin/exhibition-edit.tsx", { id: "admin-exhibition-edit" }),
     route("inventory", "routes/admin/inventory.tsx"),
     route("orders", "routes/admin/orders.tsx"),
     route("orders/:id", "routes/admin/order.tsx"),

@@ -92,6 +92,27 @@ export async function countArtworks(): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Every work on the site by title (artworks_title_idx), for pickers such as an exhibition's works. */
+export async function listArtworkTitles(
+  limit = 1000,
+): Promise<{ id: string; slug: string; title: string; year: number | null }[]> {
+  return db()
+    .select({ id: artworks.id, slug: artworks.slug, title: artworks.title, year: artworks.year })
+    .from(artworks)
+    .where(notArchived)
+    .orderBy(sql`lower(${artworks.title})`, asc(artworks.id))
+    .limit(Math.min(limit, 5000));
+}
+
+/** The titles and slugs of the given works that are on the site, in no particular order. */
+export async function artworkTitlesByIds(ids: string[]): Promise<{ id: string; slug: string; title: string }[]> {
+  if (ids.length === 0) return [];
+  return db()
+    .select({ id: artworks.id, slug: artworks.slug, title: artworks.title })
+    .from(artworks)
+    .where(and(inArray(artworks.id, ids.slice(0, 2000)), notArchived));
+}
+
 export type NewArtwork = typeof artworks.$inferInsert;
 
 export async function createArtwork(values: NewArtwork, tx: Database = db()): Promise<{ id: string; slug: string }> {
