@@ -99,4 +99,5 @@ CREATE INDEX "invoices_status_created_idx" ON "invoices" USING btree ("status","
 CREATE INDEX "invoices_order_idx" ON "invoices" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "invoices_commission_idx" ON "invoices" USING btree ("commission_id");--> statement-breakpoint
 CREATE INDEX "invoices_buyer_email_idx" ON "invoices" USING btree ("buyer_email");--> statement-breakpoint
-CREATE INDEX "page_view_counts_artwork_idx" ON "page_view_counts" USING btree ("artwork_key","day");
+CREATE INDEX "page_view_counts_artwork_idx" ON "page_view_counts" USING btree ("artwork_key","day");--> statement-breakpoint
+CREATE INDEX "commissions_created_idx" ON "commissions" USING btree ("created_at" DESC NULLS LAST);
