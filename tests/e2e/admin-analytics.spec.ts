@@ -1,10 +1,11 @@
 // Analytics end to end: a visitor's pages (the first one from another site, then one reached by a link in the
 // site) are counted on the server, and the admin sees them on /admin/analytics: views, the work, the referring
 // site; the admin's own pages are not counted.
+import { seriousViolations } from "./support/axe";
 import { expect, ownServerTest as test } from "./support/own-admin-server";
 
 test("visits to public pages are counted and shown on Analytics", async ({ adminPage: page, browser, ownServer }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const visitor = await browser.newContext({ baseURL: ownServer.url });
   const tab = await visitor.newPage();
   await tab.goto("/gallery", { referer: "https://www.instagram.com/studio/" });
@@ -32,6 +33,7 @@ test("visits to public pages are counted and shown on Analytics", async ({ admin
   await expect(pages.getByRole("row", { name: /^\/gallery/ })).toBeVisible();
   await expect(pages.getByRole("row", { name: /^\/about/ })).toBeVisible();
   await expect(pages.getByText(/\/admin/)).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole("link", { name: "Last 90 days" }).click();
   await expect(page).toHaveURL(/range=90/);

@@ -1,5 +1,6 @@
 // Exhibition Management end to end: a date mistake is shown beside the end date; a published exhibition with a
 // work from the catalogue appears on /about under Exhibitions, server-rendered; deleting it asks first.
+import { seriousViolations } from "./support/axe";
 import { expect, ownServerTest as test } from "./support/own-admin-server";
 
 test.use({ expectedConsoleErrors: [/status of 400 \(Bad Request\)/] });
@@ -9,6 +10,7 @@ test("create an exhibition, see it on the About page, then delete it", async ({
   browser,
   ownServer,
 }) => {
+  test.setTimeout(120_000);
   const start = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
   const end = new Date(Date.now() + 50 * 86_400_000).toISOString().slice(0, 10);
   const before = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
@@ -47,6 +49,7 @@ test("create an exhibition, see it on the About page, then delete it", async ({
   await expect(endDate).toHaveAccessibleDescription("The end date cannot be before the start date.");
   await expect(form.getByRole("textbox", { name: "Title", exact: true })).toHaveValue("Tidewater Paintings");
   await expect(work).toBeChecked();
+  expect(await seriousViolations(page)).toEqual([]);
   await endDate.fill(end);
   await form.getByRole("button", { name: "Create exhibition" }).click();
 
@@ -56,6 +59,7 @@ test("create an exhibition, see it on the About page, then delete it", async ({
   await expect(row).toContainText("Galerie Rivage, New Orleans, US");
   await expect(row).toContainText("Group exhibition");
   await expect(row).toContainText("Published");
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The About page, for a visitor, without JavaScript: server-rendered.
   const visitor = await browser.newContext({ baseURL: ownServer.url, javaScriptEnabled: false });
@@ -67,6 +71,13 @@ test("create an exhibition, see it on the About page, then delete it", async ({
   await expect(section).toContainText("Galerie Rivage, New Orleans, US · Group exhibition");
   await expect(section.getByRole("link", { name: workLabel })).toBeVisible();
   await visitor.close();
+  // Accessibility of the section, with scripts on (axe runs in the page).
+  const reader = await browser.newContext({ baseURL: ownServer.url });
+  const aboutPage = await reader.newPage();
+  await aboutPage.goto("/about");
+  await expect(aboutPage.getByRole("region", { name: "Exhibitions" })).toBeVisible();
+  expect(await seriousViolations(aboutPage)).toEqual([]);
+  await reader.close();
 
   // Delete asks first.
   await row.getByRole("button", { name: "Delete Tidewater Paintings" }).click();

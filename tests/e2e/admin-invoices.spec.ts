@@ -4,6 +4,7 @@
 import { ADMIN } from "./admin-fixtures";
 import { expect, test } from "./fixtures";
 import { startAppServer, type AppServer } from "./support/app-server";
+import { seriousViolations } from "./support/axe";
 import {
   addToCartFromShop,
   checkoutForm,
@@ -107,6 +108,8 @@ test("an order becomes a printable invoice with its total, sent to the buyer wit
   await expect(invoice.getByRole("cell", { name: new RegExp(`^${title}`) })).toBeVisible();
   await expect(invoice.getByTestId("invoice-total")).toHaveText(money(totalCents));
 
+  expect(await seriousViolations(page)).toEqual([]);
+
   // Printable: in print the admin frame and the buttons are gone, the invoice stays.
   await page.emulateMedia({ media: "print" });
   await expect(page.getByRole("button", { name: "Send to buyer" })).toBeHidden();
@@ -140,4 +143,5 @@ test("an order becomes a printable invoice with its total, sent to the buyer wit
   await expect(row).toContainText("Iris Delacroix");
   await expect(row).toContainText(money(totalCents));
   await expect(row).toContainText("Paid");
+  expect(await seriousViolations(page)).toEqual([]);
 });
