@@ -1,7 +1,7 @@
 // Analytics: page views counted in memory reach the database in one flush, summed per day, path and referring
 // site; the report counts views, the most viewed works (by id or slug), referrers, orders per view and the
 // monthly orders, revenue, messages and commission requests; views outside the range do not count.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { pageViewCounts } from "~/db/schema";
 import { flushPageViews, recordPageView } from "~/modules/analytics/page-views.server";
 import { analyticsReport } from "~/modules/analytics/reports.server";
@@ -16,7 +16,10 @@ import {
 import { placeOrder } from "~/modules/shop/checkout.server";
 import { markOrderPaid } from "~/modules/shop/order-actions.server";
 import { loader as analyticsLoader } from "~/routes/admin/analytics";
+import { createLogger } from "~/logger.server";
+import { services, setServices } from "~/services.server";
 import { adminCookie, userCookie } from "./admin-session";
+import { failingDatabase } from "./failing-database";
 import { BACKENDS, setupTestServices, type TestContext } from "./harness";
 import { BUYER, callRoute, seedShopSettings, seedWork } from "./shop-support";
 
@@ -117,5 +120,26 @@ describe.each(BACKENDS)("analytics on %s", (backend) => {
     expect(answer.body).toMatchObject({ range: 7, views: 12 });
     const fallback = await callRoute(analyticsLoader, "/admin/analytics?range=365", { cookie: await adminCookie() });
     expect(fallback.body).toMatchObject({ range: 30 });
+  });
+});
+
+describe("analytics when the database fails", () => {
+  let ctx: TestContext;
+  const logger = createLogger("silent");
+  beforeAll(async () => {
+    ctx = await setupTestServices("pglite");
+    setServices({ ...services(), db: failingDatabase("connection reset"), logger });
+  });
+  afterAll(() => ctx.close());
+
+  it("never throws to the page: the failed write is logged and its counts dropped", async () => {
+    const error = vi.spyOn(logger, "error");
+    expect(() => recordPageView({ path: "/gallery", referrerHost: "", artworkKey: null })).not.toThrow();
+    await expect(flushPageViews()).resolves.toBeUndefined();
+    expect(error).toHaveBeenCalledWith(expect.objectContaining({ keys: 1 }), "page views not recorded");
+    // Nothing is left to retry forever.
+    error.mockClear();
+    await flushPageViews();
+    expect(error).not.toHaveBeenCalled();
   });
 });
