@@ -9,6 +9,9 @@ import type { ServerBuild } from "react-router";
 import type { Config } from "~/config.server";
 import { assetsHandler } from "./assets";
 import type { Logger } from "~/logger.server";
+import { isbot } from "isbot";
+import { pageViewOf } from "~/modules/analytics/page-views";
+import { recordPageView } from "~/modules/analytics/page-views.server";
 import { auth, CLIENT_IP_HEADER } from "~/modules/auth/auth.server";
 import { publicJwks } from "~/modules/auth/tokens.server";
 import { readVariant } from "~/modules/media/media.server";
@@ -133,6 +136,31 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
       res.status(403).type("text/plain").send("Cross-site request refused.");
       return;
     }
+    next();
+  });
+
+  // First-party analytics: a public page answered 200 is counted after the response has gone (nothing is
+  // stored that identifies the visitor; modules/analytics). Counting can never delay or break the page.
+  app.use((req, res, next) => {
+    if (req.method === "GET")
+      res.on("finish", () => {
+        try {
+          const view = pageViewOf({
+            method: req.method,
+            path: req.path,
+            status: res.statusCode,
+            accept: req.headers.accept,
+            referer: req.headers.referer,
+            userAgent: req.headers["user-agent"],
+            purpose: (req.headers["sec-purpose"] ?? req.headers.purpose) as string | undefined,
+            ownHost: req.hostname,
+            isBot: isbot,
+          });
+          if (view) recordPageView(view);
+        } catch (err) {
+          logger.error({ err }, "page view not counted");
+        }
+      });
     next();
   });
 

@@ -10,6 +10,7 @@ import { hasAdministrator, issueSetupToken } from "~/modules/auth/accounts.serve
 import { ensureAdminFromEnv } from "~/modules/auth/admin-bootstrap.server";
 import { createAuth } from "~/modules/auth/auth.server";
 import { createSmsSender } from "~/modules/auth/sms.server";
+import { flushPageViews } from "~/modules/analytics/page-views.server";
 import { startJobWorker } from "~/modules/jobs/jobs.server";
 import { LocalDiskStorage } from "~/modules/media/storage.server";
 import "~/modules/mail/mail.server";
@@ -71,6 +72,7 @@ export async function boot(env: Record<string, string | undefined> = process.env
     handle,
     stop: async () => {
       await worker.stop();
+      await flushPageViews();
       await handle.close();
       setServices(undefined);
     },

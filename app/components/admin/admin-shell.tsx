@@ -78,7 +78,7 @@ export function AdminShell({
       <aside
         aria-label="Admin sidebar"
         data-state={state}
-        className={`border-line bg-paper-deep/60 sticky top-0 hidden h-dvh shrink-0 flex-col border-r transition-[width] duration-200 ease-out md:flex ${
+        className={`border-line bg-paper-deep/60 sticky print:hidden! top-0 hidden h-dvh shrink-0 flex-col border-r transition-[width] duration-200 ease-out md:flex ${
           open ? "w-(--sidebar-width)" : "w-(--sidebar-width-icon)"
         }`}
       >
@@ -128,7 +128,7 @@ export function AdminShell({
       </Dialog.Root>
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="border-line bg-paper/95 sticky top-0 z-30 flex h-14 items-center gap-3 border-b px-3 backdrop-blur md:px-6">
+        <header className="print:hidden border-line bg-paper/95 sticky top-0 z-30 flex h-14 items-center gap-3 border-b px-3 backdrop-blur md:px-6">
           <button
             type="button"
             onClick={() => setMobileOpen(true)}
@@ -175,7 +175,7 @@ function AdminContent({ children }: { children: ReactNode }) {
     navigation.location.pathname !== location.pathname &&
     navigation.location.pathname.startsWith(adminPaths.dashboard());
   return (
-    <main id="admin-main" className="min-w-0 flex-1 px-4 py-6 md:px-8 md:py-8" aria-busy={switching}>
+    <main id="admin-main" className="min-w-0 flex-1 px-4 py-6 md:px-8 md:py-8 print:p-0" aria-busy={switching}>
       {switching ? <AdminLoading /> : null}
       <div hidden={switching}>{children}</div>
     </main>

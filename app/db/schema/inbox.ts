@@ -79,6 +79,8 @@ export const commissions = pgTable(
   },
   (t) => [
     index("commissions_stage_idx").on(t.stage, t.createdAt.desc()),
+    // Analytics: commission requests by month.
+    index("commissions_created_idx").on(t.createdAt.desc()),
     check(
       "commissions_stage_check",
       sql`${t.stage} in ('requested', 'in_discussion', 'quoted', 'accepted', 'in_progress', 'completed', 'declined')`,

@@ -12,3 +12,4 @@ export * from "./blog";
 export * from "./imports";
 export * from "./orders";
 export * from "./realtime";
+export * from "./business";

@@ -1,10 +1,17 @@
 // Mail: every outgoing message is written here first, then sent by a job until delivered.
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { uuidv7 } from "~/lib/uuid";
 
 export const MAIL_STATUSES = ["pending", "sent", "logged", "failed"] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/** A file sent with a message (an invoice's PDF), kept in the outbox until the message is delivered. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
 
 export const mailOutbox = pgTable(
   "mail_outbox",
@@ -19,6 +26,7 @@ export const mailOutbox = pgTable(
     text: text("text").notNull(),
     /** Which template made it (magic-link, password-reset, …), for the admin's outbox view. */
     template: text("template").notNull(),
+    attachments: jsonb("attachments").$type<MailAttachment[]>().notNull().default([]),
     status: text("status").$type<MailStatus>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),

@@ -1,5 +1,5 @@
 // Catalog: the artist's artworks. Owns: artworks. Exposes: listing in the spec's order, lookups, creation.
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
 import { artworks, mediaAssets, type Availability } from "~/db/schema";
 import type { ImageAsset } from "~/lib/media";
@@ -90,6 +90,42 @@ export async function listArtworks({ limit, offset = 0 }: { limit: number; offse
 export async function countArtworks(): Promise<number> {
   const [row] = await db().select({ n: count() }).from(artworks).where(notArchived);
   return row?.n ?? 0;
+}
+
+/** Every work on the site by title (artworks_title_idx), for pickers such as an exhibition's works. */
+export async function listArtworkTitles(
+  limit = 1000,
+): Promise<{ id: string; slug: string; title: string; year: number | null }[]> {
+  return db()
+    .select({ id: artworks.id, slug: artworks.slug, title: artworks.title, year: artworks.year })
+    .from(artworks)
+    .where(notArchived)
+    .orderBy(sql`lower(${artworks.title})`, asc(artworks.id))
+    .limit(Math.min(limit, 5000));
+}
+
+/** The titles and slugs of the given works that are on the site, in no particular order. */
+export async function artworkTitlesByIds(ids: string[]): Promise<{ id: string; slug: string; title: string }[]> {
+  if (ids.length === 0) return [];
+  return db()
+    .select({ id: artworks.id, slug: artworks.slug, title: artworks.title })
+    .from(artworks)
+    .where(and(inArray(artworks.id, ids.slice(0, 2000)), notArchived));
+}
+
+/** Works named by id or slug (as in /artwork/{key}), each with the key it was found by. */
+export async function artworkTitlesByKeys(keys: string[]): Promise<{ key: string; slug: string; title: string }[]> {
+  const wanted = keys.slice(0, 200);
+  if (wanted.length === 0) return [];
+  const ids = wanted.filter(isUuid);
+  const rows = await db()
+    .select({ id: artworks.id, slug: artworks.slug, title: artworks.title })
+    .from(artworks)
+    .where(ids.length ? or(inArray(artworks.slug, wanted), inArray(artworks.id, ids)) : inArray(artworks.slug, wanted));
+  return wanted.flatMap((key) => {
+    const row = rows.find((r) => r.slug === key || r.id === key);
+    return row ? [{ key, slug: row.slug, title: row.title }] : [];
+  });
 }
 
 export type NewArtwork = typeof artworks.$inferInsert;

@@ -120,6 +120,22 @@ export async function listCommissions() {
   return byStage;
 }
 
+/** One commission request's who and what (for an invoice), or undefined. */
+export async function getCommission(id: string) {
+  const [row] = await db()
+    .select({
+      id: commissions.id,
+      name: commissions.name,
+      email: commissions.email,
+      description: commissions.description,
+      stage: commissions.stage,
+    })
+    .from(commissions)
+    .where(eq(commissions.id, id))
+    .limit(1);
+  return row;
+}
+
 export async function moveCommission(id: string, stage: CommissionStage): Promise<boolean> {
   const rows = await db()
     .update(commissions)

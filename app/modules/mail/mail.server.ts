@@ -4,7 +4,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { createTransport, type Transporter } from "nodemailer";
 import { db, type Database } from "~/db/client.server";
-import { mailOutbox, type MailStatus } from "~/db/schema";
+import { mailOutbox, type MailAttachment, type MailStatus } from "~/db/schema";
 import { enqueue, registerJobHandler } from "~/modules/jobs/jobs.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
@@ -19,6 +19,7 @@ export async function sendMail<T extends MailTemplate>(
   template: T,
   data: MailData<T>,
   tx: Database = db(),
+  attachments: MailAttachment[] = [],
 ): Promise<string> {
   const settings = await getSettings(tx);
   const brand = {
@@ -33,7 +34,7 @@ export async function sendMail<T extends MailTemplate>(
   const message = render(brand, data);
   const [row] = await tx
     .insert(mailOutbox)
-    .values({ toAddress: to, template, ...message })
+    .values({ toAddress: to, template, attachments, ...message })
     .returning({ id: mailOutbox.id });
   await enqueue("mail.deliver", { id: row!.id }, { dedupeKey: `mail:${row!.id}`, maxAttempts: MAX_ATTEMPTS }, tx);
   return row!.id;
@@ -68,6 +69,11 @@ export async function deliverMail(id: string): Promise<void> {
       subject: message.subject,
       html: message.html,
       text: message.text,
+      attachments: message.attachments.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: Buffer.from(a.contentBase64, "base64"),
+      })),
     })) as { messageId?: string };
     await db()
       .update(mailOutbox)

@@ -256,6 +256,34 @@ export const mailTemplates = {
       rows: orderRows(data),
       action: { label: "Open the order", url: data.adminUrl },
     }),
+  /** To the buyer: an invoice (its PDF attached), with its lines and what is due when. */
+  invoice: (
+    brand: Brand,
+    data: {
+      number: string;
+      name: string;
+      lines: { label: string; amount: string }[];
+      total: string;
+      dueDate: string;
+      paid: boolean;
+      notes: string;
+      contactEmail: string;
+    },
+  ) =>
+    render(brand, `Invoice ${data.number} from ${brand.artistName}`, {
+      preheader: `${data.total}, ${data.paid ? "paid" : `due ${data.dueDate}`}`,
+      heading: `Invoice ${data.number}`,
+      paragraphs: [
+        `Dear ${data.name}, please find invoice ${data.number} attached as a PDF.`,
+        data.paid ? "It has been paid in full: thank you." : `The amount of ${data.total} is due by ${data.dueDate}.`,
+      ],
+      rows: [
+        ...data.lines.map((l) => ({ label: l.label, value: l.amount })),
+        { label: "Total", value: data.total, bold: true },
+      ],
+      after: data.notes ? data.notes.split(/\n{2,}/) : [],
+      footnote: `Questions about this invoice: ${data.contactEmail}.`,
+    }),
 } as const;
 
 export type MailTemplate = keyof typeof mailTemplates;

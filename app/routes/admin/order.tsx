@@ -12,6 +12,7 @@ import { ROBOTS_NOINDEX } from "~/lib/seo";
 import { CARRIERS } from "~/lib/tracking";
 import { isUuid } from "~/lib/uuid";
 import { requireAdmin } from "~/modules/auth/session.server";
+import { invoiceForOrder } from "~/modules/invoices/invoices.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { runOrderIntent, type AdminOrderResult } from "~/modules/shop/admin-orders.server";
 import { adminActions, ORDER_STATUS_LABELS } from "~/modules/shop/order-status";
@@ -31,10 +32,11 @@ async function load(id: string) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [order, settings] = await Promise.all([load(params.id), getSettings()]);
+  const [order, settings, invoice] = await Promise.all([load(params.id), getSettings(), invoiceForOrder(params.id)]);
   const tz = settings.shop.timeZone;
   const view = buyerView(order, settings);
   return {
+    invoice: invoice ? { id: invoice.id, number: invoice.number } : null,
     order: {
       ...view,
       phone: order.phone,
@@ -70,7 +72,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, actions, history } = loaderData;
+  const { order, actions, history, invoice } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const errors = actionData && !actionData.ok ? actionData.errors : {};
@@ -81,9 +83,31 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       <AdminPageHeader
         title={`Order ${order.number}`}
         actions={
-          <Link to="/admin/orders" className="text-ink-soft text-sm underline-offset-4 hover:underline">
-            All orders
-          </Link>
+          <>
+            {invoice ? (
+              <Link
+                to={`/admin/invoices/${invoice.id}`}
+                className="text-ink-soft text-sm underline-offset-4 hover:underline"
+              >
+                Invoice {invoice.number}
+              </Link>
+            ) : (
+              <Form method="post" action="/admin/invoices">
+                <input type="hidden" name="intent" value="from-order" />
+                <input type="hidden" name="orderId" value={order.id} />
+                <button
+                  type="submit"
+                  disabled={busy}
+                  className="border-line hover:border-ink/40 rounded-full border bg-white px-4 py-2 text-sm"
+                >
+                  Create invoice
+                </button>
+              </Form>
+            )}
+            <Link to="/admin/orders" className="text-ink-soft text-sm underline-offset-4 hover:underline">
+              All orders
+            </Link>
+          </>
         }
       />
       <div className="mb-8 flex flex-wrap items-center gap-3 text-sm">

@@ -1,6 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/about";
 import { CurriculumVitae } from "~/components/site/about/curriculum-vitae";
+import { Exhibitions } from "~/components/site/about/exhibitions";
 import { ArtistPortrait } from "~/components/site/artist-portrait";
 import { buttonStyles } from "~/components/site/button-styles";
 import { Highlights } from "~/components/site/highlights";
@@ -8,11 +9,13 @@ import { ResponsiveImage } from "~/components/site/responsive-image";
 import { paths } from "~/lib/paths";
 import { pageSeo, personJsonLd, siteFromMatches } from "~/lib/seo";
 import { loadAboutPage } from "~/modules/content/about-page.server";
+import { aboutPageExhibitions } from "~/modules/exhibitions/exhibitions.server";
 import type { loader as rootLoader } from "~/root";
 import { deferHydrationHandle } from "~/lib/hydration-script";
 
 export async function loader() {
-  return loadAboutPage();
+  const [page, exhibitions] = await Promise.all([loadAboutPage(), aboutPageExhibitions()]);
+  return { ...page, exhibitions };
 }
 
 // Scripts after the first paint (decision 0014).
@@ -25,7 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 /** Spec §2 About: the artist's biography and portraits, statement, highlights and CV. */
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { content, portraits, biographyHtml } = loaderData;
+  const { content, portraits, biographyHtml, exhibitions } = loaderData;
   const artistName = useRouteLoaderData<typeof rootLoader>("root")?.site.artistName;
   const [portrait, ...studio] = portraits;
 
@@ -98,6 +101,15 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               </figure>
             ))}
           </div>
+        </section>
+      ) : null}
+
+      {exhibitions.upcoming.length + exhibitions.past.length > 0 ? (
+        <section aria-labelledby="exhibitions-heading" className="container-page pt-20 md:pt-28">
+          <h2 id="exhibitions-heading" className="mb-10 text-3xl md:text-4xl">
+            Exhibitions
+          </h2>
+          <Exhibitions upcoming={exhibitions.upcoming} past={exhibitions.past} />
         </section>
       ) : null}
 

@@ -1,0 +1,196 @@
+// Business records of the back office: invoices (numbered per year, with their lines), exhibitions (with the
+// works shown) and first-party page-view counters. modules/invoices, modules/exhibitions and
+// modules/analytics own these tables.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { uuidv7 } from "~/lib/uuid";
+import { artworks } from "./catalog";
+import { commissions } from "./inbox";
+import { orders } from "./orders";
+
+export const INVOICE_STATUSES = ["draft", "sent", "paid", "void"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+export const INVOICE_KINDS = ["order", "commission"] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+export const COMMISSION_INVOICE_STAGES = ["deposit", "final"] as const;
+export type CommissionInvoiceStage = (typeof COMMISSION_INVOICE_STAGES)[number];
+
+/**
+ * The last invoice number given in each year. Taken with a row lock inside the transaction that creates the
+ * invoice, so numbers are gap-free (a rolled-back invoice gives its number back) and unique.
+ */
+export const invoiceNumberCounters = pgTable(
+  "invoice_number_counters",
+  {
+    year: integer("year").primaryKey(),
+    last: integer("last").notNull(),
+  },
+  (t) => [check("invoice_number_counters_last_check", sql`${t.last} > 0`)],
+);
+
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`)
+      .$defaultFn(uuidv7),
+    /** INV-{year}-{sequence}; never reused, a voided invoice keeps it. */
+    number: text("number").notNull(),
+    year: integer("year").notNull(),
+    sequence: integer("sequence").notNull(),
+    kind: text("kind").$type<InvoiceKind>().notNull(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    commissionId: uuid("commission_id").references(() => commissions.id, { onDelete: "set null" }),
+    commissionStage: text("commission_stage").$type<CommissionInvoiceStage>(),
+    status: text("status").$type<InvoiceStatus>().notNull().default("draft"),
+    issueDate: date("issue_date", { mode: "string" }).notNull(),
+    dueDate: date("due_date", { mode: "string" }).notNull(),
+    buyerName: text("buyer_name").notNull(),
+    /** Stored lower-cased, as orders store it. */
+    buyerEmail: text("buyer_email").notNull(),
+    /** The billing address, one line per line. */
+    buyerAddress: text("buyer_address").notNull().default(""),
+    currency: text("currency").notNull().default("USD"),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    taxCents: integer("tax_cents").notNull().default(0),
+    /** What the tax line says (e.g. "Sales tax 9.45 %"). */
+    taxLabel: text("tax_label").notNull().default("Tax"),
+    totalCents: integer("total_cents").notNull(),
+    notes: text("notes").notNull().default(""),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("invoices_status_check", sql`${t.status} in ('draft', 'sent', 'paid', 'void')`),
+    check("invoices_kind_check", sql`${t.kind} in ('order', 'commission')`),
+    check(
+      "invoices_commission_stage_check",
+      sql`${t.commissionStage} is null or ${t.commissionStage} in ('deposit', 'final')`,
+    ),
+    check(
+      "invoices_totals_check",
+      sql`${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents} + ${t.taxCents}`,
+    ),
+    check("invoices_dates_check", sql`${t.dueDate} >= ${t.issueDate}`),
+    uniqueIndex("invoices_number_idx").on(t.number),
+    uniqueIndex("invoices_year_sequence_idx").on(t.year, t.sequence),
+    // The list: newest first, optionally by status; the order page's link to its invoices.
+    index("invoices_created_idx").on(t.createdAt.desc(), t.id),
+    index("invoices_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("invoices_order_idx").on(t.orderId),
+    index("invoices_commission_idx").on(t.commissionId),
+    index("invoices_buyer_email_idx").on(t.buyerEmail),
+  ],
+);
+
+export const invoiceLines = pgTable(
+  "invoice_lines",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`)
+      .$defaultFn(uuidv7),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    description: text("description").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+  },
+  (t) => [
+    check("invoice_lines_quantity_check", sql`${t.quantity} > 0`),
+    check("invoice_lines_price_check", sql`${t.unitPriceCents} >= 0`),
+    uniqueIndex("invoice_lines_invoice_position_idx").on(t.invoiceId, t.position),
+  ],
+);
+
+export const EXHIBITION_TYPES = ["solo", "group", "fair", "online"] as const;
+export type ExhibitionType = (typeof EXHIBITION_TYPES)[number];
+
+export const exhibitions = pgTable(
+  "exhibitions",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`)
+      .$defaultFn(uuidv7),
+    title: text("title").notNull(),
+    venue: text("venue").notNull(),
+    city: text("city").notNull().default(""),
+    /** ISO 3166-1 alpha-2, or empty (an online exhibition). */
+    country: text("country").notNull().default(""),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }).notNull(),
+    type: text("type").$type<ExhibitionType>().notNull(),
+    description: text("description").notNull().default(""),
+    link: text("link"),
+    published: boolean("published").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("exhibitions_type_check", sql`${t.type} in ('solo', 'group', 'fair', 'online')`),
+    check("exhibitions_dates_check", sql`${t.endDate} >= ${t.startDate}`),
+    index("exhibitions_start_idx").on(t.startDate.desc(), t.id),
+    index("exhibitions_published_start_idx")
+      .on(t.startDate.desc())
+      .where(sql`${t.published}`),
+  ],
+);
+
+export const exhibitionArtworks = pgTable(
+  "exhibition_artworks",
+  {
+    exhibitionId: uuid("exhibition_id")
+      .notNull()
+      .references(() => exhibitions.id, { onDelete: "cascade" }),
+    artworkId: uuid("artwork_id")
+      .notNull()
+      .references(() => artworks.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.exhibitionId, t.artworkId] }),
+    index("exhibition_artworks_artwork_idx").on(t.artworkId),
+  ],
+);
+
+/**
+ * Page views counted per day, path and referring host: no cookie, no address, no visitor id, so nothing
+ * here identifies anyone. Written in batches by the server (modules/analytics).
+ */
+export const pageViewCounts = pgTable(
+  "page_view_counts",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    path: text("path").notNull(),
+    /** The other site's host name, or "" for a direct visit or a page of this site. */
+    referrerHost: text("referrer_host").notNull().default(""),
+    /** The work's id or slug for /artwork/{id} pages. */
+    artworkKey: text("artwork_key"),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.path, t.referrerHost] }),
+    index("page_view_counts_artwork_idx").on(t.artworkKey, t.day),
+  ],
+);

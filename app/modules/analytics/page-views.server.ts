@@ -1,0 +1,57 @@
+// First-party page views: counted in memory per day, path and referring host, and added to page_view_counts
+// every few seconds in one statement, so a page never waits for (or fails with) its count. Owns:
+// page_view_counts. Exposes: recordPageView (fire-and-forget), flushPageViews (tests, shutdown).
+import { sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { services } from "~/services.server";
+import type { PageView } from "./page-views";
+
+const FLUSH_MS = 5_000;
+/** Distinct (day, path, referrer) keys held before a flush is forced, so memory stays bounded. */
+const MAX_KEYS = 2_000;
+
+interface Pending extends PageView {
+  day: string;
+  views: number;
+}
+
+let pending = new Map<string, Pending>();
+let timer: NodeJS.Timeout | undefined;
+let flushing: Promise<void> = Promise.resolve();
+
+/** Counts one view now; written within FLUSH_MS. Never throws. */
+export function recordPageView(view: PageView, at: Date = new Date()): void {
+  const day = at.toISOString().slice(0, 10);
+  const key = `${day}\u0000${view.path}\u0000${view.referrerHost}`;
+  const entry = pending.get(key);
+  if (entry) entry.views++;
+  else pending.set(key, { ...view, day, views: 1 });
+  if (pending.size >= MAX_KEYS) void flushPageViews();
+  else if (!timer) {
+    timer = setTimeout(() => void flushPageViews(), FLUSH_MS);
+    timer.unref();
+  }
+}
+
+/** Writes what has been counted; a failure is logged and those counts are dropped (never retried forever). */
+export function flushPageViews(): Promise<void> {
+  if (timer) clearTimeout(timer);
+  timer = undefined;
+  const batch = [...pending.values()];
+  pending = new Map();
+  if (batch.length === 0) return flushing;
+  flushing = flushing.then(async () => {
+    try {
+      const values = sql.join(
+        batch.map((v) => sql`(${v.day}::date, ${v.path}, ${v.referrerHost}, ${v.artworkKey}, ${v.views})`),
+        sql`, `,
+      );
+      await db().execute(sql`
+        insert into page_view_counts (day, path, referrer_host, artwork_key, views) values ${values}
+        on conflict (day, path, referrer_host) do update set views = page_view_counts.views + excluded.views`);
+    } catch (err) {
+      services().logger.error({ err, keys: batch.length }, "page views not recorded");
+    }
+  });
+  return flushing;
+}

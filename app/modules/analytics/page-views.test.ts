@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { pageViewOf, type PageViewRequest } from "./page-views";
+
+const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+const base: PageViewRequest = {
+  method: "GET",
+  path: "/gallery",
+  status: 200,
+  accept: "text/html,application/xhtml+xml",
+  userAgent: browser,
+  ownHost: "atelier.example",
+  isBot: (ua) => /bot|crawl/i.test(ua),
+};
+
+describe("page views", () => {
+  it("counts a page, with the other site that linked to it", () => {
+    expect(pageViewOf({ ...base, referer: "https://www.instagram.com/p/xyz?utm=1" })).toEqual({
+      path: "/gallery",
+      referrerHost: "instagram.com",
+      artworkKey: null,
+    });
+    expect(pageViewOf({ ...base, referer: "https://atelier.example/shop" })!.referrerHost).toBe("");
+  });
+
+  it("counts a page reached inside the site (its data request), never a prefetch", () => {
+    expect(pageViewOf({ ...base, path: "/artwork/bayou-light.data", accept: "*/*" })).toEqual({
+      path: "/artwork/bayou-light",
+      referrerHost: "",
+      artworkKey: "bayou-light",
+    });
+    expect(pageViewOf({ ...base, path: "/_root.data", accept: "*/*" })!.path).toBe("/");
+    expect(pageViewOf({ ...base, path: "/shop.data", purpose: "prefetch" })).toBeNull();
+  });
+
+  it("skips bots, errors, other methods, the back office, APIs and files", () => {
+    expect(pageViewOf({ ...base, userAgent: "Googlebot/2.1" })).toBeNull();
+    expect(pageViewOf({ ...base, userAgent: undefined })).toBeNull();
+    expect(pageViewOf({ ...base, status: 404 })).toBeNull();
+    expect(pageViewOf({ ...base, method: "POST" })).toBeNull();
+    for (const path of ["/admin", "/admin/orders", "/auth", "/api/cart", "/account", "/sitemap.xml", "/media/x/1.avif"])
+      expect(pageViewOf({ ...base, path }), path).toBeNull();
+    expect(pageViewOf({ ...base, path: "/admin/analytics.data" })).toBeNull();
+    expect(pageViewOf({ ...base, accept: "application/json" })).toBeNull();
+  });
+});

@@ -1,0 +1,142 @@
+// Analytics reports: page views (this module's counters) beside what the shop and the inbox already record,
+// read-only in one place like Customer Management: orders and revenue, messages and commission requests by
+// month, the most viewed works, referring sites, and orders per view over 7, 30 or 90 days.
+import { sql } from "drizzle-orm";
+import { db, queryRows } from "~/db/client.server";
+import { artworkTitlesByKeys } from "~/modules/catalog/catalog.server";
+
+import type { AnalyticsRange } from "./page-views";
+
+/** Months shown in the monthly tables, this one included. */
+const MONTHS = 12;
+
+export interface MonthRow {
+  month: string;
+  orders: number;
+  revenueCents: number;
+  messages: number;
+  commissions: number;
+}
+
+export interface AnalyticsReport {
+  range: AnalyticsRange;
+  since: string;
+  views: number;
+  ordersInRange: number;
+  /** Orders placed per page view in the range; null without views. */
+  conversion: number | null;
+  viewsByDay: { day: string; views: number }[];
+  topArtworks: { key: string; title: string | null; slug: string | null; views: number }[];
+  topReferrers: { host: string; views: number }[];
+  topPages: { path: string; views: number }[];
+  months: MonthRow[];
+}
+
+const n = (v: unknown) => Number(v ?? 0);
+
+export async function analyticsReport(range: AnalyticsRange, now: Date = new Date()): Promise<AnalyticsReport> {
+  const sinceDate = new Date(now.getTime() - (range - 1) * 86_400_000);
+  const since = sinceDate.toISOString().slice(0, 10);
+  const sinceInstant = new Date(`${since}T00:00:00Z`);
+  const firstMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (MONTHS - 1), 1));
+  const database = db();
+  const [[totals], byDay, artworks, referrers, pages, [ordersInRange], monthly] = await Promise.all([
+    queryRows<{ views: unknown }>(
+      database,
+      sql`select coalesce(sum(views), 0) as views from page_view_counts where day >= ${since}::date`,
+    ),
+    queryRows<{ day: string | Date; views: unknown }>(
+      database,
+      sql`select day, sum(views) as views from page_view_counts where day >= ${since}::date group by day order by day`,
+    ),
+    queryRows<{ key: string; views: unknown }>(
+      database,
+      sql`select artwork_key as key, sum(views) as views from page_view_counts
+          where day >= ${since}::date and artwork_key is not null
+          group by artwork_key order by sum(views) desc, artwork_key limit 50`,
+    ),
+    queryRows<{ host: string; views: unknown }>(
+      database,
+      sql`select referrer_host as host, sum(views) as views from page_view_counts
+          where day >= ${since}::date and referrer_host <> ''
+          group by referrer_host order by sum(views) desc, referrer_host limit 10`,
+    ),
+    queryRows<{ path: string; views: unknown }>(
+      database,
+      sql`select path, sum(views) as views from page_view_counts where day >= ${since}::date
+          group by path order by sum(views) desc, path limit 10`,
+    ),
+    queryRows<{ n: unknown }>(database, sql`select count(*) as n from orders where created_at >= ${sinceInstant}`),
+    queryRows<{ month: string; orders: unknown; revenue: unknown; messages: unknown; commissions: unknown }>(
+      database,
+      sql`
+        with months as (
+          select to_char(m, 'YYYY-MM') as month
+            from generate_series(${firstMonth}::timestamptz, date_trunc('month', ${now}::timestamptz), interval '1 month') as m
+        ),
+        o as (
+          select to_char(created_at at time zone 'UTC', 'YYYY-MM') as month, count(*) as orders,
+                 sum(case when status in ('paid', 'shipped', 'delivered') then total_cents else 0 end) as revenue
+            from orders where created_at >= ${firstMonth} group by 1
+        ),
+        msg as (
+          select to_char(created_at at time zone 'UTC', 'YYYY-MM') as month, count(*) as messages
+            from messages where created_at >= ${firstMonth} group by 1
+        ),
+        c as (
+          select to_char(created_at at time zone 'UTC', 'YYYY-MM') as month, count(*) as commissions
+            from commissions where created_at >= ${firstMonth} group by 1
+        )
+        select months.month, coalesce(o.orders, 0) as orders, coalesce(o.revenue, 0) as revenue,
+               coalesce(msg.messages, 0) as messages, coalesce(c.commissions, 0) as commissions
+          from months left join o using (month) left join msg using (month) left join c using (month)
+         order by months.month desc`,
+    ),
+  ]);
+  const titles = new Map((await artworkTitlesByKeys(artworks.map((a) => a.key))).map((a) => [a.key, a]));
+  const views = n(totals?.views);
+  const orders = n(ordersInRange?.n);
+  return {
+    range,
+    since,
+    views,
+    ordersInRange: orders,
+    conversion: views > 0 ? orders / views : null,
+    viewsByDay: byDay.map((d) => ({
+      day: typeof d.day === "string" ? d.day.slice(0, 10) : d.day.toISOString().slice(0, 10),
+      views: n(d.views),
+    })),
+    topArtworks: mergeArtworks(artworks, titles),
+    topReferrers: referrers.map((r) => ({ host: r.host, views: n(r.views) })),
+    topPages: pages.map((p) => ({ path: p.path, views: n(p.views) })),
+    months: monthly.map((m) => ({
+      month: m.month,
+      orders: n(m.orders),
+      revenueCents: n(m.revenue),
+      messages: n(m.messages),
+      commissions: n(m.commissions),
+    })),
+  };
+}
+
+/** One row per work, whether its page was reached by id or by slug; works no longer on the site keep their key. */
+function mergeArtworks(
+  rows: { key: string; views: unknown }[],
+  titles: Map<string, { slug: string; title: string }>,
+): AnalyticsReport["topArtworks"] {
+  const merged = new Map<string, AnalyticsReport["topArtworks"][number]>();
+  for (const row of rows) {
+    const found = titles.get(row.key);
+    const id = found ? `work:${found.slug}` : `key:${row.key}`;
+    const entry = merged.get(id);
+    if (entry) entry.views += n(row.views);
+    else
+      merged.set(id, {
+        key: found?.slug ?? row.key,
+        title: found?.title ?? null,
+        slug: found?.slug ?? null,
+        views: n(row.views),
+      });
+  }
+  return [...merged.values()].sort((a, b) => b.views - a.views || a.key.localeCompare(b.key)).slice(0, 10);
+}

@@ -1,0 +1,92 @@
+// Exhibition rules as plain functions: the form's schema (one for client and server), the types' labels and
+// whether a show is upcoming, current or past on a given day.
+import { z } from "zod";
+
+export const EXHIBITION_TYPE_LABELS = {
+  solo: "Solo exhibition",
+  group: "Group exhibition",
+  fair: "Art fair",
+  online: "Online exhibition",
+} as const;
+export type ExhibitionTypeId = keyof typeof EXHIBITION_TYPE_LABELS;
+const TYPES = Object.keys(EXHIBITION_TYPE_LABELS) as [ExhibitionTypeId, ...ExhibitionTypeId[]];
+
+const day = (label: string) =>
+  z
+    .string({ error: `Enter the ${label}.` })
+    .trim()
+    .min(1, `Enter the ${label}.`)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `Enter the ${label} as a date.`)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `Enter a real ${label}.`);
+
+export const ExhibitionSchema = z
+  .object({
+    title: z
+      .string({ error: "Enter a title." })
+      .trim()
+      .min(1, "Enter a title.")
+      .max(160, "Keep the title under 160 characters."),
+    venue: z
+      .string({ error: "Enter the venue." })
+      .trim()
+      .min(1, "Enter the venue.")
+      .max(160, "Keep the venue under 160 characters."),
+    city: z.string().trim().max(80, "Keep the city under 80 characters.").default(""),
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^([A-Z]{2})?$/, "Use the two-letter country code, e.g. US or FR.")
+      .default(""),
+    startDate: day("start date"),
+    endDate: day("end date"),
+    type: z.enum(TYPES, "Choose the kind of exhibition."),
+    description: z.string().trim().max(2_000, "Keep the description under 2,000 characters.").default(""),
+    link: z
+      .string()
+      .trim()
+      .max(500, "Keep the link under 500 characters.")
+      .refine(
+        (v) => v === "" || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v),
+        "Enter a full web address starting with https://.",
+      )
+      .default(""),
+    published: z.boolean().default(false),
+    artworkIds: z.array(z.uuid("Choose works from the catalogue.")).max(200, "Choose at most 200 works.").default([]),
+  })
+  .refine((v) => v.endDate >= v.startDate, {
+    path: ["endDate"],
+    message: "The end date cannot be before the start date.",
+  });
+
+export type ExhibitionInput = z.output<typeof ExhibitionSchema>;
+
+/** Reads the form: repeated artworkIds, the published checkbox, everything else as text. */
+export function exhibitionFormValues(form: FormData): Record<string, unknown> {
+  const raw: Record<string, unknown> = {};
+  for (const [key, value] of form) if (typeof value === "string" && key !== "artworkIds") raw[key] = value;
+  raw.artworkIds = form.getAll("artworkIds").filter((v): v is string => typeof v === "string");
+  raw.published = form.get("published") === "on";
+  return raw;
+}
+
+export type ExhibitionPhase = "upcoming" | "current" | "past";
+
+/** Where a show stands on `today` (YYYY-MM-DD): it is current from its first to its last day, inclusive. */
+export function exhibitionPhase(startDate: string, endDate: string, today: string): ExhibitionPhase {
+  if (startDate > today) return "upcoming";
+  if (endDate < today) return "past";
+  return "current";
+}
+
+/** "March 4 – April 20, 2027", or across years "December 1, 2026 – January 10, 2027". */
+export function formatDateRange(startDate: string, endDate: string): string {
+  const d = (v: string) => new Date(`${v}T00:00:00Z`);
+  const full = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+  if (startDate === endDate) return full.format(d(startDate));
+  if (startDate.slice(0, 4) === endDate.slice(0, 4)) {
+    const short = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", timeZone: "UTC" });
+    return `${short.format(d(startDate))} – ${full.format(d(endDate))}`;
+  }
+  return `${full.format(d(startDate))} – ${full.format(d(endDate))}`;
+}

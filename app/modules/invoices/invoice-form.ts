@@ -1,0 +1,79 @@
+// The Invoice Generation forms: one zod schema per intent, amounts typed in dollars and kept in cents, the
+// first message of each field returned beside it.
+import { z } from "zod";
+import { COMMISSION_INVOICE_STAGES, INVOICE_STATUSES } from "~/db/schema";
+import { fieldErrors, parsePriceToCents } from "~/modules/catalog/artwork-input";
+
+const day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date.")
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Enter a real date.");
+const optionalDay = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), day.optional());
+
+const dollars = (label: string, { required }: { required: boolean }) =>
+  z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const cents = parsePriceToCents(value);
+      if (cents === "invalid") {
+        ctx.addIssue({ code: "custom", message: `Enter ${label} in dollars, e.g. 1250 or 1250.50.` });
+        return z.NEVER;
+      }
+      if (cents === undefined) {
+        if (required) {
+          ctx.addIssue({ code: "custom", message: `Enter ${label}.` });
+          return z.NEVER;
+        }
+        return 0;
+      }
+      return cents;
+    });
+
+export const FromOrderSchema = z.object({
+  intent: z.literal("from-order"),
+  orderId: z.uuid("Choose an order."),
+});
+
+export const CommissionInvoiceSchema = z
+  .object({
+    intent: z.literal("for-commission"),
+    commissionId: z.uuid("Choose a commission."),
+    stage: z.enum(COMMISSION_INVOICE_STAGES, "Choose deposit or final."),
+    description: z.string().trim().min(1, "Describe what is invoiced.").max(300, "Keep it under 300 characters."),
+    amount: dollars("the amount", { required: true }).refine((c) => c > 0, "The amount must be more than zero."),
+    tax: dollars("the tax", { required: false }),
+    buyerAddress: z.string().trim().max(500, "Keep the address under 500 characters.").default(""),
+    issueDate: optionalDay,
+    dueDate: optionalDay,
+    notes: z.string().trim().max(2_000, "Keep the notes under 2,000 characters.").default(""),
+  })
+  .refine((v) => !v.issueDate || !v.dueDate || v.dueDate >= v.issueDate, {
+    path: ["dueDate"],
+    message: "The due date cannot be before the issue date.",
+  });
+
+export const InvoiceActionSchema = z.object({
+  intent: z.enum(["send", "mark-paid", "void"]),
+});
+
+export const InvoiceListFilterSchema = z.object({
+  q: z.string().trim().max(100).optional().catch(undefined),
+  status: z.enum(INVOICE_STATUSES).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+});
+
+export type FieldErrorMap = Partial<Record<string, string>>;
+
+/** Reads a form into one of the schemas: the values, or the field errors and what was typed. */
+export function parseForm<S extends z.ZodType>(
+  schema: S,
+  form: FormData,
+): { ok: true; values: z.output<S> } | { ok: false; errors: FieldErrorMap; typed: Record<string, string> } {
+  const raw: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string") raw[key] = value;
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return { ok: true, values: parsed.data };
+  return { ok: false, errors: fieldErrors(parsed.error), typed: raw };
+}

@@ -1,0 +1,371 @@
+// Invoices: for shop orders (lines copied from the order as sold) and for commissions (a deposit or the final
+// amount, entered by the artist). Numbers are INV-{year}-{sequence}, allocated gap-free in the transaction
+// that creates the invoice; a void invoice keeps its number. Owns: invoices, invoice_lines,
+// invoice_number_counters. Exposes: create, list, read, send (mail outbox, PDF attached), mark paid, void.
+import { and, asc, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
+import { db, queryRows, type Database } from "~/db/client.server";
+import { invoiceLines, invoices, type CommissionInvoiceStage, type InvoiceStatus } from "~/db/schema";
+import { formatPrice } from "~/lib/money";
+import { getCommission } from "~/modules/inbox/inbox-admin.server";
+import { sendMail } from "~/modules/mail/mail.server";
+import { getSettings } from "~/modules/settings/settings.server";
+import { getOrder } from "~/modules/shop/orders.server";
+import { invoicePdf } from "./invoice-pdf.server";
+import {
+  addDays,
+  dayIn,
+  DEFAULT_PAYMENT_TERM_DAYS,
+  INVOICES_PAGE_SIZE,
+  formatInvoiceDay,
+  invoiceActions,
+  invoiceNumber,
+  invoiceTotals,
+  type InvoiceAction,
+  type InvoiceLineInput,
+} from "./invoice-rules";
+
+export type Invoice = typeof invoices.$inferSelect;
+export type InvoiceLine = typeof invoiceLines.$inferSelect;
+export interface InvoiceWithLines extends Invoice {
+  lines: InvoiceLine[];
+}
+
+export class InvoiceError extends Error {
+  constructor(
+    readonly code: "not-found" | "invalid-transition",
+    message: string,
+  ) {
+    super(message);
+    this.name = "InvoiceError";
+  }
+}
+
+/** Takes the next number of the year; the counter row stays locked until the caller's transaction ends. */
+async function allocateNumber(tx: Database, year: number): Promise<{ sequence: number; number: string }> {
+  const [row] = await queryRows<{ last: number }>(
+    tx,
+    sql`insert into invoice_number_counters (year, last) values (${year}, 1)
+        on conflict (year) do update set last = invoice_number_counters.last + 1
+        returning last`,
+  );
+  const sequence = Number(row!.last);
+  return { sequence, number: invoiceNumber(year, sequence) };
+}
+
+interface NewInvoice {
+  kind: "order" | "commission";
+  orderId?: string;
+  commissionId?: string;
+  commissionStage?: CommissionInvoiceStage;
+  status?: InvoiceStatus;
+  paidAt?: Date | null;
+  issueDate: string;
+  dueDate: string;
+  buyerName: string;
+  buyerEmail: string;
+  buyerAddress: string;
+  currency?: string;
+  lines: InvoiceLineInput[];
+  shippingCents: number;
+  taxCents: number;
+  taxLabel?: string;
+  notes?: string;
+}
+
+async function insertInvoice(input: NewInvoice): Promise<Invoice> {
+  return db().transaction(async (tx) => {
+    const year = Number(input.issueDate.slice(0, 4));
+    const { sequence, number } = await allocateNumber(tx, year);
+    const totals = invoiceTotals(input.lines, input.shippingCents, input.taxCents);
+    const [invoice] = await tx
+      .insert(invoices)
+      .values({
+        number,
+        year,
+        sequence,
+        kind: input.kind,
+        orderId: input.orderId ?? null,
+        commissionId: input.commissionId ?? null,
+        commissionStage: input.commissionStage ?? null,
+        status: input.status ?? "draft",
+        paidAt: input.paidAt ?? null,
+        issueDate: input.issueDate,
+        dueDate: input.dueDate,
+        buyerName: input.buyerName,
+        buyerEmail: input.buyerEmail.trim().toLowerCase(),
+        buyerAddress: input.buyerAddress,
+        currency: input.currency ?? "USD",
+        ...totals,
+        taxLabel: input.taxLabel ?? "Tax",
+        notes: input.notes ?? "",
+      })
+      .returning();
+    await tx
+      .insert(invoiceLines)
+      .values(input.lines.map((line, position) => ({ ...line, invoiceId: invoice!.id, position })));
+    return invoice!;
+  });
+}
+
+/** The studio's today (its time zone) and the default due date. */
+async function invoiceDays(issueDate?: string) {
+  const settings = await getSettings();
+  const issue = issueDate ?? dayIn(new Date(), settings.shop.timeZone);
+  return { issueDate: issue, dueDate: addDays(issue, DEFAULT_PAYMENT_TERM_DAYS), settings };
+}
+
+/**
+ * One click from an order: the works, shipping and tax as sold. An order has one live invoice: when it
+ * already has one that is not void, that one is returned (created: false).
+ */
+export async function createInvoiceFromOrder(orderId: string): Promise<{ invoice: Invoice; created: boolean }> {
+  const order = await getOrder(orderId);
+  if (!order) throw new InvoiceError("not-found", "That order does not exist.");
+  const [existing] = await db()
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), ne(invoices.status, "void")))
+    .limit(1);
+  if (existing) return { invoice: existing, created: false };
+  const { issueDate, dueDate, settings } = await invoiceDays();
+  const paid = ["paid", "shipped", "delivered"].includes(order.status);
+  const address =
+    order.fulfilment === "pickup"
+      ? "Collected from the studio"
+      : [
+          order.addressLine1,
+          order.addressLine2,
+          [order.city, [order.region, order.postalCode].filter(Boolean).join(" ")].filter(Boolean).join(", "),
+          order.country,
+        ]
+          .filter(Boolean)
+          .join("\n");
+  const taxLabel = order.taxRateBps
+    ? `${settings.shop.taxLabel} ${(order.taxRateBps / 100).toLocaleString("en-US", { maximumFractionDigits: 2 })} %`
+    : settings.shop.taxLabel;
+  const invoice = await insertInvoice({
+    kind: "order",
+    orderId: order.id,
+    status: paid ? "paid" : "draft",
+    paidAt: paid ? (order.paidAt ?? new Date()) : null,
+    issueDate,
+    dueDate: paid ? issueDate : dueDate,
+    buyerName: order.name,
+    buyerEmail: order.email,
+    buyerAddress: address,
+    currency: order.currency,
+    lines: order.items.map((item) => ({
+      description: [item.title, [item.medium, item.size, item.year].filter(Boolean).join(", ")]
+        .filter(Boolean)
+        .join(" — "),
+      quantity: item.quantity,
+      unitPriceCents: item.unitPriceCents,
+    })),
+    shippingCents: order.shippingCents,
+    taxCents: order.taxCents,
+    taxLabel,
+    notes: `Order ${order.number}.`,
+  });
+  return { invoice, created: true };
+}
+
+export interface CommissionInvoiceInput {
+  commissionId: string;
+  stage: CommissionInvoiceStage;
+  description: string;
+  amountCents: number;
+  taxCents: number;
+  buyerAddress: string;
+  issueDate?: string;
+  dueDate?: string;
+  notes: string;
+}
+
+/** A commission's deposit or final invoice: one line of the amount the artist entered. */
+export async function createCommissionInvoice(input: CommissionInvoiceInput): Promise<Invoice> {
+  const commission = await getCommission(input.commissionId);
+  if (!commission) throw new InvoiceError("not-found", "That commission does not exist.");
+  const days = await invoiceDays(input.issueDate);
+  return insertInvoice({
+    kind: "commission",
+    commissionId: commission.id,
+    commissionStage: input.stage,
+    issueDate: days.issueDate,
+    dueDate: input.dueDate ?? days.dueDate,
+    buyerName: commission.name,
+    buyerEmail: commission.email,
+    buyerAddress: input.buyerAddress,
+    lines: [{ description: input.description, quantity: 1, unitPriceCents: input.amountCents }],
+    shippingCents: 0,
+    taxCents: input.taxCents,
+    taxLabel: days.settings.shop.taxLabel,
+    notes: input.notes,
+  });
+}
+
+export async function listInvoices({
+  q,
+  status,
+  page = 1,
+}: {
+  q?: string;
+  status?: InvoiceStatus;
+  page?: number;
+}): Promise<{ invoices: Invoice[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (status) conditions.push(eq(invoices.status, status));
+  if (q) {
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(
+        sql`${invoices.number} ilike ${pattern}`,
+        sql`${invoices.buyerName} ilike ${pattern}`,
+        sql`${invoices.buyerEmail} ilike ${pattern}`,
+      )!,
+    );
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [count]] = await Promise.all([
+    db()
+      .select()
+      .from(invoices)
+      .where(where)
+      .orderBy(desc(invoices.createdAt), desc(invoices.id))
+      .limit(INVOICES_PAGE_SIZE)
+      .offset((Math.max(1, page) - 1) * INVOICES_PAGE_SIZE),
+    db()
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(invoices)
+      .where(where),
+  ]);
+  return { invoices: rows, total: count?.n ?? 0 };
+}
+
+export async function getInvoice(id: string, tx: Database = db()): Promise<InvoiceWithLines | undefined> {
+  const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, id)).limit(1);
+  if (!invoice) return undefined;
+  const lines = await tx
+    .select()
+    .from(invoiceLines)
+    .where(eq(invoiceLines.invoiceId, id))
+    .orderBy(asc(invoiceLines.position))
+    .limit(500);
+  return { ...invoice, lines };
+}
+
+/** Loads the invoice locked for update and checks the action is allowed in its status. */
+async function lockFor(tx: Database, id: string, action: InvoiceAction): Promise<InvoiceWithLines> {
+  const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update").limit(1);
+  if (!row) throw new InvoiceError("not-found", "That invoice does not exist.");
+  if (!invoiceActions(row.status).includes(action))
+    throw new InvoiceError(
+      "invalid-transition",
+      `A ${row.status} invoice cannot be ${action === "mark-paid" ? "marked paid" : action === "void" ? "voided" : "sent"}.`,
+    );
+  return (await getInvoice(id, tx))!;
+}
+
+export async function markInvoicePaid(id: string): Promise<Invoice> {
+  return db().transaction(async (tx) => {
+    await lockFor(tx, id, "mark-paid");
+    const [row] = await tx
+      .update(invoices)
+      .set({ status: "paid", paidAt: new Date(), updatedAt: new Date() })
+      .where(eq(invoices.id, id))
+      .returning();
+    return row!;
+  });
+}
+
+/** Voids an invoice; its number stays taken (the counter never goes back). */
+export async function voidInvoice(id: string): Promise<Invoice> {
+  return db().transaction(async (tx) => {
+    await lockFor(tx, id, "void");
+    const [row] = await tx
+      .update(invoices)
+      .set({ status: "void", voidedAt: new Date(), updatedAt: new Date() })
+      .where(eq(invoices.id, id))
+      .returning();
+    return row!;
+  });
+}
+
+export function invoiceFileName(invoice: Pick<Invoice, "number">): string {
+  return `${invoice.number}.pdf`;
+}
+
+/** The invoice as a PDF, with the studio's details from settings. */
+export async function renderInvoicePdf(invoice: InvoiceWithLines): Promise<Uint8Array> {
+  const settings = await getSettings();
+  return invoicePdf(invoice, {
+    artistName: settings.artistName,
+    contactEmail: settings.contactEmail,
+    locationLine: settings.locationLine,
+  });
+}
+
+/**
+ * Queues the invoice to the buyer through the mail outbox (HTML and text, the PDF attached) and marks a draft
+ * sent, in one transaction: the message exists exactly when the status says it was sent.
+ */
+export async function sendInvoice(id: string): Promise<{ invoice: Invoice; mailId: string }> {
+  const settings = await getSettings();
+  return db().transaction(async (tx) => {
+    const invoice = await lockFor(tx, id, "send");
+    const pdf = await invoicePdf(invoice, {
+      artistName: settings.artistName,
+      contactEmail: settings.contactEmail,
+      locationLine: settings.locationLine,
+    });
+    const money = (cents: number) => formatPrice(cents, invoice.currency);
+    const mailId = await sendMail(
+      invoice.buyerEmail,
+      "invoice",
+      {
+        number: invoice.number,
+        name: invoice.buyerName,
+        lines: [
+          ...invoice.lines.map((l) => ({
+            label: l.quantity > 1 ? `${l.description} × ${l.quantity}` : l.description,
+            amount: money(l.quantity * l.unitPriceCents),
+          })),
+          ...(invoice.shippingCents ? [{ label: "Shipping", amount: money(invoice.shippingCents) }] : []),
+          ...(invoice.taxCents ? [{ label: invoice.taxLabel, amount: money(invoice.taxCents) }] : []),
+        ],
+        total: money(invoice.totalCents),
+        dueDate: formatInvoiceDay(invoice.dueDate),
+        paid: invoice.status === "paid",
+        notes: invoice.notes,
+        contactEmail: settings.contactEmail,
+      },
+      tx,
+      [
+        {
+          filename: invoiceFileName(invoice),
+          contentType: "application/pdf",
+          contentBase64: Buffer.from(pdf).toString("base64"),
+        },
+      ],
+    );
+    const [row] = await tx
+      .update(invoices)
+      .set({
+        status: invoice.status === "draft" ? "sent" : invoice.status,
+        sentAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(invoices.id, id))
+      .returning();
+    return { invoice: row!, mailId };
+  });
+}
+
+/** The live (not void) invoice of an order, for the order page's link. */
+export async function invoiceForOrder(orderId: string): Promise<Invoice | undefined> {
+  const [row] = await db()
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), ne(invoices.status, "void")))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,310 @@
+// One invoice as the buyer sees it: a clean printable page (the admin frame and the controls are hidden in
+// print), its PDF, and the next steps: send to the buyer, mark paid, void.
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/invoice";
+import { AdminPageError } from "~/components/admin/admin-error";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { InvoiceStatusBadge } from "~/components/admin/invoice-status-badge";
+import { adminButton } from "~/components/admin/ui";
+import { formatDateTime } from "~/lib/dates";
+import { formatPrice } from "~/lib/money";
+import { isUuid } from "~/lib/uuid";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { InvoiceActionSchema } from "~/modules/invoices/invoice-form";
+import { formatInvoiceDay, invoiceActions } from "~/modules/invoices/invoice-rules";
+import {
+  getInvoice,
+  InvoiceError,
+  markInvoicePaid,
+  sendInvoice,
+  voidInvoice,
+} from "~/modules/invoices/invoices.server";
+import { getSettings } from "~/modules/settings/settings.server";
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  adminMeta(loaderData ? `Invoice ${loaderData.invoice.number}` : "Invoice");
+
+async function load(id: string) {
+  const invoice = isUuid(id) ? await getInvoice(id) : undefined;
+  if (!invoice) throw data("Invoice not found", { status: 404 });
+  return invoice;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const [invoice, settings] = await Promise.all([load(params.id), getSettings()]);
+  const money = (cents: number) => formatPrice(cents, invoice.currency);
+  const tz = settings.shop.timeZone;
+  return {
+    studio: {
+      artistName: settings.artistName,
+      contactEmail: settings.contactEmail,
+      locationLine: settings.locationLine,
+    },
+    actions: invoiceActions(invoice.status),
+    invoice: {
+      id: invoice.id,
+      number: invoice.number,
+      status: invoice.status,
+      orderId: invoice.orderId,
+      issued: formatInvoiceDay(invoice.issueDate),
+      due: formatInvoiceDay(invoice.dueDate),
+      buyerName: invoice.buyerName,
+      buyerEmail: invoice.buyerEmail,
+      buyerAddress: invoice.buyerAddress,
+      currency: invoice.currency,
+      lines: invoice.lines.map((l) => ({
+        id: l.id,
+        description: l.description,
+        quantity: l.quantity,
+        unitPrice: money(l.unitPriceCents),
+        amount: money(l.quantity * l.unitPriceCents),
+      })),
+      subtotal: money(invoice.subtotalCents),
+      shipping: invoice.shippingCents ? money(invoice.shippingCents) : null,
+      tax: invoice.taxCents ? { label: invoice.taxLabel, amount: money(invoice.taxCents) } : null,
+      total: money(invoice.totalCents),
+      notes: invoice.notes,
+      sentAt: invoice.sentAt ? formatDateTime(invoice.sentAt, tz) : null,
+      paidAt: invoice.paidAt ? formatDateTime(invoice.paidAt, tz) : null,
+      voidedAt: invoice.voidedAt ? formatDateTime(invoice.voidedAt, tz) : null,
+    },
+  };
+}
+
+type ActionResult = { ok: true; message: string } | { ok: false; error: string };
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const invoice = await load(params.id);
+  const parsed = InvoiceActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data<ActionResult>({ ok: false, error: "Unknown action." }, { status: 400 });
+  try {
+    switch (parsed.data.intent) {
+      case "send":
+        await sendInvoice(invoice.id);
+        return data<ActionResult>({ ok: true, message: `Invoice queued for ${invoice.buyerEmail}.` });
+      case "mark-paid":
+        await markInvoicePaid(invoice.id);
+        return data<ActionResult>({ ok: true, message: "Marked paid." });
+      case "void":
+        await voidInvoice(invoice.id);
+        return data<ActionResult>({
+          ok: true,
+          message: `Invoice ${invoice.number} is void; its number is not reused.`,
+        });
+    }
+  } catch (error) {
+    if (error instanceof InvoiceError) return data<ActionResult>({ ok: false, error: error.message }, { status: 409 });
+    throw error;
+  }
+}
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  const { invoice, studio, actions } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
+        <div className="flex items-center gap-3">
+          <Link to="/admin/invoices" className="text-ink-soft text-sm underline-offset-4 hover:underline">
+            All invoices
+          </Link>
+          {invoice.orderId ? (
+            <Link
+              to={`/admin/orders/${invoice.orderId}`}
+              className="text-ink-soft text-sm underline-offset-4 hover:underline"
+            >
+              Open the order
+            </Link>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <a href={`/admin/invoices/${invoice.id}/pdf`} className={adminButton.secondary} download>
+            Download PDF
+          </a>
+          <button type="button" className={adminButton.secondary} onClick={() => window.print()}>
+            Print
+          </button>
+          {actions.includes("send") ? (
+            <IntentButton intent="send" busy={busy} className={adminButton.primary}>
+              {invoice.sentAt ? "Send to buyer again" : "Send to buyer"}
+            </IntentButton>
+          ) : null}
+          {actions.includes("mark-paid") ? (
+            <IntentButton intent="mark-paid" busy={busy} className={adminButton.secondary}>
+              Mark paid
+            </IntentButton>
+          ) : null}
+          {actions.includes("void") ? (
+            <IntentButton
+              intent="void"
+              busy={busy}
+              className={adminButton.dangerOutline}
+              confirm={`Void invoice ${invoice.number}? The number stays used and cannot be given again.`}
+            >
+              Void
+            </IntentButton>
+          ) : null}
+        </div>
+      </div>
+      <div aria-live="polite" className="print:hidden">
+        {actionData?.ok ? (
+          <p role="status" className="border-available text-available mb-6 border-l-2 pl-4">
+            {actionData.message}
+          </p>
+        ) : actionData && !actionData.ok ? (
+          <p role="alert" className="border-destructive text-destructive mb-6 border-l-2 pl-4">
+            {actionData.error}
+          </p>
+        ) : null}
+      </div>
+      <p className="text-muted mb-6 flex flex-wrap items-center gap-3 text-sm print:hidden">
+        <InvoiceStatusBadge status={invoice.status} />
+        {invoice.sentAt ? <span>Sent {invoice.sentAt}</span> : null}
+        {invoice.paidAt ? <span>Paid {invoice.paidAt}</span> : null}
+        {invoice.voidedAt ? <span>Voided {invoice.voidedAt}</span> : null}
+      </p>
+
+      <article
+        aria-labelledby="invoice-heading"
+        className="border-line mx-auto max-w-3xl rounded-md border bg-white p-8 text-sm md:p-12 print:max-w-none print:border-0 print:p-0"
+      >
+        <header className="flex flex-wrap justify-between gap-6">
+          <div>
+            <p className="font-serif text-2xl">{studio.artistName}</p>
+            {studio.locationLine ? <p className="text-ink-soft mt-1">{studio.locationLine}</p> : null}
+            <p className="text-ink-soft">{studio.contactEmail}</p>
+          </div>
+          <div className="text-right">
+            <h1 id="invoice-heading" className="font-serif text-2xl">
+              Invoice {invoice.number}
+            </h1>
+            {invoice.status === "void" ? (
+              <p className="text-sold mt-1 font-medium tracking-wide uppercase">Void</p>
+            ) : null}
+            {invoice.status === "paid" ? (
+              <p className="text-available mt-1 font-medium tracking-wide uppercase">Paid</p>
+            ) : null}
+            <dl className="text-ink-soft mt-2 grid grid-cols-[auto_auto] justify-end gap-x-3">
+              <dt>Issued</dt>
+              <dd>{invoice.issued}</dd>
+              <dt>Due</dt>
+              <dd>{invoice.due}</dd>
+            </dl>
+          </div>
+        </header>
+
+        <section aria-labelledby="bill-to-heading" className="mt-10">
+          <h2 id="bill-to-heading" className="text-muted text-xs font-medium tracking-wide uppercase">
+            Bill to
+          </h2>
+          <p className="mt-2 font-medium">{invoice.buyerName}</p>
+          <p className="text-ink-soft">{invoice.buyerEmail}</p>
+          {invoice.buyerAddress ? <p className="text-ink-soft whitespace-pre-line">{invoice.buyerAddress}</p> : null}
+        </section>
+
+        <table className="mt-10 w-full text-left">
+          <caption className="sr-only">Invoice lines</caption>
+          <thead className="border-line text-muted border-b text-xs tracking-wide uppercase">
+            <tr>
+              <th scope="col" className="py-2 font-medium">
+                Description
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Qty
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Unit price
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-line divide-y">
+            {invoice.lines.map((line) => (
+              <tr key={line.id}>
+                <td className="py-3 pr-4">{line.description}</td>
+                <td className="py-3 text-right tabular-nums">{line.quantity}</td>
+                <td className="py-3 text-right whitespace-nowrap tabular-nums">{line.unitPrice}</td>
+                <td className="py-3 text-right whitespace-nowrap tabular-nums">{line.amount}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot className="border-line border-t">
+            <tr>
+              <th scope="row" colSpan={3} className="pt-3 text-right font-normal">
+                Subtotal
+              </th>
+              <td className="pt-3 text-right tabular-nums">{invoice.subtotal}</td>
+            </tr>
+            {invoice.shipping ? (
+              <tr>
+                <th scope="row" colSpan={3} className="pt-1 text-right font-normal">
+                  Shipping
+                </th>
+                <td className="pt-1 text-right tabular-nums">{invoice.shipping}</td>
+              </tr>
+            ) : null}
+            {invoice.tax ? (
+              <tr>
+                <th scope="row" colSpan={3} className="pt-1 text-right font-normal">
+                  {invoice.tax.label}
+                </th>
+                <td className="pt-1 text-right tabular-nums">{invoice.tax.amount}</td>
+              </tr>
+            ) : null}
+            <tr>
+              <th scope="row" colSpan={3} className="pt-3 text-right text-base font-medium">
+                Total ({invoice.currency})
+              </th>
+              <td className="pt-3 text-right text-base font-medium tabular-nums" data-testid="invoice-total">
+                {invoice.total}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+
+        {invoice.notes ? (
+          <section aria-labelledby="notes-heading" className="mt-10">
+            <h2 id="notes-heading" className="text-muted text-xs font-medium tracking-wide uppercase">
+              Notes
+            </h2>
+            <p className="text-ink-soft mt-2 whitespace-pre-line">{invoice.notes}</p>
+          </section>
+        ) : null}
+      </article>
+    </>
+  );
+}
+
+function IntentButton({
+  intent,
+  busy,
+  className,
+  confirm,
+  children,
+}: {
+  intent: string;
+  busy: boolean;
+  className: string;
+  confirm?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form
+      method="post"
+      onSubmit={(event) => {
+        if (confirm && !window.confirm(confirm)) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value={intent} />
+      <button type="submit" disabled={busy} className={className}>
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+export const ErrorBoundary = AdminPageError;

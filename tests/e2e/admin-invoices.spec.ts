@@ -1,0 +1,147 @@
+// Invoice Generation end to end, on a server of its own with a real SMTP peer: an order placed in the shop
+// becomes an invoice in one click, printable with the order's total, downloadable as a PDF, and sent to the
+// buyer, who receives it with the PDF attached; voiding keeps the number.
+import { ADMIN } from "./admin-fixtures";
+import { expect, test } from "./fixtures";
+import { startAppServer, type AppServer } from "./support/app-server";
+import { seriousViolations } from "./support/axe";
+import {
+  addToCartFromShop,
+  checkoutForm,
+  confirmedOrderNumber,
+  demoPrice,
+  fillCheckout,
+  money,
+  usOrderTotals,
+} from "./support/shop";
+import { decodeMime } from "../support/smtp-peer";
+
+let server: AppServer;
+test.beforeAll(async () => {
+  server = await startAppServer({
+    SEED_DEMO: "true",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ADMIN_NAME: ADMIN.name,
+    AUTH_RATE_LIMIT_MULTIPLIER: "50",
+  });
+});
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from this pattern
+test.afterEach(({}, info) => {
+  if (info.status !== info.expectedStatus) {
+    console.log(
+      server.smtp.received.map((m) => `${m.to.join(",")}: ${decodeMime(m.raw).slice(0, 300)}`).join("\n---\n"),
+    );
+    console.log(
+      server
+        .output()
+        .split("\n")
+        .filter((l) => /mail|"level":[45]0|job/i.test(l))
+        .join("\n")
+        .slice(-4000),
+    );
+  }
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test("an order becomes a printable invoice with its total, sent to the buyer with the PDF", async ({ page }) => {
+  test.setTimeout(180_000);
+  const url = (path: string) => `${server.url}${path}`;
+  const title = "Magnolia Static";
+  const { totalCents } = usOrderTotals(demoPrice(title).cents);
+
+  // A buyer orders a work.
+  await page.goto(url("/shop"));
+  await addToCartFromShop(page, title);
+  await page.goto(url("/checkout"));
+  await fillCheckout(page, {
+    name: "Iris Delacroix",
+    email: "iris.delacroix@example.com",
+    street: "40 Royal Street",
+    city: "New Orleans",
+    state: "LA",
+    zip: "70130",
+  });
+  await checkoutForm(page)
+    .getByRole("button", { name: `Place order · ${money(totalCents)}` })
+    .click();
+  const orderNumber = await confirmedOrderNumber(page);
+
+  // The artist opens the order and makes its invoice in one click.
+  // With mail configured, an address is confirmed before signing in (decision 0011): the artist confirms it.
+  const request = page.context().request;
+  const asked = await request.post(url("/api/auth/send-verification-email"), {
+    data: { email: ADMIN.email, callbackURL: "/" },
+    headers: { origin: server.url },
+  });
+  expect(asked.ok(), await asked.text()).toBe(true);
+  // The demo's first start queues image jobs ahead of mail on a busy machine: wait longer than linkFromMail.
+  const confirm = await server.smtp.waitFor(
+    (m) => m.to.includes(ADMIN.email) && /Confirm your e-mail/.test(decodeMime(m.raw)),
+    90_000,
+  );
+  const link = [
+    ...decodeMime(confirm.raw)
+      .replace(/&amp;/g, "&")
+      .matchAll(/https?:\/\/[^\s"<>]+/g),
+  ]
+    .map((m) => m[0])
+    .find((l) => l.startsWith(`${server.url}/api/auth/`));
+  expect((await request.get(link!)).ok()).toBe(true);
+  const signedIn = await request.post(url("/api/auth/sign-in/email"), {
+    data: { email: ADMIN.email, password: ADMIN.password },
+    headers: { origin: server.url },
+  });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  await page.goto(url(`/admin/orders?q=${orderNumber}`));
+  await page.getByRole("link", { name: orderNumber }).click();
+  await page.getByRole("button", { name: "Create invoice" }).click();
+  await expect(page).toHaveURL(/\/admin\/invoices\/[0-9a-f-]{36}$/);
+  const heading = page.getByRole("heading", { level: 1, name: /^Invoice INV-\d{4}-0001$/ });
+  await expect(heading).toBeVisible();
+  const invoiceNumber = (await heading.textContent())!.replace("Invoice ", "").trim();
+  const invoice = page.getByRole("article", { name: `Invoice ${invoiceNumber}` });
+  await expect(invoice.getByText("Iris Delacroix")).toBeVisible();
+  await expect(invoice.getByText("40 Royal Street")).toBeVisible();
+  await expect(invoice.getByRole("cell", { name: new RegExp(`^${title}`) })).toBeVisible();
+  await expect(invoice.getByTestId("invoice-total")).toHaveText(money(totalCents));
+
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Printable: in print the admin frame and the buttons are gone, the invoice stays.
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("button", { name: "Send to buyer" })).toBeHidden();
+  await expect(page.getByRole("navigation", { name: "Admin" })).toBeHidden();
+  await expect(invoice.getByTestId("invoice-total")).toBeVisible();
+  await page.emulateMedia({ media: "screen" });
+
+  // The PDF.
+  const pdf = await page.context().request.get(url(`/admin/invoices/${page.url().split("/").pop()}/pdf`));
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+  // Send to the buyer: the SMTP peer receives it, with the PDF attached.
+  await page.getByRole("button", { name: "Send to buyer" }).click();
+  await expect(page.getByRole("status")).toHaveText("Invoice queued for iris.delacroix@example.com.");
+  await expect(page.getByText(/^Sent /)).toBeVisible();
+  const mail = await server.smtp.waitFor(
+    (m) => m.to.includes("iris.delacroix@example.com") && decodeMime(m.raw).includes(`Invoice ${invoiceNumber}`),
+    90_000,
+  );
+  expect(mail.raw).toContain("application/pdf");
+  expect(mail.raw).toContain(`${invoiceNumber}.pdf`);
+
+  // The list finds it; marking it paid, then it cannot be voided.
+  await page.getByRole("button", { name: "Mark paid" }).click();
+  await expect(page.getByRole("status")).toHaveText("Marked paid.");
+  await expect(page.getByRole("button", { name: "Void" })).toHaveCount(0);
+  await page.goto(url("/admin/invoices?status=paid"));
+  const row = page.getByRole("row", { name: new RegExp(invoiceNumber) });
+  await expect(row).toContainText("Iris Delacroix");
+  await expect(row).toContainText(money(totalCents));
+  await expect(row).toContainText("Paid");
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -1,0 +1,145 @@
+// Analytics: page views counted in memory reach the database in one flush, summed per day, path and referring
+// site; the report counts views, the most viewed works (by id or slug), referrers, orders per view and the
+// monthly orders, revenue, messages and commission requests; views outside the range do not count.
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { pageViewCounts } from "~/db/schema";
+import { flushPageViews, recordPageView } from "~/modules/analytics/page-views.server";
+import { analyticsReport } from "~/modules/analytics/reports.server";
+import { getArtwork } from "~/modules/catalog/catalog.server";
+import {
+  CommissionSchema,
+  ContactSchema,
+  newSubmissionKey,
+  submitCommission,
+  submitContact,
+} from "~/modules/inbox/inquiries.server";
+import { placeOrder } from "~/modules/shop/checkout.server";
+import { markOrderPaid } from "~/modules/shop/order-actions.server";
+import { loader as analyticsLoader } from "~/routes/admin/analytics";
+import { createLogger } from "~/logger.server";
+import { services, setServices } from "~/services.server";
+import { adminCookie, userCookie } from "./admin-session";
+import { failingDatabase } from "./failing-database";
+import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+import { BUYER, callRoute, seedShopSettings, seedWork } from "./shop-support";
+
+describe.each(BACKENDS)("analytics on %s", (backend) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await setupTestServices(backend);
+    await seedShopSettings();
+  });
+  afterAll(() => ctx.close());
+
+  it("counts views, works, referrers, orders per view and the months", async () => {
+    const heronId = await seedWork({ title: "Heron at Dusk", priceCents: 100_000 });
+    const heron = (await getArtwork(heronId))!;
+    const view = (path: string, referrerHost = "", artworkKey: string | null = null, at?: Date) =>
+      recordPageView({ path, referrerHost, artworkKey }, at);
+
+    for (let i = 0; i < 5; i++) view("/", "instagram.com");
+    view("/gallery");
+    view("/gallery");
+    view(`/artwork/${heron.slug}`, "", heron.slug);
+    view(`/artwork/${heronId}`, "pinterest.com", heronId);
+    view(`/artwork/${heron.slug}`, "", heron.slug);
+    view("/artwork/gone-work", "", "gone-work");
+    // Long ago: outside every range.
+    view("/", "instagram.com", null, new Date(Date.now() - 200 * 86_400_000));
+    await flushPageViews();
+
+    // Summed per day, path and referrer: five views of / from Instagram are one row.
+    const rows = await ctx.handle.db.select().from(pageViewCounts);
+    expect(rows.find((r) => r.path === "/" && r.views === 5)).toMatchObject({ referrerHost: "instagram.com" });
+    // A second flush adds to the same rows.
+    view("/gallery");
+    await flushPageViews();
+
+    const placed = await placeOrder({
+      ...BUYER,
+      fulfilment: "pickup",
+      idempotencyKey: crypto.randomUUID(),
+      items: [{ artworkId: heronId, quantity: 1 }],
+      expectedTotalCents: undefined,
+    });
+    if (!placed.ok) throw new Error(placed.reason);
+    await markOrderPaid(placed.order.id, { kind: "admin", id: "a", email: "artist@example.com" });
+    await submitContact(
+      ContactSchema.parse({
+        name: "Ada",
+        email: "ada@example.com",
+        inquiryType: "general",
+        message: "Is the heron painting still available to see in person?",
+        submissionKey: newSubmissionKey(),
+      }),
+    );
+    await submitCommission(
+      CommissionSchema.parse({
+        name: "Ben",
+        email: "ben@example.com",
+        description: "A pair of small studies of the bayou at dawn, for a hallway.",
+        budget: "under-2000",
+        submissionKey: newSubmissionKey(),
+      }),
+    );
+
+    const report = await analyticsReport(7);
+    expect(report.views).toBe(12);
+    expect(report.ordersInRange).toBe(1);
+    expect(report.conversion).toBeCloseTo(1 / 12);
+    // The work's page by slug and by id is one work; a work no longer on the site keeps its key.
+    expect(report.topArtworks).toEqual([
+      { key: heron.slug, title: "Heron at Dusk", slug: heron.slug, views: 3 },
+      { key: "gone-work", title: null, slug: null, views: 1 },
+    ]);
+    expect(report.topReferrers).toEqual([
+      { host: "instagram.com", views: 5 },
+      { host: "pinterest.com", views: 1 },
+    ]);
+    expect(report.topPages[0]).toEqual({ path: "/", views: 5 });
+    expect(report.topPages[1]).toEqual({ path: "/gallery", views: 3 });
+    expect(report.viewsByDay).toHaveLength(1);
+    expect(report.months).toHaveLength(12);
+    expect(report.months[0]).toMatchObject({
+      month: new Date().toISOString().slice(0, 7),
+      orders: 1,
+      revenueCents: placed.order.totalCents,
+      messages: 1,
+      commissions: 1,
+    });
+    expect(report.months.slice(1).every((m) => m.orders === 0 && m.messages === 0)).toBe(true);
+    expect((await analyticsReport(90)).views).toBe(12);
+  });
+
+  it("is for administrators only, and reads the range from the URL", async () => {
+    expect((await callRoute(analyticsLoader, "/admin/analytics?range=7", { cookie: await userCookie() })).status).toBe(
+      403,
+    );
+    const answer = await callRoute(analyticsLoader, "/admin/analytics?range=7", { cookie: await adminCookie() });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ range: 7, views: 12 });
+    const fallback = await callRoute(analyticsLoader, "/admin/analytics?range=365", { cookie: await adminCookie() });
+    expect(fallback.body).toMatchObject({ range: 30 });
+  });
+});
+
+describe("analytics when the database fails", () => {
+  let ctx: TestContext;
+  const logger = createLogger("silent");
+  beforeAll(async () => {
+    ctx = await setupTestServices("pglite");
+    setServices({ ...services(), db: failingDatabase("connection reset"), logger });
+  });
+  afterAll(() => ctx.close());
+
+  it("never throws to the page: the failed write is logged and its counts dropped", async () => {
+    const error = vi.spyOn(logger, "error");
+    expect(() => recordPageView({ path: "/gallery", referrerHost: "", artworkKey: null })).not.toThrow();
+    await expect(flushPageViews()).resolves.toBeUndefined();
+    expect(error).toHaveBeenCalledWith(expect.objectContaining({ keys: 1 }), "page views not recorded");
+    // Nothing is left to retry forever.
+    error.mockClear();
+    await flushPageViews();
+    expect(error).not.toHaveBeenCalled();
+  });
+});

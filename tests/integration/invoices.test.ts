@@ -1,0 +1,188 @@
+// Invoice Generation: an order's invoice copies the order as sold; numbers are per year, unique and without
+// gaps even when twenty invoices are created at once or a creation fails; voiding keeps the number; sending
+// queues the buyer's e-mail with the PDF attached; the route refuses a due date before the issue date.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invoices, mailOutbox } from "~/db/schema";
+import { CommissionSchema, newSubmissionKey, submitCommission } from "~/modules/inbox/inquiries.server";
+import {
+  createCommissionInvoice,
+  createInvoiceFromOrder,
+  getInvoice,
+  listInvoices,
+  markInvoicePaid,
+  sendInvoice,
+  voidInvoice,
+} from "~/modules/invoices/invoices.server";
+import { placeOrder } from "~/modules/shop/checkout.server";
+import { action as invoicesAction } from "~/routes/admin/invoices";
+import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+import { BUYER, callRoute, seedShopSettings, seedWork } from "./shop-support";
+import { adminCookie } from "./admin-session";
+
+describe.each(BACKENDS)("invoices on %s", (backend) => {
+  let ctx: TestContext;
+  let commissionId: string;
+  beforeAll(async () => {
+    ctx = await setupTestServices(backend);
+    await seedShopSettings();
+    const { id } = await submitCommission(
+      CommissionSchema.parse({
+        name: "Ben Ortega",
+        email: "Ben@Example.com",
+        description: "A pair of small studies of the bayou at dawn, for a hallway.",
+        budget: "under-2000",
+        submissionKey: newSubmissionKey(),
+      }),
+    );
+    commissionId = id;
+  });
+  afterAll(() => ctx.close());
+
+  const commissionInvoice = (issueDate: string, amountCents = 100_000, extra: Partial<{ dueDate: string }> = {}) =>
+    createCommissionInvoice({
+      commissionId,
+      stage: "deposit",
+      description: "Deposit for a commissioned painting",
+      amountCents,
+      taxCents: 0,
+      buyerAddress: "",
+      issueDate,
+      notes: "",
+      ...extra,
+    });
+
+  it("copies an order as sold, once", async () => {
+    const work = await seedWork({ title: "Bayou Light", priceCents: 240_000 });
+    const placed = await placeOrder({
+      ...BUYER,
+      fulfilment: "ship",
+      idempotencyKey: crypto.randomUUID(),
+      items: [{ artworkId: work, quantity: 1 }],
+      expectedTotalCents: undefined,
+    });
+    if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
+    const order = placed.order;
+
+    const { invoice, created } = await createInvoiceFromOrder(order.id);
+    expect(created).toBe(true);
+    expect(invoice.number).toMatch(/^INV-\d{4}-0001$/);
+    expect(invoice).toMatchObject({
+      kind: "order",
+      status: "draft",
+      buyerName: BUYER.name,
+      buyerEmail: BUYER.email,
+      subtotalCents: order.subtotalCents,
+      shippingCents: order.shippingCents,
+      taxCents: order.taxCents,
+      totalCents: order.totalCents,
+      currency: "USD",
+    });
+    expect(invoice.totalCents).toBe(240_000 + order.shippingCents + Math.round((240_000 * 945) / 10_000));
+    const full = await getInvoice(invoice.id);
+    expect(full!.lines).toEqual([
+      expect.objectContaining({
+        description: 'Bayou Light — Oil on canvas, 24" x 30", 2025',
+        quantity: 1,
+        unitPriceCents: 240_000,
+      }),
+    ]);
+    expect(full!.buyerAddress).toContain("1 Esplanade Ave");
+
+    // A second click finds the same invoice instead of numbering another.
+    const again = await createInvoiceFromOrder(order.id);
+    expect(again).toMatchObject({ created: false, invoice: { id: invoice.id } });
+  });
+
+  it("numbers twenty invoices created at once 1 to 20, without gaps or repeats", async () => {
+    const created = await Promise.all(Array.from({ length: 20 }, (_, i) => commissionInvoice("2031-03-02", 1_000 + i)));
+    const sequences = created.map((i) => i.sequence).sort((a, b) => a - b);
+    expect(sequences).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(new Set(created.map((i) => i.number)).size).toBe(20);
+    expect(created.every((i) => /^INV-2031-00\d\d$/.test(i.number))).toBe(true);
+    // Another year starts again at 1.
+    expect((await commissionInvoice("2032-01-01")).number).toBe("INV-2032-0001");
+  });
+
+  it("gives back the number of an invoice whose creation failed, and never the number of a void one", async () => {
+    const first = await commissionInvoice("2033-02-01");
+    expect(first.number).toBe("INV-2033-0001");
+    // The database refuses a due date before the issue date after the number was taken: it is given back.
+    await expect(commissionInvoice("2033-02-01", 5_000, { dueDate: "2033-01-01" })).rejects.toThrow();
+    const second = await commissionInvoice("2033-02-01");
+    expect(second.number).toBe("INV-2033-0002");
+
+    const voided = await voidInvoice(second.id);
+    expect(voided).toMatchObject({ status: "void", number: "INV-2033-0002" });
+    expect(voided.voidedAt).toBeInstanceOf(Date);
+    await expect(markInvoicePaid(second.id)).rejects.toThrow(/void invoice cannot be marked paid/);
+    const third = await commissionInvoice("2033-02-03");
+    expect(third.number).toBe("INV-2033-0003");
+
+    const paid = await markInvoicePaid(third.id);
+    expect(paid.status).toBe("paid");
+    await expect(voidInvoice(third.id)).rejects.toThrow(/paid invoice cannot be voided/);
+  });
+
+  it("sends the invoice to the buyer through the outbox with its PDF, and marks it sent", async () => {
+    const invoice = await commissionInvoice("2034-06-01", 123_456);
+    const { invoice: sent, mailId } = await sendInvoice(invoice.id);
+    expect(sent.status).toBe("sent");
+    expect(sent.sentAt).toBeInstanceOf(Date);
+    const [mail] = await ctx.handle.db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId));
+    expect(mail).toMatchObject({ toAddress: "ben@example.com", template: "invoice" });
+    expect(mail!.subject).toBe(`Invoice ${invoice.number} from Test Artist`);
+    expect(mail!.text).toContain("$1,234.56");
+    expect(mail!.html).toContain(invoice.number);
+    expect(mail!.attachments).toHaveLength(1);
+    expect(mail!.attachments[0]).toMatchObject({ filename: `${invoice.number}.pdf`, contentType: "application/pdf" });
+    expect(Buffer.from(mail!.attachments[0]!.contentBase64, "base64").subarray(0, 5).toString()).toBe("%PDF-");
+
+    await voidInvoice(invoice.id);
+    await expect(sendInvoice(invoice.id)).rejects.toThrow(/void invoice cannot be sent/);
+  });
+
+  it("lists invoices by status and search", async () => {
+    const voidOnes = await listInvoices({ status: "void" });
+    expect(voidOnes.invoices.every((i) => i.status === "void")).toBe(true);
+    expect(voidOnes.total).toBe(2);
+    const byNumber = await listInvoices({ q: "INV-2033-0003" });
+    expect(byNumber.invoices.map((i) => i.number)).toEqual(["INV-2033-0003"]);
+    expect((await listInvoices({ q: "ortega" })).total).toBeGreaterThan(20);
+    const [count] = await ctx.handle.db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(eq(invoices.number, "nothing"));
+    expect(count).toBeUndefined();
+  });
+
+  it("refuses a commission invoice with a due date before its issue date, the message beside the field", async () => {
+    const cookie = await adminCookie();
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      intent: "for-commission",
+      commissionId,
+      stage: "final",
+      description: "Final payment",
+      amount: "1,500",
+      issueDate: "2035-05-10",
+      dueDate: "2035-05-01",
+    }))
+      form.set(k, v);
+    const answer = await callRoute(invoicesAction, "/admin/invoices", { form, cookie });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      ok: false,
+      intent: "for-commission",
+      errors: { dueDate: "The due date cannot be before the issue date." },
+    });
+    form.set("dueDate", "2035-06-01");
+    form.set("amount", "12.5x");
+    const bad = await callRoute(invoicesAction, "/admin/invoices", { form, cookie });
+    expect(bad.body).toMatchObject({ errors: { amount: "Enter the amount in dollars, e.g. 1250 or 1250.50." } });
+    form.set("amount", "1,500");
+    const good = await callRoute(invoicesAction, "/admin/invoices", { form, cookie });
+    expect(good.status).toBe(302);
+    expect(good.location).toMatch(/^\/admin\/invoices\/[0-9a-f-]{36}$/);
+  });
+});
