@@ -29,3 +29,32 @@ export function EmptyState({ children }: { children: ReactNode }) {
     </div>
   );
 }
+
+/**
+ * What the last action did: a quiet green line when it worked, a red alert when it did not, nothing before.
+ * Announced to screen readers as it changes (the region is live). `className` goes on the region (spacing,
+ * print:hidden).
+ */
+export function ActionNotice({
+  message,
+  error,
+  className = "mb-6",
+}: {
+  message?: string | null;
+  error?: string | null;
+  className?: string;
+}) {
+  return (
+    <div aria-live="polite" className={className}>
+      {message ? (
+        <p role="status" className="border-available text-available border-l-2 pl-4">
+          {message}
+        </p>
+      ) : error ? (
+        <p role="alert" className="border-destructive text-destructive border-l-2 pl-4">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

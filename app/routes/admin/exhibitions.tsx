@@ -4,7 +4,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/exhibitions";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { AdminPageHeader, EmptyState } from "~/components/admin/admin-page";
+import { AdminPageHeader, EmptyState, ActionNotice } from "~/components/admin/admin-page";
 import { DeleteExhibitionDialog } from "~/components/admin/delete-exhibition-dialog";
 import { adminButton } from "~/components/admin/ui";
 import { isUuid } from "~/lib/uuid";
@@ -65,17 +65,10 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           </Link>
         }
       />
-      <div aria-live="polite">
-        {actionData?.ok ? (
-          <p role="status" className="border-available text-available mb-6 border-l-2 pl-4">
-            {actionData.message}
-          </p>
-        ) : actionData && !actionData.ok ? (
-          <p role="alert" className="border-destructive text-destructive mb-6 border-l-2 pl-4">
-            {actionData.error}
-          </p>
-        ) : null}
-      </div>
+      <ActionNotice
+        message={actionData?.ok ? actionData.message : null}
+        error={actionData && !actionData.ok ? actionData.error : null}
+      />
       {exhibitions.length === 0 ? (
         <EmptyState>No exhibitions yet.</EmptyState>
       ) : (

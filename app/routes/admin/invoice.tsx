@@ -1,6 +1,7 @@
 // One invoice as the buyer sees it: a clean printable page (the admin frame and the controls are hidden in
 // print), its PDF, and the next steps: send to the buyer, mark paid, void.
 import { data, Form, Link, useNavigation } from "react-router";
+import { ActionNotice } from "~/components/admin/admin-page";
 import type { Route } from "./+types/invoice";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
@@ -148,17 +149,11 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           ) : null}
         </div>
       </div>
-      <div aria-live="polite" className="print:hidden">
-        {actionData?.ok ? (
-          <p role="status" className="border-available text-available mb-6 border-l-2 pl-4">
-            {actionData.message}
-          </p>
-        ) : actionData && !actionData.ok ? (
-          <p role="alert" className="border-destructive text-destructive mb-6 border-l-2 pl-4">
-            {actionData.error}
-          </p>
-        ) : null}
-      </div>
+      <ActionNotice
+        className="mb-6 print:hidden"
+        message={actionData?.ok ? actionData.message : null}
+        error={actionData && !actionData.ok ? actionData.error : null}
+      />
       <p className="text-muted mb-6 flex flex-wrap items-center gap-3 text-sm print:hidden">
         <InvoiceStatusBadge status={invoice.status} />
         {invoice.sentAt ? <span>Sent {invoice.sentAt}</span> : null}

@@ -349,7 +349,9 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             </table>
           </div>
         )}
-        {total > 0 ? <Pager page={filters.page} pageSize={INVOICES_PAGE_SIZE} total={total} href={href} /> : null}
+        {total > 0 ? (
+          <Pager page={filters.page} pageSize={INVOICES_PAGE_SIZE} total={total} href={href} items="invoices" />
+        ) : null}
       </section>
     </>
   );

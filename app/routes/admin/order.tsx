@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/order";
 import { AdminPageError } from "~/components/admin/admin-error";
-import { AdminPageHeader } from "~/components/admin/admin-page";
+import { AdminPageHeader, ActionNotice } from "~/components/admin/admin-page";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
 import { OrderSummary } from "~/components/site/checkout/order-summary";
 import { TextAreaField, TextField } from "~/components/form/field";
@@ -116,17 +116,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <span className="text-muted">· {order.provider === "stripe" ? "Card (Stripe)" : "Bank transfer"}</span>
         {order.reservedUntil ? <span className="text-muted">· Reserved until {order.reservedUntil}</span> : null}
       </div>
-      <div aria-live="polite">
-        {actionData?.ok ? (
-          <p role="status" className="border-available text-available mb-8 border-l-2 pl-4">
-            {actionData.message}
-          </p>
-        ) : errors.form ? (
-          <p role="alert" className="border-destructive text-destructive mb-8 border-l-2 pl-4">
-            {errors.form}
-          </p>
-        ) : null}
-      </div>
+      <ActionNotice className="mb-8" message={actionData?.ok ? actionData.message : null} error={errors.form} />
       <div className="grid gap-12 lg:grid-cols-12">
         <div className="space-y-10 lg:col-span-7">
           {actions.length > 0 ? (
