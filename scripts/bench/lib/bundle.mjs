@@ -38,6 +38,9 @@ export function scriptsOf(html) {
   for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)) found.add(m[1]);
   for (const m of html.matchAll(/<link[^>]+href="([^"]+\.js)"[^>]+rel="modulepreload"/g)) found.add(m[1]);
   for (const m of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) found.add(m[1]);
+  // A page with deferred hydration (decision 0014) lists its preloads in the deferred module script.
+  for (const m of html.matchAll(/for\(const href of (\[[^\]]*\])\)/g))
+    for (const href of JSON.parse(m[1])) found.add(href);
   return found;
 }
 

@@ -50,6 +50,9 @@ export function scriptUrls(html, base) {
     if (src) add(src);
     for (const [, spec] of body.matchAll(/\bimport\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+)["']/g)) add(spec);
     for (const [, spec] of body.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)) add(spec);
+    // Deferred hydration (decision 0014): the preloads the server took out, listed in the deferred script.
+    for (const [, list] of body.matchAll(/for\(const href of (\[[^\]]*\])\)/g))
+      for (const href of JSON.parse(list)) add(href);
   }
   return [...found];
 }
