@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs } from "~/db/schema";
-import { enqueue, registerJobHandler, retryDelayMs, runDueJobs } from "~/modules/jobs/jobs.server";
+import { enqueue, JOB_PRIORITY, registerJobHandler, retryDelayMs, runDueJobs } from "~/modules/jobs/jobs.server";
 import { BACKENDS, setupTestServices, type TestContext } from "./harness";
 
 describe("retryDelayMs", () => {
@@ -32,6 +32,21 @@ describe.each(BACKENDS)("jobs on %s", (backend) => {
     await enqueue("test.record", { n: 3 }, { dedupeKey: "k1" });
     await runDueJobs();
     expect(seen).toEqual([1, 3]);
+  });
+
+  it("runs what a person waits for first: mail before the image work queued ahead of it", async () => {
+    const order: string[] = [];
+    registerJobHandler("test.order", (payload) => {
+      order.push(String(payload.name));
+      return Promise.resolve();
+    });
+    const earlier = new Date(Date.now() - 60_000);
+    await enqueue("test.order", { name: "variants 1" }, { runAt: earlier });
+    await enqueue("test.order", { name: "variants 2" }, { runAt: earlier });
+    await enqueue("test.order", { name: "expiry" }, { priority: JOB_PRIORITY.shop });
+    await enqueue("test.order", { name: "mail" }, { priority: JOB_PRIORITY.mail });
+    expect(await runDueJobs()).toBe(4);
+    expect(order).toEqual(["mail", "expiry", "variants 1", "variants 2"]);
   });
 
   it("retries a failing job later and gives up after maxAttempts", async () => {

@@ -17,7 +17,12 @@ export interface EnqueueOptions {
   dedupeKey?: string;
   runAt?: Date;
   maxAttempts?: number;
+  /** Among due jobs the lowest runs first (default 100, JOB_PRIORITY). */
+  priority?: number;
 }
+
+/** What runs first when several jobs are due: a person waits for the first two, nobody for the last. */
+export const JOB_PRIORITY = { mail: 10, shop: 20, media: 100 } as const;
 
 /** Adds a job; with a dedupeKey, a pending job with the same key makes this a no-op. */
 export async function enqueue(
@@ -34,6 +39,7 @@ export async function enqueue(
       dedupeKey: options.dedupeKey ?? null,
       runAt: options.runAt ?? new Date(),
       maxAttempts: options.maxAttempts ?? 8,
+      priority: options.priority ?? JOB_PRIORITY.media,
     })
     .onConflictDoNothing({ target: jobs.dedupeKey, where: sql`${jobs.doneAt} is null` });
 }
@@ -59,7 +65,7 @@ async function claim(): Promise<ClaimedJob | undefined> {
     where id = (
       select id from jobs
       where done_at is null and run_at <= now() and (locked_until is null or locked_until < now())
-      order by run_at
+      order by priority, run_at
       limit 1
       for update skip locked
     )

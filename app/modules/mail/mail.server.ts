@@ -5,7 +5,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { createTransport, type Transporter } from "nodemailer";
 import { db, type Database } from "~/db/client.server";
 import { mailOutbox, type MailAttachment, type MailStatus } from "~/db/schema";
-import { enqueue, registerJobHandler } from "~/modules/jobs/jobs.server";
+import { enqueue, JOB_PRIORITY, registerJobHandler } from "~/modules/jobs/jobs.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
 import { mailTemplates, type MailData, type MailTemplate } from "./templates";
@@ -36,7 +36,12 @@ export async function sendMail<T extends MailTemplate>(
     .insert(mailOutbox)
     .values({ toAddress: to, template, attachments, ...message })
     .returning({ id: mailOutbox.id });
-  await enqueue("mail.deliver", { id: row!.id }, { dedupeKey: `mail:${row!.id}`, maxAttempts: MAX_ATTEMPTS }, tx);
+  await enqueue(
+    "mail.deliver",
+    { id: row!.id },
+    { dedupeKey: `mail:${row!.id}`, maxAttempts: MAX_ATTEMPTS, priority: JOB_PRIORITY.mail },
+    tx,
+  );
   return row!.id;
 }
 

@@ -4,7 +4,7 @@
 import { db } from "~/db/client.server";
 import { trackingUrlFor } from "~/lib/tracking";
 import { reserveArtwork } from "~/modules/catalog/stock.server";
-import { enqueue, registerJobHandler } from "~/modules/jobs/jobs.server";
+import { enqueue, JOB_PRIORITY, registerJobHandler } from "~/modules/jobs/jobs.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
 import { mailOrderPaid, mailOrderShipped } from "./order-mail.server";
@@ -35,6 +35,7 @@ export async function scheduleExpiry(tx: Parameters<typeof enqueue>[3], order: P
       dedupeKey: `order-expiry:${order.id}:${order.reservedUntil.getTime()}`,
       runAt: order.reservedUntil,
       maxAttempts: 50,
+      priority: JOB_PRIORITY.shop,
     },
     tx,
   );
