@@ -17,7 +17,7 @@ import {
   type Factor,
 } from "./accounts.server";
 import { auth } from "./auth.server";
-import { cookiesOf, smsFailureAsError, type Outcome } from "./flows.server";
+import { cookiesOf, pageStatus, smsFailureAsError, type Outcome } from "./flows.server";
 import { trackSms } from "./sms.server";
 import { AccountIntentSchema, parseForm, type FieldErrors } from "./forms.server";
 import { authMessage, GENERIC_ERROR } from "./messages";
@@ -133,7 +133,7 @@ export async function handleAccountAction(request: Request): Promise<AccountActi
   const input = parsed.value;
   const headers = request.headers;
   const failed = (outcome: Extract<Outcome, { ok: false }>, field?: string) => ({
-    status: outcome.status === 429 || outcome.status === 503 ? outcome.status : outcome.status >= 500 ? 500 : 400,
+    status: pageStatus(outcome.status),
     intent,
     ...(field ? { fieldErrors: { [field]: outcome.message } } : { formError: outcome.message }),
   });

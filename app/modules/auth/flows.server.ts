@@ -23,6 +23,12 @@ export type Outcome<T = unknown> =
   | { ok: true; data: T; cookies: Headers }
   | { ok: false; code: string; message: string; status: number; cookies: Headers };
 
+/**
+ * The status a page answers a failed auth call with: 429 (slow down) and 503 (a text the gateway refused)
+ * as they are, any other server failure 500, the rest (the person's mistake) 400.
+ */
+export const pageStatus = (status: number) => (status === 429 || status === 503 ? status : status >= 500 ? 500 : 400);
+
 /** Only the Set-Cookie lines of a better-auth answer go back to the browser. */
 export function cookiesOf(headers: Headers | null | undefined): Headers {
   const out = new Headers();

@@ -14,6 +14,7 @@ import {
   signUpWithPassword,
   startSocialSignIn,
   verifySecondFactor,
+  pageStatus,
   type Outcome,
 } from "./flows.server";
 import { AuthIntentSchema, parseForm, type FieldErrors } from "./forms.server";
@@ -129,8 +130,7 @@ export async function handleSignInAction(request: Request): Promise<SignInAction
     ...("fullName" in input ? { fullName: input.fullName } : {}),
   };
   const failed = (outcome: Extract<Outcome, { ok: false }>, extra: object = {}) => ({
-    // 503: a code the SMS gateway would not send; any other server failure is a 500.
-    status: outcome.status === 429 || outcome.status === 503 ? outcome.status : outcome.status >= 500 ? 500 : 400,
+    status: pageStatus(outcome.status),
     intent,
     formError: outcome.message,
     ...(outcome.code.startsWith("PASSWORD_")
