@@ -11,6 +11,7 @@ import { ensureAdminFromEnv } from "~/modules/auth/admin-bootstrap.server";
 import { createAuth } from "~/modules/auth/auth.server";
 import { createSmsSender } from "~/modules/auth/sms.server";
 import { flushPageViews } from "~/modules/analytics/page-views.server";
+import { connectEventBus } from "~/modules/events/bus.server";
 import { startJobWorker } from "~/modules/jobs/jobs.server";
 import { LocalDiskStorage } from "~/modules/media/storage.server";
 import "~/modules/mail/mail.server";
@@ -59,6 +60,7 @@ export async function boot(env: Record<string, string | undefined> = process.env
   };
   setServices({ ...base, auth: createAuth(base) });
   await handle.migrate();
+  const stopEvents = await connectEventBus(handle, config.databaseUrl);
   logger.info({ database: handle.kind, ms: Date.now() - started }, "database ready");
   const seeded = await seedIfEmpty(handle, { demo: config.seedDemo, logger });
   if (seeded !== "already-initialised") logger.info({ seeded }, "first start");
@@ -73,6 +75,7 @@ export async function boot(env: Record<string, string | undefined> = process.env
     stop: async () => {
       await worker.stop();
       await flushPageViews();
+      await stopEvents();
       await handle.close();
       setServices(undefined);
     },

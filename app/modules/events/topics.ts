@@ -1,0 +1,14 @@
+// The events that cross the bus, and their payloads: ids and versions, never personal data.
+// Add a topic here with a line on who publishes it and who listens.
+export interface EventTopics {
+  /** The bus lost its LISTEN connection and has it back: events may have been missed; drop derived state. */
+  "bus.reconnected": Record<string, never>;
+  /** Artworks changed (edit, price, status, images, order, a sale or a lapsed reservation). No ids: all. */
+  "catalog.changed": { artworkIds?: string[] };
+  /** Homepage sections, the about page, artist photos, blog posts or exhibitions changed. */
+  "content.changed": { area: "homepage" | "about" | "photos" | "blog" | "exhibitions" | "pages" };
+  /** The site's settings document changed. */
+  "settings.changed": Record<string, never>;
+}
+
+export type Topic = keyof EventTopics;

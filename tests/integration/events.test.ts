@@ -1,0 +1,98 @@
+// The event bus: in-process fan-out, and across processes through PostgreSQL LISTEN/NOTIFY (two buses on one
+// database stand for two server processes).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EventBus, listenOnPostgres, type EventTopics } from "~/modules/events/bus.server";
+import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+import { sql } from "drizzle-orm";
+
+function until(check: () => boolean, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  return new Promise((resolve, reject) => {
+    const tick = () => {
+      if (check()) resolve();
+      else if (Date.now() > deadline) reject(new Error("timed out"));
+      else setTimeout(tick, 20);
+    };
+    tick();
+  });
+}
+
+describe("the event bus in one process", () => {
+  it("delivers to every subscriber of the topic, once, and to no other topic", async () => {
+    const bus = new EventBus();
+    const seen: string[] = [];
+    bus.subscribe("catalog.changed", (p) => seen.push(`a:${p.artworkIds?.join(",")}`));
+    const off = bus.subscribe("catalog.changed", (p) => seen.push(`b:${p.artworkIds?.join(",")}`));
+    bus.subscribe("settings.changed", () => seen.push("settings"));
+    await bus.publish("catalog.changed", { artworkIds: ["x"] });
+    off();
+    await bus.publish("catalog.changed", { artworkIds: ["y"] });
+    expect(seen).toEqual(["a:x", "b:x", "a:y"]);
+  });
+
+  it("a failing subscriber is reported and does not stop the others", async () => {
+    const errors: string[] = [];
+    const bus = new EventBus((error, topic) => errors.push(`${topic}: ${(error as Error).message}`));
+    const seen: string[] = [];
+    bus.subscribe("settings.changed", () => {
+      throw new Error("boom");
+    });
+    bus.subscribe("settings.changed", () => seen.push("second"));
+    await bus.publish("settings.changed", {});
+    expect(seen).toEqual(["second"]);
+    expect(errors).toEqual(["settings.changed: boom"]);
+  });
+});
+
+describe.each(BACKENDS.filter((b) => b === "postgres"))("the event bus across processes on %s", (backend) => {
+  let ctx: TestContext;
+  const buses: EventBus[] = [];
+  beforeAll(async () => {
+    ctx = await setupTestServices(backend);
+  });
+  afterAll(async () => {
+    for (const bus of buses) await bus.useTransport(undefined);
+    await ctx.close();
+  });
+
+  async function processBus(): Promise<{ bus: EventBus; seen: Array<EventTopics["catalog.changed"]> }> {
+    const bus = new EventBus();
+    const seen: Array<EventTopics["catalog.changed"]> = [];
+    bus.subscribe("catalog.changed", (p) => seen.push(p));
+    await bus.useTransport(
+      await listenOnPostgres({
+        databaseUrl: ctx.config.databaseUrl!,
+        notify: async (channel, message) => {
+          await ctx.handle.db.execute(sql`select pg_notify(${channel}, ${message})`);
+        },
+        onMessage: (m) => bus.receive(m),
+        onReconnect: () => undefined,
+        onError: () => undefined,
+      }),
+    );
+    buses.push(bus);
+    return { bus, seen };
+  }
+
+  it("an event published in one process reaches the other once, and its own subscribers once", async () => {
+    const a = await processBus();
+    const b = await processBus();
+    await a.bus.publish("catalog.changed", { artworkIds: ["one"] });
+    await until(() => b.seen.length === 1);
+    await b.bus.publish("catalog.changed", { artworkIds: ["two"] });
+    await until(() => a.seen.length === 2);
+    // Give a duplicate the time to arrive, were there one.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(a.seen).toEqual([{ artworkIds: ["one"] }, { artworkIds: ["two"] }]);
+    expect(b.seen).toEqual([{ artworkIds: ["one"] }, { artworkIds: ["two"] }]);
+  });
+
+  it("refuses an event too large for NOTIFY instead of losing it silently", async () => {
+    const a = await processBus();
+    await expect(
+      a.bus.publish("catalog.changed", {
+        artworkIds: Array.from({ length: 400 }, (_, i) => `id-${i}-${"x".repeat(20)}`),
+      }),
+    ).rejects.toThrow(/too large/);
+  });
+});
