@@ -3,11 +3,14 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_ADMIN } from "./tests/e2e/support/accounts";
+import { ADMIN } from "./tests/support/accounts";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
-// Set once in the runner process; workers inherit it.
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "atelier-e2e-"));
+// Set once in the runner process; workers inherit them. The run's folder holds the registry of the servers
+// tests start (ended by the global teardown), the demo data template and the shared server's data.
+process.env.ATELIER_TEST_RUN_DIR ??= mkdtempSync(join(tmpdir(), "atelier-e2e-run-"));
+process.env.E2E_TEMPLATE_DIR ??= join(process.env.ATELIER_TEST_RUN_DIR, "demo-template");
+process.env.E2E_DATA_DIR ??= join(process.env.ATELIER_TEST_RUN_DIR, "shared");
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -44,11 +47,14 @@ export default defineConfig({
       testMatch: /mobile\.spec\.ts/,
     },
   ],
+  globalTeardown: "./tests/support/global-teardown.ts",
   webServer: {
-    // An administrator exists from the start (tests/e2e/support/accounts.ts), made the way an operator would.
-    command: `node --import tsx scripts/create-admin.ts --email ${E2E_ADMIN.email} --password "${E2E_ADMIN.password}" --name "${E2E_ADMIN.name}" && node build/server/index.js`,
+    // The demo data is made once (tests/support/demo-template.ts: the first start of a real install, then every
+    // image variant), copied for this server and for every spec that starts its own.
+    command: `node --import tsx tests/support/demo-template.ts "${process.env.E2E_TEMPLATE_DIR}" "${process.env.E2E_DATA_DIR}" && node build/server/index.js`,
     url: `http://127.0.0.1:${port}/healthz`,
-    timeout: 120_000,
+    // About 40 s on a quiet machine (the image variants); three times that and more on a loaded one.
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
@@ -61,10 +67,10 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // Every spec signs in from 127.0.0.1: the per-address limits are raised (auth.spec.ts checks the real ones).
       AUTH_RATE_LIMIT_MULTIPLIER: "50",
-      // The administrator the admin specs sign in as (tests/e2e/admin-fixtures.ts), provisioned at start.
-      ADMIN_EMAIL: "admin@example.com",
-      ADMIN_PASSWORD: "atelier-admin-e2e-password",
-      ADMIN_NAME: "Mara Ellison",
+      // The one administrator of every spec (tests/support/accounts.ts), provisioned at start.
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      ADMIN_NAME: ADMIN.name,
     },
   },
 });

@@ -4,7 +4,6 @@ import { join } from "node:path";
 import { ConfigError, loadConfig, type Config } from "~/config.server";
 import { DataDirLockedError } from "~/db/data-dir-lock.server";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
-import { seedIfEmpty } from "~/db/seed/seed.server";
 import { createLogger, type Logger } from "~/logger.server";
 import { hasAdministrator, issueSetupToken } from "~/modules/auth/accounts.server";
 import { ensureAdminFromEnv } from "~/modules/auth/admin-bootstrap.server";
@@ -16,6 +15,7 @@ import { startJobWorker } from "~/modules/jobs/jobs.server";
 import { LocalDiskStorage } from "~/modules/media/storage.server";
 import "~/modules/mail/mail.server";
 import "~/modules/media/media.server";
+import { settingsExist } from "~/modules/settings/settings.server";
 import { setServices } from "~/services.server";
 import { resolveAuthSecret } from "./secrets";
 
@@ -62,8 +62,12 @@ export async function boot(env: Record<string, string | undefined> = process.env
   await handle.migrate();
   const stopEvents = await connectEventBus(handle, config.databaseUrl);
   logger.info({ database: handle.kind, ms: Date.now() - started }, "database ready");
-  const seeded = await seedIfEmpty(handle, { demo: config.seedDemo, logger });
-  if (seeded !== "already-initialised") logger.info({ seeded }, "first start");
+  if (!(await settingsExist(handle.db))) {
+    // First start only: the demo generators are a chunk of their own, never loaded by a running shop.
+    const { seedIfEmpty } = await import("~/modules/demo/seed.server");
+    const seeded = await seedIfEmpty(handle, { demo: config.seedDemo, logger });
+    if (seeded !== "already-initialised") logger.info({ seeded }, "first start");
+  }
   await ensureAdminFromEnv(config);
   await offerFirstRunSetup(config, logger);
   const worker = startJobWorker();

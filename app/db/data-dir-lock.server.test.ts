@@ -2,24 +2,40 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { acquireDataDirLock, DataDirLockedError } from "./data-dir-lock.server";
 
+const LOCK_MODULE = fileURLToPath(new URL("./data-dir-lock.server.ts", import.meta.url));
 const bootId = () => readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
 
 describe("DATA_DIR lock", () => {
-  it("lets one holder in and tells a second one clearly", () => {
+  it("lets one holder in and tells a second process clearly", () => {
     const dir = mkdtempSync(join(tmpdir(), "lock-"));
     const release = acquireDataDirLock(dir);
-    const child = spawnSync(process.execPath, ["-e", "process.exit(0)"]);
-    expect(child.status).toBe(0);
-    // A second process would find the lock held by this one (alive).
-    writeFileSync(
-      join(dir, "atelier.lock"),
-      JSON.stringify({ pid: process.ppid, host: hostname(), bootId: bootId(), startedAt: "t" }),
+    // Another process asks for the same directory while this one holds it.
+    const other = spawnSync(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "--input-type=module",
+        "-e",
+        `const { acquireDataDirLock } = await import(${JSON.stringify(LOCK_MODULE)});
+         try { acquireDataDirLock(${JSON.stringify(dir)}); console.log("taken"); }
+         catch (error) { console.log(error.name + ": " + error.message); process.exitCode = 3; }`,
+      ],
+      { encoding: "utf8" },
     );
+    expect(other.status, other.stderr).toBe(3);
+    expect(other.stdout.trim()).toMatch(
+      new RegExp(
+        `^DataDirLockedError: The data directory .* is in use by process ${process.pid} .*Stop that process first`,
+      ),
+    );
+    // The lock is still this process's.
+    expect((JSON.parse(readFileSync(join(dir, "atelier.lock"), "utf8")) as { pid: number }).pid).toBe(process.pid);
     expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
-    expect(() => acquireDataDirLock(dir)).toThrow(/is in use by process \d+ .*Stop that process first/);
     release();
   });
 
@@ -51,6 +67,8 @@ describe("DATA_DIR lock", () => {
       join(dir, "atelier.lock"),
       JSON.stringify({ pid: process.ppid, host: hostname(), bootId: "an-earlier-boot", startedAt: "t" }),
     );
-    acquireDataDirLock(dir)();
+    const release = acquireDataDirLock(dir);
+    expect((JSON.parse(readFileSync(join(dir, "atelier.lock"), "utf8")) as { pid: number }).pid).toBe(process.pid);
+    release();
   });
 });

@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { loadConfig } from "~/config.server";
 import { openDatabase } from "~/db/client.server";
 import { artworks, type Availability } from "~/db/schema";
-import { renderPainting } from "~/db/seed/paintings.server";
+import { renderPainting } from "~/modules/demo/paintings.server";
 import { variantUrl } from "~/lib/media";
 import { createLogger } from "~/logger.server";
 import { LogSmsSender } from "~/modules/auth/sms.server";

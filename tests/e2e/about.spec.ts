@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { DEMO_BIOGRAPHY, DEMO_CV, DEMO_STATEMENT } from "../../app/db/seed/demo-data";
-import { expect, test } from "./fixtures";
+import { DEMO_BIOGRAPHY, DEMO_CV, DEMO_STATEMENT } from "../../app/modules/demo/demo-data";
+import { expect, test } from "../support/fixtures";
 
 const PHOTOS = [
   ["The studio wall in late afternoon", "The studio wall in late afternoon, in the studio of Mara Ellison"],

@@ -1,8 +1,8 @@
 // Analytics end to end: a visitor's pages (the first one from another site, then one reached by a link in the
 // site) are counted on the server, and the admin sees them on /admin/analytics: views, the work, the referring
 // site; the admin's own pages are not counted.
-import { seriousViolations } from "./support/axe";
-import { expect, ownServerTest as test } from "./support/own-admin-server";
+import { seriousViolations } from "../support/axe";
+import { expect, ownServerTest as test } from "../support/own-admin-server";
 
 test("visits to public pages are counted and shown on Analytics", async ({ adminPage: page, browser, ownServer }) => {
   test.setTimeout(120_000);

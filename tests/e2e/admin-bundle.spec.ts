@@ -4,8 +4,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { adminTest, expect } from "./admin-fixtures";
-import { test } from "./fixtures";
+import { adminTest, expect } from "../support/admin-fixtures";
+import { test } from "../support/fixtures";
 
 interface ManifestRoute {
   id: string;

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, ownServerTest as test } from "./support/own-admin-server";
+import { expect, ownServerTest as test } from "../support/own-admin-server";
 
 const galleryTitles = (page: Page) => page.locator("main article h2").allInnerTexts();
 

@@ -4,7 +4,7 @@
 // public specs running beside it count on the demo content (hero present, no extra posts or photos).
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { expect, ownServerTest as test } from "./support/own-admin-server";
+import { expect, ownServerTest as test } from "../support/own-admin-server";
 
 const HERO_TITLE = "Paintings of water, weather and light";
 

@@ -1,6 +1,6 @@
 // Customer Management: a visitor who writes appears as a customer, found by name, with the message counted
 // and linked to the inbox.
-import { adminTest as test, expect } from "./admin-fixtures";
+import { adminTest as test, expect } from "../support/admin-fixtures";
 
 test("someone who writes to the studio is listed as a customer, found by name", async ({ page, browser }) => {
   const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });

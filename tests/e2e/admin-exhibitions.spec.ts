@@ -1,7 +1,7 @@
 // Exhibition Management end to end: a date mistake is shown beside the end date; a published exhibition with a
 // work from the catalogue appears on /about under Exhibitions, server-rendered; deleting it asks first.
-import { seriousViolations } from "./support/axe";
-import { expect, ownServerTest as test } from "./support/own-admin-server";
+import { seriousViolations } from "../support/axe";
+import { expect, ownServerTest as test } from "../support/own-admin-server";
 
 test.use({ expectedConsoleErrors: [/status of 400 \(Bad Request\)/] });
 

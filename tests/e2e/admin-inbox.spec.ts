@@ -1,6 +1,6 @@
 // The artist's inbox: a contact message and a commission request sent on the public site reach
 // Contact Messages and the Commission Pipeline, where the artist works through them.
-import { adminTest as test, expect } from "./admin-fixtures";
+import { adminTest as test, expect } from "../support/admin-fixtures";
 
 test("a contact message arrives as New, opens as Read, and can be marked replied", async ({ page }) => {
   const subject = `Studio visit ${Date.now()}`;

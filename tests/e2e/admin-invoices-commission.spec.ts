@@ -1,6 +1,6 @@
 // Invoice Generation for a commission: a collector's request becomes a deposit invoice with the amount and tax
 // the artist enters; a due date before the issue date is refused beside the field; voiding keeps the number.
-import { expect, ownServerTest as test } from "./support/own-admin-server";
+import { expect, ownServerTest as test } from "../support/own-admin-server";
 
 test.use({ expectedConsoleErrors: [/status of 400 \(Bad Request\)/] });
 

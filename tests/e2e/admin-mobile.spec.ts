@@ -1,6 +1,6 @@
 // Spec §2 Admin layout on a phone (375 px): the sidebar is a drawer, opened from the header, that navigates and
 // closes once a page is chosen.
-import { adminTest as test, expect } from "./admin-fixtures";
+import { adminTest as test, expect } from "../support/admin-fixtures";
 
 test("below 768 px the sidebar is a drawer that opens, navigates and closes", async ({ page }) => {
   await page.goto("/admin");

@@ -1,8 +1,8 @@
 // Settings, Shop section: the artist changes shipping, pickup and tax, a mistake is named beside its field
 // with what was typed kept, and checkout offers what was saved. On a server of its own (the shared one's
 // shop specs count on the demo's rates).
-import { addToCartFromShop } from "./support/shop";
-import { expect, ownServerTest as test } from "./support/own-admin-server";
+import { addToCartFromShop } from "../support/shop-flow";
+import { expect, ownServerTest as test } from "../support/own-admin-server";
 
 test("the shop's shipping, pickup and tax are edited on Settings and checkout follows them", async ({ adminPage }) => {
   const page = adminPage;

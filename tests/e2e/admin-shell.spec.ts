@@ -1,7 +1,8 @@
 // Spec §2 Admin layout: every sidebar item opens its page, the active item is highlighted (Dashboard only on an
 // exact match), the header names the signed-in admin, Ctrl+B collapses the sidebar and the cookie keeps it
 // collapsed across a reload, and the dashboard's counts lead to their pages.
-import { ADMIN, adminTest as test, expect } from "./admin-fixtures";
+import { ADMIN } from "../support/accounts";
+import { adminTest as test, expect } from "../support/admin-fixtures";
 
 /** The five groups of spec §2, in order, plus Orders (shop issue) in Business; each item's page heading. */
 const GROUPS: { group: string; items: { label: string; path: string; heading: string }[] }[] = [

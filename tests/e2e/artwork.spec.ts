@@ -1,5 +1,5 @@
-import { DEMO_ARTWORKS } from "../../app/db/seed/demo-data";
-import { expect, test } from "./fixtures";
+import { DEMO_ARTWORKS } from "../../app/modules/demo/demo-data";
+import { expect, test } from "../support/fixtures";
 
 const tidewater = DEMO_ARTWORKS.find((a) => a.title === "Tidewater Hymn")!;
 

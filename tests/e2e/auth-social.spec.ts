@@ -6,8 +6,9 @@ import type { Server } from "node:http";
 import type { Page } from "@playwright/test";
 import Provider from "oidc-provider";
 import { TOTP } from "otpauth";
-import { expect, test } from "./fixtures";
-import { clientAddress, freePort, startAppServer, type AppServer } from "./support/app-server";
+import { expect, test } from "../support/fixtures";
+import { clientAddress, startAppServer, type AppServer } from "../support/app-server";
+import { freePort } from "../support/spawn-server";
 
 test.describe.configure({ mode: "serial" });
 

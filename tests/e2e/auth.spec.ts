@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import { TOTP } from "otpauth";
-import { expect, test } from "./fixtures";
-import { clientAddress, startAppServer, type AppServer } from "./support/app-server";
+import { expect, test } from "../support/fixtures";
+import { clientAddress, startAppServer, type AppServer } from "../support/app-server";
 
 test.describe.configure({ mode: "serial" });
 

@@ -10,8 +10,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import routes from "../../app/routes";
-import { expect, test } from "./fixtures";
-import { clientAddress, startAppServer, type AppServer } from "./support/app-server";
+import { expect, test } from "../support/fixtures";
+import { clientAddress, startAppServer, type AppServer } from "../support/app-server";
 
 /** Actions anyone may post to, and why. A new one fails the sweep until it is listed here. */
 const PUBLIC_ACTIONS: Record<string, string> = {

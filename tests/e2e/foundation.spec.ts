@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { DEMO_ARTWORKS } from "../../app/db/seed/demo-data";
-import { expect, test, waitForHydration } from "./fixtures";
+import { DEMO_ARTWORKS } from "../../app/modules/demo/demo-data";
+import { expect, test, waitForHydration } from "../support/fixtures";
 
 test("the health check answers once the server is ready", async ({ request }) => {
   const response = await request.get("/healthz");

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { DEMO_ARTWORKS } from "../../app/db/seed/demo-data";
-import { expect, test } from "./fixtures";
+import { DEMO_ARTWORKS } from "../../app/modules/demo/demo-data";
+import { expect, test } from "../support/fixtures";
 
 const titles = (page: Page) => page.locator("main article h2").allInnerTexts();
 /** Waits for the grid to show exactly these titles (navigation is client-side, so poll). */

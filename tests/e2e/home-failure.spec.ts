@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/fixtures";
 
 test.describe.configure({ mode: "serial" });
 
@@ -17,8 +17,8 @@ test.afterAll(async () => {
 
 test("a failure to load the homepage sections shows the 'Error' toast and the page still works", async ({ page }) => {
   test.setTimeout(180_000);
-  const dataDir = mkdtempSync(join(tmpdir(), "atelier-home-failure-"));
-  server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
+  const dataDir = join(mkdtempSync(join(tmpdir(), "atelier-home-failure-")), "data");
+  server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn" }, { data: "demo" });
   await waitHealthy(server);
   expect(await stop(server)).toBe(0);
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/fixtures";
 
 const carouselOf = (page: Page) => page.getByRole("region", { name: "Featured artworks" });
 const currentSlide = (page: Page) => carouselOf(page).locator('[aria-roledescription="slide"]:not([inert])');

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { DEMO_ARTWORKS } from "../../app/db/seed/demo-data";
-import { expect, test } from "./fixtures";
+import { DEMO_ARTWORKS } from "../../app/modules/demo/demo-data";
+import { expect, test } from "../support/fixtures";
 
 /** The seed features six works, in the spec's display order. */
 const FEATURED = DEMO_ARTWORKS.filter((a) => a.featured);

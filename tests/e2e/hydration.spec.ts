@@ -1,7 +1,7 @@
 // Deferred hydration (decision 0014): the image-first pages paint before their scripts are fetched, and
 // what a visitor does before the page is interactive is kept and replayed, not lost.
 import type { Page, Route } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/fixtures";
 
 const isHydrated = (page: Page) => page.evaluate(() => window.__atelierHydrated === true);
 

@@ -1,5 +1,5 @@
 // The contact form at 375 px: one column, every field reachable and labelled.
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/fixtures";
 
 test("the contact form fits a phone and sends", async ({ page }) => {
   await page.goto("/contact");

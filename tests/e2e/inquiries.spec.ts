@@ -1,5 +1,5 @@
 // Visitors send contact inquiries (also about a particular work) and commission requests.
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/fixtures";
 
 test("an inquiry about a work starts from its page and arrives with the work's title", async ({ page }) => {
   await page.goto("/gallery");

@@ -2,7 +2,7 @@
 // driven by real touch events through the Chrome DevTools Protocol.
 import AxeBuilder from "@axe-core/playwright";
 import type { CDPSession, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/fixtures";
 
 const dialog = (page: Page) => page.getByRole("dialog");
 const zoomLevel = (page: Page) => dialog(page).getByRole("status", { name: "Zoom level" });

@@ -1,7 +1,7 @@
 // The full-screen lightbox of spec §2/§9, opened from the gallery grid (desktop, 1280 px).
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/fixtures";
 
 const openers = (page: Page) => page.locator("main").getByRole("button", { name: /: view full screen$/ });
 const dialog = (page: Page) => page.getByRole("dialog");

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/fixtures";
 
 test("below 768px a bottom bar carries Home, Gallery, Shop, About, Contact", async ({ page }) => {
   await page.goto("/");

@@ -4,9 +4,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { DEMO_ARTWORKS } from "../../app/db/seed/demo-data";
+import { DEMO_ARTWORKS } from "../../app/modules/demo/demo-data";
 import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/fixtures";
 
 test.describe.configure({ mode: "serial" });
 

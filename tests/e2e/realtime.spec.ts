@@ -3,9 +3,9 @@
 // back. On a server of this spec's own, so the counts are this spec's alone.
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import WebSocket from "ws";
-import { signIn, signUp } from "./admin-fixtures";
-import { expect, test } from "./fixtures";
-import { startAppServer, type AppServer } from "./support/app-server";
+import { signIn, signUp } from "../support/admin-fixtures";
+import { expect, test } from "../support/fixtures";
+import { startAppServer, type AppServer } from "../support/app-server";
 
 test.describe.configure({ mode: "serial" });
 

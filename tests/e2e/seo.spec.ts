@@ -1,9 +1,9 @@
 // Search and sharing metadata as a crawler sees it: the server's HTML, fetched without running any JavaScript.
 import type { APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
-import { DEMO_ARTWORKS } from "../../app/db/seed/demo-data";
-import { parseSitemap, xmllintValidate } from "../helpers/sitemap";
-import { expect, test } from "./fixtures";
+import { DEMO_ARTWORKS } from "../../app/modules/demo/demo-data";
+import { parseSitemap, xmllintValidate } from "../support/sitemap";
+import { expect, test } from "../support/fixtures";
 
 const decode = (value: string) =>
   value

@@ -16,8 +16,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
-import { expect, test } from "./fixtures";
-import { shopEntry, track } from "./support/shop";
+import { expect, test } from "../support/fixtures";
+import { shopEntry, track } from "../support/shop-flow";
 
 const BURST = 40;
 const WORKS = 24;

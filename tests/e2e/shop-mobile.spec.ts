@@ -2,7 +2,7 @@
 // checkout form in one column, the confirmation; nothing wider than the screen. The work is put back on sale
 // at the end (other specs count the demo's available works).
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/fixtures";
 import {
   addToCartFromShop,
   checkoutForm,
@@ -13,7 +13,7 @@ import {
   releaseOrder,
   storedCart,
   usOrderTotals,
-} from "./support/shop";
+} from "../support/shop-flow";
 
 const placed: string[] = [];
 test.afterEach(async ({ baseURL }) => {

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-standin";
 import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
-import { expect, test } from "./fixtures";
+import { expect, test } from "../support/fixtures";
 import {
   addToCartFromShop,
   checkoutForm,
@@ -18,7 +18,7 @@ import {
   shopEntry,
   track,
   usOrderTotals,
-} from "./support/shop";
+} from "../support/shop-flow";
 
 test.describe.configure({ mode: "serial" });
 
@@ -28,13 +28,16 @@ let server: Server;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   standIn = await startStripeStandIn();
-  server = await startServer({
-    DATA_DIR: mkdtempSync(join(tmpdir(), "atelier-shop-stripe-")),
-    LOG_LEVEL: "warn",
-    STRIPE_SECRET_KEY: standIn.secretKey,
-    STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
-    STRIPE_API_BASE: standIn.url,
-  });
+  server = await startServer(
+    {
+      DATA_DIR: join(mkdtempSync(join(tmpdir(), "atelier-shop-stripe-")), "data"),
+      LOG_LEVEL: "warn",
+      STRIPE_SECRET_KEY: standIn.secretKey,
+      STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
+      STRIPE_API_BASE: standIn.url,
+    },
+    { data: "demo" },
+  );
   standIn.webhookUrl = `${server.url}/webhooks/stripe`;
   await waitHealthy(server);
 });

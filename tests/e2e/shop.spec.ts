@@ -2,9 +2,9 @@
 // browse /shop → Add to Cart → cart drawer → checkout → confirmation → tracking, the admin's side of an order,
 // sold works, and a checkout with mistakes. Each test buys its own work among the last ones on /shop (works
 // other specs do not use) and puts it back on sale at the end: other specs count the available and sold works.
-import { DEMO_ARTWORKS } from "../../app/db/seed/demo-data";
-import { adminTest } from "./admin-fixtures";
-import { expect, test } from "./fixtures";
+import { DEMO_ARTWORKS } from "../../app/modules/demo/demo-data";
+import { adminTest } from "../support/admin-fixtures";
+import { expect, test } from "../support/fixtures";
 import {
   addToCartFromShop,
   checkoutForm,
@@ -18,7 +18,7 @@ import {
   track,
   US_SHIPPING_CENTS,
   usOrderTotals,
-} from "./support/shop";
+} from "../support/shop-flow";
 
 const NOT_FOUND = "We could not find an order with that number and e-mail address.";
 

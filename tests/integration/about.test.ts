@@ -7,9 +7,9 @@ import { DEFAULT_HIGHLIGHTS } from "~/modules/content/sections";
 import { ingestImage } from "~/modules/media/media.server";
 import * as about from "~/routes/site/about";
 import { services, setServices } from "~/services.server";
-import { failingDatabase } from "./failing-database";
-import { BACKENDS, setupTestServices, type TestContext } from "./harness";
-import { renderRoute } from "./render-route";
+import { failingDatabase } from "../support/failing-database";
+import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { renderRoute } from "../support/render-route";
 
 const photo = async (background: string) =>
   ingestImage(

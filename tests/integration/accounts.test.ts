@@ -22,7 +22,7 @@ import { getAuthContext } from "~/modules/auth/session.server";
 import { createSmsSender } from "~/modules/auth/sms.server";
 import { services, setServices } from "~/services.server";
 import { startTwilioStandIn } from "../support/twilio-standin";
-import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
 
 const ORIGIN = "http://localhost:3000";
 let ipCounter = 0;

@@ -31,7 +31,7 @@ import {
   slugify,
 } from "~/modules/catalog/catalog.server";
 import { ingestUpload } from "~/modules/media/media.server";
-import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
 
 const actor = { id: "", name: "Mara Ellison" };
 const view = (query = "") => parseAdminArtworkParams(new URLSearchParams(query));

@@ -18,10 +18,10 @@ import { markOrderPaid } from "~/modules/shop/order-actions.server";
 import { loader as analyticsLoader } from "~/routes/admin/analytics";
 import { createLogger } from "~/logger.server";
 import { services, setServices } from "~/services.server";
-import { adminCookie, userCookie } from "./admin-session";
-import { failingDatabase } from "./failing-database";
-import { BACKENDS, setupTestServices, type TestContext } from "./harness";
-import { BUYER, callRoute, seedShopSettings, seedWork } from "./shop-support";
+import { adminCookie, userCookie } from "../support/admin-session";
+import { failingDatabase } from "../support/failing-database";
+import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BUYER, callRoute, seedShopSettings, seedWork } from "../support/shop-data";
 
 describe.each(BACKENDS)("analytics on %s", (backend) => {
   let ctx: TestContext;

@@ -5,7 +5,7 @@
 // fails here until it is listed with its reason.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auth } from "~/modules/auth/auth.server";
-import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
 
 const ORIGIN = "http://localhost:3000";
 

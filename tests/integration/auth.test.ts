@@ -15,8 +15,8 @@ import {
 } from "~/modules/auth/session.server";
 import { TokenError, verifyToken } from "~/modules/auth/tokens.server";
 import { services, setServices } from "~/services.server";
-import { failingDatabase } from "./failing-database";
-import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+import { failingDatabase } from "../support/failing-database";
+import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
 
 const ORIGIN = "http://localhost:3000";
 

@@ -13,8 +13,8 @@ import {
 import { renderFeed } from "~/modules/blog/feed.server";
 import { buildSitemap } from "~/modules/seo/sitemap.server";
 import { saveSettings } from "~/modules/settings/settings.server";
-import { parseSitemap } from "../helpers/sitemap";
-import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+import { parseSitemap } from "../support/sitemap";
+import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
 
 const ORIGIN = "http://localhost:3000";
 const hour = 3_600_000;

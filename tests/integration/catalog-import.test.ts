@@ -17,7 +17,7 @@ import {
 import { writeCsv } from "~/modules/catalog/import/spreadsheet.server";
 import { assignTerm, createTerm, termsForArtworks } from "~/modules/catalog/taxonomy.server";
 import { ingestImage } from "~/modules/media/media.server";
-import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
 
 const sqlRaw = (text: string) => sql.raw(text);
 

@@ -7,7 +7,7 @@ import {
   listFeaturedArtworks,
   slugify,
 } from "~/modules/catalog/catalog.server";
-import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
 
 describe.each(BACKENDS)("catalog on %s", (backend) => {
   let ctx: TestContext;

@@ -25,7 +25,7 @@ import {
 } from "~/modules/content/homepage-admin.server";
 import { loadHomepage } from "~/modules/content/homepage.server";
 import { MediaError } from "~/modules/media/media.server";
-import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
 
 const jpeg = (background: string) =>
   sharp({ create: { width: 300, height: 360, channels: 3, background } })

@@ -2,7 +2,7 @@
 // database stand for two server processes).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventBus, listenOnPostgres, type EventTopics } from "~/modules/events/bus.server";
-import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
 import { sql } from "drizzle-orm";
 
 function until(check: () => boolean, ms = 5000): Promise<void> {

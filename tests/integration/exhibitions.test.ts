@@ -15,9 +15,9 @@ import { getArtwork } from "~/modules/catalog/catalog.server";
 import { saveSettings } from "~/modules/settings/settings.server";
 import { action as editAction, loader as editLoader } from "~/routes/admin/exhibition-edit";
 import { action as listAction } from "~/routes/admin/exhibitions";
-import { adminCookie, userCookie } from "./admin-session";
-import { BACKENDS, setupTestServices, type TestContext } from "./harness";
-import { callRoute, seedWork } from "./shop-support";
+import { adminCookie, userCookie } from "../support/admin-session";
+import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { callRoute, seedWork } from "../support/shop-data";
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 

@@ -4,8 +4,8 @@ import type * as ContentModule from "~/modules/content/content.server";
 import { createSection } from "~/modules/content/content.server";
 import * as home from "~/routes/site/home";
 import { services, setServices } from "~/services.server";
-import { setupTestServices, type TestContext } from "./harness";
-import { renderRoute } from "./render-route";
+import { setupTestServices, type TestContext } from "../support/harness";
+import { renderRoute } from "../support/render-route";
 
 // Only the artist-photo query fails; everything else reads the real database.
 vi.mock("~/modules/content/content.server", async (importOriginal) => ({

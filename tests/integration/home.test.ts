@@ -10,9 +10,9 @@ import { DEFAULT_HIGHLIGHTS, DEFAULT_PROCESS } from "~/modules/content/sections"
 import { ingestImage } from "~/modules/media/media.server";
 import * as home from "~/routes/site/home";
 import { services, setServices } from "~/services.server";
-import { failingDatabase } from "./failing-database";
-import { BACKENDS, setupTestServices, type TestContext } from "./harness";
-import { renderRoute } from "./render-route";
+import { failingDatabase } from "../support/failing-database";
+import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { renderRoute } from "../support/render-route";
 
 const { loader } = home;
 const renderHome = () => renderRoute(home);

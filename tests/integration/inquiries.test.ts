@@ -12,7 +12,7 @@ import {
   submitContact,
 } from "~/modules/inbox/inquiries.server";
 import { saveSettings } from "~/modules/settings/settings.server";
-import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
 
 describe.each(BACKENDS)("inquiries on %s", (backend) => {
   let ctx: TestContext;

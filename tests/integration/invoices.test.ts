@@ -16,9 +16,9 @@ import {
 } from "~/modules/invoices/invoices.server";
 import { placeOrder } from "~/modules/shop/checkout.server";
 import { action as invoicesAction } from "~/routes/admin/invoices";
-import { BACKENDS, setupTestServices, type TestContext } from "./harness";
-import { BUYER, callRoute, seedShopSettings, seedWork } from "./shop-support";
-import { adminCookie } from "./admin-session";
+import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BUYER, callRoute, seedShopSettings, seedWork } from "../support/shop-data";
+import { adminCookie } from "../support/admin-session";
 
 describe.each(BACKENDS)("invoices on %s", (backend) => {
   let ctx: TestContext;

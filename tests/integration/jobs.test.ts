@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs } from "~/db/schema";
 import { enqueue, JOB_PRIORITY, registerJobHandler, retryDelayMs, runDueJobs } from "~/modules/jobs/jobs.server";
-import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
 
 describe("retryDelayMs", () => {
   it("backs off exponentially and caps at an hour", () => {

@@ -9,7 +9,7 @@ import { sendMail } from "~/modules/mail/mail.server";
 import { saveSettings } from "~/modules/settings/settings.server";
 import { services, setServices } from "~/services.server";
 import { decodeMime, startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
-import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
 
 async function freePort(): Promise<number> {
   const probe = createServer();

@@ -6,7 +6,8 @@ import { jobs, mediaAssets } from "~/db/schema";
 import { runDueJobs } from "~/modules/jobs/jobs.server";
 import { ingestImage, readVariant } from "~/modules/media/media.server";
 import { MediaError } from "~/modules/media/pipeline.server";
-import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+import { services, setServices } from "~/services.server";
+import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
 
 const painting = (width: number, height: number, hue: string) =>
   sharp({ create: { width, height, channels: 3, background: hue } })
@@ -63,9 +64,32 @@ describe.each(BACKENDS)("media pipeline on %s", (backend) => {
 
   it("makes a missing variant on first request, once, and refuses widths it does not offer", async () => {
     const asset = await ingestImage(await painting(700, 700, "#543"));
-    const [a, b] = await Promise.all([readVariant(asset.hash, 640, "avif"), readVariant(asset.hash, 640, "avif")]);
-    expect(a).toBeDefined();
-    expect(Buffer.compare(a!, b!)).toBe(0);
+    // The real store, watched: which keys are written.
+    const real = services().storage;
+    const written: string[] = [];
+    setServices({
+      ...services(),
+      storage: {
+        put: (key, body) => {
+          written.push(key);
+          return real.put(key, body);
+        },
+        get: (key) => real.get(key),
+        exists: (key) => real.exists(key),
+        delete: (key) => real.delete(key),
+      },
+    });
+    try {
+      const reads = await Promise.all(Array.from({ length: 5 }, () => readVariant(asset.hash, 640, "avif")));
+      expect(reads[0]).toBeDefined();
+      for (const other of reads) expect(Buffer.compare(reads[0]!, other!)).toBe(0);
+      // Five concurrent requests, one encoding; a later request reads the stored file.
+      expect(written).toEqual([`variants/${asset.hash}/640.avif`]);
+      await readVariant(asset.hash, 640, "avif");
+      expect(written).toHaveLength(1);
+    } finally {
+      setServices({ ...services(), storage: real });
+    }
     expect(await readVariant(asset.hash, 2560, "avif")).toBeUndefined();
     expect(await readVariant("0".repeat(24), 320, "webp")).toBeUndefined();
   });

@@ -15,7 +15,7 @@ import {
   notifyUser,
 } from "~/modules/realtime/notifications.server";
 import { saveSettings } from "~/modules/settings/settings.server";
-import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
 
 class FakeSocket {
   received: ServerMessage[] = [];

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { artworks, fileUploads, homepageSections } from "~/db/schema";
-import { DEMO_ARTWORKS } from "~/db/seed/demo-data";
-import { seedIfEmpty } from "~/db/seed/seed.server";
+import { DEMO_ARTWORKS } from "~/modules/demo/demo-data";
+import { seedIfEmpty } from "~/modules/demo/seed.server";
 import { createLogger } from "~/logger.server";
 import { listArtistPhotos, listVisibleSections } from "~/modules/content/content.server";
 import { getSettings } from "~/modules/settings/settings.server";
-import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
 
 const logger = createLogger("silent");
 

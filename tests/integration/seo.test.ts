@@ -10,8 +10,8 @@ import { ingestImage } from "~/modules/media/media.server";
 import { artworkOgImage, pageOgImage } from "~/modules/seo/og.server";
 import { buildSitemap } from "~/modules/seo/sitemap.server";
 import { saveSettings } from "~/modules/settings/settings.server";
-import { parseSitemap, xmllintValidate } from "../helpers/sitemap";
-import { BACKENDS, setupTestServices, type TestContext } from "./harness";
+import { parseSitemap, xmllintValidate } from "../support/sitemap";
+import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
 
 const ORIGIN = "http://localhost:3000";
 const PAGES = [

@@ -11,8 +11,8 @@ import { getOrder, listOrders, OrderError } from "~/modules/shop/orders.server";
 import { cancelOrder, refundOrder, shipOrder } from "~/modules/shop/order-actions.server";
 import * as orderRoute from "~/routes/admin/order";
 import * as ordersRoute from "~/routes/admin/orders";
-import { BACKENDS, setupTestServices, type TestContext } from "./harness";
-import { BUYER, callRoute, seedShopSettings, seedWork, stockRow } from "./shop-support";
+import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BUYER, callRoute, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
 
 const ORIGIN = "http://localhost:3000";
 const artist = { id: "admin-user-1", email: "artist@example.com" };

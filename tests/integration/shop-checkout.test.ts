@@ -7,8 +7,8 @@ import { EXPIRE_JOB } from "~/modules/shop/order-actions.server";
 import * as checkoutRoute from "~/routes/shop/checkout";
 import * as confirmationRoute from "~/routes/shop/order-confirmation";
 import * as trackRoute from "~/routes/shop/track-order";
-import { BACKENDS, setupTestServices, type TestContext } from "./harness";
-import { BUYER, callRoute, checkoutForm, cookieFrom, seedShopSettings, seedWork, stockRow } from "./shop-support";
+import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BUYER, callRoute, checkoutForm, cookieFrom, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
 
 const post = (form: FormData, ip = "192.0.2.10", cookie?: string) =>
   callRoute(checkoutRoute.action, "/checkout", { form, ip, cookie });

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { orderItems, orders } from "~/db/schema";
 import * as checkoutRoute from "~/routes/shop/checkout";
-import { BACKENDS, setupTestServices, type TestContext } from "./harness";
-import { callRoute, checkoutForm, seedShopSettings, seedWork, stockRow } from "./shop-support";
+import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { callRoute, checkoutForm, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
 
 const BUYERS = 50;
 

@@ -18,8 +18,8 @@ import {
 } from "~/modules/shop/order-actions.server";
 import { OrderError } from "~/modules/shop/orders.server";
 import { canMove, holdsStock, type OrderStatus } from "~/modules/shop/order-status";
-import { BACKENDS, setupTestServices, type TestContext } from "./harness";
-import { BUYER, seedShopSettings, seedWork } from "./shop-support";
+import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BUYER, seedShopSettings, seedWork } from "../support/shop-data";
 
 const admin = { kind: "admin" as const, id: "admin-1", email: "artist@example.com" };
 

@@ -12,8 +12,8 @@ import * as checkoutRoute from "~/routes/shop/checkout";
 import * as confirmationRoute from "~/routes/shop/order-confirmation";
 import * as webhookRoute from "~/routes/resources/stripe-webhook";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-standin";
-import { BACKENDS, setupTestServices, type TestContext } from "./harness";
-import { callRoute, checkoutForm, cookieFrom, seedShopSettings, seedWork, stockRow } from "./shop-support";
+import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { callRoute, checkoutForm, cookieFrom, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
 
 const admin = { kind: "admin" as const, id: "admin-1", email: "artist@example.com" };
 

@@ -1,7 +1,13 @@
-// A production server of our own for end-to-end tests that need their own environment or data directory
-// (operations, failure modes): started from build/server/index.js on a free port, stopped with SIGTERM.
+// A production server of our own for tests that need their own environment or data directory: started from
+// build/server/index.js on a free port, stopped with SIGTERM. Every server is the leader of its own process
+// group, recorded in the run's registry (tests/support/test-run.ts) so the global teardown can end whatever a
+// failed or interrupted test left, and it exits by itself when the test process that started it dies
+// (tests/support/exit-with-parent.mjs watches the pipe to its parent).
 import { spawn, type ChildProcess } from "node:child_process";
+import { cpSync, existsSync, readdirSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import { forgetChild, recordChild } from "./test-run";
 
 export interface Server {
   child: ChildProcess;
@@ -10,6 +16,19 @@ export interface Server {
   stderr: () => string;
   exited: Promise<number | null>;
 }
+
+export interface StartOptions {
+  /**
+   * "demo": DATA_DIR starts as a copy of the run's demo data (tests/support/demo-template.ts: the demo
+   * catalogue with every image variant made), so the server is ready in seconds and does no image work.
+   * Unset: whatever DATA_DIR holds (an empty one makes a real first start).
+   */
+  data?: "demo";
+  /** A port chosen beforehand (a peer that must know the server's address first); else a free one. */
+  port?: number;
+}
+
+const GUARD = fileURLToPath(new URL("./exit-with-parent.mjs", import.meta.url));
 
 /** A port nothing listens on right now (the machine runs MariaDB, Redis and more on their usual ports). */
 export async function freePort(): Promise<number> {
@@ -20,9 +39,26 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["build/server/index.js"], {
+/** The folder of the run's demo data, made once by the shared server's start (playwright.config.ts). */
+export function demoTemplateDir(): string {
+  const dir = process.env.E2E_TEMPLATE_DIR;
+  if (!dir || !existsSync(dir)) throw new Error("no demo data template: run the suite through playwright.config.ts");
+  return dir;
+}
+
+/** Copies the run's demo data into an empty or missing DATA_DIR. */
+export function copyDemoData(dataDir: string): void {
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) throw new Error(`${dataDir} is not empty`);
+  cpSync(demoTemplateDir(), dataDir, { recursive: true });
+}
+
+export async function startServer(env: Record<string, string>, options: StartOptions = {}): Promise<Server> {
+  if (options.data === "demo") {
+    if (!env.DATA_DIR) throw new Error("startServer({ data: 'demo' }) needs a DATA_DIR");
+    copyDemoData(env.DATA_DIR);
+  }
+  const port = options.port ?? (await freePort());
+  const child = spawn(process.execPath, ["--import", GUARD, "build/server/index.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -32,8 +68,11 @@ export async function startServer(env: Record<string, string>): Promise<Server> 
       LOG_LEVEL: "info",
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    // stdin stays open as the lifeline the guard watches; a process group of its own for the teardown.
+    stdio: ["pipe", "pipe", "pipe"],
+    detached: true,
   });
+  recordChild(child.pid!);
   let out = "";
   let err = "";
   child.stdout.on("data", (d: Buffer) => (out += d.toString()));
@@ -41,12 +80,20 @@ export async function startServer(env: Record<string, string>): Promise<Server> 
     out += d.toString();
     err += d.toString();
   });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on("exit", (code) => {
+      forgetChild(child.pid!);
+      resolve(code);
+    }),
+  );
   return { child, url: `http://127.0.0.1:${port}`, output: () => out, stderr: () => err, exited };
 }
 
-/** Polls /healthz until 200; returns the statuses seen on the way. */
-export async function waitHealthy(server: Server, timeoutMs = 90_000): Promise<number[]> {
+/**
+ * Polls /healthz until 200; returns the statuses seen on the way. The default wait is generous: a first start
+ * with the demo seed takes about 5 s on a quiet machine and several times that on a loaded one.
+ */
+export async function waitHealthy(server: Server, timeoutMs = 120_000): Promise<number[]> {
   const deadline = Date.now() + timeoutMs;
   const seen: number[] = [];
   while (Date.now() < deadline) {
@@ -58,12 +105,12 @@ export async function waitHealthy(server: Server, timeoutMs = 90_000): Promise<n
       // Not listening yet.
     }
     if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`server not healthy in time: ${server.output()}`);
 }
 
 export async function stop(server: Server): Promise<number | null> {
-  server.child.kill("SIGTERM");
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill("SIGTERM");
   return server.exited;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSitemap, xmllintValidate } from "../../../tests/helpers/sitemap";
+import { parseSitemap, xmllintValidate } from "../../../tests/support/sitemap";
 import { escapeXml, renderSitemap, robotsTxt, SITEMAP_MAX_URLS, w3cDatetime } from "./sitemap.server";
 
 const ORIGIN = "https://maraellison.art";

@@ -1,5 +1,5 @@
 // The demo catalogue: what a new install shows before the artist adds their own work.
-import type { Availability } from "../schema";
+import type { Availability } from "~/db/schema";
 
 export interface DemoArtwork {
   title: string;

@@ -1,9 +1,10 @@
 // Steps of the shop's end-to-end specs: putting a work in the cart from /shop, filling the checkout form, reading
 // the order number, and giving the works back afterwards (other specs count the demo's available and sold works).
 import { request as playwrightRequest, type Locator, type Page } from "@playwright/test";
-import { DEMO_ARTWORKS } from "../../../app/db/seed/demo-data";
-import { ADMIN, signIn } from "../admin-fixtures";
-import { expect } from "../fixtures";
+import { DEMO_ARTWORKS } from "../../app/modules/demo/demo-data";
+import { ADMIN } from "./accounts";
+import { signIn } from "./admin-fixtures";
+import { expect } from "./fixtures";
 
 /** The demo's price of a work, formatted as the shop shows it ($6,800). */
 export function demoPrice(title: string): { cents: number; text: string } {

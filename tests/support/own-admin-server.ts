@@ -7,9 +7,10 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { startServer, stop, waitHealthy, type Server } from "../../support/spawn-server";
-import { ADMIN, signIn } from "../admin-fixtures";
-import { expect, test } from "../fixtures";
+import { startServer, stop, waitHealthy, type Server } from "./spawn-server";
+import { ADMIN } from "./accounts";
+import { signIn } from "./admin-fixtures";
+import { expect, test } from "./fixtures";
 
 const ALLOWED = [/Failed to load resource: the server responded with a status of 40[04]/];
 
@@ -17,19 +18,22 @@ export const ownServerTest = test.extend<{ adminPage: Page }, { ownServer: Serve
   ownServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
     async ({}, provide) => {
-      const server = await startServer({
-        DATA_DIR: mkdtempSync(join(tmpdir(), "atelier-admin-own-")),
-        LOG_LEVEL: "warn",
-        AUTH_RATE_LIMIT_MULTIPLIER: "50",
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        ADMIN_NAME: ADMIN.name,
-      });
+      const server = await startServer(
+        {
+          DATA_DIR: join(mkdtempSync(join(tmpdir(), "atelier-admin-own-")), "data"),
+          LOG_LEVEL: "warn",
+          AUTH_RATE_LIMIT_MULTIPLIER: "50",
+          ADMIN_EMAIL: ADMIN.email,
+          ADMIN_PASSWORD: ADMIN.password,
+          ADMIN_NAME: ADMIN.name,
+        },
+        { data: "demo" },
+      );
       await waitHealthy(server);
       await provide(server);
       await stop(server);
     },
-    { scope: "worker", timeout: 120_000 },
+    { scope: "worker", timeout: 180_000 },
   ],
   adminPage: async ({ browser, ownServer, expectedConsoleErrors }, provide) => {
     const context = await browser.newContext({ baseURL: ownServer.url, viewport: { width: 1280, height: 900 } });

@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-export const SITEMAP_XSD = fileURLToPath(new URL("../fixtures/sitemap.xsd", import.meta.url));
+export const SITEMAP_XSD = fileURLToPath(new URL("./sitemap.xsd", import.meta.url));
 const NAMESPACE = "http://www.sitemaps.org/schemas/sitemap/0.9";
 const MAX_URLS = 50_000;
 const MAX_BYTES = 50 * 1024 * 1024;

@@ -1,11 +1,10 @@
 // A production server of our own for a spec that needs settings the shared one does not have (a real SMTP
 // peer, an OpenID provider, rate limits at their real thresholds): fresh DATA_DIR, free port, stopped after.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { decodeMime, startSmtpPeer, type ReceivedMail, type SmtpPeer } from "../../support/smtp-peer";
+import { decodeMime, startSmtpPeer, type ReceivedMail, type SmtpPeer } from "./smtp-peer";
+import { startServer, stop, waitHealthy, type StartOptions } from "./spawn-server";
 
 export interface AppServer {
   url: string;
@@ -17,30 +16,15 @@ export interface AppServer {
   stop: () => Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 /** Starts `node build/server/index.js` with an SMTP peer; resolves once /healthz answers 200. */
 export async function startAppServer(
   env: Record<string, string> = {},
-  options: { dataDir?: string; port?: number } = {},
+  options: { dataDir?: string } & StartOptions = {},
 ): Promise<AppServer> {
   const smtp = await startSmtpPeer();
-  const port = options.port ?? (await freePort());
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "atelier-auth-e2e-"));
-  const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ["build/server/index.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: url,
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "atelier-app-e2e-"));
+  const server = await startServer(
+    {
       DATA_DIR: dataDir,
       SEED_DEMO: "false",
       LOG_LEVEL: "info",
@@ -52,29 +36,21 @@ export async function startAppServer(
       AUTH_SECRET: "",
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    { data: options.data, port: options.port },
+  );
+  await waitHealthy(server).catch(async (error: unknown) => {
+    await stop(server);
+    await smtp.close();
+    throw error;
   });
-  let out = "";
-  child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`server not ready in time:\n${out}`);
-    const status = await fetch(`${url}/healthz`)
-      .then((r) => r.status)
-      .catch(() => 0);
-    if (status === 200) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const url = server.url;
+  const out = server.output;
 
   return {
     url,
     dataDir,
     smtp,
-    output: () => out,
+    output: out,
     linkFromMail: async (to, subject) => {
       const mail = await smtp.waitFor(
         (m: ReceivedMail) => m.to.includes(to.toLowerCase()) && subject.test(decodeMime(m.raw)) && !used.has(m),
@@ -89,8 +65,7 @@ export async function startAppServer(
       return link;
     },
     stop: async () => {
-      child.kill("SIGTERM");
-      await exited;
+      await stop(server);
       await smtp.close();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },

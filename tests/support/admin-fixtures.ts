@@ -5,9 +5,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import { ADMIN } from "./accounts";
 import { expect, test } from "./fixtures";
-
-export const ADMIN = { email: "admin@example.com", password: "atelier-admin-e2e-password", name: "Mara Ellison" };
 
 /** Signs a request context in (its cookie jar keeps the session). */
 export async function signIn(context: APIRequestContext, baseURL: string, email: string, password: string) {

@@ -1,16 +1,16 @@
 // First-start seeding: an empty database gets settings, and (unless SEED_DEMO=false) the demo catalogue.
 // Runs once: the settings row marks an initialised database, and the work happens in one transaction.
+// Loaded by boot only when the database is empty, so the generators stay out of a running server's memory.
 import { LOCKS, type DatabaseHandle } from "~/db/client.server";
 import { variantUrl } from "~/lib/media";
 import type { Logger } from "~/logger.server";
 import { createArtwork, slugify } from "~/modules/catalog/catalog.server";
 import { addArtistPhoto, createSection, savePageContent } from "~/modules/content/content.server";
 import { DEFAULT_HIGHLIGHTS } from "~/modules/content/sections";
-import { ingestImage } from "~/modules/media/media.server";
+import { registerImage, storeOriginal } from "~/modules/media/media.server";
 import { saveSettings, settingsExist } from "~/modules/settings/settings.server";
 import { DEMO_ARTIST, DEMO_ARTWORKS, DEMO_BIOGRAPHY, DEMO_CV, DEMO_STATEMENT, type DemoArtwork } from "./demo-data";
-import { renderPainting } from "./paintings.server";
-import { renderStudioPhoto } from "./studio.server";
+import { demoPainting, demoStudioPhoto } from "./images.server";
 
 export type SeedResult = "already-initialised" | "empty" | "demo";
 
@@ -57,17 +57,20 @@ export async function seedIfEmpty(handle: DatabaseHandle, options: SeedOptions):
       return "empty";
     }
     const started = Date.now();
-    // Rendering is CPU work outside the transaction; two at a time keeps both cores busy.
-    const paintings = await mapLimit(catalogue, 2, (a, i) =>
-      renderPainting({ seed: 1000 + i * 7, ...pixels(a.inches, longSide) }),
+    // Rendering (or reading the machine's cache of it) and checking the images is CPU work done before the
+    // transaction opens; two at a time keeps both cores busy.
+    const paintings = await mapLimit(catalogue, 2, async (a, i) =>
+      storeOriginal(await demoPainting({ seed: 1000 + i * 7, ...pixels(a.inches, longSide) })),
     );
-    const studio = await mapLimit([0, 1, 2], 2, (i) => renderStudioPhoto(i, longSide, Math.round(longSide * 0.75)));
-    options.logger.info({ ms: Date.now() - started }, "rendered demo images");
+    const studio = await mapLimit([0, 1, 2], 2, async (i) =>
+      storeOriginal(await demoStudioPhoto(i, longSide, Math.round(longSide * 0.75))),
+    );
+    options.logger.info({ ms: Date.now() - started }, "prepared demo images");
 
     await handle.db.transaction(async (tx) => {
       const now = Date.now();
       for (const [i, artwork] of catalogue.entries()) {
-        const asset = await ingestImage(paintings[i]!, tx);
+        const asset = await registerImage(paintings[i]!, tx);
         await createArtwork(
           {
             slug: slugify(artwork.title),
@@ -95,7 +98,7 @@ export async function seedIfEmpty(handle: DatabaseHandle, options: SeedOptions):
         "Two paintings from the Ledger series",
       ];
       for (const [i, photo] of studio.entries()) {
-        const asset = await ingestImage(photo, tx);
+        const asset = await registerImage(photo, tx);
         await addArtistPhoto(
           {
             fileName: `studio-${i + 1}.jpg`,
@@ -109,7 +112,7 @@ export async function seedIfEmpty(handle: DatabaseHandle, options: SeedOptions):
           tx,
         );
       }
-      const heroImage = await ingestImage(paintings[Math.min(3, paintings.length - 1)]!, tx);
+      const heroImage = await registerImage(paintings[Math.min(3, paintings.length - 1)]!, tx);
       await createSection(
         {
           sectionType: "hero",

@@ -1,0 +1,51 @@
+// `node --import tsx tests/support/demo-template.ts <template-dir> [<copy-to>...]`: makes the end-to-end run's
+// demo data once, as the first start of a real install makes it (boot: migrations, demo seed), and then waits
+// until every background job is done (every image variant made). Servers of the run then start from a copy
+// (tests/support/spawn-server.ts, `data: "demo"`): in a few seconds, with no image work competing with the
+// tests. An existing template is reused; the copies are made after it is complete.
+import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { sql } from "drizzle-orm";
+import { queryRows } from "~/db/client.server";
+import { runDueJobs } from "~/modules/jobs/jobs.server";
+import { boot } from "../../server/boot";
+
+async function makeTemplate(target: string): Promise<void> {
+  const started = Date.now();
+  const work = mkdtempSync(join(dirname(target), "template-work-"));
+  const booted = await boot({
+    ...process.env,
+    NODE_ENV: "production",
+    DATA_DIR: work,
+    DATABASE_URL: "",
+    SEED_DEMO: "true",
+    LOG_LEVEL: "warn",
+    ADMIN_EMAIL: "",
+    ADMIN_PASSWORD: "",
+  });
+  // The worker boot started runs jobs too; this loop only makes sure none is left before the copy.
+  for (;;) {
+    await runDueJobs(100);
+    const [left] = await queryRows<{ n: number }>(
+      booted.handle.db,
+      sql`select count(*)::int as n from jobs where done_at is null`,
+    );
+    if (!left || left.n === 0) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await booted.stop();
+  renameSync(work, target);
+  process.stdout.write(`demo data template ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+}
+
+const [target, ...copies] = process.argv.slice(2);
+if (!target) {
+  process.stderr.write("usage: demo-template.ts <template-dir> [<copy-to>...]\n");
+  process.exit(2);
+}
+if (!existsSync(target)) await makeTemplate(target);
+for (const copy of copies) {
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(target, copy, { recursive: true });
+}
+process.exit(0);
