@@ -51,6 +51,7 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: optional(z.email({ message: "must be an e-mail address" })),
   ADMIN_PASSWORD: optional(z.string()),
   ADMIN_NAME: optional(z.string().max(120)),
+  PAGE_CACHE_MB: optional(z.coerce.number({ message: "must be a number" }).min(0).max(4096)),
 });
 
 export interface OAuthClient {
@@ -87,6 +88,8 @@ export interface Config {
   stripe: StripeConfig | undefined;
   /** Texted sign-in codes through Twilio; unset: they are written to the log (LogSmsSender). */
   twilio: TwilioConfig | undefined;
+  /** Memory for the anonymous page cache, in bytes; 0 turns it off (the default in development). */
+  pageCacheBytes: number;
 }
 
 export interface TwilioConfig {
@@ -126,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO ?? true,
     logLevel: e.LOG_LEVEL ?? "info",
     trustProxy: e.TRUST_PROXY ?? false,
+    pageCacheBytes: Math.round((e.PAGE_CACHE_MB ?? (e.NODE_ENV === "development" ? 0 : 64)) * 1024 * 1024),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `studio@${new URL(publicUrl).hostname}`,
     oauth: {

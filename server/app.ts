@@ -16,6 +16,7 @@ import { auth, CLIENT_IP_HEADER } from "~/modules/auth/auth.server";
 import { publicJwks } from "~/modules/auth/tokens.server";
 import { readVariant } from "~/modules/media/media.server";
 import { VARIANT_FORMATS, type VariantFormat } from "~/modules/media/pipeline.server";
+import { createPageCache } from "./page-cache/page-cache";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -163,6 +164,18 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
       });
     next();
   });
+
+  // Public pages for visitors without a sign-in cookie, from memory (server/page-cache, decision 0015).
+  if (config.pageCacheBytes > 0) {
+    const pageCache = createPageCache({
+      build,
+      mode: dev ? "development" : "production",
+      publicUrl: config.publicUrl,
+      maxBytes: config.pageCacheBytes,
+      logger,
+    });
+    app.use(pageCache.middleware);
+  }
 
   app.all(
     "/{*splat}",

@@ -33,6 +33,8 @@ export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
 
 /** The header our Express layer sets to the client's address (req.ip); any incoming copy is dropped. */
 export const CLIENT_IP_HEADER = "x-atelier-client-ip";
+/** Every cookie better-auth sets starts with it (`atelier.session_token`, `__Secure-atelier.…`). */
+export const AUTH_COOKIE_PREFIX = "atelier";
 
 /** OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane. */
 const ARGON2 = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -100,7 +102,7 @@ export function createAuth({ config, db, logger }: AuthDeps) {
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.publicUrl.startsWith("https:"),
-      cookiePrefix: "atelier",
+      cookiePrefix: AUTH_COOKIE_PREFIX,
     },
     // OAuth and link failures land on the sign-in page, which explains them (?error=...).
     onAPIError: { errorURL: `${config.publicUrl}/auth` },

@@ -5,7 +5,7 @@ import { data, redirect } from "react-router";
 import { db } from "~/db/client.server";
 import { profiles, userRoles } from "~/db/schema";
 import { services } from "~/services.server";
-import { auth } from "./auth.server";
+import { AUTH_COOKIE_PREFIX, auth } from "./auth.server";
 
 export type Role = "admin" | "user";
 
@@ -37,7 +37,29 @@ export function getAuthContext(request: Request): Promise<AuthContext | null> {
   return pending;
 }
 
+/** The names of a Cookie header's cookies. */
+function cookieNames(header: string | null | undefined): string[] {
+  if (!header) return [];
+  return header.split(";").map((part) => {
+    const eq = part.indexOf("=");
+    return (eq < 0 ? part : part.slice(0, eq)).trim();
+  });
+}
+
+const ownCookie = (name: string) => name.replace(/^__(Secure|Host)-/, "").startsWith(`${AUTH_COOKIE_PREFIX}.`);
+
+/** Whether a request carries any of our sign-in cookies (the page cache serves only those without). */
+export function hasAuthCookie(header: string | null | undefined): boolean {
+  return cookieNames(header).some(ownCookie);
+}
+
+/** Whether a request may have a session at all: without the session cookie there is nothing to look up. */
+function hasSessionCookie(header: string | null): boolean {
+  return cookieNames(header).some((name) => ownCookie(name) && name.endsWith(".session_token"));
+}
+
 async function loadAuthContext(request: Request): Promise<AuthContext | null> {
+  if (!hasSessionCookie(request.headers.get("cookie"))) return null;
   const session = await auth().api.getSession({ headers: request.headers });
   if (!session) return null;
   const { user } = session;

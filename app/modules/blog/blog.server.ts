@@ -1,7 +1,7 @@
 // The blog ("Journal"): posts in Markdown with a cover image, drafted, scheduled or published.
 // Owns: blog_posts. Exposes: the public listing (only what is public now), one public post rendered to safe
 // HTML, the admin's listing and editing, and the feeds' and sitemap's lookups.
-import { and, count, desc, eq, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, lte, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Database } from "~/db/client.server";
 import { blogPosts, mediaAssets, POST_STATUSES, type PostStatus } from "~/db/schema";
@@ -9,6 +9,7 @@ import type { ImageAsset } from "~/lib/media";
 import { toSlug } from "~/lib/slug";
 import { renderMarkdown, markdownToText } from "~/modules/content/markdown.server";
 import { toImageAsset } from "~/modules/media/media.server";
+import { publish } from "~/modules/events/bus.server";
 
 export { POST_STATUSES, type PostStatus } from "~/db/schema";
 
@@ -163,6 +164,15 @@ export async function getPublicPost(slug: string, now = new Date()): Promise<Pub
   return { ...rest, html: renderMarkdown(body), description: describe(post) };
 }
 
+/** When the next scheduled post goes public (the page cache renews the journal then), if any is waiting. */
+export async function nextScheduledPublication(now = new Date()): Promise<Date | undefined> {
+  const [row] = await db()
+    .select({ at: sql<Date | string | null>`min(${blogPosts.publishAt})` })
+    .from(blogPosts)
+    .where(and(ne(blogPosts.status, "draft"), gt(blogPosts.publishAt, now)));
+  return row?.at ? new Date(row.at) : undefined;
+}
+
 /** The latest public posts with their rendered bodies (the RSS feed). */
 export async function latestPublicPosts(limit = 20, now = new Date()): Promise<PublicPost[]> {
   const rows = await db()
@@ -280,6 +290,7 @@ export async function createPost(
       ...publication(input, now),
     })
     .returning({ id: blogPosts.id, slug: blogPosts.slug });
+  await publish("content.changed", { area: "blog" });
   return row!;
 }
 
@@ -304,10 +315,12 @@ export async function updatePost(
     .where(eq(blogPosts.id, id))
     .returning({ id: blogPosts.id, slug: blogPosts.slug });
   if (!row) throw new PostError("title", "This post no longer exists.");
+  await publish("content.changed", { area: "blog" });
   return row;
 }
 
 export async function deletePost(id: string): Promise<boolean> {
   const rows = await db().delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
+  if (rows.length > 0) await publish("content.changed", { area: "blog" });
   return rows.length > 0;
 }

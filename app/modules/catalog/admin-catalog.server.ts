@@ -8,7 +8,7 @@ import type { ImageAsset } from "~/lib/media";
 import { applyMove } from "~/lib/reorder";
 import { toImageAsset } from "~/modules/media/media.server";
 import type { ArtworkInputValues } from "./artwork-input";
-import { displayOrder, FEATURED_LIMIT, invalidateCatalogCaches, slugify } from "./catalog.server";
+import { catalogChanged, displayOrder, FEATURED_LIMIT, slugify } from "./catalog.server";
 
 /** Who made a change, for the log. */
 export interface Actor {
@@ -227,7 +227,7 @@ export async function createArtworkFromUpload(
     if (!created) throw new Error("artwork insert returned nothing");
     return created;
   });
-  invalidateCatalogCaches();
+  await catalogChanged([row.id]);
   return row;
 }
 
@@ -274,7 +274,7 @@ export async function updateArtwork(
     );
     return { ok: true };
   });
-  invalidateCatalogCaches();
+  if (result.ok) await catalogChanged([id]);
   return result;
 }
 
@@ -288,6 +288,7 @@ export async function replaceArtworkImage(
     .set({ mainImageId: image.id, mainImageUrl: mainImageUrl(image), updatedAt: sql`now()` })
     .where(eq(artworks.id, id))
     .returning({ id: artworks.id });
+  if (updated.length > 0) await catalogChanged([id]);
   return updated.length > 0;
 }
 
@@ -334,6 +335,7 @@ export async function setFeatured(
     );
     return true;
   });
+  if (found) await catalogChanged([id]);
   const [counted] = await db()
     .select({ n: count() })
     .from(artworks)
@@ -371,7 +373,7 @@ export async function moveArtwork(id: string, targetId: string, position: "befor
     }
     return true;
   });
-  invalidateCatalogCaches();
+  if (moved) await catalogChanged();
   return moved;
 }
 
@@ -408,7 +410,7 @@ export async function setAvailability(ids: string[], availability: Availability,
     );
     return changing.length;
   });
-  invalidateCatalogCaches();
+  if (changed > 0) await catalogChanged(ids);
   return changed;
 }
 
@@ -436,7 +438,7 @@ export async function removeArtwork(id: string, actor: Actor): Promise<RemoveOut
       await logEvents(tx, [{ artworkId: id, artworkTitle: work.title, kind: "deleted" }], actor);
       await tx.delete(artworks).where(eq(artworks.id, id));
     });
-    invalidateCatalogCaches();
+    await catalogChanged([id]);
     return "deleted";
   } catch (error) {
     if (!isReferencedError(error)) throw error;
@@ -465,7 +467,7 @@ async function setArchived(id: string, archived: boolean, actor: Actor): Promise
     await logEvents(tx, [{ artworkId: id, artworkTitle: row.title, kind: archived ? "archived" : "restored" }], actor);
     return true;
   });
-  invalidateCatalogCaches();
+  if (done) await catalogChanged([id]);
   return done;
 }
 

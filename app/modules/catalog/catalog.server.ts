@@ -5,6 +5,7 @@ import { artworks, mediaAssets, type Availability } from "~/db/schema";
 import type { ImageAsset } from "~/lib/media";
 import { toSlug } from "~/lib/slug";
 import { isUuid } from "~/lib/uuid";
+import { publish, subscribe } from "~/modules/events/bus.server";
 import { toImageAsset } from "~/modules/media/media.server";
 import { termFacets, type TermKind } from "./taxonomy.server";
 
@@ -262,6 +263,23 @@ export async function catalogFacets(): Promise<CatalogFacets> {
 /** Forget cached facets (after the catalogue changes). */
 export function invalidateCatalogCaches(): void {
   facetsCache = undefined;
+}
+
+// Another process's change reaches this one's facets through the bus.
+subscribe("catalog.changed", invalidateCatalogCaches);
+
+/** Ids travel with the event when they are few; a bulk change says "everything" (NOTIFY payloads are small). */
+const MAX_EVENT_IDS = 50;
+
+/**
+ * After a committed change to what visitors see of the catalogue (a work's fields, price, availability, image,
+ * order, a sale, a release): cached pages and facets in every process start afresh. Call it after the
+ * transaction, never inside one: a page rendered in between would read the old state.
+ */
+export async function catalogChanged(artworkIds?: readonly string[]): Promise<void> {
+  invalidateCatalogCaches();
+  const ids = artworkIds && artworkIds.length > 0 && artworkIds.length <= MAX_EVENT_IDS ? [...artworkIds] : undefined;
+  await publish("catalog.changed", ids ? { artworkIds: ids } : {});
 }
 
 /** Other works to show under an artwork: the first in display order, without it. */

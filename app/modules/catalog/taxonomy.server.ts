@@ -5,7 +5,7 @@ import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
 import { artworkTerms, terms, type TermKind } from "~/db/schema";
 import { toSlug } from "~/lib/slug";
-import { invalidateCatalogCaches } from "./catalog.server";
+import { catalogChanged, invalidateCatalogCaches } from "./catalog.server";
 
 export { TERM_KINDS, type TermKind } from "~/db/schema";
 
@@ -109,7 +109,7 @@ export async function renameTerm(id: string, rawName: string, tx: Database = db(
     .set({ name, slug: await freeSlug(term.kind, name, tx, id), updatedAt: new Date() })
     .where(eq(terms.id, id))
     .returning(termColumns);
-  invalidateCatalogCaches();
+  await catalogChanged();
   return row!;
 }
 
@@ -133,13 +133,13 @@ export async function mergeTerms(sourceIds: string[], targetId: string, database
       on conflict do nothing`);
     await tx.delete(terms).where(inArray(terms.id, sources));
   });
-  invalidateCatalogCaches();
+  await catalogChanged();
 }
 
 export async function deleteTerm(id: string, tx: Database = db()): Promise<void> {
   const deleted = await tx.delete(terms).where(eq(terms.id, id)).returning({ id: terms.id });
   if (deleted.length === 0) throw new TaxonomyError("This term no longer exists.");
-  invalidateCatalogCaches();
+  await catalogChanged();
 }
 
 /** Adds a term to many works, or takes it off them. Returns how many works changed. */
@@ -163,7 +163,7 @@ export async function assignTerm(
           .delete(artworkTerms)
           .where(and(eq(artworkTerms.termId, termId), inArray(artworkTerms.artworkId, ids)))
           .returning({ id: artworkTerms.artworkId });
-  invalidateCatalogCaches();
+  if (changed.length > 0) await catalogChanged(changed.map((c) => c.id));
   return changed.length;
 }
 

@@ -9,6 +9,7 @@ import { toSlug } from "~/lib/slug";
 import { isUuid } from "~/lib/uuid";
 import { cleanFileName, registerImage, storeOriginal, toImageAsset } from "~/modules/media/media.server";
 import { ARTIST_PHOTO_FOLDER } from "./content.server";
+import { publish } from "~/modules/events/bus.server";
 
 /** What the admin fills in for a photo; alt text is required (it is what a screen reader says). */
 export const ArtistPhotoFields = z.object({
@@ -123,6 +124,7 @@ export async function uploadArtistPhoto(
       .returning({ id: fileUploads.id });
     return row!.id;
   });
+  await publish("content.changed", { area: "photos" });
   return (await listArtistPhotosForAdmin(database)).find((p) => p.id === id)!;
 }
 
@@ -144,6 +146,7 @@ export async function updateArtistPhoto(id: string, fields: Partial<ArtistPhotoF
     .where(byId(id))
     .returning({ id: fileUploads.id });
   if (rows.length === 0) throw new PhotoGoneError();
+  await publish("content.changed", { area: "photos" });
 }
 
 /** Display order from the given order of ids: 0, 1, 2, ... (ids not given keep theirs). */
@@ -155,6 +158,7 @@ export async function reorderArtistPhotos(ids: string[], tx: Database = db()): P
     from jsonb_to_recordset(${JSON.stringify(unique.map((id, position) => ({ id, position })))}::jsonb)
       as v(id uuid, position integer)
     where f.id = v.id and f.file_path like ${`${ARTIST_PHOTO_FOLDER}/%`}`);
+  await publish("content.changed", { area: "photos" });
 }
 
 /** Removes the photo from the site (the stored image stays in the media library). */
@@ -162,4 +166,5 @@ export async function deleteArtistPhoto(id: string, tx: Database = db()): Promis
   if (!isUuid(id)) throw new PhotoGoneError();
   const rows = await tx.delete(fileUploads).where(byId(id)).returning({ id: fileUploads.id });
   if (rows.length === 0) throw new PhotoGoneError();
+  await publish("content.changed", { area: "photos" });
 }

@@ -7,6 +7,7 @@ import type { ImageAsset } from "~/lib/media";
 import { toImageAsset } from "~/modules/media/media.server";
 import type { z } from "zod";
 import { AboutContent, SECTION_CONTENT } from "./sections";
+import { publish } from "~/modules/events/bus.server";
 
 export const ARTIST_PHOTO_FOLDER = "artist-photos";
 export const ARTWORK_PHOTO_FOLDER = "artworks";
@@ -107,6 +108,7 @@ export async function savePageContent<K extends PageKey>(
     .insert(pageContent)
     .values({ key, data: value })
     .onConflictDoUpdate({ target: pageContent.key, set: { data: value, updatedAt: new Date() } });
+  await publish("content.changed", { area: key === "about" ? "about" : "pages" });
 }
 
 /** When the homepage sections or page content last changed (the sitemap's lastmod for home and about). */

@@ -6,6 +6,7 @@ import { homepageSections, SECTION_TYPES, type SectionType } from "~/db/schema";
 import { isUuid } from "~/lib/uuid";
 import { parseSectionContent } from "./section-form";
 import { SECTION_CONTENT } from "./sections";
+import { publish } from "~/modules/events/bus.server";
 
 export { SECTION_TYPES, type SectionType } from "~/db/schema";
 
@@ -97,6 +98,8 @@ export async function saveSection(
       ? { draftContent: parsed.content, updatedAt: new Date() }
       : { content: parsed.content, draftContent: null, isPublished: true, updatedAt: new Date() };
   const [row] = await tx.update(homepageSections).set(set).where(eq(homepageSections.id, id)).returning(columns);
+  // A draft shows only in the admin's preview; publishing changes the home page.
+  if (mode === "publish") await publish("content.changed", { area: "homepage" });
   return row!;
 }
 
@@ -120,6 +123,7 @@ export async function setSectionFlags(
     .set({ ...flags, updatedAt: new Date() })
     .where(eq(homepageSections.id, id))
     .returning(columns);
+  await publish("content.changed", { area: "homepage" });
   return row!;
 }
 
@@ -136,11 +140,13 @@ export async function reorderSections(ids: string[], database: Database = db()):
         as v(id uuid, position integer)
       where s.id = v.id`);
   });
+  await publish("content.changed", { area: "homepage" });
 }
 
 export async function deleteSection(id: string, tx: Database = db()): Promise<void> {
   await getSection(id, tx);
   await tx.delete(homepageSections).where(eq(homepageSections.id, id));
+  await publish("content.changed", { area: "homepage" });
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   type ExhibitionInput,
   type ExhibitionPhase,
 } from "./exhibition-rules";
+import { publish } from "~/modules/events/bus.server";
 
 export type Exhibition = typeof exhibitions.$inferSelect;
 
@@ -21,7 +22,7 @@ export type Exhibition = typeof exhibitions.$inferSelect;
 const LIST_LIMIT = 500;
 
 /** The studio's today (its time zone), which decides upcoming, current and past. */
-async function studioToday(): Promise<string> {
+export async function studioToday(): Promise<string> {
   const { shop } = await getSettings();
   const parts = new Intl.DateTimeFormat("en-CA", {
     timeZone: shop.timeZone,
@@ -93,18 +94,20 @@ const columns = (input: ExhibitionInput) => ({
 });
 
 export async function createExhibition(input: ExhibitionInput): Promise<Exhibition> {
-  return db().transaction(async (tx) => {
+  const created = await db().transaction(async (tx) => {
     const [row] = await tx.insert(exhibitions).values(columns(input)).returning();
     const unique = [...new Set(input.artworkIds)];
     if (unique.length)
       await tx.insert(exhibitionArtworks).values(unique.map((artworkId) => ({ exhibitionId: row!.id, artworkId })));
     return row!;
   });
+  await publish("content.changed", { area: "exhibitions" });
+  return created;
 }
 
 /** Saves the exhibition and replaces its works. Undefined when it no longer exists. */
 export async function updateExhibition(id: string, input: ExhibitionInput): Promise<Exhibition | undefined> {
-  return db().transaction(async (tx) => {
+  const updated = await db().transaction(async (tx) => {
     const [row] = await tx
       .update(exhibitions)
       .set({ ...columns(input), updatedAt: new Date() })
@@ -117,10 +120,13 @@ export async function updateExhibition(id: string, input: ExhibitionInput): Prom
       await tx.insert(exhibitionArtworks).values(unique.map((artworkId) => ({ exhibitionId: id, artworkId })));
     return row;
   });
+  if (updated) await publish("content.changed", { area: "exhibitions" });
+  return updated;
 }
 
 export async function deleteExhibition(id: string): Promise<boolean> {
   const rows = await db().delete(exhibitions).where(eq(exhibitions.id, id)).returning({ id: exhibitions.id });
+  if (rows.length > 0) await publish("content.changed", { area: "exhibitions" });
   return rows.length > 0;
 }
 

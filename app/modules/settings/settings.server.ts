@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Database } from "~/db/client.server";
 import { siteSettings } from "~/db/schema";
+import { publish, subscribe } from "~/modules/events/bus.server";
 import { pageTitle } from "~/lib/meta";
 import { PAGE_KEYS, type PageKey, type PageMeta as ResolvedPageMeta } from "~/lib/seo";
 
@@ -107,18 +108,29 @@ export const SettingsSchema = z.object({
 
 export type Settings = z.infer<typeof SettingsSchema>;
 
-const TTL_MS = 5_000;
-let cache: { value: Settings; at: number } | undefined;
+/** The settings as last read, kept until a save (in any process: settings.changed on the bus) replaces them. */
+let cache: { value: Settings; database: Database } | undefined;
+let generation = 0;
+const forget = () => {
+  generation++;
+  cache = undefined;
+};
+subscribe("settings.changed", forget);
+subscribe("bus.reconnected", forget);
 
 /**
- * The settings, with defaults for anything unset; cached for a few seconds. Inside a transaction pass it:
- * on PGlite a query outside the open transaction would wait for it forever.
+ * The settings, with defaults for anything unset; read once and kept in memory until they change. Inside a
+ * transaction pass it: on PGlite a query outside the open transaction would wait for it forever.
  */
 export async function getSettings(tx: Database = db()): Promise<Settings> {
-  if (cache && Date.now() - cache.at < TTL_MS) return cache.value;
+  const database = db();
+  // Keyed by the database too: a test that opens another one must not read the first one's settings.
+  if (cache?.database === database) return cache.value;
+  const seen = generation;
   const row = await tx.query.siteSettings.findFirst();
   const value = SettingsSchema.parse(row?.data ?? {});
-  cache = { value, at: Date.now() };
+  // Not what a transaction sees, nor a read overtaken by a save.
+  if (seen === generation && tx === database) cache = { value, database };
   return value;
 }
 
@@ -133,7 +145,9 @@ export async function saveSettings(input: z.input<typeof SettingsSchema>, tx: Da
     .insert(siteSettings)
     .values({ id: 1, data: value })
     .onConflictDoUpdate({ target: siteSettings.id, set: { data: value, updatedAt: sql`now()` } });
-  cache = undefined;
+  forget();
+  // Every page shows the settings: the page caches and the other processes' copies start afresh.
+  await publish("settings.changed", {});
   return value;
 }
 

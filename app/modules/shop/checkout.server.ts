@@ -7,6 +7,7 @@ import { z } from "zod";
 import { db, queryRows } from "~/db/client.server";
 import { orderItems, orders, type Fulfilment } from "~/db/schema";
 import { isCountryCode } from "~/lib/countries";
+import { catalogChanged } from "~/modules/catalog/catalog.server";
 import { reserveArtwork, type ReservedArtwork } from "~/modules/catalog/stock.server";
 import { getSettings, type Settings } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
@@ -259,6 +260,8 @@ export async function placeOrder(input: CheckoutInput): Promise<PlaceOrderResult
       }
       return created!;
     });
+    // The works are reserved now: the shop drops them at once, in every process.
+    await catalogChanged(wanted.map(([artworkId]) => artworkId));
     // Told after the commit, so the artist never hears of an order that did not happen.
     if (order.provider === "manual") await notifyArtistOfOrder(order.id);
     return { ok: true, order, created: true };

@@ -3,6 +3,7 @@
 // locks the order row, checks the move against order-status.ts, records who and when, and queues its mail.
 import { db } from "~/db/client.server";
 import { trackingUrlFor } from "~/lib/tracking";
+import { catalogChanged } from "~/modules/catalog/catalog.server";
 import { reserveArtwork } from "~/modules/catalog/stock.server";
 import { enqueue, JOB_PRIORITY, registerJobHandler } from "~/modules/jobs/jobs.server";
 import { getSettings } from "~/modules/settings/settings.server";
@@ -56,7 +57,7 @@ async function withFullOrder<T>(orderId: string, fn: (order: NonNullable<Awaited
 /** Bank transfer received: the artist marks the order paid; the works become sold. */
 export async function markOrderPaid(orderId: string, actor: Actor, note = ""): Promise<Order> {
   const settings = await getSettings();
-  return db().transaction(async (tx) => {
+  const stocked = await db().transaction(async (tx) => {
     const order = await requireOrder(tx, orderId);
     if (order.provider !== "manual") {
       throw new OrderError("not-manual", "A card payment is marked paid by Stripe, when the payment arrives.");
@@ -72,6 +73,9 @@ export async function markOrderPaid(orderId: string, actor: Actor, note = ""): P
     await mailOrderPaid(tx, { ...paid, items: await orderItemsOf(tx, order.id) }, settings);
     return paid;
   });
+  // Stock may have changed: pages that show the works start afresh (modules/events).
+  await catalogChanged();
+  return stocked;
 }
 
 export interface ShipInput {
@@ -139,10 +143,13 @@ export async function cancelOrder(orderId: string, actor: Actor, note = "", kind
   if ((await providerFor(current.provider).cancelPayment(current)) === "already-paid") {
     throw new OrderError("already-paid", `Order ${current.number} was just paid by card; refund it instead.`);
   }
-  return db().transaction(async (tx) => {
+  const stocked = await db().transaction(async (tx) => {
     const order = await requireOrder(tx, orderId);
     return moveOrder(tx, order, "cancelled", actor, kind, note, { cancelledAt: new Date(), reservedUntil: null });
   });
+  // Stock may have changed: pages that show the works start afresh (modules/events).
+  await catalogChanged();
+  return stocked;
 }
 
 /** Refunds a paid order (by card through Stripe; a bank transfer by hand) and puts its works back in stock. */
@@ -155,10 +162,13 @@ export async function refundOrder(orderId: string, actor: Actor, note = ""): Pro
       );
     }
     await providerFor(current.provider).refund(current);
-    return db().transaction(async (tx) => {
+    const stocked = await db().transaction(async (tx) => {
       const order = await requireOrder(tx, orderId);
       return moveOrder(tx, order, "refunded", actor, "refunded", note, { refundedAt: new Date(), reservedUntil: null });
     });
+    // Stock may have changed: pages that show the works start afresh (modules/events).
+    await catalogChanged();
+    return stocked;
   });
 }
 
@@ -178,7 +188,7 @@ export async function expireReservation(orderId: string, now = new Date()): Prom
     );
     return "kept";
   }
-  return db().transaction(async (tx) => {
+  const stocked = await db().transaction(async (tx) => {
     const locked = await lockOrder(tx, orderId);
     if (!locked || locked.status !== "awaiting_payment" || !locked.reservedUntil || locked.reservedUntil > now)
       return "kept";
@@ -188,6 +198,9 @@ export async function expireReservation(orderId: string, now = new Date()): Prom
     });
     return "expired";
   });
+  // Stock may have changed: pages that show the works start afresh (modules/events).
+  await catalogChanged();
+  return stocked;
 }
 
 registerJobHandler(EXPIRE_JOB, async (payload) => {
@@ -216,7 +229,7 @@ export async function paymentSucceeded(
   const settings = await getSettings();
   const actor: Actor = { kind: "stripe", eventId: event.id };
   try {
-    return await db().transaction(async (tx) => {
+    const stocked = await db().transaction(async (tx) => {
       if (!(await claimWebhookEvent(tx, { ...event, orderId: input.orderId }))) return "duplicate";
       const order = await lockOrder(tx, input.orderId);
       if (!order) return "ignored";
@@ -249,6 +262,9 @@ export async function paymentSucceeded(
       await mailOrderPaid(tx, { ...paid!, items: await orderItemsOf(tx, order.id) }, settings);
       return "paid";
     });
+    // Stock may have changed: pages that show the works start afresh (modules/events).
+    await catalogChanged();
+    return stocked;
   } catch (error) {
     if (error instanceof NeedsRefund) return "needs-refund";
     throw error;
@@ -257,7 +273,7 @@ export async function paymentSucceeded(
 
 /** After refunding a payment that landed for works already gone: the lapsed order is marked refunded. */
 export async function latePaymentRefunded(event: ProviderEvent, input: { orderId: string; paymentIntentId: string }) {
-  return db().transaction(async (tx) => {
+  const stocked = await db().transaction(async (tx) => {
     if (!(await claimWebhookEvent(tx, { ...event, orderId: input.orderId }))) return "duplicate";
     const order = await lockOrder(tx, input.orderId);
     if (!order || order.status !== "cancelled") return "ignored";
@@ -272,11 +288,14 @@ export async function latePaymentRefunded(event: ProviderEvent, input: { orderId
     );
     return "refunded";
   });
+  // Stock may have changed: pages that show the works start afresh (modules/events).
+  await catalogChanged();
+  return stocked;
 }
 
 /** The card payment page expired unpaid: the order is cancelled and its works released. */
 export async function paymentSessionExpired(event: ProviderEvent, input: { orderId: string }) {
-  return db().transaction(async (tx) => {
+  const stocked = await db().transaction(async (tx) => {
     if (!(await claimWebhookEvent(tx, { ...event, orderId: input.orderId }))) return "duplicate";
     const order = await lockOrder(tx, input.orderId);
     if (!order || order.status !== "awaiting_payment") return "ignored";
@@ -294,6 +313,9 @@ export async function paymentSessionExpired(event: ProviderEvent, input: { order
     );
     return "cancelled";
   });
+  // Stock may have changed: pages that show the works start afresh (modules/events).
+  await catalogChanged();
+  return stocked;
 }
 
 /** A refund reported by the provider (made in its dashboard, or by us): a full one marks the order refunded. */
@@ -301,7 +323,7 @@ export async function refundReported(
   event: ProviderEvent,
   input: { orderId: string; paymentIntentId?: string; full: boolean; amountNote: string },
 ) {
-  return db().transaction(async (tx) => {
+  const stocked = await db().transaction(async (tx) => {
     if (!(await claimWebhookEvent(tx, { ...event, orderId: input.orderId }))) return "duplicate";
     const order = await lockOrder(tx, input.orderId);
     if (!order) return "ignored";
@@ -318,4 +340,7 @@ export async function refundReported(
     });
     return "refunded";
   });
+  // Stock may have changed: pages that show the works start afresh (modules/events).
+  await catalogChanged();
+  return stocked;
 }

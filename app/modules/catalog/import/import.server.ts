@@ -18,7 +18,7 @@ import {
   type StoredOriginal,
 } from "~/modules/media/media.server";
 import { services } from "~/services.server";
-import { invalidateCatalogCaches, slugify } from "../catalog.server";
+import { catalogChanged, slugify } from "../catalog.server";
 import { ensureTerms, replaceArtworkTerms, TaxonomyError, type TermKind } from "../taxonomy.server";
 import { autoMap, cleanMapping, IMPORT_FIELDS, type ColumnMapping, type ImportField } from "./fields";
 import { imageKey, mappingProblems, validateRows, type ArtworkRow, type RowError, type SheetTable } from "./rows";
@@ -420,7 +420,7 @@ export async function runImport(id: string, options: { dryRun: boolean }): Promi
         .where(eq(catalogImports.id, id));
       return result;
     });
-    invalidateCatalogCaches();
+    await catalogChanged();
     await removeFiles([upload]);
     const ms = Math.round(performance.now() - started);
     services().logger.info({ importId: id, ...counts, ms }, "catalogue import");

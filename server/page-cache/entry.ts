@@ -1,0 +1,146 @@
+// One cached page: the rendered response turned into what every later visitor is sent. Bodies are
+// compressed once at the maximum level (brotli 11, gzip 9) on the thread pool; the ETag is a hash of the
+// page; a page's inline scripts are allowed by their hashes instead of the render's nonce, so the policy
+// stays as strict for the thousandth visitor as for the first (decision 0015).
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import type { CachedPage, Area } from "./store";
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+export interface PageEntry extends CachedPage {
+  status: number;
+  /** Headers of the response to replay (content-type, cache-control, …): never set-cookie. */
+  headers: [string, string][];
+  etag: string;
+  identity: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  /** For HTML: the CSP sources that allow exactly the page's inline scripts ('sha256-…' …). */
+  scriptSources?: string;
+  storedAt: number;
+}
+
+/** Response headers not replayed from the render: the transport's, and ones the cache sets itself. */
+const DROPPED = new Set([
+  "set-cookie",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "date",
+  "etag",
+  "vary",
+  "x-request-id",
+  "keep-alive",
+]);
+
+const COMPRESSIBLE = /^(text\/|application\/(xml|rss\+xml|json|javascript)|image\/svg\+xml)/;
+
+export type Verdict = { keep: true } | { keep: false; reason: string };
+
+/** Whether a rendered response may be kept and served to every visitor. */
+export function mayKeep(status: number, headers: Headers): Verdict {
+  if (status !== 200) return { keep: false, reason: `status ${status}` };
+  // Nothing that sets a cookie: it belongs to one visitor.
+  if (headers.has("set-cookie")) return { keep: false, reason: "sets a cookie" };
+  const cacheControl = headers.get("cache-control") ?? "";
+  if (/\b(private|no-store|no-cache)\b/i.test(cacheControl)) return { keep: false, reason: cacheControl };
+  if (headers.get("vary")?.match(/\bcookie\b|\*/i)) return { keep: false, reason: "varies" };
+  return { keep: true };
+}
+
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/** Inline scripts that run (not src=, not a data block such as JSON-LD), as CSP hash sources. */
+export function inlineScriptSources(html: string): string[] {
+  const sources = new Set<string>();
+  for (const [, attrs = "", body = ""] of html.matchAll(SCRIPT)) {
+    if (/\ssrc\s*=/i.test(attrs)) continue;
+    const type = /\stype\s*=\s*"([^"]*)"/i.exec(attrs)?.[1]?.toLowerCase();
+    if (type && type !== "module" && type !== "text/javascript" && type !== "application/javascript") continue;
+    sources.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return [...sources];
+}
+
+/** Builds the entry from a fully read render. `nonce` is the render's, removed from the stored HTML. */
+export async function buildEntry(options: {
+  key: string;
+  areas: readonly Area[];
+  status: number;
+  headers: Headers;
+  body: Buffer;
+  nonce: string;
+}): Promise<PageEntry> {
+  const { key, areas, status, headers } = options;
+  const contentType = headers.get("content-type") ?? "application/octet-stream";
+  let body = options.body;
+  let scriptSources: string | undefined;
+  if (contentType.startsWith("text/html")) {
+    // The nonce was for this one render; the stored page is allowed by its scripts' hashes instead.
+    const html = body.toString("utf8").split(` nonce="${options.nonce}"`).join("");
+    scriptSources = inlineScriptSources(html).join(" ");
+    body = Buffer.from(html, "utf8");
+  }
+  const kept: [string, string][] = [];
+  headers.forEach((value, name) => {
+    if (!DROPPED.has(name.toLowerCase())) kept.push([name.toLowerCase(), value]);
+  });
+  let br: Buffer | undefined;
+  let gz: Buffer | undefined;
+  if (COMPRESSIBLE.test(contentType) && body.length > 256) {
+    [br, gz] = await Promise.all([
+      brotliAsync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      }),
+      gzipAsync(body, { level: constants.Z_BEST_COMPRESSION }),
+    ]);
+  }
+  const etag = `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+  return {
+    key,
+    areas,
+    status,
+    headers: kept,
+    etag,
+    identity: body,
+    br,
+    gzip: gz,
+    scriptSources,
+    size: body.length + (br?.length ?? 0) + (gz?.length ?? 0) + key.length + 512,
+    storedAt: Date.now(),
+  };
+}
+
+/** The body to send for an Accept-Encoding header, and its content-encoding. */
+export function pickBody(entry: PageEntry, acceptEncoding: string | undefined): { body: Buffer; encoding?: string } {
+  const accepted = acceptEncoding ?? "";
+  if (entry.br && accepts(accepted, "br")) return { body: entry.br, encoding: "br" };
+  if (entry.gzip && accepts(accepted, "gzip")) return { body: entry.gzip, encoding: "gzip" };
+  return { body: entry.identity };
+}
+
+function accepts(header: string, coding: string): boolean {
+  for (const part of header.split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    if (name?.trim().toLowerCase() !== coding) continue;
+    const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    return q === undefined || Number(q) > 0;
+  }
+  return false;
+}
+
+/** If-None-Match against the entry's ETag (weak comparison, as RFC 9110 asks for GET). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const opaque = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((t) => t.trim().replace(/^W\//, "") === opaque);
+}

@@ -1,0 +1,58 @@
+// Which requests the page cache may answer, under which key, and what each page depends on. Only the public
+// pages listed here are cached; the key is the path and the page's own parameters in one canonical form,
+// and the page is rendered for exactly that URL. Any other parameter (utm_*, fbclid, a cache-buster) is
+// left out of the key and out of the render, so it can neither fill memory nor change what is served.
+import { galleryHref, parseGalleryParams } from "~/lib/gallery-query";
+import type { Area } from "./store";
+
+export interface PageKey {
+  /** Path and canonical query: what is rendered, and the cache key. */
+  key: string;
+  areas: readonly Area[];
+}
+
+const ARTWORK = /^\/artwork\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const BLOG_POST = /^\/blog\/([a-z0-9]+(?:-[a-z0-9]+)*)$/;
+const OG_PAGE = /^\/og\/([a-z]+)\.jpg$/;
+const OG_ARTWORK = /^\/og\/artwork\/([0-9a-f-]{36})\.jpg$/;
+const OG_BLOG = /^\/og\/blog\/([a-z0-9]+(?:-[a-z0-9]+)*)\.jpg$/;
+/** An OG image's version: a short hash (modules/seo/og.server). */
+const OG_VERSION = /^[0-9a-z]{1,32}$/;
+
+const EVERYTHING: readonly Area[] = ["catalog", "homepage", "about", "photos", "blog", "exhibitions", "pages"];
+
+const FIXED: Record<string, readonly Area[]> = {
+  "/": ["catalog", "homepage", "photos", "about", "pages"],
+  "/shop": ["catalog"],
+  "/about": ["about", "photos", "exhibitions", "catalog"],
+  "/privacy": ["pages"],
+  "/terms": ["pages"],
+  "/shipping": ["pages"],
+  "/sitemap.xml": ["catalog", "blog", "pages"],
+  "/blog/rss.xml": ["blog"],
+};
+
+/**
+ * The cache key of a GET for `pathname` with `search` (URLSearchParams of the request), or undefined when the
+ * page is not one the cache answers. Every page also depends on the settings (settings.changed clears all).
+ */
+export function pageKeyOf(pathname: string, search: URLSearchParams): PageKey | undefined {
+  const fixed = FIXED[pathname];
+  if (fixed) return { key: pathname, areas: fixed };
+  if (pathname === "/gallery") return { key: galleryHref(parseGalleryParams(search)), areas: ["catalog"] };
+  if (pathname === "/blog") {
+    const raw = search.get("page");
+    const page = raw && /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
+    return { key: page > 1 ? `/blog?page=${page}` : "/blog", areas: ["blog"] };
+  }
+  if (ARTWORK.test(pathname)) return { key: pathname, areas: ["catalog"] };
+  if (BLOG_POST.test(pathname) && pathname !== "/blog/rss.xml") return { key: pathname, areas: ["blog"] };
+  if (OG_ARTWORK.test(pathname)) {
+    const v = search.get("v");
+    return { key: v && OG_VERSION.test(v) ? `${pathname}?v=${v}` : pathname, areas: ["catalog"] };
+  }
+  if (OG_BLOG.test(pathname)) return { key: pathname, areas: ["blog"] };
+  // Page cards follow the settings, the homepage and the photos: any change renews them.
+  if (OG_PAGE.test(pathname)) return { key: pathname, areas: EVERYTHING };
+  return undefined;
+}
