@@ -1,0 +1,74 @@
+import { createHash } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { buildEntry, inlineScriptSources, matchesEtag, mayKeep, pickBody } from "./entry";
+
+const sha = (s: string) => `'sha256-${createHash("sha256").update(s).digest("base64")}'`;
+
+describe("page entries", () => {
+  const html = (nonce: string) =>
+    `<!DOCTYPE html><html><head><script nonce="${nonce}">window.a=1</script>` +
+    `<script type="application/ld+json">{"@type":"Person"}</script>` +
+    `<script nonce="${nonce}" type="module" async="">import("/assets/x.js")</script>` +
+    `<script src="/assets/y.js" nonce="${nonce}"></script></head><body>${"<p>painting</p>".repeat(50)}</body></html>`;
+
+  it("allows exactly the page's inline scripts by hash, and drops the render's nonce", async () => {
+    const entry = await buildEntry({
+      key: "/",
+      areas: ["catalog"],
+      status: 200,
+      headers: new Headers({ "content-type": "text/html; charset=utf-8", "x-request-id": "r1" }),
+      body: Buffer.from(html("N0NCE")),
+      nonce: "N0NCE",
+    });
+    expect(entry.identity.toString()).not.toContain("N0NCE");
+    expect(entry.scriptSources).toBe(`${sha("window.a=1")} ${sha('import("/assets/x.js")')}`);
+    expect(brotliDecompressSync(entry.br!).equals(entry.identity)).toBe(true);
+    expect(gunzipSync(entry.gzip!).equals(entry.identity)).toBe(true);
+    expect(entry.headers).toEqual([["content-type", "text/html; charset=utf-8"]]);
+    expect(entry.etag).toMatch(/^W\/"[\w-]{27}"$/);
+  });
+
+  it("two renders of the same page with different nonces are the same entry (same ETag)", async () => {
+    const make = (nonce: string) =>
+      buildEntry({
+        key: "/",
+        areas: [],
+        status: 200,
+        headers: new Headers({ "content-type": "text/html" }),
+        body: Buffer.from(html(nonce)),
+        nonce,
+      });
+    expect((await make("a1")).etag).toBe((await make("b2")).etag);
+  });
+
+  it("keeps only a 200 that sets no cookie and is not marked private", () => {
+    const ok = new Headers({ "content-type": "text/html" });
+    expect(mayKeep(200, ok)).toEqual({ keep: true });
+    expect(mayKeep(404, ok).keep).toBe(false);
+    expect(mayKeep(301, ok).keep).toBe(false);
+    expect(mayKeep(200, new Headers({ "set-cookie": "a=b" })).keep).toBe(false);
+    expect(mayKeep(200, new Headers({ "cache-control": "private, max-age=0" })).keep).toBe(false);
+    expect(mayKeep(200, new Headers({ "cache-control": "no-store" })).keep).toBe(false);
+    expect(mayKeep(200, new Headers({ vary: "Cookie" })).keep).toBe(false);
+  });
+
+  it("sends the encoding the client takes, and matches ETags weakly", async () => {
+    const entry = await buildEntry({
+      key: "/sitemap.xml",
+      areas: [],
+      status: 200,
+      headers: new Headers({ "content-type": "application/xml" }),
+      body: Buffer.from("<urlset>" + "<url/>".repeat(200) + "</urlset>"),
+      nonce: "n",
+    });
+    expect(pickBody(entry, "gzip, deflate, br, zstd").encoding).toBe("br");
+    expect(pickBody(entry, "gzip").encoding).toBe("gzip");
+    expect(pickBody(entry, "br;q=0, gzip").encoding).toBe("gzip");
+    expect(pickBody(entry, undefined).encoding).toBeUndefined();
+    expect(matchesEtag(entry.etag, entry.etag)).toBe(true);
+    expect(matchesEtag(`"x", ${entry.etag.slice(2)}`, entry.etag)).toBe(true);
+    expect(matchesEtag(`W/"other"`, entry.etag)).toBe(false);
+    expect(inlineScriptSources("<script src=/a.js></script>")).toEqual([]);
+  });
+});

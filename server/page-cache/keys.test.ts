@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { pageKeyOf } from "./keys";
+
+const key = (url: string) => {
+  const u = new URL(url, "http://x");
+  return pageKeyOf(u.pathname, u.searchParams)?.key;
+};
+
+describe("pageKeyOf", () => {
+  it("answers the public pages and nothing else", () => {
+    for (const path of ["/", "/gallery", "/shop", "/about", "/blog", "/privacy", "/terms", "/shipping"])
+      expect(key(path)).toBe(path);
+    expect(key("/sitemap.xml")).toBe("/sitemap.xml");
+    expect(key("/blog/rss.xml")).toBe("/blog/rss.xml");
+    expect(key("/blog/first-light")).toBe("/blog/first-light");
+    expect(key("/artwork/01a203b9-166c-79aa-95b1-ff7ee28a4dba")).toBe("/artwork/01a203b9-166c-79aa-95b1-ff7ee28a4dba");
+    expect(key("/og/home.jpg")).toBe("/og/home.jpg");
+    for (const path of [
+      "/contact",
+      "/commissions",
+      "/checkout",
+      "/account",
+      "/admin",
+      "/auth",
+      "/track-order",
+      "/order-confirmation",
+      "/artwork/a-readable-slug", // redirects to the id
+      "/api/cart",
+      "/gallery.data",
+    ])
+      expect(key(path), path).toBeUndefined();
+  });
+
+  it("keys the gallery by its own parameters in one order, and ignores every other parameter", () => {
+    expect(key("/gallery?year=2020&q=blue&utm_source=x&fbclid=123")).toBe("/gallery?q=blue&year=2020");
+    expect(key("/gallery?q=blue&year=2020")).toBe("/gallery?q=blue&year=2020");
+    expect(key("/gallery?page=1")).toBe("/gallery");
+    expect(key("/gallery?page=abc&availability=stolen")).toBe("/gallery");
+    expect(key("/gallery?availability=sold&page=3")).toBe("/gallery?availability=sold&page=3");
+  });
+
+  it("a cache-buster cannot make a new key on a page without parameters", () => {
+    expect(key("/?v=1")).toBe("/");
+    expect(key("/shop?random=98765")).toBe("/shop");
+    expect(key("/blog?page=2&x=1")).toBe("/blog?page=2");
+    expect(key("/blog?page=1")).toBe("/blog");
+  });
+
+  it("every page depends on the catalogue where it shows works", () => {
+    const areas = (url: string) => {
+      const u = new URL(url, "http://x");
+      return pageKeyOf(u.pathname, u.searchParams)?.areas;
+    };
+    for (const path of [
+      "/",
+      "/gallery",
+      "/shop",
+      "/about",
+      "/sitemap.xml",
+      "/artwork/01a203b9-166c-79aa-95b1-ff7ee28a4dba",
+    ])
+      expect(areas(path), path).toContain("catalog");
+    expect(areas("/blog")).toEqual(["blog"]);
+    expect(areas("/about")).toContain("exhibitions");
+    expect(areas("/")).toContain("homepage");
+  });
+});

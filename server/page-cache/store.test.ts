@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { PageStore, type Area, type CachedPage } from "./store";
+
+interface Page extends CachedPage {
+  body: string;
+}
+const page = (key: string, size = 100, areas: Area[] = ["catalog"]): Page => ({ key, size, areas, body: key });
+
+describe("PageStore", () => {
+  it("renders 50 concurrent misses for one key once, and answers every caller with that render", async () => {
+    const store = new PageStore<Page>({ maxBytes: 10_000 });
+    let renders = 0;
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        store.getOrRender("/gallery", ["catalog"], async () => {
+          renders++;
+          await new Promise((r) => setTimeout(r, 20));
+          return page("/gallery");
+        }),
+      ),
+    );
+    expect(renders).toBe(1);
+    expect(results.filter((r) => r.rendered)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.entry))).toEqual(new Set([results[0]!.entry]));
+    expect(store.get("/gallery")?.body).toBe("/gallery");
+  });
+
+  it("keeps no more bytes than its bound, dropping the least recently used first", () => {
+    const store = new PageStore<Page>({ maxBytes: 1000 });
+    for (let i = 0; i < 20; i++) store.set(page(`/p${i}`, 100));
+    expect(store.stats.bytes).toBeLessThanOrEqual(1000);
+    expect(store.get("/p0")).toBeUndefined();
+    expect(store.get("/p19")).toBeDefined();
+  });
+
+  it("a flood of one-off keys does not push out a page visitors keep asking for", () => {
+    const store = new PageStore<Page>({ maxBytes: 1000 });
+    store.set(page("/", 100));
+    store.get("/"); // a second visitor: protected from now on
+    for (let i = 0; i < 500; i++) store.set(page(`/gallery?q=${i}`, 100));
+    expect(store.get("/")?.body).toBe("/");
+    expect(store.stats.bytes).toBeLessThanOrEqual(1000);
+  });
+
+  it("an event evicts exactly the pages of its areas", () => {
+    const store = new PageStore<Page>({ maxBytes: 10_000 });
+    store.set(page("/gallery", 100, ["catalog"]));
+    store.set(page("/blog", 100, ["blog"]));
+    store.set(page("/about", 100, ["about", "catalog"]));
+    expect(store.evictAreas(["catalog"])).toBe(2);
+    expect(store.keys()).toEqual(["/blog"]);
+    expect(store.clear()).toBe(1);
+    expect(store.keys()).toEqual([]);
+  });
+
+  it("a render overtaken by an eviction of its area is handed out but not kept, and new requests render afresh", async () => {
+    const store = new PageStore<Page>({ maxBytes: 10_000 });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let renders = 0;
+    const stale = store.getOrRender("/shop", ["catalog"], async () => {
+      renders++;
+      await gate;
+      return { ...page("/shop"), body: "old" };
+    });
+    await Promise.resolve();
+    store.evictAreas(["catalog"]); // a sale committed while the page was being rendered
+    const fresh = store.getOrRender("/shop", ["catalog"], async () => {
+      renders++;
+      return { ...page("/shop"), body: "new" };
+    });
+    release();
+    expect((await stale).entry?.body).toBe("old");
+    expect((await fresh).entry?.body).toBe("new");
+    expect(renders).toBe(2);
+    expect(store.get("/shop")?.body).toBe("new");
+  });
+
+  it("a render that may not be kept is not stored", async () => {
+    const store = new PageStore<Page>({ maxBytes: 10_000 });
+    const result = await store.getOrRender("/artwork/x", ["catalog"], () => Promise.resolve(undefined));
+    expect(result).toEqual({ entry: undefined, rendered: true });
+    expect(store.keys()).toEqual([]);
+  });
+});
