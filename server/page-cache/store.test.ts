@@ -65,9 +65,9 @@ describe("PageStore", () => {
     });
     await Promise.resolve();
     store.evictAreas(["catalog"]); // a sale committed while the page was being rendered
-    const fresh = store.getOrRender("/shop", ["catalog"], async () => {
+    const fresh = store.getOrRender("/shop", ["catalog"], () => {
       renders++;
-      return { ...page("/shop"), body: "new" };
+      return Promise.resolve({ ...page("/shop"), body: "new" });
     });
     release();
     expect((await stale).entry?.body).toBe("old");

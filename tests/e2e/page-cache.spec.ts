@@ -1,0 +1,266 @@
+// The page cache for anonymous visitors (server/page-cache, decision 0015) on production servers of its own:
+// hit, miss and 304; 50 concurrent misses rendered once; nothing rendered for a signed-in visitor ever served
+// to anyone else; a cached page keeps a strict CSP and hydrates; a price edit and a sale show on the next
+// request; and, on PostgreSQL, a change made through one process reaches another process's cache.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import pg from "pg";
+import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
+import { signIn } from "./admin-fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
+import { startAppServer, type AppServer } from "./support/app-server";
+
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+const AUTH_SECRET = "page-cache-e2e-secret-0123456789abcdef";
+/** Named apart from the demo artist, so a page showing this name was rendered for this account. */
+const ADMIN = { email: "owner@example.com", password: "page cache owner password", name: "Page Cache Owner" };
+const ADMIN_ENV = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: ADMIN.name };
+
+function adminServer(env: Record<string, string> = {}): Promise<Server> {
+  return startServer({
+    DATA_DIR: mkdtempSync(join(tmpdir(), "atelier-page-cache-")),
+    LOG_LEVEL: "warn",
+    AUTH_SECRET,
+    AUTH_RATE_LIMIT_MULTIPLIER: "50",
+    ...ADMIN_ENV,
+    ...env,
+  });
+}
+
+async function anonymous(baseURL: string): Promise<APIRequestContext> {
+  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "accept-encoding": "br, gzip" } });
+}
+
+async function admin(baseURL: string): Promise<APIRequestContext> {
+  const context = await playwrightRequest.newContext({ baseURL });
+  await signIn(context, baseURL, ADMIN.email, ADMIN.password);
+  return context;
+}
+
+/** The first artwork linked from a page that is for sale (the shop lists only those). */
+async function firstListed(context: APIRequestContext, path: string): Promise<string> {
+  const html = await (await context.get(path)).text();
+  const id = new RegExp(`href="/artwork/(${UUID})"`).exec(html)?.[1];
+  expect(id, `an artwork linked from ${path}`).toBeTruthy();
+  return id!;
+}
+
+/** Saves the admin's edit form of a work with a new title and price (what the edit page posts). */
+async function editWork(context: APIRequestContext, baseURL: string, id: string, title: string, price: string) {
+  const response = await context.post(`/admin/artworks/${id}/edit`, {
+    headers: { origin: baseURL },
+    form: {
+      title,
+      slug: title.toLowerCase().replace(/\W+/g, "-"),
+      description: "",
+      medium: "Oil on canvas",
+      year: "2024",
+      size: "",
+      price,
+      availability: "available",
+      quantity: "1",
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text().catch(() => "")).toBeLessThan(400);
+}
+
+test.describe("the page cache", () => {
+  test.describe.configure({ mode: "serial" });
+  let server: AppServer;
+  let visitor: APIRequestContext;
+  let owner: APIRequestContext;
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    // With the demo catalogue, an administrator, and a mail peer (a plain user confirms the address by mail).
+    server = await startAppServer({ SEED_DEMO: "true", AUTH_RATE_LIMIT_MULTIPLIER: "50", ...ADMIN_ENV });
+    visitor = await anonymous(server.url);
+    // With mail on, the administrator confirms the address first: the mailed link signs in.
+    owner = await playwrightRequest.newContext({ baseURL: server.url, extraHTTPHeaders: { origin: server.url } });
+    const refused = await owner.post("/api/auth/sign-in/email", {
+      data: { email: ADMIN.email, password: ADMIN.password },
+    });
+    expect(refused.status()).toBe(403);
+    await owner.get(await server.linkFromMail(ADMIN.email, /Confirm your e-mail/));
+  });
+  test.afterAll(async () => {
+    await visitor?.dispose();
+    await owner?.dispose();
+    await server?.stop();
+  });
+
+  test("a page is rendered once, then served from memory with an ETag, and a repeat visit gets 304", async () => {
+    const first = await visitor.get("/gallery?year=2024&utm_source=newsletter");
+    expect(first.status()).toBe(200);
+    expect(first.headers()["x-cache"]).toBe("miss");
+    const second = await visitor.get("/gallery?utm_campaign=spring&year=2024");
+    expect(second.headers()["x-cache"]).toBe("hit");
+    expect(second.headers().etag).toBe(first.headers().etag);
+    expect(await second.text()).toBe(await first.text());
+    expect(second.headers()["content-encoding"]).toBe("br");
+    expect(second.headers()["cache-control"]).toMatch(/public.*s-maxage=\d+.*stale-while-revalidate=\d+/);
+    expect(second.headers().vary).toMatch(/Accept-Encoding.*Cookie/);
+
+    const again = await visitor.get("/gallery?year=2024", { headers: { "if-none-match": first.headers().etag! } });
+    expect(again.status()).toBe(304);
+    expect((await again.body()).length).toBe(0);
+  });
+
+  test("50 visitors asking for a page nobody has asked for yet get one render between them", async () => {
+    const responses = await Promise.all(Array.from({ length: 50 }, () => visitor.get("/gallery?year=2023")));
+    expect(responses.map((r) => r.status())).toEqual(Array(50).fill(200));
+    const states = responses.map((r) => r.headers()["x-cache"]);
+    expect(states.filter((s) => s === "miss")).toHaveLength(1);
+    expect(states.filter((s) => s === "hit")).toHaveLength(49);
+    expect(new Set(responses.map((r) => r.headers().etag)).size).toBe(1);
+  });
+
+  test("a page rendered for an admin or a signed-in user is never served to a visitor, nor theirs to them", async () => {
+    const user = await playwrightRequest.newContext({ baseURL: server.url, extraHTTPHeaders: { origin: server.url } });
+    const signedUp = await user.post("/api/auth/sign-up/email", {
+      data: { email: "collector@example.com", password: "a long enough password", name: "Ada Collector" },
+    });
+    expect(signedUp.status()).toBe(200);
+    expect((await user.get(await server.linkFromMail("collector@example.com", /Confirm your e-mail/))).status()).toBe(
+      200,
+    );
+    try {
+      for (const path of ["/", "/shop", "/about"]) {
+        // The signed-in pages first: had they been kept, the visitor would get them next.
+        const asAdmin = await owner.get(path);
+        expect(asAdmin.headers()["x-cache"]).toBe("bypass");
+        expect(asAdmin.headers()["cache-control"]).toBe("private, no-store");
+        expect(await asAdmin.text()).toContain(`Your account: ${ADMIN.name}`);
+        const asUser = await user.get(path);
+        expect(asUser.headers()["x-cache"]).toBe("bypass");
+        expect(await asUser.text()).toContain("Ada Collector");
+
+        const asVisitor = await visitor.get(path);
+        const html = await asVisitor.text();
+        expect(html).toContain(">Sign in<");
+        expect(html).not.toContain(ADMIN.name);
+        expect(html).not.toContain('href="/admin"');
+        expect(html).not.toContain("Ada Collector");
+        // And the other way round: the cached page is not what the signed-in get.
+        expect(await (await owner.get(path)).text()).toContain(`Your account: ${ADMIN.name}`);
+      }
+    } finally {
+      await user.dispose();
+    }
+  });
+
+  test("a cached artwork page keeps a strict CSP (hashes, no nonce), streams More works and hydrates", async ({
+    page,
+  }) => {
+    const id = await firstListed(visitor, "/gallery");
+    await visitor.get(`/artwork/${id}`); // now cached
+    const cached = await visitor.get(`/artwork/${id}`);
+    expect(cached.headers()["x-cache"]).toBe("hit");
+    const csp = cached.headers()["content-security-policy"]!;
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    expect(csp).not.toContain("nonce-");
+    const html = await cached.text();
+    expect(html).not.toMatch(/\snonce="/);
+    expect(html).toContain("More works");
+
+    await page.goto(`${server.url}/artwork/${id}`);
+    await expect(page.getByRole("heading", { name: "More works" })).toBeVisible();
+    await waitForHydration(page);
+  });
+
+  test("an edited price shows on the artwork page and in the gallery on the next request", async () => {
+    const id = await firstListed(visitor, "/shop");
+    for (const path of [`/artwork/${id}`, "/gallery", "/shop"]) await visitor.get(path);
+    expect((await visitor.get(`/artwork/${id}`)).headers()["x-cache"]).toBe("hit");
+
+    await editWork(owner, server.url, id, "Repriced Harbour", "4321");
+
+    const artwork = await visitor.get(`/artwork/${id}`);
+    expect(artwork.headers()["x-cache"]).toBe("miss");
+    expect(await artwork.text()).toMatch(/Repriced Harbour[\s\S]*4,321/);
+    const gallery = await (await visitor.get("/gallery")).text();
+    expect(gallery).toContain("Repriced Harbour");
+    expect(gallery).toContain("4,321");
+  });
+
+  test("a work sold through the checkout leaves the shop at once", async () => {
+    const id = await firstListed(visitor, "/shop");
+    expect((await visitor.get("/shop")).headers()["x-cache"]).toBe("hit");
+    const buyer = await playwrightRequest.newContext({ baseURL: server.url });
+    const answer = await buyer.post("/checkout", {
+      headers: { origin: server.url },
+      form: {
+        idempotencyKey: crypto.randomUUID(),
+        item: `${id}:1`,
+        name: "Ada Collector",
+        email: "ada@example.com",
+        phone: "+1 504 555 0100",
+        fulfilment: "ship",
+        country: "US",
+        addressLine1: "1 Esplanade Ave",
+        addressLine2: "",
+        city: "New Orleans",
+        region: "LA",
+        postalCode: "70116",
+        note: "",
+      },
+      maxRedirects: 0,
+    });
+    await buyer.dispose();
+    expect(answer.status()).toBe(303);
+    const shop = await visitor.get("/shop");
+    expect(shop.headers()["x-cache"]).toBe("miss");
+    expect(await shop.text()).not.toContain(`/artwork/${id}"`);
+  });
+});
+
+// Two production processes on one PostgreSQL database (what WEB_CONCURRENCY or several machines give): an edit
+// made through A evicts B's copy through the bus (LISTEN/NOTIFY).
+const pgUrl = process.env.TEST_DATABASE_URL;
+for (const url of pgUrl ? [pgUrl] : []) {
+  test.describe("the page cache across two processes on PostgreSQL", () => {
+    const name = `atelier_pc_${Date.now().toString(36)}`;
+    const databaseUrl = Object.assign(new URL(url), { pathname: `/${name}` }).toString();
+    let a: Server | undefined;
+    let b: Server | undefined;
+
+    async function admin_(sql: string) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(sql);
+      await client.end();
+    }
+
+    test.beforeAll(async () => {
+      test.setTimeout(240_000);
+      await admin_(`create database ${name}`);
+      a = await adminServer({ DATABASE_URL: databaseUrl });
+      await waitHealthy(a, 150_000);
+      b = await adminServer({ DATABASE_URL: databaseUrl });
+      await waitHealthy(b, 150_000);
+    });
+    test.afterAll(async () => {
+      for (const s of [a, b]) if (s) await stop(s);
+      await admin_(`drop database if exists ${name} with (force)`);
+    });
+
+    test("a price changed through A is on B's next answer", async () => {
+      const onB = await anonymous(b!.url);
+      const id = await firstListed(onB, "/shop");
+      await onB.get(`/artwork/${id}`);
+      expect((await onB.get(`/artwork/${id}`)).headers()["x-cache"]).toBe("hit");
+
+      const owner = await admin(a!.url);
+      await editWork(owner, a!.url, id, "Harbour from A", "5678");
+      await owner.dispose();
+
+      const page = await onB.get(`/artwork/${id}`);
+      expect(page.headers()["x-cache"]).toBe("miss");
+      expect(await page.text()).toMatch(/Harbour from A[\s\S]*5,678/);
+      await onB.dispose();
+    });
+  });
+}
