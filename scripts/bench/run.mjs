@@ -13,6 +13,7 @@ import { log, printTable, sec } from "./lib/format.mjs";
 import { cleanupAll, PORT, ROOT } from "./lib/server.mjs";
 import { round } from "./lib/stats.mjs";
 import { authScenario } from "./scenarios/auth.mjs";
+import { burstScenario } from "./scenarios/burst.mjs";
 import { bundleScenario } from "./scenarios/bundle.mjs";
 import { checkoutScenario } from "./scenarios/checkout.mjs";
 import { httpLoad } from "./scenarios/http.mjs";
@@ -21,6 +22,7 @@ import { install } from "./scenarios/install.mjs";
 import { BUDGETS, lighthouseScenario } from "./scenarios/lighthouse.mjs";
 import { memoryScenario } from "./scenarios/memory.mjs";
 import { scale } from "./scenarios/scale.mjs";
+import { sideBySide } from "./scenarios/side-by-side.mjs";
 import { startup } from "./scenarios/startup.mjs";
 
 const SCENARIOS = [
@@ -29,6 +31,8 @@ const SCENARIOS = [
   "lighthouse",
   "http",
   "memory",
+  "side-by-side",
+  "burst",
   "scale",
   "auth",
   "checkout",
@@ -162,6 +166,8 @@ async function main() {
     lighthouse: () => lighthouseScenario({ runs, saveArtifact }),
     http: () => httpLoad({ runs, durationS, sequentialCount }),
     memory: () => memoryScenario({ httpResult: report.results.http, durationS, sequentialCount }),
+    "side-by-side": () => sideBySide({ runs, durationS, sequentialCount }),
+    burst: () => burstScenario(),
     scale: () => scale({ durationS: quick ? 3 : 5 }),
     auth: () => authScenario({ count: quick ? 10 : 40 }),
     checkout: () => checkoutScenario({ count: quick ? 40 : 200 }),
