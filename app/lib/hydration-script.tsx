@@ -1,4 +1,5 @@
 // The small classic script at the top of every page (decision 0014). It
+// - switches on the whole stylesheet (a cached page inlines only what its first paint uses) as it starts;
 // - starts the deferred scripts (deferred-hydration.server.ts) once the page has painted after its load
 //   event, or at the visitor's first pointer, touch or key press, whichever comes first;
 // - keeps what a visitor does before the page is interactive: a press on a button that needs JavaScript
@@ -21,7 +22,7 @@ declare global {
 // Plain ES2017 in a string: it runs before any bundle, so it cannot import anything.
 export const HYDRATION_SCRIPT = `(function(){
 var w=window,d=document,started=false,run=null,held=[];
-function start(){if(started)return;started=true;if(run)run();}
+function start(){if(started)return;started=true;var css=d.getElementById("site-css-full");if(css)css.media="all";if(run)run();}
 w.__atelierHydrate=function(f){run=f;if(started)f();};
 function painted(){requestAnimationFrame(function(){setTimeout(start,0);});}
 if(d.readyState==="complete")painted();else w.addEventListener("load",painted,{once:true});

@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { inlineCriticalCss } from "./critical-css";
 import type { CachedPage, Area } from "./store";
 
 const brotliAsync = promisify(brotliCompress);
@@ -81,7 +82,8 @@ export async function buildEntry(options: {
   let scriptSources: string | undefined;
   if (contentType.startsWith("text/html")) {
     // The nonce was for this one render; the stored page is allowed by its scripts' hashes instead.
-    const html = body.toString("utf8").split(` nonce="${options.nonce}"`).join("");
+    // And its inline stylesheet is cut to the rules its elements can use (the rest loads after the paint).
+    const html = inlineCriticalCss(body.toString("utf8").split(` nonce="${options.nonce}"`).join(""));
     scriptSources = inlineScriptSources(html).join(" ");
     body = Buffer.from(html, "utf8");
   }

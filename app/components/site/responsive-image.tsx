@@ -26,14 +26,14 @@ export function ResponsiveImage({ image, alt, sizes, className = "", priority = 
     preload(variantUrl(image.hash, bestWidth(image, 960), "avif"), {
       as: "image",
       type: "image/avif",
-      imageSrcSet: srcSet(image, "avif"),
+      imageSrcSet: srcSet(image, "avif", sizes),
       imageSizes: sizes,
       fetchPriority: "high",
     });
   return (
     <picture className="contents">
-      <source type="image/avif" srcSet={srcSet(image, "avif")} sizes={sizes} />
-      <source type="image/webp" srcSet={srcSet(image, "webp")} sizes={sizes} />
+      <source type="image/avif" srcSet={srcSet(image, "avif", sizes)} sizes={sizes} />
+      <source type="image/webp" srcSet={srcSet(image, "webp", sizes)} sizes={sizes} />
       <img
         src={variantUrl(image.hash, bestWidth(image, 960), "webp")}
         alt={alt}

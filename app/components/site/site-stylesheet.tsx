@@ -2,10 +2,18 @@
 // compressed it costs less than the extra round trip before the first paint on a slow connection
 // (decision 0008). The browser's JS never carries the CSS text: it reads back what the server wrote, so
 // hydration sees the same element. Development links the file instead, which Vite updates in place.
-import cssText from "~/app.css?inline";
-import cssUrl from "~/app.css?url";
+//
+// A page kept by the page cache inlines only the rules its own elements can use (server/page-cache/
+// critical-css.ts); the whole public stylesheet is linked beside it as `media="print"` (fetched without
+// blocking the paint) and switched on by the head script when the page starts its scripts, before anything
+// can open a menu or navigate to a page with other classes (hydration-script.tsx).
+import devCssUrl from "~/app.css?url";
+import cssText from "~/site.css?inline";
+import cssUrl from "~/site.css?url";
 
 const ID = "site-css";
+/** The whole public stylesheet: the head script switches it on by this id. */
+const FULL_ID = "site-css-full";
 
 // `</style` cannot occur inside the element; `\/` is the same character to CSS.
 const css = import.meta.env.SSR
@@ -13,6 +21,11 @@ const css = import.meta.env.SSR
   : (document.getElementById(ID)?.textContent ?? "");
 
 export function SiteStylesheet() {
-  if (import.meta.env.DEV) return <link rel="stylesheet" href={cssUrl} />;
-  return <style id={ID} dangerouslySetInnerHTML={{ __html: css }} />;
+  if (import.meta.env.DEV) return <link rel="stylesheet" href={devCssUrl} />;
+  return (
+    <>
+      <style id={ID} dangerouslySetInnerHTML={{ __html: css }} />
+      <link id={FULL_ID} rel="stylesheet" href={cssUrl} media="print" suppressHydrationWarning />
+    </>
+  );
 }

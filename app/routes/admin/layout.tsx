@@ -9,6 +9,10 @@ import { ToastHost } from "~/components/site/toast-host";
 import { readSidebarOpen } from "~/lib/sidebar-state";
 import { displayName, requireAdmin } from "~/modules/auth/session.server";
 import type { loader as rootLoader } from "~/root";
+import fullStylesheet from "~/app.css?url";
+
+// The admin area's utilities are not in the stylesheet public pages inline (site.css): the full one is linked.
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: fullStylesheet }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const context = await requireAdmin(request);

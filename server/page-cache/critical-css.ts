@@ -1,0 +1,162 @@
+// The stylesheet a stored page inlines, cut down to the rules its first paint can use: a rule whose selector
+// names a class that no element of the page carries cannot match before scripts run, so it is left to the
+// full stylesheet, which the head script switches on when the page starts its scripts (hydration-script.tsx).
+// A plain scan, no CSS library: rules nest only inside at-rules (Tailwind writes no CSS nesting), and
+// at-rules other than grouping ones (@font-face, @keyframes, @property) are kept whole.
+
+/** The classes of every element in a page's HTML (attribute values as React escapes them). */
+export function classesOf(html: string): Set<string> {
+  const classes = new Set<string>();
+  for (const [, value = ""] of html.matchAll(/\sclass="([^"]*)"/g))
+    for (const name of decodeEntities(value).split(/\s+/)) if (name) classes.add(name);
+  return classes;
+}
+
+function decodeEntities(value: string): string {
+  return value.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, e: string) =>
+    e === "amp" ? "&" : e === "lt" ? "<" : e === "gt" ? ">" : e === "quot" ? '"' : "'",
+  );
+}
+
+const GROUPING = /^@(media|supports|layer|container|scope)\b/i;
+
+/** The rules of `css` that may match a page whose elements carry `classes`. */
+export function pruneCss(css: string, classes: ReadonlySet<string>): string {
+  let out = "";
+  let i = 0;
+  let start = 0;
+  while (i < css.length) {
+    const c = css[i]!;
+    if (c === "\\") {
+      i += 2;
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      i = skipString(css, i);
+      continue;
+    }
+    if (c === "/" && css[i + 1] === "*") {
+      const end = css.indexOf("*/", i + 2);
+      i = end < 0 ? css.length : end + 2;
+      continue;
+    }
+    if (c === ";") {
+      // A statement at this level (`@layer a, b;`, `@import …;`): kept.
+      out += css.slice(start, i + 1);
+      start = ++i;
+      continue;
+    }
+    if (c === "{") {
+      const close = matchingBrace(css, i);
+      const prelude = css.slice(start, i).trim();
+      const block = css.slice(i + 1, close);
+      if (prelude.startsWith("@")) {
+        if (GROUPING.test(prelude)) {
+          const inner = pruneCss(block, classes);
+          if (inner.trim()) out += `${prelude}{${inner}}`;
+        } else {
+          out += `${prelude}{${block}}`;
+        }
+      } else if (mayMatch(prelude, classes)) {
+        out += `${prelude}{${block}}`;
+      }
+      start = i = close + 1;
+      continue;
+    }
+    i++;
+  }
+  return out + css.slice(start);
+}
+
+function skipString(css: string, at: number): number {
+  const quote = css[at];
+  let i = at + 1;
+  while (i < css.length && css[i] !== quote) i += css[i] === "\\" ? 2 : 1;
+  return i + 1;
+}
+
+function matchingBrace(css: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < css.length; i++) {
+    const c = css[i]!;
+    if (c === "\\") i++;
+    else if (c === '"' || c === "'") i = skipString(css, i) - 1;
+    else if (c === "{") depth++;
+    else if (c === "}" && --depth === 0) return i;
+  }
+  return css.length;
+}
+
+/** Whether any selector of a list can match: every class it requires is on the page. */
+function mayMatch(selectorList: string, classes: ReadonlySet<string>): boolean {
+  return splitTopLevel(selectorList).some((selector) => requiredClasses(selector).every((c) => classes.has(c)));
+}
+
+/** Splits at commas outside parentheses and brackets. */
+function splitTopLevel(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i]!;
+    if (c === "\\") i++;
+    else if (c === "(" || c === "[") depth++;
+    else if (c === ")" || c === "]") depth--;
+    else if (c === "," && depth === 0) {
+      parts.push(list.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(list.slice(start));
+  return parts;
+}
+
+/** The classes a selector needs on the page (a class only inside :not() is not needed). */
+function requiredClasses(selector: string): string[] {
+  const withoutNot = removeNot(selector);
+  const found: string[] = [];
+  // A class: a dot, then name characters or escapes (`.md\:col-span-5`, `.w-1\.5`, `.\[\&\>svg\]\:size-4`).
+  for (const [, name = ""] of withoutNot.matchAll(/\.((?:\\[0-9a-fA-F]{1,6}\s?|\\.|[\w-]|[^\p{ASCII}])+)/gu))
+    found.push(unescape(name));
+  return found;
+}
+
+function removeNot(selector: string): string {
+  let out = "";
+  let i = 0;
+  while (i < selector.length) {
+    if (selector.startsWith(":not(", i) && selector[i - 1] !== "\\") {
+      let depth = 0;
+      let j = i + 4;
+      for (; j < selector.length; j++) {
+        if (selector[j] === "\\") j++;
+        else if (selector[j] === "(") depth++;
+        else if (selector[j] === ")" && --depth === 0) break;
+      }
+      i = j + 1;
+      continue;
+    }
+    out += selector[i];
+    i++;
+  }
+  return out;
+}
+
+function unescape(name: string): string {
+  return name.replace(/\\([0-9a-fA-F]{1,6})\s?|\\(.)/g, (_, hex: string | undefined, char: string | undefined) =>
+    hex ? String.fromCodePoint(parseInt(hex, 16)) : char!,
+  );
+}
+
+const STYLE = /(<style id="site-css">)([\s\S]*?)(<\/style>)/;
+
+/** A page with its inline stylesheet pruned to the rules its elements can use (unchanged without one). */
+export function inlineCriticalCss(html: string): string {
+  const match = STYLE.exec(html);
+  if (!match) return html;
+  const pruned = pruneCss(match[2]!.replace(/<\\\/style/gi, "</style"), classesOf(html)).replace(
+    /<\/style/gi,
+    "<\\/style",
+  );
+  return html.slice(0, match.index) + match[1] + pruned + match[3] + html.slice(match.index + match[0].length);
+}
