@@ -1,5 +1,5 @@
 // The small classic script at the top of every page (decision 0014). It
-// - switches on the whole stylesheet (a cached page inlines only what its first paint uses) as it starts;
+// - links the whole stylesheet once React has hydrated (a cached page inlines only what its first paint uses);
 // - starts the deferred scripts (deferred-hydration.server.ts) once the page has painted after its load
 //   event, or at the visitor's first pointer, touch or key press, whichever comes first;
 // - keeps what a visitor does before the page is interactive: a press on a button that needs JavaScript
@@ -22,7 +22,7 @@ declare global {
 // Plain ES2017 in a string: it runs before any bundle, so it cannot import anything.
 export const HYDRATION_SCRIPT = `(function(){
 var w=window,d=document,started=false,run=null,held=[];
-function start(){if(started)return;started=true;var css=d.getElementById("site-css-full");if(css)css.media="all";if(run)run();}
+function start(){if(started)return;started=true;if(run)run();}
 w.__atelierHydrate=function(f){run=f;if(started)f();};
 function painted(){requestAnimationFrame(function(){setTimeout(start,0);});}
 if(d.readyState==="complete")painted();else w.addEventListener("load",painted,{once:true});
@@ -36,7 +36,7 @@ held.push([click,el]);start();
 }
 d.addEventListener("click",hold,true);d.addEventListener("change",hold,true);
 w.__atelierInteractive=function(){
-if(w.__atelierHydrated)return;w.__atelierHydrated=true;
+if(w.__atelierHydrated)return;w.__atelierHydrated=true;var css=d.getElementById("site-css"),full=css&&css.hasAttribute("data-critical")&&css.getAttribute("data-full");if(full){var l=d.createElement("link");l.rel="stylesheet";l.href=full;d.head.append(l);}
 d.removeEventListener("click",hold,true);d.removeEventListener("change",hold,true);
 held.splice(0).forEach(function(h){if(!h[1].isConnected)return;if(h[0])h[1].click();else h[1].dispatchEvent(new Event("change",{bubbles:true}));});
 };

@@ -53,6 +53,7 @@ describe("the critical stylesheet of a stored page", () => {
     const out = inlineCriticalCss(page);
     expect(out.length).toBeLessThan(page.length);
     expect(out).toContain('<div class="flex md:col-span-5');
+    expect(out).toContain('<style id="site-css" data-critical="">');
     expect(inlineCriticalCss("<p>no stylesheet</p>")).toBe("<p>no stylesheet</p>");
   });
 });

@@ -148,15 +148,18 @@ function unescape(name: string): string {
   );
 }
 
-const STYLE = /(<style id="site-css">)([\s\S]*?)(<\/style>)/;
+const STYLE = /(<style id="site-css")([^>]*>)([\s\S]*?)(<\/style>)/;
 
-/** A page with its inline stylesheet pruned to the rules its elements can use (unchanged without one). */
+/**
+ * A page with its inline stylesheet pruned to the rules its elements can use, and marked `data-critical`
+ * (unchanged without one).
+ */
 export function inlineCriticalCss(html: string): string {
   const match = STYLE.exec(html);
   if (!match) return html;
-  const pruned = pruneCss(match[2]!.replace(/<\\\/style/gi, "</style"), classesOf(html)).replace(
-    /<\/style/gi,
-    "<\\/style",
-  );
-  return html.slice(0, match.index) + match[1] + pruned + match[3] + html.slice(match.index + match[0].length);
+  const [whole, open, rest, text, close] = match as unknown as [string, string, string, string, string];
+  const pruned = pruneCss(text.replace(/<\\\/style/gi, "</style"), classesOf(html)).replace(/<\/style/gi, "<\\/style");
+  // Marked, so the head script knows to link the whole stylesheet when the scripts start.
+  const marked = `${open} data-critical=""${rest}${pruned}${close}`;
+  return html.slice(0, match.index) + marked + html.slice(match.index + whole.length);
 }

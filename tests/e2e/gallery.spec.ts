@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { DEMO_ARTWORKS } from "../../app/modules/demo/demo-data";
-import { expect, test } from "../support/fixtures";
+import { expect, test, waitForHydration } from "../support/fixtures";
 
 const titles = (page: Page) => page.locator("main article h2").allInnerTexts();
 /** Waits for the grid to show exactly these titles (navigation is client-side, so poll). */
@@ -45,6 +45,8 @@ test("filters by availability, medium and year, and the URL carries the view", a
 
 test("full-text search finds works by title, medium and description words", async ({ page }) => {
   await page.goto("/gallery");
+  // The clean URL (no empty fields) is the client-side form's; before hydration the plain GET form submits.
+  await waitForHydration(page);
   const search = page.getByRole("searchbox", { name: "Search" });
   await search.fill("ledger");
   await search.press("Enter");

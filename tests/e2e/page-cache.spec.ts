@@ -166,9 +166,23 @@ test.describe("the page cache", () => {
     expect(html).not.toMatch(/\snonce="/);
     expect(html).toContain("More works");
 
+    // Only the rules this page uses are inline; the whole stylesheet is linked once the scripts start.
+    const inline = /<style id="site-css" data-critical=""[^>]*>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+    const full = /<style id="site-css"[^>]* data-full="([^"]+)"/.exec(html)?.[1];
+    const whole = await (await visitor.get(full!)).text();
+    expect(inline.length).toBeGreaterThan(1000);
+    expect(inline.length).toBeLessThan(whole.length / 2);
+
     await page.goto(`${server.url}/artwork/${id}`);
     await expect(page.getByRole("heading", { name: "More works" })).toBeVisible();
     await waitForHydration(page);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.styleSheets].some((sheet) => sheet.href?.includes("/assets/site-") && sheet.cssRules.length > 0),
+        ),
+      )
+      .toBe(true);
   });
 
   test("an edited price shows on the artwork page and in the gallery on the next request", async () => {

@@ -4,16 +4,14 @@
 // hydration sees the same element. Development links the file instead, which Vite updates in place.
 //
 // A page kept by the page cache inlines only the rules its own elements can use (server/page-cache/
-// critical-css.ts); the whole public stylesheet is linked beside it as `media="print"` (fetched without
-// blocking the paint) and switched on by the head script when the page starts its scripts, before anything
-// can open a menu or navigate to a page with other classes (hydration-script.tsx).
+// critical-css.ts); the head script links the whole public stylesheet (named in `data-full`) when the page
+// starts its scripts, before anything can open a menu or navigate to a page with other classes
+// (hydration-script.tsx). Linked by a script, it neither blocks the paint nor delays the load event.
 import devCssUrl from "~/app.css?url";
 import cssText from "~/site.css?inline";
 import cssUrl from "~/site.css?url";
 
 const ID = "site-css";
-/** The whole public stylesheet: the head script switches it on by this id. */
-const FULL_ID = "site-css-full";
 
 // `</style` cannot occur inside the element; `\/` is the same character to CSS.
 const css = import.meta.env.SSR
@@ -22,10 +20,5 @@ const css = import.meta.env.SSR
 
 export function SiteStylesheet() {
   if (import.meta.env.DEV) return <link rel="stylesheet" href={devCssUrl} />;
-  return (
-    <>
-      <style id={ID} dangerouslySetInnerHTML={{ __html: css }} />
-      <link id={FULL_ID} rel="stylesheet" href={cssUrl} media="print" suppressHydrationWarning />
-    </>
-  );
+  return <style id={ID} data-full={cssUrl} dangerouslySetInnerHTML={{ __html: css }} />;
 }

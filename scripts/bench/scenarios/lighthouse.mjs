@@ -24,7 +24,8 @@ export const CHROME_FLAGS = [
 
 export const BUDGETS = {
   score: { min: 95, label: "performance ≥ 95" },
-  lcpMs: { max: 2000, label: "LCP ≤ 2.0 s" },
+  // Issue 12 tightened it from 2.0 s.
+  lcpMs: { max: 1800, label: "LCP ≤ 1.8 s" },
   cls: { max: 0.02, label: "CLS ≤ 0.02" },
   tbtMs: { max: 100, label: "TBT ≤ 100 ms" },
   // As transferred (the server sends brotli to a browser that takes it); the gzip -9 sum is printed beside it.
@@ -157,6 +158,7 @@ export async function lighthouseScenario({ runs, saveArtifact }) {
       { name: "home", path: "/" },
       { name: "gallery", path: "/gallery" },
       { name: "artwork", path: firstArtworkPath(await getHtml(`${server.url}/gallery`)) },
+      { name: "shop", path: "/shop" },
     ];
     const warmed = await warmSite(
       server.url,
