@@ -8,9 +8,9 @@ import { join } from "node:path";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import pg from "pg";
 import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
-import { signIn } from "./admin-fixtures";
-import { expect, test, waitForHydration } from "./fixtures";
-import { startAppServer, type AppServer } from "./support/app-server";
+import { signIn } from "../support/admin-fixtures";
+import { startAppServer, type AppServer } from "../support/app-server";
+import { expect, test, waitForHydration } from "../support/fixtures";
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const AUTH_SECRET = "page-cache-e2e-secret-0123456789abcdef";
@@ -76,7 +76,7 @@ test.describe("the page cache", () => {
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     // With the demo catalogue, an administrator, and a mail peer (a plain user confirms the address by mail).
-    server = await startAppServer({ SEED_DEMO: "true", AUTH_RATE_LIMIT_MULTIPLIER: "50", ...ADMIN_ENV });
+    server = await startAppServer({ AUTH_RATE_LIMIT_MULTIPLIER: "50", ...ADMIN_ENV }, { data: "demo" });
     visitor = await anonymous(server.url);
     // With mail on, the administrator confirms the address first: the mailed link signs in.
     owner = await playwrightRequest.newContext({ baseURL: server.url, extraHTTPHeaders: { origin: server.url } });

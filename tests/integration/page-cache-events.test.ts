@@ -35,8 +35,8 @@ import { ingestImage } from "~/modules/media/media.server";
 import { getSettings, saveSettings } from "~/modules/settings/settings.server";
 import { EXPIRE_JOB, markOrderPaid } from "~/modules/shop/order-actions.server";
 import * as checkoutRoute from "~/routes/shop/checkout";
-import { BACKENDS, setupTestServices, type TestContext } from "./harness";
-import { callRoute, checkoutForm, seedShopSettings, seedWork } from "./shop-support";
+import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { callRoute, checkoutForm, seedShopSettings, seedWork } from "../support/shop-data";
 
 type Seen = { topic: Topic; payload: unknown; observed?: Promise<unknown> };
 
