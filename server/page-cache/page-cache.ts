@@ -102,13 +102,13 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     else res.end(body);
   }
 
-  function sendRendered(res: Response, rendered: Rendered) {
+  function sendRendered(req: Request, res: Response, rendered: Rendered) {
     res.status(rendered.status);
     rendered.headers.forEach((value, name) => {
       if (name !== "content-length" && name !== "set-cookie") res.setHeader(name, value);
     });
     res.setHeader("x-cache", "bypass");
-    res.end(rendered.body);
+    res.end(req.method === "HEAD" ? undefined : rendered.body);
   }
 
   const middleware = (req: Request, res: Response, next: NextFunction) => {
@@ -143,7 +143,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       })
       .then(({ entry, rendered: renderedHere }) => {
         if (entry) serve(req, res, entry, renderedHere ? "miss" : "hit");
-        else if (renderedHere && rendered) sendRendered(res, rendered);
+        else if (renderedHere && rendered) sendRendered(req, res, rendered);
         // Waited for a render that could not be kept (a 404, a redirect): render for this request as before.
         else next();
       })

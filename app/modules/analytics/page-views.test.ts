@@ -32,6 +32,10 @@ describe("page views", () => {
     expect(pageViewOf({ ...base, path: "/shop.data", purpose: "prefetch" })).toBeNull();
   });
 
+  it("counts a page a browser shows from its cache after revalidating it (304 from the page cache)", () => {
+    expect(pageViewOf({ ...base, status: 304 })).toEqual(pageViewOf(base));
+  });
+
   it("skips bots, errors, other methods, the back office, APIs and files", () => {
     expect(pageViewOf({ ...base, userAgent: "Googlebot/2.1" })).toBeNull();
     expect(pageViewOf({ ...base, userAgent: undefined })).toBeNull();

@@ -32,7 +32,8 @@ export interface PageView {
  * request (a page reached by a link in the site, `/gallery.data`) both count; a prefetch does not.
  */
 export function pageViewOf(req: PageViewRequest): PageView | null {
-  if (req.method !== "GET" || req.status !== 200) return null;
+  // 304: the browser shows the page from its cache after revalidating it (pages from the page cache).
+  if (req.method !== "GET" || (req.status !== 200 && req.status !== 304)) return null;
   if (!req.userAgent || req.isBot(req.userAgent)) return null;
   if (req.purpose && /prefetch|prerender/i.test(req.purpose)) return null;
   let path = req.path;
