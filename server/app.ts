@@ -107,6 +107,21 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
       strictTransportSecurity: config.publicUrl.startsWith("https:"),
     }),
   );
+  // First-party analytics: a public page answered 200 (or 304) is counted after the response has gone (nothing
+  // is stored that identifies the visitor; modules/analytics). Counting can never delay or break the page.
+  app.use(countPageViews(logger));
+  // Public pages for visitors without a sign-in cookie, from memory (server/page-cache, decision 0015): ahead
+  // of compression and the static files, which a stored page needs neither of.
+  if (config.pageCacheBytes > 0) {
+    const pageCache = createPageCache({
+      build,
+      mode: dev ? "development" : "production",
+      publicUrl: config.publicUrl,
+      maxBytes: config.pageCacheBytes,
+      logger,
+    });
+    app.use(pageCache.middleware);
+  }
   app.use(compression(DYNAMIC_COMPRESSION));
 
   app.get("/healthz", (_req, res) => {
@@ -149,9 +164,29 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
     next();
   });
 
-  // First-party analytics: a public page answered 200 is counted after the response has gone (nothing is
-  // stored that identifies the visitor; modules/analytics). Counting can never delay or break the page.
-  app.use((req, res, next) => {
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build,
+      mode: dev ? "development" : "production",
+      getLoadContext: (req, res) => ({
+        cspNonce: res.locals.cspNonce as string,
+        requestId: res.locals.requestId as string,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "",
+      }),
+    }),
+  );
+
+  app.use((error: unknown, req: Request, res: Response, _next: express.NextFunction) => {
+    logger.error({ err: error, url: req.originalUrl, requestId: res.locals.requestId as string }, "unhandled error");
+    if (!res.headersSent) res.status(500).type("text/plain").send("Unexpected Application Error!");
+  });
+  return app;
+}
+
+/** Counts a page view once the response has gone (modules/analytics). */
+function countPageViews(logger: Logger) {
+  return (req: Request, res: Response, next: express.NextFunction) => {
     if (req.method === "GET")
       res.on("finish", () => {
         try {
@@ -172,38 +207,7 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
         }
       });
     next();
-  });
-
-  // Public pages for visitors without a sign-in cookie, from memory (server/page-cache, decision 0015).
-  if (config.pageCacheBytes > 0) {
-    const pageCache = createPageCache({
-      build,
-      mode: dev ? "development" : "production",
-      publicUrl: config.publicUrl,
-      maxBytes: config.pageCacheBytes,
-      logger,
-    });
-    app.use(pageCache.middleware);
-  }
-
-  app.all(
-    "/{*splat}",
-    createRequestHandler({
-      build,
-      mode: dev ? "development" : "production",
-      getLoadContext: (req, res) => ({
-        cspNonce: res.locals.cspNonce as string,
-        requestId: res.locals.requestId as string,
-        clientIp: req.ip ?? req.socket.remoteAddress ?? "",
-      }),
-    }),
-  );
-
-  app.use((error: unknown, req: Request, res: Response, _next: express.NextFunction) => {
-    logger.error({ err: error, url: req.originalUrl, requestId: res.locals.requestId as string }, "unhandled error");
-    if (!res.headersSent) res.status(500).type("text/plain").send("Unexpected Application Error!");
-  });
-  return app;
+  };
 }
 
 /** The origins a social sign-in form ends up at (the providers' authorization pages). */
