@@ -123,6 +123,20 @@ describe.each(BACKENDS)("accounts core on %s", (backend) => {
     }
   });
 
+  it("looks no session up for a request without the session cookie (a visitor costs no query)", async () => {
+    const cookie = await signUp("visitor-check@example.com", "visitor check passphrase");
+    const saved = services();
+    // Without better-auth and with a database that fails every query, only a lookup could go wrong.
+    setServices({ ...saved, auth: undefined, db: failingDatabase() });
+    try {
+      expect(await getAuthContext(new Request("http://localhost/gallery"))).toBeNull();
+      expect(await getAuthContext(new Request("http://localhost/", { headers: { cookie: "theme=dark" } }))).toBeNull();
+      await expect(getAuthContext(requestWith(cookie))).rejects.toThrow();
+    } finally {
+      setServices(saved);
+    }
+  });
+
   it("accepts only local paths to return to", () => {
     expect(safeRedirectPath("/admin/artworks?x=1")).toBe("/admin/artworks?x=1");
     expect(safeRedirectPath("//evil.example")).toBe("/");

@@ -27,7 +27,7 @@ import {
   saveSection,
   setSectionFlags,
 } from "~/modules/content/homepage-admin.server";
-import { subscribe, type EventTopics, type Topic } from "~/modules/events/bus.server";
+import { eventBus, subscribe, type EventTopics, type Topic } from "~/modules/events/bus.server";
 import { ExhibitionSchema } from "~/modules/exhibitions/exhibition-rules";
 import { createExhibition, deleteExhibition, updateExhibition } from "~/modules/exhibitions/exhibitions.server";
 import { runDueJobs } from "~/modules/jobs/jobs.server";
@@ -213,6 +213,17 @@ describe.each(BACKENDS)("writes publish their events after commit on %s", (backe
     await updateExhibition(exhibition.id, { ...show, title: "Bayou Light II" });
     await deleteExhibition(exhibition.id);
     expect(area()).toEqual(["blog", "blog", "blog", "exhibitions", "exhibitions", "exhibitions"]);
+  });
+
+  it("the settings are read once and kept until settings.changed arrives (as from another process)", async () => {
+    const before = await getSettings();
+    // Another process saves: the row changes under this one, whose copy stays until the event.
+    await ctx.handle.db.execute(
+      sql`update site_settings set data = jsonb_set(data, '{tagline}', '"Changed elsewhere"') where id = 1`,
+    );
+    expect((await getSettings()).tagline).toBe(before.tagline);
+    eventBus().deliver("settings.changed", {});
+    expect((await getSettings()).tagline).toBe("Changed elsewhere");
   });
 
   it("saving the settings publishes settings.changed, and the next read has the new settings", async () => {
