@@ -70,8 +70,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#faf8f4" />
         <Meta />
-        <Links />
+        {/* Before the route links: the admin layout links the full stylesheet, whose rules must come after these
+            (the same utilities in Tailwind's order, print: variants included). */}
         <SiteStylesheet />
+        <Links />
       </head>
       <body>
         {children}
