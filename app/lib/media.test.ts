@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { srcSet, widestSlot, type ImageAsset } from "./media";
+import { scaledSizes, srcSet, widestSlot, type ImageAsset } from "./media";
 
 const asset: ImageAsset = {
   hash: "abc",
@@ -26,5 +26,15 @@ describe("srcsets no larger than the layout can use", () => {
     expect(widths(srcSet(asset, "webp", "(min-width: 1280px) 640px, 100vw"))).toEqual(asset.widths);
     expect(widths(srcSet(asset, "avif"))).toEqual(asset.widths);
     expect(widths(srcSet({ ...asset, widths: [320, 640] }, "avif", card))).toEqual([320, 640]);
+  });
+});
+
+describe("sizes of a picture that takes part of its slot", () => {
+  it("scales every length and leaves the conditions alone", () => {
+    expect(scaledSizes("(min-width: 1280px) 330px, (min-width: 768px) 28vw, 84vw", 0.82)).toBe(
+      "(min-width: 1280px) 271px, (min-width: 768px) 23vw, 69vw",
+    );
+    expect(scaledSizes("100vw", 1)).toBe("100vw");
+    expect(scaledSizes("100vw", 0)).toBe("100vw");
   });
 });

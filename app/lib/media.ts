@@ -52,6 +52,25 @@ export function widestSlot(sizes: string): number | undefined {
   return widest > 0 ? Math.ceil(widest) : undefined;
 }
 
+/**
+ * A `sizes` attribute for an image that takes only `share` of the slot the given one describes (a picture
+ * inside a padded frame, or a tall one fitted to the frame's height): every length scaled, rounded up.
+ */
+export function scaledSizes(sizes: string, share: number): string {
+  if (!(share > 0 && share < 1)) return sizes;
+  return sizes
+    .split(",")
+    .map((entry) => {
+      const [, condition = "", length = ""] = /^(\s*(?:\([^)]*\)\s+)?)(.*)$/.exec(entry) ?? [];
+      const scaled = length.replace(
+        /(\d+(?:\.\d+)?)(px|vw)\b/g,
+        (_, n: string, unit: string) => `${Math.ceil(Number(n) * share)}${unit}`,
+      );
+      return condition + scaled;
+    })
+    .join(",");
+}
+
 /** The variant closest to a wanted width (for og:image, thumbnails, fallbacks). */
 export function bestWidth(asset: ImageAsset, wanted: number): number {
   return asset.widths.find((w) => w >= wanted) ?? asset.widths.at(-1) ?? asset.width;

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { ImageAsset } from "~/lib/media";
+import { scaledSizes, type ImageAsset } from "~/lib/media";
 import { formatPrice } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { ResponsiveImage } from "./responsive-image";
@@ -51,6 +51,12 @@ interface ArtworkCardProps {
 const FRAME_INNER_RATIO = 0.82 / 1.07;
 const fillsWidth = (image: { width: number; height: number }) => image.width / image.height >= FRAME_INNER_RATIO;
 
+/** How wide the card is at each viewport width. */
+const CARD_SIZES = "(min-width: 1280px) 330px, (min-width: 768px) 28vw, (min-width: 480px) 42vw, 84vw";
+/** The picture's width as a share of the card's: 82 % when it fills the width, less when it fits the height. */
+const shareOfCard = (image: { width: number; height: number }) =>
+  fillsWidth(image) ? 0.82 : (1.07 * image.width) / image.height;
+
 /** A work in a grid: its image at its own proportions, then title, facts and price. */
 export function ArtworkCard({ artwork, priority = false, onOpenImage, onImageIntent }: ArtworkCardProps) {
   const facts = [artwork.medium, artwork.size, artwork.year].filter(Boolean).join(" · ");
@@ -59,7 +65,7 @@ export function ArtworkCard({ artwork, priority = false, onOpenImage, onImageInt
     <ResponsiveImage
       image={artwork.image}
       alt={`${artwork.title}, ${artwork.medium}`}
-      sizes="(min-width: 1280px) 330px, (min-width: 768px) 28vw, (min-width: 480px) 42vw, 84vw"
+      sizes={scaledSizes(CARD_SIZES, shareOfCard(artwork.image))}
       priority={priority}
       fit="contain"
       className={`${fillsWidth(artwork.image) ? "h-auto w-full" : "h-full w-auto"} shadow-[0_10px_30px_-12px_rgba(29,27,24,0.45)] transition-transform duration-500 group-hover:scale-[1.015]`}

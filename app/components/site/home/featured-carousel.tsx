@@ -15,6 +15,7 @@ import { paths } from "~/lib/paths";
 import type { ArtworkCardData } from "../artwork-card";
 import { buttonStyles } from "../button-styles";
 import { ResponsiveImage } from "../responsive-image";
+import { scaledSizes } from "~/lib/media";
 
 /** Spec §9: the carousel advances every 6000 ms. */
 export const AUTOPLAY_MS = 6000;
@@ -229,7 +230,11 @@ function Slide({
           <ResponsiveImage
             image={artwork.image}
             alt=""
-            sizes="(min-width: 1280px) 680px, (min-width: 768px) 55vw, 90vw"
+            // The frame's padding leaves 80 % of its width; a tall work fits the (square, on a phone) frame's height.
+            sizes={scaledSizes(
+              "(min-width: 1280px) 680px, (min-width: 768px) 55vw, 90vw",
+              0.8 * Math.min(1, artwork.image.width / artwork.image.height),
+            )}
             fit="contain"
             className="h-auto max-h-full w-auto max-w-full shadow-[0_14px_40px_-14px_rgba(29,27,24,0.5)]"
           />
