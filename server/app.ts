@@ -1,4 +1,4 @@
-// Express wiring: security headers, compression, health, media, static assets, then React Router.
+// Express wiring: security headers, page views, the page cache, compression, health, media, static assets, then React Router.
 import { randomBytes, randomUUID } from "node:crypto";
 import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
