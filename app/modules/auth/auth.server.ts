@@ -27,6 +27,7 @@ import {
   passwordProblem,
   passwordProblemMessage,
 } from "./password-policy.server";
+import { publish } from "~/modules/events/bus.server";
 import { consumeThrottle, emailKey, type ThrottleRule } from "./throttle.server";
 
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
@@ -218,6 +219,13 @@ export function createAuth({ config, db, logger }: AuthDeps) {
         },
       },
       session: {
+        delete: {
+          // A session that ends (sign-out, "sign out other browsers", a reset password) closes its live pages'
+          // realtime sockets at once, in every process.
+          after: async (ended) => {
+            await publish("auth.sessions-ended", { sessionIds: [ended.id] });
+          },
+        },
         create: {
           // Remembers the browser and, when it is new for an account that has signed in before, mails an alert.
           after: async (session) => {
