@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authThrottle, mailOutbox, user, userRoles } from "~/db/schema";
+import { rateLimits, mailOutbox, user, userRoles } from "~/db/schema";
 import { hasAdministrator, issueSetupToken, noteSignIn, setupTokenIsValid } from "~/modules/auth/accounts.server";
 import { auth } from "~/modules/auth/auth.server";
 import { handleAccountAction, loadAccountPage } from "~/modules/auth/account-page.server";
@@ -218,9 +218,9 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
     ).toMatchObject({ ok: true });
     const rows = await ctx.handle.db
       .select()
-      .from(authThrottle)
-      .where(eq(authThrottle.key, `ip:/sign-in/email:${ip}`));
-    expect(rows[0]?.count).toBe(11);
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `ip:/sign-in/email:${ip}`));
+    expect(rows[0]?.hits).toBe(11);
   });
 
   it("throttles per e-mail address across client addresses (reset mails: 3 in 15 minutes)", async () => {

@@ -24,7 +24,7 @@ import {
 import { buyerOrderIds, grantOrderAccess } from "~/modules/shop/order-access.server";
 import { currentPaymentProvider } from "~/modules/shop/payments.server";
 import { priceOrder, shippingRegionFor, type Fulfilment, type PricingSettings } from "~/modules/shop/pricing";
-import { hitRateLimit, RATE_LIMITS } from "~/modules/shop/rate-limit.server";
+import { emailKey, hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
 import { getSettings } from "~/modules/settings/settings.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -105,8 +105,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { form: formError, ...fieldErrors } = read.fieldErrors;
     return fail({ fieldErrors, formError: formError ?? "Please correct the fields marked below." }, 400);
   }
-  const limit = await hitRateLimit(`checkout:${context.clientIp}`, RATE_LIMITS.checkout);
-  if (!limit.allowed) {
+  // Per connection and per buyer address: nobody places order after order (holding works, mailing strangers).
+  const limit = [
+    await hitRateLimit(`checkout:ip:${context.clientIp}`, RATE_LIMITS.checkout),
+    await hitRateLimit(`checkout:email:${emailKey(read.input.email)}`, RATE_LIMITS.checkoutEmail),
+  ].find((hit) => !hit.allowed);
+  if (limit) {
     return fail({ formError: "Too many orders from your connection. Please wait a few minutes and try again." }, 429, {
       "retry-after": String(limit.retryAfterSeconds),
     });
