@@ -8,11 +8,7 @@ import { Notice } from "~/components/auth/form-parts";
 import { pageTitle } from "~/lib/meta";
 import { paths } from "~/lib/paths";
 import { ROBOTS_NOINDEX, seoMeta, siteFromMatches } from "~/lib/seo";
-import {
-  handleAccountAction,
-  loadAccountPage,
-  type AccountActionResult,
-} from "~/modules/auth/account-page.server";
+import { handleAccountAction, loadAccountPage, type AccountActionResult } from "~/modules/auth/account-page.server";
 import { PasswordAttemptsExceeded } from "~/modules/auth/accounts.server";
 import { tooManyAttempts } from "~/modules/auth/messages";
 

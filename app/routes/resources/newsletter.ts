@@ -2,9 +2,10 @@ import { data } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { subscribe, SubscribeSchema } from "~/modules/inbox/newsletter.server";
 import { emailKey, hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
+import { readFormData } from "~/modules/security/form-data.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const parsed = SubscribeSchema.safeParse({ email: form.get("email") });
   if (!parsed.success) {
     return data(

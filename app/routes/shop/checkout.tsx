@@ -26,6 +26,7 @@ import { currentPaymentProvider } from "~/modules/shop/payments.server";
 import { priceOrder, shippingRegionFor, type Fulfilment, type PricingSettings } from "~/modules/shop/pricing";
 import { emailKey, hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
 import { getSettings } from "~/modules/settings/settings.server";
+import { readFormData } from "~/modules/security/form-data.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
@@ -97,7 +98,7 @@ type ActionData = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const read = readCheckoutForm(form);
   const fail = (body: Omit<ActionData, "values">, status: number, headers?: HeadersInit) =>
     data<ActionData>({ ...body, values: read.values }, { status, headers });

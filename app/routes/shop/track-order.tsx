@@ -12,6 +12,7 @@ import { buyerView } from "~/modules/shop/order-view.server";
 import { trackOrder } from "~/modules/shop/orders.server";
 import { hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
 import { readTrackingForm, TRACKING_NOT_FOUND } from "~/modules/shop/tracking.server";
+import { readFormData } from "~/modules/security/form-data.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
@@ -30,7 +31,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const read = readTrackingForm(await request.formData());
+  const read = readTrackingForm(await readFormData(request));
   const { values } = read;
   if (!read.ok) return data({ values, fieldErrors: read.fieldErrors, order: null, formError: null }, { status: 400 });
   const limit = await hitRateLimit(`track:ip:${context.clientIp}`, RATE_LIMITS.tracking);

@@ -8,6 +8,7 @@ import { pageSeo, siteFromMatches } from "~/lib/seo";
 import { CommissionSchema, fieldErrors, newSubmissionKey, submitCommission } from "~/modules/inbox/inquiries.server";
 import { hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
 import { getSettings } from "~/modules/settings/settings.server";
+import { readFormData } from "~/modules/security/form-data.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageSeo(siteFromMatches(matches), "commissions", paths.commissions());
@@ -20,7 +21,7 @@ export async function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const values = Object.fromEntries(
     FIELDS.map((k) => [k, typeof form.get(k) === "string" ? (form.get(k) as string) : ""]),
   );

@@ -10,6 +10,7 @@ import { getArtwork } from "~/modules/catalog/catalog.server";
 import { ContactSchema, fieldErrors, newSubmissionKey, submitContact } from "~/modules/inbox/inquiries.server";
 import { hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
 import { getSettings } from "~/modules/settings/settings.server";
+import { readFormData } from "~/modules/security/form-data.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageSeo(siteFromMatches(matches), "contact", paths.contact());
 
@@ -39,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const values = Object.fromEntries(
     ["name", "email", "phone", "inquiryType", "subject", "message", "artworkId", "submissionKey"].map((k) => [
       k,
