@@ -352,8 +352,10 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
         params: {},
       });
     for (let i = 0; i < 10; i++) {
-      const answer = (await guess(`guess number ${i}`, `10.7.0.${i + 1}`)) as { data: { fieldErrors?: object } };
-      expect(answer.data.fieldErrors).toMatchObject({ password: expect.any(String) });
+      const answer = (await guess(`guess number ${i}`, `10.7.0.${i + 1}`)) as {
+        data: { fieldErrors?: { password?: string } };
+      };
+      expect(typeof answer.data.fieldErrors?.password).toBe("string");
     }
     // From yet another address, and now even the right password: refused, the window counts for the account.
     const refused = (await guess("the owner's own passphrase", "10.7.0.99")) as { data: { formError?: string } };
@@ -389,7 +391,8 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
       for (let i = 0; i < 7; i++) answers.push(await start(i));
       expect(twilio.messages.filter((m) => m.to === "+15559990000")).toHaveLength(5);
       // Past the limit the page says plainly that no code was texted.
-      expect(answers.at(-1)).toMatchObject({ fieldErrors: { phone: expect.stringMatching(/could not text a code/) } });
+      const last = answers.at(-1) as { fieldErrors?: { phone?: string } };
+      expect(last.fieldErrors?.phone).toMatch(/could not text a code/);
     } finally {
       setServices(saved);
       await twilio.close();

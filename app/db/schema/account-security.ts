@@ -1,7 +1,7 @@
 // Account security kept beside better-auth's tables: the devices a user has signed in from (for sign-in
 // alerts) and the one-time tokens of the first-run administrator setup (only their SHA-256 is stored).
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 /** A browser a user has signed in from: user agent + client address, hashed into device_key. */
