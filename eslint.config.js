@@ -37,6 +37,14 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/only-throw-error": "off",
       "import-x/no-cycle": "off",
+      // A body that is no form is the sender's mistake (400), never a 500: read forms through one helper.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='formData'][callee.object.name='request']",
+          message: "Read a submitted form with readFormData(request) (modules/security/form-data.server.ts).",
+        },
+      ],
       "import-x/no-restricted-paths": [
         "error",
         {

@@ -136,3 +136,30 @@ describe("redactUrl", () => {
     );
   });
 });
+
+describe("TRUST_PROXY (security issue item 5)", () => {
+  const trust = (value: string | undefined) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+
+  it("believes no X-Forwarded-For by default", () => {
+    expect(trust(undefined)).toBe(false);
+    expect(trust("")).toBe(false);
+    expect(trust("false")).toBe(false);
+    expect(trust("0")).toBe(false);
+  });
+
+  it("reads true as one proxy in front, never as 'believe every hop'", () => {
+    expect(trust("true")).toBe(1);
+    expect(trust("1")).toBe(1);
+    expect(trust("2")).toBe(2);
+  });
+
+  it("takes a list of proxy addresses and ranges", () => {
+    expect(trust("10.0.0.0/8")).toEqual(["10.0.0.0/8"]);
+    expect(trust("127.0.0.1, ::1,fd00::/8,loopback")).toEqual(["127.0.0.1", "::1", "fd00::/8", "loopback"]);
+  });
+
+  it("refuses what is none of these, in one line", () => {
+    for (const bad of ["10.0.0.0/33", "example.com", "10.0.0/8", "1.2.3.4/8/9", "17", "fd00::/129"])
+      expect(() => trust(bad), bad).toThrow(/^Invalid configuration: TRUST_PROXY/);
+  });
+});

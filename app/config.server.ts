@@ -1,4 +1,5 @@
 // Configuration: the environment, parsed once at boot with one zod schema (ARCHITECTURE.md, Configuration).
+import { isIP } from "node:net";
 import { z } from "zod";
 
 export class ConfigError extends Error {
@@ -25,7 +26,8 @@ const EnvSchema = z.object({
   AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
   SEED_DEMO: bool,
   LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])),
-  TRUST_PROXY: bool,
+  TRUST_PROXY: optional(z.string().trim()),
+  REALTIME_MAX_CONNECTIONS: optional(z.coerce.number({ message: "must be a number" }).int().min(1).max(1_000_000)),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL")),
   MAIL_FROM: optional(z.string().min(3).max(320)),
   STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_…)")),
@@ -70,7 +72,13 @@ export interface Config {
   authSecret: string | undefined;
   seedDemo: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe (Express's "trust proxy"): false (none, the client is whoever
+   * connected), a number of hops in front of the app, or the proxies' addresses and ranges.
+   */
+  trustProxy: false | number | string[];
+  /** Open realtime sockets the process accepts in all (each person has at most 10). */
+  realtimeMaxConnections: number;
   /** Unset: messages are logged and kept in the outbox instead of sent. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -128,7 +136,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret: e.AUTH_SECRET,
     seedDemo: e.SEED_DEMO ?? true,
     logLevel: e.LOG_LEVEL ?? "info",
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    realtimeMaxConnections: e.REALTIME_MAX_CONNECTIONS ?? 1000,
     pageCacheBytes: Math.round((e.PAGE_CACHE_MB ?? (e.NODE_ENV === "development" ? 0 : 64)) * 1024 * 1024),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `studio@${new URL(publicUrl).hostname}`,
@@ -156,6 +165,35 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripe: stripeConfig(e),
     twilio: twilioConfig(e),
   };
+}
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * TRUST_PROXY: unset or false: no proxy. true: one proxy in front (the documented setup behind nginx or Caddy):
+ * never "believe every X-Forwarded-For", which would let a client pick its own address. A number: that many
+ * proxies. Otherwise a comma-separated list of proxy addresses, CIDR ranges or loopback/linklocal/uniquelocal.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  if (value === undefined || value === "" || ["false", "0", "no"].includes(value)) return false;
+  if (["true", "yes"].includes(value)) return 1;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 16) missing("TRUST_PROXY must be a number of proxies from 0 to 16, or their addresses");
+    return hops;
+  }
+  const entries = value
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address, prefix, extra] = entry.split("/");
+    const family = isIP(address ?? "");
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (!PROXY_NAMES.has(entry) && (family === 0 || !prefixOk || extra !== undefined))
+      missing(`TRUST_PROXY: "${entry}" is not an address, a CIDR range or loopback/linklocal/uniquelocal`);
+  }
+  return entries;
 }
 
 function client(id: string | undefined, secret: string | undefined, prefix: string): OAuthClient | undefined {

@@ -15,6 +15,9 @@ import { pageViewOf } from "~/modules/analytics/page-views";
 import { recordPageView } from "~/modules/analytics/page-views.server";
 import { auth, CLIENT_IP_HEADER } from "~/modules/auth/auth.server";
 import { publicJwks } from "~/modules/auth/tokens.server";
+import { addressKey } from "~/modules/security/client-address";
+import { redactUrlForLog } from "~/modules/security/log-redaction";
+import { checkBody } from "~/modules/security/request-limits";
 import { readVariant } from "~/modules/media/media.server";
 import { VARIANT_FORMATS, type VariantFormat } from "~/modules/media/pipeline.server";
 import { createPageCache } from "./page-cache/page-cache";
@@ -23,7 +26,10 @@ declare module "react-router" {
   interface AppLoadContext {
     cspNonce: string;
     requestId: string;
-    /** The client's address (from X-Forwarded-For only with TRUST_PROXY), for rate limits. */
+    /**
+     * The client's address as per-address limits count it (security/client-address.ts): X-Forwarded-For is
+     * believed only from the proxies TRUST_PROXY names; IPv6 counts by its /64.
+     */
     clientIp: string;
   }
 }
@@ -51,23 +57,28 @@ const DYNAMIC_COMPRESSION = {
 export function createApp({ config, logger, build, clientDir, isReady, beforeRouter }: AppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
-  if (config.trustProxy) app.set("trust proxy", true);
+  // Which proxies' X-Forwarded-For to believe: none, a number of hops, or their addresses (TRUST_PROXY).
+  app.set("trust proxy", config.trustProxy);
 
   // Request id and one structured log line per request.
   app.use((req, res, next) => {
-    const requestId = (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || randomUUID();
+    const given = req.headers["x-request-id"];
+    const requestId = typeof given === "string" && /^[\w.:-]{1,64}$/.test(given) ? given : randomUUID();
     res.locals.requestId = requestId;
     res.locals.cspNonce = randomBytes(16).toString("base64");
+    // The one client address of the request (security/client-address.ts): what every per-address limit counts
+    // by. better-auth reads it from this header, which is always ours: whatever a client sent is replaced.
+    res.locals.clientIp = addressKey(req.ip ?? req.socket.remoteAddress);
+    req.headers[CLIENT_IP_HEADER] = res.locals.clientIp as string;
     res.setHeader("x-request-id", requestId);
-    // The client's address as Express sees it (honouring TRUST_PROXY), for auth rate limits; never the caller's.
-    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     const start = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       const line = {
         requestId,
         method: req.method,
-        url: req.originalUrl,
+        // Tokens in sign-in links never reach the log (security/log-redaction.ts).
+        url: redactUrlForLog(req.originalUrl),
         status: res.statusCode,
         ms: Math.round(ms * 10) / 10,
       };
@@ -75,6 +86,16 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
       else if (req.path !== "/healthz") logger.info(line, "request");
     });
     next();
+  });
+
+  // No body is read beyond its route's limit (security/request-limits.ts): refused before anything buffers it.
+  app.use((req, res, next) => {
+    const verdict = checkBody(req.method, req.path, req.headers);
+    if (verdict.ok) return next();
+    res.setHeader("connection", "close");
+    res.status(verdict.status).type("text/plain").send(verdict.reason);
+    // The rest of the body is never read: the connection closes once the answer is out.
+    res.on("finish", () => req.socket.destroySoon());
   });
 
   // Hashed build assets and image variants first: they need none of the page headers below (server/assets.ts).
@@ -95,7 +116,8 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
               "style-src": ["'self'", "'unsafe-inline'"],
               "img-src": ["'self'", "data:", "blob:"],
               "font-src": ["'self'", "data:"],
-              "connect-src": ["'self'", "ws:", "wss:"],
+              // The page's own origin, and the realtime socket on the same host (no other host, any scheme).
+              "connect-src": ["'self'", websocketOrigin(config.publicUrl)],
               "frame-ancestors": ["'none'"],
               // Social sign-in posts to /auth, which redirects to the provider; a checkout form posted without
               // JavaScript is redirected to the card payment page: both origins must be allowed.
@@ -107,6 +129,13 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
       strictTransportSecurity: config.publicUrl.startsWith("https:"),
     }),
   );
+  // Powerful browser features the site never uses are off for it and anything it embeds; payment only for
+  // the site itself and Stripe's page when card payments are on.
+  const permissions = permissionsPolicy(config);
+  app.use((_req, res, next) => {
+    res.setHeader("permissions-policy", permissions);
+    next();
+  });
   // First-party analytics: a public page answered 200 (or 304) is counted after the response has gone (nothing
   // is stored that identifies the visitor; modules/analytics). Counting can never delay or break the page.
   app.use(countPageViews(logger));
@@ -172,13 +201,16 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
         requestId: res.locals.requestId as string,
-        clientIp: req.ip ?? req.socket.remoteAddress ?? "",
+        clientIp: res.locals.clientIp as string,
       }),
     }),
   );
 
   app.use((error: unknown, req: Request, res: Response, _next: express.NextFunction) => {
-    logger.error({ err: error, url: req.originalUrl, requestId: res.locals.requestId as string }, "unhandled error");
+    logger.error(
+      { err: error, url: redactUrlForLog(req.originalUrl), requestId: res.locals.requestId as string },
+      "unhandled error",
+    );
     if (!res.headersSent) res.status(500).type("text/plain").send("Unexpected Application Error!");
   });
   return app;
@@ -208,6 +240,29 @@ function countPageViews(logger: Logger) {
       });
     next();
   };
+}
+
+/** ws://host[:port] or wss://host of the site: where the realtime socket connects. */
+export function websocketOrigin(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}`;
+}
+
+export function permissionsPolicy(config: Config): string {
+  const payment = config.stripe ? 'payment=(self "https://checkout.stripe.com")' : "payment=()";
+  return [
+    "camera=()",
+    "microphone=()",
+    "geolocation=()",
+    "usb=()",
+    "serial=()",
+    "bluetooth=()",
+    "hid=()",
+    "midi=()",
+    "display-capture=()",
+    "browsing-topics=()",
+    payment,
+  ].join(", ");
 }
 
 /** The origins a social sign-in form ends up at (the providers' authorization pages). */

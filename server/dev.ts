@@ -4,6 +4,7 @@ import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { createApp } from "./app";
 import { boot, exitWithError } from "./boot";
+import { guardHttpServer, guardProcess } from "./guard";
 import { attachRealtime } from "./realtime";
 
 async function main() {
@@ -17,6 +18,8 @@ async function main() {
     beforeRouter: (a) => a.use(vite.middlewares),
   });
   const server = createHttpServer(app);
+  guardProcess(booted.logger);
+  guardHttpServer(server, booted.logger);
   attachRealtime(server, { config: booted.config, logger: booted.logger });
   server.listen(booted.config.port, () => booted.logger.info({ url: booted.config.publicUrl }, "dev server ready"));
 }

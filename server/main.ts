@@ -7,6 +7,7 @@ import * as build from "virtual:react-router/server-build";
 import { loadConfig } from "~/config.server";
 import { createApp } from "./app";
 import { boot, exitWithError, type Booted } from "./boot";
+import { guardHttpServer, guardProcess } from "./guard";
 import { attachRealtime } from "./realtime";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -29,7 +30,6 @@ async function main() {
   const { port, host } = loadConfig();
   let handler: Handler = starting;
   const server = createServer((req, res) => handler(req, res));
-  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => resolve());
@@ -47,6 +47,8 @@ async function main() {
     throw error;
   }
   const { config, logger } = booted;
+  guardProcess(logger);
+  guardHttpServer(server, logger);
   let ready = true;
   const clientDir = join(dirname(fileURLToPath(import.meta.url)), "..", "client");
   handler = createApp({ config, logger, build, clientDir, isReady: () => ready });

@@ -1,18 +1,26 @@
 // The realtime endpoint: a WebSocket at /realtime on the same HTTP server, for signed-in users only (the
 // session cookie is checked at the upgrade: without one the socket is closed at once with 4401; the Origin
-// must be this site, else 403). Messages are the JSON
-// shapes of app/lib/realtime.ts; the hub (app/modules/realtime/hub.server.ts) routes them.
+// must be exactly this site's, else 403). Messages are the JSON shapes of app/lib/realtime.ts; the hub
+// (app/modules/realtime/hub.server.ts) routes them.
+//
+// Nothing a client sends here may stop the process (docs/security.md): every handler catches its own errors,
+// an upgrade to any other path is answered 400 and closed, an unparsable request-target or Origin is refused,
+// and the number of sockets is capped per person and in all. Every heartbeat (30 s) the sockets' sessions are
+// checked against the database, and a session that ends (sign-out, revocation) closes its sockets at once.
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import type { Logger } from "~/logger.server";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { Config } from "~/config.server";
-import { REALTIME_PATH, UNAUTHORIZED_CLOSE } from "~/lib/realtime";
-import { displayName, getAuthContext } from "~/modules/auth/session.server";
+import { REALTIME_PATH, TOO_MANY_CONNECTIONS_CLOSE, UNAUTHORIZED_CLOSE } from "~/lib/realtime";
+import { displayName, getAuthContext, liveSessionIds } from "~/modules/auth/session.server";
+import { subscribe } from "~/modules/events/bus.server";
 import { realtimeHub } from "~/modules/realtime/hub.server";
 
 /** A socket that has not answered a ping for this long is gone (a laptop closed, a network dropped). */
 const HEARTBEAT_MS = 30_000;
+/** Open sockets of one person (tabs and windows) and of the whole process. */
+export const MAX_SOCKETS_PER_USER = 10;
 
 export interface Realtime {
   /** Closes every socket ("going away"), for a graceful stop. */
@@ -23,47 +31,92 @@ export function attachRealtime(server: Server, { config, logger }: { config: Con
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
   const siteOrigin = new URL(config.publicUrl).origin;
   const alive = new WeakSet<WebSocket>();
+  let upgrading = 0;
 
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(req.url ?? "/", "http://localhost");
-    // Other upgrades (the development server's hot reload) are not ours.
-    if (url.pathname !== REALTIME_PATH) return;
-    const origin = req.headers.origin;
-    if (!origin || (origin !== siteOrigin && new URL(origin).host !== req.headers.host)) {
-      refuse(socket, 403, "Forbidden");
-      return;
+    // The socket is ours now: Node no longer times it out, so every path below answers and ends it.
+    socket.on("error", () => socket.destroy());
+    try {
+      const target = req.url ?? "/";
+      const url = URL.canParse(target, "http://localhost") ? new URL(target, "http://localhost") : undefined;
+      // Only /realtime upgrades (the development server's hot reload listens on a port of its own).
+      if (!url || url.pathname !== REALTIME_PATH || target.startsWith("//")) {
+        refuse(socket, 400, "Bad Request");
+        return;
+      }
+      if (req.headers.origin !== siteOrigin) {
+        refuse(socket, 403, "Forbidden");
+        return;
+      }
+      if (realtimeHub().size() + upgrading >= config.realtimeMaxConnections) {
+        refuse(socket, 503, "Service Unavailable");
+        return;
+      }
+      upgrading++;
+      checkSession(req)
+        .then((context) => {
+          if (socket.destroyed) return;
+          wss.handleUpgrade(req, socket, head, (ws) => {
+            if (!context) {
+              // Accepted and closed at once, never joined to the hub (see UNAUTHORIZED_CLOSE).
+              ws.close(UNAUTHORIZED_CLOSE, "Sign in first");
+              return;
+            }
+            if (realtimeHub().size(context.user.id) >= MAX_SOCKETS_PER_USER) {
+              ws.close(TOO_MANY_CONNECTIONS_CLOSE, "Too many open pages");
+              return;
+            }
+            join(ws, context);
+          });
+        })
+        .catch((error: unknown) => {
+          logger.error({ err: error }, "realtime: could not check the session");
+          refuse(socket, 500, "Internal Server Error");
+        })
+        .finally(() => upgrading--);
+    } catch (error) {
+      logger.warn({ err: error }, "realtime: upgrade refused");
+      refuse(socket, 400, "Bad Request");
     }
+  });
+
+  function checkSession(req: IncomingMessage) {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (typeof value === "string") headers.set(name, value);
       else if (Array.isArray(value)) headers.set(name, value.join(", "));
     }
-    getAuthContext(new Request(new URL(url.pathname, siteOrigin), { headers }))
-      .then((context) => {
-        if (!context) {
-          // Accepted and closed at once, never joined to the hub (see UNAUTHORIZED_CLOSE).
-          wss.handleUpgrade(req, socket, head, (ws) => ws.close(UNAUTHORIZED_CLOSE, "Sign in first"));
-          return;
-        }
-        wss.handleUpgrade(req, socket, head, (ws) => {
-          alive.add(ws);
-          const member = realtimeHub().join(ws, {
-            id: context.user.id,
-            email: context.user.email,
-            name: displayName(context),
-          });
-          ws.on("pong", () => alive.add(ws));
-          ws.on("message", (data: Buffer, isBinary) => {
-            if (!isBinary) member.receive(data.toString("utf8"));
-          });
-          ws.on("close", () => member.leave());
-          ws.on("error", () => member.leave());
-        });
-      })
-      .catch((error: unknown) => {
-        logger.error({ err: error }, "realtime: could not check the session");
-        refuse(socket, 500, "Internal Server Error");
-      });
+    return getAuthContext(new Request(new URL(REALTIME_PATH, siteOrigin), { headers }));
+  }
+
+  function join(ws: WebSocket, context: NonNullable<Awaited<ReturnType<typeof checkSession>>>) {
+    alive.add(ws);
+    const member = realtimeHub().join(ws, {
+      id: context.user.id,
+      email: context.user.email,
+      name: displayName(context),
+      isAdmin: context.role === "admin",
+      sessionId: context.sessionId,
+    });
+    ws.on("pong", () => alive.add(ws));
+    ws.on("message", (data: Buffer, isBinary) => {
+      try {
+        if (!isBinary) member.receive(data.toString("utf8"));
+      } catch (error) {
+        logger.warn({ err: error }, "realtime: message dropped");
+      }
+    });
+    ws.on("close", () => member.leave());
+    ws.on("error", () => {
+      member.leave();
+      ws.terminate();
+    });
+  }
+
+  // A session that ends anywhere (sign-out, "sign out other browsers", a reset password) closes its sockets in
+  // every process at once.
+  const unsubscribe = subscribe("auth.sessions-ended", ({ sessionIds }) => {
+    realtimeHub().closeSessions(sessionIds);
   });
 
   const heartbeat = setInterval(() => {
@@ -75,12 +128,19 @@ export function attachRealtime(server: Server, { config, logger }: { config: Con
       alive.delete(ws);
       ws.ping();
     }
+    // Sessions that expired or were deleted behind our back close their sockets too.
+    const open = realtimeHub().sessionIds();
+    if (open.size === 0) return;
+    liveSessionIds([...open])
+      .then((live) => realtimeHub().closeSessions([...open].filter((id) => !live.has(id))))
+      .catch((error: unknown) => logger.warn({ err: error }, "realtime: could not check the sessions"));
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
   return {
     close() {
       clearInterval(heartbeat);
+      unsubscribe();
       for (const ws of wss.clients) ws.close(1001, "Server stopping");
       wss.close();
     },
@@ -88,5 +148,8 @@ export function attachRealtime(server: Server, { config, logger }: { config: Con
 }
 
 function refuse(socket: Duplex, status: number, text: string) {
+  if (socket.destroyed) return;
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  // A client that never reads must not keep the descriptor: end() waits for it, destroy does not.
+  setTimeout(() => socket.destroy(), 1000).unref();
 }

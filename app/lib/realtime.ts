@@ -28,6 +28,8 @@ export const REALTIME_PATH = "/realtime";
  * page can race its own sign-out (it asked for the socket just before the session ended).
  */
 export const UNAUTHORIZED_CLOSE = 4401;
+/** The close code of a socket over the server's limits (too many tabs of one person, or in all): no retry. */
+export const TOO_MANY_CONNECTIONS_CLOSE = 4429;
 
 /** Spec §9: the badge shows the count, or 9+ above 9. */
 export function badgeText(unread: number): string {
@@ -59,12 +61,16 @@ export function averageLatency(samples: readonly number[]): number | null {
 export type ConnectionState = "connecting" | "connected" | "disconnected" | "error";
 export type PresenceStatus = "online" | "away" | "busy";
 
+/** Spec §3 "optional metadata": a few short strings a user shares with their presence (e.g. a note). */
+export type PresenceMetadata = Record<string, string>;
+
 export interface PresenceEntry {
   userId: string;
   email: string;
   name: string;
   status: PresenceStatus;
   lastSeen: string;
+  metadata?: PresenceMetadata;
 }
 
 export interface NotificationView {
@@ -89,14 +95,15 @@ export interface BroadcastMessage {
 /** Browser -> server. */
 export type ClientMessage =
   | { t: "ping"; id: number }
-  | { t: "presence"; status: PresenceStatus }
+  | { t: "presence"; status: PresenceStatus; metadata?: PresenceMetadata }
   | { t: "broadcast"; type: string; payload: unknown };
 
 /** Server -> browser. */
 export type ServerMessage =
   | { t: "hello"; userId: string }
   | { t: "pong"; id: number }
-  | { t: "presence"; users: PresenceEntry[] }
+  /** Administrators get every entry; anyone else only their own, and how many are online (`count`). */
+  | { t: "presence"; users: PresenceEntry[]; count: number }
   | { t: "broadcast"; message: BroadcastMessage }
   | {
       t: "notification";

@@ -53,8 +53,17 @@ test("a signed-in user sees who is online, live, and the list names them", async
   await artist.page.getByRole("button", { name: "Online users: 2" }).click();
   const list = artist.page.getByRole("list", { name: "Online users" });
   await expect(list.getByText("Jo Painter")).toBeVisible();
+  await expect(list.getByText("jo@example.com")).toBeVisible();
   await expect(list.getByText("Mara Ellison (you)")).toBeVisible();
   await artist.page.keyboard.press("Escape");
+
+  // Jo, a customer, learns how many are online, never who (security issue item 13).
+  await jo.page.getByRole("button", { name: "Online users: 2" }).click();
+  const joList = jo.page.getByRole("list", { name: "Online users" });
+  await expect(joList.getByText("Jo Painter (you)")).toBeVisible();
+  await expect(jo.page.getByText("1 other person is online.")).toBeVisible();
+  await expect(jo.page.getByText(/Mara|mara@example\.com/)).toHaveCount(0);
+  await jo.page.keyboard.press("Escape");
 
   // Jo leaves: the artist's stack shrinks without a reload.
   await jo.context.close();
@@ -65,6 +74,24 @@ test("a signed-in user sees who is online, live, and the list names them", async
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
   await expect(page.getByRole("button", { name: /Connection status/ })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /Notifications/ })).toHaveCount(0);
+});
+
+test("signing out ends the realtime connection in every tab of that session at once", async ({ browser }) => {
+  const lee = await signedIn(
+    browser,
+    { email: "lee@example.com", password: "salt marsh at low tide", name: "Lee" },
+    true,
+  );
+  const second = await lee.context.newPage();
+  await second.goto(`${server.url}/gallery`);
+  await expect(second.getByRole("button", { name: "Connection status: Connected" })).toBeVisible();
+  await expect(artist.page.getByRole("button", { name: "Online users: 2" })).toBeVisible();
+
+  // Lee signs out in the first tab; the second tab's socket is closed by the server, not by a page load.
+  await lee.page.request.post(`${server.url}/auth/sign-out`, { headers: { origin: server.url }, maxRedirects: 0 });
+  await expect(second.getByRole("button", { name: "Connection status: Offline" })).toBeVisible({ timeout: 5000 });
+  await expect(artist.page.getByRole("button", { name: "Online users: 1" })).toBeVisible();
+  await lee.context.close();
 });
 
 test("the artist's bell rings when a visitor writes, and the note can be read and deleted", async ({ page }) => {

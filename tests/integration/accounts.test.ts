@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authThrottle, mailOutbox, user, userRoles } from "~/db/schema";
+import { rateLimits, mailOutbox, user, userRoles } from "~/db/schema";
 import { hasAdministrator, issueSetupToken, noteSignIn, setupTokenIsValid } from "~/modules/auth/accounts.server";
 import { auth } from "~/modules/auth/auth.server";
 import { handleAccountAction, loadAccountPage } from "~/modules/auth/account-page.server";
@@ -21,6 +21,7 @@ import {
 import { getAuthContext } from "~/modules/auth/session.server";
 import { createSmsSender } from "~/modules/auth/sms.server";
 import { services, setServices } from "~/services.server";
+import { action as accountAction } from "~/routes/account/account";
 import { startTwilioStandIn } from "../support/twilio-standin";
 import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
 
@@ -218,9 +219,9 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
     ).toMatchObject({ ok: true });
     const rows = await ctx.handle.db
       .select()
-      .from(authThrottle)
-      .where(eq(authThrottle.key, `ip:/sign-in/email:${ip}`));
-    expect(rows[0]?.count).toBe(11);
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `ip:/sign-in/email:${ip}`));
+    expect(rows[0]?.hits).toBe(11);
   });
 
   it("throttles per e-mail address across client addresses (reset mails: 3 in 15 minutes)", async () => {
@@ -336,6 +337,66 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
     expect(
       await createOrPromoteAdministrator({ email: "weakadmin@example.com", password: "administrator", fullName: "" }),
     ).toMatchObject({ ok: false, code: "PASSWORD_TOO_COMMON" });
+  });
+
+  it("throttles password checks on the account page per account: the 11th in 15 minutes is refused without a hash (security issue item 6)", async () => {
+    const cookie = await confirmedUser(ctx, "guessed@example.com", "the owner's own passphrase");
+    const guess = (password: string, ip: string) =>
+      (accountAction as (args: unknown) => Promise<unknown>)({
+        request: new Request(`${ORIGIN}/account`, {
+          method: "POST",
+          headers: { cookie, origin: ORIGIN, "x-atelier-client-ip": ip },
+          body: new URLSearchParams({ intent: "backup-codes", password }),
+        }),
+        context: { cspNonce: "test", requestId: "test", clientIp: ip },
+        params: {},
+      });
+    for (let i = 0; i < 10; i++) {
+      const answer = (await guess(`guess number ${i}`, `10.7.0.${i + 1}`)) as {
+        data: { fieldErrors?: { password?: string } };
+      };
+      expect(typeof answer.data.fieldErrors?.password).toBe("string");
+    }
+    // From yet another address, and now even the right password: refused, the window counts for the account.
+    const refused = (await guess("the owner's own passphrase", "10.7.0.99")) as { data: { formError?: string } };
+    expect(refused.data.formError).toMatch(/^Too many attempts\. Please wait/);
+  });
+
+  it("texts at most 5 codes an hour to one number (SMS pumping, security issue item 6)", async () => {
+    const twilio = await startTwilioStandIn();
+    const saved = services();
+    const config = {
+      accountSid: twilio.accountSid,
+      authToken: twilio.authToken,
+      from: "+15005550006",
+      apiBase: twilio.url,
+    };
+    setServices({ ...saved, sms: createSmsSender(config, saved.logger) });
+    try {
+      const cookie = await confirmedUser(ctx, "pump@example.com", "pumping texts passphrase");
+      const start = (i: number) =>
+        handleAccountAction(
+          new Request(`${ORIGIN}/account`, {
+            method: "POST",
+            headers: { cookie, origin: ORIGIN, "x-atelier-client-ip": `10.8.0.${i + 1}` },
+            body: new URLSearchParams({
+              intent: "phone-start",
+              friendlyName: "Premium line",
+              phone: "+15559990000",
+              password: "pumping texts passphrase",
+            }),
+          }),
+        );
+      const answers = [];
+      for (let i = 0; i < 7; i++) answers.push(await start(i));
+      expect(twilio.messages.filter((m) => m.to === "+15559990000")).toHaveLength(5);
+      // Past the limit the page says plainly that no code was texted.
+      const last = answers.at(-1) as { fieldErrors?: { phone?: string } };
+      expect(last.fieldErrors?.phone).toMatch(/could not text a code/);
+    } finally {
+      setServices(saved);
+      await twilio.close();
+    }
   });
 
   it("a phone factor: enrolled with a code texted through Twilio's API, then asked for at sign-in", async () => {

@@ -111,4 +111,43 @@ describe.each(BACKENDS)("inquiries on %s", (backend) => {
     const templates = (await ctx.handle.db.select().from(mailOutbox)).map((m) => m.template);
     expect(templates).toEqual(expect.arrayContaining(["new-commission", "commission-received"]));
   });
+
+  it("mails a copy to the sender at most 10 times a day, repeats nothing they typed, and still keeps every message (security issue item 15)", async () => {
+    const victim = "victim@example.org";
+    const lure = "Claim your prize at evil.example";
+    for (let i = 0; i < 12; i++)
+      await submitContact(
+        ContactSchema.parse({
+          name: lure,
+          email: victim,
+          inquiryType: "general",
+          subject: `You won, see evil.example ${i}`,
+          message: "Visit evil.example to collect your prize today.",
+          submissionKey: newSubmissionKey(),
+        }),
+      );
+    await submitCommission(
+      CommissionSchema.parse({
+        name: lure,
+        email: victim,
+        description: "Visit evil.example to collect your prize today, it is waiting.",
+        budget: "under-2000",
+        submissionKey: newSubmissionKey(),
+      }),
+    );
+    const stored = await ctx.handle.db.select().from(messages).where(eq(messages.email, victim));
+    expect(stored).toHaveLength(12);
+    const copies = await ctx.handle.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, victim));
+    // Ten copies in all, from both forms together; the artist heard of every one.
+    expect(copies).toHaveLength(10);
+    for (const copy of copies) {
+      expect(`${copy.subject} ${copy.text} ${copy.html}`).not.toContain("evil.example");
+      expect(copy.text).not.toContain(lure);
+    }
+    const toArtist = await ctx.handle.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, "studio@maraellison.art"));
+    expect(toArtist.filter((m) => m.text.includes("evil.example")).length).toBe(13);
+  });
 });

@@ -28,59 +28,131 @@ class FakeSocket {
 }
 
 describe("the realtime hub", () => {
+  const artist = { id: "u-mara", email: "mara@example.com", name: "Mara", isAdmin: true };
+
   it("keeps one presence entry per user over their tabs, away only when every tab is hidden", () => {
     const hub = new RealtimeHub();
     const a1 = new FakeSocket();
     const a2 = new FakeSocket();
-    const b = new FakeSocket();
+    const m = new FakeSocket();
     const ann = { id: "u-ann", email: "ann@example.com", name: "Ann" };
     const tab1 = hub.join(a1, ann);
     const tab2 = hub.join(a2, ann);
-    const bob = hub.join(b, { id: "u-bob", email: "bob@example.com", name: "" });
+    const mara = hub.join(m, artist);
     expect(a1.received[0]).toEqual({ t: "hello", userId: "u-ann" });
-    expect(b.last("presence")!.users.map((u) => [u.userId, u.status])).toEqual([
+    expect(m.last("presence")!.users.map((u) => [u.userId, u.status])).toEqual([
       ["u-ann", "online"],
-      ["u-bob", "online"],
+      ["u-mara", "online"],
     ]);
 
     tab1.receive(JSON.stringify({ t: "presence", status: "away" }));
-    expect(b.last("presence")!.users[0]!.status).toBe("online");
+    expect(m.last("presence")!.users[0]!.status).toBe("online");
     tab2.receive(JSON.stringify({ t: "presence", status: "away" }));
-    expect(b.last("presence")!.users[0]!.status).toBe("away");
+    expect(m.last("presence")!.users[0]!.status).toBe("away");
+    tab2.receive(JSON.stringify({ t: "presence", status: "busy" }));
+    expect(m.last("presence")!.users[0]!.status).toBe("busy");
     tab2.receive(JSON.stringify({ t: "presence", status: "online" }));
-    expect(b.last("presence")!.users[0]!.status).toBe("online");
+    expect(m.last("presence")!.users[0]!.status).toBe("online");
 
     tab1.leave();
     tab2.leave();
-    expect(b.last("presence")!.users.map((u) => u.userId)).toEqual(["u-bob"]);
-    bob.leave();
+    expect(m.last("presence")!.users.map((u) => u.userId)).toEqual(["u-mara"]);
+    mara.leave();
     expect(hub.size()).toBe(0);
   });
 
-  it("answers pings, broadcasts to everyone with the sender, and ignores what it does not understand", () => {
+  it("tells the artist who is online, and anyone else only how many and themselves (no names, no addresses)", () => {
     const hub = new RealtimeHub();
+    const m = new FakeSocket();
     const a = new FakeSocket();
     const b = new FakeSocket();
-    const ann = hub.join(a, { id: "u-ann", email: "ann@example.com", name: "Ann" });
+    hub.join(m, artist);
+    hub.join(a, { id: "u-ann", email: "ann@example.com", name: "Ann Collector" });
     hub.join(b, { id: "u-bob", email: "bob@example.com", name: "Bob" });
+    expect(m.last("presence")).toMatchObject({ count: 3 });
+    expect(m.last("presence")!.users.map((u) => u.email)).toEqual([
+      "mara@example.com",
+      "ann@example.com",
+      "bob@example.com",
+    ]);
+    for (const [socket, self] of [
+      [a, "ann@example.com"],
+      [b, "bob@example.com"],
+    ] as const) {
+      const presence = socket.last("presence")!;
+      expect(presence.count).toBe(3);
+      expect(presence.users.map((u) => u.email)).toEqual([self]);
+      // Nothing of anyone else in anything this socket received.
+      const everything = JSON.stringify(socket.received);
+      for (const other of ["mara@example.com", "Mara", "ann@example.com", "Ann Collector", "bob@example.com"])
+        if (other !== self && !(self === "ann@example.com" && other === "Ann Collector"))
+          expect(everything).not.toContain(other);
+    }
+  });
+
+  it("keeps presence metadata a user shares, short strings only", () => {
+    const hub = new RealtimeHub();
+    const m = new FakeSocket();
+    const mara = hub.join(m, artist);
+    mara.receive(JSON.stringify({ t: "presence", status: "busy", metadata: { note: "In the studio", bad: 3 } }));
+    expect(m.last("presence")!.users[0]).toMatchObject({ status: "busy", metadata: { note: "In the studio" } });
+    mara.receive(JSON.stringify({ t: "presence", status: "online", metadata: { note: "x".repeat(500) } }));
+    expect(m.last("presence")!.users[0]!.metadata!.note).toHaveLength(120);
+  });
+
+  it("answers pings, lets only the artist broadcast, a few times a minute, and ignores what it does not understand", () => {
+    let now = 1_000_000;
+    const hub = new RealtimeHub(() => now);
+    const m = new FakeSocket();
+    const a = new FakeSocket();
+    const mara = hub.join(m, artist);
+    const ann = hub.join(a, { id: "u-ann", email: "ann@example.com", name: "Ann" });
     ann.receive(JSON.stringify({ t: "ping", id: 7 }));
     expect(a.last("pong")).toEqual({ t: "pong", id: 7 });
-    expect(b.last("pong")).toBeUndefined();
+    expect(m.last("pong")).toBeUndefined();
 
-    ann.receive(JSON.stringify({ t: "broadcast", type: "new-work", payload: { title: "Tide Line" } }));
-    for (const socket of [a, b]) {
+    mara.receive(JSON.stringify({ t: "broadcast", type: "new-work", payload: { title: "Tide Line" } }));
+    for (const socket of [m, a]) {
       expect(socket.last("broadcast")!.message).toMatchObject({
         type: "new-work",
         payload: { title: "Tide Line" },
-        from: { userId: "u-ann", email: "ann@example.com" },
+        from: { userId: "u-mara", email: "mara@example.com" },
       });
     }
-    const count = b.received.length;
-    ann.receive("not json");
-    ann.receive(JSON.stringify({ t: "broadcast", type: "Bad Type!", payload: 1 }));
-    ann.receive(JSON.stringify({ t: "broadcast", type: "big", payload: "x".repeat(5000) }));
-    ann.receive(JSON.stringify({ t: "presence", status: "invisible" }));
-    expect(b.received.length).toBe(count);
+    // A customer's broadcast goes nowhere.
+    const seen = a.received.length;
+    ann.receive(JSON.stringify({ t: "broadcast", type: "spam", payload: "buy now" }));
+    expect(m.received.filter((x) => x.t === "broadcast")).toHaveLength(1);
+    expect(a.received.length).toBe(seen);
+
+    // Six a minute, then refused until the minute has passed.
+    for (let i = 0; i < 10; i++) hub.broadcast(artist, "news", { i });
+    expect(a.received.filter((x) => x.t === "broadcast")).toHaveLength(6);
+    now += 60_000;
+    expect(hub.broadcast(artist, "news", { i: 11 })).toMatchObject({ type: "news" });
+
+    const count = a.received.length;
+    mara.receive("not json");
+    mara.receive("null");
+    mara.receive(JSON.stringify({ t: "broadcast", type: "Bad Type!", payload: 1 }));
+    mara.receive(JSON.stringify({ t: "broadcast", type: "big", payload: "x".repeat(5000) }));
+    mara.receive(JSON.stringify({ t: "presence", status: "invisible" }));
+    expect(a.received.length).toBe(count);
+  });
+
+  it("closes the sockets of sessions that ended, and no others", () => {
+    const hub = new RealtimeHub();
+    const closed: string[] = [];
+    const socket = (name: string) => ({
+      send: () => undefined,
+      close: (code: number) => closed.push(`${name}:${code}`),
+    });
+    hub.join(socket("tab1"), { ...artist, sessionId: "s-1" });
+    hub.join(socket("tab2"), { ...artist, sessionId: "s-1" });
+    hub.join(socket("phone"), { ...artist, sessionId: "s-2" });
+    expect(hub.sessionIds()).toEqual(new Set(["s-1", "s-2"]));
+    expect(hub.closeSessions(["s-1", "s-unknown"])).toBe(2);
+    expect(closed).toEqual(["tab1:4401", "tab2:4401"]);
   });
 });
 

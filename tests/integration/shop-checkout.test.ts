@@ -21,7 +21,7 @@ describe.each(BACKENDS)("checkout on %s", (backend) => {
   });
   afterAll(() => ctx.close());
   beforeEach(async () => {
-    await ctx.handle.db.execute(sql`delete from rate_limit_windows`);
+    await ctx.handle.db.execute(sql`delete from rate_limits`);
   });
 
   it("places an order: reserves the work at the catalogue's price, records everything, and shows it only to its buyer", async () => {
@@ -234,10 +234,23 @@ describe.each(BACKENDS)("checkout on %s", (backend) => {
     } finally {
       await seedShopSettings();
     }
+    await ctx.handle.db.execute(sql`delete from rate_limits`);
     const id = await seedWork();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await post(checkoutForm([{ id }]), "203.0.113.99")).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await post(checkoutForm([{ id }], { email: `buyer${i}@example.com` }), "203.0.113.99")).status);
     expect(statuses.slice(1, 10).every((s) => s === 409)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it("rate-limits placing orders per buyer e-mail, whatever address they come from (security issue item 6)", async () => {
+    const id = await seedWork();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++)
+      statuses.push(
+        (await post(checkoutForm([{ id }], { email: "hoarder@example.com" }), `198.51.100.${i + 1}`)).status,
+      );
+    expect(statuses.slice(0, 10).every((s) => s !== 429)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
 

@@ -36,7 +36,7 @@ describe.each(BACKENDS)("card payments through the Stripe stand-in on %s", (back
     await stripe.close();
   });
   beforeEach(async () => {
-    await ctx.handle.db.execute(sql`delete from rate_limit_windows`);
+    await ctx.handle.db.execute(sql`delete from rate_limits`);
   });
 
   async function checkout(workId: string, email = "ada@example.com") {

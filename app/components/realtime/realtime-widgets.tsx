@@ -11,7 +11,7 @@ export default function RealtimeWidgets({ userId }: { userId: string }) {
   const realtime = useRealtime();
   return (
     <div className="flex items-center gap-3" data-testid="realtime">
-      <OnlineUsers users={realtime.users} me={userId} />
+      <OnlineUsers users={realtime.users} count={realtime.onlineCount} me={userId} />
       <NotificationBell realtime={realtime} />
       <ConnectionStatus realtime={realtime} />
     </div>
@@ -58,16 +58,22 @@ function Panel({ title, children, action }: { title: string; children: ReactNode
   );
 }
 
-function OnlineUsers({ users, me }: { users: PresenceEntry[]; me: string }) {
+/**
+ * The avatar stack, 3 then +N (spec §9). An administrator's list names everyone; anyone else sees themselves
+ * and how many others are online, never who (docs/realtime.md "Who sees what").
+ */
+function OnlineUsers({ users, count, me }: { users: PresenceEntry[]; count: number; me: string }) {
   // Yourself last, so the stack shows the others first.
   const sorted = [...users].sort((a, b) => Number(a.userId === me) - Number(b.userId === me));
   const shown = sorted.slice(0, ONLINE_AVATARS_SHOWN);
-  const more = sorted.length - shown.length;
+  const total = Math.max(count, users.length);
+  const more = total - shown.length;
+  const others = total - users.length;
   return (
     <Popover.Root>
       <Popover.Trigger
         className="flex items-center rounded-full focus-visible:outline-2"
-        aria-label={`Online users: ${users.length}`}
+        aria-label={`Online users: ${total}`}
       >
         <span className="flex -space-x-2">
           {shown.map((u) => (
@@ -86,7 +92,7 @@ function OnlineUsers({ users, me }: { users: PresenceEntry[]; me: string }) {
           ) : null}
         </span>
       </Popover.Trigger>
-      <Panel title={`Online now (${users.length})`}>
+      <Panel title={`Online now (${total})`}>
         <ul className="max-h-[300px] overflow-y-auto py-1" aria-label="Online users">
           {sorted.map((u) => (
             <li key={u.userId} className="flex items-center gap-3 px-4 py-2">
@@ -107,6 +113,11 @@ function OnlineUsers({ users, me }: { users: PresenceEntry[]; me: string }) {
             </li>
           ))}
         </ul>
+        {others > 0 ? (
+          <p className="text-muted border-line border-t px-4 py-2 text-xs">
+            {others === 1 ? "1 other person is online." : `${others} other people are online.`}
+          </p>
+        ) : null}
       </Panel>
     </Popover.Root>
   );

@@ -13,6 +13,7 @@ import {
   type NotificationView,
   type PresenceEntry,
   type ServerMessage,
+  TOO_MANY_CONNECTIONS_CLOSE,
   UNAUTHORIZED_CLOSE,
 } from "~/lib/realtime";
 
@@ -21,7 +22,10 @@ export interface Realtime {
   attempts: number;
   latency: number | null;
   highLatency: boolean;
+  /** Who is online as far as this person may know: everyone for an administrator, else only themselves. */
   users: PresenceEntry[];
+  /** How many people are online in all. */
+  onlineCount: number;
   notifications: NotificationView[];
   reconnect: () => void;
   markRead: (id: string) => void;
@@ -51,6 +55,7 @@ export function useRealtime(): Realtime {
   const [attempts, setAttempts] = useState(0);
   const [latency, setLatency] = useState<number | null>(null);
   const [users, setUsers] = useState<PresenceEntry[]>([]);
+  const [onlineCount, setOnlineCount] = useState(0);
   const [notifications, setNotifications] = useState<NotificationView[]>([]);
   const socket = useRef<WebSocket | null>(null);
   const connectRef = useRef<() => void>(() => {});
@@ -102,6 +107,7 @@ export function useRealtime(): Realtime {
         }
         case "presence":
           setUsers(message.users);
+          setOnlineCount(message.count);
           return;
         case "notification":
           setNotifications((list) => {
@@ -164,6 +170,11 @@ export function useRealtime(): Realtime {
         // The session ended (signed out in another tab, or expired): nothing to reconnect to.
         if (event.code === UNAUTHORIZED_CLOSE) {
           setState("disconnected");
+          return;
+        }
+        // Over the server's limit of open pages: trying again would be refused again.
+        if (event.code === TOO_MANY_CONNECTIONS_CLOSE) {
+          setState("error");
           return;
         }
         if (!navigator.onLine) {
@@ -237,6 +248,7 @@ export function useRealtime(): Realtime {
     latency,
     highLatency: latency !== null && latency > LATENCY_TARGET_MS,
     users,
+    onlineCount,
     notifications,
     reconnect: () => connectRef.current(),
     markRead: (id) =>

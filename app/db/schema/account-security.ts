@@ -1,22 +1,8 @@
-// Account security kept beside better-auth's tables: the sign-in throttle (per client address and per
-// e-mail, shared by every process), the devices a user has signed in from (for sign-in alerts) and the
-// one-time tokens of the first-run administrator setup (only their SHA-256 is stored).
+// Account security kept beside better-auth's tables: the devices a user has signed in from (for sign-in
+// alerts) and the one-time tokens of the first-run administrator setup (only their SHA-256 is stored).
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth";
-
-/** One fixed window per key ("ip:/sign-in/email:203.0.113.7", "email:/sign-in/email:<sha256>"). */
-export const authThrottle = pgTable(
-  "auth_throttle",
-  {
-    key: text("key").primaryKey(),
-    count: integer("count").notNull(),
-    windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
-    /** When the window ends; rows past it are pruned. */
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  },
-  (t) => [index("auth_throttle_expires_idx").on(t.expiresAt)],
-);
 
 /** A browser a user has signed in from: user agent + client address, hashed into device_key. */
 export const knownDevices = pgTable(

@@ -13,3 +13,4 @@ export * from "./imports";
 export * from "./orders";
 export * from "./realtime";
 export * from "./business";
+export * from "./security";

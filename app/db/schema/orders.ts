@@ -173,17 +173,3 @@ export const processedWebhookEvents = pgTable(
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] }), index("processed_webhook_events_at_idx").on(t.processedAt)],
 );
-
-/**
- * Fixed-window counters (order tracking, checkout), shared by every process on the database. (Sign-in limits
- * are better-auth's own, in rate_limit.)
- */
-export const rateLimitWindows = pgTable(
-  "rate_limit_windows",
-  {
-    key: text("key").notNull(),
-    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
-    hits: integer("hits").notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limit_windows_start_idx").on(t.windowStart)],
-);

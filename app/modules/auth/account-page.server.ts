@@ -24,6 +24,7 @@ import { authMessage, GENERIC_ERROR } from "./messages";
 import { displayName, requireUser, type AuthContext } from "./session.server";
 import { isAPIError } from "better-auth/api";
 import { services } from "~/services.server";
+import { readFormData } from "~/modules/security/form-data.server";
 
 export interface AccountPage {
   email: string;
@@ -112,7 +113,7 @@ async function syncTwoFactorFlag(userId: string): Promise<void> {
 
 export async function handleAccountAction(request: Request): Promise<AccountActionResult> {
   const context: AuthContext = await requireUser(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const rawIntent = form.get("intent");
   const intent = typeof rawIntent === "string" ? rawIntent : "";
   const parsed = parseForm(AccountIntentSchema, form);

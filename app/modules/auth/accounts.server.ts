@@ -9,6 +9,7 @@ import { account, authFactors, knownDevices, profiles, setupTokens, twoFactor, u
 import { uuidv7 } from "~/lib/uuid";
 import { sendMail } from "~/modules/mail/mail.server";
 import { describeUserAgent } from "./user-agent";
+import { hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
 
@@ -25,8 +26,22 @@ export async function setFullName(userId: string, fullName: string): Promise<voi
     .onConflictDoUpdate({ target: profiles.id, set: { fullName, updatedAt: sql`now()` } });
 }
 
-/** Checks a password against the account's stored argon2id hash (for flows without a session). */
+/** Too many password checks for one account in a short time (a borrowed session guessing the password). */
+export class PasswordAttemptsExceeded extends Error {
+  override name = "PasswordAttemptsExceeded";
+  constructor(readonly retryAfterSeconds: number) {
+    super("Too many password attempts");
+  }
+}
+
+/**
+ * Checks a password against the account's stored argon2id hash (the account page, the first-run setup). Each
+ * check counts against the account's limit (10 in 15 minutes); past it, PasswordAttemptsExceeded is thrown
+ * before any hash is computed.
+ */
 export async function passwordMatches(userId: string, password: string): Promise<boolean> {
+  const limit = await hitRateLimit(`password:user:${userId}`, RATE_LIMITS.accountPassword);
+  if (!limit.allowed) throw new PasswordAttemptsExceeded(limit.retryAfterSeconds);
   const credential = await db().query.account.findFirst({
     where: and(eq(account.userId, userId), eq(account.providerId, "credential")),
     columns: { password: true },

@@ -27,7 +27,8 @@ import {
   passwordProblem,
   passwordProblemMessage,
 } from "./password-policy.server";
-import { consumeThrottle, emailKey, type ThrottleRule } from "./throttle.server";
+import { publish } from "~/modules/events/bus.server";
+import { emailKey, hitRateLimit, RATE_LIMITS, type RateLimit } from "~/modules/security/rate-limit.server";
 
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
 
@@ -47,29 +48,29 @@ export const TWO_FACTOR_STEP_SECONDS = 600;
 
 /** Requests per window (seconds) per client address and path, before AUTH_RATE_LIMIT_MULTIPLIER. */
 export const AUTH_RATE_LIMITS = {
-  "/sign-in/email": { window: 60, max: 10 },
-  "/sign-up/email": { window: 3600, max: 20 },
-  "/sign-in/magic-link": { window: 300, max: 5 },
-  "/sign-in/social": { window: 60, max: 20 },
-  "/request-password-reset": { window: 300, max: 5 },
-  "/reset-password": { window: 300, max: 10 },
-  "/send-verification-email": { window: 300, max: 5 },
-  "/change-email": { window: 300, max: 5 },
-  "/change-password": { window: 300, max: 10 },
-  "/two-factor/verify-totp": { window: 300, max: 10 },
-  "/two-factor/verify-backup-code": { window: 300, max: 10 },
-  "/two-factor/send-otp": { window: 300, max: 5 },
-  "/two-factor/verify-otp": { window: 300, max: 10 },
-} as const satisfies Record<string, ThrottleRule>;
+  "/sign-in/email": { windowSeconds: 60, max: 10 },
+  "/sign-up/email": { windowSeconds: 3600, max: 20 },
+  "/sign-in/magic-link": { windowSeconds: 300, max: 5 },
+  "/sign-in/social": { windowSeconds: 60, max: 20 },
+  "/request-password-reset": { windowSeconds: 300, max: 5 },
+  "/reset-password": { windowSeconds: 300, max: 10 },
+  "/send-verification-email": { windowSeconds: 300, max: 5 },
+  "/change-email": { windowSeconds: 300, max: 5 },
+  "/change-password": { windowSeconds: 300, max: 10 },
+  "/two-factor/verify-totp": { windowSeconds: 300, max: 10 },
+  "/two-factor/verify-backup-code": { windowSeconds: 300, max: 10 },
+  "/two-factor/send-otp": { windowSeconds: 300, max: 5 },
+  "/two-factor/verify-otp": { windowSeconds: 300, max: 10 },
+} as const satisfies Record<string, RateLimit>;
 
 /** Requests per window (seconds) per e-mail address named in the request, before the multiplier. */
 export const AUTH_EMAIL_RATE_LIMITS = {
-  "/sign-in/email": { window: 900, max: 10 },
-  "/sign-up/email": { window: 3600, max: 3 },
-  "/sign-in/magic-link": { window: 900, max: 3 },
-  "/request-password-reset": { window: 900, max: 3 },
-  "/send-verification-email": { window: 900, max: 3 },
-} as const satisfies Record<string, ThrottleRule>;
+  "/sign-in/email": { windowSeconds: 900, max: 10 },
+  "/sign-up/email": { windowSeconds: 3600, max: 3 },
+  "/sign-in/magic-link": { windowSeconds: 900, max: 3 },
+  "/request-password-reset": { windowSeconds: 900, max: 3 },
+  "/send-verification-email": { windowSeconds: 900, max: 3 },
+} as const satisfies Record<string, RateLimit>;
 
 /** Paths whose new session must wait for the second factor (password sign-in is handled by the plugin). */
 const SECOND_FACTOR_PATHS = new Set(["/magic-link/verify", "/callback/:id", "/oauth2/callback/:providerId"]);
@@ -82,7 +83,7 @@ export interface AuthDeps {
 
 export function createAuth({ config, db, logger }: AuthDeps) {
   const m = config.authRateLimitMultiplier;
-  const scaled = (rule: ThrottleRule): ThrottleRule => ({ window: rule.window, max: rule.max * m });
+  const scaled = (rule: RateLimit): RateLimit => ({ windowSeconds: rule.windowSeconds, max: rule.max * m });
   // Our hook limits these paths (per address and per e-mail); better-auth's router limiter skips them.
   const customRules = Object.fromEntries(Object.keys(AUTH_RATE_LIMITS).map((path) => [path, false as const]));
   const { oauth } = config;
@@ -154,11 +155,11 @@ export function createAuth({ config, db, logger }: AuthDeps) {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         // Rate limits: per client address and per e-mail, for every caller (HTTP or our form actions).
-        const ipRule = AUTH_RATE_LIMITS[ctx.path as keyof typeof AUTH_RATE_LIMITS] as ThrottleRule | undefined;
+        const ipRule = AUTH_RATE_LIMITS[ctx.path as keyof typeof AUTH_RATE_LIMITS] as RateLimit | undefined;
         const ip = ctx.headers?.get(CLIENT_IP_HEADER);
         if (ipRule && ip) await throttle(`ip:${ctx.path}:${ip}`, scaled(ipRule));
         const emailRule = AUTH_EMAIL_RATE_LIMITS[ctx.path as keyof typeof AUTH_EMAIL_RATE_LIMITS] as
-          ThrottleRule | undefined;
+          RateLimit | undefined;
         if (emailRule && typeof body.email === "string")
           await throttle(`email:${ctx.path}:${emailKey(body.email)}`, scaled(emailRule));
 
@@ -220,6 +221,13 @@ export function createAuth({ config, db, logger }: AuthDeps) {
         },
       },
       session: {
+        delete: {
+          // A session that ends (sign-out, "sign out other browsers", a reset password) closes its live pages'
+          // realtime sockets at once, in every process.
+          after: async (ended) => {
+            await publish("auth.sessions-ended", { sessionIds: [ended.id] });
+          },
+        },
         create: {
           // Remembers the browser and, when it is new for an account that has signed in before, mails an alert.
           after: async (session) => {
@@ -250,6 +258,17 @@ export function createAuth({ config, db, logger }: AuthDeps) {
           sendOTP: async ({ user, otp }) => {
             const phone = await phoneForSecondFactor(user.id);
             if (!phone) throw new Error("no phone factor");
+            // SMS pumping: texts cost money and reach strangers, so they are limited per account and per
+            // number; over the limit nothing is sent and the page says a code could not be texted.
+            const limited = [
+              await hitRateLimit(`sms:user:${user.id}`, RATE_LIMITS.smsAccount),
+              await hitRateLimit(`sms:number:${emailKey(phone)}`, RATE_LIMITS.smsNumber),
+            ].some((hit) => !hit.allowed);
+            if (limited) {
+              services().logger.warn({ userId: user.id }, "sms not sent: over the texting limit");
+              noteSmsFailure();
+              return;
+            }
             try {
               await services().sms.send(phone, `Your sign-in code is ${otp}`);
             } catch (error) {
@@ -297,12 +316,12 @@ export function createAuth({ config, db, logger }: AuthDeps) {
   }
 }
 
-async function throttle(key: string, rule: ThrottleRule): Promise<void> {
-  const { allowed, retryAfter } = await consumeThrottle(key, rule);
+async function throttle(key: string, rule: RateLimit): Promise<void> {
+  const { allowed, retryAfterSeconds } = await hitRateLimit(key, rule);
   if (!allowed)
     throw APIError.from("TOO_MANY_REQUESTS", {
       code: "TOO_MANY_ATTEMPTS",
-      message: tooManyAttempts(retryAfter),
+      message: tooManyAttempts(retryAfterSeconds),
     });
 }
 

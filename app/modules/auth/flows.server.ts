@@ -10,13 +10,14 @@ import {
   findUserByEmail,
   grantAdmin,
   markEmailVerified,
+  PasswordAttemptsExceeded,
   passwordMatches,
   setFullName,
   setupTokenIsValid,
 } from "./accounts.server";
 import { auth } from "./auth.server";
 import { trackSms } from "./sms.server";
-import { authMessage, GENERIC_ERROR } from "./messages";
+import { authMessage, GENERIC_ERROR, tooManyAttempts } from "./messages";
 import { passwordProblem, passwordProblemMessage } from "./password-policy.server";
 
 export type Outcome<T = unknown> =
@@ -215,8 +216,14 @@ export async function setUpFirstAdministrator(
   );
   if (!(await setupTokenIsValid(input.token))) return invalid;
   const existing = await findUserByEmail(input.email);
-  if (existing && !(await passwordMatches(existing.id, input.password)))
-    return failure("INVALID_EMAIL_OR_PASSWORD", authMessage("INVALID_EMAIL_OR_PASSWORD"), 401);
+  try {
+    if (existing && !(await passwordMatches(existing.id, input.password)))
+      return failure("INVALID_EMAIL_OR_PASSWORD", authMessage("INVALID_EMAIL_OR_PASSWORD"), 401);
+  } catch (error) {
+    if (error instanceof PasswordAttemptsExceeded)
+      return failure("TOO_MANY_ATTEMPTS", tooManyAttempts(error.retryAfterSeconds), 429);
+    throw error;
+  }
   const account = existing ? { ok: true as const } : await createAccount(request, input);
   if (!account.ok) return account;
   if (!(await consumeSetupToken(input.token))) return invalid;

@@ -1,9 +1,9 @@
 // The signed-in user of a request, with the spec's profile and role (§3 "Auth context"), and the guards
 // every protected loader and action calls: requireUser (anonymous -> /auth) and requireAdmin (non-admin -> 403).
-import { eq } from "drizzle-orm";
+import { and, eq, gt, inArray } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { db } from "~/db/client.server";
-import { profiles, userRoles } from "~/db/schema";
+import { profiles, session, userRoles } from "~/db/schema";
 import { services } from "~/services.server";
 import { AUTH_COOKIE_PREFIX, auth } from "./auth.server";
 
@@ -87,6 +87,16 @@ async function loadProfile(userId: string): Promise<{ fullName: string } | null>
     services().logger.error({ err: error, userId }, "profile fetch failed");
     return null;
   }
+}
+
+/** Which of these sessions still exist and have not expired (the realtime heartbeat's check). */
+export async function liveSessionIds(ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db()
+    .select({ id: session.id })
+    .from(session)
+    .where(and(inArray(session.id, ids), gt(session.expiresAt, new Date())));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Spec §8: a role fetch failure is logged only; the user carries on as a plain user. */

@@ -20,6 +20,7 @@ import {
 import { AuthIntentSchema, parseForm, type FieldErrors } from "./forms.server";
 import { authMessage } from "./messages";
 import { getAuthContext, safeRedirectPath } from "./session.server";
+import { readFormData } from "~/modules/security/form-data.server";
 
 export type SignInMode = "sign-in" | "sign-up" | "magic-link" | "forgot";
 
@@ -118,7 +119,7 @@ export type SignInActionResult =
 
 /** Handles one submission of the /auth page. */
 export async function handleSignInAction(request: Request): Promise<SignInActionResult> {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const rawIntent = form.get("intent");
   const intent = typeof rawIntent === "string" ? rawIntent : "";
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));

@@ -7,6 +7,8 @@ export interface EventTopics {
   "catalog.changed": { artworkIds?: string[] };
   /** Homepage sections, the about page, artist photos, blog posts or exhibitions changed. */
   "content.changed": { area: "homepage" | "about" | "photos" | "blog" | "exhibitions" | "pages" };
+  /** Sessions ended (sign-out, revoked, a reset password): their realtime sockets close in every process. */
+  "auth.sessions-ended": { sessionIds: string[] };
   /** The site's settings document changed. */
   "settings.changed": Record<string, never>;
 }

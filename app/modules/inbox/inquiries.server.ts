@@ -7,7 +7,7 @@ import { z } from "zod";
 import { db } from "~/db/client.server";
 import { artworks, commissions, messages } from "~/db/schema";
 import { BUDGETS, INQUIRY_LABELS, INQUIRY_TYPES, type BudgetKey } from "~/lib/inquiries";
-import { sendMail } from "~/modules/mail/mail.server";
+import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
 import { notifyAdmins } from "~/modules/realtime/notifications.server";
 import { getSettings } from "~/modules/settings/settings.server";
 
@@ -128,7 +128,7 @@ export async function submitContact(input: ContactInput): Promise<Submitted> {
       { from: input.name, email: input.email, subject, body: input.message, kind: INQUIRY_LABELS[inquiryType] },
       tx,
     );
-    await sendMail(input.email, "inquiry-received", { name: input.name, subject }, tx);
+    await sendConfirmationCopy(input.email, "inquiry-received", {}, tx);
     return { id: row.id, duplicate: false };
   });
   if (!submitted.duplicate) {
@@ -177,7 +177,7 @@ export async function submitCommission(input: CommissionInput): Promise<Submitte
       { from: input.name, email: input.email, description: input.description, facts },
       tx,
     );
-    await sendMail(input.email, "commission-received", { name: input.name }, tx);
+    await sendConfirmationCopy(input.email, "commission-received", {}, tx);
     return { id: row.id, duplicate: false };
   });
   if (!submitted.duplicate) {

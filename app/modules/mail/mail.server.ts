@@ -9,11 +9,33 @@ import { enqueue, JOB_PRIORITY, registerJobHandler } from "~/modules/jobs/jobs.s
 import { getSettings } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
 import { mailTemplates, type MailData, type MailTemplate } from "./templates";
+import { emailKey, hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
 
 /** Delivery is retried for about a day (5 s doubling, capped at an hour) before the message is marked failed. */
 const MAX_ATTEMPTS = 30;
 
 /** Queues a message; it is on its way once the surrounding transaction commits. Returns the outbox id. */
+/**
+ * A copy for the person who filled in a form (contact, commission, order). Public forms take any address, so
+ * they could be used to mail strangers: each address gets at most RATE_LIMITS.confirmationMail copies a day
+ * from all forms together; past that the form still works (the message or order is kept, the artist is told)
+ * and no copy is sent. Returns whether one was queued.
+ */
+export async function sendConfirmationCopy<T extends MailTemplate>(
+  to: string,
+  template: T,
+  data: MailData<T>,
+  tx: Database = db(),
+): Promise<boolean> {
+  const limit = await hitRateLimit(`copy:email:${emailKey(to)}`, RATE_LIMITS.confirmationMail, tx);
+  if (!limit.allowed) {
+    services().logger.info({ template }, "confirmation copy not sent: this address had its copies for today");
+    return false;
+  }
+  await sendMail(to, template, data, tx);
+  return true;
+}
+
 export async function sendMail<T extends MailTemplate>(
   to: string,
   template: T,

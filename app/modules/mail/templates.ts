@@ -105,15 +105,18 @@ export const mailTemplates = {
       action: { label: "Open messages", url: `${brand.publicUrl}/admin/messages` },
       footnote: `Reply to ${data.email} to answer.`,
     }),
-  "inquiry-received": (brand: Brand, data: { name: string; subject: string }) =>
-    render(brand, `We received your message: ${data.subject}`, {
+  // Acknowledgements repeat nothing the sender typed: a form that mails any address must not carry a
+  // stranger's words to a stranger (docs/security.md "Mail to strangers").
+  "inquiry-received": (brand: Brand, _data: Record<string, never>) =>
+    render(brand, `We received your message to ${brand.artistName}`, {
       preheader: "Thank you for getting in touch.",
       heading: "Thank you for your message",
       paragraphs: [
-        `Dear ${data.name}, thank you for writing about “${data.subject}”.`,
+        `Thank you for writing to ${brand.artistName}.`,
         `${brand.artistName} reads every message personally and usually answers within two working days.`,
       ],
-      footnote: "You receive this e-mail because this address was entered in the contact form.",
+      footnote:
+        "You receive this e-mail because this address was entered in the contact form. If it was not you, there is nothing to do: no account was made and nothing more will be sent.",
     }),
   "new-commission": (brand: Brand, data: { from: string; email: string; description: string; facts: string[] }) =>
     render(brand, `New commission request from ${data.from}`, {
@@ -122,15 +125,16 @@ export const mailTemplates = {
       paragraphs: [`${data.from} <${data.email}> would like a commissioned painting.`, ...data.facts, data.description],
       action: { label: "Open the commission pipeline", url: `${brand.publicUrl}/admin/commissions` },
     }),
-  "commission-received": (brand: Brand, data: { name: string }) =>
+  "commission-received": (brand: Brand, _data: Record<string, never>) =>
     render(brand, `Your commission request to ${brand.artistName}`, {
       preheader: "Thank you: the conversation starts here.",
       heading: "Thank you for your commission request",
       paragraphs: [
-        `Dear ${data.name}, thank you for thinking of ${brand.artistName} for a commissioned painting.`,
+        `Thank you for thinking of ${brand.artistName} for a commissioned painting.`,
         "You will receive a personal answer within a week, usually with a few questions about the space, the light and the feeling you would like the work to hold.",
       ],
-      footnote: "You receive this e-mail because this address was entered in the commission form.",
+      footnote:
+        "You receive this e-mail because this address was entered in the commission form. If it was not you, there is nothing to do: nothing more will be sent.",
     }),
   "magic-link": (brand: Brand, data: { url: string; minutes: number }) =>
     render(brand, `Your sign-in link for ${brand.siteTitle}`, {

@@ -1,23 +1,43 @@
-// The realtime hub: who is connected (spec §3 "Presence entry", §4 "Presence"), broadcasts to everyone
-// signed in (the spec's global-broadcast channel) and each user's notification changes. It lives in this
-// process's memory: one server process serves every socket (docs/realtime.md says what several would need).
-import type { BroadcastMessage, ClientMessage, PresenceEntry, PresenceStatus, ServerMessage } from "~/lib/realtime";
+// The realtime hub: who is connected (spec §3 "Presence entry", §4 "Presence"), broadcasts to everyone signed in
+// (the spec's global-broadcast channel) and each user's notification changes. It lives in this process's memory
+// (docs/realtime.md says how several processes share it).
+//
+// What each person may see (docs/realtime.md "Who sees what"): administrators (the artist and their staff)
+// receive the full presence list with names and addresses; any other signed-in person receives only how many
+// people are online and their own entry, never another person's name or address. Only administrators may
+// broadcast, a few times a minute, with a small payload.
+import type {
+  BroadcastMessage,
+  ClientMessage,
+  PresenceEntry,
+  PresenceMetadata,
+  PresenceStatus,
+  ServerMessage,
+} from "~/lib/realtime";
+import { UNAUTHORIZED_CLOSE } from "~/lib/realtime";
 import { uuidv7 } from "~/lib/uuid";
 
 export interface HubSocket {
   send(data: string): void;
+  /** Ends the socket (its session ended); the socket's close handler then leaves the hub. */
+  close?(code: number, reason: string): void;
 }
 
 export interface HubUser {
   id: string;
   email: string;
   name: string;
+  /** Administrators see everyone; others see a count and themselves. */
+  isAdmin?: boolean;
+  /** The session the socket was opened with: signing out of it closes the socket. */
+  sessionId?: string;
 }
 
 interface Connection {
   socket: HubSocket;
   user: HubUser;
   status: PresenceStatus;
+  metadata: PresenceMetadata;
 }
 
 /** Status of a user over all their tabs: online if any tab is, else busy if any is, else away. */
@@ -29,23 +49,28 @@ function combined(statuses: PresenceStatus[]): PresenceStatus {
 
 const BROADCAST_TYPE = /^[a-z][a-z0-9-]{0,39}$/;
 const MAX_BROADCAST_BYTES = 4096;
+/** Broadcasts per administrator per minute. */
+export const BROADCASTS_PER_MINUTE = 6;
 
 export class RealtimeHub {
   private connections = new Set<Connection>();
   private lastSeen = new Map<string, Date>();
+  private broadcasts = new Map<string, number[]>();
 
-  /** A signed-in user's socket joins; everyone gets the new presence list. Returns the leave function. */
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** A signed-in user's socket joins; everyone gets the new presence. Returns the receive and leave functions. */
   join(socket: HubSocket, user: HubUser): { receive: (raw: string) => void; leave: () => void } {
-    const connection: Connection = { socket, user, status: "online" };
+    const connection: Connection = { socket, user, status: "online", metadata: {} };
     this.connections.add(connection);
-    this.lastSeen.set(user.id, new Date());
+    this.lastSeen.set(user.id, new Date(this.now()));
     send(socket, { t: "hello", userId: user.id });
     this.publishPresence();
     return {
       receive: (raw) => this.receive(connection, raw),
       leave: () => {
         if (!this.connections.delete(connection)) return;
-        this.lastSeen.set(user.id, new Date());
+        this.lastSeen.set(user.id, new Date(this.now()));
         this.publishPresence();
       },
     };
@@ -53,18 +78,20 @@ export class RealtimeHub {
 
   /** Who is connected now, one entry per user, in the order they arrived. */
   presence(): PresenceEntry[] {
-    const byUser = new Map<string, { user: HubUser; statuses: PresenceStatus[] }>();
+    const byUser = new Map<string, { user: HubUser; statuses: PresenceStatus[]; metadata: PresenceMetadata }>();
     for (const c of this.connections) {
-      const entry = byUser.get(c.user.id) ?? { user: c.user, statuses: [] };
+      const entry = byUser.get(c.user.id) ?? { user: c.user, statuses: [], metadata: {} };
       entry.statuses.push(c.status);
+      entry.metadata = { ...entry.metadata, ...c.metadata };
       byUser.set(c.user.id, entry);
     }
-    return [...byUser.values()].map(({ user, statuses }) => ({
+    return [...byUser.values()].map(({ user, statuses, metadata }) => ({
       userId: user.id,
       email: user.email,
       name: user.name,
       status: combined(statuses),
-      lastSeen: (this.lastSeen.get(user.id) ?? new Date()).toISOString(),
+      lastSeen: (this.lastSeen.get(user.id) ?? new Date(this.now())).toISOString(),
+      ...(Object.keys(metadata).length ? { metadata } : {}),
     }));
   }
 
@@ -74,9 +101,60 @@ export class RealtimeHub {
     for (const c of this.connections) if (c.user.id === userId) c.socket.send(data);
   }
 
-  /** How many sockets are open (for /healthz-style checks and tests). */
-  size(): number {
-    return this.connections.size;
+  /** A broadcast from an administrator (the dashboard's form or their socket) to everyone signed in. */
+  broadcast(from: HubUser, type: string, payload: unknown): BroadcastMessage | "refused" | "too-many" {
+    if (!from.isAdmin) return "refused";
+    if (!BROADCAST_TYPE.test(type) || JSON.stringify(payload ?? null).length > MAX_BROADCAST_BYTES) return "refused";
+    const now = this.now();
+    const recent = (this.broadcasts.get(from.id) ?? []).filter((at) => now - at < 60_000);
+    if (recent.length >= BROADCASTS_PER_MINUTE) return "too-many";
+    this.broadcasts.set(from.id, [...recent, now]);
+    const message: BroadcastMessage = {
+      id: uuidv7(),
+      type,
+      payload: payload ?? null,
+      from: { userId: from.id, email: from.email },
+      timestamp: new Date(now).toISOString(),
+    };
+    this.deliverBroadcast(message);
+    return message;
+  }
+
+  /** Delivers a broadcast made elsewhere (another process) to this process's sockets. */
+  deliverBroadcast(message: BroadcastMessage): void {
+    const data = JSON.stringify({ t: "broadcast", message } satisfies ServerMessage);
+    for (const c of this.connections) c.socket.send(data);
+  }
+
+  /** How many sockets are open, in all or for one user. */
+  size(userId?: string): number {
+    if (userId === undefined) return this.connections.size;
+    let n = 0;
+    for (const c of this.connections) if (c.user.id === userId) n++;
+    return n;
+  }
+
+  /** The sessions the open sockets belong to (checked against the database at every heartbeat). */
+  sessionIds(): Set<string> {
+    const ids = new Set<string>();
+    for (const c of this.connections) if (c.user.sessionId) ids.add(c.user.sessionId);
+    return ids;
+  }
+
+  /** Closes every socket of these sessions (signed out, revoked); returns how many. */
+  closeSessions(sessionIds: Iterable<string>): number {
+    const ended = new Set(sessionIds);
+    let closed = 0;
+    let removed = false;
+    for (const c of [...this.connections]) {
+      if (!c.user.sessionId || !ended.has(c.user.sessionId)) continue;
+      closed++;
+      // A real socket's close handler leaves the hub; one without (a test's) is removed here.
+      if (c.socket.close) c.socket.close(UNAUTHORIZED_CLOSE, "Signed out");
+      else removed = this.connections.delete(c);
+    }
+    if (removed) this.publishPresence();
+    return closed;
   }
 
   private receive(connection: Connection, raw: string): void {
@@ -86,40 +164,55 @@ export class RealtimeHub {
     } catch {
       return;
     }
-    this.lastSeen.set(connection.user.id, new Date());
+    if (typeof message !== "object" || message === null) return;
+    this.lastSeen.set(connection.user.id, new Date(this.now()));
     switch (message.t) {
       case "ping":
         if (typeof message.id === "number") send(connection.socket, { t: "pong", id: message.id });
         return;
-      case "presence":
-        if (!["online", "away", "busy"].includes(message.status) || connection.status === message.status) return;
-        connection.status = message.status;
+      case "presence": {
+        const status = ["online", "away", "busy"].includes(message.status) ? message.status : connection.status;
+        const metadata = cleanMetadata(message.metadata) ?? connection.metadata;
+        if (connection.status === status && sameMetadata(connection.metadata, metadata)) return;
+        connection.status = status;
+        connection.metadata = metadata;
         this.publishPresence();
         return;
-      case "broadcast": {
-        if (typeof message.type !== "string" || !BROADCAST_TYPE.test(message.type)) return;
-        if (JSON.stringify(message.payload ?? null).length > MAX_BROADCAST_BYTES) return;
-        const broadcast: BroadcastMessage = {
-          id: uuidv7(),
-          type: message.type,
-          payload: message.payload ?? null,
-          from: { userId: connection.user.id, email: connection.user.email },
-          timestamp: new Date().toISOString(),
-        };
-        this.toAll({ t: "broadcast", message: broadcast });
-        return;
       }
+      case "broadcast":
+        if (typeof message.type !== "string") return;
+        this.broadcast(connection.user, message.type, message.payload);
+        return;
     }
   }
 
+  /** Administrators get the list; everyone else how many are online, and their own entry. */
   private publishPresence(): void {
-    this.toAll({ t: "presence", users: this.presence() });
+    const users = this.presence();
+    const everyone = JSON.stringify({ t: "presence", users, count: users.length } satisfies ServerMessage);
+    for (const c of this.connections) {
+      if (c.user.isAdmin) {
+        c.socket.send(everyone);
+        continue;
+      }
+      const own = users.filter((u) => u.userId === c.user.id);
+      c.socket.send(JSON.stringify({ t: "presence", users: own, count: users.length } satisfies ServerMessage));
+    }
   }
+}
 
-  private toAll(message: ServerMessage): void {
-    const data = JSON.stringify(message);
-    for (const c of this.connections) c.socket.send(data);
+/** Presence metadata: a few short strings a user chose to share (spec §3 "optional metadata"). */
+function cleanMetadata(value: unknown): PresenceMetadata | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const out: PresenceMetadata = {};
+  for (const [key, v] of Object.entries(value).slice(0, 8)) {
+    if (/^[a-z][a-zA-Z0-9]{0,31}$/.test(key) && typeof v === "string") out[key] = v.slice(0, 120);
   }
+  return out;
+}
+
+function sameMetadata(a: PresenceMetadata, b: PresenceMetadata): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 function send(socket: HubSocket, message: ServerMessage) {

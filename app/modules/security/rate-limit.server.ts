@@ -1,40 +1,77 @@
-// A small fixed-window rate limiter for public forms (contact, commissions): per client address and form,
-// in this process's memory. Auth endpoints have their own limits in the database (better-auth).
-import { CLIENT_IP_HEADER } from "~/modules/auth/auth.server";
+// The one rate limiter (docs/security.md "Rate limits"): a fixed window per key in PostgreSQL, counted with one
+// atomic upsert, so a limit survives restarts and holds across every process sharing the database. Every limit
+// of the app is named here with its numbers, and counts by a client address (security/client-address.ts: an
+// IPv6 client by its /64), an e-mail address (kept only as a hash) or an account.
+// Owns: rate_limits. Exposes: hitRateLimit, RATE_LIMITS, emailKey, pruneRateLimits.
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { db, queryRows, type Database } from "~/db/client.server";
 
-export interface Limit {
+export interface RateLimit {
   /** Requests allowed per window. */
   max: number;
-  windowMs: number;
+  /** Window length in seconds. */
+  windowSeconds: number;
 }
 
-const buckets = new Map<string, { count: number; resetAt: number }>();
-const MAX_BUCKETS = 10_000;
-
-/** The client's address as Express saw it (set on every request; never taken from the caller's headers). */
-export function clientAddress(request: Request): string {
-  return request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Seconds until the window ends (0 when allowed). */
+  retryAfterSeconds: number;
 }
 
-/** Counts one request; false when the caller is over the limit for this window. */
-export function takeToken(name: string, key: string, limit: Limit, now = Date.now()): boolean {
-  const id = `${name}:${key}`;
-  let bucket = buckets.get(id);
-  if (!bucket || bucket.resetAt <= now) {
-    if (buckets.size >= MAX_BUCKETS) sweep(now);
-    bucket = { count: 0, resetAt: now + limit.windowMs };
-    buckets.set(id, bucket);
-  }
-  bucket.count += 1;
-  return bucket.count <= limit.max;
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** The limits of the public forms and the account page (the sign-in limits are in modules/auth/auth.server.ts). */
+export const RATE_LIMITS = {
+  /** Contact form: per client address. */
+  contact: { max: 5, windowSeconds: 10 * MINUTE },
+  /** Commission requests: per client address. */
+  commission: { max: 3, windowSeconds: 10 * MINUTE },
+  /** Newsletter sign-ups: per client address, and per address typed (someone else's inbox). */
+  newsletter: { max: 10, windowSeconds: HOUR },
+  newsletterEmail: { max: 3, windowSeconds: DAY },
+  /** Placing orders: per client address, and per buyer e-mail. */
+  checkout: { max: 10, windowSeconds: 10 * MINUTE },
+  checkoutEmail: { max: 10, windowSeconds: HOUR },
+  /** Order tracking: guessing number and e-mail pairs. */
+  tracking: { max: 10, windowSeconds: MINUTE },
+  /** Copies mailed to the person who filled in a form (contact, commission, order), per recipient. */
+  confirmationMail: { max: 10, windowSeconds: DAY },
+  /** Password checks on the account page (a borrowed session guessing the password): per account. */
+  accountPassword: { max: 10, windowSeconds: 15 * MINUTE },
+  /** Texted codes (SMS pumping): per account, and per phone number. */
+  smsAccount: { max: 10, windowSeconds: DAY },
+  smsNumber: { max: 5, windowSeconds: HOUR },
+} as const satisfies Record<string, RateLimit>;
+
+/** Counts one request against `key`; refuses it once more than `limit.max` arrived in the current window. */
+export async function hitRateLimit(key: string, limit: RateLimit, database: Database = db()): Promise<RateLimitResult> {
+  const [row] = await queryRows<{ hits: number; retry_after: number }>(
+    database,
+    sql`
+    insert into rate_limits (key, hits, window_started_at, expires_at)
+    values (${key}, 1, now(), now() + make_interval(secs => ${limit.windowSeconds}))
+    on conflict (key) do update set
+      hits = case when rate_limits.expires_at <= now() then 1 else rate_limits.hits + 1 end,
+      window_started_at = case when rate_limits.expires_at <= now() then now() else rate_limits.window_started_at end,
+      expires_at = case when rate_limits.expires_at <= now() then excluded.expires_at else rate_limits.expires_at end
+    returning hits, ceil(extract(epoch from expires_at - now()))::int as retry_after`,
+  );
+  if (!row) throw new Error("rate_limits upsert returned no row");
+  // Now and then, forget windows that ended long ago (the table stays small without a job).
+  if (Math.random() < 0.01) await pruneRateLimits(database);
+  const allowed = Number(row.hits) <= limit.max;
+  return { allowed, retryAfterSeconds: allowed ? 0 : Math.max(1, Number(row.retry_after)) };
 }
 
-function sweep(now: number) {
-  for (const [id, bucket] of buckets) if (bucket.resetAt <= now) buckets.delete(id);
-  // Still full of live buckets: drop the oldest rather than grow without bound.
-  while (buckets.size >= MAX_BUCKETS) buckets.delete(buckets.keys().next().value!);
+export async function pruneRateLimits(database: Database = db()): Promise<void> {
+  await database.execute(sql`delete from rate_limits where expires_at < now() - interval '1 hour'`);
 }
 
-export function resetRateLimits(): void {
-  buckets.clear();
+/** E-mail addresses (and phone numbers) are keyed by their hash: the table holds no addresses. */
+export function emailKey(email: string): string {
+  return createHash("sha256").update(email.trim().toLowerCase()).digest("base64url").slice(0, 32);
 }

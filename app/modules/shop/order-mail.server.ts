@@ -4,7 +4,7 @@ import { formatDateTime } from "~/lib/dates";
 import { formatPrice } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import type { Database } from "~/db/client.server";
-import { sendMail } from "~/modules/mail/mail.server";
+import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
 import type { OrderMailSummary } from "~/modules/mail/templates";
 import type { Settings } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
@@ -50,7 +50,7 @@ export function deliveryLine(order: Order): string {
 
 /** Bank transfer: the buyer's confirmation with what to pay and how, and the artist's new-order note. */
 export async function mailManualOrderPlaced(tx: Database, order: OrderWithItems, settings: Settings): Promise<void> {
-  await sendMail(
+  await sendConfirmationCopy(
     order.email,
     "order-placed",
     {

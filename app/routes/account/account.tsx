@@ -8,7 +8,9 @@ import { Notice } from "~/components/auth/form-parts";
 import { pageTitle } from "~/lib/meta";
 import { paths } from "~/lib/paths";
 import { ROBOTS_NOINDEX, seoMeta, siteFromMatches } from "~/lib/seo";
-import { handleAccountAction, loadAccountPage } from "~/modules/auth/account-page.server";
+import { handleAccountAction, loadAccountPage, type AccountActionResult } from "~/modules/auth/account-page.server";
+import { PasswordAttemptsExceeded } from "~/modules/auth/accounts.server";
+import { tooManyAttempts } from "~/modules/auth/messages";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
@@ -28,7 +30,12 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const result = await handleAccountAction(request);
+  const result: AccountActionResult = await handleAccountAction(request).catch((error: unknown) => {
+    // Too many password checks for the account: said above the form, nothing changed.
+    if (error instanceof PasswordAttemptsExceeded)
+      return { status: 429, intent: "", formError: tooManyAttempts(error.retryAfterSeconds) };
+    throw error;
+  });
   if ("redirect" in result) throw redirect(result.redirect, { headers: result.cookies });
   // A person's mistake is answered 200 with the message beside the form (a 4xx would read as a failed load
   // to the browser); result.status keeps the real status for the record.

@@ -19,6 +19,7 @@ import { requireAdmin } from "~/modules/auth/session.server";
 import { getPageContent, savePageContent } from "~/modules/content/content.server";
 import { describeSchema, formToContent, issuesByField } from "~/modules/content/section-form";
 import { AboutContent } from "~/modules/content/sections";
+import { readFormData } from "~/modules/security/form-data.server";
 
 const highlightFields = () => describeSchema(AboutContent.pick({ highlights: true }));
 
@@ -50,7 +51,7 @@ function readCv(form: FormData) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const text = (name: string) => formText(form, name).trim();
   const parsed = AboutContent.safeParse({
     title: text("title") || undefined,

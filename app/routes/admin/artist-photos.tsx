@@ -16,6 +16,7 @@ import { requireAdmin } from "~/modules/auth/session.server";
 import { ArtistPhotoFields, listArtistPhotosForAdmin, uploadArtistPhoto } from "~/modules/content/artist-photos.server";
 import { issuesByField } from "~/modules/content/section-form";
 import { MAX_UPLOAD_BYTES, MediaError } from "~/modules/media/media.server";
+import { readFormData } from "~/modules/security/form-data.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -33,7 +34,7 @@ type UploadResult = { ok: true; message: string } | { ok: false; error: string; 
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const file = form.get("photo");
   const order = formText(form, "displayOrder").trim();
   const parsed = ArtistPhotoFields.omit({ displayOrder: true })

@@ -23,6 +23,7 @@ import { isUuid } from "~/lib/uuid";
 import { displayName, requireAdmin } from "~/modules/auth/session.server";
 import { findImage, getAdminArtwork, replaceArtworkImage, updateArtwork } from "~/modules/catalog/admin-catalog.server";
 import { centsToInput, parseArtworkForm, type FieldErrors } from "~/modules/catalog/artwork-input";
+import { readFormData } from "~/modules/security/form-data.server";
 
 async function loadArtwork(id: string) {
   const artwork = isUuid(id) ? await getAdminArtwork(id) : undefined;
@@ -69,7 +70,7 @@ const Slug = z
 export async function action({ request, params }: Route.ActionArgs) {
   const context = await requireAdmin(request);
   const artwork = await loadArtwork(params.id);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const parsed = parseArtworkForm(form);
   const slug = Slug.safeParse(form.get("slug") ?? "");
   const typed = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;

@@ -25,6 +25,7 @@ import {
 } from "~/modules/catalog/admin-catalog.server";
 import { displayName, requireAdmin } from "~/modules/auth/session.server";
 import { AvailabilityFilter } from "~/components/admin/availability-filter";
+import { readFormData } from "~/modules/security/form-data.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -64,7 +65,7 @@ const Intent = z.discriminatedUnion("intent", [
 export async function action({ request }: Route.ActionArgs) {
   const context = await requireAdmin(request);
   const actor = { id: context.user.id, name: displayName(context) };
-  const parsed = Intent.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = Intent.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data<ActionResult>({ ok: false, error: "That request was not understood." }, 400);
   const input = parsed.data;
   const notFound = () => data<ActionResult>({ ok: false, error: "This work no longer exists." }, 404);

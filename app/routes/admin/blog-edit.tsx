@@ -25,6 +25,7 @@ import {
   updatePost,
 } from "~/modules/blog/blog.server";
 import { getImagesByIds, toImageAsset } from "~/modules/media/media.server";
+import { readFormData } from "~/modules/security/form-data.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -61,7 +62,7 @@ function readUtc(value: FormDataEntryValue | null): Date | undefined | null {
 
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const existing = params.id ? await getPostForEditing(params.id) : undefined;
   if (params.id && !existing)
     return data<EditResult>({ ok: false, error: "This post no longer exists.", fieldErrors: {} });

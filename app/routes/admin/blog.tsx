@@ -23,6 +23,7 @@ import {
   listPostsForAdmin,
   POST_STATUSES,
 } from "~/modules/blog/blog.server";
+import { readFormData } from "~/modules/security/form-data.server";
 
 const Query = z.object({
   status: z.enum(POST_STATUSES).optional().catch(undefined),
@@ -55,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const parsed = z
     .object({ intent: z.literal("delete"), id: z.uuid() })
-    .safeParse(Object.fromEntries(await request.formData()));
+    .safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data<ActionResult>({ ok: false, error: "That request was not understood." }, 400);
   if (!(await deletePost(parsed.data.id)))
     return data<ActionResult>({ ok: false, error: "This post no longer exists." });

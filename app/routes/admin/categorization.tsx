@@ -21,6 +21,7 @@ import {
   TERM_KINDS,
   termsForArtworks,
 } from "~/modules/catalog/taxonomy.server";
+import { readFormData } from "~/modules/security/form-data.server";
 
 const PAGE_SIZE = 24;
 
@@ -82,7 +83,7 @@ export type CategorizationResult =
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const parsed = Intent.safeParse({
     ...Object.fromEntries(form),
     sourceIds: form.getAll("sourceIds"),

@@ -9,6 +9,7 @@ import { adminPaths } from "~/lib/admin-paths";
 import { COMMISSION_STAGES, STAGE_LABELS, type CommissionStage } from "~/lib/inquiries";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { listCommissions, moveCommission, OPEN_STAGES } from "~/modules/inbox/inbox-admin.server";
+import { readFormData } from "~/modules/security/form-data.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Commission Pipeline");
 
@@ -22,7 +23,7 @@ const MoveSchema = z.object({ id: z.uuid(), stage: z.enum(COMMISSION_STAGES) });
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const parsed = MoveSchema.safeParse({ id: form.get("id"), stage: form.get("stage") });
   if (!parsed.success)
     return data({ ok: false as const, error: "Choose a stage for the commission." }, { status: 400 });

@@ -12,6 +12,7 @@ import { fieldErrors } from "~/modules/catalog/artwork-input";
 import { listArtworkTitles } from "~/modules/catalog/catalog.server";
 import { EXHIBITION_TYPE_LABELS, ExhibitionSchema, exhibitionFormValues } from "~/modules/exhibitions/exhibition-rules";
 import { createExhibition, getExhibition, updateExhibition } from "~/modules/exhibitions/exhibitions.server";
+import { readFormData } from "~/modules/security/form-data.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   adminMeta(loaderData?.exhibition ? `Edit ${loaderData.exhibition.title}` : "New exhibition");
@@ -55,7 +56,7 @@ interface Failed {
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
   const existing = await load(params.id);
-  const raw = exhibitionFormValues(await request.formData());
+  const raw = exhibitionFormValues(await readFormData(request));
   const parsed = ExhibitionSchema.safeParse(raw);
   if (!parsed.success) {
     // "artworkIds.3" and the like are one field on the form.

@@ -11,6 +11,7 @@ import { isUuid } from "~/lib/uuid";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { EXHIBITION_TYPE_LABELS, formatDateRange, type ExhibitionPhase } from "~/modules/exhibitions/exhibition-rules";
 import { deleteExhibition, listExhibitions } from "~/modules/exhibitions/exhibitions.server";
+import { readFormData } from "~/modules/security/form-data.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Exhibition Management");
 
@@ -36,7 +37,7 @@ type ActionResult = { ok: true; message: string } | { ok: false; error: string }
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const id = form.get("id");
   if (form.get("intent") !== "delete" || typeof id !== "string" || !isUuid(id))
     return data<ActionResult>({ ok: false, error: "Unknown action." }, { status: 400 });

@@ -27,6 +27,7 @@ import {
 } from "~/modules/content/homepage-admin.server";
 import { describeSection, formToContent } from "~/modules/content/section-form";
 import { findImagesByReference, toImageAsset } from "~/modules/media/media.server";
+import { readFormData } from "~/modules/security/form-data.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -77,7 +78,7 @@ type SaveResult = ActionResult | { ok: false; error: string; fieldErrors: Record
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const parsed = Intent.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data<SaveResult>({ ok: false, error: "That request was not understood." }, 400);
   const input = parsed.data;

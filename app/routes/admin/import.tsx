@@ -24,6 +24,7 @@ import {
   type ImportOutcome,
 } from "~/modules/catalog/import/import.server";
 import { MAX_SHEET_BYTES } from "~/modules/catalog/import/spreadsheet.server";
+import { readFormData } from "~/modules/security/form-data.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -56,7 +57,7 @@ export type ImportActionData =
 
 export async function action({ request }: Route.ActionArgs) {
   const context = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   if (form.get("intent") === "upload") {
     const file = form.get("file");
     const images = form.get("images");

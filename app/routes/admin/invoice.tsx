@@ -21,6 +21,7 @@ import {
   voidInvoice,
 } from "~/modules/invoices/invoices.server";
 import { getSettings } from "~/modules/settings/settings.server";
+import { readFormData } from "~/modules/security/form-data.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   adminMeta(loaderData ? `Invoice ${loaderData.invoice.number}` : "Invoice");
@@ -78,7 +79,7 @@ type ActionResult = { ok: true; message: string } | { ok: false; error: string }
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
   const invoice = await load(params.id);
-  const parsed = InvoiceActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = InvoiceActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data<ActionResult>({ ok: false, error: "Unknown action." }, { status: 400 });
   try {
     switch (parsed.data.intent) {

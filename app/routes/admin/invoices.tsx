@@ -26,6 +26,7 @@ import {
   listInvoices,
 } from "~/modules/invoices/invoices.server";
 import { listOrders } from "~/modules/shop/orders.server";
+import { readFormData } from "~/modules/security/form-data.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Invoice Generation");
 
@@ -66,7 +67,7 @@ type ActionData = { ok: false; intent: string; errors: FieldErrorMap; typed: Rec
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const rawIntent = form.get("intent");
   const intent = typeof rawIntent === "string" ? rawIntent : "";
   const fail = (errors: FieldErrorMap, typed: Record<string, string>, status = 400) =>

@@ -28,6 +28,7 @@ import {
   updateArtistPhoto,
 } from "~/modules/content/artist-photos.server";
 import { issuesByField } from "~/modules/content/section-form";
+import { readFormData } from "~/modules/security/form-data.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -63,7 +64,7 @@ type Result = ActionResult | { ok: false; error: string; fieldErrors: Record<str
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const parsed = Intent.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = Intent.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data<Result>({ ok: false, error: "That request was not understood." }, 400);
   const input = parsed.data;
   try {

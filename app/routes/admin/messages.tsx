@@ -18,6 +18,7 @@ import {
   openMessage,
   setMessageStatus,
 } from "~/modules/inbox/inbox-admin.server";
+import { readFormData } from "~/modules/security/form-data.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Contact Messages");
 
@@ -42,7 +43,7 @@ const ActionSchema = z.object({
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const parsed = ActionSchema.safeParse({ ids: form.getAll("ids"), status: form.get("status") });
   if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message }, { status: 400 });
   const changed = await setMessageStatus(parsed.data.ids, parsed.data.status);

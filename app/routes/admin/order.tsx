@@ -18,6 +18,7 @@ import { runOrderIntent, type AdminOrderResult } from "~/modules/shop/admin-orde
 import { adminActions, ORDER_STATUS_LABELS } from "~/modules/shop/order-status";
 import { buyerView } from "~/modules/shop/order-view.server";
 import { getOrder } from "~/modules/shop/orders.server";
+import { readFormData } from "~/modules/security/form-data.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: pageTitle(loaderData ? `Order ${loaderData.order.number}` : "Order", "Admin") },
@@ -67,7 +68,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   await load(params.id);
-  const result = await runOrderIntent(params.id, await request.formData(), admin.user);
+  const result = await runOrderIntent(params.id, await readFormData(request), admin.user);
   return data<AdminOrderResult>(result, { status: result.ok ? 200 : result.errors.form ? 409 : 400 });
 }
 

@@ -14,6 +14,7 @@ import { requireAdmin } from "~/modules/auth/session.server";
 import { settingsFromForm } from "~/modules/settings/settings-form.server";
 import { SHIPPING_REGION_SLOTS, shopFormValues } from "~/modules/settings/shop-settings-form.server";
 import { getSettings, pageMetaDefaults, saveSettings } from "~/modules/settings/settings.server";
+import { readFormData } from "~/modules/security/form-data.server";
 
 /** How many social links the form offers (the settings allow up to six). */
 const SOCIAL_LINK_SLOTS = 6;
@@ -42,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const form = Object.fromEntries(
-    [...(await request.formData())].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+    [...(await readFormData(request))].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
   );
   const result = settingsFromForm(await getSettings(), form);
   if (!result.ok) return data({ ok: false as const, errors: result.errors, typed: form }, 400);

@@ -19,6 +19,7 @@ import { AVAILABILITY_LABELS, AVAILABILITY_VALUES, isAvailability, type Availabi
 import { displayName, requireAdmin } from "~/modules/auth/session.server";
 import { listAdminArtworks, listArtworkEvents, setAvailability } from "~/modules/catalog/admin-catalog.server";
 import { AvailabilityFilter } from "~/components/admin/availability-filter";
+import { readFormData } from "~/modules/security/form-data.server";
 
 const PAGE_SIZE = 50;
 
@@ -64,7 +65,7 @@ const BulkChange = z.object({
 
 export async function action({ request }: Route.ActionArgs) {
   const context = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const parsed = BulkChange.safeParse({ ids: form.getAll("ids"), availability: form.get("availability") });
   if (!parsed.success) {
     return data<ActionResult>({ ok: false, error: parsed.error.issues[0]?.message ?? "Invalid request." }, 400);

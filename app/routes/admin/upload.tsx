@@ -10,6 +10,7 @@ import { UploadQueue } from "~/components/admin/upload-queue";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { createArtworkFromUpload, findImage } from "~/modules/catalog/admin-catalog.server";
 import { parseArtworkForm } from "~/modules/catalog/artwork-input";
+import { readFormData } from "~/modules/security/form-data.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -18,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const parsed = parseArtworkForm(form);
   const imageId = z.uuid().safeParse(form.get("imageId"));
   const image = imageId.success ? await findImage(imageId.data) : undefined;

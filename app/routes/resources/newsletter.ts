@@ -1,9 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { subscribe, SubscribeSchema } from "~/modules/inbox/newsletter.server";
+import { emailKey, hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
+import { readFormData } from "~/modules/security/form-data.server";
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readFormData(request);
   const parsed = SubscribeSchema.safeParse({ email: form.get("email") });
   if (!parsed.success) {
     return data(
@@ -11,6 +13,16 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 400 },
     );
   }
+  // Per connection, and per address typed: nobody signs a stranger's inbox up over and over.
+  const limited = [
+    await hitRateLimit(`newsletter:ip:${context.clientIp}`, RATE_LIMITS.newsletter),
+    await hitRateLimit(`newsletter:email:${emailKey(parsed.data.email)}`, RATE_LIMITS.newsletterEmail),
+  ].find((hit) => !hit.allowed);
+  if (limited)
+    return data(
+      { ok: false as const, error: "Too many sign-ups from here just now. Please try again later." },
+      { status: 429, headers: { "retry-after": String(limited.retryAfterSeconds) } },
+    );
   await subscribe(parsed.data.email);
   return { ok: true as const, message: "Thank you for subscribing. Watch your inbox for new work." };
 }

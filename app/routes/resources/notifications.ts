@@ -10,6 +10,7 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
 } from "~/modules/realtime/notifications.server";
+import { readFormData } from "~/modules/security/form-data.server";
 
 const NOT_SIGNED_IN = { error: "Sign in to see your notifications." };
 
@@ -32,7 +33,7 @@ const ActionSchema = z.discriminatedUnion("intent", [
 export async function action({ request }: Route.ActionArgs) {
   const context = await getAuthContext(request);
   if (!context) throw data(NOT_SIGNED_IN, { status: 401 });
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data({ ok: false as const, error: "That request was not understood." }, { status: 400 });
   const userId = context.user.id;
   switch (parsed.data.intent) {

@@ -24,8 +24,9 @@ import {
 import { buyerOrderIds, grantOrderAccess } from "~/modules/shop/order-access.server";
 import { currentPaymentProvider } from "~/modules/shop/payments.server";
 import { priceOrder, shippingRegionFor, type Fulfilment, type PricingSettings } from "~/modules/shop/pricing";
-import { hitRateLimit, RATE_LIMITS } from "~/modules/shop/rate-limit.server";
+import { emailKey, hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
 import { getSettings } from "~/modules/settings/settings.server";
+import { readFormData } from "~/modules/security/form-data.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
@@ -97,7 +98,7 @@ type ActionData = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const read = readCheckoutForm(form);
   const fail = (body: Omit<ActionData, "values">, status: number, headers?: HeadersInit) =>
     data<ActionData>({ ...body, values: read.values }, { status, headers });
@@ -105,8 +106,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { form: formError, ...fieldErrors } = read.fieldErrors;
     return fail({ fieldErrors, formError: formError ?? "Please correct the fields marked below." }, 400);
   }
-  const limit = await hitRateLimit(`checkout:${context.clientIp}`, RATE_LIMITS.checkout);
-  if (!limit.allowed) {
+  // Per connection and per buyer address: nobody places order after order (holding works, mailing strangers).
+  const limit = [
+    await hitRateLimit(`checkout:ip:${context.clientIp}`, RATE_LIMITS.checkout),
+    await hitRateLimit(`checkout:email:${emailKey(read.input.email)}`, RATE_LIMITS.checkoutEmail),
+  ].find((hit) => !hit.allowed);
+  if (limit) {
     return fail({ formError: "Too many orders from your connection. Please wait a few minutes and try again." }, 429, {
       "retry-after": String(limit.retryAfterSeconds),
     });

@@ -10,8 +10,9 @@ import { pageSeo, ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
 import { getSettings } from "~/modules/settings/settings.server";
 import { buyerView } from "~/modules/shop/order-view.server";
 import { trackOrder } from "~/modules/shop/orders.server";
-import { hitRateLimit, RATE_LIMITS } from "~/modules/shop/rate-limit.server";
+import { hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
 import { readTrackingForm, TRACKING_NOT_FOUND } from "~/modules/shop/tracking.server";
+import { readFormData } from "~/modules/security/form-data.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
@@ -30,10 +31,10 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const read = readTrackingForm(await request.formData());
+  const read = readTrackingForm(await readFormData(request));
   const { values } = read;
   if (!read.ok) return data({ values, fieldErrors: read.fieldErrors, order: null, formError: null }, { status: 400 });
-  const limit = await hitRateLimit(`track:${context.clientIp}`, RATE_LIMITS.tracking);
+  const limit = await hitRateLimit(`track:ip:${context.clientIp}`, RATE_LIMITS.tracking);
   if (!limit.allowed) {
     return data(
       { values, fieldErrors: {}, order: null, formError: "Too many attempts. Please wait a minute and try again." },

@@ -6,13 +6,13 @@ import { BUDGETS, type BudgetKey } from "~/lib/inquiries";
 import { paths } from "~/lib/paths";
 import { pageSeo, siteFromMatches } from "~/lib/seo";
 import { CommissionSchema, fieldErrors, newSubmissionKey, submitCommission } from "~/modules/inbox/inquiries.server";
-import { clientAddress, takeToken } from "~/modules/security/rate-limit.server";
+import { hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
 import { getSettings } from "~/modules/settings/settings.server";
+import { readFormData } from "~/modules/security/form-data.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageSeo(siteFromMatches(matches), "commissions", paths.commissions());
 
-const COMMISSION_LIMIT = { max: 3, windowMs: 10 * 60_000 };
 const FIELDS = ["name", "email", "phone", "description", "medium", "size", "budget", "timeline", "submissionKey"];
 
 export async function loader() {
@@ -20,8 +20,8 @@ export async function loader() {
   return { submissionKey: newSubmissionKey(), artistName: settings.artistName };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readFormData(request);
   const values = Object.fromEntries(
     FIELDS.map((k) => [k, typeof form.get(k) === "string" ? (form.get(k) as string) : ""]),
   );
@@ -29,7 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = CommissionSchema.safeParse({ ...values, phone: values.phone || undefined });
   if (!parsed.success)
     return data({ sent: false as const, errors: fieldErrors(parsed.error), values }, { status: 400 });
-  if (!takeToken("commission", clientAddress(request), COMMISSION_LIMIT))
+  if (!(await hitRateLimit(`commission:ip:${context.clientIp}`, RATE_LIMITS.commission)).allowed)
     return data(
       {
         sent: false as const,

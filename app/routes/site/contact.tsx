@@ -8,13 +8,13 @@ import { pageSeo, siteFromMatches } from "~/lib/seo";
 import { isUuid } from "~/lib/uuid";
 import { getArtwork } from "~/modules/catalog/catalog.server";
 import { ContactSchema, fieldErrors, newSubmissionKey, submitContact } from "~/modules/inbox/inquiries.server";
-import { clientAddress, takeToken } from "~/modules/security/rate-limit.server";
+import { hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
 import { getSettings } from "~/modules/settings/settings.server";
+import { readFormData } from "~/modules/security/form-data.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageSeo(siteFromMatches(matches), "contact", paths.contact());
 
 /** Five messages per ten minutes from one address is plenty for a person and dull for a spammer. */
-const CONTACT_LIMIT = { max: 5, windowMs: 10 * 60_000 };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -39,8 +39,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readFormData(request);
   const values = Object.fromEntries(
     ["name", "email", "phone", "inquiryType", "subject", "message", "artworkId", "submissionKey"].map((k) => [
       k,
@@ -56,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
   });
   if (!parsed.success)
     return data({ sent: false as const, errors: fieldErrors(parsed.error), values }, { status: 400 });
-  if (!takeToken("contact", clientAddress(request), CONTACT_LIMIT))
+  if (!(await hitRateLimit(`contact:ip:${context.clientIp}`, RATE_LIMITS.contact)).allowed)
     return data(
       {
         sent: false as const,

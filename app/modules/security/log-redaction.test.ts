@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { redactUrlForLog } from "./log-redaction";
+
+describe("URLs in the request log (security issue item 14)", () => {
+  it("keeps no query of an auth path", () => {
+    expect(redactUrlForLog("/api/auth/magic-link/verify?token=abc123&callbackURL=%2F")).toBe(
+      "/api/auth/magic-link/verify?[redacted]",
+    );
+    expect(redactUrlForLog("/api/auth/verify-email?token=eyJhbGciOi")).toBe("/api/auth/verify-email?[redacted]");
+    expect(redactUrlForLog("/auth?reset=true&token=abc")).toBe("/auth?[redacted]");
+    expect(redactUrlForLog("/auth?setup=first-admin-token")).toBe("/auth?[redacted]");
+    expect(redactUrlForLog("/auth.data?setup=x")).toBe("/auth.data?[redacted]");
+  });
+
+  it("masks a reset token carried in the path", () => {
+    expect(redactUrlForLog("/api/auth/reset-password/Zk3q9TOKEN?callbackURL=%2Fauth")).toBe(
+      "/api/auth/reset-password/[redacted]?[redacted]",
+    );
+    expect(redactUrlForLog("/api/auth/RESET-PASSWORD/Zk3q9TOKEN")).toBe("/api/auth/RESET-PASSWORD/[redacted]");
+  });
+
+  it("masks any parameter that names a secret, anywhere", () => {
+    expect(redactUrlForLog("/checkout?cancelled=A-2026-0001&session_id=cs_test_1")).toBe(
+      "/checkout?cancelled=A-2026-0001&session_id=[redacted]",
+    );
+    expect(redactUrlForLog("/rooms/x?access_token=1&page=2&Code=9&api%5Fkey=3")).toBe(
+      "/rooms/x?access_token=[redacted]&page=2&Code=[redacted]&api%5Fkey=[redacted]",
+    );
+  });
+
+  it("keeps ordinary URLs as they are", () => {
+    expect(redactUrlForLog("/gallery?q=blue&medium=Oil&page=2")).toBe("/gallery?q=blue&medium=Oil&page=2");
+    expect(redactUrlForLog("/artwork/0192e1f0-1234-7abc-8def-0123456789ab")).toBe(
+      "/artwork/0192e1f0-1234-7abc-8def-0123456789ab",
+    );
+  });
+
+  it("masks a parameter whose name cannot be decoded", () => {
+    expect(redactUrlForLog("/gallery?%E0%A4%A=1&q=x")).toBe("/gallery?[redacted]&q=x");
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { bodyLimitFor, checkBody, KB, MB } from "./request-limits";
+
+describe("request body limits by route class (security issue item 3)", () => {
+  it("gives each kind of route its limit", () => {
+    expect(bodyLimitFor("/newsletter").bytes).toBe(64 * KB);
+    expect(bodyLimitFor("/contact").bytes).toBe(64 * KB);
+    expect(bodyLimitFor("/checkout").bytes).toBe(64 * KB);
+    expect(bodyLimitFor("/api/cart").bytes).toBe(64 * KB);
+    expect(bodyLimitFor("/api/auth/sign-in/email").bytes).toBe(16 * KB);
+    expect(bodyLimitFor("/auth").bytes).toBe(16 * KB);
+    expect(bodyLimitFor("/auth.data").bytes).toBe(16 * KB);
+    expect(bodyLimitFor("/auth/sign-out").bytes).toBe(16 * KB);
+    expect(bodyLimitFor("/account").bytes).toBe(16 * KB);
+    expect(bodyLimitFor("/webhooks/stripe").bytes).toBe(1 * MB);
+    expect(bodyLimitFor("/admin/media")).toEqual({ bytes: 26 * MB, streams: true });
+    expect(bodyLimitFor("/admin/import").bytes).toBe(211 * MB);
+    expect(bodyLimitFor("/admin/settings").bytes).toBe(26 * MB);
+  });
+
+  it("does not let a look-alike path borrow a larger limit", () => {
+    expect(bodyLimitFor("/administrator").bytes).toBe(64 * KB);
+    expect(bodyLimitFor("/authors").bytes).toBe(64 * KB);
+    expect(bodyLimitFor("/ADMIN/IMPORT").bytes).toBe(211 * MB);
+  });
+
+  it("refuses a declared length over the limit, an invalid one, and a body of unknown length", () => {
+    expect(checkBody("POST", "/newsletter", { "content-length": String(64 * KB) })).toEqual({ ok: true });
+    expect(checkBody("POST", "/newsletter", { "content-length": String(64 * KB + 1) })).toMatchObject({
+      ok: false,
+      status: 413,
+    });
+    expect(checkBody("POST", "/newsletter", { "content-length": "-1" })).toMatchObject({ status: 413 });
+    expect(checkBody("POST", "/newsletter", { "content-length": "1e9" })).toMatchObject({ status: 413 });
+    expect(checkBody("POST", "/newsletter", { "transfer-encoding": "chunked" })).toMatchObject({ status: 411 });
+    // The media upload streams and limits its own body.
+    expect(checkBody("POST", "/admin/media", { "transfer-encoding": "chunked" })).toEqual({ ok: true });
+    expect(checkBody("GET", "/newsletter", { "content-length": String(100 * MB) })).toEqual({ ok: true });
+    expect(checkBody("POST", "/newsletter", {})).toEqual({ ok: true });
+  });
+});

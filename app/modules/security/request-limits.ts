@@ -1,0 +1,74 @@
+// How large a request body may be, by the kind of route (docs/security.md "Request bodies"). Checked before
+// anything reads the body: a body over its limit is answered 413 and never buffered.
+export const KB = 1024;
+export const MB = 1024 * KB;
+
+export interface BodyLimit {
+  /** The most bytes accepted. */
+  bytes: number;
+  /** The route streams and limits its own body (chunked uploads allowed). */
+  streams?: boolean;
+}
+
+/** In order; the first prefix that matches decides. */
+const LIMITS: Array<[prefix: string, limit: BodyLimit]> = [
+  // A spreadsheet (10 MB) and a ZIP of its images (200 MB), with the form around them.
+  ["/admin/import", { bytes: 211 * MB }],
+  // One image through the media pipeline, which streams the body and stops at 25 MB itself.
+  ["/admin/media", { bytes: 26 * MB, streams: true }],
+  // The back office: photo uploads (25 MB) and long texts; only an administrator's request is ever read.
+  ["/admin", { bytes: 26 * MB }],
+  // Stripe's signed event notifications are small; the signature is checked over the whole body.
+  ["/webhooks/stripe", { bytes: 1 * MB }],
+  // Sign-in, sign-up, two-factor and account forms: a few fields.
+  ["/api/auth/", { bytes: 16 * KB }],
+  ["/auth", { bytes: 16 * KB }],
+  ["/account", { bytes: 16 * KB }],
+];
+
+/** Every other route: the public forms (contact, commissions, checkout, newsletter, order tracking, cart). */
+export const FORM_LIMIT: BodyLimit = { bytes: 64 * KB };
+
+export function bodyLimitFor(path: string): BodyLimit {
+  const lower = path.toLowerCase();
+  for (const [prefix, limit] of LIMITS) {
+    if (
+      lower === prefix ||
+      lower.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`) ||
+      lower.startsWith(`${prefix}.`)
+    )
+      return limit;
+  }
+  return FORM_LIMIT;
+}
+
+export type BodyVerdict = { ok: true } | { ok: false; status: 411 | 413; reason: string };
+
+/**
+ * Whether a request's body may be read. A declared length over the limit is refused at once (413). A body of
+ * unknown length (chunked) is refused (411) except where the route streams and limits it itself: every browser
+ * sends forms with their length, and Node never reads past the declared length.
+ */
+export function checkBody(
+  method: string,
+  path: string,
+  headers: { "content-length"?: string; "transfer-encoding"?: string },
+): BodyVerdict {
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return { ok: true };
+  const limit = bodyLimitFor(path);
+  const declared = headers["content-length"];
+  if (declared !== undefined) {
+    const bytes = Number(declared);
+    if (!Number.isSafeInteger(bytes) || bytes < 0) return { ok: false, status: 413, reason: "Invalid Content-Length." };
+    if (bytes > limit.bytes)
+      return { ok: false, status: 413, reason: `The request is larger than ${describe(limit.bytes)}.` };
+    return { ok: true };
+  }
+  if (headers["transfer-encoding"] === undefined) return { ok: true };
+  if (limit.streams) return { ok: true };
+  return { ok: false, status: 411, reason: "Send the request with its length (Content-Length)." };
+}
+
+function describe(bytes: number): string {
+  return bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / KB)} KB`;
+}

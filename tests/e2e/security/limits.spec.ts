@@ -1,0 +1,152 @@
+// Security issue items 3, 5, 14 and 16 against a running production build: request bodies are refused before
+// they are read, per-address limits hold behind a proxy whatever X-Forwarded-For a client invents, tokens
+// never reach the log, and the headers a browser needs to fence the site in are there.
+import { readFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test } from "../../support/fixtures";
+import { startServer, stop, waitHealthy, type Server } from "../../support/spawn-server";
+
+test.describe.configure({ mode: "serial" });
+
+let server: Server;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  server = await startServer({
+    DATA_DIR: mkdtempSync(join(tmpdir(), "atelier-limits-")),
+    SEED_DEMO: "false",
+    LOG_LEVEL: "info",
+    // One proxy in front of the app (nginx, Caddy): it appends the address it saw to X-Forwarded-For.
+    TRUST_PROXY: "1",
+  });
+  await waitHealthy(server);
+});
+
+test.afterAll(async () => {
+  if (server) await stop(server);
+});
+
+function rssKb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("VmRSS:"));
+  return Number(/\d+/.exec(line ?? "")?.[0] ?? 0);
+}
+
+/** Posts `size` bytes of a form body as a client would stream it; resolves with the status and how much of the
+ * body had been sent when the answer came. */
+function postLarge(path: string, size: number, headers: Record<string, string> = {}) {
+  let sent = 0;
+  return new Promise<{ status: number; sentBeforeAnswer: number }>((resolve, reject) => {
+    const url = new URL(path, server.url);
+    const req = httpRequest(
+      url,
+      {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(size), ...headers },
+      },
+      (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, sentBeforeAnswer: sent });
+      },
+    );
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      // The server closes the connection after its answer; a write racing that close is expected.
+      if (error.code !== "EPIPE" && error.code !== "ECONNRESET") reject(error);
+    });
+    const chunk = Buffer.alloc(1024 * 1024, "a");
+    chunk.write("email=");
+    const pump = () => {
+      while (sent < size) {
+        const n = Math.min(chunk.length, size - sent);
+        sent += n;
+        if (!req.write(n === chunk.length ? chunk : chunk.subarray(0, n))) {
+          req.once("drain", pump);
+          return;
+        }
+      }
+      req.end();
+    };
+    pump();
+  });
+}
+
+test("a 50 MB form body is refused with 413 at once and never read into memory", async () => {
+  const before = rssKb(server.child.pid!);
+  const size = 50 * 1024 * 1024;
+  const answer = await postLarge("/newsletter", size);
+  expect(answer.status).toBe(413);
+  // Answered from the headers alone: most of the body was still on its way (a measure that holds on a loaded
+  // machine, unlike a stopwatch).
+  expect(answer.sentBeforeAnswer).toBeLessThan(size / 2);
+  // The server did not buffer the body: it grew by far less than 50 MB.
+  expect(rssKb(server.child.pid!) - before).toBeLessThan(50 * 1024);
+  expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+});
+
+test("every route class has its limit: the webhook before the signature, sign-in, forms", async () => {
+  expect((await postLarge("/webhooks/stripe", 2 * 1024 * 1024, { "stripe-signature": "t=1,v1=00" })).status).toBe(413);
+  expect((await postLarge("/api/auth/sign-in/email", 17 * 1024, { "content-type": "application/json" })).status).toBe(
+    413,
+  );
+  expect((await postLarge("/contact", 65 * 1024)).status).toBe(413);
+  expect((await postLarge("/checkout", 65 * 1024)).status).toBe(413);
+  // A body of unknown length is refused where the route does not limit its own stream.
+  const chunked = await fetch(`${server.url}/newsletter`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("email=a%40example.com"));
+        controller.close();
+      },
+    }),
+    duplex: "half",
+  } as RequestInit);
+  expect(chunked.status).toBe(411);
+});
+
+test("behind one proxy, a client that invents X-Forwarded-For addresses still meets the per-address limit", async () => {
+  const statuses: number[] = [];
+  for (let n = 1; n <= 30; n++) {
+    const form = new URLSearchParams({ number: "A-2026-0001", email: "probe@example.com" });
+    const answer = await fetch(`${server.url}/track-order`, {
+      method: "POST",
+      // What the proxy forwards: the client's invented address, then the address the proxy saw.
+      headers: { "x-forwarded-for": `203.0.113.${n}, 192.0.2.77` },
+      body: form,
+      redirect: "manual",
+    });
+    statuses.push(answer.status);
+  }
+  expect(statuses).toContain(429);
+  expect(statuses.indexOf(429)).toBe(10);
+});
+
+test("reset, magic-link, verification and setup tokens never reach the log", async () => {
+  const secrets = ["RESETSECRET1234567890", "MAGICSECRET1234567890", "VERIFYSECRET123456789", "SETUPSECRET1234567890"];
+  await fetch(`${server.url}/api/auth/reset-password/${secrets[0]}?callbackURL=%2Fauth`, { redirect: "manual" });
+  await fetch(`${server.url}/api/auth/magic-link/verify?token=${secrets[1]}&callbackURL=%2F`, { redirect: "manual" });
+  await fetch(`${server.url}/api/auth/verify-email?token=${secrets[2]}`, { redirect: "manual" });
+  await fetch(`${server.url}/auth?setup=${secrets[3]}`, { redirect: "manual" });
+  await fetch(`${server.url}/gallery?q=blue&access_token=${secrets[0]}`, { redirect: "manual" });
+  await expect.poll(() => server.output()).toContain("/api/auth/verify-email?[redacted]");
+  for (const secret of secrets) expect(server.output()).not.toContain(secret);
+});
+
+test("the headers fence the site in: Permissions-Policy, and a CSP that connects only to this site", async () => {
+  const response = await fetch(`${server.url}/`);
+  const csp = response.headers.get("content-security-policy") ?? "";
+  const connect = /connect-src ([^;]+)/.exec(csp)?.[1]?.trim().split(/\s+/);
+  expect(connect).toEqual(["'self'", server.url.replace("http:", "ws:")]);
+  expect(response.headers.get("permissions-policy")).toMatch(/camera=\(\).*microphone=\(\).*geolocation=\(\)/);
+  expect(response.headers.get("permissions-policy")).toContain("payment=()");
+  // What was there before stays.
+  expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toMatch(/script-src 'self' 'nonce-/);
+});

@@ -1,0 +1,114 @@
+// Security issue items 1 and 2: no upgrade request can stop the server or hold its sockets. Each request is
+// sent raw, as an attacker would, to a production server of this spec's own (a crash must not take the shared
+// one down with it).
+import { connect, type Socket } from "node:net";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test } from "../../support/fixtures";
+import { startServer, stop, waitHealthy, type Server } from "../../support/spawn-server";
+
+test.describe.configure({ mode: "serial" });
+
+let server: Server;
+let port: number;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  server = await startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), "atelier-upgrade-")), SEED_DEMO: "false" });
+  await waitHealthy(server);
+  port = Number(new URL(server.url).port);
+});
+
+test.afterAll(async () => {
+  if (server) await stop(server);
+});
+
+const KEY = "dGhlIHNhbXBsZSBub25jZQ==";
+
+function upgradeRequest(target: string, headers: Record<string, string> = {}): string {
+  const lines = [
+    `GET ${target} HTTP/1.1`,
+    `Host: 127.0.0.1:${port}`,
+    "Connection: Upgrade",
+    "Upgrade: websocket",
+    "Sec-WebSocket-Version: 13",
+    `Sec-WebSocket-Key: ${KEY}`,
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ];
+  return `${lines.join("\r\n")}\r\n\r\n`;
+}
+
+/** Sends raw bytes; resolves with what came back once the server closed the connection (or after `ms`). */
+function exchange(raw: string, ms = 5000): Promise<{ response: string; closed: boolean }> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    let response = "";
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve({ response, closed: false });
+    }, ms);
+    socket.on("data", (d) => (response += d.toString("latin1")));
+    socket.on("error", () => undefined);
+    socket.on("close", () => {
+      clearTimeout(timer);
+      resolve({ response, closed: true });
+    });
+    socket.write(raw);
+  });
+}
+
+async function healthy(): Promise<number> {
+  return (await fetch(`${server.url}/healthz`)).status;
+}
+
+test("a websocket upgrade with Origin: null (a sandboxed iframe) is refused with 403 and the server lives", async () => {
+  const { response } = await exchange(upgradeRequest("/realtime", { Origin: "null" }));
+  expect(response).toMatch(/^HTTP\/1\.1 403 /);
+  expect(await healthy()).toBe(200);
+  for (const origin of ["foo", "http://[", "http://evil.example", `http://127.0.0.1:${port}.evil.example`]) {
+    const { response: r } = await exchange(upgradeRequest("/realtime", { Origin: origin }));
+    expect(r, origin).toMatch(/^HTTP\/1\.1 403 /);
+  }
+  expect(await healthy()).toBe(200);
+});
+
+test("an upgrade to a malformed path is answered 400 and the server lives", async () => {
+  for (const target of ["//[x]/realtime", "http://[::1/realtime", "/%E0%A4%A/realtime"]) {
+    const { response, closed } = await exchange(upgradeRequest(target, { Origin: server.url }));
+    expect(response, target).toMatch(/^HTTP\/1\.1 400 /);
+    expect(closed, target).toBe(true);
+  }
+  expect(await healthy()).toBe(200);
+});
+
+test("an upgrade to any other path is answered 400 and closed at once", async () => {
+  const { response, closed } = await exchange(upgradeRequest("/", { Origin: server.url }), 3000);
+  expect(response).toMatch(/^HTTP\/1\.1 400 /);
+  expect(closed).toBe(true);
+});
+
+test("a thousand idle upgrade requests are all closed and the server still answers", async () => {
+  test.setTimeout(120_000);
+  const sockets: Socket[] = [];
+  const closed = new Set<Socket>();
+  for (let i = 0; i < 1000; i++) {
+    const socket = connect(port, "127.0.0.1");
+    socket.on("error", () => undefined);
+    socket.on("close", () => closed.add(socket));
+    // Read what comes back, so the server's end of the connection is seen.
+    socket.resume();
+    socket.write(upgradeRequest(i % 2 ? "/" : "/anything-else"));
+    sockets.push(socket);
+  }
+  await expect.poll(() => closed.size, { timeout: 60_000 }).toBe(1000);
+  expect(await healthy()).toBe(200);
+});
+
+test("a client error (a request the parser refuses) is answered 400 and the server lives", async () => {
+  const { response } = await exchange("GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n");
+  expect(response).toMatch(/^HTTP\/1\.1 400 /);
+  const garbage = await exchange("\x00\x01\x02 not http at all\r\n\r\n");
+  expect(garbage.closed).toBe(true);
+  expect(await healthy()).toBe(200);
+});
