@@ -11,6 +11,7 @@ import type { Route } from "./+types/root";
 import { NotFound } from "~/components/site/not-found";
 import { SiteStylesheet } from "~/components/site/site-stylesheet";
 import { useNonce } from "~/lib/nonce";
+import { useForgetClientDataOnWrite } from "~/lib/client-data";
 import { HydrationScript, useMarkInteractive } from "~/lib/hydration-script";
 import { ROBOTS_NOINDEX, seoMeta } from "~/lib/seo";
 import { getSettings, resolvePageMeta } from "~/modules/settings/settings.server";
@@ -84,6 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useMarkInteractive();
+  useForgetClientDataOnWrite();
   return <Outlet />;
 }
 
