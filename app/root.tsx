@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { NotFound } from "~/components/site/not-found";
@@ -39,6 +40,14 @@ export async function loader() {
       pages: resolvePageMeta(settings),
     },
   };
+}
+
+/**
+ * The site's identity changes only through a form (the admin's settings), not by browsing: without this, every
+ * navigation (and every hover prefetch) would fetch it again.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? defaultShouldRevalidate : false;
 }
 
 /** The site's default metadata: what a page without its own shows, and noindex on an error page. */

@@ -21,6 +21,12 @@ test("a page visited again within five minutes comes from the browser's cache un
   page,
 }) => {
   const gallery = watchDataRequests(page, "/gallery", "routes/site/gallery");
+  const identity: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith(".data") && (url.searchParams.get("_routes") ?? "").split(",").includes("root"))
+      identity.push(url.pathname);
+  });
   await page.goto("/");
   await waitForHydration(page);
 
@@ -36,6 +42,8 @@ test("a page visited again within five minutes comes from the browser's cache un
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   // Shown again without asking the server.
   expect(gallery).toHaveLength(1);
+  // Browsing (hovering links included) never fetched the site's identity again: it changes only by a form.
+  expect(identity).toEqual([]);
 
   // A write (the footer's newsletter form posts) empties the cache: the next visit asks again.
   await page.getByLabel("Email address").fill(`cache-${Date.now()}@example.com`);
