@@ -6,11 +6,13 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { NotFound } from "~/components/site/not-found";
 import { SiteStylesheet } from "~/components/site/site-stylesheet";
 import { useNonce } from "~/lib/nonce";
+import { useForgetClientDataOnWrite } from "~/lib/client-data";
 import { HydrationScript, useMarkInteractive } from "~/lib/hydration-script";
 import { ROBOTS_NOINDEX, seoMeta } from "~/lib/seo";
 import { getSettings, resolvePageMeta } from "~/modules/settings/settings.server";
@@ -38,6 +40,14 @@ export async function loader() {
       pages: resolvePageMeta(settings),
     },
   };
+}
+
+/**
+ * The site's identity changes only through a form (the admin's settings), not by browsing: without this, every
+ * navigation (and every hover prefetch) would fetch it again.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? defaultShouldRevalidate : false;
 }
 
 /** The site's default metadata: what a page without its own shows, and noindex on an error page. */
@@ -86,6 +96,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useMarkInteractive();
+  useForgetClientDataOnWrite();
   return <Outlet />;
 }
 

@@ -107,6 +107,8 @@ export type ServerMessage =
   | { t: "broadcast"; message: BroadcastMessage }
   | {
       t: "notification";
+      /** Unique per event, so a browser that receives it twice drops the second (spec §9 duplicate-event cache). */
+      eventId: string;
       event: "insert" | "update" | "delete" | "read-all";
       notification?: NotificationView;
       id?: string;

@@ -112,6 +112,9 @@ test("the artist's bell rings when a visitor writes, and the note can be read an
   await bell.click();
   const list = artist.page.getByRole("list", { name: "Notifications" });
   await expect(list.getByRole("link", { name: "New message from Ines Collector" })).toBeVisible();
+  // A message is news, not an alarm: the information icon, no priority mark (spec §3).
+  await expect(list.getByRole("listitem").getByRole("img", { name: "Information" })).toBeVisible();
+  await expect(list.getByText(/^(Urgent|High)$/)).toHaveCount(0);
   await list.getByRole("button", { name: "Mark as read" }).click();
   await expect(bell).toHaveAccessibleName("Notifications");
   await expect(artist.page.getByTestId("notification-badge")).toHaveCount(0);

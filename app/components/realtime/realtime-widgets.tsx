@@ -4,7 +4,8 @@
 import { Popover } from "radix-ui";
 import type { ReactNode } from "react";
 import { badgeText, latencyQuality, ONLINE_AVATARS_SHOWN, type PresenceEntry } from "~/lib/realtime";
-import { Bell } from "~/components/site/icons";
+import { Bell } from "./icons";
+import { NotificationItem } from "./notification-item";
 import { useRealtime, type Realtime } from "./use-realtime";
 
 export default function RealtimeWidgets({ userId }: { userId: string }) {
@@ -123,16 +124,6 @@ function OnlineUsers({ users, count, me }: { users: PresenceEntry[]; count: numb
   );
 }
 
-// Made on first use, not when the header loads (creating one costs about 10 ms of main thread).
-let time: Intl.DateTimeFormat | undefined;
-const formatTime = (date: Date) =>
-  (time ??= new Intl.DateTimeFormat("en-US", {
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  })).format(date);
-
 function NotificationBell({ realtime }: { realtime: Realtime }) {
   const { notifications } = realtime;
   const unread = notifications.filter((n) => !n.readAt).length;
@@ -167,46 +158,12 @@ function NotificationBell({ realtime }: { realtime: Realtime }) {
         ) : (
           <ul className="max-h-[400px] overflow-y-auto" aria-label="Notifications">
             {notifications.map((n) => (
-              <li
+              <NotificationItem
                 key={n.id}
-                className={`border-line/60 border-b px-4 py-3 last:border-0 ${n.readAt ? "" : "bg-accent/5"}`}
-              >
-                <div className="flex items-start gap-2">
-                  {n.readAt ? null : (
-                    <span className="bg-accent mt-1.5 size-2 shrink-0 rounded-full" aria-label="Unread" />
-                  )}
-                  <div className="min-w-0 flex-1">
-                    {n.link ? (
-                      <a href={n.link} className="font-medium hover:underline" onClick={() => realtime.markRead(n.id)}>
-                        {n.title}
-                      </a>
-                    ) : (
-                      <p className="font-medium">{n.title}</p>
-                    )}
-                    {n.message ? <p className="text-ink-soft mt-0.5 break-words">{n.message}</p> : null}
-                    <p className="text-muted mt-1 text-xs">{formatTime(new Date(n.createdAt))}</p>
-                  </div>
-                </div>
-                <div className="mt-2 flex gap-3 pl-4 text-xs">
-                  {n.readAt ? null : (
-                    <button
-                      type="button"
-                      className="underline underline-offset-2"
-                      onClick={() => realtime.markRead(n.id)}
-                    >
-                      Mark as read
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    className="text-muted underline underline-offset-2"
-                    aria-label={`Delete notification: ${n.title}`}
-                    onClick={() => realtime.remove(n.id)}
-                  >
-                    Delete
-                  </button>
-                </div>
-              </li>
+                notification={n}
+                onRead={() => realtime.markRead(n.id)}
+                onDelete={() => realtime.remove(n.id)}
+              />
             ))}
           </ul>
         )}

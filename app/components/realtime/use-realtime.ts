@@ -16,6 +16,8 @@ import {
   TOO_MANY_CONNECTIONS_CLOSE,
   UNAUTHORIZED_CLOSE,
 } from "~/lib/realtime";
+import { fetchWithRetry } from "~/lib/client-data";
+import { DuplicateEventCache } from "~/lib/dedupe-cache";
 
 export interface Realtime {
   state: ConnectionState;
@@ -63,7 +65,7 @@ export function useRealtime(): Realtime {
   /** The user's notifications; resolves whether the session still holds (false once signed out). */
   const loadNotifications = useCallback(
     (): Promise<boolean> =>
-      fetch(NOTIFICATIONS_URL, { headers: { accept: "application/json" } })
+      fetchWithRetry(NOTIFICATIONS_URL, { headers: { accept: "application/json" } })
         .then((r) =>
           r.ok
             ? (r.json() as Promise<{ signedIn: boolean; notifications: NotificationView[] }>)
@@ -88,6 +90,7 @@ export function useRealtime(): Realtime {
     const samples: number[] = [];
     const sent = new Map<number, number>();
     let nextPing = 1;
+    const seen = new DuplicateEventCache();
 
     const onMessage = (event: MessageEvent<string>) => {
       let message: ServerMessage;
@@ -110,6 +113,7 @@ export function useRealtime(): Realtime {
           setOnlineCount(message.count);
           return;
         case "notification":
+          if (!seen.firstSeen(message.eventId)) return;
           setNotifications((list) => {
             if (message.event === "insert" && message.notification)
               return [message.notification, ...list.filter((n) => n.id !== message.notification!.id)].slice(0, 50);

@@ -1,31 +1,9 @@
 // The icons the public pages show before anything is opened, as plain inline SVG: the icon library's
 // runtime (about 1.5 KB gzip) then loads only with the lightbox (decision 0008). Shapes from Lucide
 // (lucide.dev, ISC licence), drawn the same way: 24 px grid, round caps, stroke in the text colour.
-import type { ReactNode, SVGProps } from "react";
+import { icon } from "~/components/ui/icon";
 
-export type IconProps = Omit<SVGProps<SVGSVGElement>, "children">;
-
-function icon(shapes: ReactNode) {
-  return function Icon({ strokeWidth = 2, ...props }: IconProps) {
-    return (
-      <svg
-        xmlns="http://www.w3.org/2000/svg"
-        width={24}
-        height={24}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={strokeWidth}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        {...props}
-      >
-        {shapes}
-      </svg>
-    );
-  };
-}
+export type { IconProps } from "~/components/ui/icon";
 
 export const House = icon(
   <>
@@ -125,12 +103,5 @@ export const Plus = icon(
   <>
     <path d="M5 12h14" />
     <path d="M12 5v14" />
-  </>,
-);
-
-export const Bell = icon(
-  <>
-    <path d="M10.268 21a2 2 0 0 0 3.464 0" />
-    <path d="M3.262 15.326A1 1 0 0 0 4 17h16a1 1 0 0 0 .74-1.673C19.41 13.956 18 12.499 18 8A6 6 0 0 0 6 8c0 4.499-1.411 5.956-2.738 7.326" />
   </>,
 );

@@ -1,5 +1,8 @@
 // Toasts without paying for them up front: the toast library loads with the first toast, not with the page.
-// `notify` queues a toast; `ToastHost` (in the layout) mounts sonner's Toaster on demand and shows the queue.
+// `notify` queues a toast; `ToastHost` (in the layout) mounts sonner's Toasters on demand and shows the queue.
+// Two layers (spec §9): the page's own messages, one at a time for 5000 ms (`notify`), and activity from
+// elsewhere (realtime broadcasts, queued offline changes landing), up to 3 at a time for 4000 ms
+// (`notifyActivity`), so a burst of activity never hides what the page itself said.
 import { lazy, Suspense, useEffect, useSyncExternalStore, type ComponentProps } from "react";
 import type { Toaster as SonnerToaster, toast as sonnerToast } from "sonner";
 
@@ -9,6 +12,14 @@ const queue: Show[] = [];
 const listeners = new Set<() => void>();
 let wanted = false;
 let live: typeof sonnerToast | undefined;
+
+/** Spec §9: the second toast layer. */
+export const ACTIVITY_TOASTS = { id: "activity", visible: 3, durationMs: 4000 } as const;
+
+/** Shows a toast of the activity layer: `notifyActivity((t, options) => t.info("New collection live", options))`. */
+export function notifyActivity(show: (toast: typeof sonnerToast, options: { toasterId: string }) => void): void {
+  notify((toast) => show(toast, { toasterId: ACTIVITY_TOASTS.id }));
+}
 
 /** Shows a toast: `notify((t) => t.success("Saved"))`. */
 export function notify(show: Show): void {
@@ -33,7 +44,19 @@ const LazyToaster = lazy(async () => {
         live = undefined;
       };
     }, []);
-    return <Toaster {...props} />;
+    return (
+      <>
+        <Toaster {...props} />
+        <Toaster
+          id={ACTIVITY_TOASTS.id}
+          visibleToasts={ACTIVITY_TOASTS.visible}
+          duration={ACTIVITY_TOASTS.durationMs}
+          position="bottom-left"
+          closeButton
+          containerAriaLabel="Activity"
+        />
+      </>
+    );
   }
   return { default: ReadyToaster };
 });

@@ -12,6 +12,7 @@ import {
   type NotificationType,
   type NotificationView,
 } from "~/lib/realtime";
+import { uuidv7 } from "~/lib/uuid";
 import { services } from "~/services.server";
 import { realtimeHub } from "./hub.server";
 
@@ -48,7 +49,7 @@ export async function markNotificationRead(userId: string, id: string): Promise<
     .set({ readAt: new Date() })
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId), isNull(notifications.readAt)))
     .returning();
-  if (row) realtimeHub().toUser(userId, { t: "notification", event: "update", notification: view(row) });
+  if (row) realtimeHub().toUser(userId, { t: "notification", eventId: uuidv7(), event: "update", notification: view(row) });
   return Boolean(row);
 }
 
@@ -59,7 +60,7 @@ export async function markAllNotificationsRead(userId: string): Promise<number> 
     .set({ readAt: new Date() })
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
     .returning({ id: notifications.id });
-  if (rows.length) realtimeHub().toUser(userId, { t: "notification", event: "read-all" });
+  if (rows.length) realtimeHub().toUser(userId, { t: "notification", eventId: uuidv7(), event: "read-all" });
   return rows.length;
 }
 
@@ -68,7 +69,7 @@ export async function deleteNotification(userId: string, id: string): Promise<bo
     .delete(notifications)
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning({ id: notifications.id });
-  if (rows.length) realtimeHub().toUser(userId, { t: "notification", event: "delete", id });
+  if (rows.length) realtimeHub().toUser(userId, { t: "notification", eventId: uuidv7(), event: "delete", id });
   return rows.length > 0;
 }
 
@@ -93,7 +94,7 @@ export async function notifyUser(userId: string, input: NewNotification, databas
       link: input.link ?? null,
     })
     .returning();
-  if (row) realtimeHub().toUser(userId, { t: "notification", event: "insert", notification: view(row) });
+  if (row) realtimeHub().toUser(userId, { t: "notification", eventId: uuidv7(), event: "insert", notification: view(row) });
   return row ? view(row) : undefined;
 }
 

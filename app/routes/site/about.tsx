@@ -1,4 +1,5 @@
 import { Link, useRouteLoaderData } from "react-router";
+import { cachedLoad } from "~/lib/client-data";
 import type { Route } from "./+types/about";
 import { CurriculumVitae } from "~/components/site/about/curriculum-vitae";
 import { Exhibitions } from "~/components/site/about/exhibitions";
@@ -17,6 +18,10 @@ export async function loader() {
   const [page, exhibitions] = await Promise.all([loadAboutPage(), aboutPageExhibitions()]);
   return { ...page, exhibitions };
 }
+
+/** Spec §9: a visit back within 5 minutes is answered from the browser's cache; a failed load is tried twice. */
+export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) =>
+  cachedLoad(request.url, serverLoader);
 
 // Scripts after the first paint (decision 0014).
 export const handle = deferHydrationHandle;

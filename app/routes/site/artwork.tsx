@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import { Await, data, Link, redirect } from "react-router";
+import { cachedLoad } from "~/lib/client-data";
 import type { Route } from "./+types/artwork";
 import { AddToCartButton, canBuy } from "~/components/site/add-to-cart-button";
 import { buttonStyles } from "~/components/site/button-styles";
@@ -24,6 +25,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   });
   return { artwork, moreWorks };
 }
+
+/** Spec §9: a visit back within 5 minutes is answered from the browser's cache; a failed load is tried twice. */
+export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) =>
+  cachedLoad(request.url, serverLoader);
 
 // Scripts after the first paint (decision 0014).
 export const handle = deferHydrationHandle;

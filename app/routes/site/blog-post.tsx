@@ -1,5 +1,6 @@
 import { ArrowLeft } from "~/components/site/icons";
 import { data, Link } from "react-router";
+import { cachedLoad } from "~/lib/client-data";
 import type { Route } from "./+types/blog-post";
 import { ResponsiveImage } from "~/components/site/responsive-image";
 import { formatDay, isoDay } from "~/lib/dates";
@@ -13,6 +14,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!post) throw data("Not found", { status: 404 });
   return { post };
 }
+
+/** Spec §9: a visit back within 5 minutes is answered from the browser's cache; a failed load is tried twice. */
+export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) =>
+  cachedLoad(request.url, serverLoader);
 
 // Scripts after the first paint (decision 0014).
 export const handle = deferHydrationHandle;

@@ -1,5 +1,6 @@
 import { ArrowLeft, ArrowRight } from "~/components/site/icons";
 import { data, Link } from "react-router";
+import { cachedLoad } from "~/lib/client-data";
 import type { Route } from "./+types/blog";
 import { PostCard } from "~/components/site/blog/post-card";
 import { pageTitle } from "~/lib/meta";
@@ -17,6 +18,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (page > pages) throw data("Not found", { status: 404 });
   return { posts, page, pages };
 }
+
+/** Spec §9: a visit back within 5 minutes is answered from the browser's cache; a failed load is tried twice. */
+export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) =>
+  cachedLoad(request.url, serverLoader);
 
 // Scripts after the first paint (decision 0014).
 export const handle = deferHydrationHandle;

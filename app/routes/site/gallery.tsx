@@ -1,5 +1,6 @@
 import { useCallback } from "react";
 import { data, Link } from "react-router";
+import { cachedLoad } from "~/lib/client-data";
 import type { Route } from "./+types/gallery";
 import { useAddToCart } from "~/components/site/add-to-cart-button";
 import { GalleryFilters } from "~/components/site/gallery-filters";
@@ -22,6 +23,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (page > pages) throw data("Not found", { status: 404 });
   return { artworks, total, page, pages, params, facets };
 }
+
+/** Spec §9: a visit back within 5 minutes is answered from the browser's cache; a failed load is tried twice. */
+export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) =>
+  cachedLoad(request.url, serverLoader);
 
 // Scripts after the first paint (decision 0014).
 export const handle = deferHydrationHandle;

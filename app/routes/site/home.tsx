@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useRouteLoaderData } from "react-router";
+import { cachedLoad } from "~/lib/client-data";
 import type { Route } from "./+types/home";
 import { HomeSections } from "~/components/site/home/home-sections";
 import { notify } from "~/components/site/toast-host";
@@ -13,6 +14,10 @@ import { deferHydrationHandle } from "~/lib/hydration-script";
 export async function loader() {
   return loadHomepage();
 }
+
+/** Spec §9: a visit back within 5 minutes is answered from the browser's cache; a failed load is tried twice. */
+export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) =>
+  cachedLoad(request.url, serverLoader);
 
 // Scripts after the first paint (decision 0014).
 export const handle = deferHydrationHandle;

@@ -1,3 +1,4 @@
+import { cachedLoad } from "~/lib/client-data";
 import type { Route } from "./+types/policy";
 import { PageIntro } from "~/components/site/page-intro";
 import { pageTitle } from "~/lib/meta";
@@ -36,6 +37,10 @@ const POLICIES = {
 export function loader({ params: _params }: Route.LoaderArgs) {
   return null;
 }
+
+/** Spec §9: a visit back within 5 minutes is answered from the browser's cache; a failed load is tried twice. */
+export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) =>
+  cachedLoad(request.url, serverLoader);
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = siteFromMatches(matches);

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { cachedLoad } from "~/lib/client-data";
 import type { Route } from "./+types/shop";
 import { AddToCartButton } from "~/components/site/add-to-cart-button";
 import { ArtworkCard } from "~/components/site/artwork-card";
@@ -15,6 +16,10 @@ export async function loader() {
   const artworks = await listAvailableArtworks({ limit: SHOP_LIMIT + 1 });
   return { artworks: artworks.slice(0, SHOP_LIMIT), more: artworks.length > SHOP_LIMIT };
 }
+
+/** Spec §9: a visit back within 5 minutes is answered from the browser's cache; a failed load is tried twice. */
+export const clientLoader = ({ request, serverLoader }: Route.ClientLoaderArgs) =>
+  cachedLoad(request.url, serverLoader);
 
 // Scripts after the first paint (decision 0014).
 export const handle = deferHydrationHandle;

@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
+import { CLIENT_DATA, cachedLoad, fetchWithRetry, forgetClientData, withRetry } from "./client-data";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+describe("the client data cache (spec §9: stale 5 min, retention 10 min, 1 retry)", () => {
+  afterEach(() => forgetClientData());
+
+  it("has the spec's figures", () => {
+    expect(CLIENT_DATA).toEqual({ staleMs: 300_000, retentionMs: 600_000, retries: 1 });
+  });
+
+  it("answers a page from the cache for 5 minutes, then loads it again", async () => {
+    let loads = 0;
+    const load = () => Promise.resolve(++loads);
+    expect(await cachedLoad("http://site/gallery?page=2", load, 0)).toBe(1);
+    expect(await cachedLoad("http://site/gallery?page=2", load, 299_999)).toBe(1);
+    // Another query is another page.
+    expect(await cachedLoad("http://site/gallery?page=3", load, 1000)).toBe(2);
+    expect(await cachedLoad("http://site/gallery?page=2", load, 300_000)).toBe(3);
+  });
+
+  it("forgets everything after a write", async () => {
+    let loads = 0;
+    const load = () => Promise.resolve(++loads);
+    await cachedLoad("http://site/shop", load, 0);
+    forgetClientData();
+    expect(await cachedLoad("http://site/shop", load, 10)).toBe(2);
+  });
+
+  it("tries a failed load once more, and shows the second failure", async () => {
+    let calls = 0;
+    const flaky = () => (++calls === 1 ? Promise.reject(new TypeError("Failed to fetch")) : Promise.resolve("ok"));
+    expect(await withRetry(flaky)).toBe("ok");
+    expect(calls).toBe(2);
+    calls = 0;
+    const broken = () => {
+      calls++;
+      return Promise.reject(new TypeError("Failed to fetch"));
+    };
+    await expect(withRetry(broken)).rejects.toThrow("Failed to fetch");
+    expect(calls).toBe(2);
+  });
+
+  it("retries a server error once", async () => {
+    let calls = 0;
+    const failing = async () => {
+      calls++;
+      await Promise.resolve();
+      throw new ErrorResponse(500, "Internal Server Error", null);
+    };
+    await expect(withRetry(failing)).rejects.toMatchObject({ status: 500 });
+    expect(calls).toBe(2);
+  });
+
+  it("does not retry an answer: a redirect or a 404 is the page's outcome", async () => {
+    let calls = 0;
+    const redirect = async () => {
+      calls++;
+      await Promise.resolve();
+      throw new Response(null, { status: 302 });
+    };
+    await expect(withRetry(redirect)).rejects.toBeInstanceOf(Response);
+    expect(calls).toBe(1);
+    calls = 0;
+    const notFound = async () => {
+      calls++;
+      await Promise.resolve();
+      throw new ErrorResponse(404, "Not Found", null);
+    };
+    await expect(withRetry(notFound)).rejects.toMatchObject({ status: 404 });
+    expect(calls).toBe(1);
+  });
+
+  describe("fetchWithRetry", () => {
+    let server: Server;
+    let answers: number[];
+    let url: string;
+    afterEach(() => new Promise((r) => server.close(r)));
+
+    async function serve(statuses: number[]) {
+      answers = [...statuses];
+      server = createServer((_req, res) => {
+        res.statusCode = answers.shift() ?? 200;
+        res.end("x");
+      });
+      await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+      url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    }
+
+    it("asks again once after a 5xx", async () => {
+      await serve([503, 200]);
+      expect((await fetchWithRetry(url)).status).toBe(200);
+    });
+
+    it("returns the second failure as it is, and never retries a 4xx", async () => {
+      await serve([500, 502, 200]);
+      expect((await fetchWithRetry(url)).status).toBe(502);
+      await new Promise((r) => server.close(r));
+      await serve([404, 200]);
+      expect((await fetchWithRetry(url)).status).toBe(404);
+    });
+  });
+});
