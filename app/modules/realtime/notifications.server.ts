@@ -49,7 +49,8 @@ export async function markNotificationRead(userId: string, id: string): Promise<
     .set({ readAt: new Date() })
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId), isNull(notifications.readAt)))
     .returning();
-  if (row) realtimeHub().toUser(userId, { t: "notification", eventId: uuidv7(), event: "update", notification: view(row) });
+  if (row)
+    realtimeHub().toUser(userId, { t: "notification", eventId: uuidv7(), event: "update", notification: view(row) });
   return Boolean(row);
 }
 
@@ -94,7 +95,8 @@ export async function notifyUser(userId: string, input: NewNotification, databas
       link: input.link ?? null,
     })
     .returning();
-  if (row) realtimeHub().toUser(userId, { t: "notification", eventId: uuidv7(), event: "insert", notification: view(row) });
+  if (row)
+    realtimeHub().toUser(userId, { t: "notification", eventId: uuidv7(), event: "insert", notification: view(row) });
   return row ? view(row) : undefined;
 }
 

@@ -19,7 +19,11 @@ const CONTENDERS = 50;
 
 let buyer = 0;
 
-/** POST /checkout as a browser without JavaScript sends it; each buyer its own address (X-Forwarded-For). */
+/**
+ * POST /checkout as a browser without JavaScript sends it. The server believes one proxy (TRUST_PROXY=1) and
+ * the bench stands in for it: it forwards each simulated buyer from an address of their own, as a real proxy
+ * would forward many buyers. A client cannot do this through a real proxy: the proxy appends the address it saw.
+ */
 async function placeOrder(base, artworkId) {
   const n = ++buyer;
   const form = new URLSearchParams({
@@ -90,7 +94,7 @@ export async function checkoutScenario({ count }) {
   const dataDir = tempDir("atelier-bench-checkout-");
   log(`checkout: seeding ${CATALOGUE} artworks…`);
   await seed(dataDir, undefined, CATALOGUE);
-  const server = await startServer({ dataDir, env: { SEED_DEMO: "false", TRUST_PROXY: "true" } });
+  const server = await startServer({ dataDir, env: { SEED_DEMO: "false", TRUST_PROXY: "1" } });
   const client = [];
   const statuses = {};
   let contention;
