@@ -204,12 +204,13 @@ describe.each(BACKENDS)("notifications on %s", (backend) => {
       expect(row!.readAt).toBeInstanceOf(Date);
 
       expect(await markAllNotificationsRead("u-jo")).toBe(55);
-      expect(jo.last("notification")).toEqual({ t: "notification", event: "read-all" });
+      expect(jo.last("notification")).toMatchObject({ t: "notification", event: "read-all" });
+      expect(typeof jo.last("notification")!.eventId).toBe("string");
       expect((await listNotifications("u-jo")).some((n) => n.readAt === null)).toBe(false);
       expect((await listNotifications("u-mara"))[0]!.readAt).toBeNull();
 
       expect(await deleteNotification("u-jo", created!.id)).toBe(true);
-      expect(jo.last("notification")).toEqual({ t: "notification", event: "delete", id: created!.id });
+      expect(jo.last("notification")).toMatchObject({ t: "notification", event: "delete", id: created!.id });
       expect((await listNotifications("u-jo")).find((n) => n.id === created!.id)).toBeUndefined();
       expect(mara.received.filter((m) => m.t === "notification")).toHaveLength(0);
     } finally {
