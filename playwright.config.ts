@@ -71,6 +71,7 @@ export default defineConfig({
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       ADMIN_NAME: ADMIN.name,
+      BACKUP_KEEP: "0",
     },
   },
 });

@@ -36,7 +36,14 @@ describe("loadConfig", () => {
     expect(
       loadConfig({ ADMIN_EMAIL: "Owner@Example.com", ADMIN_PASSWORD: "long enough password", ADMIN_NAME: " Mara " })
         .bootstrapAdmin,
-    ).toEqual({ email: "owner@example.com", password: "long enough password", name: "Mara" });
+    ).toEqual({ email: "owner@example.com", password: "long enough password", name: "Mara", promoteExisting: false });
+    expect(
+      loadConfig({
+        ADMIN_EMAIL: "o@example.com",
+        ADMIN_PASSWORD: "long enough password",
+        ADMIN_PROMOTE_EXISTING: "true",
+      }).bootstrapAdmin?.promoteExisting,
+    ).toBe(true);
   });
 
   it.each([

@@ -25,6 +25,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: optional(z.url({ message: "must be an absolute http(s) URL" })),
   AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
   SEED_DEMO: bool,
+  REQUIRE_ADMIN_TWO_FACTOR: bool,
   LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])),
   TRUST_PROXY: optional(z.string().trim()),
   REALTIME_MAX_CONNECTIONS: optional(z.coerce.number({ message: "must be a number" }).int().min(1).max(1_000_000)),
@@ -53,7 +54,10 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: optional(z.email({ message: "must be an e-mail address" })),
   ADMIN_PASSWORD: optional(z.string()),
   ADMIN_NAME: optional(z.string().max(120)),
+  ADMIN_PROMOTE_EXISTING: bool,
   PAGE_CACHE_MB: optional(z.coerce.number({ message: "must be a number" }).min(0).max(4096)),
+  METRICS_TOKEN: optional(z.string().min(16, "must be at least 16 characters")),
+  BACKUP_KEEP: optional(z.coerce.number({ message: "must be a number" }).int().min(0).max(365)),
 });
 
 export interface OAuthClient {
@@ -71,6 +75,8 @@ export interface Config {
   /** Undefined until resolved by resolveAuthSecret (generated into DATA_DIR when unset). */
   authSecret: string | undefined;
   seedDemo: boolean;
+  /** The first value of Settings › "Require two-factor sign-in for administrators" on a new install. */
+  requireAdminTwoFactor: boolean;
   logLevel: string;
   /**
    * Which proxies' X-Forwarded-For to believe (Express's "trust proxy"): false (none, the client is whoever
@@ -91,13 +97,17 @@ export interface Config {
   /** Scales the auth rate limits (1 in production; tests that sign in often raise it). */
   authRateLimitMultiplier: number;
   /** ADMIN_EMAIL + ADMIN_PASSWORD: an administrator created (or promoted) at every start. */
-  bootstrapAdmin: { email: string; password: string; name: string } | undefined;
+  bootstrapAdmin: { email: string; password: string; name: string; promoteExisting?: boolean } | undefined;
   /** Card payments through Stripe Checkout; unset: orders are paid by bank transfer (manual). */
   stripe: StripeConfig | undefined;
   /** Texted sign-in codes through Twilio; unset: they are written to the log (LogSmsSender). */
   twilio: TwilioConfig | undefined;
   /** Memory for the anonymous page cache, in bytes; 0 turns it off (the default in development). */
   pageCacheBytes: number;
+  /** A bearer token that opens /metrics from anywhere (without it: this machine only, not through a proxy). */
+  metricsToken: string | undefined;
+  /** Daily backups kept in DATA_DIR/backups (0: no automatic backups). */
+  backupKeep: number;
 }
 
 export interface TwilioConfig {
@@ -135,10 +145,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     authSecret: e.AUTH_SECRET,
     seedDemo: e.SEED_DEMO ?? true,
+    requireAdminTwoFactor: e.REQUIRE_ADMIN_TWO_FACTOR ?? true,
     logLevel: e.LOG_LEVEL ?? "info",
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     realtimeMaxConnections: e.REALTIME_MAX_CONNECTIONS ?? 1000,
     pageCacheBytes: Math.round((e.PAGE_CACHE_MB ?? (e.NODE_ENV === "development" ? 0 : 64)) * 1024 * 1024),
+    backupKeep: e.BACKUP_KEEP ?? 7,
+    metricsToken: e.METRICS_TOKEN,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `studio@${new URL(publicUrl).hostname}`,
     oauth: {
@@ -160,6 +173,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             email: e.ADMIN_EMAIL?.toLowerCase() ?? missing("ADMIN_PASSWORD is set: ADMIN_EMAIL is required with it"),
             password: e.ADMIN_PASSWORD ?? missing("ADMIN_EMAIL is set: ADMIN_PASSWORD is required with it"),
             name: e.ADMIN_NAME?.trim() ?? "",
+            promoteExisting: e.ADMIN_PROMOTE_EXISTING ?? false,
           }
         : undefined,
     stripe: stripeConfig(e),

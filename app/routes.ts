@@ -60,6 +60,7 @@ export default [
     route("messages", "routes/admin/messages.tsx"),
     route("analytics", "routes/admin/analytics.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("backup", "routes/admin/backup-download.ts"),
   ]),
   // The upload endpoint of Artwork Upload: one image per request (XMLHttpRequest, for upload progress).
   route("admin/media", "routes/admin/media-upload.ts"),

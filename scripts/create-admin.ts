@@ -1,5 +1,6 @@
-// `npm run create-admin -- --email E --password P [--name N]`: creates an administrator (through
-// better-auth, so the password policy and argon2id apply) or makes an existing account one. Uses the same
+// `npm run create-admin -- --email E --password P [--name N] [--promote-existing]`: creates an administrator
+// (through better-auth, so the password policy and argon2id apply), or with --promote-existing makes an
+// existing account one. Uses the same
 // configuration as the server (DATA_DIR or DATABASE_URL); with the embedded database the server must be
 // stopped first, because only one process may open it.
 import { join } from "node:path";
@@ -16,7 +17,7 @@ import { LocalDiskStorage } from "~/modules/media/storage.server";
 import { setServices } from "~/services.server";
 import { resolveAuthSecret } from "../server/secrets";
 
-const USAGE = "usage: npm run create-admin -- --email E --password P [--name N]";
+const USAGE = "usage: npm run create-admin -- --email E --password P [--name N] [--promote-existing]";
 
 function fail(message: string, code = 1): never {
   process.stderr.write(`create-admin: ${message}\n`);
@@ -24,13 +25,14 @@ function fail(message: string, code = 1): never {
 }
 
 async function main() {
-  let values: { email?: string; password?: string; name?: string; help?: boolean };
+  let values: { email?: string; password?: string; name?: string; help?: boolean; "promote-existing"?: boolean };
   try {
     ({ values } = parseArgs({
       options: {
         email: { type: "string" },
         password: { type: "string" },
         name: { type: "string" },
+        "promote-existing": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -70,6 +72,7 @@ async function main() {
       email: values.email,
       password: values.password,
       fullName: values.name?.trim() ?? "",
+      promoteExisting: values["promote-existing"] === true,
     });
     if (!result.ok) fail(result.message);
     const email = values.email.trim().toLowerCase();

@@ -1,5 +1,6 @@
 // Express wiring: security headers, page views, the page cache, compression, health, media, static assets, then React Router.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { createReadStream } from "node:fs";
 import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
@@ -9,6 +10,7 @@ import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import type { Config } from "~/config.server";
 import { assetsHandler } from "./assets";
+import { recordRequest, renderMetrics } from "./metrics";
 import type { Logger } from "~/logger.server";
 import { isbot } from "isbot";
 import { pageViewOf } from "~/modules/analytics/page-views";
@@ -18,6 +20,8 @@ import { publicJwks } from "~/modules/auth/tokens.server";
 import { addressKey } from "~/modules/security/client-address";
 import { redactUrlForLog } from "~/modules/security/log-redaction";
 import { checkBody } from "~/modules/security/request-limits";
+import { backupTokenValid, freshBackupDownload } from "~/modules/backup/backups.server";
+import { isSameSiteCallback } from "~/lib/safe-redirect";
 import { readVariant } from "~/modules/media/media.server";
 import { VARIANT_FORMATS, type VariantFormat } from "~/modules/media/pipeline.server";
 import { createPageCache } from "./page-cache/page-cache";
@@ -82,6 +86,7 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
         status: res.statusCode,
         ms: Math.round(ms * 10) / 10,
       };
+      recordRequest(req.method, req.path, res.statusCode, ms, res.getHeader("x-cache")?.toString());
       if (res.statusCode >= 500) logger.error(line, "request");
       else if (req.path !== "/healthz") logger.info(line, "request");
     });
@@ -92,10 +97,11 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
   app.use((req, res, next) => {
     const verdict = checkBody(req.method, req.path, req.headers);
     if (verdict.ok) return next();
+    // The rest of the body is never buffered: it is read and dropped while the answer goes out, then the
+    // connection is closed (discardThenClose).
+    discardThenClose(req, res);
     res.setHeader("connection", "close");
     res.status(verdict.status).type("text/plain").send(verdict.reason);
-    // The rest of the body is never read: the connection closes once the answer is out.
-    res.on("finish", () => req.socket.destroySoon());
   });
 
   // Hashed build assets and image variants first: they need none of the page headers below (server/assets.ts).
@@ -159,13 +165,46 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
     else res.status(503).json({ status: "starting" });
   });
 
+  // Prometheus metrics (docs/operations.md "Monitoring"): from this machine without a proxy in between, or with
+  // METRICS_TOKEN as a bearer token.
+  app.get("/metrics", (req, res, next) => {
+    res.setHeader("cache-control", "no-store");
+    const auth = req.headers.authorization ?? "";
+    const tokenOk =
+      config.metricsToken !== undefined &&
+      auth.length === `Bearer ${config.metricsToken}`.length &&
+      timingSafeEqual(Buffer.from(auth), Buffer.from(`Bearer ${config.metricsToken}`));
+    if (!tokenOk && !isLocalUnproxied(req)) {
+      res.status(403).type("text/plain").send("Refused: set METRICS_TOKEN and send it as a bearer token.");
+      return;
+    }
+    renderMetrics()
+      .then((text) => res.type("text/plain; version=0.0.4").send(text))
+      .catch(next);
+  });
+
+  // `npm run backup` asks the running server for a backup (the embedded database is this process's alone):
+  // loopback only, not through a proxy, with an HMAC of the time made with the shop's secret.
+  app.post("/internal/backup", (req, res, next) => {
+    serveInternalBackup(req, res, config).catch(next);
+  });
+
   if (clientDir) app.use(express.static(clientDir, { maxAge: "1h", index: false }));
 
   // better-auth's HTTP API (OAuth callbacks, magic-link and reset links, the client calls), before any body
   // parser. Responses are never cached.
   let authHandler: ReturnType<typeof toNodeHandler> | undefined;
+  const ownOrigin = new URL(config.publicUrl).origin;
+  const callbackParams = ["callbackURL", "errorCallbackURL", "newUserCallbackURL", "redirectTo"];
   app.all("/api/auth/*splat", (req, res, next) => {
     res.setHeader("cache-control", "no-store");
+    // better-auth checks callback addresses against trustedOrigins; ours is stricter about paths a browser
+    // would read as another host (`/\t/evil`, encoded slashes), so a link carrying one is refused here.
+    const query = new URL(req.originalUrl, "http://x").searchParams;
+    if (callbackParams.some((name) => query.getAll(name).some((v) => !isSameSiteCallback(v, ownOrigin)))) {
+      res.status(400).type("text/plain").send("This link points outside the site.");
+      return;
+    }
     authHandler ??= toNodeHandler(auth());
     authHandler(req, res).catch(next);
   });
@@ -182,7 +221,6 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
 
   // Origin check on state-changing requests to our pages' actions (better-auth checks its own): a browser
   // always sends Origin on a cross-site POST, and such a request is refused before any action runs.
-  const ownOrigin = new URL(config.publicUrl).origin;
   app.use((req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const origin = req.headers.origin;
@@ -312,4 +350,64 @@ async function serveMedia(req: Request, res: Response) {
     return;
   }
   res.end(bytes);
+}
+
+const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+
+/** A request from this machine that no proxy forwarded (a local proxy adds X-Forwarded-For or Forwarded). */
+function isLocalUnproxied(req: Request): boolean {
+  const proxied = req.headers["x-forwarded-for"] !== undefined || req.headers.forwarded !== undefined;
+  return LOOPBACK.has(req.socket.remoteAddress ?? "") && !proxied;
+}
+
+async function serveInternalBackup(req: Request, res: Response, config: Config): Promise<void> {
+  res.setHeader("cache-control", "no-store");
+  const timestamp = Number(req.headers["x-atelier-backup-time"]);
+  const token = String(req.headers["x-atelier-backup-token"] ?? "");
+  if (!isLocalUnproxied(req) || !config.authSecret || !backupTokenValid(config.authSecret, timestamp, token)) {
+    res.status(403).type("text/plain").send("Refused.");
+    return;
+  }
+  const download = await freshBackupDownload();
+  res.setHeader("content-type", "application/octet-stream");
+  res.setHeader("content-length", String(download.size));
+  const stream = createReadStream(download.path);
+  res.on("close", () => {
+    stream.destroy();
+    download.remove();
+  });
+  stream.pipe(res);
+}
+
+/** For an early answer: drop the rest of the body as it comes (never kept); once the answer is out, half-close,
+ * and destroy the socket when the body ends, after 1 s of silence, or after 5 s at most. */
+function discardThenClose(req: Request, res: Response): void {
+  // A lingering close, as nginx does it: destroying a socket with unread data sends a reset, and a reset that
+  // reaches the client before it has read the answer destroys the answer (seen on a loaded machine). So the
+  // write side is closed first and the socket goes only once the client has stopped sending or the time is up.
+  const socket = req.socket;
+  // Node ends a `Connection: close` socket with destroySoon() once the answer is written, which destroys it with
+  // the body still unread; on this socket that only half-closes, and the close below follows.
+  socket.destroySoon = () => void socket.end();
+  let lastData = Date.now();
+  req.on("data", () => {
+    lastData = Date.now();
+  });
+  res.once("finish", () => {
+    const started = Date.now();
+    const stop = () => {
+      clearInterval(watch);
+      // Once the answer and the half-close have left for the client.
+      if (socket.writableFinished) socket.destroy();
+      else socket.once("finish", () => socket.destroy());
+    };
+    const watch = setInterval(() => {
+      const now = Date.now();
+      if (now - lastData > 1_000 || now - started > 5_000) stop();
+    }, 250);
+    if (req.readableEnded) stop();
+    else req.once("end", stop);
+    socket.once("close", () => clearInterval(watch));
+    socket.end();
+  });
 }

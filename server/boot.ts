@@ -1,5 +1,6 @@
 // Boot: configuration, database, migrations, first-start seed and background jobs, shared by
 // the production entry (main.ts) and the development server (dev.ts).
+import { mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { ConfigError, loadConfig, type Config } from "~/config.server";
 import { DataDirLockedError } from "~/db/data-dir-lock.server";
@@ -13,10 +14,12 @@ import { flushPageViews } from "~/modules/analytics/page-views.server";
 import { connectEventBus } from "~/modules/events/bus.server";
 import { startJobWorker } from "~/modules/jobs/jobs.server";
 import { LocalDiskStorage } from "~/modules/media/storage.server";
+import { scheduleDailyBackup } from "~/modules/backup/backups.server";
 import "~/modules/mail/mail.server";
 import "~/modules/media/media.server";
 import { settingsExist } from "~/modules/settings/settings.server";
 import { setServices } from "~/services.server";
+import { setPoolStats } from "./metrics";
 import { resolveAuthSecret } from "./secrets";
 
 export interface Booted {
@@ -44,6 +47,11 @@ export async function boot(env: Record<string, string | undefined> = process.env
   const { secret, generated } = resolveAuthSecret(config.dataDir, config.authSecret);
   config.authSecret = secret;
   if (generated) logger.info({ file: join(config.dataDir, "secrets", "auth-secret") }, "generated AUTH_SECRET");
+  // DATA_DIR holds the database, the uploads and the secret: created 0700; an existing one open to others is
+  // reported, not changed (the operator may share it on purpose).
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  if ((statSync(config.dataDir).mode & 0o077) !== 0)
+    logger.warn({ dataDir: config.dataDir }, "DATA_DIR can be read by other users of this machine: chmod 700 it");
   if (config.databaseUrl && !env.AUTH_SECRET)
     logger.warn(
       "AUTH_SECRET is unset: using the one in DATA_DIR. Set AUTH_SECRET when several processes share DATABASE_URL.",
@@ -65,11 +73,17 @@ export async function boot(env: Record<string, string | undefined> = process.env
   if (!(await settingsExist(handle.db))) {
     // First start only: the demo generators are a chunk of their own, never loaded by a running shop.
     const { seedIfEmpty } = await import("~/modules/demo/seed.server");
-    const seeded = await seedIfEmpty(handle, { demo: config.seedDemo, logger });
+    const seeded = await seedIfEmpty(handle, {
+      demo: config.seedDemo,
+      logger,
+      requireAdminTwoFactor: config.requireAdminTwoFactor,
+    });
     if (seeded !== "already-initialised") logger.info({ seeded }, "first start");
   }
   await ensureAdminFromEnv(config);
   await offerFirstRunSetup(config, logger);
+  await scheduleDailyBackup();
+  setPoolStats(handle.poolStats);
   const worker = startJobWorker();
 
   return {

@@ -27,6 +27,13 @@ export interface DatabaseHandle {
   /** Runs fn while holding a cluster-wide advisory lock (a no-op lock on PGlite, which has one process). */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Runs SQL scripts (several statements each) one after another on one connection, so a BEGIN in the first
+   * and the COMMIT in the last hold them together (restoring a backup).
+   */
+  runScripts(scripts: AsyncIterable<string>): Promise<void>;
+  /** PostgreSQL only: the pool's connections, for /metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   /** Embedded database only: how many fsync() calls it has made (durability is tested with it). */
   syncCount?: () => number;
 }
@@ -146,6 +153,14 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
     },
     withLock: (_key, fn) => fn(),
+    runScripts: async (scripts) => {
+      try {
+        for await (const script of scripts) await client.exec(script);
+      } catch (error) {
+        await client.exec("ROLLBACK").catch(() => undefined);
+        throw error;
+      }
+    },
     syncCount: fs ? () => fs.syncCount : undefined,
     close: async () => {
       try {
@@ -202,6 +217,18 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     migrate: () =>
       withLock(LOCKS.migrate, () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsFolder() })),
     withLock,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    runScripts: async (scripts) => {
+      const conn = await pool.connect();
+      try {
+        for await (const script of scripts) await conn.query(script);
+      } catch (error) {
+        await conn.query("ROLLBACK").catch(() => undefined);
+        throw error;
+      } finally {
+        conn.release();
+      }
+    },
     close: () => pool.end(),
   };
 }

@@ -1,6 +1,8 @@
 // Every admin URL, built in one place (STYLE.md). Kept apart from paths.ts so public pages never carry them.
 export const adminPaths = {
   dashboard: () => "/admin",
+  /** A fresh backup as a download, or one of the automatic ones by name. */
+  backup: (name?: string) => (name ? `/admin/backup?name=${encodeURIComponent(name)}` : "/admin/backup"),
   upload: () => "/admin/upload",
   /** The upload endpoint: one image per request, answered with the stored asset or the reason it failed. */
   uploadImage: () => "/admin/media",

@@ -84,6 +84,16 @@ export interface NotificationView {
   readAt: string | null;
 }
 
+/** The broadcast type of the studio's announcements: `{ text }`, shown as a toast to everyone signed in. */
+export const ANNOUNCEMENT = "announcement";
+export const MAX_ANNOUNCEMENT_LENGTH = 280;
+
+/** The text of an announcement's payload, when it has one. */
+export function announcementText(payload: unknown): string | undefined {
+  const text = (payload as { text?: unknown } | null)?.text;
+  return typeof text === "string" && text.trim() ? text.trim().slice(0, MAX_ANNOUNCEMENT_LENGTH) : undefined;
+}
+
 export interface BroadcastMessage {
   id: string;
   type: string;

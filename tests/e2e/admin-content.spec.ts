@@ -35,6 +35,33 @@ test("unpublishing the hero takes it off the home page; publishing brings it bac
   await expect(page.getByRole("heading", { level: 1, name: HERO_TITLE })).toBeVisible();
 });
 
+test("the hero's button goes where the Homepage Editor says (issue 14 item 9)", async ({ adminPage: page }) => {
+  await page.goto("/admin/homepage");
+  const hero = page.getByRole("article", { name: "Hero section" });
+  await hero.getByRole("button", { name: "Edit hero" }).click();
+  const text = hero.getByLabel("Button text");
+  const link = hero.getByLabel("Button link");
+  const before = { text: await text.inputValue(), link: await link.inputValue() };
+  await text.fill("See the spring works");
+  await link.fill("/shop");
+  await hero.getByRole("button", { name: "Publish" }).click();
+  await expect(hero.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
+
+  await page.goto("/");
+  const button = page.getByRole("main").getByRole("link", { name: "See the spring works" });
+  await expect(button).toHaveAttribute("href", "/shop");
+  await button.click();
+  await expect(page).toHaveURL(/\/shop$/);
+
+  // Back as it was, for the specs after this one.
+  await page.goto("/admin/homepage");
+  await hero.getByRole("button", { name: "Edit hero" }).click();
+  await hero.getByLabel("Button text").fill(before.text);
+  await hero.getByLabel("Button link").fill(before.link);
+  await hero.getByRole("button", { name: "Publish" }).click();
+  await expect(hero.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
+});
+
 test("a published blog post is on /blog, its own page, the sitemap and the RSS feed", async ({
   adminPage: page,
   ownServer,

@@ -14,8 +14,10 @@ test.describe.configure({ mode: "serial" });
 
 let server: AppServer;
 let issuerServer: Server;
-const PEOPLE: Record<string, { email: string; name: string }> = {
+const PEOPLE: Record<string, { email: string; name: string; verified?: boolean }> = {
   ada: { email: "ada@example.org", name: "Ada Moreau" },
+  // Someone who opened an account at the provider with the artist's address, never proven there.
+  impostor: { email: "owner@example.org", name: "Not the Owner", verified: false },
 };
 
 test.beforeAll(async () => {
@@ -38,7 +40,7 @@ test.beforeAll(async () => {
       const person = PEOPLE[id] ?? { email: `${id}@example.org`, name: id };
       return {
         accountId: id,
-        claims: () => ({ sub: id, email: person.email, email_verified: true, name: person.name }),
+        claims: () => ({ sub: id, email: person.email, email_verified: person.verified ?? true, name: person.name }),
       };
     },
     cookies: { keys: ["a test key that is long enough to sign"] },
@@ -52,6 +54,9 @@ test.beforeAll(async () => {
       OIDC_CLIENT_SECRET: "atelier-test-secret",
       OIDC_NAME: "Studio Login",
       AUTH_RATE_LIMIT_MULTIPLIER: "10",
+      ADMIN_EMAIL: "owner@example.org",
+      ADMIN_PASSWORD: "the owner's own passphrase",
+      ADMIN_NAME: "Owner",
     },
     { port: appPort },
   );
@@ -118,4 +123,17 @@ test("with a verified TOTP factor, the provider's answer is followed by the code
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(`${server.url}/account`);
   await expect(page.getByRole("heading", { level: 1, name: "Ada Moreau" })).toBeVisible();
+});
+
+test("a provider that has not verified an address never signs in to the account that has it (security item 8)", async ({
+  page,
+}) => {
+  await page.goto(`${server.url}/auth`);
+  await page.getByRole("button", { name: "Continue with Studio Login" }).click();
+  await throughProvider(page, "impostor");
+  await expect(page).toHaveURL(new RegExp(`^${server.url}/auth\\?`));
+  await expect(page.getByRole("alert")).toContainText("Sign in with your password or an e-mailed link first");
+  expect((await page.context().cookies(server.url)).some((c) => c.name.endsWith("session_token"))).toBe(false);
+  await page.goto(`${server.url}/account`);
+  await expect(page).toHaveURL(`${server.url}/auth?redirectTo=%2Faccount`);
 });

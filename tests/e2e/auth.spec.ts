@@ -138,7 +138,10 @@ test("TOTP: enrol on /account, sign out, and sign in with a code from the app (a
   await signUpAndConfirm(page, "tomas@example.com", "slow rivers and salt", "Tomas Reed");
   await page.goto(at("/account"));
   await page.getByLabel("Name for this app").fill("Pixel phone");
-  await page.getByLabel("Your password").fill("slow rivers and salt");
+  const appForm = page
+    .locator("form")
+    .filter({ has: page.getByRole("button", { name: "Set up an authenticator app" }) });
+  await appForm.getByLabel("Your password").fill("slow rivers and salt");
   await page.getByRole("button", { name: "Set up an authenticator app" }).click();
   await expect(page.getByRole("img", { name: /QR code/ })).toHaveAttribute("src", /^data:image\/png;base64,/);
   const secret = (await page.getByTestId("totp-secret").textContent())!.replace(/\s+/g, "");
@@ -310,4 +313,28 @@ test("create-admin refuses while the server holds the database, then creates an 
     await page.goto("about:blank");
     await own.stop();
   }
+  // An account that already exists is not promoted without --promote-existing (security item 8).
+  const existing = await cli(["--email", "curator@example.com", "--password", "ink wash and linen"]);
+  expect(existing.code).toBe(1);
+  expect(existing.stderr).toContain("already exists");
+  expect(existing.stderr).toContain("--promote-existing");
+});
+
+test("changing the e-mail address asks for the current password, beside the field (security item 9)", async ({
+  page,
+}) => {
+  await page.goto(at("/auth?redirectTo=%2Faccount"));
+  await signIn(page, "iris@example.com", "a new tide over old stones");
+  await expect(page).toHaveURL(at("/account"));
+  const emailForm = page.locator("form").filter({ has: page.getByRole("button", { name: "Change address" }) });
+  await emailForm.getByLabel("New e-mail address").fill("iris.vale@example.com");
+  await emailForm.getByLabel("Your password").fill("not my passphrase at all");
+  await emailForm.getByRole("button", { name: "Change address" }).click();
+  await expect(emailForm.getByText("Your current password is not right.")).toBeVisible();
+  await expect(emailForm.getByLabel("New e-mail address")).toHaveValue("iris.vale@example.com");
+  await emailForm.getByLabel("Your password").fill("a new tide over old stones");
+  await emailForm.getByRole("button", { name: "Change address" }).click();
+  await expect(
+    page.getByText("We have sent a link to iris.vale@example.com. Your address changes when you open it."),
+  ).toBeVisible();
 });

@@ -34,6 +34,8 @@ interface RouteEntry {
 
 interface SweptRoute {
   url: string;
+  /** Where a form posts to this route's action: an index route is told apart from its layout by `?index`. */
+  actionUrl: string;
   pattern: string;
   hasAction: boolean;
 }
@@ -50,7 +52,8 @@ function flatten(entries: RouteEntry[], parent = ""): SweptRoute[] {
       .filter((s) => s && !s.endsWith("?"))
       .map((s) => (s === "*" ? "sweep-missing" : s.startsWith(":") ? "sweep-id" : s))
       .join("/")}`;
-    const self = entry.path !== undefined || entry.index ? [{ url, pattern: `/${pattern}`, hasAction }] : [];
+    const actionUrl = entry.index ? `${url}?index` : url;
+    const self = entry.path !== undefined || entry.index ? [{ url, actionUrl, pattern: `/${pattern}`, hasAction }] : [];
     return [...self, ...flatten(entry.children ?? [], pattern)];
   });
 }
@@ -118,17 +121,17 @@ test("admin routes: anonymous visitors are sent to /auth, plain users get 403, f
     const plain = await plainUser.get(route.url);
     expect(plain.status(), `plain user GET ${route.url}`).toBe(403);
     if (!route.hasAction) continue;
-    const anonPost = await anonymous.post(route.url, { form: { intent: "sweep" } });
-    expectRefused(anonPost.status(), anonPost.headers().location, `anonymous POST ${route.url}`);
-    const plainPost = await plainUser.post(route.url, { form: { intent: "sweep" } });
-    expect(plainPost.status(), `plain user POST ${route.url}`).toBe(403);
+    const anonPost = await anonymous.post(route.actionUrl, { form: { intent: "sweep" } });
+    expectRefused(anonPost.status(), anonPost.headers().location, `anonymous POST ${route.actionUrl}`);
+    const plainPost = await plainUser.post(route.actionUrl, { form: { intent: "sweep" } });
+    expect(plainPost.status(), `plain user POST ${route.actionUrl}`).toBe(403);
   }
 });
 
 test("every other action refuses anonymous visitors unless it is a listed public one", async () => {
   for (const route of OTHER_ACTIONS) {
-    const response = await anonymous.post(route.url, { form: { intent: "sweep" } });
-    expectRefused(response.status(), response.headers().location, `anonymous POST ${route.url}`);
+    const response = await anonymous.post(route.actionUrl, { form: { intent: "sweep" } });
+    expectRefused(response.status(), response.headers().location, `anonymous POST ${route.actionUrl}`);
   }
 });
 
@@ -142,9 +145,21 @@ test("state-changing /api/auth endpoints need a session", async () => {
     ["/api/auth/revoke-sessions", {}],
     ["/api/auth/delete-user", {}],
   ];
+  // Account changes are not served over HTTP at all (the account page makes them, after its checks): 404 for
+  // anyone, a signed-in user included; the rest need a session.
+  const accountChanges = new Set([
+    "/api/auth/change-password",
+    "/api/auth/change-email",
+    "/api/auth/update-user",
+    "/api/auth/two-factor/enable",
+    "/api/auth/two-factor/disable",
+    "/api/auth/delete-user",
+  ]);
   for (const [path, data] of calls) {
     const response = await anonymous.post(path, { data });
-    expect(response.status(), `anonymous POST ${path}`).toBe(401);
+    expect(response.status(), `anonymous POST ${path}`).toBe(accountChanges.has(path) ? 404 : 401);
+    if (accountChanges.has(path))
+      expect((await plainUser.post(path, { data })).status(), `signed-in POST ${path}`).toBe(404);
   }
   // A cross-site form post to one of our actions is refused before it runs.
   const crossSite = await plainUser.post("/account", {

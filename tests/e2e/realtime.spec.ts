@@ -128,6 +128,35 @@ test("the artist's bell rings when a visitor writes, and the note can be read an
   await artist.page.keyboard.press("Escape");
 });
 
+test("the artist's message to everyone online appears at once on a visitor's page (spec §6 broadcast)", async ({
+  browser,
+}) => {
+  const visitor = await signedIn(
+    browser,
+    { email: "kit@example.com", password: "salt wind over dunes", name: "Kit Reader" },
+    true,
+  );
+  const admin = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+  await signIn(admin.request, server.url, ARTIST.email, ARTIST.password);
+  const dashboard = await admin.newPage();
+  await dashboard.goto(`${server.url}/admin`);
+  const form = dashboard.getByRole("region", { name: "Message to everyone online" });
+  await form.getByRole("button", { name: "Send to everyone online" }).click();
+  await expect(form.getByRole("status")).toHaveText("Write the message first.");
+  await form.getByLabel("Message").fill("New collection live: Tidewater, twelve new paintings");
+  await form.getByRole("button", { name: "Send to everyone online" }).click();
+  await expect(form.getByRole("status")).toHaveText(/^Sent to \d+ open pages?\.$/);
+
+  // No reload on the visitor's page: the note appears by itself, once.
+  const activity = visitor.page.getByRole("region", { name: /^Activity/ });
+  const note = activity.getByText("New collection live: Tidewater, twelve new paintings");
+  await expect(note).toBeVisible();
+  await expect(activity.getByText("From the studio")).toBeVisible();
+  await expect(note).toHaveCount(1);
+  await visitor.context.close();
+  await admin.close();
+});
+
 test("the connection status follows the network: offline, then connected again", async () => {
   const { context, page } = artist;
   await context.setOffline(true);

@@ -4,9 +4,9 @@
 import { eq } from "drizzle-orm";
 import { TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rateLimits, mailOutbox, user, userRoles } from "~/db/schema";
+import { rateLimits, mailOutbox, session, user, userRoles, verification } from "~/db/schema";
 import { hasAdministrator, issueSetupToken, noteSignIn, setupTokenIsValid } from "~/modules/auth/accounts.server";
-import { auth } from "~/modules/auth/auth.server";
+import { ACCOUNT_CHANGE_PATHS, auth } from "~/modules/auth/auth.server";
 import { handleAccountAction, loadAccountPage } from "~/modules/auth/account-page.server";
 import {
   createOrPromoteAdministrator,
@@ -258,6 +258,131 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
     expect(cookies.some((c) => c.includes("two_factor="))).toBe(true);
   });
 
+  it("changing the address or a phone factor needs the current password; without one, a recent sign-in (security item 9)", async () => {
+    const cookie = await confirmedUser(ctx, "careful@example.com", "the careful owner's passphrase");
+    const submit = (fields: Record<string, string>, cookies = cookie) =>
+      handleAccountAction(
+        new Request(`${ORIGIN}/account`, {
+          method: "POST",
+          headers: { cookie: cookies, origin: ORIGIN, "x-atelier-client-ip": "10.11.0.1" },
+          body: new URLSearchParams(fields),
+        }),
+      );
+    expect(await submit({ intent: "email", newEmail: "thief@example.com" })).toMatchObject({
+      status: 400,
+      fieldErrors: { password: "Enter your password." },
+    });
+    expect(await submit({ intent: "email", newEmail: "thief@example.com", password: "a guess" })).toMatchObject({
+      status: 400,
+      fieldErrors: { password: "Your current password is not right." },
+    });
+    expect(
+      await submit({ intent: "phone-start", friendlyName: "Thief", phone: "+15557770000", password: "a guess" }),
+    ).toMatchObject({ status: 400, fieldErrors: { password: "Your current password is not right." } });
+    expect((await mails(ctx, "thief@example.com")).length).toBe(0);
+    expect(
+      await submit({
+        intent: "email",
+        newEmail: "careful.new@example.com",
+        password: "the careful owner's passphrase",
+      }),
+    ).toMatchObject({
+      status: 200,
+      notice: "We have sent a link to careful.new@example.com. Your address changes when you open it.",
+    });
+
+    // An account without a password (e-mailed links) confirms by a recent sign-in: an old session is refused.
+    await auth().api.signInMagicLink({
+      body: { email: "linkonly@example.com", callbackURL: `${ORIGIN}/account` },
+      headers: new Headers({ origin: ORIGIN, "x-atelier-client-ip": "10.11.0.2" }),
+    });
+    const [link] = (await mails(ctx, "linkonly@example.com")).filter((m) => m.template === "magic-link");
+    const linkCookie = cookieOf((await follow(linkIn(link!.text))).headers);
+    const fresh = await submit({ intent: "email", newEmail: "linkonly.new@example.com", password: "-" }, linkCookie);
+    expect(fresh).toMatchObject({ status: 200 });
+    await ctx.handle.db
+      .update(session)
+      .set({ createdAt: new Date(Date.now() - 60 * 60_000) })
+      .where(
+        eq(session.userId, (await getAuthContext(new Request(ORIGIN, { headers: { cookie: linkCookie } })))!.user.id),
+      );
+    expect(
+      await submit({ intent: "email", newEmail: "linkonly.other@example.com", password: "-" }, linkCookie),
+    ).toMatchObject({ status: 403, formError: "For your security, please sign in again before changing this." });
+  });
+
+  it("a change-of-address link opened without a session still asks for the second factor (security item 9)", async () => {
+    const cookie = await confirmedUser(ctx, "moving@example.com", "moving house passphrase");
+    const headers = new Headers({ cookie, "x-atelier-client-ip": "10.12.0.1" });
+    const enabled = await auth().api.enableTwoFactor({
+      body: { password: "moving house passphrase" },
+      headers,
+      returnHeaders: true,
+    });
+    const secret = new URL((enabled.response as { totpURI: string }).totpURI).searchParams.get("secret")!;
+    const verified = await auth().api.verifyTOTP({
+      body: { code: new TOTP({ secret, digits: 6, period: 30 }).generate() },
+      headers,
+      returnHeaders: true,
+    });
+    // Turning two-factor on gives the browser a new session.
+    const after = new Headers({ cookie: cookieOf(verified.headers) || cookie, "x-atelier-client-ip": "10.12.0.1" });
+    await auth().api.changeEmail({ body: { newEmail: "moved@example.com", callbackURL: "/account" }, headers: after });
+    // The old address confirms the change, then the new one verifies it: both links, opened in another browser.
+    const [confirmation] = await mails(ctx, "moving@example.com").then((all) =>
+      all.filter((m) => m.template === "email-verification"),
+    );
+    expect((await follow(linkIn(confirmation!.text))).status).toBe(302);
+    const [verification] = (await mails(ctx, "moved@example.com")).filter((m) => m.template === "email-verification");
+    const landed = await follow(linkIn(verification!.text));
+    expect(landed.status).toBe(302);
+    expect(landed.location).toMatch(/\/auth\?step=two-factor&methods=totp/);
+    const cookies = landed.headers.getSetCookie();
+    expect(cookies.some((c) => /session_token=[^;]+;/.test(c) && !/Max-Age=0/.test(c))).toBe(false);
+  });
+
+  it("better-auth's account-changing endpoints are not served over HTTP, even with a session (security item 9)", async () => {
+    const cookie = await confirmedUser(ctx, "direct@example.com", "direct caller passphrase");
+    for (const path of ACCOUNT_CHANGE_PATHS) {
+      const response = await auth().handler(
+        new Request(`${ORIGIN}/api/auth${path}`, {
+          method: "POST",
+          headers: { cookie, origin: ORIGIN, "content-type": "application/json", "x-atelier-client-ip": "10.13.0.1" },
+          body: JSON.stringify({ newEmail: "stolen@example.com", password: "x", name: "x" }),
+        }),
+      );
+      expect(response.status, path).toBe(404);
+    }
+    const context = await getAuthContext(new Request(ORIGIN, { headers: { cookie } }));
+    expect(context?.user.email).toBe("direct@example.com");
+  });
+
+  it("keeps reset and magic-link tokens hashed at rest: the database never holds the token a mail carries (security item 14)", async () => {
+    await confirmedUser(ctx, "hashed@example.com", "hashed tokens passphrase");
+    await requestPasswordReset(browser(), { email: "hashed@example.com" });
+    await auth().api.signInMagicLink({
+      body: { email: "hashed@example.com", callbackURL: `${ORIGIN}/account` },
+      headers: new Headers({ origin: ORIGIN, "x-atelier-client-ip": "10.14.0.1" }),
+    });
+    const sent = (await mails(ctx, "hashed@example.com")).filter((m) =>
+      ["password-reset", "magic-link"].includes(m.template),
+    );
+    expect(sent).toHaveLength(2);
+    const tokens = sent.map((m) => {
+      const link = new URL(linkIn(m.text));
+      return link.searchParams.get("token") ?? link.pathname.split("/").pop()!;
+    });
+    const stored = await ctx.handle.db.select().from(verification);
+    const everything = JSON.stringify(stored);
+    for (const token of tokens) {
+      expect(token.length).toBeGreaterThan(16);
+      expect(everything).not.toContain(token);
+    }
+    // And the links still work: the magic link signs in.
+    const magic = sent.find((m) => m.template === "magic-link")!;
+    expect((await follow(linkIn(magic.text))).location).toBe(`${ORIGIN}/account`);
+  });
+
   it("mails a sign-in alert for a new browser of an account that signed in elsewhere before, not otherwise", async () => {
     const [row] = await ctx.handle.db
       .insert(user)
@@ -310,7 +435,7 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
     expect(await setupTokenIsValid(second)).toBe(false);
   });
 
-  it("create-admin creates an administrator, or promotes an existing account without touching its password", async () => {
+  it("create-admin creates an administrator; an existing account is promoted only with --promote-existing, password and confirmation untouched", async () => {
     const created = await createOrPromoteAdministrator({
       email: "curator@example.com",
       password: "curator's own passphrase",
@@ -320,10 +445,19 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
     // The operator vouches for the address: no confirmation mail is queued.
     expect(await mails(ctx, "curator@example.com")).toEqual([]);
     await confirmedUser(ctx, "assistant@example.com", "assistant passphrase");
+    // Security item 8: an account someone else may have made with that address is not promoted by default.
+    const refused = await createOrPromoteAdministrator({
+      email: "Assistant@example.com",
+      password: "ignored passphrase",
+      fullName: "",
+    });
+    expect(refused).toMatchObject({ ok: false, code: "ACCOUNT_EXISTS", status: 409 });
+    expect(refused.ok ? "" : refused.message).toMatch(/--promote-existing/);
     const promoted = await createOrPromoteAdministrator({
       email: "Assistant@example.com",
       password: "ignored passphrase",
       fullName: "",
+      promoteExisting: true,
     });
     expect(promoted).toMatchObject({ ok: true, data: { created: false } });
     const signedIn = await signInWithPassword(browser(), {
@@ -334,6 +468,28 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
     expect(signedIn.ok).toBe(true);
     const context = await getAuthContext(new Request(ORIGIN, { headers: { cookie: cookieOf(signedIn.cookies) } }));
     expect(context?.role).toBe("admin");
+    // Promoting never confirms an address nobody confirmed.
+    expect(
+      (
+        await signUpWithPassword(browser(), {
+          email: "unconfirmed@example.com",
+          password: "unconfirmed passphrase",
+          fullName: "",
+          returnTo: "/",
+        })
+      ).ok,
+    ).toBe(true);
+    await createOrPromoteAdministrator({
+      email: "unconfirmed@example.com",
+      password: "ignored passphrase",
+      fullName: "",
+      promoteExisting: true,
+    });
+    const [unconfirmed] = await ctx.handle.db
+      .select({ verified: user.emailVerified })
+      .from(user)
+      .where(eq(user.email, "unconfirmed@example.com"));
+    expect(unconfirmed?.verified).toBe(false);
     expect(
       await createOrPromoteAdministrator({ email: "weakadmin@example.com", password: "administrator", fullName: "" }),
     ).toMatchObject({ ok: false, code: "PASSWORD_TOO_COMMON" });
@@ -421,7 +577,12 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
             body: new URLSearchParams(fields),
           }),
         );
-      const started = await submit({ intent: "phone-start", friendlyName: "Work phone", phone: "+15551234567" });
+      const started = await submit({
+        intent: "phone-start",
+        friendlyName: "Work phone",
+        phone: "+15551234567",
+        password: "phone owner passphrase",
+      });
       expect(started).toMatchObject({ phonePending: true });
       const code = /\d{6}/.exec(texts.at(-1)!.body)![0];
       expect(texts.at(-1)!.to).toBe("+15551234567");
@@ -473,7 +634,12 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
         new Request(`${ORIGIN}/account`, {
           method: "POST",
           headers: { cookie: other, origin: ORIGIN, "x-atelier-client-ip": "10.6.0.4" },
-          body: new URLSearchParams({ intent: "phone-start", friendlyName: "Old phone", phone: "+15550000000" }),
+          body: new URLSearchParams({
+            intent: "phone-start",
+            friendlyName: "Old phone",
+            phone: "+15550000000",
+            password: "second phone owner passphrase",
+          }),
         }),
       );
       expect(refusedEnrolment).toMatchObject({

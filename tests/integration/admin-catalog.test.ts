@@ -217,7 +217,7 @@ describe.each(BACKENDS)("admin catalogue on %s", (backend) => {
     expect(after!.n).toBe(before!.n);
   });
 
-  it("provisions the administrator from ADMIN_EMAIL once, and promotes an existing account", async () => {
+  it("provisions the administrator from ADMIN_EMAIL once, and promotes an existing account only when told (security item 8)", async () => {
     const config = {
       bootstrapAdmin: { email: "owner@example.com", password: "a long enough password", name: "Mara Ellison" },
     };
@@ -227,13 +227,25 @@ describe.each(BACKENDS)("admin catalogue on %s", (backend) => {
         bootstrapAdmin: { email: "second@example.com", password: "another long password", name: "" },
       }),
     ).toBe("created");
-    // Demote, then start again: promoted, not created twice.
+    // Demote (as if someone had signed up with that address first), then start again: refused, not promoted...
     await ctx.handle.db.execute(
       sql`update user_roles set role = 'user' where user_id = (select id from "user" where email = 'second@example.com')`,
     );
+    await expect(
+      ensureAdminFromEnv({
+        bootstrapAdmin: { email: "Second@Example.com", password: "ignored for an existing account", name: "" },
+      }),
+    ).rejects.toThrow(/ADMIN_EMAIL names an account that already exists.*ADMIN_PROMOTE_EXISTING=true/);
+    expect((await ctx.handle.db.select().from(userRoles)).filter((r) => r.role === "admin")).toHaveLength(1);
+    // ...unless the operator says so: promoted, not created twice.
     expect(
       await ensureAdminFromEnv({
-        bootstrapAdmin: { email: "Second@Example.com", password: "ignored for an existing account", name: "" },
+        bootstrapAdmin: {
+          email: "Second@Example.com",
+          password: "ignored for an existing account",
+          name: "",
+          promoteExisting: true,
+        },
       }),
     ).toBe("promoted");
     const roles = await ctx.handle.db.select().from(userRoles);

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { generateKeyPair, SignJWT, exportJWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { account, profiles, user, userRoles } from "~/db/schema";
+import { account, profiles, session, user, userRoles } from "~/db/schema";
 import { createLogger } from "~/logger.server";
 import { auth } from "~/modules/auth/auth.server";
 import {
@@ -11,8 +11,10 @@ import {
   getAuthContext,
   requireAdmin,
   requireUser,
-  safeRedirectPath,
+  TWO_FACTOR_REQUIRED_MESSAGE,
 } from "~/modules/auth/session.server";
+import { saveSettings } from "~/modules/settings/settings.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { TokenError, verifyToken } from "~/modules/auth/tokens.server";
 import { services, setServices } from "~/services.server";
 import { failingDatabase } from "../support/failing-database";
@@ -100,6 +102,52 @@ describe.each(BACKENDS)("accounts core on %s", (backend) => {
     expect(admin.role).toBe("admin");
   });
 
+  it("with two-factor required, sends an administrator without a factor to set one up first (security item 10)", async () => {
+    const cookie = await signUp("strict@example.com", "strict owner passphrase", "Strict Owner");
+    const owner = await getAuthContext(requestWith(cookie));
+    await ctx.handle.db.insert(userRoles).values({ userId: owner!.user.id, role: "admin" });
+    await saveSettings({ security: { requireAdminTwoFactor: true } });
+    try {
+      const sent = await thrown(requireAdmin(requestWith(cookie)));
+      expect((sent as Response).status).toBe(302);
+      expect((sent as Response).headers.get("location")).toBe("/account?required=two-factor");
+      const write = new Request(`${ORIGIN}/admin/artworks`, { method: "POST", headers: { cookie } });
+      expect(await thrown(requireAdmin(write))).toMatchObject({
+        data: { message: TWO_FACTOR_REQUIRED_MESSAGE },
+        init: { status: 403 },
+      });
+      // With a factor the admin area opens.
+      await ctx.handle.db.update(user).set({ twoFactorEnabled: true }).where(eq(user.id, owner!.user.id));
+      expect((await requireAdmin(requestWith(cookie))).role).toBe("admin");
+    } finally {
+      await saveSettings({});
+    }
+  });
+
+  it("ends an administrator's session after the idle timeout, and notes activity otherwise (security item 10)", async () => {
+    const cookie = await signUp("idle@example.com", "idle owner passphrase");
+    const owner = await getAuthContext(requestWith(cookie));
+    await ctx.handle.db.insert(userRoles).values({ userId: owner!.user.id, role: "admin" });
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+    // Active 11 hours ago (the default timeout is 12): still signed in, and the activity is noted.
+    await ctx.handle.db
+      .update(session)
+      .set({ updatedAt: hoursAgo(11) })
+      .where(eq(session.id, owner!.sessionId));
+    await requireAdmin(requestWith(cookie));
+    const [noted] = await ctx.handle.db.select().from(session).where(eq(session.id, owner!.sessionId));
+    expect(Date.now() - noted!.updatedAt.getTime()).toBeLessThan(60_000);
+    // Quiet for 13 hours: signed out, sent to sign in again.
+    await ctx.handle.db
+      .update(session)
+      .set({ updatedAt: hoursAgo(13) })
+      .where(eq(session.id, owner!.sessionId));
+    const ended = await thrown(requireAdmin(requestWith(cookie)));
+    expect((ended as Response).headers.get("location")).toBe("/auth?redirectTo=%2Fadmin%2Fartworks%3Fpage%3D2");
+    expect(await ctx.handle.db.select().from(session).where(eq(session.id, owner!.sessionId))).toEqual([]);
+    expect(await getAuthContext(requestWith(cookie))).toBeNull();
+  });
+
   it("reads only 'admin' from user_roles: any other row is a plain user", async () => {
     const cookie = await signUp("lookup@example.com", "lookup failure passphrase");
     const context = await getAuthContext(requestWith(cookie));
@@ -138,12 +186,12 @@ describe.each(BACKENDS)("accounts core on %s", (backend) => {
   });
 
   it("accepts only local paths to return to", () => {
-    expect(safeRedirectPath("/admin/artworks?x=1")).toBe("/admin/artworks?x=1");
-    expect(safeRedirectPath("//evil.example")).toBe("/");
-    expect(safeRedirectPath("https://evil.example")).toBe("/");
-    expect(safeRedirectPath("/\\evil.example")).toBe("/");
-    expect(safeRedirectPath("/auth?reset=true")).toBe("/");
-    expect(safeRedirectPath(null)).toBe("/");
+    expect(safeRedirect("/admin/artworks?x=1")).toBe("/admin/artworks?x=1");
+    expect(safeRedirect("//evil.example")).toBe("/");
+    expect(safeRedirect("https://evil.example")).toBe("/");
+    expect(safeRedirect("/\\evil.example")).toBe("/");
+    expect(safeRedirect("/auth?reset=true")).toBe("/");
+    expect(safeRedirect(null)).toBe("/");
   });
 
   it("issues JWTs that verify against the published JWKS, and rejects bad signatures and expiry", async () => {

@@ -182,6 +182,32 @@ describe.each(BACKENDS)("catalogue import on %s", (backend) => {
     expect(await count()).toBe(before);
   });
 
+  it("refuses ZIP and workbook bombs with a plain message before unpacking them (security item 17)", async () => {
+    const before = (await ctx.handle.db.select({ id: catalogImports.id }).from(catalogImports)).length;
+    // 20 MB of one letter packs into a few kilobytes.
+    const filler = new Uint8Array(20 * 1024 * 1024).fill(65);
+    const imageBomb = zipSync({ "a.jpg": filler }, { level: 9 });
+    await expect(
+      createImportUpload({
+        fileName: "works.csv",
+        bytes: csv([row({ Title: "One", Image: "a.jpg" })]),
+        zip: { fileName: "images.zip", bytes: imageBomb },
+      }),
+    ).rejects.toMatchObject({ field: "images", message: expect.stringMatching(/ZIP bomb/) as unknown });
+    const workbookBomb = zipSync(
+      { "[Content_Types].xml": new TextEncoder().encode("<Types/>"), "xl/worksheets/sheet1.xml": filler },
+      { level: 9 },
+    );
+    await expect(createImportUpload({ fileName: "works.xlsx", bytes: workbookBomb })).rejects.toMatchObject({
+      field: "file",
+      message: expect.stringMatching(
+        /^This workbook has a file that unpacks to more than 250 times its size/,
+      ) as unknown,
+    });
+    // Nothing was kept of either.
+    expect((await ctx.handle.db.select({ id: catalogImports.id }).from(catalogImports)).length).toBe(before);
+  });
+
   it("exports the catalogue in the import's format, and the export imports back to the same catalogue", async () => {
     const image = await ingestImage(await picture("#654"), undefined, { originalName: "ledger.jpg" });
     const ledger = await createArtwork({

@@ -65,6 +65,9 @@ describe.each(BACKENDS)("mail through a real SMTP server on %s", (backend) => {
     const [sent] = await ctx.handle.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(sent).toMatchObject({ status: "sent", attempts: 2, lastError: null });
     expect(sent!.sentAt).not.toBeNull();
+    // Delivered, the outbox keeps no copy of the reset link (security review #26).
+    expect(`${sent!.html}${sent!.text}`).not.toContain("token=abc123");
+    expect(sent!.text).toMatch(/^\(Removed after delivery/);
 
     // Delivered once: running the jobs again sends nothing more.
     await makeDue(ctx);

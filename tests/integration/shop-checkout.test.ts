@@ -4,6 +4,8 @@ import { jobs, mailOutbox, orderEvents, orderItems, orders } from "~/db/schema";
 import { runDueJobs } from "~/modules/jobs/jobs.server";
 import { saveSettings } from "~/modules/settings/settings.server";
 import { EXPIRE_JOB } from "~/modules/shop/order-actions.server";
+import { listAvailableArtworks } from "~/modules/catalog/catalog.server";
+import * as cartRoute from "~/routes/resources/cart";
 import * as checkoutRoute from "~/routes/shop/checkout";
 import * as confirmationRoute from "~/routes/shop/order-confirmation";
 import * as trackRoute from "~/routes/shop/track-order";
@@ -186,6 +188,27 @@ describe.each(BACKENDS)("checkout on %s", (backend) => {
     expect((await post(checkoutForm([]))).body).toMatchObject({ formError: "Your cart is empty." });
   });
 
+  it("never lists, offers or sells an archived or not-for-sale work (security item 11)", async () => {
+    const archived = await seedWork({ title: "Put Away" });
+    const notForSale = await seedWork({ title: "Kept By The Artist" });
+    await ctx.handle.db.execute(sql`update artworks set archived_at = now() where id = ${archived}`);
+    await ctx.handle.db.execute(sql`update artworks set availability = 'not_for_sale' where id = ${notForSale}`);
+
+    const shop = await listAvailableArtworks({ limit: 200 });
+    expect(shop.map((a) => a.id)).not.toContain(archived);
+    expect(shop.map((a) => a.id)).not.toContain(notForSale);
+
+    const cart = await callRoute(cartRoute.loader, `/api/cart?ids=${archived},${notForSale}`);
+    const lines = (cart.body as { lines: { id: string; buyable: boolean }[] }).lines;
+    expect(lines.filter((l) => l.buyable)).toEqual([]);
+
+    const answer = await post(checkoutForm([{ id: archived }, { id: notForSale }]));
+    expect(answer.status).toBe(409);
+    expect((answer.body as { unavailable: string[] }).unavailable.sort()).toEqual([archived, notForSale].sort());
+    expect((answer.body as { formError: string }).formError).toMatch(/are no longer available/);
+    expect(await stockRow(archived)).toMatchObject({ quantity: 1, availability: "available" });
+  });
+
   it("sells an edition piece by piece and refuses more than the stock", async () => {
     const print = await seedWork({ title: "Edition", priceCents: 30_000, quantity: 3 });
     expect((await post(checkoutForm([{ id: print, quantity: 2 }]))).status).toBe(303);
@@ -252,6 +275,33 @@ describe.each(BACKENDS)("checkout on %s", (backend) => {
       );
     expect(statuses.slice(0, 10).every((s) => s !== 429)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+
+  it("reserves at most 20 pieces a day per address and per buyer e-mail: nobody holds the catalogue (security item 6)", async () => {
+    // An edition of 40 prints: one address asks for 8, 8, then 8 more (24 > 20) with changing e-mails.
+    const prints = await seedWork({ title: "Open Edition", priceCents: 5_000, quantity: 40 });
+    const fromOneAddress = [];
+    for (let i = 0; i < 3; i++)
+      fromOneAddress.push(
+        await post(checkoutForm([{ id: prints, quantity: 8 }], { email: `collector${i}@example.com` }), "203.0.113.40"),
+      );
+    expect(fromOneAddress.map((a) => a.status)).toEqual([303, 303, 429]);
+    expect((fromOneAddress[2]!.body as { formError: string }).formError).toBe(
+      "That is more works than one buyer can reserve in a day (20). Please complete the orders you have, or write to us.",
+    );
+    expect(await stockRow(prints)).toMatchObject({ quantity: 24 });
+    // One e-mail from changing addresses: the same cap.
+    await ctx.handle.db.execute(sql`delete from rate_limits`);
+    const oneBuyer = [];
+    for (let i = 0; i < 3; i++)
+      oneBuyer.push(
+        await post(
+          checkoutForm([{ id: prints, quantity: 8 }], { email: "hoarder@example.com" }),
+          `198.51.100.${40 + i}`,
+        ),
+      );
+    expect(oneBuyer.map((a) => a.status)).toEqual([303, 303, 429]);
+    expect(await stockRow(prints)).toMatchObject({ quantity: 8 });
   });
 
   it("rate-limits order tracking to 10 lookups a minute per address", async () => {

@@ -76,7 +76,9 @@ describe.each(BACKENDS)("card payments through the Stripe stand-in on %s", (back
       customer_email: "ada@example.com",
       metadata: { order_id: order.id, order_number: order.number },
       success_url: `https://shop.example.com/order-confirmation?order=${order.number}`,
-      cancel_url: `https://shop.example.com/checkout?cancelled=${order.number}`,
+      cancel_url: expect.stringMatching(
+        new RegExp(`^https://shop\\.example\\.com/checkout\\?cancelled=${order.number}&key=[\\w-]{32}$`),
+      ) as unknown,
       amount_total: order.totalCents,
     });
     expect(session.params).toMatchObject({
@@ -144,6 +146,34 @@ describe.each(BACKENDS)("card payments through the Stripe stand-in on %s", (back
     expect((await deliver(stripe.refundEvent(sessionId))).status).toBe(200);
     expect((await orderRow(order.id)).status).toBe("refunded");
     expect(await stockRow(work)).toMatchObject({ quantity: 1, availability: "available" });
+  });
+
+  it("never marks an order paid when Stripe reports another amount or currency (security item 12)", async () => {
+    const work = await seedWork({ title: "Cheap Trick", priceCents: 720_000 });
+    const { sessionId, order } = await checkout(work);
+    stripe.pay(sessionId);
+    const paid = stripe.sessions.get(sessionId)!;
+    // Signed by Stripe, but not what this order costs: a session made elsewhere for the same order id.
+    for (const wrong of [
+      { ...paid, amount_total: 100 },
+      { ...paid, currency: "jpy" },
+      { ...paid, id: "cs_test_someone_elses" },
+    ]) {
+      const answer = await deliver(stripe.event("checkout.session.completed", wrong));
+      expect(answer.status).toBe(200);
+      expect(answer.body).toBe("amount-mismatch");
+      expect((await orderRow(order.id)).status).toBe("awaiting_payment");
+    }
+    expect(await stockRow(work)).toMatchObject({ quantity: 0, availability: "reserved" });
+    const history = await ctx.handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+    expect(history.filter((e) => e.kind === "payment-mismatch").map((e) => e.note)).toEqual([
+      `The payment provider reported 100 USD (in minor units); the order is ${order.totalCents} USD. Not marked paid.`,
+      `The payment provider reported ${order.totalCents} JPY (in minor units); the order is ${order.totalCents} USD. Not marked paid.`,
+      "The payment provider reported a payment from a checkout session this order did not open (cs_test_someone_elses). Not marked paid.",
+    ]);
+    // The right amount still settles it.
+    expect((await deliver(stripe.event("checkout.session.completed", paid))).body).toBe("paid");
+    expect((await orderRow(order.id)).status).toBe("paid");
   });
 
   it("ends in the same state whatever order the events arrive in (refund reported before the payment)", async () => {
@@ -240,10 +270,15 @@ describe.each(BACKENDS)("card payments through the Stripe stand-in on %s", (back
   it("releases the reservation at once when the buyer comes back from the payment page without paying", async () => {
     const work = await seedWork();
     const { answer, sessionId, order } = await checkout(work);
-    // Someone else's browser cannot cancel it.
-    await callRoute(checkoutRoute.loader, `/checkout?cancelled=${order.number}`);
+    const back = new URL(stripe.sessions.get(sessionId)!.cancel_url);
+    // Someone else's browser cannot cancel it, even with the link.
+    await callRoute(checkoutRoute.loader, `${back.pathname}${back.search}`);
     expect((await orderRow(order.id)).status).toBe("awaiting_payment");
-    const page = await callRoute(checkoutRoute.loader, `/checkout?cancelled=${order.number}`, {
+    // Nor can another site's link through the buyer's own cookie: it has no key (security review #19).
+    for (const forged of [`/checkout?cancelled=${order.number}`, `/checkout?cancelled=${order.number}&key=AAAA`])
+      await callRoute(checkoutRoute.loader, forged, { cookie: cookieFrom(answer.setCookie) });
+    expect((await orderRow(order.id)).status).toBe("awaiting_payment");
+    const page = await callRoute(checkoutRoute.loader, `${back.pathname}${back.search}`, {
       cookie: cookieFrom(answer.setCookie),
     });
     expect(page.body).toMatchObject({ abandoned: order.number });

@@ -22,13 +22,15 @@ async function makeTemplate(target: string): Promise<void> {
     LOG_LEVEL: "warn",
     ADMIN_EMAIL: "",
     ADMIN_PASSWORD: "",
+    // No daily backup queued in the template every spec copies.
+    BACKUP_KEEP: "0",
   });
-  // The worker boot started runs jobs too; this loop only makes sure none is left before the copy.
+  // The worker boot started runs jobs too; this loop only makes sure no due one is left before the copy.
   for (;;) {
     await runDueJobs(100);
     const [left] = await queryRows<{ n: number }>(
       booted.handle.db,
-      sql`select count(*)::int as n from jobs where done_at is null`,
+      sql`select count(*)::int as n from jobs where done_at is null and run_at <= now()`,
     );
     if (!left || left.n === 0) break;
     await new Promise((r) => setTimeout(r, 200));

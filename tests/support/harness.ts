@@ -30,21 +30,7 @@ export async function setupTestServices(backend: Backend, env: Record<string, st
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
   if (backend === "postgres") {
-    const admin = process.env.TEST_DATABASE_URL!;
-    const name = `atelier_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`create database ${name}`);
-    await client.end();
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    ({ url: databaseUrl, drop: dropDatabase } = await createServerDatabase("atelier_t"));
   }
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -75,4 +61,56 @@ export async function setupTestServices(backend: Backend, env: Record<string, st
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One more empty database of the same kind, not migrated and not wired into services (a restore target):
+ * PGlite in a DATA_DIR of its own, or a new database on the PostgreSQL server.
+ */
+export async function emptyDatabase(
+  backend: Backend,
+): Promise<{ handle: DatabaseHandle; dataDir: string; databaseUrl?: string; close(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), "atelier-target-"));
+  if (backend === "pglite") {
+    const handle = await openDatabase({ dataDir });
+    return {
+      handle,
+      dataDir,
+      close: async () => {
+        await handle.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const { url, drop } = await createServerDatabase("atelier_r");
+  const handle = await openDatabase({ databaseUrl: url });
+  return {
+    handle,
+    dataDir,
+    databaseUrl: url,
+    close: async () => {
+      await handle.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A new, empty database on the PostgreSQL server of TEST_DATABASE_URL, and how to drop it. */
+async function createServerDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL!;
+  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }

@@ -66,6 +66,11 @@ export async function startServer(env: Record<string, string>, options: StartOpt
       HOST: "127.0.0.1",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "info",
+      // The suite's administrators sign in with a password alone; the two-factor requirement of a new install
+      // has its own spec (tests/e2e/security/admin-two-factor.spec.ts).
+      REQUIRE_ADMIN_TWO_FACTOR: "false",
+      // Automatic backups have their own tests; the suite's servers make none.
+      BACKUP_KEEP: "0",
       ...env,
     },
     // stdin stays open as the lifeline the guard watches; a process group of its own for the teardown.

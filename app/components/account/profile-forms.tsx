@@ -24,6 +24,25 @@ export function AccountSection({
   );
 }
 
+/**
+ * The current password that confirms a change to the account (e-mail, phone, factors). An account without
+ * one confirms by a recent sign-in instead, checked on the server.
+ */
+export function CurrentPasswordField({ page, error }: { page: AccountPage; error?: string }) {
+  return page.hasPassword ? (
+    <Field
+      label="Your password"
+      name="password"
+      type="password"
+      autoComplete="current-password"
+      required
+      error={error}
+    />
+  ) : (
+    <input type="hidden" name="password" value="-" />
+  );
+}
+
 /** What an intent's submission said, for the section that sent it. */
 export function resultFor(result: AccountResult, ...intents: string[]) {
   return result && intents.includes(result.intent) ? result : undefined;
@@ -87,6 +106,7 @@ export function ProfileForms({ page, result }: { page: AccountPage; result: Acco
             error={email?.fieldErrors?.newEmail}
             hint="We will send a link to the new address; it takes effect when you open it."
           />
+          <CurrentPasswordField page={page} error={email?.fieldErrors?.password} />
           <div className="md:w-48">
             <SubmitButton intent="email" busy="Sending…">
               Change address

@@ -4,7 +4,7 @@
 import { Form } from "react-router";
 import type { AccountPage } from "~/modules/auth/account-page.server";
 import { Field, FormError, Notice, SubmitButton } from "../auth/form-parts";
-import { AccountSection, resultFor, type AccountResult } from "./profile-forms";
+import { AccountSection, CurrentPasswordField, resultFor, type AccountResult } from "./profile-forms";
 
 export function TwoFactorSection({ page, result }: { page: AccountPage; result: AccountResult }) {
   const enrolling = resultFor(result, "totp-start", "totp-verify")?.enrolment;
@@ -15,19 +15,7 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
   const verified = page.factors.filter((f) => f.status === "verified");
   const hasApp = verified.some((f) => f.factorType === "totp");
   const hasPhone = verified.some((f) => f.factorType === "phone");
-  const passwordField = (error?: string) =>
-    page.hasPassword ? (
-      <Field
-        label="Your password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-        error={error}
-      />
-    ) : (
-      <input type="hidden" name="password" value="-" />
-    );
+  const passwordField = (error?: string) => <CurrentPasswordField page={page} error={error} />;
 
   return (
     <AccountSection
@@ -162,6 +150,7 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
                 defaultValue={phone?.values?.phone}
                 error={phone?.fieldErrors?.phone}
               />
+              {passwordField(phone?.fieldErrors?.password)}
               <div className="md:w-64">
                 <SubmitButton intent="phone-start" variant="secondary" busy="Sending…">
                   Text me a code

@@ -1,6 +1,6 @@
 // Form pieces of the sign-in and account pages: a labelled field with its error beside it, buttons, and
 // the notice and error boxes. Plain HTML forms underneath: they work before (or without) JavaScript.
-import type { InputHTMLAttributes, ReactNode } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 import { useNavigation } from "react-router";
 
 const inputClass =
@@ -13,7 +13,9 @@ export function Field({
   hint,
   ...input
 }: { label: string; name: string; error?: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = input.id ?? `field-${name}`;
+  // One page can hold several forms with a field of the same name (the account page's password fields).
+  const unique = useId();
+  const id = input.id ?? `field-${name}-${unique.replace(/[^a-zA-Z0-9_-]/g, "")}`;
   const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ");
   return (
     <div className="space-y-1.5">

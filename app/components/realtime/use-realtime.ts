@@ -3,6 +3,8 @@
 // a ping every second for the latency figures, and the user's notifications kept in step with the server.
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
+  announcementText,
+  ANNOUNCEMENT,
   averageLatency,
   LATENCY_SAMPLES,
   LATENCY_TARGET_MS,
@@ -18,6 +20,7 @@ import {
 } from "~/lib/realtime";
 import { fetchWithRetry } from "~/lib/client-data";
 import { DuplicateEventCache } from "~/lib/dedupe-cache";
+import { notifyActivity } from "~/components/site/toast-host";
 
 export interface Realtime {
   state: ConnectionState;
@@ -126,6 +129,14 @@ export function useRealtime(): Realtime {
             }
             return list;
           });
+          return;
+        case "broadcast":
+          // The studio's announcement (the dashboard's "Message to everyone online"), shown once per tab.
+          if (!seen.firstSeen(message.message.id)) return;
+          {
+            const text = message.message.type === ANNOUNCEMENT ? announcementText(message.message.payload) : undefined;
+            if (text) notifyActivity((t, options) => t.info(text, { ...options, description: "From the studio" }));
+          }
           return;
         default:
           return;

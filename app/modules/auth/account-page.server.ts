@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import QRCode from "qrcode";
 import { db } from "~/db/client.server";
-import { account as accountTable, twoFactor, user as userTable } from "~/db/schema";
+import { account as accountTable, session as sessionTable, twoFactor, user as userTable } from "~/db/schema";
 import { getSettings } from "~/modules/settings/settings.server";
 import {
   listFactors,
@@ -105,6 +105,17 @@ async function enrolmentView(totpURI: string, backupCodes: string[]) {
   return { qrDataUrl, secret: secret.replace(/(.{4})/g, "$1 ").trim(), totpURI, backupCodes };
 }
 
+/** How recent a sign-in must be to change an account that has no password to confirm with. */
+export const FRESH_SIGN_IN_MINUTES = 15;
+
+async function sessionIsFresh(sessionId: string): Promise<boolean> {
+  const [row] = await db()
+    .select({ createdAt: sessionTable.createdAt })
+    .from(sessionTable)
+    .where(eq(sessionTable.id, sessionId));
+  return row !== undefined && Date.now() - row.createdAt.getTime() < FRESH_SIGN_IN_MINUTES * 60_000;
+}
+
 /** Sets twoFactorEnabled from what is left after a factor is removed. */
 async function syncTwoFactorFlag(userId: string): Promise<void> {
   const left = (await listFactors(userId)).some((f) => f.status === "verified");
@@ -140,8 +151,12 @@ export async function handleAccountAction(request: Request): Promise<AccountActi
   });
   const wrongPassword = { status: 400, intent, fieldErrors: { password: authMessage("INVALID_PASSWORD") } };
   const needsPassword = await userHasPassword(context.user.id);
+  /** Proof that the person at the keyboard owns the account: the current password, or for an account without
+   * one (e-mailed links, a provider) a sign-in within the last minutes (security item 9). */
   const checkPassword = async (password: string) =>
-    !needsPassword || (await passwordMatches(context.user.id, password));
+    needsPassword ? await passwordMatches(context.user.id, password) : await sessionIsFresh(context.sessionId);
+  const identityRefused = () =>
+    needsPassword ? wrongPassword : { status: 403, intent, formError: authMessage("SESSION_EXPIRED") };
 
   switch (input.intent) {
     case "name": {
@@ -160,6 +175,7 @@ export async function handleAccountAction(request: Request): Promise<AccountActi
           fieldErrors: { newEmail: "That is already your address." },
           values: { newEmail: input.newEmail },
         };
+      if (!(await checkPassword(input.password))) return { ...identityRefused(), values: { newEmail: input.newEmail } };
       const result = await call(() =>
         auth().api.changeEmail({
           body: { newEmail: input.newEmail, callbackURL: "/account" },
@@ -204,7 +220,7 @@ export async function handleAccountAction(request: Request): Promise<AccountActi
           intent,
           formError: "You already use an authenticator app. Remove it first to set up another one.",
         };
-      if (!(await checkPassword(input.password))) return wrongPassword;
+      if (!(await checkPassword(input.password))) return identityRefused();
       const { siteTitle } = await getSettings();
       const result = await call(() =>
         auth().api.enableTwoFactor({
@@ -231,6 +247,8 @@ export async function handleAccountAction(request: Request): Promise<AccountActi
       return { redirect: "/account?saved=totp", cookies: result.cookies };
     }
     case "phone-start": {
+      if (!(await checkPassword(input.password)))
+        return { ...identityRefused(), values: { friendlyName: input.friendlyName, phone: input.phone } };
       await startPhoneFactor(context.user.id, input.friendlyName, input.phone);
       const result = smsFailureAsError(
         await trackSms(() =>
@@ -256,7 +274,8 @@ export async function handleAccountAction(request: Request): Promise<AccountActi
       return { redirect: "/account?saved=phone", cookies: result.cookies };
     }
     case "factor-remove": {
-      if (!(await checkPassword(input.password))) return { ...wrongPassword, values: { factorType: input.factorType } };
+      if (!(await checkPassword(input.password)))
+        return { ...identityRefused(), values: { factorType: input.factorType } };
       // The TOTP secret and its backup codes go with the app; the session stays valid.
       if (input.factorType === "totp") await db().delete(twoFactor).where(eq(twoFactor.userId, context.user.id));
       await removeFactors(context.user.id, input.factorType);
@@ -264,7 +283,7 @@ export async function handleAccountAction(request: Request): Promise<AccountActi
       return { redirect: `/account?saved=removed-${input.factorType}`, cookies: new Headers() };
     }
     case "backup-codes": {
-      if (!(await checkPassword(input.password))) return wrongPassword;
+      if (!(await checkPassword(input.password))) return identityRefused();
       const result = await call(() =>
         auth().api.generateBackupCodes({ body: { password: input.password }, headers, returnHeaders: true }),
       );

@@ -15,6 +15,7 @@ import { eq } from "drizzle-orm";
 import type { Config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import * as schema from "~/db/schema";
+import { safeRedirect } from "~/lib/safe-redirect";
 import type { Logger } from "~/logger.server";
 import { sendMail } from "~/modules/mail/mail.server";
 import { services } from "~/services.server";
@@ -73,7 +74,31 @@ export const AUTH_EMAIL_RATE_LIMITS = {
 } as const satisfies Record<string, RateLimit>;
 
 /** Paths whose new session must wait for the second factor (password sign-in is handled by the plugin). */
-const SECOND_FACTOR_PATHS = new Set(["/magic-link/verify", "/callback/:id", "/oauth2/callback/:providerId"]);
+// Where better-auth signs a browser in without a password: a user with a verified factor still owes a code.
+// `/verify-email` too: a confirmation or change-of-address link must not skip the second factor (item 9).
+const SECOND_FACTOR_PATHS = new Set([
+  "/magic-link/verify",
+  "/verify-email",
+  "/callback/:id",
+  "/oauth2/callback/:providerId",
+]);
+/**
+ * Account changes over better-auth's HTTP API: the account page makes them on the server, after its own
+ * checks (current password or a fresh sign-in, per-account throttles), so a stolen session cookie cannot
+ * skip those by calling the endpoints directly (security item 9).
+ */
+export const ACCOUNT_CHANGE_PATHS = [
+  "/change-email",
+  "/change-password",
+  "/update-user",
+  "/delete-user",
+  "/two-factor/enable",
+  "/two-factor/disable",
+  "/two-factor/get-totp-uri",
+  "/two-factor/generate-backup-codes",
+  "/link-social",
+  "/unlink-account",
+];
 
 export interface AuthDeps {
   config: Config;
@@ -94,6 +119,10 @@ export function createAuth({ config, db, logger }: AuthDeps) {
     basePath: "/api/auth",
     secret: config.authSecret,
     trustedOrigins: [config.publicUrl],
+    disabledPaths: ACCOUNT_CHANGE_PATHS,
+    // Reset and magic-link tokens (and our two-factor step's identifiers) are kept as SHA-256 digests: a copy
+    // of the database, a backup or a log of its queries holds nothing that signs anyone in (item 14).
+    verification: { storeIdentifier: "hashed" },
     database: drizzleAdapter(db, { provider: "pg", schema }),
     logger: {
       log: (level, message, ...args) => {
@@ -112,7 +141,9 @@ export function createAuth({ config, db, logger }: AuthDeps) {
     user: {
       changeEmail: { enabled: true, updateEmailWithoutVerification: false },
     },
-    account: { accountLinking: { enabled: true, trustedProviders: ["google", "github", "oidc"] } },
+    // Linking a social or OIDC sign-in to an existing account happens only when the provider says the e-mail
+    // is verified (better-auth's default); no provider is trusted blindly (security item 8).
+    account: { accountLinking: { enabled: true } },
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
@@ -188,6 +219,9 @@ export function createAuth({ config, db, logger }: AuthDeps) {
         // (spec §4: aal2). Same steps as the two-factor plugin takes after a password sign-in.
         const fresh = ctx.context.newSession;
         if (!fresh || !(fresh.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled) return;
+        // A browser already signed in (a change of address confirmed in the same browser) keeps its session.
+        const own = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
+        if (own && own === fresh.session.token) return;
         deleteSessionCookie(ctx, true);
         await ctx.context.internalAdapter.deleteSession(fresh.session.token);
         ctx.context.setNewSession(null);
@@ -309,7 +343,7 @@ export function createAuth({ config, db, logger }: AuthDeps) {
     if (!location) return "/";
     try {
       const url = new URL(location, config.publicUrl);
-      return url.origin === new URL(config.publicUrl).origin ? url.pathname + url.search : "/";
+      return url.origin === new URL(config.publicUrl).origin ? safeRedirect(url.pathname + url.search) : "/";
     } catch {
       return "/";
     }

@@ -3,6 +3,7 @@
 // plain-words error. better-auth's hooks (rate limits, password policy, two-factor) apply to all of them.
 import { isAPIError } from "better-auth/api";
 import { z } from "zod";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { services } from "~/services.server";
 import {
   clearSetupTokens,
@@ -66,6 +67,10 @@ export function mergeCookies(...sets: Headers[]): Headers {
 }
 
 const absolute = (path: string) => `${services().config.publicUrl}${path}`;
+/** Where the browser goes back to after a mail link or a provider: always a path on this site. */
+const backTo = (returnTo: string) => absolute(safeRedirect(returnTo));
+const backToAuth = (query: string, returnTo: string) =>
+  absolute(`/auth?${query}${query ? "&" : ""}redirectTo=${encodeURIComponent(safeRedirect(returnTo))}`);
 
 // ---- the sign-in page ----
 
@@ -89,7 +94,7 @@ export function signUpWithPassword(
         email: input.email,
         password: input.password,
         name: input.fullName,
-        callbackURL: absolute(`/auth?verified=1&redirectTo=${encodeURIComponent(input.returnTo)}`),
+        callbackURL: backToAuth("verified=1", input.returnTo),
       },
       headers: request.headers,
       returnHeaders: true,
@@ -102,8 +107,8 @@ export function sendMagicLink(request: Request, input: { email: string; returnTo
     auth().api.signInMagicLink({
       body: {
         email: input.email,
-        callbackURL: absolute(input.returnTo),
-        errorCallbackURL: absolute(`/auth?mode=magic-link&redirectTo=${encodeURIComponent(input.returnTo)}`),
+        callbackURL: backTo(input.returnTo),
+        errorCallbackURL: backToAuth("mode=magic-link", input.returnTo),
       },
       headers: request.headers,
       returnHeaders: true,
@@ -137,7 +142,7 @@ export function resendConfirmation(request: Request, input: { email: string; ret
     auth().api.sendVerificationEmail({
       body: {
         email: input.email,
-        callbackURL: absolute(`/auth?verified=1&redirectTo=${encodeURIComponent(input.returnTo)}`),
+        callbackURL: backToAuth("verified=1", input.returnTo),
       },
       headers: request.headers,
       returnHeaders: true,
@@ -186,8 +191,8 @@ export function startSocialSignIn(request: Request, input: { provider: string; r
     auth().api.signInSocial({
       body: {
         provider: input.provider,
-        callbackURL: absolute(input.returnTo),
-        errorCallbackURL: absolute(`/auth?redirectTo=${encodeURIComponent(input.returnTo)}`),
+        callbackURL: backTo(input.returnTo),
+        errorCallbackURL: backToAuth("", input.returnTo),
         disableRedirect: true,
       },
       headers: request.headers,
@@ -245,21 +250,33 @@ export async function createOrPromoteAdministrator(input: {
   email: string;
   password: string;
   fullName: string;
+  /** An account that already exists is promoted only when the operator says so (`--promote-existing`). */
+  promoteExisting?: boolean;
 }): Promise<Outcome<{ userId: string; created: boolean }>> {
   let account = await findUserByEmail(input.email);
   const created = !account;
+  if (account && !input.promoteExisting) {
+    // Anyone can sign up with the artist's address before the operator runs this: promoting that account
+    // silently would hand the shop to whoever chose its password (security item 8).
+    return failure("ACCOUNT_EXISTS", PROMOTE_EXISTING_REFUSED, 409);
+  }
   if (!account) {
     const made = await createAccount(null, input);
     if (!made.ok) return made;
     account = await findUserByEmail(input.email);
     if (!account) return failure("UNKNOWN", GENERIC_ERROR, 500);
+    // Only an address the operator typed for a new account counts as confirmed; an existing account keeps
+    // whatever confirmation it had.
+    await markEmailVerified(account.id);
   }
-  await markEmailVerified(account.id);
   if (input.fullName) await setFullName(account.id, input.fullName);
   await grantAdmin(account.id);
   await clearSetupTokens();
   return { ok: true, data: { userId: account.id, created }, cookies: new Headers() };
 }
+
+export const PROMOTE_EXISTING_REFUSED =
+  "An account with this e-mail address already exists. To make it an administrator (its password and address confirmation stay as they are), run again with --promote-existing.";
 
 /** A new account with a confirmed address, made by the operator. */
 async function createAccount(

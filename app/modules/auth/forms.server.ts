@@ -70,7 +70,8 @@ export type AuthIntent = z.infer<typeof AuthIntentSchema>;
 
 export const AccountIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("name"), fullName }),
-  z.object({ intent: z.literal("email"), newEmail: email }),
+  // Changing the address, a phone factor or removing a factor needs the current password (security item 9).
+  z.object({ intent: z.literal("email"), newEmail: email, password: currentPassword }),
   z.object({ intent: z.literal("resend-confirmation") }),
   z.object({
     intent: z.literal("password"),
@@ -91,6 +92,7 @@ export const AccountIntentSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("phone-start"),
     friendlyName,
+    password: currentPassword,
     phone: z
       .string()
       .trim()

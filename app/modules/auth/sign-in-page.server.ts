@@ -19,7 +19,8 @@ import {
 } from "./flows.server";
 import { AuthIntentSchema, parseForm, type FieldErrors } from "./forms.server";
 import { authMessage } from "./messages";
-import { getAuthContext, safeRedirectPath } from "./session.server";
+import { getAuthContext } from "./session.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { readFormData } from "~/modules/security/form-data.server";
 
 export type SignInMode = "sign-in" | "sign-up" | "magic-link" | "forgot";
@@ -46,7 +47,7 @@ const MODES: SignInMode[] = ["sign-in", "sign-up", "magic-link", "forgot"];
 export async function loadSignInPage(request: Request): Promise<{ redirect: string } | SignInPage> {
   const url = new URL(request.url);
   const q = url.searchParams;
-  const redirectTo = safeRedirectPath(q.get("redirectTo"));
+  const redirectTo = safeRedirect(q.get("redirectTo"));
   const error = q.get("error") ?? undefined;
   const page = (view: SignInView, extra: Partial<SignInPage> = {}): SignInPage => ({
     view,
@@ -122,7 +123,7 @@ export async function handleSignInAction(request: Request): Promise<SignInAction
   const form = await readFormData(request);
   const rawIntent = form.get("intent");
   const intent = typeof rawIntent === "string" ? rawIntent : "";
-  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
   const parsed = parseForm(AuthIntentSchema, form);
   if (!parsed.ok) return { status: 400, intent, fieldErrors: parsed.fieldErrors, values: parsed.values };
   const input = parsed.value;

@@ -304,17 +304,20 @@ export async function listArtworkUpdates({ limit }: { limit: number }): Promise<
 /** Spec §7 available artworks: availability available, newest first (the shop). Bounded. */
 export async function listAvailableArtworks({ limit }: { limit: number }): Promise<ArtworkCard[]> {
   const rows = await selectCards()
-    .where(eq(artworks.availability, "available"))
+    .where(and(eq(artworks.availability, "available"), notArchived))
     // Matches artworks_available_idx (availability, created_at desc nulls last).
     .orderBy(sql`${artworks.createdAt} desc nulls last`)
     .limit(Math.min(limit, 200));
   return rows.map(toCard);
 }
 
-/** The works in a cart, as they are now (price, availability, stock), for re-checking what the browser holds. */
+/**
+ * The works in a cart, as they are now (price, availability, stock), for re-checking what the browser holds.
+ * An archived work is left out: the cart then shows it as no longer available.
+ */
 export async function getArtworksByIds(ids: readonly string[]): Promise<ArtworkCard[]> {
   const valid = [...new Set(ids.filter(isUuid))].slice(0, 50);
   if (valid.length === 0) return [];
-  const rows = await selectCards().where(inArray(artworks.id, valid));
+  const rows = await selectCards().where(and(inArray(artworks.id, valid), notArchived));
   return rows.map(toCard);
 }

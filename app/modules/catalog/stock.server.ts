@@ -53,6 +53,7 @@ export async function reserveArtwork(
         updated_at = now()
       where id = ${artworkId}
         and availability = 'available'
+        and archived_at is null
         and quantity >= ${quantity}
         and price_cents is not null and price_cents > 0
       returning id, title, medium, size, year, price_cents, currency, main_image_id

@@ -17,6 +17,8 @@ export type SeedResult = "already-initialised" | "empty" | "demo";
 export interface SeedOptions {
   demo: boolean;
   logger: Logger;
+  /** For an empty (non-demo) install: the first value of "require two-factor for administrators". */
+  requireAdminTwoFactor?: boolean;
   /** Tests seed a few works at a small size; the real first start seeds them all at 1600 px. */
   artworks?: readonly DemoArtwork[];
   longSide?: number;
@@ -52,7 +54,9 @@ export async function seedIfEmpty(handle: DatabaseHandle, options: SeedOptions):
   return handle.withLock(LOCKS.seed, async () => {
     if (await settingsExist(handle.db)) return "already-initialised";
     if (!options.demo) {
-      await saveSettings({}, handle.db);
+      // A new install: administrators set up a second factor before the admin area opens, unless the operator
+      // chose otherwise for this first start (REQUIRE_ADMIN_TWO_FACTOR=false). The demo leaves it off.
+      await saveSettings({ security: { requireAdminTwoFactor: options.requireAdminTwoFactor ?? true } }, handle.db);
       options.logger.info("initialised an empty database (SEED_DEMO=false)");
       return "empty";
     }

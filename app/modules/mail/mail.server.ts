@@ -13,6 +13,9 @@ import { emailKey, hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-lim
 
 /** Delivery is retried for about a day (5 s doubling, capped at an hour) before the message is marked failed. */
 const MAX_ATTEMPTS = 30;
+/** Templates whose body is a key to an account: cleared from the outbox once delivered. */
+const SECRET_LINK_TEMPLATES = new Set(["magic-link", "password-reset", "email-verification"]);
+const REMOVED_BODY = "(Removed after delivery: this message held a sign-in, reset or confirmation link.)";
 
 /** Queues a message; it is on its way once the surrounding transaction commits. Returns the outbox id. */
 /**
@@ -110,6 +113,8 @@ export async function deliverMail(id: string): Promise<void> {
         sentAt: new Date(),
         messageId: info.messageId ?? null,
         lastError: null,
+        // A delivered mail that carried a sign-in, reset or confirmation link keeps no copy of it (review #26).
+        ...(SECRET_LINK_TEMPLATES.has(message.template) ? { html: REMOVED_BODY, text: REMOVED_BODY } : {}),
       })
       .where(eq(mailOutbox.id, id));
     logger.info({ mail: id, template: message.template }, "mail sent");

@@ -36,6 +36,12 @@ export const RATE_LIMITS = {
   /** Placing orders: per client address, and per buyer e-mail. */
   checkout: { max: 10, windowSeconds: 10 * MINUTE },
   checkoutEmail: { max: 10, windowSeconds: HOUR },
+  /**
+   * Pieces an order asks to reserve, per client address and per buyer e-mail, in a day: nobody can hold the
+   * catalogue with unpaid bank-transfer orders (each piece counts, whether or not it could be reserved).
+   */
+  heldPieces: { max: 20, windowSeconds: DAY },
+  heldPiecesEmail: { max: 20, windowSeconds: DAY },
   /** Order tracking: guessing number and e-mail pairs. */
   tracking: { max: 10, windowSeconds: MINUTE },
   /** Copies mailed to the person who filled in a form (contact, commission, order), per recipient. */
@@ -47,15 +53,23 @@ export const RATE_LIMITS = {
   smsNumber: { max: 5, windowSeconds: HOUR },
 } as const satisfies Record<string, RateLimit>;
 
-/** Counts one request against `key`; refuses it once more than `limit.max` arrived in the current window. */
-export async function hitRateLimit(key: string, limit: RateLimit, database: Database = db()): Promise<RateLimitResult> {
+/**
+ * Counts one request (or `cost` units of it) against `key`; refuses it once more than `limit.max` arrived in the
+ * current window.
+ */
+export async function hitRateLimit(
+  key: string,
+  limit: RateLimit,
+  database: Database = db(),
+  cost = 1,
+): Promise<RateLimitResult> {
   const [row] = await queryRows<{ hits: number; retry_after: number }>(
     database,
     sql`
     insert into rate_limits (key, hits, window_started_at, expires_at)
-    values (${key}, 1, now(), now() + make_interval(secs => ${limit.windowSeconds}))
+    values (${key}, ${cost}, now(), now() + make_interval(secs => ${limit.windowSeconds}))
     on conflict (key) do update set
-      hits = case when rate_limits.expires_at <= now() then 1 else rate_limits.hits + 1 end,
+      hits = case when rate_limits.expires_at <= now() then ${cost} else rate_limits.hits + ${cost} end,
       window_started_at = case when rate_limits.expires_at <= now() then now() else rate_limits.window_started_at end,
       expires_at = case when rate_limits.expires_at <= now() then excluded.expires_at else rate_limits.expires_at end
     returning hits, ceil(extract(epoch from expires_at - now()))::int as retry_after`,

@@ -41,6 +41,26 @@ describe("settingsFromForm", () => {
     expect(result.settings.pages.gallery?.description).toBe("Every painting.");
   });
 
+  it("reads the Security section: two-factor for administrators and the idle timeout (security item 10)", () => {
+    const on = settingsFromForm(current, {
+      ...base,
+      "security.present": "1",
+      "security.requireAdminTwoFactor": "on",
+      "security.adminIdleHours": "8",
+    });
+    expect(on.ok && on.settings.security).toEqual({ requireAdminTwoFactor: true, adminIdleHours: 8 });
+    // An unticked box is absent from the form: off.
+    const off = settingsFromForm(current, { ...base, "security.present": "1", "security.adminIdleHours": "12" });
+    expect(off.ok && off.settings.security.requireAdminTwoFactor).toBe(false);
+    expect(settingsFromForm(current, { ...base, "security.present": "1", "security.adminIdleHours": "0" })).toEqual({
+      ok: false,
+      errors: { "security.adminIdleHours": "Enter a whole number of hours from 1 to 720." },
+    });
+    // A form without the section keeps what was saved.
+    const kept = settingsFromForm({ ...current, security: { requireAdminTwoFactor: true, adminIdleHours: 4 } }, base);
+    expect(kept.ok && kept.settings.security).toEqual({ requireAdminTwoFactor: true, adminIdleHours: 4 });
+  });
+
   it("names each bad field by its form name", () => {
     const result = settingsFromForm(current, {
       ...base,

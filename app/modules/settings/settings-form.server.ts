@@ -52,9 +52,19 @@ export function settingsFromForm(current: Settings, form: Record<string, string>
     else Object.assign(errors, result.errors);
   }
 
+  // The Security section: two-factor for administrators and their idle timeout.
+  let security = current.security;
+  if (form["security.present"] === "1") {
+    const hours = Number(blank(form["security.adminIdleHours"]));
+    if (!Number.isInteger(hours) || hours < 1 || hours > 720)
+      errors["security.adminIdleHours"] = "Enter a whole number of hours from 1 to 720.";
+    else security = { requireAdminTwoFactor: form["security.requireAdminTwoFactor"] === "on", adminIdleHours: hours };
+  }
+
   const candidate = {
     ...current,
     shop,
+    security,
     siteTitle: blank(form.siteTitle),
     artistName: blank(form.artistName),
     tagline: blank(form.tagline),

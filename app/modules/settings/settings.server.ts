@@ -79,6 +79,14 @@ export const ShopSettingsSchema = z.object({
 
 export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
 
+/** Who may run the back office, and for how long a quiet admin session stays signed in (security item 10). */
+export const SecuritySettingsSchema = z.object({
+  /** Administrators must have a second factor before the admin area opens (on for new installs). */
+  requireAdminTwoFactor: z.boolean().default(false),
+  /** An administrator's session ends after this many hours without a request to the admin area. */
+  adminIdleHours: z.number().int().min(1).max(720).default(12),
+});
+
 export const SettingsSchema = z.object({
   siteTitle: z.string().min(1).max(80).default("Atelier"),
   artistName: z.string().min(1).max(80).default("The Artist"),
@@ -104,6 +112,7 @@ export const SettingsSchema = z.object({
     .partial()
     .default({}),
   shop: ShopSettingsSchema.prefault({}),
+  security: SecuritySettingsSchema.prefault({}),
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;

@@ -25,6 +25,7 @@ import {
 import { currentPaymentProvider, providerFor } from "./payments.server";
 import { priceOrder, type PricingError } from "./pricing";
 import { notifyArtistOfOrder } from "./order-notify.server";
+import { cancelKeyMatches } from "./cancel-key.server";
 
 export const MAX_CART_LINES = 20;
 
@@ -324,13 +325,23 @@ export async function beginPayment(order: Order): Promise<{ redirectUrl: string 
  * The buyer came back from the card payment page without paying: their reservation is released at once (so
  * they, or anyone, can check out again). Only for an order this browser placed.
  */
-export async function abandonPayment(number: string, buyerOrderIds: readonly string[]): Promise<boolean> {
+export async function abandonPayment(
+  number: string,
+  key: string | null,
+  buyerOrderIds: readonly string[],
+): Promise<boolean> {
   const [row] = await db()
     .select({ id: orders.id, status: orders.status, email: orders.email, provider: orders.provider })
     .from(orders)
     .where(eq(orders.number, normaliseOrderNumber(number)))
     .limit(1);
-  if (!row || !buyerOrderIds.includes(row.id) || row.status !== "awaiting_payment" || row.provider !== "stripe")
+  if (
+    !row ||
+    !buyerOrderIds.includes(row.id) ||
+    !cancelKeyMatches(row.id, key) ||
+    row.status !== "awaiting_payment" ||
+    row.provider !== "stripe"
+  )
     return false;
   try {
     await cancelOrder(

@@ -6,6 +6,7 @@ import { trackingUrlFor } from "~/lib/tracking";
 import { catalogChanged } from "~/modules/catalog/catalog.server";
 import { reserveArtwork } from "~/modules/catalog/stock.server";
 import { enqueue, JOB_PRIORITY, registerJobHandler } from "~/modules/jobs/jobs.server";
+import { notifyAdmins } from "~/modules/realtime/notifications.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
 import { mailOrderPaid, mailOrderShipped } from "./order-mail.server";
@@ -219,20 +220,46 @@ export interface ProviderEvent {
 
 class NeedsRefund extends Error {}
 
-export type PaymentOutcome = "paid" | "duplicate" | "ignored" | "needs-refund";
+export type PaymentOutcome = "paid" | "duplicate" | "ignored" | "needs-refund" | "amount-mismatch";
 
 /** A card payment completed. A lapsed order is revived when its works are still free, else it needs a refund. */
 export async function paymentSucceeded(
   event: ProviderEvent,
-  input: { orderId: string; sessionId?: string; paymentIntentId?: string },
+  input: {
+    orderId: string;
+    sessionId?: string;
+    paymentIntentId?: string;
+    /** What the provider says was paid: it must be the order's total, in the order's currency (item 12). */
+    paid?: { amountCents: number | null; currency: string | null };
+  },
 ): Promise<PaymentOutcome> {
   const settings = await getSettings();
   const actor: Actor = { kind: "stripe", eventId: event.id };
+  let mismatch: { number: string; note: string } | undefined;
   try {
     const stocked = await db().transaction(async (tx) => {
       if (!(await claimWebhookEvent(tx, { ...event, orderId: input.orderId }))) return "duplicate";
       const order = await lockOrder(tx, input.orderId);
       if (!order) return "ignored";
+      const otherSession =
+        order.provider !== "stripe" ||
+        (input.sessionId !== undefined &&
+          order.paymentSessionId !== null &&
+          input.sessionId !== order.paymentSessionId);
+      if (
+        input.paid &&
+        (otherSession ||
+          input.paid.amountCents !== order.totalCents ||
+          (input.paid.currency ?? "").toUpperCase() !== order.currency.toUpperCase())
+      ) {
+        const reported = `${input.paid.amountCents ?? "no amount"} ${(input.paid.currency ?? "?").toUpperCase()}`;
+        const note = otherSession
+          ? `The payment provider reported a payment from a checkout session this order did not open (${input.sessionId ?? "none"}). Not marked paid.`
+          : `The payment provider reported ${reported} (in minor units); the order is ${order.totalCents} ${order.currency}. Not marked paid.`;
+        await recordEvent(tx, order, actor, "payment-mismatch", note);
+        mismatch = { number: order.number, note };
+        return "amount-mismatch";
+      }
       const payment = {
         paymentIntentId: input.paymentIntentId ?? order.paymentIntentId,
         paidAt: new Date(),
@@ -262,6 +289,16 @@ export async function paymentSucceeded(
       await mailOrderPaid(tx, { ...paid!, items: await orderItemsOf(tx, order.id) }, settings);
       return "paid";
     });
+    if (mismatch) {
+      services().logger.warn({ order: input.orderId, event: event.id }, "payment amount does not match the order");
+      await notifyAdmins({
+        title: `Payment for order ${mismatch.number} did not match`,
+        message: `${mismatch.note} Check the payment in your Stripe dashboard.`,
+        type: "error",
+        priority: "urgent",
+      });
+      return stocked;
+    }
     // Stock may have changed: pages that show the works start afresh (modules/events).
     await catalogChanged();
     return stocked;

@@ -57,7 +57,12 @@ async function dispatch(event: Stripe.Event, ref: ProviderEvent): Promise<string
       const orderId = orderIdOf(session) ?? (await findOrderByPaymentSession(session.id))?.id;
       if (!orderId) return "unknown-order";
       const paymentIntentId = idOf(session.payment_intent);
-      const outcome = await paymentSucceeded(ref, { orderId, sessionId: session.id, paymentIntentId });
+      const outcome = await paymentSucceeded(ref, {
+        orderId,
+        sessionId: session.id,
+        paymentIntentId,
+        paid: { amountCents: session.amount_total, currency: session.currency },
+      });
       if (outcome === "paid") await notifyArtistOfOrder(orderId);
       if (outcome !== "needs-refund") return outcome;
       // Paid for works that went to someone else after the reservation lapsed: give the money back.

@@ -8,6 +8,7 @@ import { getSettings } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
 import type { Order, OrderWithItems } from "./orders.server";
 import type { PaymentProvider } from "./payments.server";
+import { cancelKeyFor } from "./cancel-key.server";
 import { formatRate } from "./pricing";
 
 /** Stripe refuses a Checkout Session that expires sooner than this; our own expiry job closes it earlier. */
@@ -74,7 +75,7 @@ export class StripeProvider implements PaymentProvider {
         metadata: { order_id: order.id, order_number: order.number },
         payment_intent_data: { metadata: { order_id: order.id, order_number: order.number } },
         success_url: `${publicUrl}${paths.orderConfirmation()}?order=${encodeURIComponent(order.number)}`,
-        cancel_url: `${publicUrl}${paths.checkout()}?cancelled=${encodeURIComponent(order.number)}`,
+        cancel_url: `${publicUrl}${paths.checkout()}?cancelled=${encodeURIComponent(order.number)}&key=${cancelKeyFor(order.id)}`,
         expires_at: Math.floor(Date.now() / 1000) + minutes * 60,
       },
       // One session per order, even when the buyer's request is retried.

@@ -56,6 +56,9 @@ export default function AccountPage() {
   const result = useActionData<typeof action>();
   const [params] = useSearchParams();
   const saved = SAVED_NOTICES[params.get("saved") ?? ""];
+  // Sent here by the admin area: administrators need a second factor first (Settings › Security).
+  const required =
+    params.get("required") === "two-factor" && page.isAdmin && !page.factors.some((f) => f.status === "verified");
   return (
     <div className="container-page py-12 md:py-20">
       <header className="flex max-w-3xl flex-col gap-6 md:flex-row md:items-end md:justify-between">
@@ -82,6 +85,12 @@ export default function AccountPage() {
       </header>
       <div className="mt-10 max-w-3xl space-y-4">
         {saved ? <Notice title={saved} /> : null}
+        {required ? (
+          <Notice title="Set up two-factor sign-in to open the admin area">
+            Administrators of this shop sign in with a second factor. Add an authenticator app or a phone below, then go
+            back to the admin.
+          </Notice>
+        ) : null}
         <ProfileForms page={page} result={result} />
         <TwoFactorSection page={page} result={result} />
         <AccountSection title="Other browsers" description="Signed in somewhere you no longer use? End those sessions.">

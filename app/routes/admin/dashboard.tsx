@@ -2,9 +2,14 @@
 // latest orders and inquiries and the latest changes, each linking to the page that manages it.
 import { ArrowRight, Upload } from "lucide-react";
 import { useId, type ReactNode } from "react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/dashboard";
 import { AdminPageError } from "~/components/admin/admin-error";
+import { AnnouncementForm, type AnnouncementResult } from "~/components/admin/announcement-form";
+import { ANNOUNCEMENT, MAX_ANNOUNCEMENT_LENGTH } from "~/lib/realtime";
+import { BROADCASTS_PER_MINUTE, realtimeHub } from "~/modules/realtime/hub.server";
+import { readFormData } from "~/modules/security/form-data.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { adminButton, adminCard } from "~/components/admin/ui";
@@ -43,6 +48,40 @@ function describeEvent(kind: string, from: string | null, to: string | null): st
     default:
       return kind;
   }
+}
+
+const AnnouncementInput = z.object({
+  intent: z.literal("announce"),
+  text: z
+    .string()
+    .trim()
+    .min(1, "Write the message first.")
+    .max(MAX_ANNOUNCEMENT_LENGTH, `Keep it under ${MAX_ANNOUNCEMENT_LENGTH} characters.`),
+});
+
+/** Sends the studio's announcement to every open page of a signed-in visitor. */
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readFormData(request);
+  const parsed = AnnouncementInput.safeParse({ intent: form.get("intent"), text: form.get("text") });
+  if (!parsed.success)
+    return data<AnnouncementResult>(
+      { ok: false, error: parsed.error.issues[0]?.message ?? "Write the message first." },
+      400,
+    );
+  const hub = realtimeHub();
+  const sent = hub.broadcast(
+    { id: admin.user.id, email: admin.user.email, name: admin.user.name, isAdmin: true },
+    ANNOUNCEMENT,
+    { text: parsed.data.text },
+  );
+  if (sent === "too-many")
+    return data<AnnouncementResult>(
+      { ok: false, error: `That is ${BROADCASTS_PER_MINUTE} messages in a minute already. Wait a moment.` },
+      429,
+    );
+  if (sent === "refused") return data<AnnouncementResult>({ ok: false, error: "This message cannot be sent." }, 400);
+  return data<AnnouncementResult>({ ok: true, reached: hub.size() });
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
@@ -199,6 +238,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </dl>
         </Panel>
       </div>
+      <AnnouncementForm />
     </>
   );
 }

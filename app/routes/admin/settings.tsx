@@ -14,6 +14,9 @@ import { requireAdmin } from "~/modules/auth/session.server";
 import { settingsFromForm } from "~/modules/settings/settings-form.server";
 import { SHIPPING_REGION_SLOTS, shopFormValues } from "~/modules/settings/shop-settings-form.server";
 import { getSettings, pageMetaDefaults, saveSettings } from "~/modules/settings/settings.server";
+import { listBackups } from "~/modules/backup/backups.server";
+import { services } from "~/services.server";
+import { BackupsPanel } from "~/components/admin/backups-panel";
 import { readFormData } from "~/modules/security/form-data.server";
 
 /** How many social links the form offers (the settings allow up to six). */
@@ -34,6 +37,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const settings = await getSettings();
   return {
     settings,
+    backups: listBackups().map((b) => ({ ...b, createdAt: b.createdAt.toISOString() })),
+    backupKeep: services().config.backupKeep,
     defaults: pageMetaDefaults(settings),
     shop: shopFormValues(settings.shop),
     regionSlots: SHIPPING_REGION_SLOTS,
@@ -332,6 +337,33 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           </div>
         </section>
 
+        <section aria-labelledby="settings-security" className={`${adminCard} p-4 md:p-6`}>
+          <input type="hidden" name="security.present" value="1" />
+          <h2 id="settings-security" className="mb-1 text-lg">
+            Security
+          </h2>
+          <p className="text-muted mb-4 text-sm">Who can open the admin area, and for how long.</p>
+          <label className="mb-3 flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="security.requireAdminTwoFactor"
+              defaultChecked={
+                typed ? typed["security.requireAdminTwoFactor"] === "on" : settings.security.requireAdminTwoFactor
+              }
+            />
+            Require two-factor sign-in for administrators
+          </label>
+          <div className="grid gap-4 md:grid-cols-3">
+            <TextField
+              label="Sign administrators out after (hours without activity)"
+              name="security.adminIdleHours"
+              inputMode="numeric"
+              defaultValue={value("security.adminIdleHours", String(settings.security.adminIdleHours))}
+              error={errors["security.adminIdleHours"]}
+            />
+          </div>
+        </section>
+
         <div className="bg-paper/95 sticky bottom-0 flex items-center justify-end gap-3 py-3">
           {Object.keys(errors).length > 0 ? (
             <p role="alert" className="text-destructive mr-auto text-sm">
@@ -343,6 +375,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           </button>
         </div>
       </Form>
+      <BackupsPanel backups={loaderData.backups} keep={loaderData.backupKeep} />
     </>
   );
 }

@@ -46,7 +46,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { shop } = settings;
   // Back from the card payment page without paying: release that reservation at once.
   const cancelled = url.searchParams.get("cancelled");
-  const abandoned = cancelled ? await abandonPayment(cancelled, await buyerOrderIds(request)) : false;
+  const abandoned = cancelled
+    ? await abandonPayment(cancelled, url.searchParams.get("key"), await buyerOrderIds(request))
+    : false;
   // ?artwork=ID: buying one work directly (works without JavaScript, which the browser-held cart needs).
   const artworkId = url.searchParams.get("artwork");
   const direct = artworkId ? await getArtwork(artworkId) : undefined;
@@ -111,6 +113,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     await hitRateLimit(`checkout:ip:${context.clientIp}`, RATE_LIMITS.checkout),
     await hitRateLimit(`checkout:email:${emailKey(read.input.email)}`, RATE_LIMITS.checkoutEmail),
   ].find((hit) => !hit.allowed);
+  // And the pieces reserved in a day, from one connection or for one buyer (security item 6).
+  const pieces = read.input.items.reduce((sum, line) => sum + line.quantity, 0);
+  const held = [
+    await hitRateLimit(`held:ip:${context.clientIp}`, RATE_LIMITS.heldPieces, undefined, pieces),
+    await hitRateLimit(`held:email:${emailKey(read.input.email)}`, RATE_LIMITS.heldPiecesEmail, undefined, pieces),
+  ].find((hit) => !hit.allowed);
+  if (!limit && held) {
+    return fail(
+      {
+        formError: `That is more works than one buyer can reserve in a day (${RATE_LIMITS.heldPieces.max}). Please complete the orders you have, or write to us.`,
+      },
+      429,
+      { "retry-after": String(held.retryAfterSeconds) },
+    );
+  }
   if (limit) {
     return fail({ formError: "Too many orders from your connection. Please wait a few minutes and try again." }, 429, {
       "retry-after": String(limit.retryAfterSeconds),

@@ -5,7 +5,7 @@ import { buttonStyles } from "../button-styles";
 import { ResponsiveImage } from "../responsive-image";
 
 export interface HeroData {
-  content: { title: string; subtitle: string; ctaText: string };
+  content: { title: string; subtitle: string; ctaText: string; ctaLink?: string };
   image: ImageAsset | null;
   imageUrl: string | null;
 }
@@ -39,9 +39,12 @@ export function Hero({ content, image, imageUrl }: HeroData) {
           </p>
         ) : null}
         <div className="mt-9 flex flex-wrap gap-3">
-          <Link to={paths.gallery()} prefetch="intent" className={hasImage ? buttonStyles.light : buttonStyles.primary}>
+          <HeroButton
+            href={content.ctaLink || paths.gallery()}
+            className={hasImage ? buttonStyles.light : buttonStyles.primary}
+          >
             {content.ctaText || "View the Gallery"}
-          </Link>
+          </HeroButton>
           <Link
             to={paths.shop()}
             prefetch="intent"
@@ -59,5 +62,20 @@ export function Hero({ content, image, imageUrl }: HeroData) {
         </div>
       </div>
     </section>
+  );
+}
+
+/** The Homepage Editor's button: a page of the site (client navigation) or another site (a plain link). */
+function HeroButton({ href, className, children }: { href: string; className: string; children: string }) {
+  if (href.startsWith("/") && !href.startsWith("//"))
+    return (
+      <Link to={href} prefetch="intent" className={className}>
+        {children}
+      </Link>
+    );
+  return (
+    <a href={href} rel="noopener" className={className}>
+      {children}
+    </a>
   );
 }

@@ -165,3 +165,9 @@ export function cleanMapping(input: Record<string, unknown>, headers: readonly s
   }
   return mapping;
 }
+
+/**
+ * What a spreadsheet app would run as a formula: a leading = + - @ | % (after any whitespace) or a tab, carriage
+ * return or line feed. Exports prefix such cells with an apostrophe; imports take it off again.
+ */
+export const FORMULA_LEADING = /^(?:\s*[=+\-@|%]|[\t\r\n])/;

@@ -4,6 +4,7 @@
 import { buffer as readAll } from "node:stream/consumers";
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { unzipSync } from "fflate";
+import { IMAGE_ZIP_LIMITS, inspectZip, ZipLimitError } from "~/modules/security/zip-guard";
 import { db, type Database } from "~/db/client.server";
 import { artworks, catalogImports, type Availability } from "~/db/schema";
 import { formatPrice } from "~/lib/money";
@@ -49,6 +50,12 @@ const imagesKey = (id: string) => `imports/${id}/images.zip`;
 /** Image files in a ZIP (folders, macOS resource forks and hidden files left out). */
 export function listZipImages(bytes: Uint8Array): string[] {
   const names: string[] = [];
+  try {
+    inspectZip(bytes, IMAGE_ZIP_LIMITS);
+  } catch (error) {
+    if (error instanceof ZipLimitError) throw new ImportError(error.message, "images");
+    throw new ImportError("The images file could not be read as a ZIP archive.", "images");
+  }
   try {
     unzipSync(bytes, {
       filter(file) {

@@ -2,7 +2,7 @@
 // spreadsheet), each row checked, and every problem reported with its row and column. Pure: unit-tested.
 import type { Availability } from "~/db/schema";
 import { toSlug } from "~/lib/slug";
-import { IMPORT_FIELDS, type ColumnMapping, type ImportField } from "./fields";
+import { FORMULA_LEADING, IMPORT_FIELDS, type ColumnMapping, type ImportField } from "./fields";
 
 /** A spreadsheet as read: the header row and the data rows (row numbers as a spreadsheet app shows them). */
 export interface SheetTable {
@@ -127,7 +127,7 @@ export function parseNames(raw: string): string[] {
 
 /** A CSV export guards formula-looking cells with a leading apostrophe (see export); reading takes it off. */
 export function unguardCell(value: string): string {
-  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+  return value.startsWith("'") && FORMULA_LEADING.test(value.slice(1)) ? value.slice(1) : value;
 }
 
 /** The base name of a file reference, lower-cased: how ZIP entries and uploads are matched. */

@@ -84,6 +84,18 @@ describe("writing", () => {
     }
   });
 
+  it("escapes every cell a spreadsheet app would run as a formula: = + - @ | % tab CR LF, after spaces too (security item 17)", () => {
+    const cells = ["=1+1", "+1", "-1", "@SUM(A1)", "\t=1", "\r=1", " =1", "|cmd", "%0A", "\n=1", "plain", "a=b"];
+    const text = writeCsv(
+      ["Cell"],
+      cells.map((c) => [c]),
+    ).toString("utf8");
+    const lines = text.replace(/^\uFEFF/, "").split("\r\n");
+    for (const cell of cells.slice(0, 10)) expect(text).toContain(`'${cell}`);
+    expect(lines).toContain("plain");
+    expect(lines).toContain("a=b");
+  });
+
   it("the template workbook has the columns and an instructions sheet", async () => {
     const bytes = await writeXlsx(TEMPLATE_HEADERS, [], { instructions: true });
     const workbook = new ExcelJS.Workbook();

@@ -1,6 +1,8 @@
 // Spreadsheet files: reading CSV (papaparse) and XLSX (exceljs) into a plain table of strings, and writing
 // one back in either format. No database: unit-tested with real files made here.
 import ExcelJS from "exceljs";
+import { FORMULA_LEADING } from "./fields";
+import { inspectZip, WORKBOOK_LIMITS, ZipLimitError } from "~/modules/security/zip-guard";
 import Papa from "papaparse";
 import { IMPORT_FIELDS } from "./fields";
 import { MAX_IMPORT_ROWS, type SheetTable } from "./rows";
@@ -96,6 +98,15 @@ export function cellText(value: ExcelJS.CellValue): string {
 }
 
 async function readXlsx(bytes: Uint8Array): Promise<SheetTable> {
+  // An .xlsx is a ZIP: measured before ExcelJS unpacks any of it (security item 17).
+  try {
+    inspectZip(bytes, WORKBOOK_LIMITS, "This workbook");
+  } catch (error) {
+    if (error instanceof ZipLimitError) throw new SpreadsheetError(error.message);
+    throw new SpreadsheetError(
+      "This file could not be read as an Excel workbook (.xlsx). Save it again as .xlsx or CSV.",
+    );
+  }
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -126,7 +137,7 @@ export async function readSpreadsheet(bytes: Uint8Array, format: SheetFormat): P
 }
 
 /** Cells that a spreadsheet app would run as a formula get a leading apostrophe (undone on import). */
-const guard = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+const guard = (value: string) => (FORMULA_LEADING.test(value) ? `'${value}` : value);
 
 export function writeCsv(headers: string[], rows: (string | number | null)[][]): Buffer {
   const csv = Papa.unparse(

@@ -1,0 +1,80 @@
+// Settings › Backups: a fresh backup as a download (the browser shows its progress once it starts), and the
+// automatic daily backups kept in DATA_DIR/backups (docs/operations.md).
+import { useState } from "react";
+import { adminPaths } from "~/lib/admin-paths";
+import { formatDateTime } from "~/lib/admin-format";
+import { adminButton, adminCard } from "./ui";
+
+export interface BackupRow {
+  name: string;
+  size: number;
+  createdAt: string;
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+export function BackupsPanel({ backups, keep }: { backups: BackupRow[]; keep: number }) {
+  const [preparing, setPreparing] = useState(false);
+  return (
+    <section aria-labelledby="settings-backups" className={`${adminCard} mt-5 p-4 md:p-6`}>
+      <h2 id="settings-backups" className="mb-1 text-lg">
+        Backups
+      </h2>
+      <p className="text-muted mb-4 max-w-prose text-sm">
+        One file with the whole shop: every work, order, message and setting, and every original image. It holds your
+        customers&apos; details and the shop&apos;s secret: keep it somewhere safe. Restore it with{" "}
+        <code>npm run restore</code>.
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <a
+          href={adminPaths.backup()}
+          download
+          className={adminButton.primary}
+          onClick={() => {
+            setPreparing(true);
+            setTimeout(() => setPreparing(false), 15_000);
+          }}
+        >
+          Download a backup
+        </a>
+        <p role="status" className="text-muted text-sm">
+          {preparing ? "Preparing the backup… your browser shows the download once it starts." : ""}
+        </p>
+      </div>
+      <h3 className="mt-6 mb-2 text-sm font-medium">Automatic backups</h3>
+      {keep === 0 ? (
+        <p className="text-muted text-sm">Off (BACKUP_KEEP=0).</p>
+      ) : backups.length === 0 ? (
+        <p className="text-muted text-sm">
+          None yet: one is made every night at 03:00 UTC and the last {keep} are kept.
+        </p>
+      ) : (
+        <table className="w-full max-w-xl text-sm">
+          <caption className="sr-only">Automatic backups, newest first</caption>
+          <thead>
+            <tr className="text-ink-soft border-line border-b text-left text-xs">
+              <th className="py-2 font-medium">Made</th>
+              <th className="py-2 font-medium">Size</th>
+              <th className="py-2 font-medium">
+                <span className="sr-only">Download</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {backups.map((b) => (
+              <tr key={b.name} className="border-line border-b last:border-0">
+                <td className="py-2">{formatDateTime(b.createdAt)}</td>
+                <td className="py-2 tabular-nums">{mb(b.size)}</td>
+                <td className="py-2 text-right">
+                  <a href={adminPaths.backup(b.name)} download className="underline underline-offset-4">
+                    Download<span className="sr-only"> the backup of {formatDateTime(b.createdAt)}</span>
+                  </a>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

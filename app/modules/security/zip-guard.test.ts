@@ -1,0 +1,40 @@
+import { zipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import { IMAGE_ZIP_LIMITS, inspectZip, WORKBOOK_LIMITS, ZipLimitError } from "./zip-guard";
+
+const MB = 1024 * 1024;
+
+describe("inspectZip", () => {
+  it("measures an ordinary archive without unpacking it", () => {
+    const zip = zipSync({
+      "a.jpg": new Uint8Array(2000).map((_, i) => (i * 7919) % 251),
+      "b/c.png": new Uint8Array(10),
+    });
+    expect(inspectZip(zip, IMAGE_ZIP_LIMITS)).toEqual({ entries: 2, totalBytes: 2010 });
+  });
+
+  it("refuses an entry that unpacks to hundreds of times its size (a ZIP bomb)", () => {
+    const bomb = zipSync({ "xl/worksheets/sheet1.xml": new Uint8Array(20 * MB).fill(65) }, { level: 9 });
+    expect(bomb.length).toBeLessThan(100_000);
+    expect(() => inspectZip(bomb, WORKBOOK_LIMITS, "This workbook")).toThrow(
+      /This workbook has a file that unpacks to more than 250 times its size/,
+    );
+  });
+
+  it("refuses too many entries and too much in total", () => {
+    const many: Record<string, Uint8Array> = {};
+    for (let i = 0; i < 12; i++) many[`f${i}.txt`] = new Uint8Array(100);
+    const zip = zipSync(many, { level: 0 });
+    expect(() => inspectZip(zip, { maxEntries: 10, maxTotalBytes: MB, maxRatio: 100 })).toThrow(
+      new ZipLimitError("The ZIP holds more than 10 files."),
+    );
+    expect(() => inspectZip(zip, { maxEntries: 100, maxTotalBytes: 1000, maxRatio: 100 })).toThrow(
+      /would unpack to more than/,
+    );
+  });
+
+  it("leaves a broken archive to the caller's own message", () => {
+    expect(() => inspectZip(new Uint8Array([1, 2, 3, 4]), IMAGE_ZIP_LIMITS)).toThrow();
+    expect(() => inspectZip(new Uint8Array([1, 2, 3, 4]), IMAGE_ZIP_LIMITS)).not.toThrow(ZipLimitError);
+  });
+});

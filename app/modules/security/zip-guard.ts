@@ -1,0 +1,53 @@
+// ZIP archives from a user (the import's image ZIP, an .xlsx workbook, which is a ZIP too) are measured from
+// their central directory before anything is decompressed: too many entries, too much once unpacked, or an
+// entry that unpacks to many times its size (a "ZIP bomb") is refused with a plain message (security item 17).
+// A directory that lies about sizes does not get further: fflate inflates into a buffer of the declared size.
+import { unzipSync } from "fflate";
+
+export interface ZipLimits {
+  /** Entries in the archive, folders included. */
+  maxEntries: number;
+  /** The sum of every entry's unpacked size. */
+  maxTotalBytes: number;
+  /** Unpacked size over packed size of one entry, checked for entries over 1 MB unpacked. */
+  maxRatio: number;
+}
+
+export interface ZipSummary {
+  entries: number;
+  totalBytes: number;
+}
+
+export class ZipLimitError extends Error {
+  override name = "ZipLimitError";
+}
+
+const MB = 1024 * 1024;
+const describe = (bytes: number) => (bytes >= 1024 * MB ? `${bytes / 1024 / MB} GB` : `${bytes / MB} MB`);
+
+/** Reads the archive's directory only; throws ZipLimitError past a limit, and fflate's error on a broken ZIP. */
+export function inspectZip(bytes: Uint8Array, limits: ZipLimits, what = "The ZIP"): ZipSummary {
+  let entries = 0;
+  let totalBytes = 0;
+  let problem: string | undefined;
+  unzipSync(bytes, {
+    filter(file) {
+      if (problem) return false;
+      entries += 1;
+      totalBytes += file.originalSize;
+      if (entries > limits.maxEntries) problem = `${what} holds more than ${limits.maxEntries} files.`;
+      else if (totalBytes > limits.maxTotalBytes)
+        problem = `${what} would unpack to more than ${describe(limits.maxTotalBytes)}.`;
+      else if (file.originalSize > MB && file.originalSize > Math.max(file.size, 1) * limits.maxRatio)
+        problem = `${what} has a file that unpacks to more than ${limits.maxRatio} times its size, which is how a “ZIP bomb” works, so it was not opened.`;
+      return false;
+    },
+  });
+  if (problem) throw new ZipLimitError(problem);
+  return { entries, totalBytes };
+}
+
+/** The import's images: photographs barely compress, so a high ratio is never a real one. */
+export const IMAGE_ZIP_LIMITS: ZipLimits = { maxEntries: 5_000, maxTotalBytes: 1024 * MB, maxRatio: 100 };
+/** An .xlsx workbook: XML compresses well, but not by hundreds of times in a real catalogue. */
+export const WORKBOOK_LIMITS: ZipLimits = { maxEntries: 1_000, maxTotalBytes: 100 * MB, maxRatio: 250 };

@@ -1,0 +1,35 @@
+// GET /admin/backup: a fresh backup of the shop as a download (Settings › Backups); GET
+// /admin/backup?name=atelier-YYYY-MM-DD.atelier-backup: one of the automatic backups. Admins only.
+import { createReadStream, statSync } from "node:fs";
+import { Readable } from "node:stream";
+import { data } from "react-router";
+import type { Route } from "./+types/backup-download";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { freshBackupDownload, storedBackupPath } from "~/modules/backup/backups.server";
+import { services } from "~/services.server";
+
+function fileResponse(path: string, filename: string, size: number, done?: () => void): Response {
+  const stream = createReadStream(path);
+  if (done) stream.on("close", done);
+  return new Response(Readable.toWeb(stream) as ReadableStream, {
+    headers: {
+      "content-type": "application/octet-stream",
+      "content-length": String(size),
+      "content-disposition": `attachment; filename="${filename}"`,
+      "cache-control": "private, no-store",
+    },
+  });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const name = new URL(request.url).searchParams.get("name");
+  if (name) {
+    const path = storedBackupPath(name);
+    if (!path) throw data("No such backup", { status: 404 });
+    return fileResponse(path, name, statSync(path).size);
+  }
+  const download = await freshBackupDownload();
+  services().logger.info({ userId: admin.user.id }, "backup downloaded from the admin");
+  return fileResponse(download.path, download.filename, download.size, () => download.remove());
+}

@@ -1,0 +1,134 @@
+// Backup and restore on real databases (issue 13 items 1-2): a shop with works, images, orders and an
+// invoice is archived while it is open, restored into an empty place of the same or the other kind, and every
+// table's row count and digest and every original's hash compared. Damaged archives and non-empty targets are
+// refused with a plain message.
+import { createHash } from "node:crypto";
+import { readFileSync, truncateSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openArchive, createBackup, restoreBackup, BackupError } from "~/modules/backup/backup.server";
+import { summarizeDatabase } from "~/modules/backup/dump.server";
+import { listBackups, runDailyBackup, scheduleDailyBackup, storedBackupPath } from "~/modules/backup/backups.server";
+import { ingestImage } from "~/modules/media/media.server";
+import { LocalDiskStorage } from "~/modules/media/storage.server";
+import * as checkoutRoute from "~/routes/shop/checkout";
+import { services } from "~/services.server";
+import { BACKENDS, emptyDatabase, setupTestServices, type TestContext } from "../support/harness";
+import { callRoute, checkoutForm, seedShopSettings, seedWork } from "../support/shop-data";
+
+describe.each(BACKENDS)("backup and restore on %s", (backend) => {
+  let ctx: TestContext;
+  let archive: string;
+  beforeAll(async () => {
+    ctx = await setupTestServices(backend);
+    await seedShopSettings();
+    const image = await ingestImage(
+      await sharp({ create: { width: 320, height: 240, channels: 3, background: "#7a5" } })
+        .jpeg()
+        .toBuffer(),
+      undefined,
+      { originalName: "field.jpg" },
+    );
+    const work = await seedWork({ title: "Field Notes", priceCents: 120_000 });
+    await ctx.handle.db.execute(sql`update artworks set main_image_id = ${image.id} where id = ${work}`);
+    await seedWork({ title: "Quote ' and \\ back\\slash\nnew line", priceCents: 90_000 });
+    // Text in many scripts, long enough that the dump's compressed chunks end inside a character somewhere.
+    const glyphs = await seedWork({ title: "Été à Kyōto 🎨", priceCents: 80_000 });
+    await ctx.handle.db.execute(
+      sql`update artworks set description = ${"Ölfarbe, 油彩, peinture à l’huile 🎨🖌️ ".repeat(6_000)} where id = ${glyphs}`,
+    );
+    const answer = await callRoute(checkoutRoute.action, "/checkout", { form: checkoutForm([{ id: work }]) });
+    expect(answer.status).toBe(303);
+    archive = join(ctx.dataDir, "shop.atelier-backup");
+    await createBackup(
+      { db: ctx.handle.db, kind: ctx.handle.kind, storage: services().storage, secret: "s".repeat(40) },
+      archive,
+    );
+  });
+  afterAll(() => ctx.close());
+
+  it("restores into an empty database the same rows, digests and originals, and numbering continues", async () => {
+    const source = await summarizeDatabase(ctx.handle.db);
+    expect(source.find((t) => t.name === "orders")?.rows).toBe(1);
+    const target = await emptyDatabase(backend);
+    try {
+      const storage = new LocalDiskStorage(join(target.dataDir, "media"));
+      const opened = await openArchive(archive);
+      expect(opened.manifest.media).toHaveLength(1);
+      const result = await restoreBackup(opened, { handle: target.handle, storage });
+      expect(result.media).toBe(1);
+      expect(await summarizeDatabase(target.handle.db)).toEqual(source);
+      const original = opened.manifest.media[0]!;
+      const copy = await storage.get(original.key);
+      const chunks: Buffer[] = [];
+      for await (const chunk of copy!.body as AsyncIterable<Buffer>) chunks.push(chunk);
+      const bytes = Buffer.concat(chunks);
+      expect(createHash("sha256").update(bytes).digest("hex")).toBe(original.sha256);
+      // Sequences continue where the source stopped (no duplicate ids or numbers on the next insert).
+      const seqs = await target.handle.db.execute(
+        sql`select sequencename, last_value from pg_sequences where schemaname = 'public' order by 1`,
+      );
+      const sourceSeqs = await ctx.handle.db.execute(
+        sql`select sequencename, last_value from pg_sequences where schemaname = 'public' order by 1`,
+      );
+      expect((seqs as { rows: unknown[] }).rows).toEqual((sourceSeqs as { rows: unknown[] }).rows);
+
+      // A second restore into the now full target is refused, unless forced.
+      await expect(restoreBackup(opened, { handle: target.handle, storage })).rejects.toThrow(
+        /The target database is not empty.*--force/,
+      );
+      await restoreBackup(opened, { handle: target.handle, storage, force: true });
+      expect(await summarizeDatabase(target.handle.db)).toEqual(source);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it("refuses a damaged or truncated archive with a plain message, and restores nothing", async () => {
+    const bytes = readFileSync(archive);
+    const cut = join(ctx.dataDir, "cut.atelier-backup");
+    writeFileSync(cut, bytes);
+    truncateSync(cut, Math.floor(bytes.length / 2));
+    await expect(openArchive(cut)).rejects.toThrow(BackupError);
+    const garbage = join(ctx.dataDir, "garbage.atelier-backup");
+    writeFileSync(garbage, Buffer.alloc(4096, 7));
+    await expect(openArchive(garbage)).rejects.toThrow(/not a complete Atelier backup/);
+    await expect(openArchive(join(ctx.dataDir, "nope"))).rejects.toThrow(/No such file/);
+  });
+});
+
+describe("daily backups", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await setupTestServices("pglite", { BACKUP_KEEP: "2" });
+  });
+  afterAll(() => ctx.close());
+
+  it("writes one backup a day into DATA_DIR/backups, keeps the last BACKUP_KEEP, and queues the next once", async () => {
+    for (const date of ["2026-11-01", "2026-11-02", "2026-11-03"]) await runDailyBackup(new Date(`${date}T03:00:00Z`));
+    expect(listBackups().map((b) => b.name)).toEqual([
+      "atelier-2026-11-03.atelier-backup",
+      "atelier-2026-11-02.atelier-backup",
+    ]);
+    const kept = await openArchive(join(ctx.dataDir, "backups", "atelier-2026-11-03.atelier-backup"));
+    expect(kept.manifest.tables.length).toBeGreaterThan(10);
+    // Scheduling twice on one day (two processes starting) queues one job.
+    await scheduleDailyBackup(new Date("2026-11-04T01:00:00Z"));
+    await scheduleDailyBackup(new Date("2026-11-04T01:30:00Z"));
+    const queued = await ctx.handle.db.execute(
+      sql`select payload->>'day' as day, run_at from jobs where kind = 'backup.daily' and done_at is null order by 1`,
+    );
+    expect((queued as { rows: { day: string }[] }).rows.map((r) => r.day)).toEqual([
+      "2026-11-02",
+      "2026-11-03",
+      "2026-11-04",
+    ]);
+    expect(storedBackupPath("../secrets/auth-secret")).toBeUndefined();
+    expect(storedBackupPath("atelier-2026-11-01.atelier-backup")).toBeUndefined();
+    expect(storedBackupPath("atelier-2026-11-03.atelier-backup")).toBe(
+      join(ctx.dataDir, "backups", "atelier-2026-11-03.atelier-backup"),
+    );
+  });
+});
