@@ -28,10 +28,10 @@ export interface DatabaseHandle {
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /**
-   * Runs SQL scripts (several statements each) one after another on one connection, so a BEGIN in the first
-   * and the COMMIT in the last hold them together (restoring a backup).
+   * Runs SQL scripts (several statements each) one after another in one transaction on one connection, then
+   * `check` on that connection before COMMIT (restoring a backup: a check that throws rolls it all back).
    */
-  runScripts(scripts: AsyncIterable<string>): Promise<void>;
+  runScripts(scripts: AsyncIterable<string>, check?: (tx: Database) => Promise<void>): Promise<void>;
   /** PostgreSQL only: the pool's connections, for /metrics. */
   poolStats?: () => { total: number; idle: number; waiting: number };
   /** Embedded database only: how many fsync() calls it has made (durability is tested with it). */
@@ -153,9 +153,12 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
     },
     withLock: (_key, fn) => fn(),
-    runScripts: async (scripts) => {
+    runScripts: async (scripts, check) => {
+      await client.exec("BEGIN");
       try {
         for await (const script of scripts) await client.exec(script);
+        await check?.(database);
+        await client.exec("COMMIT");
       } catch (error) {
         await client.exec("ROLLBACK").catch(() => undefined);
         throw error;
@@ -218,10 +221,13 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       withLock(LOCKS.migrate, () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsFolder() })),
     withLock,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    runScripts: async (scripts) => {
+    runScripts: async (scripts, check) => {
       const conn = await pool.connect();
       try {
+        await conn.query("BEGIN");
         for await (const script of scripts) await conn.query(script);
+        await check?.(drizzlePg(conn, { schema }));
+        await conn.query("COMMIT");
       } catch (error) {
         await conn.query("ROLLBACK").catch(() => undefined);
         throw error;

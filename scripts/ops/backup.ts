@@ -4,8 +4,7 @@
 import { createWriteStream, statSync } from "node:fs";
 import { rename, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { Readable } from "node:stream";
-import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import { request as httpRequest } from "node:http";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import { createBackup, openArchive } from "~/modules/backup/backup.server";
@@ -40,26 +39,43 @@ run("backup", async () => {
     // The running server holds the embedded database: it makes the backup.
     const server = values.server ?? `http://127.0.0.1:${config.port}`;
     const time = Date.now();
-    let response: Response;
+    const partial = `${out}.partial`;
+    // node:http, not fetch: the server answers only once the snapshot is read, which can take longer than
+    // fetch's five minutes without headers on a large shop.
+    let status: number;
     try {
-      response = await fetch(`${server}/internal/backup`, {
-        method: "POST",
-        headers: {
-          "content-length": "0",
-          "x-atelier-backup-time": String(time),
-          "x-atelier-backup-token": backupToken(config.authSecret!, time),
-        },
+      status = await new Promise<number>((resolveStatus, reject) => {
+        const request = httpRequest(
+          `${server}/internal/backup`,
+          {
+            method: "POST",
+            headers: {
+              "content-length": "0",
+              "x-atelier-backup-time": String(time),
+              "x-atelier-backup-token": backupToken(config.authSecret!, time),
+            },
+          },
+          (response) => {
+            if (response.statusCode !== 200) {
+              response.resume();
+              resolveStatus(response.statusCode ?? 0);
+              return;
+            }
+            pipeline(response, createWriteStream(partial, { mode: 0o600 })).then(() => resolveStatus(200), reject);
+          },
+        );
+        request.on("error", reject);
+        request.end();
       });
     } catch (error) {
+      await rm(partial, { force: true });
       fail(
         "backup",
         `the database in ${config.dataDir} is in use, and no server answered at ${server} (${(error as Error).message}). Pass --server with the running server's address.`,
       );
     }
-    if (!response.ok || !response.body)
-      fail("backup", `the server at ${server} refused the backup (${response.status}). Is it this shop's server?`);
-    const partial = `${out}.partial`;
-    await pipeline(Readable.fromWeb(response.body as WebReadableStream), createWriteStream(partial, { mode: 0o600 }));
+    if (status !== 200)
+      fail("backup", `the server at ${server} refused the backup (${status}). Is it this shop's server?`);
     await openArchive(partial).catch(async (error: unknown) => {
       await rm(partial, { force: true });
       throw error;

@@ -1,21 +1,31 @@
 // `npm run restore -- --from FILE [--force]`: a backup into an empty DATA_DIR (embedded database) or the empty
 // database at DATABASE_URL (docs/operations.md). The server must be stopped. A target that holds data is
-// refused unless --force, which replaces it.
+// refused unless --force, which replaces it (or keeps it as it was when the restore fails).
+// `npm run restore -- --from FILE --check` reads the whole archive and checks it, restoring nothing.
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { archivedSecret, openArchive, restoreBackup } from "~/modules/backup/backup.server";
+import { archivedSecret, checkArchive, openArchive, restoreBackup } from "~/modules/backup/backup.server";
 import { LocalDiskStorage } from "~/modules/media/storage.server";
 import { loadConfig } from "~/config.server";
 import { fail, openOrLocked, run } from "./cli";
 
-const USAGE = "usage: npm run restore -- --from FILE [--force]";
+const USAGE = "usage: npm run restore -- --from FILE [--force | --check]";
 
 run("restore", async () => {
-  const { values } = parseArgs({ options: { from: { type: "string" }, force: { type: "boolean" } } });
+  const { values } = parseArgs({
+    options: { from: { type: "string" }, force: { type: "boolean" }, check: { type: "boolean" } },
+  });
   if (!values.from) fail("restore", `--from is required.\n${USAGE}`, 2);
   const started = Date.now();
   const archive = await openArchive(resolve(values.from));
+  if (values.check) {
+    const checked = await checkArchive(archive);
+    process.stdout.write(
+      `restore: ${archive.path} is a complete backup of ${archive.manifest.createdAt}: ${checked.tables} tables, ${checked.rows} rows, ${checked.media} originals, every original matches its checksum. Nothing was restored.\n`,
+    );
+    return;
+  }
   const config = loadConfig();
   // The shop's secret comes back with its data, unless this place already has one of its own.
   const secretFile = join(config.dataDir, "secrets", "auth-secret");

@@ -56,6 +56,11 @@ test("npm run backup archives the running shop; npm run restore brings the same 
     await stop(running);
   }
 
+  const checked = await ops("restore", ["--from", archive, "--check"], {});
+  expect(checked.stdout).toMatch(
+    /is a complete backup of .*every original matches its checksum\. Nothing was restored\./,
+  );
+
   const target = mkdtempSync(join(tmpdir(), "atelier-backup-target-"));
   const restored = await ops("restore", ["--from", archive], { DATA_DIR: target });
   expect(restored.stdout).toMatch(/every table matches the backup\. The shop's secret was restored too\./);

@@ -8,8 +8,16 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openArchive, createBackup, restoreBackup, BackupError } from "~/modules/backup/backup.server";
-import { summarizeDatabase } from "~/modules/backup/dump.server";
+import {
+  appMigrationCount,
+  BackupError,
+  checkArchive,
+  createBackup,
+  openArchive,
+  restoreBackup,
+  schemaSql,
+} from "~/modules/backup/backup.server";
+import { summarizeDatabase, summarizeWithin } from "~/modules/backup/dump.server";
 import { listBackups, runDailyBackup, scheduleDailyBackup, storedBackupPath } from "~/modules/backup/backups.server";
 import { ingestImage } from "~/modules/media/media.server";
 import { LocalDiskStorage } from "~/modules/media/storage.server";
@@ -17,6 +25,11 @@ import * as checkoutRoute from "~/routes/shop/checkout";
 import { services } from "~/services.server";
 import { BACKENDS, emptyDatabase, setupTestServices, type TestContext } from "../support/harness";
 import { callRoute, checkoutForm, seedShopSettings, seedWork } from "../support/shop-data";
+
+/** SQL scripts as `runScripts` takes them. */
+async function* scripts(...texts: string[]): AsyncGenerator<string> {
+  for (const text of texts) yield await Promise.resolve(text);
+}
 
 describe.each(BACKENDS)("backup and restore on %s", (backend) => {
   let ctx: TestContext;
@@ -86,6 +99,87 @@ describe.each(BACKENDS)("backup and restore on %s", (backend) => {
     }
   });
 
+  it("gives the same digests whatever the session's time zone", async () => {
+    const source = await summarizeDatabase(ctx.handle.db);
+    let seen: Awaited<ReturnType<typeof summarizeWithin>> = [];
+    await ctx.handle.runScripts(
+      scripts("SET LOCAL TimeZone = 'Pacific/Chatham'; SET LOCAL DateStyle = 'SQL, DMY';"),
+      async (tx) => {
+        seen = await summarizeWithin(tx);
+      },
+    );
+    expect(seen).toEqual(source);
+  });
+
+  it("a restore whose data does not match the manifest changes nothing: no rows, no originals, old data kept", async () => {
+    const tampered = await openArchive(archive);
+    tampered.manifest.tables.find((t) => t.name === "artworks")!.sha256 = "0".repeat(64);
+    const target = await emptyDatabase(backend);
+    try {
+      const storage = new LocalDiskStorage(join(target.dataDir, "media"));
+      await expect(restoreBackup(tampered, { handle: target.handle, storage })).rejects.toThrow(
+        /differs from the backup in artworks.*nothing was changed/,
+      );
+      expect(await storage.exists(tampered.manifest.media[0]!.key)).toBe(false);
+      const tables = await target.handle.db.execute(
+        sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`,
+      );
+      expect((tables as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+
+      // Over a shop that holds data, --force with a bad archive keeps the shop as it was.
+      await restoreBackup(await openArchive(archive), { handle: target.handle, storage });
+      const before = await summarizeDatabase(target.handle.db);
+      await expect(restoreBackup(tampered, { handle: target.handle, storage, force: true })).rejects.toThrow(
+        BackupError,
+      );
+      expect(await summarizeDatabase(target.handle.db)).toEqual(before);
+      expect(await storage.exists(tampered.manifest.media[0]!.key)).toBe(true);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it("a backup made by an older version restores as it was made, then is migrated to this version", async () => {
+    const older = await emptyDatabase(backend);
+    const target = await emptyDatabase(backend);
+    try {
+      const count = appMigrationCount() - 1;
+      await older.handle.runScripts(scripts(schemaSql(count)));
+      await older.handle.db.execute(
+        sql`insert into newsletter_subscribers (email, source) values ('old@example.com', 'footer')`,
+      );
+      const file = join(older.dataDir, "older.atelier-backup");
+      const made = await createBackup(
+        { db: older.handle.db, kind: older.handle.kind, storage: new LocalDiskStorage(join(older.dataDir, "m")) },
+        file,
+      );
+      expect(made.migrations).toBe(count);
+      await restoreBackup(await openArchive(file), {
+        handle: target.handle,
+        storage: new LocalDiskStorage(join(target.dataDir, "media")),
+      });
+      const migrated = await target.handle.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      expect((migrated as { rows: { n: number }[] }).rows[0]!.n).toBe(appMigrationCount());
+      const kept = await target.handle.db.execute(sql`select email from newsletter_subscribers`);
+      expect((kept as { rows: { email: string }[] }).rows).toEqual([{ email: "old@example.com" }]);
+    } finally {
+      await older.close();
+      await target.close();
+    }
+  });
+
+  it("schema.sql makes a database the app opens as its own: the migrations are recorded, none runs again", async () => {
+    const target = await emptyDatabase(backend);
+    try {
+      await target.handle.runScripts(scripts(schemaSql()));
+      await target.handle.migrate();
+      const migrated = await target.handle.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      expect((migrated as { rows: { n: number }[] }).rows[0]!.n).toBe(appMigrationCount());
+    } finally {
+      await target.close();
+    }
+  });
+
   it("refuses a damaged or truncated archive with a plain message, and restores nothing", async () => {
     const bytes = readFileSync(archive);
     const cut = join(ctx.dataDir, "cut.atelier-backup");
@@ -96,6 +190,15 @@ describe.each(BACKENDS)("backup and restore on %s", (backend) => {
     writeFileSync(garbage, Buffer.alloc(4096, 7));
     await expect(openArchive(garbage)).rejects.toThrow(/not a complete Atelier backup/);
     await expect(openArchive(join(ctx.dataDir, "nope"))).rejects.toThrow(/No such file/);
+    // An original damaged inside a complete archive is found by --check before anything is restored.
+    expect((await checkArchive(await openArchive(archive))).media).toBe(1);
+    const opened = await openArchive(archive);
+    const entry = opened.entries.get(`media/${opened.manifest.media[0]!.key}`)!;
+    const flipped = Buffer.from(bytes);
+    flipped[entry.offset + 10] = flipped[entry.offset + 10]! ^ 0xff;
+    const damaged = join(ctx.dataDir, "damaged.atelier-backup");
+    writeFileSync(damaged, flipped);
+    await expect(checkArchive(await openArchive(damaged))).rejects.toThrow(/is damaged/);
   });
 });
 
@@ -125,6 +228,13 @@ describe("daily backups", () => {
       "2026-11-03",
       "2026-11-04",
     ]);
+    // Once a day's backup is done, starting again that day queues no second one.
+    await ctx.handle.db.execute(sql`update jobs set done_at = now() where kind = 'backup.daily'`);
+    await scheduleDailyBackup(new Date("2026-11-04T05:00:00Z"));
+    const again = await ctx.handle.db.execute(
+      sql`select count(*)::int as n from jobs where kind = 'backup.daily' and done_at is null and payload->>'day' = '2026-11-04'`,
+    );
+    expect((again as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
     expect(storedBackupPath("../secrets/auth-secret")).toBeUndefined();
     expect(storedBackupPath("atelier-2026-11-01.atelier-backup")).toBeUndefined();
     expect(storedBackupPath("atelier-2026-11-03.atelier-backup")).toBe(

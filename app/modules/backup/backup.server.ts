@@ -15,7 +15,7 @@ import { sql } from "drizzle-orm";
 import { migrationsFolder, queryRows, type Database, type DatabaseHandle } from "~/db/client.server";
 import { enqueue } from "~/modules/jobs/jobs.server";
 import type { Storage } from "~/modules/media/storage.server";
-import { dumpDatabase, summarizeDatabase, tablesInOrder, type TableSummary } from "./dump.server";
+import { dumpDatabase, summarizeWithin, tablesInOrder, type TableSummary } from "./dump.server";
 import { entryStream, listTar, TarFormatError, TarWriter, writeWithBackpressure, type TarEntry } from "./tar";
 
 export const BACKUP_FORMAT = 1;
@@ -36,24 +36,45 @@ export class BackupError extends Error {
   override name = "BackupError";
 }
 
-/** The migrations' SQL in the journal's order: the schema any PostgreSQL 15+ can create. */
-function schemaSql(): string {
+interface Migration {
+  tag: string;
+  when: number;
+  text: string;
+}
+
+/** The app's migrations in the journal's order, with the SQL drizzle runs and the time it records. */
+function migrations(): Migration[] {
   const folder = migrationsFolder();
   const journal = JSON.parse(readFileSync(join(folder, "meta", "_journal.json"), "utf8")) as {
-    entries: { tag: string }[];
+    entries: { tag: string; when: number }[];
   };
-  return journal.entries
-    .map(
-      (e) =>
-        `-- ${e.tag}\n${readFileSync(join(folder, `${e.tag}.sql`), "utf8").replaceAll("--> statement-breakpoint", "")}\n`,
-    )
-    .join("\n");
+  return journal.entries.map((e) => ({
+    tag: e.tag,
+    when: e.when,
+    text: readFileSync(join(folder, `${e.tag}.sql`), "utf8"),
+  }));
+}
+
+/**
+ * The schema as of the first `count` migrations (all by default), with drizzle's record of them: `psql -f
+ * schema.sql` on an empty database gives one the app then opens and migrates like its own.
+ */
+export function schemaSql(count?: number): string {
+  const applied = migrations().slice(0, count);
+  const records = applied
+    .map((m) => `('${createHash("sha256").update(m.text).digest("hex")}', ${m.when})`)
+    .join(",\n  ");
+  return [
+    ...applied.map((m) => `-- ${m.tag}\n${m.text.replaceAll("--> statement-breakpoint", "")}\n`),
+    "-- drizzle's record of the migrations above",
+    "CREATE SCHEMA IF NOT EXISTS drizzle;",
+    "CREATE TABLE IF NOT EXISTS drizzle.__drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint);",
+    applied.length > 0 ? `INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES\n  ${records};\n` : "",
+  ].join("\n");
 }
 
 export function appMigrationCount(): number {
-  const folder = migrationsFolder();
-  return (JSON.parse(readFileSync(join(folder, "meta", "_journal.json"), "utf8")) as { entries: unknown[] }).entries
-    .length;
+  return migrations().length;
 }
 
 export interface BackupSource {
@@ -93,7 +114,7 @@ export async function createBackup(source: BackupSource, outPath: string): Promi
     const { size: sqlSize } = await sqlHandle.stat();
     await sqlHandle.close();
     await tar.addStream("database.sql.gz", sqlSize, createReadStream(sqlFile));
-    await tar.addBuffer("schema.sql", Buffer.from(schemaSql()));
+    await tar.addBuffer("schema.sql", Buffer.from(schemaSql(dump.migrations)));
     const media: Manifest["media"] = [];
     for (const { key } of originals) {
       const object = await source.storage.get(key);
@@ -226,8 +247,65 @@ export interface RestoreResult {
 }
 
 /**
- * Restores an archive into an empty database (schema by the migrations) and storage, then compares every
- * table's row count and digest, and every original's sha256, with the manifest.
+ * What a restore runs, in one transaction: the target's schema replaced by the backup's own (its migrations, so
+ * a backup made by an older version loads as it was made), then the data with the dump's own BEGIN and COMMIT
+ * taken out (the caller's transaction holds it all, and its check runs before the COMMIT).
+ */
+async function* restoreScripts(archive: OpenedArchive): AsyncGenerator<string> {
+  yield "DROP SCHEMA IF EXISTS drizzle CASCADE;\nDROP SCHEMA IF EXISTS public CASCADE;\nCREATE SCHEMA public;\n";
+  yield schemaSql(archive.manifest.migrations);
+  let previous: string | undefined;
+  for await (const script of dumpScripts(archive)) {
+    if (previous === undefined) previous = script.replace(/^((?:--[^\n]*\n)*)BEGIN;\n/, "$1");
+    else {
+      yield previous;
+      previous = script;
+    }
+  }
+  if (previous !== undefined) yield previous.replace(/COMMIT;\n?$/, "");
+}
+
+/** Reads the originals of an archive and checks each against the manifest's sha256 before anything is written. */
+async function checkedOriginals(archive: OpenedArchive): Promise<Map<string, Buffer>> {
+  const originals = new Map<string, Buffer>();
+  for (const item of archive.manifest.media) {
+    const bytes = await readEntry(archive.path, archive.entries.get(`media/${item.key}`)!);
+    if (createHash("sha256").update(bytes).digest("hex") !== item.sha256)
+      throw new BackupError(`The original ${item.key} in the backup is damaged.`);
+    originals.set(item.key, bytes);
+  }
+  return originals;
+}
+
+/**
+ * Checks a whole archive without restoring it: its table of contents, every original against its sha256, and
+ * the database part decoded to its end (`npm run restore -- --check`).
+ */
+export async function checkArchive(archive: OpenedArchive): Promise<{ tables: number; rows: number; media: number }> {
+  for (const item of archive.manifest.media) {
+    const hash = createHash("sha256");
+    for await (const chunk of entryStream(
+      archive.path,
+      archive.entries.get(`media/${item.key}`)!,
+    ) as AsyncIterable<Buffer>)
+      hash.update(chunk);
+    if (hash.digest("hex") !== item.sha256) throw new BackupError(`The original ${item.key} in the backup is damaged.`);
+  }
+  let last = "";
+  for await (const script of dumpScripts(archive)) last = script;
+  if (!/COMMIT;\n?$/.test(last)) throw new BackupError("The database part of the backup is incomplete.");
+  return {
+    tables: archive.manifest.tables.length,
+    rows: archive.manifest.tables.reduce((sum, t) => sum + t.rows, 0),
+    media: archive.manifest.media.length,
+  };
+}
+
+/**
+ * Restores an archive into an empty database and storage (or, with `force`, in place of what they hold). The
+ * originals are checked before any is written; the schema and data are loaded and every table's row count and
+ * digest compared with the manifest in one transaction, so a mismatch or a failure leaves the target as it was
+ * (originals this restore wrote are removed again). Then the migrations bring the schema up to this version.
  */
 export async function restoreBackup(archive: OpenedArchive, target: RestoreTarget): Promise<RestoreResult> {
   const { manifest } = archive;
@@ -236,43 +314,44 @@ export async function restoreBackup(archive: OpenedArchive, target: RestoreTarge
       `This backup was made by a newer version of Atelier (${manifest.migrations} migrations, this one knows ${appMigrationCount()}). Update first.`,
     );
   const { handle, storage } = target;
-  await handle.migrate();
-  const db = handle.db;
-  if ((await applicationRows(db)) > 0) {
-    if (!target.force)
-      throw new BackupError(
-        "The target database is not empty. Restore into an empty one, or pass --force to replace what it holds.",
-      );
-    const tables = await tablesInOrder(db);
-    await db.execute(sql.raw(`truncate ${tables.map((t) => `public."${t}"`).join(", ")} restart identity cascade`));
-  }
-
-  // Originals first (checked against the manifest), then the data: a failure leaves no half-filled database.
-  for (const item of manifest.media) {
-    const entry = archive.entries.get(`media/${item.key}`)!;
-    const bytes = await readEntry(archive.path, entry);
-    const digest = createHash("sha256").update(bytes).digest("hex");
-    if (digest !== item.sha256) throw new BackupError(`The original ${item.key} in the backup is damaged.`);
-    if (!(await storage.exists(item.key))) await storage.put(item.key, bytes);
-  }
-  await handle.runScripts(dumpScripts(archive));
-
-  const now = await summarizeDatabase(db);
-  const expected = new Map(manifest.tables.map((t) => [t.name, t]));
-  const wrong = now.filter((t) => {
-    const want = expected.get(t.name);
-    return want ? want.rows !== t.rows || want.sha256 !== t.sha256 : t.rows !== 0;
-  });
-  if (wrong.length > 0)
+  if ((await applicationRows(handle.db)) > 0 && !target.force)
     throw new BackupError(
-      `The restored data differs from the backup in ${wrong.map((t) => t.name).join(", ")}. The backup may be damaged.`,
+      "The target database is not empty. Restore into an empty one, or pass --force to replace what it holds.",
     );
+
+  const originals = await checkedOriginals(archive);
+  const written: string[] = [];
+  let summary: TableSummary[] = [];
+  try {
+    for (const [key, bytes] of originals) {
+      if (await storage.exists(key)) continue;
+      await storage.put(key, bytes);
+      written.push(key);
+    }
+    await handle.runScripts(restoreScripts(archive), async (tx) => {
+      summary = await summarizeWithin(tx);
+      const expected = new Map(manifest.tables.map((t) => [t.name, t]));
+      const wrong = summary.filter((t) => {
+        const want = expected.get(t.name);
+        return want ? want.rows !== t.rows || want.sha256 !== t.sha256 : t.rows !== 0;
+      });
+      if (wrong.length > 0)
+        throw new BackupError(
+          `The restored data differs from the backup in ${wrong.map((t) => t.name).join(", ")}. The backup may be damaged; nothing was changed.`,
+        );
+    });
+  } catch (error) {
+    for (const key of written) await storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+  await handle.migrate();
   // Sizes for the site are made again in the background (and on first request).
+  const db = handle.db;
   const hashes = await queryRows<{ hash: string }>(db, sql`select hash from media_assets`);
   for (const { hash } of hashes) await enqueue("media.variants", { hash }, { dedupeKey: `media.variants:${hash}` }, db);
   return {
-    tables: now.length,
-    rows: now.reduce((sum, t) => sum + t.rows, 0),
+    tables: summary.length,
+    rows: summary.reduce((sum, t) => sum + t.rows, 0),
     media: manifest.media.length,
   };
 }

@@ -53,13 +53,20 @@ export function storedBackupPath(name: string): string | undefined {
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
-/** Queues the next daily backup (once per day across processes: the day is the job's dedupe key). */
+/**
+ * Queues the day's backup: once per day across processes and restarts (the day is the job's dedupe key, and a
+ * day whose backup already ran gets none again).
+ */
 export async function scheduleDailyBackup(now = new Date()): Promise<void> {
   if (services().config.backupKeep <= 0) return;
   const today = day(now);
   const at = new Date(`${today}T03:00:00Z`);
   const runAt = at.getTime() > now.getTime() ? at : new Date(now.getTime() + 15 * 60_000);
-  await enqueue("backup.daily", { day: today }, { dedupeKey: `backup.daily:${today}`, runAt, maxAttempts: 3 });
+  await enqueue(
+    "backup.daily",
+    { day: today },
+    { dedupeKey: `backup.daily:${today}`, runAt, maxAttempts: 3, once: true },
+  );
 }
 
 export async function runDailyBackup(now = new Date()): Promise<string> {
@@ -75,7 +82,12 @@ export async function runDailyBackup(now = new Date()): Promise<string> {
   await enqueue(
     "backup.daily",
     { day: day(tomorrow) },
-    { dedupeKey: `backup.daily:${day(tomorrow)}`, runAt: new Date(`${day(tomorrow)}T03:00:00Z`), maxAttempts: 3 },
+    {
+      dedupeKey: `backup.daily:${day(tomorrow)}`,
+      runAt: new Date(`${day(tomorrow)}T03:00:00Z`),
+      maxAttempts: 3,
+      once: true,
+    },
   );
   return name;
 }

@@ -97,7 +97,7 @@ async function dumpTable(
   const rows = await queryRows<{ v: string }>(
     tx,
     sql.raw(
-      `select '(' || ${values} || ')' as v from public.${quoteIdent(table)} order by ${order.map((c) => `${quoteIdent(c)}::text`).join(", ")}`,
+      `select '(' || ${values} || ')' as v from public.${quoteIdent(table)} order by ${order.map((c) => `${quoteIdent(c)}::text collate "C"`).join(", ")}`,
     ),
   );
   const hash = createHash("sha256");
@@ -128,39 +128,71 @@ export interface DumpResult {
 }
 
 /**
- * Writes the data of every table in one consistent snapshot. `chunk` marks where a restore may run what came
- * before (the marker carries a nonce of this dump, so no stored text can forge one).
+ * The session settings a dump is read and restored with: values and digests are then the same whatever the
+ * server's time zone or date style (a backup made on a server in Paris restores and verifies on one in UTC).
+ * Row order is by the keys' text in byte order (collate "C"), not the database's collation.
  */
-export async function dumpDatabase(
+const SETTINGS: [string, string][] = [
+  ["TimeZone", "UTC"],
+  ["DateStyle", "ISO, YMD"],
+  ["IntervalStyle", "postgres"],
+  ["extra_float_digits", "3"],
+];
+/** As the dump file states them, right after its BEGIN. */
+export const DUMP_SETTINGS = SETTINGS.map(([name, value]) => `SET LOCAL ${name} = '${value}';`).join("\n");
+/** As one statement (a prepared statement holds one command). */
+const SETTINGS_QUERY = `select ${SETTINGS.map(([name, value]) => `set_config('${name}', '${value}', true)`).join(", ")}`;
+
+/**
+ * Writes the data of every table; runs inside the caller's transaction (whose snapshot it reads). `chunkMarker`
+ * marks where a restore may run what came before (it carries a nonce of this dump, so no stored text can forge
+ * one).
+ */
+export async function dumpWithin(
+  tx: Database,
+  write: (text: string) => Promise<void>,
+  chunkMarker: string,
+): Promise<DumpResult> {
+  await tx.execute(sql.raw(SETTINGS_QUERY));
+  const columns = await columnsOf(tx);
+  const tables: TableSummary[] = [];
+  await write("-- Atelier data: run after the schema (the migrations in drizzle/, or the schema part above).\n");
+  await write(`BEGIN;\n${DUMP_SETTINGS}\n`);
+  for (const table of await tablesInOrder(tx)) {
+    tables.push(await dumpTable(tx, table, columns.get(table) ?? [], write));
+    await write(`${chunkMarker}\n`);
+  }
+  for (const statement of await sequenceStatements(tx)) await write(statement);
+  await write("COMMIT;\n");
+  // Never a failing statement here: it would abort the caller's transaction.
+  const [known] = await queryRows<{ t: string | null }>(
+    tx,
+    sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`,
+  );
+  const [row] = known?.t
+    ? await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
+    : [];
+  return { tables, migrations: row?.n ?? 0 };
+}
+
+/** The data of every table as of one moment (a REPEATABLE READ, READ ONLY transaction of its own). */
+export function dumpDatabase(
   db: Database,
   write: (text: string) => Promise<void>,
   chunkMarker: string,
 ): Promise<DumpResult> {
-  return db.transaction(
-    async (tx) => {
-      const columns = await columnsOf(tx);
-      const tables: TableSummary[] = [];
-      await write("-- Atelier data: run after the schema (the migrations in drizzle/, or the schema part above).\n");
-      await write("BEGIN;\n");
-      for (const table of await tablesInOrder(tx)) {
-        tables.push(await dumpTable(tx, table, columns.get(table) ?? [], write));
-        await write(`${chunkMarker}\n`);
-      }
-      for (const statement of await sequenceStatements(tx)) await write(statement);
-      await write("COMMIT;\n");
-      const [row] = await queryRows<{ n: number }>(
-        tx,
-        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-      ).catch(() => [{ n: 0 }]);
-      return { tables, migrations: row?.n ?? 0 };
-    },
-    { isolationLevel: "repeatable read", accessMode: "read only" },
-  );
+  return db.transaction((tx) => dumpWithin(tx, write, chunkMarker), {
+    isolationLevel: "repeatable read",
+    accessMode: "read only",
+  });
 }
 
-/** Each table's row count and digest as the database holds it now (what a restore is compared with). */
-export async function summarizeDatabase(db: Database): Promise<TableSummary[]> {
-  const summaries: TableSummary[] = [];
-  await dumpDatabase(db, () => Promise.resolve(), "").then((r) => summaries.push(...r.tables));
-  return summaries;
+/** Each table's row count and digest as `tx` sees it (what a restore is compared with, before it commits). */
+export async function summarizeWithin(tx: Database): Promise<TableSummary[]> {
+  return (await dumpWithin(tx, () => Promise.resolve(), "")).tables;
+}
+
+/** Each table's row count and digest as the database holds it now. */
+export function summarizeDatabase(db: Database): Promise<TableSummary[]> {
+  return db.transaction((tx) => summarizeWithin(tx), { isolationLevel: "repeatable read", accessMode: "read only" });
 }

@@ -19,6 +19,8 @@ export interface EnqueueOptions {
   maxAttempts?: number;
   /** Among due jobs the lowest runs first (default 100, JOB_PRIORITY). */
   priority?: number;
+  /** With dedupeKey: a job with that key that already ran also makes this a no-op (once ever, not once at a time). */
+  once?: boolean;
 }
 
 /** What runs first when several jobs are due: a person waits for the first two, nobody for the last. */
@@ -31,6 +33,10 @@ export async function enqueue(
   options: EnqueueOptions = {},
   tx: Database = db(),
 ): Promise<void> {
+  if (options.once && options.dedupeKey) {
+    const [ran] = await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.dedupeKey, options.dedupeKey)).limit(1);
+    if (ran) return;
+  }
   await tx
     .insert(jobs)
     .values({
