@@ -31,6 +31,17 @@ describe("loadConfig", () => {
     expect(config.dataDir).toBe("/var/lib/atelier");
   });
 
+  it("runs one process by default, and several only on a PostgreSQL server", () => {
+    expect(loadConfig({}, "/x").webConcurrency).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: "4", DATABASE_URL: "postgres://db/atelier" }, "/x").webConcurrency).toBe(4);
+    expect(() => loadConfig({ WEB_CONCURRENCY: "2" }, "/x")).toThrow(
+      "Invalid configuration: WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to one process (npm run db:move copies it to PostgreSQL).",
+    );
+    expect(() => loadConfig({ WEB_CONCURRENCY: "0", DATABASE_URL: "postgres://db/atelier" }, "/x")).toThrow(
+      /WEB_CONCURRENCY/,
+    );
+  });
+
   it("reads the bootstrap administrator only when e-mail and password are both set", () => {
     expect(loadConfig({}).bootstrapAdmin).toBeUndefined();
     expect(

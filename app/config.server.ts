@@ -58,6 +58,7 @@ const EnvSchema = z.object({
   PAGE_CACHE_MB: optional(z.coerce.number({ message: "must be a number" }).min(0).max(4096)),
   METRICS_TOKEN: optional(z.string().min(16, "must be at least 16 characters")),
   BACKUP_KEEP: optional(z.coerce.number({ message: "must be a number" }).int().min(0).max(365)),
+  WEB_CONCURRENCY: optional(z.coerce.number({ message: "must be a number" }).int().min(1).max(64)),
 });
 
 export interface OAuthClient {
@@ -108,6 +109,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** Daily backups kept in DATA_DIR/backups (0: no automatic backups). */
   backupKeep: number;
+  /** Server processes on this machine (server/cluster.ts); above 1 only with DATABASE_URL. */
+  webConcurrency: number;
 }
 
 export interface TwilioConfig {
@@ -151,6 +154,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     realtimeMaxConnections: e.REALTIME_MAX_CONNECTIONS ?? 1000,
     pageCacheBytes: Math.round((e.PAGE_CACHE_MB ?? (e.NODE_ENV === "development" ? 0 : 64)) * 1024 * 1024),
     backupKeep: e.BACKUP_KEEP ?? 7,
+    webConcurrency: webConcurrency(e),
     metricsToken: e.METRICS_TOKEN,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `studio@${new URL(publicUrl).hostname}`,
@@ -214,6 +218,16 @@ function client(id: string | undefined, secret: string | undefined, prefix: stri
   if (!id && !secret) return undefined;
   if (!id || !secret) missing(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`);
   return { clientId: id, clientSecret: secret };
+}
+
+function webConcurrency(e: z.infer<typeof EnvSchema>): number {
+  const count = e.WEB_CONCURRENCY ?? 1;
+  // The embedded database is a directory only one process may open.
+  if (count > 1 && !e.DATABASE_URL)
+    missing(
+      "WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to one process (npm run db:move copies it to PostgreSQL)",
+    );
+  return count;
 }
 
 function missing(message: string): never {

@@ -12,6 +12,7 @@ import { createAuth } from "~/modules/auth/auth.server";
 import { createSmsSender } from "~/modules/auth/sms.server";
 import { flushPageViews } from "~/modules/analytics/page-views.server";
 import { connectEventBus } from "~/modules/events/bus.server";
+import { connectHubPeers } from "~/modules/realtime/hub-peers.server";
 import { startJobWorker } from "~/modules/jobs/jobs.server";
 import { LocalDiskStorage } from "~/modules/media/storage.server";
 import { scheduleDailyBackup } from "~/modules/backup/backups.server";
@@ -69,6 +70,11 @@ export async function boot(env: Record<string, string | undefined> = process.env
   setServices({ ...base, auth: createAuth(base) });
   await handle.migrate();
   const stopEvents = await connectEventBus(handle, config.databaseUrl);
+  // With several processes on one PostgreSQL database, realtime presence and messages cross between them.
+  const stopPeers = await connectHubPeers({
+    db: handle.db,
+    onError: (error, what) => logger.warn({ err: error }, `realtime across processes: ${what} failed`),
+  });
   logger.info({ database: handle.kind, ms: Date.now() - started }, "database ready");
   if (!(await settingsExist(handle.db))) {
     // First start only: the demo generators are a chunk of their own, never loaded by a running shop.
@@ -93,6 +99,7 @@ export async function boot(env: Record<string, string | undefined> = process.env
     stop: async () => {
       await worker.stop();
       await flushPageViews();
+      await stopPeers();
       await stopEvents();
       await handle.close();
       setServices(undefined);

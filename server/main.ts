@@ -1,12 +1,15 @@
 // The production process: take the port first (fail fast), boot, serve the built app, and shut down
 // gracefully on SIGTERM/SIGINT. Until boot completes every request gets 503 and /healthz says "starting".
+import cluster from "node:cluster";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
 import { loadConfig } from "~/config.server";
+import { createLogger } from "~/logger.server";
 import { createApp } from "./app";
 import { boot, exitWithError, type Booted } from "./boot";
+import { runPrimary, WORKER_READY } from "./cluster";
 import { guardHttpServer, guardProcess } from "./guard";
 import { attachRealtime } from "./realtime";
 
@@ -26,8 +29,13 @@ const starting: Handler = (req, res) => {
 };
 
 async function main() {
-  // Read once here only to know where to listen; boot() validates and reports configuration errors.
-  const { port, host } = loadConfig();
+  // Read once here only to know where to listen and how many processes; boot() reports the rest.
+  const startConfig = loadConfig();
+  const { port, host } = startConfig;
+  if (cluster.isPrimary && startConfig.webConcurrency > 1) {
+    runPrimary(startConfig, createLogger(startConfig.logLevel, false));
+    return;
+  }
   let handler: Handler = starting;
   const server = createServer((req, res) => handler(req, res));
   await new Promise<void>((resolve, reject) => {
@@ -54,6 +62,7 @@ async function main() {
   handler = createApp({ config, logger, build, clientDir, isReady: () => ready });
   const realtime = attachRealtime(server, { config, logger });
   logger.info({ url: config.publicUrl, port }, "Atelier is ready");
+  if (cluster.isWorker) process.send?.(WORKER_READY);
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -1,42 +1,18 @@
 // The page cache for anonymous visitors (server/page-cache, decision 0015) on production servers of its own:
 // hit, miss and 304; 50 concurrent misses rendered once; nothing rendered for a signed-in visitor ever served
 // to anyone else; a cached page keeps a strict CSP and hydrates; a price edit and a sale show on the next
-// request; and, on PostgreSQL, a change made through one process reaches another process's cache.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+// request. Across two processes on PostgreSQL: tests/e2e/operations-processes.spec.ts.
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
-import pg from "pg";
-import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
-import { signIn } from "../support/admin-fixtures";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { expect, test, waitForHydration } from "../support/fixtures";
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
-const AUTH_SECRET = "page-cache-e2e-secret-0123456789abcdef";
 /** Named apart from the demo artist, so a page showing this name was rendered for this account. */
 const ADMIN = { email: "owner@example.com", password: "page cache owner password", name: "Page Cache Owner" };
 const ADMIN_ENV = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: ADMIN.name };
 
-function adminServer(env: Record<string, string> = {}): Promise<Server> {
-  return startServer({
-    DATA_DIR: mkdtempSync(join(tmpdir(), "atelier-page-cache-")),
-    LOG_LEVEL: "warn",
-    AUTH_SECRET,
-    AUTH_RATE_LIMIT_MULTIPLIER: "50",
-    ...ADMIN_ENV,
-    ...env,
-  });
-}
-
 async function anonymous(baseURL: string): Promise<APIRequestContext> {
   return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "accept-encoding": "br, gzip" } });
-}
-
-async function admin(baseURL: string): Promise<APIRequestContext> {
-  const context = await playwrightRequest.newContext({ baseURL });
-  await signIn(context, baseURL, ADMIN.email, ADMIN.password);
-  return context;
 }
 
 /** The first artwork linked from a page that is for sale (the shop lists only those). */
@@ -229,51 +205,3 @@ test.describe("the page cache", () => {
     expect(await shop.text()).not.toContain(`/artwork/${id}"`);
   });
 });
-
-// Two production processes on one PostgreSQL database (what WEB_CONCURRENCY or several machines give): an edit
-// made through A evicts B's copy through the bus (LISTEN/NOTIFY).
-const pgUrl = process.env.TEST_DATABASE_URL;
-for (const url of pgUrl ? [pgUrl] : []) {
-  test.describe("the page cache across two processes on PostgreSQL", () => {
-    const name = `atelier_pc_${Date.now().toString(36)}`;
-    const databaseUrl = Object.assign(new URL(url), { pathname: `/${name}` }).toString();
-    let a: Server | undefined;
-    let b: Server | undefined;
-
-    async function admin_(sql: string) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(sql);
-      await client.end();
-    }
-
-    test.beforeAll(async () => {
-      test.setTimeout(240_000);
-      await admin_(`create database ${name}`);
-      a = await adminServer({ DATABASE_URL: databaseUrl });
-      await waitHealthy(a, 150_000);
-      b = await adminServer({ DATABASE_URL: databaseUrl });
-      await waitHealthy(b, 150_000);
-    });
-    test.afterAll(async () => {
-      for (const s of [a, b]) if (s) await stop(s);
-      await admin_(`drop database if exists ${name} with (force)`);
-    });
-
-    test("a price changed through A is on B's next answer", async () => {
-      const onB = await anonymous(b!.url);
-      const id = await firstListed(onB, "/shop");
-      await onB.get(`/artwork/${id}`);
-      expect((await onB.get(`/artwork/${id}`)).headers()["x-cache"]).toBe("hit");
-
-      const owner = await admin(a!.url);
-      await editWork(owner, a!.url, id, "Harbour from A", "5678");
-      await owner.dispose();
-
-      const page = await onB.get(`/artwork/${id}`);
-      expect(page.headers()["x-cache"]).toBe("miss");
-      expect(await page.text()).toMatch(/Harbour from A[\s\S]*5,678/);
-      await onB.dispose();
-    });
-  });
-}

@@ -96,9 +96,15 @@ export async function emptyDatabase(
   };
 }
 
-/** A new, empty database on the PostgreSQL server of TEST_DATABASE_URL, and how to drop it. */
-async function createServerDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const admin = process.env.TEST_DATABASE_URL!;
+/**
+ * The PostgreSQL server for tests that need one whatever the run (several processes on one database, a move
+ * to a server): TEST_DATABASE_URL, else the one every machine here runs on 127.0.0.1:5432.
+ */
+export const SERVER_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+/** A new, empty database on the PostgreSQL server (SERVER_POSTGRES_URL), and how to drop it. */
+export async function createServerDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = SERVER_POSTGRES_URL;
   const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: admin });

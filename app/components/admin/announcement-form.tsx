@@ -46,7 +46,7 @@ export function AnnouncementForm() {
       >
         {result
           ? result.ok
-            ? `Sent to ${result.reached} open ${result.reached === 1 ? "page" : "pages"}.`
+            ? `Sent to ${result.reached} ${result.reached === 1 ? "person" : "people"} online.`
             : result.error
           : ""}
       </p>

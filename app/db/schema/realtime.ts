@@ -1,7 +1,7 @@
-// Realtime: the signed-in user's notifications (spec §3 "Notification", §7 "notifications"). Presence and
-// broadcasts live only in the server's memory (app/modules/realtime/hub.server.ts).
+// Realtime: the signed-in user's notifications (spec §3 "Notification", §7 "notifications"), and, when several
+// processes share the database, who is connected to which (realtime_presence). Broadcasts are never stored.
 import { sql } from "drizzle-orm";
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { NotificationPriority, NotificationType } from "~/lib/realtime";
 import { uuidv7 } from "~/lib/uuid";
 import { user } from "./auth";
@@ -27,4 +27,26 @@ export const notifications = pgTable(
     readAt: timestamp("read_at", { withTimezone: true }),
   },
   (t) => [index("notifications_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst())],
+);
+
+/**
+ * Presence shared between processes (app/modules/realtime/hub-peers.server.ts): each process keeps one row per
+ * user with sockets on it, touches its rows every heartbeat and deletes them when it stops; rows not touched
+ * for 90 s belong to a process that died and are ignored, then removed. Used with PostgreSQL only.
+ */
+export const realtimePresence = pgTable(
+  "realtime_presence",
+  {
+    processId: text("process_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    status: text("status").$type<"online" | "away" | "busy">().notNull(),
+    metadata: jsonb("metadata").$type<Record<string, string>>(),
+    lastSeen: timestamp("last_seen", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.processId, t.userId] }), index("realtime_presence_updated_idx").on(t.updatedAt)],
 );

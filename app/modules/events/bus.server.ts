@@ -2,7 +2,8 @@
 // Within a process it is an in-memory fan-out. When processes share a PostgreSQL server, every event also goes
 // out with NOTIFY on one channel and every process LISTENs, so each subscriber in every process hears each
 // event exactly once (its own process's events are delivered locally and skipped when they come back).
-// Payloads are small: ids and versions, never personal data (NOTIFY carries at most 8,000 bytes).
+// Payloads are small (NOTIFY carries at most 8,000 bytes): ids and versions, or what the realtime hub sends its
+// own sockets (a notification for its user, a broadcast); never secrets.
 // Owns: nothing in the database. Exposes: publish, subscribe, eventBus, EventBus, connectEventBus.
 import { randomUUID } from "node:crypto";
 import pg from "pg";
@@ -57,6 +58,24 @@ export class EventBus {
       throw new Error(`event ${topic} is too large for NOTIFY (${Buffer.byteLength(message)} bytes)`);
     this.deliver(topic, payload);
     if (!this.transport) return;
+    try {
+      await this.transport.send(message);
+    } catch (error) {
+      this.onError(error, topic);
+    }
+  }
+
+  /**
+   * To the other processes only: for state this process has already applied itself (the realtime hub delivers
+   * to its own sockets first). Without a transport (one process) it does nothing.
+   */
+  async publishToOthers<T extends Topic>(topic: T, payload: EventTopics[T]): Promise<void> {
+    if (!this.transport) return;
+    const message = JSON.stringify({ o: this.origin, t: topic, p: payload } satisfies Envelope);
+    if (Buffer.byteLength(message) > MAX_MESSAGE_BYTES) {
+      this.onError(new Error(`event ${topic} is too large for NOTIFY (${Buffer.byteLength(message)} bytes)`), topic);
+      return;
+    }
     try {
       await this.transport.send(message);
     } catch (error) {

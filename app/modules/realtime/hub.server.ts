@@ -52,12 +52,41 @@ const MAX_BROADCAST_BYTES = 4096;
 /** Broadcasts per administrator per minute. */
 export const BROADCASTS_PER_MINUTE = 6;
 
+/** The other processes, as the hub sees them (hub-peers.server.ts). */
+export interface HubPeers {
+  /** A local user's entry changed (undefined: no socket of theirs is left here). */
+  presenceChanged(userId: string, entry: PresenceEntry | undefined): void;
+  sendToUser(userId: string, message: ServerMessage): void;
+  sendBroadcast(message: BroadcastMessage): void;
+}
+
 export class RealtimeHub {
   private connections = new Set<Connection>();
   private lastSeen = new Map<string, Date>();
   private broadcasts = new Map<string, number[]>();
+  /** Entries of users connected to other processes (one per user and process). */
+  private remote: PresenceEntry[] = [];
+  private peers: HubPeers | undefined;
 
   constructor(private readonly now: () => number = Date.now) {}
+
+  /** Links the hub to the other processes (undefined: this process alone again). */
+  connectPeers(peers: HubPeers | undefined): void {
+    this.peers = peers;
+    if (!peers) this.setRemote([]);
+  }
+
+  /** The other processes' entries changed: merged into presence and sent to everyone here. */
+  setRemote(entries: PresenceEntry[]): void {
+    if (JSON.stringify(entries) === JSON.stringify(this.remote)) return;
+    this.remote = entries;
+    this.publishPresence();
+  }
+
+  /** One user's entry over this process's sockets only (what the peers share). */
+  localEntry(userId: string): PresenceEntry | undefined {
+    return this.localPresence().find((e) => e.userId === userId);
+  }
 
   /** A signed-in user's socket joins; everyone gets the new presence. Returns the receive and leave functions. */
   join(socket: HubSocket, user: HubUser): { receive: (raw: string) => void; leave: () => void } {
@@ -65,19 +94,38 @@ export class RealtimeHub {
     this.connections.add(connection);
     this.lastSeen.set(user.id, new Date(this.now()));
     send(socket, { t: "hello", userId: user.id });
-    this.publishPresence();
+    this.changed(user.id);
     return {
       receive: (raw) => this.receive(connection, raw),
       leave: () => {
         if (!this.connections.delete(connection)) return;
         this.lastSeen.set(user.id, new Date(this.now()));
-        this.publishPresence();
+        this.changed(user.id);
       },
     };
   }
 
-  /** Who is connected now, one entry per user, in the order they arrived. */
+  /**
+   * Who is connected now, one entry per user, in the order they arrived; a user with sockets in several
+   * processes is one entry (online if any socket is, the latest last-seen).
+   */
   presence(): PresenceEntry[] {
+    const merged = new Map<string, PresenceEntry & { statuses: PresenceStatus[] }>();
+    for (const entry of [...this.localPresence(), ...this.remote]) {
+      const seen = merged.get(entry.userId);
+      if (!seen) {
+        merged.set(entry.userId, { ...entry, statuses: [entry.status] });
+        continue;
+      }
+      seen.statuses.push(entry.status);
+      if (entry.lastSeen > seen.lastSeen) seen.lastSeen = entry.lastSeen;
+      if (entry.metadata) seen.metadata = { ...seen.metadata, ...entry.metadata };
+    }
+    return [...merged.values()].map(({ statuses, ...entry }) => ({ ...entry, status: combined(statuses) }));
+  }
+
+  /** This process's sockets, one entry per user, in the order they arrived. */
+  private localPresence(): PresenceEntry[] {
     const byUser = new Map<string, { user: HubUser; statuses: PresenceStatus[]; metadata: PresenceMetadata }>();
     for (const c of this.connections) {
       const entry = byUser.get(c.user.id) ?? { user: c.user, statuses: [], metadata: {} };
@@ -95,8 +143,14 @@ export class RealtimeHub {
     }));
   }
 
-  /** Sends a message to every socket of one user (their notifications). */
+  /** Sends a message to every socket of one user (their notifications), in every process. */
   toUser(userId: string, message: ServerMessage): void {
+    this.deliverToUser(userId, message);
+    this.peers?.sendToUser(userId, message);
+  }
+
+  /** A message for one user from another process: to this process's sockets of theirs. */
+  deliverToUser(userId: string, message: ServerMessage): void {
     const data = JSON.stringify(message);
     for (const c of this.connections) if (c.user.id === userId) c.socket.send(data);
   }
@@ -117,6 +171,7 @@ export class RealtimeHub {
       timestamp: new Date(now).toISOString(),
     };
     this.deliverBroadcast(message);
+    this.peers?.sendBroadcast(message);
     return message;
   }
 
@@ -145,15 +200,15 @@ export class RealtimeHub {
   closeSessions(sessionIds: Iterable<string>): number {
     const ended = new Set(sessionIds);
     let closed = 0;
-    let removed = false;
+    const removed = new Set<string>();
     for (const c of [...this.connections]) {
       if (!c.user.sessionId || !ended.has(c.user.sessionId)) continue;
       closed++;
       // A real socket's close handler leaves the hub; one without (a test's) is removed here.
       if (c.socket.close) c.socket.close(UNAUTHORIZED_CLOSE, "Signed out");
-      else removed = this.connections.delete(c);
+      else if (this.connections.delete(c)) removed.add(c.user.id);
     }
-    if (removed) this.publishPresence();
+    for (const userId of removed) this.changed(userId);
     return closed;
   }
 
@@ -176,7 +231,7 @@ export class RealtimeHub {
         if (connection.status === status && sameMetadata(connection.metadata, metadata)) return;
         connection.status = status;
         connection.metadata = metadata;
-        this.publishPresence();
+        this.changed(connection.user.id);
         return;
       }
       case "broadcast":
@@ -184,6 +239,12 @@ export class RealtimeHub {
         this.broadcast(connection.user, message.type, message.payload);
         return;
     }
+  }
+
+  /** A local user's sockets changed: everyone here is told, and the other processes through the peers. */
+  private changed(userId: string): void {
+    this.publishPresence();
+    this.peers?.presenceChanged(userId, this.localEntry(userId));
   }
 
   /** Administrators get the list; everyone else how many are online, and their own entry. */

@@ -81,7 +81,8 @@ export async function action({ request }: Route.ActionArgs) {
       429,
     );
   if (sent === "refused") return data<AnnouncementResult>({ ok: false, error: "This message cannot be sent." }, 400);
-  return data<AnnouncementResult>({ ok: true, reached: hub.size() });
+  // People, not sockets: with several processes this hub holds only its own sockets, presence holds everyone.
+  return data<AnnouncementResult>({ ok: true, reached: hub.presence().length });
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("Dashboard");

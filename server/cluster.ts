@@ -1,0 +1,88 @@
+// WEB_CONCURRENCY=N (with DATABASE_URL): this process becomes the primary of N server processes sharing the
+// port (node:cluster, connections handed out in turn). It opens no database and serves nothing: it settles the
+// shared secret before the first fork (two workers must not each generate one), restarts a worker that dies
+// after it was ready, stops everything when one cannot start (a configuration mistake would fail in every
+// worker), and on SIGTERM/SIGINT passes the signal on and exits once every worker has drained.
+// The workers run server/main.ts as a single process would; they share work through PostgreSQL
+// (docs/operations.md "Several processes").
+import cluster, { type Worker } from "node:cluster";
+import type { Config } from "~/config.server";
+import type { Logger } from "~/logger.server";
+import { resolveAuthSecret } from "./secrets";
+
+/** The message a worker sends its primary once it serves requests. */
+export const WORKER_READY = "atelier:ready";
+/** More restarts than this within a minute: something is wrong beyond one bad request; stop. */
+const MAX_RESTARTS_PER_MINUTE = 5;
+
+export function runPrimary(config: Config, logger: Logger): void {
+  const { secret, generated } = resolveAuthSecret(config.dataDir, config.authSecret);
+  if (generated) logger.info("generated AUTH_SECRET in DATA_DIR/secrets for every process");
+  const env = { AUTH_SECRET: secret };
+  const ready = new WeakSet<Worker>();
+  const live = new Set<Worker>();
+  const restarts: number[] = [];
+  let stopping = false;
+  let stopCode = 0;
+
+  const fork = () => {
+    const worker = cluster.fork(env);
+    live.add(worker);
+    worker.on("message", (message) => {
+      if (message === WORKER_READY) ready.add(worker);
+    });
+  };
+
+  cluster.on("exit", (worker, code, signal) => {
+    live.delete(worker);
+    if (stopping) {
+      if (live.size === 0) {
+        logger.info("every process stopped");
+        process.exit(stopCode);
+      }
+      return;
+    }
+    if (!ready.has(worker)) {
+      // It never served: the same cause would stop the others (a port in use, a configuration mistake).
+      logger.error({ pid: worker.process.pid, code }, "a server process could not start; stopping");
+      stopAll(1);
+      return;
+    }
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts.length > 0 && now - restarts[0]! > 60_000) restarts.shift();
+    if (restarts.length > MAX_RESTARTS_PER_MINUTE) {
+      logger.error({ restarts: restarts.length }, "server processes keep dying; stopping");
+      stopAll(1);
+      return;
+    }
+    logger.error({ pid: worker.process.pid, code, signal }, "a server process died; starting another");
+    fork();
+  });
+
+  const stopAll = (exitCode: number) => {
+    if (stopping) return;
+    stopping = true;
+    stopCode = exitCode;
+    const workers = [...live];
+    if (workers.length === 0) process.exit(exitCode);
+    for (const worker of workers) worker.process.kill("SIGTERM");
+    // Each worker gives itself 10 s to drain; past 15 s they are ended.
+    setTimeout(() => {
+      for (const worker of workers) worker.process.kill("SIGKILL");
+      process.exit(exitCode || 1);
+    }, 15_000).unref();
+  };
+
+  process.on("SIGTERM", () => {
+    logger.info({ signal: "SIGTERM" }, "stopping every process");
+    stopAll(0);
+  });
+  process.on("SIGINT", () => {
+    logger.info({ signal: "SIGINT" }, "stopping every process");
+    stopAll(0);
+  });
+
+  logger.info({ processes: config.webConcurrency, port: config.port }, "starting server processes");
+  for (let i = 0; i < config.webConcurrency; i++) fork();
+}

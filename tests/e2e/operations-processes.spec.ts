@@ -1,0 +1,198 @@
+// Several server processes on one PostgreSQL database (issue 13 item 4, docs/operations.md "Several
+// processes"): two production servers A and B share a database and a DATA_DIR, as two machines behind a load
+// balancer would share a database and a bucket. The artist's browser is on A; a customer's browser and a
+// visitor are on B. Then WEB_CONCURRENCY=2: one command, two processes on one port, a dead one replaced.
+// Needs a PostgreSQL server: TEST_DATABASE_URL, else the one on 127.0.0.1:5432 (as the db:move test).
+import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { request as playwrightRequest, type APIRequestContext, type Browser } from "@playwright/test";
+import pg from "pg";
+import { signIn, signUp } from "../support/admin-fixtures";
+import { expect, test } from "../support/fixtures";
+import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
+
+test.describe.configure({ mode: "serial" });
+
+const SERVER_POSTGRES = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const NAME = `atelier_procs_${Date.now().toString(36)}`;
+const DATABASE_URL = Object.assign(new URL(SERVER_POSTGRES), { pathname: `/${NAME}` }).toString();
+const ARTIST = { email: "mara@example.com", password: "ochre light on the marsh", name: "Mara Ellison" };
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+const dataDir = mkdtempSync(join(tmpdir(), "atelier-processes-"));
+const env = {
+  DATABASE_URL,
+  DATA_DIR: dataDir,
+  AUTH_SECRET: "two processes share this secret, 0123456789",
+  AUTH_RATE_LIMIT_MULTIPLIER: "50",
+  LOG_LEVEL: "warn",
+};
+let a: Server | undefined;
+let b: Server | undefined;
+
+async function onServer(statement: string) {
+  const client = new pg.Client({ connectionString: SERVER_POSTGRES });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  await onServer(`create database ${NAME}`);
+  // A makes the shop (the demo catalogue and the artist's account); B starts on what A made.
+  a = await startServer({
+    ...env,
+    ADMIN_EMAIL: ARTIST.email,
+    ADMIN_PASSWORD: ARTIST.password,
+    ADMIN_NAME: ARTIST.name,
+  });
+  await waitHealthy(a, 180_000);
+  b = await startServer(env);
+  await waitHealthy(b, 120_000);
+});
+
+test.afterAll(async () => {
+  for (const server of [a, b]) if (server) await stop(server);
+  await onServer(`drop database if exists ${NAME} with (force)`);
+});
+
+async function signedInPage(browser: Browser, server: Server, who: typeof ARTIST, create = false) {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+  if (create) await signUp(context.request, server.url, who.email, who.password, who.name);
+  else await signIn(context.request, server.url, who.email, who.password);
+  const page = await context.newPage();
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: "Connection status: Connected" })).toBeVisible();
+  return { context, page };
+}
+
+test("the artist on A sees who is on B, and her bell rings when a visitor writes to B", async ({ browser, page }) => {
+  const artist = await signedInPage(browser, a!, ARTIST);
+  await expect(artist.page.getByRole("button", { name: "Online users: 1" })).toBeVisible();
+
+  // Jo signs up and opens a page on B: the artist's list on A shows him, live.
+  const jo = await signedInPage(
+    browser,
+    b!,
+    { email: "jo@example.com", password: "a tide of grey linen", name: "Jo Painter" },
+    true,
+  );
+  await expect(artist.page.getByRole("button", { name: "Online users: 2" })).toBeVisible();
+  await expect(jo.page.getByRole("button", { name: "Online users: 2" })).toBeVisible();
+  await artist.page.getByRole("button", { name: "Online users: 2" }).click();
+  await expect(artist.page.getByRole("list", { name: "Online users" }).getByText("Jo Painter")).toBeVisible();
+  await artist.page.keyboard.press("Escape");
+
+  // A visitor writes through B; the artist's bell on A rings without a reload.
+  const bell = artist.page.getByRole("button", { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName("Notifications");
+  await page.goto(`${b!.url}/contact`);
+  const form = page.getByRole("form", { name: "Contact form" });
+  await form.getByLabel("Name").fill("Ines Collector");
+  await form.getByLabel("Email").fill("ines@example.com");
+  await form.getByLabel("Message").fill("Is the harbour painting still available?");
+  await form.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you, your message has been sent." })).toBeVisible();
+  const sent = Date.now();
+  await expect(bell).toHaveAccessibleName("Notifications, 1 unread");
+  test.info().annotations.push({ type: "delivery", description: `bell on A within ${Date.now() - sent} ms` });
+  await bell.click();
+  await expect(
+    artist.page
+      .getByRole("list", { name: "Notifications" })
+      .getByRole("link", { name: "New message from Ines Collector" }),
+  ).toBeVisible();
+  await artist.page.keyboard.press("Escape");
+
+  // Jo leaves B: gone from the artist's list on A.
+  await jo.context.close();
+  await expect(artist.page.getByRole("button", { name: "Online users: 1" })).toBeVisible();
+  await artist.context.close();
+});
+
+test("a price changed through A is served by B on the next request", async () => {
+  const visitor = await playwrightRequest.newContext({ baseURL: b!.url });
+  const shop = await (await visitor.get("/shop")).text();
+  const id = new RegExp(`href="/artwork/(${UUID})"`).exec(shop)?.[1];
+  expect(id, "a work for sale on B's shop").toBeTruthy();
+  await visitor.get(`/artwork/${id}`);
+  expect((await visitor.get(`/artwork/${id}`)).headers()["x-cache"]).toBe("hit");
+
+  const owner: APIRequestContext = await playwrightRequest.newContext({ baseURL: a!.url });
+  await signIn(owner, a!.url, ARTIST.email, ARTIST.password);
+  const saved = await owner.post(`/admin/artworks/${id}/edit`, {
+    headers: { origin: a!.url },
+    form: {
+      title: "Harbour from A",
+      slug: "harbour-from-a",
+      description: "",
+      medium: "Oil on canvas",
+      year: "2024",
+      size: "",
+      price: "5678",
+      availability: "available",
+      quantity: "1",
+    },
+    maxRedirects: 0,
+  });
+  expect(saved.status()).toBeLessThan(400);
+  await owner.dispose();
+
+  const page = await visitor.get(`/artwork/${id}`);
+  expect(page.headers()["x-cache"]).toBe("miss");
+  expect(await page.text()).toMatch(/Harbour from A[\s\S]*5,678/);
+  await visitor.dispose();
+});
+
+/** The pids of a process's children (the cluster's workers). */
+function childrenOf(pid: number): number[] {
+  try {
+    return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+      .split("\n")
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+test("WEB_CONCURRENCY=2 runs two processes on one port, replaces one that dies, and stops both", async () => {
+  test.setTimeout(120_000);
+  const cluster = await startServer({ ...env, WEB_CONCURRENCY: "2", LOG_LEVEL: "info" });
+  try {
+    await waitHealthy(cluster);
+    await expect.poll(() => childrenOf(cluster.child.pid!).length).toBe(2);
+    const [first, second] = childrenOf(cluster.child.pid!);
+    await expect.poll(() => cluster.output().match(/Atelier is ready/g)?.length ?? 0).toBe(2);
+
+    // One worker is killed outright: the other keeps serving, and a new one takes its place.
+    process.kill(first!, "SIGKILL");
+    expect((await fetch(`${cluster.url}/healthz`)).status).toBe(200);
+    await expect
+      .poll(() => {
+        const now = childrenOf(cluster.child.pid!);
+        return now.length === 2 && now.includes(second!) && !now.includes(first!);
+      })
+      .toBe(true);
+    expect(cluster.output()).toContain("a server process died; starting another");
+    await expect.poll(() => cluster.output().match(/Atelier is ready/g)?.length ?? 0).toBe(3);
+    expect((await fetch(`${cluster.url}/shop`)).status).toBe(200);
+  } finally {
+    expect(await stop(cluster)).toBe(0);
+  }
+  expect(cluster.output()).toContain("every process stopped");
+});
+
+test("WEB_CONCURRENCY above 1 without DATABASE_URL is refused with a plain message", async () => {
+  const refused = await startServer({
+    DATA_DIR: mkdtempSync(join(tmpdir(), "atelier-processes-pglite-")),
+    WEB_CONCURRENCY: "2",
+  });
+  expect(await refused.exited).toBe(1);
+  expect(refused.stderr()).toContain("WEB_CONCURRENCY above 1 needs DATABASE_URL");
+});
