@@ -2,7 +2,9 @@
 // port (node:cluster, connections handed out in turn). It opens no database and serves nothing: it settles the
 // shared secret before the first fork (two workers must not each generate one), restarts a worker that dies
 // after it was ready, stops everything when one cannot start (a configuration mistake would fail in every
-// worker), and on SIGTERM/SIGINT passes the signal on and exits once every worker has drained.
+// worker), and on SIGTERM/SIGINT passes the signal on and exits once every worker has drained. SIGHUP
+// (`systemctl reload`) replaces the workers one at a time with processes of the build now on disk: a new one
+// is started and ready before an old one is asked to drain, so the port never goes unanswered.
 // The workers run server/main.ts as a single process would; they share work through PostgreSQL
 // (docs/operations.md "Several processes").
 import cluster, { type Worker } from "node:cluster";
@@ -29,8 +31,41 @@ export function runPrimary(config: Config, logger: Logger): void {
     const worker = cluster.fork(env);
     live.add(worker);
     worker.on("message", (message) => {
-      if (message === WORKER_READY) ready.add(worker);
+      if (message === WORKER_READY) {
+        ready.add(worker);
+        worker.emit("atelier:ready");
+      }
     });
+    return worker;
+  };
+
+  /** Workers being replaced by a reload: their exit is expected. */
+  const retiring = new WeakSet<Worker>();
+  let reloading = false;
+  const reload = async () => {
+    if (reloading || stopping) return;
+    reloading = true;
+    logger.info({ processes: live.size }, "reloading: replacing the processes one at a time");
+    try {
+      for (const old of [...live]) {
+        if (stopping) return;
+        const fresh = fork();
+        const started = await new Promise<boolean>((resolve) => {
+          fresh.once("atelier:ready", () => resolve(true));
+          fresh.once("exit", () => resolve(false));
+        });
+        // A new process that cannot start is handled by the exit handler (everything stops).
+        if (!started) return;
+        retiring.add(old);
+        await new Promise<void>((resolve) => {
+          old.once("exit", () => resolve());
+          old.process.kill("SIGTERM");
+        });
+      }
+      logger.info({ processes: live.size }, "reloaded: every process runs the current build");
+    } finally {
+      reloading = false;
+    }
   };
 
   cluster.on("exit", (worker, code, signal) => {
@@ -42,6 +77,7 @@ export function runPrimary(config: Config, logger: Logger): void {
       }
       return;
     }
+    if (retiring.has(worker)) return;
     if (!ready.has(worker)) {
       // It never served: the same cause would stop the others (a port in use, a configuration mistake).
       logger.error({ pid: worker.process.pid, code }, "a server process could not start; stopping");
@@ -77,6 +113,9 @@ export function runPrimary(config: Config, logger: Logger): void {
   process.on("SIGTERM", () => {
     logger.info({ signal: "SIGTERM" }, "stopping every process");
     stopAll(0);
+  });
+  process.on("SIGHUP", () => {
+    void reload();
   });
   process.on("SIGINT", () => {
     logger.info({ signal: "SIGINT" }, "stopping every process");

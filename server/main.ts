@@ -38,14 +38,18 @@ async function main() {
   }
   let handler: Handler = starting;
   const server = createServer((req, res) => handler(req, res));
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => resolve());
-  }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "EADDRINUSE")
-      throw new PortInUseError(`port ${port} is already in use; set PORT to another port`);
-    throw error;
-  });
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, host, () => resolve());
+    }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "EADDRINUSE")
+        throw new PortInUseError(`port ${port} is already in use; set PORT to another port`);
+      throw error;
+    });
+  // A single process takes the port first (fail fast, "starting" answers meanwhile); a process of a cluster
+  // only once it is ready, so the primary never hands a connection to one still booting (server/cluster.ts).
+  if (!cluster.isWorker) await listen();
 
   let booted: Booted;
   try {
@@ -61,6 +65,7 @@ async function main() {
   const clientDir = join(dirname(fileURLToPath(import.meta.url)), "..", "client");
   handler = createApp({ config, logger, build, clientDir, isReady: () => ready });
   const realtime = attachRealtime(server, { config, logger });
+  if (cluster.isWorker) await listen();
   logger.info({ url: config.publicUrl, port }, "Atelier is ready");
   if (cluster.isWorker) process.send?.(WORKER_READY);
 
