@@ -59,6 +59,8 @@ const EnvSchema = z.object({
   METRICS_TOKEN: optional(z.string().min(16, "must be at least 16 characters")),
   BACKUP_KEEP: optional(z.coerce.number({ message: "must be a number" }).int().min(0).max(365)),
   WEB_CONCURRENCY: optional(z.coerce.number({ message: "must be a number" }).int().min(1).max(64)),
+  STORAGE_URL: optional(z.string().regex(/^s3:\/\/[^/?#]+/, "must look like s3://bucket?region=…&endpoint=…")),
+  MEDIA_PUBLIC_URL: optional(z.url({ message: "must be an absolute http(s) URL" })),
 });
 
 export interface OAuthClient {
@@ -111,6 +113,10 @@ export interface Config {
   backupKeep: number;
   /** Server processes on this machine (server/cluster.ts); above 1 only with DATABASE_URL. */
   webConcurrency: number;
+  /** An S3-compatible store for uploads (s3://bucket?…); unset: DATA_DIR/media. */
+  storageUrl: string | undefined;
+  /** Image variants are redirected to this public base (the bucket or a CDN) instead of sent by the app. */
+  mediaPublicUrl: string | undefined;
 }
 
 export interface TwilioConfig {
@@ -155,6 +161,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pageCacheBytes: Math.round((e.PAGE_CACHE_MB ?? (e.NODE_ENV === "development" ? 0 : 64)) * 1024 * 1024),
     backupKeep: e.BACKUP_KEEP ?? 7,
     webConcurrency: webConcurrency(e),
+    storageUrl: e.STORAGE_URL,
+    mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ""),
     metricsToken: e.METRICS_TOKEN,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `studio@${new URL(publicUrl).hostname}`,

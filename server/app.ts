@@ -22,7 +22,7 @@ import { redactUrlForLog } from "~/modules/security/log-redaction";
 import { checkBody } from "~/modules/security/request-limits";
 import { backupTokenValid, freshBackupDownload } from "~/modules/backup/backups.server";
 import { isSameSiteCallback } from "~/lib/safe-redirect";
-import { readVariant } from "~/modules/media/media.server";
+import { readVariant, storedVariantKey } from "~/modules/media/media.server";
 import { VARIANT_FORMATS, type VariantFormat } from "~/modules/media/pipeline.server";
 import { createPageCache } from "./page-cache/page-cache";
 
@@ -107,7 +107,7 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
   // Hashed build assets and image variants first: they need none of the page headers below (server/assets.ts).
   if (clientDir) app.use("/assets", compression(), assetsHandler(`${clientDir}/assets`));
   app.get("/media/:hash/:file", (req, res, next) => {
-    serveMedia(req, res).catch(next);
+    serveMedia(req, res, config).catch(next);
   });
 
   const dev = config.env === "development";
@@ -120,7 +120,13 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
               "default-src": ["'self'"],
               "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`],
               "style-src": ["'self'", "'unsafe-inline'"],
-              "img-src": ["'self'", "data:", "blob:"],
+              // Image variants may be redirected to a public bucket or CDN (MEDIA_PUBLIC_URL).
+              "img-src": [
+                "'self'",
+                "data:",
+                "blob:",
+                ...(config.mediaPublicUrl ? [new URL(config.mediaPublicUrl).origin] : []),
+              ],
               "font-src": ["'self'", "data:"],
               // The page's own origin, and the realtime socket on the same host (no other host, any scheme).
               "connect-src": ["'self'", websocketOrigin(config.publicUrl)],
@@ -322,7 +328,7 @@ function paymentPageOrigins(config: Config): string[] {
 
 const MEDIA_FILE_RE = /^(\d{2,5})\.(avif|webp)$/;
 
-async function serveMedia(req: Request, res: Response) {
+async function serveMedia(req: Request, res: Response, config: Config) {
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
   const hash = String(req.params.hash);
@@ -335,6 +341,17 @@ async function serveMedia(req: Request, res: Response) {
   const format = match[2] as VariantFormat;
   if (!VARIANT_FORMATS.includes(format)) {
     res.status(404).end();
+    return;
+  }
+  if (config.mediaPublicUrl) {
+    // Served by the bucket or a CDN in front of it: this address only points there, for good.
+    const key = await storedVariantKey(hash, width, format);
+    if (!key) {
+      res.status(404).type("text/plain").send("Not found");
+      return;
+    }
+    res.setHeader("cache-control", IMMUTABLE);
+    res.redirect(301, `${config.mediaPublicUrl}/${key}`);
     return;
   }
   const bytes = await readVariant(hash, width, format);

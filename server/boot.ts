@@ -14,7 +14,7 @@ import { flushPageViews } from "~/modules/analytics/page-views.server";
 import { connectEventBus } from "~/modules/events/bus.server";
 import { connectHubPeers } from "~/modules/realtime/hub-peers.server";
 import { startJobWorker } from "~/modules/jobs/jobs.server";
-import { LocalDiskStorage } from "~/modules/media/storage.server";
+import { openStorage } from "~/modules/media/open-storage.server";
 import { scheduleDailyBackup } from "~/modules/backup/backups.server";
 import "~/modules/mail/mail.server";
 import "~/modules/media/media.server";
@@ -59,12 +59,13 @@ export async function boot(env: Record<string, string | undefined> = process.env
     );
 
   const started = Date.now();
+  const storage = await openStorage(config);
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const base = {
     config,
     logger,
     db: handle.db,
-    storage: new LocalDiskStorage(join(config.dataDir, "media")),
+    storage,
     sms: createSmsSender(config.twilio, logger),
   };
   setServices({ ...base, auth: createAuth(base) });

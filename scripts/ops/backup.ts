@@ -3,13 +3,13 @@
 // and streams it here; otherwise this opens the database itself. Works the same with DATABASE_URL.
 import { createWriteStream, statSync } from "node:fs";
 import { rename, rm } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { request as httpRequest } from "node:http";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import { createBackup, openArchive } from "~/modules/backup/backup.server";
 import { backupToken } from "~/modules/backup/backups.server";
-import { LocalDiskStorage } from "~/modules/media/storage.server";
+import { openStorage } from "~/modules/media/open-storage.server";
 import { fail, loadOpsConfig, mb, openOrLocked, run } from "./cli";
 
 const USAGE = "usage: npm run backup -- --out FILE [--server http://127.0.0.1:PORT]";
@@ -27,7 +27,7 @@ run("backup", async () => {
         {
           db: handle.db,
           kind: handle.kind,
-          storage: new LocalDiskStorage(join(config.dataDir, "media")),
+          storage: await openStorage(config),
           secret: config.authSecret,
         },
         out,

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { archivedSecret, checkArchive, openArchive, restoreBackup } from "~/modules/backup/backup.server";
-import { LocalDiskStorage } from "~/modules/media/storage.server";
+import { openStorage } from "~/modules/media/open-storage.server";
 import { loadConfig } from "~/config.server";
 import { fail, openOrLocked, run } from "./cli";
 
@@ -43,7 +43,7 @@ run("restore", async () => {
   try {
     const result = await restoreBackup(archive, {
       handle,
-      storage: new LocalDiskStorage(join(config.dataDir, "media")),
+      storage: await openStorage(config),
       force: values.force === true,
     });
     process.stdout.write(

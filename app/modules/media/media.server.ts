@@ -19,6 +19,7 @@ import {
   type VariantFormat,
 } from "./pipeline.server";
 import { readUploadBody } from "./upload.server";
+import { StorageUnavailableError } from "./storage.server";
 
 export { MediaError, MAX_UPLOAD_BYTES } from "./pipeline.server";
 export type MediaAsset = typeof mediaAssets.$inferSelect;
@@ -200,7 +201,8 @@ export interface UploadedImage extends ImageAsset {
   id: string;
 }
 
-export type UploadResult = { ok: true; image: UploadedImage } | { ok: false; status: 400 | 413 | 422; error: string };
+export type UploadResult =
+  { ok: true; image: UploadedImage } | { ok: false; status: 400 | 413 | 422 | 503; error: string };
 
 /** The file's name, sent URI-encoded in X-File-Name (kept so a spreadsheet import can find it by name). */
 function uploadFileName(request: Request): string | null {
@@ -228,9 +230,17 @@ export async function ingestUpload(request: Request): Promise<UploadResult> {
     if (error instanceof MediaError) {
       return { ok: false, status: error.code === "too_large" ? 413 : 422, error: error.message };
     }
+    if (error instanceof StorageUnavailableError) {
+      services().logger.error({ err: error }, "upload refused: the image store is unavailable");
+      return { ok: false, status: 503, error: STORE_UNAVAILABLE };
+    }
     throw error;
   }
 }
+
+/** What the person uploading reads when the store (an object store) cannot be reached. */
+export const STORE_UNAVAILABLE =
+  "The image store cannot be reached right now, so nothing was saved. Please try again in a few minutes.";
 
 const inFlight = new Map<string, Promise<Buffer | undefined>>();
 
@@ -254,6 +264,20 @@ export async function readVariant(hash: string, width: number, format: VariantFo
     inFlight.set(key, pending);
   }
   return pending;
+}
+
+/**
+ * The storage key of a variant once it is stored (made now if missing), for a redirect to the public bucket
+ * (MEDIA_PUBLIC_URL); undefined when there is no such image or size.
+ */
+export async function storedVariantKey(
+  hash: string,
+  width: number,
+  format: VariantFormat,
+): Promise<string | undefined> {
+  const key = variantKey(hash, width, format);
+  if (await services().storage.exists(key)) return key;
+  return (await readVariant(hash, width, format)) ? key : undefined;
 }
 
 /** The stored original of an image, by its hash (sharing cards are made from it); undefined when unknown. */

@@ -1,8 +1,8 @@
-// Storage: where the bytes of uploads and their variants live. Local disk under DATA_DIR by default;
-// an S3-compatible implementation plugs in behind the same interface (docs/deployment.md).
+// Storage: where the bytes of uploads and their variants live. Local disk under DATA_DIR by default; an
+// S3-compatible object store with STORAGE_URL (s3-storage.server.ts, docs/operations.md "Object storage").
 import { createReadStream } from "node:fs";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
-import { dirname, join, normalize } from "node:path";
+import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { dirname, join, normalize, relative, sep } from "node:path";
 import type { Readable } from "node:stream";
 import { randomUUID } from "node:crypto";
 
@@ -18,9 +18,14 @@ export interface Storage {
   delete(key: string): Promise<void>;
 }
 
+/** The store could not be reached or refused the operation: nothing was written; worth trying again later. */
+export class StorageUnavailableError extends Error {
+  override name = "StorageUnavailableError";
+}
+
 const KEY_RE = /^[a-z0-9][a-z0-9/_.-]*$/;
 
-function assertKey(key: string) {
+export function assertStorageKey(key: string) {
   if (!KEY_RE.test(key) || key.includes("..") || key.includes("//")) throw new Error(`Invalid storage key: ${key}`);
 }
 
@@ -28,7 +33,7 @@ export class LocalDiskStorage implements Storage {
   constructor(private readonly root: string) {}
 
   private path(key: string): string {
-    assertKey(key);
+    assertStorageKey(key);
     return normalize(join(this.root, key));
   }
 
@@ -62,5 +67,15 @@ export class LocalDiskStorage implements Storage {
 
   async delete(key: string): Promise<void> {
     await rm(this.path(key), { force: true });
+  }
+
+  /** Every key stored (npm run media:move), skipping half-written temporary files. */
+  async *keys(): AsyncGenerator<string> {
+    const entries = await readdir(this.root, { recursive: true, withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (!entry.isFile() || entry.name.endsWith(".tmp")) continue;
+      const key = relative(this.root, join(entry.parentPath, entry.name)).split(sep).join("/");
+      if (KEY_RE.test(key)) yield key;
+    }
   }
 }

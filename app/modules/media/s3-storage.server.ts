@@ -1,0 +1,119 @@
+// Storage on an S3-compatible object store (AWS S3, Cloudflare R2, MinIO, Backblaze B2), chosen with
+// STORAGE_URL=s3://bucket[/prefix]?region=…&endpoint=…; credentials come from the standard AWS variables
+// (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, or a role). An object appears only once its upload completed, so
+// a failed put leaves nothing behind; a store that cannot be reached is a StorageUnavailableError with a
+// message a person can act on. docs/operations.md "Object storage".
+import type { Readable } from "node:stream";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from "@aws-sdk/client-s3";
+import { assertStorageKey, StorageUnavailableError, type Storage, type StoredObject } from "./storage.server";
+import type { S3Location } from "./storage-url";
+
+const CONTENT_TYPES: Record<string, string> = {
+  avif: "image/avif",
+  webp: "image/webp",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+};
+
+function contentType(key: string): string {
+  return CONTENT_TYPES[key.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream";
+}
+
+function status(error: unknown): number | undefined {
+  return (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+}
+
+function notFound(error: unknown): boolean {
+  const name = (error as { name?: string }).name;
+  return name === "NoSuchKey" || name === "NotFound" || status(error) === 404;
+}
+
+export class S3Storage implements Storage {
+  private readonly client: S3Client;
+
+  constructor(
+    readonly location: S3Location,
+    overrides: Partial<S3ClientConfig> = {},
+  ) {
+    this.client = new S3Client({
+      region: location.region,
+      endpoint: location.endpoint,
+      forcePathStyle: location.forcePathStyle,
+      // Checksums only where the protocol needs them: several S3-compatible stores refuse the newer headers.
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
+      maxAttempts: 3,
+      requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
+      ...overrides,
+    });
+  }
+
+  private key(key: string): string {
+    assertStorageKey(key);
+    return `${this.location.prefix}${key}`;
+  }
+
+  private unavailable(error: unknown, what: string): StorageUnavailableError {
+    return new StorageUnavailableError(
+      `The object store (${this.location.bucket}) could not ${what}: ${(error as Error).message || (error as { name?: string }).name || "no answer"}`,
+      { cause: error },
+    );
+  }
+
+  async put(key: string, body: Buffer): Promise<void> {
+    try {
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.location.bucket,
+          Key: this.key(key),
+          Body: body,
+          ContentLength: body.length,
+          ContentType: contentType(key),
+          // Keys are content-addressed: an object never changes, so a CDN or browser may keep it forever.
+          CacheControl: "public, max-age=31536000, immutable",
+        }),
+      );
+    } catch (error) {
+      throw this.unavailable(error, "store the file");
+    }
+  }
+
+  async get(key: string): Promise<StoredObject | undefined> {
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.location.bucket, Key: this.key(key) }));
+      if (!answer.Body) return undefined;
+      return { body: answer.Body as Readable, size: answer.ContentLength ?? 0 };
+    } catch (error) {
+      if (notFound(error)) return undefined;
+      throw this.unavailable(error, "read the file");
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.location.bucket, Key: this.key(key) }));
+      return true;
+    } catch (error) {
+      if (notFound(error)) return false;
+      throw this.unavailable(error, "look the file up");
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    try {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.location.bucket, Key: this.key(key) }));
+    } catch (error) {
+      if (notFound(error)) return;
+      throw this.unavailable(error, "delete the file");
+    }
+  }
+}
