@@ -3,6 +3,8 @@ export const adminPaths = {
   dashboard: () => "/admin",
   /** A fresh backup as a download, or one of the automatic ones by name. */
   backup: (name?: string) => (name ? `/admin/backup?name=${encodeURIComponent(name)}` : "/admin/backup"),
+  /** A fresh backup whose start the page learns of by `ticket` (Settings › Backups). */
+  freshBackup: (ticket: string) => `/admin/backup?ticket=${encodeURIComponent(ticket)}`,
   upload: () => "/admin/upload",
   /** The upload endpoint: one image per request, answered with the stored asset or the reason it failed. */
   uploadImage: () => "/admin/media",

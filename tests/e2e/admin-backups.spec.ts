@@ -4,7 +4,7 @@ import { openArchive } from "../../app/modules/backup/backup.server";
 import { adminTest as test, expect } from "../support/admin-fixtures";
 import { DEMO_ARTWORKS } from "../../app/modules/demo/demo-data";
 
-test("Download a backup gives the whole shop in one file", async ({ page }, info) => {
+test("Download a backup gives the whole shop in one file, saying when the download starts", async ({ page }, info) => {
   test.setTimeout(120_000);
   await page.goto("/admin/settings");
   const panel = page.getByRole("region", { name: "Backups" });
@@ -14,6 +14,8 @@ test("Download a backup gives the whole shop in one file", async ({ page }, info
     panel.getByRole("link", { name: "Download a backup" }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^atelier-\d{4}-\d{2}-\d{2}T[\d-]+\.atelier-backup$/);
+  // The panel counted the seconds while the server wrote the archive, and knows the download has begun.
+  await expect(panel.getByRole("status")).toHaveText("Download started: your browser shows its progress.");
   const file = info.outputPath("shop.atelier-backup");
   await download.saveAs(file);
   const { manifest } = await openArchive(file);

@@ -1,6 +1,6 @@
 // Settings › Backups: a fresh backup as a download (the browser shows its progress once it starts), and the
 // automatic daily backups kept in DATA_DIR/backups (docs/operations.md).
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatDateTime } from "~/lib/admin-format";
 import { adminButton, adminCard } from "./ui";
@@ -14,7 +14,32 @@ export interface BackupRow {
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export function BackupsPanel({ backups, keep }: { backups: BackupRow[]; keep: number }) {
-  const [preparing, setPreparing] = useState(false);
+  const [ticket, setTicket] = useState("");
+  const [status, setStatus] = useState("");
+  const [seconds, setSeconds] = useState(0);
+
+  // The server writes the archive before the download starts (its size must be known); the page shows how
+  // long that has taken until the response's cookie says the download has begun.
+  useEffect(() => {
+    if (!ticket) return;
+    const started = Date.now();
+    const timer = setInterval(() => {
+      if (document.cookie.split("; ").includes(`atelier-backup-started=${ticket}`)) {
+        document.cookie = "atelier-backup-started=; Path=/admin; Max-Age=0";
+        setTicket("");
+        setStatus("Download started: your browser shows its progress.");
+        return;
+      }
+      const elapsed = Math.round((Date.now() - started) / 1000);
+      setSeconds(elapsed);
+      if (elapsed >= 300) {
+        setTicket("");
+        setStatus("The backup is taking long. Check your downloads, or try again.");
+      }
+    }, 250);
+    return () => clearInterval(timer);
+  }, [ticket]);
+
   return (
     <section aria-labelledby="settings-backups" className={`${adminCard} mt-5 p-4 md:p-6`}>
       <h2 id="settings-backups" className="mb-1 text-lg">
@@ -29,16 +54,28 @@ export function BackupsPanel({ backups, keep }: { backups: BackupRow[]; keep: nu
         <a
           href={adminPaths.backup()}
           download
+          aria-disabled={ticket !== "" || undefined}
           className={adminButton.primary}
-          onClick={() => {
-            setPreparing(true);
-            setTimeout(() => setPreparing(false), 15_000);
+          onClick={(event) => {
+            event.preventDefault();
+            if (ticket) return;
+            const next = Math.random().toString(36).slice(2, 12).padEnd(8, "0");
+            setSeconds(0);
+            setStatus("");
+            setTicket(next);
+            // A hidden link of its own: the server's answer is a file, so the page stays.
+            const link = document.createElement("a");
+            link.href = adminPaths.freshBackup(next);
+            link.download = "";
+            document.body.append(link);
+            link.click();
+            link.remove();
           }}
         >
           Download a backup
         </a>
         <p role="status" className="text-muted text-sm">
-          {preparing ? "Preparing the backup… your browser shows the download once it starts." : ""}
+          {ticket ? `Preparing the backup… ${seconds} s` : status}
         </p>
       </div>
       <h3 className="mt-6 mb-2 text-sm font-medium">Automatic backups</h3>

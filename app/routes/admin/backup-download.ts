@@ -8,7 +8,10 @@ import { requireAdmin } from "~/modules/auth/session.server";
 import { freshBackupDownload, storedBackupPath } from "~/modules/backup/backups.server";
 import { services } from "~/services.server";
 
-function fileResponse(path: string, filename: string, size: number, done?: () => void): Response {
+/** The cookie that tells the Backups panel its download has started (the page cannot see a download begin). */
+export const BACKUP_STARTED_COOKIE = "atelier-backup-started";
+
+function fileResponse(path: string, filename: string, size: number, done?: () => void, ticket?: string): Response {
   const stream = createReadStream(path);
   if (done) stream.on("close", done);
   return new Response(Readable.toWeb(stream) as ReadableStream, {
@@ -17,6 +20,9 @@ function fileResponse(path: string, filename: string, size: number, done?: () =>
       "content-length": String(size),
       "content-disposition": `attachment; filename="${filename}"`,
       "cache-control": "private, no-store",
+      ...(ticket
+        ? { "set-cookie": `${BACKUP_STARTED_COOKIE}=${ticket}; Path=/admin; Max-Age=120; SameSite=Strict` }
+        : {}),
     },
   });
 }
@@ -31,5 +37,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const download = await freshBackupDownload();
   services().logger.info({ userId: admin.user.id }, "backup downloaded from the admin");
-  return fileResponse(download.path, download.filename, download.size, () => download.remove());
+  // The panel's ticket comes back as a cookie once the archive is written and the download starts.
+  const ticket = new URL(request.url).searchParams.get("ticket");
+  return fileResponse(
+    download.path,
+    download.filename,
+    download.size,
+    () => download.remove(),
+    ticket && /^[a-z0-9]{8,32}$/.test(ticket) ? ticket : undefined,
+  );
 }
