@@ -58,6 +58,7 @@ export default [
     route("media-library", "routes/admin/media-library.ts"),
     route("markdown-preview", "routes/admin/markdown-preview.ts"),
     route("messages", "routes/admin/messages.tsx"),
+    route("outbox", "routes/admin/outbox.tsx"),
     route("analytics", "routes/admin/analytics.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("backup", "routes/admin/backup-download.ts"),

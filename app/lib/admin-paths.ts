@@ -26,6 +26,12 @@ export const adminPaths = {
     return q.size ? `/admin/categorization?${q.toString()}` : "/admin/categorization";
   },
   commissions: () => "/admin/commissions",
+  outbox: (status?: string, page?: number) => {
+    const q = new URLSearchParams();
+    if (status) q.set("status", status);
+    if (page && page > 1) q.set("page", String(page));
+    return q.size ? `/admin/outbox?${q.toString()}` : "/admin/outbox";
+  },
   customers: () => "/admin/customers",
   invoices: () => "/admin/invoices",
   exhibitions: () => "/admin/exhibitions",

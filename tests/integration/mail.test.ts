@@ -2,10 +2,10 @@ import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jobs, mailOutbox } from "~/db/schema";
+import { jobs, mailOutbox, notifications, user, userRoles } from "~/db/schema";
 import { createLogger } from "~/logger.server";
 import { runDueJobs } from "~/modules/jobs/jobs.server";
-import { sendMail } from "~/modules/mail/mail.server";
+import { requeueMail, sendMail } from "~/modules/mail/mail.server";
 import { saveSettings } from "~/modules/settings/settings.server";
 import { services, setServices } from "~/services.server";
 import { decodeMime, startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
@@ -102,5 +102,61 @@ describe.each(BACKENDS)("mail without SMTP_URL on %s", (backend) => {
     expect(lines.join("\n")).toContain("artist@example.com");
     expect(lines.join("\n")).toContain("Your sign-in link for");
     expect(lines.join("\n")).not.toContain("SECRET-TOKEN");
+  });
+});
+
+describe.each(BACKENDS)("the outbox on %s: the artist told of failures, retry and send again", (backend) => {
+  let ctx: TestContext;
+  let port: number;
+  beforeAll(async () => {
+    port = await freePort();
+    ctx = await setupTestServices(backend, { SMTP_URL: `smtp://127.0.0.1:${port}` });
+    await ctx.handle.db.insert(user).values({ id: "u-artist", name: "Mara", email: "mara@example.com" });
+    await ctx.handle.db.insert(userRoles).values({ userId: "u-artist", role: "admin" });
+  });
+  afterAll(() => ctx.close());
+
+  it("tells the artist once a delivery keeps failing, then delivers it on Retry", async () => {
+    const id = await sendMail("buyer@example.com", "inquiry-received", {});
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await makeDue(ctx);
+      await runDueJobs();
+    }
+    const told = await ctx.handle.db.select().from(notifications).where(eq(notifications.userId, "u-artist"));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({
+      type: "warning",
+      priority: "high",
+      title: "An e-mail to buyer@example.com is not going out",
+      link: "/admin/outbox",
+    });
+    expect(told[0]!.message).toMatch(/ECONNREFUSED/);
+
+    // Given up (as after a day of retries), then retried by hand once the mail server is back.
+    await ctx.handle.db.update(mailOutbox).set({ status: "failed" }).where(eq(mailOutbox.id, id));
+    await ctx.handle.db.update(jobs).set({ doneAt: new Date() });
+    const peer = await startSmtpPeer(port);
+    try {
+      expect(await requeueMail(id, "resend")).toMatchObject({ ok: true });
+      // Resend of a failed message is a copy; Retry sends this one.
+      expect(await requeueMail(id, "retry")).toEqual({
+        ok: true,
+        message: "Trying again to deliver “We received your message to The Artist” to buyer@example.com.",
+      });
+      await runDueJobs();
+      await peer.waitFor((m) => m.to.includes("buyer@example.com"));
+      const [row] = await ctx.handle.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      expect(row).toMatchObject({ status: "sent", attempts: 1 });
+      expect(await requeueMail(id, "retry")).toEqual({
+        ok: false,
+        error: "Only a failed or waiting message can be retried.",
+      });
+      // A delivered sign-in link is never sent again: its body is gone.
+      const link = await sendMail("buyer@example.com", "magic-link", { url: "http://x/?token=T", minutes: 10 });
+      await runDueJobs();
+      expect(await requeueMail(link, "resend")).toMatchObject({ ok: false, error: /cannot be sent again/ });
+    } finally {
+      await peer.close();
+    }
   });
 });

@@ -10,9 +10,12 @@ import { getSettings } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
 import { mailTemplates, type MailData, type MailTemplate } from "./templates";
 import { emailKey, hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
+import { notifyAdmins } from "~/modules/realtime/notifications.server";
 
 /** Delivery is retried for about a day (5 s doubling, capped at an hour) before the message is marked failed. */
 const MAX_ATTEMPTS = 30;
+/** Failed attempts in a row after which the artist is told (about a minute: retries wait 5, 10, 20 s). */
+const NOTIFY_AFTER_ATTEMPTS = 3;
 /** Templates whose body is a key to an account: cleared from the outbox once delivered. */
 const SECRET_LINK_TEMPLATES = new Set(["magic-link", "password-reset", "email-verification"]);
 const REMOVED_BODY = "(Removed after delivery: this message held a sign-in, reset or confirmation link.)";
@@ -120,14 +123,27 @@ export async function deliverMail(id: string): Promise<void> {
     logger.info({ mail: id, template: message.template }, "mail sent");
   } catch (error) {
     const attempts = message.attempts + 1;
+    const giveUp = attempts >= MAX_ATTEMPTS;
     await db()
       .update(mailOutbox)
       .set({
         attempts,
         lastError: (error as Error).message.slice(0, 1000),
-        status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
+        status: giveUp ? "failed" : "pending",
       })
       .where(eq(mailOutbox.id, id));
+    // The artist hears of it: once it has failed a few times in a row (not a passing hiccup), and when it is
+    // given up. The bell links to the outbox, where it can be retried.
+    if (attempts === NOTIFY_AFTER_ATTEMPTS || giveUp)
+      await notifyAdmins({
+        type: giveUp ? "error" : "warning",
+        priority: "high",
+        title: giveUp
+          ? `An e-mail to ${message.toAddress} could not be delivered`
+          : `An e-mail to ${message.toAddress} is not going out`,
+        message: `${message.subject}: ${(error as Error).message.slice(0, 300)}`,
+        link: "/admin/outbox",
+      });
     throw error;
   }
 }
@@ -135,6 +151,88 @@ export async function deliverMail(id: string): Promise<void> {
 registerJobHandler("mail.deliver", async (payload) => {
   if (typeof payload.id === "string") await deliverMail(payload.id);
 });
+
+export const OUTBOX_PAGE_SIZE = 50;
+
+/** One page of the outbox without message bodies (they may hold sign-in links), newest first. */
+export async function outboxPage(options: { status?: MailStatus; page: number }) {
+  const where = options.status ? eq(mailOutbox.status, options.status) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db()
+      .select({
+        id: mailOutbox.id,
+        toAddress: mailOutbox.toAddress,
+        subject: mailOutbox.subject,
+        template: mailOutbox.template,
+        status: mailOutbox.status,
+        attempts: mailOutbox.attempts,
+        lastError: mailOutbox.lastError,
+        createdAt: mailOutbox.createdAt,
+        sentAt: mailOutbox.sentAt,
+      })
+      .from(mailOutbox)
+      .where(where)
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .limit(OUTBOX_PAGE_SIZE)
+      .offset((options.page - 1) * OUTBOX_PAGE_SIZE),
+    db()
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(mailOutbox)
+      .where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export type OutboxActionResult = { ok: true; message: string } | { ok: false; error: string };
+
+/**
+ * Retry (a failed or waiting message: tried again now, its attempts counted afresh) or resend (a sent or kept
+ * message: a new copy goes out). A message whose sign-in, reset or confirmation link was removed after
+ * delivery cannot be sent again: the person asks for a new link instead.
+ */
+export async function requeueMail(id: string, how: "retry" | "resend"): Promise<OutboxActionResult> {
+  const message = await db().query.mailOutbox.findFirst({ where: eq(mailOutbox.id, id) });
+  if (!message) return { ok: false, error: "That message is not in the outbox." };
+  if (how === "retry") {
+    if (message.status !== "failed" && message.status !== "pending")
+      return { ok: false, error: "Only a failed or waiting message can be retried." };
+    await db().transaction(async (tx) => {
+      await tx.update(mailOutbox).set({ status: "pending", attempts: 0 }).where(eq(mailOutbox.id, id));
+      await enqueue(
+        "mail.deliver",
+        { id },
+        { dedupeKey: `mail:${id}`, maxAttempts: MAX_ATTEMPTS, priority: JOB_PRIORITY.mail },
+        tx,
+      );
+    });
+    return { ok: true, message: `Trying again to deliver “${message.subject}” to ${message.toAddress}.` };
+  }
+  if (message.html === REMOVED_BODY)
+    return {
+      ok: false,
+      error: "This message held a sign-in or confirmation link, removed after delivery: it cannot be sent again.",
+    };
+  await db().transaction(async (tx) => {
+    const [copy] = await tx
+      .insert(mailOutbox)
+      .values({
+        toAddress: message.toAddress,
+        template: message.template,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+        attachments: message.attachments,
+      })
+      .returning({ id: mailOutbox.id });
+    await enqueue(
+      "mail.deliver",
+      { id: copy!.id },
+      { dedupeKey: `mail:${copy!.id}`, maxAttempts: MAX_ATTEMPTS, priority: JOB_PRIORITY.mail },
+      tx,
+    );
+  });
+  return { ok: true, message: `“${message.subject}” is being sent again to ${message.toAddress}.` };
+}
 
 /** The newest messages, for the admin's outbox. */
 export async function listOutbox(limit = 50) {

@@ -97,6 +97,17 @@ ${layout.footnote ? `<p style="margin:24px 0 0;font-size:13px;line-height:1.6;co
 }
 
 export const mailTemplates = {
+  // Settings › "Send a test e-mail": proof that mail leaves the shop and arrives.
+  test: (brand: Brand, _data: Record<string, never>) =>
+    render(brand, `Test e-mail from ${brand.siteTitle}`, {
+      preheader: "Mail from your shop reaches you.",
+      heading: "Mail is working",
+      paragraphs: [
+        "This is the test e-mail you asked for in Settings.",
+        "If you can read it, the messages your shop sends (orders, replies, sign-in links) reach their readers.",
+      ],
+      action: { label: "Open the outbox", url: `${brand.publicUrl}/admin/outbox` },
+    }),
   "new-inquiry": (brand: Brand, data: { from: string; email: string; subject: string; body: string; kind: string }) =>
     render(brand, `New message: ${data.subject}`, {
       preheader: `${data.from} wrote through the website.`,

@@ -19,6 +19,7 @@ import { AVAILABILITY_LABELS, isAvailability } from "~/lib/availability";
 import { formatPrice } from "~/lib/money";
 import { dashboardSummary } from "~/modules/admin/dashboard.server";
 import { requireAdmin } from "~/modules/auth/session.server";
+import { services } from "~/services.server";
 import { FEATURED_LIMIT } from "~/modules/catalog/catalog.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -26,6 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const summary = await dashboardSummary();
   return {
     ...summary,
+    mailOn: Boolean(services().config.smtpUrl),
     featuredLimit: FEATURED_LIMIT,
     recentChanges: summary.recentChanges.map((e) => ({
       id: e.id,
@@ -97,6 +99,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     openCommissions,
     unreadMessages,
     featuredLimit,
+    mailOn,
     latestInquiries,
     latestOrders,
   } = loaderData;
@@ -228,7 +231,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
         </Panel>
-        <Panel title="Mail" to={adminPaths.messages()} linkLabel="Outbox">
+        <Panel title="Mail" to={adminPaths.outbox()} linkLabel="Outbox">
+          {!mailOn && (
+            <p role="alert" className="border-accent/30 bg-accent-soft mt-2 rounded-md border px-3 py-2 text-sm">
+              Mail is not being sent: <code>SMTP_URL</code> is not set. Order confirmations and replies wait in the{" "}
+              <Link to={adminPaths.outbox()} className="underline underline-offset-4">
+                outbox
+              </Link>
+              .
+            </p>
+          )}
           <dl className="grid grid-cols-4 gap-2 py-2 text-center text-sm">
             {(["sent", "logged", "pending", "failed"] as const).map((status) => (
               <div key={status} className={status === "failed" && mail.failed > 0 ? "text-destructive" : undefined}>

@@ -17,6 +17,7 @@ import { getSettings, pageMetaDefaults, saveSettings } from "~/modules/settings/
 import { listBackups } from "~/modules/backup/backups.server";
 import { services } from "~/services.server";
 import { BackupsPanel } from "~/components/admin/backups-panel";
+import { TestMailPanel } from "~/components/admin/test-mail-panel";
 import { readFormData } from "~/modules/security/form-data.server";
 
 /** How many social links the form offers (the settings allow up to six). */
@@ -33,10 +34,12 @@ const PAGE_LABELS: Record<(typeof PAGE_KEYS)[number], string> = {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const settings = await getSettings();
   return {
     settings,
+    adminEmail: admin.user.email,
+    mailOn: Boolean(services().config.smtpUrl),
     backups: listBackups().map((b) => ({ ...b, createdAt: b.createdAt.toISOString() })),
     backupKeep: services().config.backupKeep,
     defaults: pageMetaDefaults(settings),
@@ -375,6 +378,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           </button>
         </div>
       </Form>
+      <TestMailPanel defaultTo={loaderData.adminEmail} mailOn={loaderData.mailOn} />
       <BackupsPanel backups={loaderData.backups} keep={loaderData.backupKeep} />
     </>
   );

@@ -1,0 +1,45 @@
+// Settings › Mail: send a test e-mail to any address (the admin's own by default) and see at once whether the
+// shop's mail is on; the message then shows in the Outbox (docs/admin.md "Outbox").
+import { useFetcher } from "react-router";
+import { TextField } from "~/components/form/field";
+import { adminPaths } from "~/lib/admin-paths";
+import { adminButton, adminCard } from "./ui";
+
+type Result = { ok: true; message: string } | { ok: false; error: string };
+
+export function TestMailPanel({ defaultTo, mailOn }: { defaultTo: string; mailOn: boolean }) {
+  const fetcher = useFetcher<Result>();
+  const result = fetcher.data;
+  return (
+    <section aria-labelledby="settings-mail" className={`${adminCard} mt-5 p-4 md:p-6`}>
+      <h2 id="settings-mail" className="mb-1 text-lg">
+        Mail
+      </h2>
+      <p className="text-muted mb-4 max-w-prose text-sm">
+        {mailOn
+          ? "The shop sends mail through the server set in SMTP_URL."
+          : "Mail is not being sent: SMTP_URL is not set, so messages are kept in the outbox."}{" "}
+        <a href={adminPaths.outbox()} className="underline underline-offset-4">
+          Open the outbox
+        </a>
+      </p>
+      <fetcher.Form method="post" action={adminPaths.outbox()} className="grid max-w-xl gap-4 sm:grid-cols-[1fr_auto]">
+        <input type="hidden" name="intent" value="test" />
+        <TextField
+          name="to"
+          type="email"
+          label="Send a test e-mail to"
+          defaultValue={defaultTo}
+          required
+          error={result && !result.ok ? result.error : undefined}
+        />
+        <button type="submit" className={`${adminButton.secondary} sm:mt-7`} disabled={fetcher.state !== "idle"}>
+          Send a test e-mail
+        </button>
+      </fetcher.Form>
+      <p role="status" className="text-available mt-2 text-sm">
+        {result?.ok ? result.message : ""}
+      </p>
+    </section>
+  );
+}
