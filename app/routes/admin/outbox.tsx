@@ -207,13 +207,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
           </table>
         </div>
       )}
-      <Pager
-        page={page}
-        pageSize={pageSize}
-        total={total}
-        href={(p) => adminPaths.outbox(status, p)}
-        items="e-mails"
-      />
+      <Pager page={page} pageSize={pageSize} total={total} href={(p) => adminPaths.outbox(status, p)} items="e-mails" />
     </>
   );
 }
