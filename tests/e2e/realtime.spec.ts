@@ -184,3 +184,38 @@ test("the realtime endpoint refuses anonymous and cross-site connections", async
   // From another site: refused outright.
   expect(await attempt({ origin: "https://evil.example" })).toMatchObject({ status: 403 });
 });
+
+test("a person can show themselves as busy; the artist's list says so, and it stays after a reload", async ({
+  browser,
+}) => {
+  const mara = await signedIn(browser, ARTIST);
+  const ren = await signedIn(
+    browser,
+    { email: "ren@example.com", password: "cobalt over the harbour", name: "Ren Okafor" },
+    true,
+  );
+  await ren.page.getByRole("button", { name: /^Online users: / }).click();
+  const status = ren.page.getByRole("group", { name: "Your status" });
+  await expect(status.getByRole("radio", { name: "Online" })).toBeChecked();
+  await status.getByRole("radio", { name: "Busy" }).check();
+  await ren.page.keyboard.press("Escape");
+
+  await mara.page.getByRole("button", { name: /^Online users: / }).click();
+  const entry = mara.page
+    .getByRole("list", { name: "Online users" })
+    .getByRole("listitem")
+    .filter({ hasText: "Ren Okafor" });
+  await expect(entry).toContainText("busy");
+  await mara.page.keyboard.press("Escape");
+
+  await ren.page.reload();
+  await expect(ren.page.getByRole("button", { name: "Connection status: Connected" })).toBeVisible();
+  await ren.page.getByRole("button", { name: /^Online users: / }).click();
+  await expect(ren.page.getByRole("group", { name: "Your status" }).getByRole("radio", { name: "Busy" })).toBeChecked();
+  await ren.page.getByRole("group", { name: "Your status" }).getByRole("radio", { name: "Online" }).check();
+  await mara.page.getByRole("button", { name: /^Online users: / }).click();
+  await expect(entry).toContainText("online");
+  await mara.page.keyboard.press("Escape");
+  await ren.context.close();
+  await mara.context.close();
+});

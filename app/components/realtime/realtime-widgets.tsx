@@ -12,7 +12,13 @@ export default function RealtimeWidgets({ userId }: { userId: string }) {
   const realtime = useRealtime();
   return (
     <div className="flex items-center gap-3" data-testid="realtime">
-      <OnlineUsers users={realtime.users} count={realtime.onlineCount} me={userId} />
+      <OnlineUsers
+        users={realtime.users}
+        count={realtime.onlineCount}
+        me={userId}
+        chosen={realtime.chosenStatus}
+        choose={realtime.setChosenStatus}
+      />
       <NotificationBell realtime={realtime} />
       <ConnectionStatus realtime={realtime} />
     </div>
@@ -63,7 +69,19 @@ function Panel({ title, children, action }: { title: string; children: ReactNode
  * The avatar stack, 3 then +N (spec §9). An administrator's list names everyone; anyone else sees themselves
  * and how many others are online, never who (docs/realtime.md "Who sees what").
  */
-function OnlineUsers({ users, count, me }: { users: PresenceEntry[]; count: number; me: string }) {
+function OnlineUsers({
+  users,
+  count,
+  me,
+  chosen,
+  choose,
+}: {
+  users: PresenceEntry[];
+  count: number;
+  me: string;
+  chosen: Realtime["chosenStatus"];
+  choose: Realtime["setChosenStatus"];
+}) {
   // Yourself last, so the stack shows the others first.
   const sorted = [...users].sort((a, b) => Number(a.userId === me) - Number(b.userId === me));
   const shown = sorted.slice(0, ONLINE_AVATARS_SHOWN);
@@ -94,6 +112,25 @@ function OnlineUsers({ users, count, me }: { users: PresenceEntry[]; count: numb
         </span>
       </Popover.Trigger>
       <Panel title={`Online now (${total})`}>
+        <fieldset className="border-line flex items-center gap-4 border-b px-4 py-2 text-xs">
+          <legend className="sr-only">Your status</legend>
+          <span className="text-muted" aria-hidden>
+            Your status
+          </span>
+          {(["online", "busy"] as const).map((status) => (
+            <label key={status} className="flex items-center gap-1.5 capitalize">
+              <input
+                type="radio"
+                name="presence-status"
+                value={status}
+                checked={chosen === status}
+                onChange={() => choose(status)}
+                className="accent-ink"
+              />
+              {status}
+            </label>
+          ))}
+        </fieldset>
         <ul className="max-h-[300px] overflow-y-auto py-1" aria-label="Online users">
           {sorted.map((u) => (
             <li key={u.userId} className="flex items-center gap-3 px-4 py-2">

@@ -22,6 +22,18 @@ import { fetchWithRetry } from "~/lib/client-data";
 import { DuplicateEventCache } from "~/lib/dedupe-cache";
 import { notifyActivity } from "~/components/site/toast-host";
 
+export type ChosenStatus = "online" | "busy";
+/** Where the chosen status is kept, so it survives a reload and applies in every tab. */
+const STATUS_KEY = "atelier.presence-status";
+
+function storedStatus(): ChosenStatus {
+  try {
+    return localStorage.getItem(STATUS_KEY) === "busy" ? "busy" : "online";
+  } catch {
+    return "online";
+  }
+}
+
 export interface Realtime {
   state: ConnectionState;
   attempts: number;
@@ -32,6 +44,9 @@ export interface Realtime {
   /** How many people are online in all. */
   onlineCount: number;
   notifications: NotificationView[];
+  /** What this person chose to show when their page is in front: online, or busy (do not disturb). */
+  chosenStatus: ChosenStatus;
+  setChosenStatus: (status: ChosenStatus) => void;
   reconnect: () => void;
   markRead: (id: string) => void;
   markAllRead: () => void;
@@ -64,6 +79,9 @@ export function useRealtime(): Realtime {
   const [notifications, setNotifications] = useState<NotificationView[]>([]);
   const socket = useRef<WebSocket | null>(null);
   const connectRef = useRef<() => void>(() => {});
+  const [chosenStatus, setChosen] = useState<ChosenStatus>("online");
+  const chosen = useRef<ChosenStatus>("online");
+  const sendChosen = useRef<() => void>(() => {});
 
   /** The user's notifications; resolves whether the session still holds (false once signed out). */
   const loadNotifications = useCallback(
@@ -170,7 +188,8 @@ export function useRealtime(): Realtime {
         attempt = 0;
         setAttempts(0);
         setState("connected");
-        if (document.visibilityState === "hidden") ws.send(JSON.stringify({ t: "presence", status: "away" }));
+        const status = document.visibilityState === "hidden" ? "away" : chosen.current;
+        if (status !== "online") ws.send(JSON.stringify({ t: "presence", status }));
         // The list as it is now (also whatever arrived while the page was not connected).
         void loadNotifications();
       };
@@ -215,10 +234,20 @@ export function useRealtime(): Realtime {
     };
     const onOnline = () => connectRef.current();
     const onVisibility = () => {
-      const status = document.visibilityState === "hidden" ? "away" : "online";
+      const status = document.visibilityState === "hidden" ? "away" : chosen.current;
       if (socket.current?.readyState === WebSocket.OPEN) socket.current.send(JSON.stringify({ t: "presence", status }));
     };
+    // A status chosen in another tab applies here too.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== STATUS_KEY) return;
+      chosen.current = storedStatus();
+      setChosen(chosen.current);
+      onVisibility();
+    };
+    sendChosen.current = onVisibility;
 
+    chosen.current = storedStatus();
+    setChosen(chosen.current);
     connect();
     const pinger = setInterval(() => {
       const ws = socket.current;
@@ -233,7 +262,9 @@ export function useRealtime(): Realtime {
     window.addEventListener("offline", onOffline);
     window.addEventListener("online", onOnline);
     document.addEventListener("visibilitychange", onVisibility);
+    window.addEventListener("storage", onStorage);
     return () => {
+      window.removeEventListener("storage", onStorage);
       stopped = true;
       clearTimeout(retry);
       clearInterval(pinger);
@@ -265,6 +296,17 @@ export function useRealtime(): Realtime {
     users,
     onlineCount,
     notifications,
+    chosenStatus,
+    setChosenStatus: (status) => {
+      chosen.current = status;
+      setChosen(status);
+      try {
+        localStorage.setItem(STATUS_KEY, status);
+      } catch {
+        // Private mode: this tab still shows it.
+      }
+      sendChosen.current();
+    },
     reconnect: () => connectRef.current(),
     markRead: (id) =>
       change((list) => list.map((n) => (n.id === id ? { ...n, readAt: new Date().toISOString() } : n)), {
