@@ -378,7 +378,7 @@ function isLocalUnproxied(req: Request): boolean {
 }
 
 async function serveInternalBackup(req: Request, res: Response, config: Config): Promise<void> {
-  res.setHeader("cache-control", "no-store");
+  res.setHeader("cache-control", "no-store, no-transform");
   const timestamp = Number(req.headers["x-atelier-backup-time"]);
   const token = String(req.headers["x-atelier-backup-token"] ?? "");
   if (!isLocalUnproxied(req) || !config.authSecret || !backupTokenValid(config.authSecret, timestamp, token)) {

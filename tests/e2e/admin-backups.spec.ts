@@ -24,6 +24,16 @@ test("Download a backup gives the whole shop in one file, saying when the downlo
   expect(manifest.hasSecret).toBe(true);
 });
 
+test("the archive is sent as it is, with its length (the browser can show the progress)", async ({ page }) => {
+  test.setTimeout(120_000);
+  const response = await page.request.get("/admin/backup", { headers: { "accept-encoding": "br, gzip" } });
+  expect(response.status()).toBe(200);
+  // Its images and data are compressed already: compressing it again costs the server and hides the length.
+  expect(response.headers()["content-encoding"]).toBeUndefined();
+  const body = await response.body();
+  expect(Number(response.headers()["content-length"])).toBe(body.length);
+});
+
 test("a visitor cannot download a backup", async ({ browser, baseURL }) => {
   const visitor = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   const response = await visitor.request.get("/admin/backup", { maxRedirects: 0 });

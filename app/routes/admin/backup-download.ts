@@ -19,7 +19,9 @@ function fileResponse(path: string, filename: string, size: number, done?: () =>
       "content-type": "application/octet-stream",
       "content-length": String(size),
       "content-disposition": `attachment; filename="${filename}"`,
-      "cache-control": "private, no-store",
+      // no-transform: sent as it is, with its length (the compression middleware and proxies leave it alone;
+      // its images and data are compressed already).
+      "cache-control": "private, no-store, no-transform",
       ...(ticket
         ? { "set-cookie": `${BACKUP_STARTED_COOKIE}=${ticket}; Path=/admin; Max-Age=120; SameSite=Strict` }
         : {}),
