@@ -1,3 +1,4 @@
+import { revalidateUnlessQueued } from "~/lib/offline-queue";
 import {
   isRouteErrorResponse,
   Links,
@@ -46,8 +47,9 @@ export async function loader() {
  * The site's identity changes only through a form (the admin's settings), not by browsing: without this, every
  * navigation (and every hover prefetch) would fetch it again.
  */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod ? defaultShouldRevalidate : false;
+export function shouldRevalidate({ formMethod, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // A write kept in the offline queue has nothing to reload (and no connection to reload with).
+  return formMethod ? revalidateUnlessQueued({ actionResult, defaultShouldRevalidate }) : false;
 }
 
 /** The site's default metadata: what a page without its own shows, and noindex on an error page. */

@@ -70,6 +70,8 @@ export default [
   route("api/cart", "routes/resources/cart.ts"),
   // The signed-in user's notifications (the header's bell); live changes come over /realtime.
   route("api/notifications", "routes/resources/notifications.ts"),
+  // Changes made offline, replayed one at a time when the connection returns (app/lib/offline-queue.ts).
+  route("api/offline-queue", "routes/resources/offline-queue.ts"),
   route("webhooks/stripe", "routes/resources/stripe-webhook.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("blog/rss.xml", "routes/resources/blog-feed.ts"),

@@ -219,3 +219,69 @@ test("a person can show themselves as busy; the artist's list says so, and it st
   await ren.context.close();
   await mara.context.close();
 });
+
+test("a person can share a status note; the artist sees it beside their name, and a cleared note goes", async ({
+  browser,
+}) => {
+  const mara = await signedIn(browser, ARTIST);
+  const ren = await signedIn(browser, { email: "ren@example.com", password: "cobalt over the harbour" });
+  await ren.page.getByRole("button", { name: /^Online users: / }).click();
+  await ren.page.getByLabel("Status note").fill("Framing the harbour series");
+  await ren.page.getByRole("button", { name: "Share" }).click();
+  await expect(ren.page.getByRole("button", { name: "Clear" })).toBeVisible();
+  await ren.page.keyboard.press("Escape");
+
+  await mara.page.getByRole("button", { name: /^Online users: / }).click();
+  const entry = mara.page
+    .getByRole("list", { name: "Online users" })
+    .getByRole("listitem")
+    .filter({ hasText: "Ren Okafor" });
+  await expect(entry).toContainText("“Framing the harbour series”");
+  await mara.page.keyboard.press("Escape");
+
+  // Kept in the browser: a reload shares it again.
+  await ren.page.reload();
+  await expect(ren.page.getByRole("button", { name: "Connection status: Connected" })).toBeVisible();
+  await ren.page.getByRole("button", { name: /^Online users: / }).click();
+  await expect(ren.page.getByLabel("Status note")).toHaveValue("Framing the harbour series");
+  await ren.page.getByRole("button", { name: "Clear" }).click();
+  await expect(ren.page.getByLabel("Status note")).toHaveValue("");
+
+  await mara.page.getByRole("button", { name: /^Online users: / }).click();
+  await expect(entry).toBeVisible();
+  await expect(entry).not.toContainText("Framing");
+  await ren.context.close();
+  await mara.context.close();
+});
+
+test("a notification read offline waits in realtime_queue and is read on the server once back online", async ({
+  browser,
+  page,
+}) => {
+  const mara = await signedIn(browser, ARTIST);
+  await page.goto(`${server.url}/contact`);
+  const form = page.getByRole("form", { name: "Contact form" });
+  await form.getByLabel("Name").fill("Theo Offline");
+  await form.getByLabel("Email").fill("theo@example.com");
+  await form.getByLabel("Message").fill("Is the large harbour painting still available?");
+  await form.getByRole("button", { name: "Send message" }).click();
+  const bell = mara.page.getByRole("button", { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName("Notifications, 1 unread");
+
+  await mara.context.setOffline(true);
+  await expect(mara.page.getByRole("button", { name: "Connection status: Offline" })).toBeVisible();
+  await bell.click();
+  await mara.page.getByRole("list", { name: "Notifications" }).getByRole("button", { name: "Mark as read" }).click();
+  await expect(bell).toHaveAccessibleName("Notifications");
+  const queued = await mara.page.evaluate(
+    () => JSON.parse(localStorage.getItem("realtime_queue") ?? "[]") as { table: string; type: string }[],
+  );
+  expect(queued.map((op) => [op.table, op.type])).toEqual([["notifications", "update"]]);
+
+  await mara.context.setOffline(false);
+  await expect(mara.page.getByRole("button", { name: "Connection status: Connected" })).toBeVisible();
+  await expect.poll(() => mara.page.evaluate(() => localStorage.getItem("realtime_queue"))).toBeNull();
+  await mara.page.reload();
+  await expect(mara.page.getByRole("button", { name: "Notifications" })).toBeVisible();
+  await mara.context.close();
+});

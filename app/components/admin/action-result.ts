@@ -1,15 +1,41 @@
 // Spec §4 "Optimistic update" and §8: a write from the admin UI is shown at once (pending), then succeeds or
 // fails; a failure is logged with console.error, shown as an error toast, and rolled back: the optimistic
 // state is derived from the pending request, so it drops when the request ends, and the loaders refetch.
+// Spec §7 "Queued offline writes": while the browser is offline, a write the page can express as table
+// changes is kept in the offline queue instead (app/lib/offline-queue.ts) and shown from there until it lands.
 import { notify } from "~/components/site/toast-host";
+import { isOffline, OfflineQueueFullError, queueOperations, type NewOperation } from "~/lib/offline-queue";
 
-export type ActionResult = { ok: true; message?: string; warning?: string } | { ok: false; error: string };
+export type ActionResult =
+  { ok: true; message?: string; warning?: string; queued?: true } | { ok: false; error: string };
+
+export interface OfflineWrite {
+  /** The submission (read only when offline). */
+  request: Request;
+  /** The submission as table changes, or undefined when it cannot wait (it is then sent, and fails). */
+  operations: (form: FormData) => NewOperation[] | undefined;
+}
 
 /** Runs a route's server action from its clientAction, reporting the outcome as a toast. */
 export async function reportAction<T extends ActionResult>(
   serverAction: () => Promise<T>,
   failure: string,
-): Promise<T | { ok: false; error: string }> {
+  offline?: OfflineWrite,
+): Promise<T | ActionResult> {
+  if (offline && isOffline()) {
+    const operations = offline.operations(await offline.request.clone().formData());
+    if (operations?.length) {
+      try {
+        queueOperations(operations);
+        return { ok: true, queued: true };
+      } catch (error) {
+        if (!(error instanceof OfflineQueueFullError)) throw error;
+        console.error(`${failure}: ${error.message}`);
+        notify((t) => t.error(error.message));
+        return { ok: false, error: error.message };
+      }
+    }
+  }
   try {
     const result = await serverAction();
     if (!result.ok) {

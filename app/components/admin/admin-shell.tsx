@@ -7,6 +7,7 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import { adminPaths, isAdminNavItemActive } from "~/lib/admin-paths";
 import { isSidebarShortcut, sidebarCookie } from "~/lib/sidebar-state";
 import { ADMIN_NAV } from "./admin-nav";
+import { OfflineQueueStatus } from "~/components/realtime/offline-queue";
 import { RealtimeCorner } from "~/components/realtime/realtime-corner";
 
 /** Spec §9: 16rem wide, 18rem in the mobile drawer, 3rem as icons. */
@@ -140,6 +141,7 @@ export function AdminShell({
           </button>
           <p className="font-serif text-lg whitespace-nowrap">Admin Dashboard</p>
           <div className="ml-auto flex min-w-0 items-center gap-3">
+            <OfflineQueueStatus />
             <RealtimeCorner userId={user.id} />
             <div className="min-w-0 text-right leading-tight">
               <p className="truncate text-sm font-medium" data-testid="admin-user-name">

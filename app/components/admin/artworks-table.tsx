@@ -27,6 +27,8 @@ import type { ImageAsset } from "~/lib/media";
 import { formatPrice } from "~/lib/money";
 import { applyMove, moveForDrag, type Move } from "~/lib/reorder";
 import { AvailabilityBadge } from "./availability-badge";
+import { useOfflineQueue } from "~/components/realtime/offline-queue";
+import { applyQueued } from "~/lib/offline-queue";
 import { DeleteArtworkDialog } from "./delete-artwork-dialog";
 import { Thumb } from "./thumb";
 import { adminButton } from "./ui";
@@ -48,6 +50,7 @@ export interface ArtworkTableRow {
 }
 
 const REORDER_KEY = "reorder:";
+const QUEUED_FIELDS = { is_featured: "isFeatured", availability: "availability" } as const;
 
 /** The moves still on their way to the server, oldest first. */
 function usePendingMoves(): Move[] {
@@ -62,7 +65,7 @@ function usePendingMoves(): Move[] {
 }
 
 export function ArtworksTable({
-  rows,
+  rows: loaded,
   params,
   reorderable,
 }: {
@@ -71,6 +74,9 @@ export function ArtworksTable({
   reorderable: boolean;
 }) {
   const submit = useSubmit();
+  // Changes waiting in the offline queue show as made.
+  const queue = useOfflineQueue();
+  const rows = useMemo(() => applyQueued(loaded, queue, "artworks", QUEUED_FIELDS), [loaded, queue]);
   const pendingMoves = usePendingMoves();
   const ordered = useMemo(() => {
     const byId = new Map(rows.map((r) => [r.id, r]));

@@ -2,11 +2,11 @@
 // stack, 3 then +N), the notifications bell (9+ above 9) and the connection status. Loaded lazily, only
 // for signed-in users, so visitors never download it.
 import { Popover } from "radix-ui";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { badgeText, latencyQuality, ONLINE_AVATARS_SHOWN, type PresenceEntry } from "~/lib/realtime";
 import { Bell } from "./icons";
 import { NotificationItem } from "./notification-item";
-import { useRealtime, type Realtime } from "./use-realtime";
+import { PRESENCE_NOTE_MAX, useRealtime, type Realtime } from "./use-realtime";
 
 export default function RealtimeWidgets({ userId }: { userId: string }) {
   const realtime = useRealtime();
@@ -18,6 +18,8 @@ export default function RealtimeWidgets({ userId }: { userId: string }) {
         me={userId}
         chosen={realtime.chosenStatus}
         choose={realtime.setChosenStatus}
+        note={realtime.note}
+        setNote={realtime.setNote}
       />
       <NotificationBell realtime={realtime} />
       <ConnectionStatus realtime={realtime} />
@@ -75,12 +77,16 @@ function OnlineUsers({
   me,
   chosen,
   choose,
+  note,
+  setNote,
 }: {
   users: PresenceEntry[];
   count: number;
   me: string;
   chosen: Realtime["chosenStatus"];
   choose: Realtime["setChosenStatus"];
+  note: string;
+  setNote: Realtime["setNote"];
 }) {
   // Yourself last, so the stack shows the others first.
   const sorted = [...users].sort((a, b) => Number(a.userId === me) - Number(b.userId === me));
@@ -131,6 +137,7 @@ function OnlineUsers({
             </label>
           ))}
         </fieldset>
+        <StatusNote key={note} note={note} setNote={setNote} />
         <ul className="max-h-[300px] overflow-y-auto py-1" aria-label="Online users">
           {sorted.map((u) => (
             <li key={u.userId} className="flex items-center gap-3 px-4 py-2">
@@ -143,6 +150,9 @@ function OnlineUsers({
                   {u.userId === me ? <span className="text-muted font-normal"> (you)</span> : null}
                 </span>
                 <span className="text-muted block truncate text-xs">{u.email}</span>
+                {u.metadata?.note ? (
+                  <span className="text-ink-soft block truncate text-xs italic">“{u.metadata.note}”</span>
+                ) : null}
               </span>
               <span className="text-muted flex items-center gap-1.5 text-xs capitalize">
                 <span className={`size-2 rounded-full ${STATUS_COLOURS[u.status]}`} aria-hidden />
@@ -158,6 +168,48 @@ function OnlineUsers({
         ) : null}
       </Panel>
     </Popover.Root>
+  );
+}
+
+/**
+ * A short note shared with the presence (spec §3 "optional metadata"): "In the studio until 4 pm". The studio
+ * sees it beside the name; it is kept in this browser and shared by every tab.
+ */
+function StatusNote({ note, setNote }: { note: string; setNote: Realtime["setNote"] }) {
+  const [draft, setDraft] = useState(note);
+  return (
+    <form
+      className="border-line flex items-end gap-2 border-b px-4 py-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setNote(draft);
+      }}
+    >
+      <label className="min-w-0 flex-1 text-xs">
+        <span className="text-muted mb-1 block">Status note</span>
+        <input
+          type="text"
+          value={draft}
+          maxLength={PRESENCE_NOTE_MAX}
+          placeholder="In the studio until 4 pm"
+          onChange={(event) => setDraft(event.target.value)}
+          className="border-line focus:border-ink h-8 w-full rounded-md border bg-white px-2 text-sm outline-none"
+        />
+      </label>
+      {note && draft === note ? (
+        <button
+          type="button"
+          onClick={() => setNote("")}
+          className="border-line hover:border-ink/40 h-8 rounded-md border px-2.5 text-xs"
+        >
+          Clear
+        </button>
+      ) : (
+        <button type="submit" className="bg-ink text-paper h-8 rounded-md px-2.5 text-xs">
+          Share
+        </button>
+      )}
+    </form>
   );
 }
 

@@ -11,7 +11,9 @@ import {
   METRICS_REFRESH_MS,
   reconnectDelay,
   REALTIME_PATH,
+  type ClientMessage,
   type ConnectionState,
+  type PresenceStatus,
   type NotificationView,
   type PresenceEntry,
   type ServerMessage,
@@ -21,10 +23,24 @@ import {
 import { fetchWithRetry } from "~/lib/client-data";
 import { DuplicateEventCache } from "~/lib/dedupe-cache";
 import { notifyActivity } from "~/components/site/toast-host";
+import { isOffline, queueOperations, type NewOperation } from "~/lib/offline-queue";
+import { replayOfflineChanges } from "./offline-queue";
 
 export type ChosenStatus = "online" | "busy";
 /** Where the chosen status is kept, so it survives a reload and applies in every tab. */
 const STATUS_KEY = "atelier.presence-status";
+
+/** Where the status note is kept (spec §3 presence "optional metadata"), like the status. */
+const NOTE_KEY = "atelier.presence-note";
+export const PRESENCE_NOTE_MAX = 80;
+
+function storedNote(): string {
+  try {
+    return (localStorage.getItem(NOTE_KEY) ?? "").slice(0, PRESENCE_NOTE_MAX);
+  } catch {
+    return "";
+  }
+}
 
 function storedStatus(): ChosenStatus {
   try {
@@ -47,6 +63,9 @@ export interface Realtime {
   /** What this person chose to show when their page is in front: online, or busy (do not disturb). */
   chosenStatus: ChosenStatus;
   setChosenStatus: (status: ChosenStatus) => void;
+  /** A short note shown beside this person's name to the studio (presence metadata), "" for none. */
+  note: string;
+  setNote: (note: string) => void;
   reconnect: () => void;
   markRead: (id: string) => void;
   markAllRead: () => void;
@@ -54,6 +73,12 @@ export interface Realtime {
 }
 
 const NOTIFICATIONS_URL = "/api/notifications";
+
+const readOperation = (id: string): NewOperation => ({
+  type: "update",
+  table: "notifications",
+  data: { id, read_at: new Date().toISOString() },
+});
 
 async function post(body: Record<string, string>): Promise<void> {
   const response = await fetch(NOTIFICATIONS_URL, { method: "POST", body: new URLSearchParams(body) });
@@ -81,6 +106,8 @@ export function useRealtime(): Realtime {
   const connectRef = useRef<() => void>(() => {});
   const [chosenStatus, setChosen] = useState<ChosenStatus>("online");
   const chosen = useRef<ChosenStatus>("online");
+  const [note, setNoteState] = useState("");
+  const noteRef = useRef("");
   const sendChosen = useRef<() => void>(() => {});
 
   /** The user's notifications; resolves whether the session still holds (false once signed out). */
@@ -189,9 +216,10 @@ export function useRealtime(): Realtime {
         setAttempts(0);
         setState("connected");
         const status = document.visibilityState === "hidden" ? "away" : chosen.current;
-        if (status !== "online") ws.send(JSON.stringify({ t: "presence", status }));
-        // The list as it is now (also whatever arrived while the page was not connected).
-        void loadNotifications();
+        if (status !== "online" || noteRef.current) ws.send(presenceMessage(status));
+        // Changes made offline land first (spec §7 queued writes, replayed on reconnect); then the list as it
+        // is now (also whatever arrived while the page was not connected).
+        void replayOfflineChanges().finally(() => void loadNotifications());
       };
       ws.onmessage = onMessage;
       ws.onerror = () => {
@@ -235,19 +263,31 @@ export function useRealtime(): Realtime {
     const onOnline = () => connectRef.current();
     const onVisibility = () => {
       const status = document.visibilityState === "hidden" ? "away" : chosen.current;
-      if (socket.current?.readyState === WebSocket.OPEN) socket.current.send(JSON.stringify({ t: "presence", status }));
+      if (socket.current?.readyState === WebSocket.OPEN) socket.current.send(presenceMessage(status));
     };
     // A status chosen in another tab applies here too.
     const onStorage = (event: StorageEvent) => {
-      if (event.key !== STATUS_KEY) return;
+      if (event.key !== STATUS_KEY && event.key !== NOTE_KEY) return;
       chosen.current = storedStatus();
       setChosen(chosen.current);
+      noteRef.current = storedNote();
+      setNoteState(noteRef.current);
       onVisibility();
     };
+    /** What this tab shows of its person: the status, and the note as metadata (empty: none). */
+    function presenceMessage(status: PresenceStatus): string {
+      return JSON.stringify({
+        t: "presence",
+        status,
+        metadata: noteRef.current ? { note: noteRef.current } : {},
+      } satisfies ClientMessage);
+    }
     sendChosen.current = onVisibility;
 
     chosen.current = storedStatus();
     setChosen(chosen.current);
+    noteRef.current = storedNote();
+    setNoteState(noteRef.current);
     connect();
     const pinger = setInterval(() => {
       const ws = socket.current;
@@ -276,9 +316,23 @@ export function useRealtime(): Realtime {
     };
   }, [loadNotifications]);
 
-  // Optimistic changes; on failure the server's list is fetched again (spec §4 "Optimistic update").
+  // Optimistic changes; on failure the server's list is fetched again (spec §4 "Optimistic update"). Offline,
+  // they wait in the offline queue and land when the socket reconnects.
   const change = useCallback(
-    (apply: (list: NotificationView[]) => NotificationView[], body: Record<string, string>) => {
+    (
+      apply: (list: NotificationView[]) => NotificationView[],
+      body: Record<string, string>,
+      offline: NewOperation[],
+    ) => {
+      if (isOffline()) {
+        try {
+          queueOperations(offline);
+          setNotifications(apply);
+        } catch (error) {
+          console.warn("Failed to keep a notification change for later", error);
+        }
+        return;
+      }
       setNotifications(apply);
       post(body).catch((error: unknown) => {
         console.warn("Failed to update notifications", error);
@@ -307,16 +361,35 @@ export function useRealtime(): Realtime {
       }
       sendChosen.current();
     },
+    note,
+    setNote: (next) => {
+      const value = next.trim().slice(0, PRESENCE_NOTE_MAX);
+      noteRef.current = value;
+      setNoteState(value);
+      try {
+        if (value) localStorage.setItem(NOTE_KEY, value);
+        else localStorage.removeItem(NOTE_KEY);
+      } catch {
+        // Private mode: this tab still shares it.
+      }
+      sendChosen.current();
+    },
     reconnect: () => connectRef.current(),
     markRead: (id) =>
-      change((list) => list.map((n) => (n.id === id ? { ...n, readAt: new Date().toISOString() } : n)), {
-        intent: "read",
-        id,
-      }),
+      change(
+        (list) => list.map((n) => (n.id === id ? { ...n, readAt: new Date().toISOString() } : n)),
+        { intent: "read", id },
+        [readOperation(id)],
+      ),
     markAllRead: () =>
-      change((list) => list.map((n) => (n.readAt ? n : { ...n, readAt: new Date().toISOString() })), {
-        intent: "read-all",
-      }),
-    remove: (id) => change((list) => list.filter((n) => n.id !== id), { intent: "delete", id }),
+      change(
+        (list) => list.map((n) => (n.readAt ? n : { ...n, readAt: new Date().toISOString() })),
+        { intent: "read-all" },
+        notifications.filter((n) => !n.readAt).map((n) => readOperation(n.id)),
+      ),
+    remove: (id) =>
+      change((list) => list.filter((n) => n.id !== id), { intent: "delete", id }, [
+        { type: "delete", table: "notifications", data: { id } },
+      ]),
   };
 }

@@ -161,6 +161,18 @@ export async function reorderArtistPhotos(ids: string[], tx: Database = db()): P
   await publish("content.changed", { area: "photos" });
 }
 
+/** One photo's place (a reorder made offline arrives as one change per photo). */
+export async function setArtistPhotoOrder(id: string, position: number, tx: Database = db()): Promise<void> {
+  if (!isUuid(id)) throw new PhotoGoneError();
+  const rows = await tx
+    .update(fileUploads)
+    .set({ displayOrder: position })
+    .where(byId(id))
+    .returning({ id: fileUploads.id });
+  if (rows.length === 0) throw new PhotoGoneError();
+  await publish("content.changed", { area: "photos" });
+}
+
 /** Removes the photo from the site (the stored image stays in the media library). */
 export async function deleteArtistPhoto(id: string, tx: Database = db()): Promise<void> {
   if (!isUuid(id)) throw new PhotoGoneError();

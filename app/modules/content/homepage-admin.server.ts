@@ -143,6 +143,16 @@ export async function reorderSections(ids: string[], database: Database = db()):
   await publish("content.changed", { area: "homepage" });
 }
 
+/** One section's place (a reorder made offline arrives as one change per section). */
+export async function setSectionOrder(id: string, position: number, tx: Database = db()): Promise<void> {
+  await getSection(id, tx);
+  await tx
+    .update(homepageSections)
+    .set({ sectionOrder: position, updatedAt: new Date() })
+    .where(eq(homepageSections.id, id));
+  await publish("content.changed", { area: "homepage" });
+}
+
 export async function deleteSection(id: string, tx: Database = db()): Promise<void> {
   await getSection(id, tx);
   await tx.delete(homepageSections).where(eq(homepageSections.id, id));

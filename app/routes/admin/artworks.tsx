@@ -5,6 +5,7 @@ import { data, Form, Link, useSubmit } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/artworks";
 import { reportAction, type ActionResult } from "~/components/admin/action-result";
+import { formText, revalidateUnlessQueued, type NewOperation } from "~/lib/offline-queue";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader, EmptyState } from "~/components/admin/admin-page";
@@ -107,9 +108,23 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  return reportAction(() => serverAction(), "Could not update the artwork");
+export async function clientAction({ serverAction, request }: Route.ClientActionArgs) {
+  return reportAction(() => serverAction(), "Could not update the artwork", { request, operations: offlineChanges });
 }
+
+/** Offline, the featured star waits in the offline queue as a change to artworks (the rest needs a connection). */
+function offlineChanges(form: FormData): NewOperation[] | undefined {
+  if (form.get("intent") !== "featured") return undefined;
+  return [
+    {
+      type: "update",
+      table: "artworks",
+      data: { id: formText(form, "id"), is_featured: form.get("featured") === "true" },
+    },
+  ];
+}
+
+export const shouldRevalidate = revalidateUnlessQueued;
 
 export const meta: Route.MetaFunction = () => adminMeta("Artwork Management");
 

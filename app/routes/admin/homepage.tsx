@@ -12,7 +12,9 @@ import { AdminPageHeader, EmptyState } from "~/components/admin/admin-page";
 import { SECTION_LABELS, SectionCard } from "~/components/admin/content/section-card";
 import { pendingOrder, SortableList } from "~/components/admin/content/sortable-list";
 import { adminButton, adminInput } from "~/components/admin/ui";
+import { useOfflineQueue } from "~/components/realtime/offline-queue";
 import { adminPaths } from "~/lib/admin-paths";
+import { applyQueued, queuedOrder, formText, revalidateUnlessQueued, type NewOperation } from "~/lib/offline-queue";
 import { requireAdmin } from "~/modules/auth/session.server";
 import {
   addSection,
@@ -40,9 +42,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const images = Object.fromEntries(
     [...found.values()].map((a) => [a.hash, { id: a.id, originalName: a.originalName, ...toImageAsset(a) }]),
   );
-  const firstOfType = new Map<string, string>();
-  for (const s of sections)
-    if (s.isPublished && s.isActive && !firstOfType.has(s.sectionType)) firstOfType.set(s.sectionType, s.id);
   return {
     sections: sections.map((s) => ({
       id: s.id,
@@ -51,8 +50,6 @@ export async function loader({ request }: Route.LoaderArgs) {
       hasDraft: s.draftContent !== null,
       isPublished: s.isPublished,
       isActive: s.isActive,
-      live: firstOfType.get(s.sectionType) === s.id,
-      shadowed: s.isPublished && s.isActive && firstOfType.get(s.sectionType) !== s.id,
     })),
     forms: Object.fromEntries(SECTION_TYPES.map((type) => [type, describeSection(type)])),
     images,
@@ -118,20 +115,71 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  return reportAction(() => serverAction(), "Could not update the homepage");
+export async function clientAction({ serverAction, request }: Route.ClientActionArgs) {
+  return reportAction(() => serverAction(), "Could not update the homepage", { request, operations: offlineChanges });
 }
+
+/** Offline, the switches and the order wait in the offline queue as changes to homepage_sections. */
+function offlineChanges(form: FormData): NewOperation[] | undefined {
+  const id = formText(form, "id");
+  switch (form.get("intent")) {
+    case "flag":
+      return [
+        {
+          type: "update",
+          table: "homepage_sections",
+          data: { id, [form.get("field") === "isActive" ? "is_active" : "is_published"]: form.get("value") === "true" },
+        },
+      ];
+    case "reorder":
+      return formText(form, "ids")
+        .split(",")
+        .map((sectionId, position) => ({
+          type: "update",
+          table: "homepage_sections",
+          data: { id: sectionId, section_order: position },
+        }));
+    default:
+      return undefined;
+  }
+}
+
+export const shouldRevalidate = revalidateUnlessQueued;
 
 export const meta: Route.MetaFunction = () => adminMeta("Homepage Editor");
 
+/**
+ * Which section the home page shows (the first published and active one of each type, in this order) and
+ * which are shadowed by an earlier one: worked out from what is shown, pending and queued changes included.
+ */
+function withLive<T extends { id: string; type: string; isPublished: boolean; isActive: boolean }>(ordered: T[]) {
+  const firstOfType = new Map<string, string>();
+  for (const s of ordered) if (s.isPublished && s.isActive && !firstOfType.has(s.type)) firstOfType.set(s.type, s.id);
+  return ordered.map((s) => ({
+    ...s,
+    live: firstOfType.get(s.type) === s.id,
+    shadowed: s.isPublished && s.isActive && firstOfType.get(s.type) !== s.id,
+  }));
+}
+
+const QUEUED_FIELDS = { is_published: "isPublished", is_active: "isActive" } as const;
+
 export default function HomepageEditor({ loaderData }: Route.ComponentProps) {
-  const { sections, forms, images } = loaderData;
+  const { forms, images } = loaderData;
   const reorder = useFetcher();
+  // Changes waiting in the offline queue show as made.
+  const queue = useOfflineQueue();
+  const sections = applyQueued(loaderData.sections, queue, "homepage_sections", QUEUED_FIELDS);
   const order = pendingOrder(
     reorder.formData,
-    sections.map((s) => s.id),
+    queuedOrder(
+      sections.map((s) => s.id),
+      queue,
+      "homepage_sections",
+      "section_order",
+    ),
   );
-  const shown = order.map((id) => sections.find((s) => s.id === id)!);
+  const shown = withLive(order.map((id) => sections.find((s) => s.id === id)!));
   return (
     <>
       <AdminPageHeader

@@ -6,6 +6,7 @@ import { AdminLayoutError } from "~/components/admin/admin-error";
 import { AdminLoading, AdminShell } from "~/components/admin/admin-shell";
 import { ProgressBar } from "~/components/site/progress-bar";
 import { ToastHost } from "~/components/site/toast-host";
+import { revalidateUnlessQueued } from "~/lib/offline-queue";
 import { readSidebarOpen } from "~/lib/sidebar-state";
 import { displayName, requireAdmin } from "~/modules/auth/session.server";
 import type { loader as rootLoader } from "~/root";
@@ -26,6 +27,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     sidebarOpen: readSidebarOpen(request.headers.get("cookie")),
   };
 }
+
+// A write kept in the offline queue has nothing to reload (and no connection to reload with).
+export const shouldRevalidate = revalidateUnlessQueued;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin Dashboard" },

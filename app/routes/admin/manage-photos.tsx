@@ -16,7 +16,9 @@ import { FetcherSwitch } from "~/components/admin/content/switch";
 import { Field, TextField } from "~/components/admin/field";
 import { Thumb } from "~/components/admin/thumb";
 import { adminButton, adminCard, adminTextarea } from "~/components/admin/ui";
+import { useOfflineQueue } from "~/components/realtime/offline-queue";
 import { adminPaths } from "~/lib/admin-paths";
+import { applyQueued, queuedOrder, formText, revalidateUnlessQueued, type NewOperation } from "~/lib/offline-queue";
 import type { ImageAsset } from "~/lib/media";
 import { requireAdmin } from "~/modules/auth/session.server";
 import {
@@ -96,18 +98,50 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  return reportAction(() => serverAction(), "Could not update the photo");
+export async function clientAction({ serverAction, request }: Route.ClientActionArgs) {
+  return reportAction(() => serverAction(), "Could not update the photo", { request, operations: offlineChanges });
 }
+
+/** Offline, the switches and the order wait in the offline queue as changes to file_uploads. */
+function offlineChanges(form: FormData): NewOperation[] | undefined {
+  const id = formText(form, "id");
+  switch (form.get("intent")) {
+    case "flag": {
+      const column = form.get("field") === "isFeaturedAbout" ? "is_featured_about" : "is_featured_homepage";
+      return [{ type: "update", table: "file_uploads", data: { id, [column]: form.get("value") === "true" } }];
+    }
+    case "reorder":
+      return formText(form, "ids")
+        .split(",")
+        .map((photoId, position) => ({
+          type: "update",
+          table: "file_uploads",
+          data: { id: photoId, display_order: position },
+        }));
+    default:
+      return undefined;
+  }
+}
+
+export const shouldRevalidate = revalidateUnlessQueued;
+
+const QUEUED_FIELDS = { is_featured_homepage: "isFeaturedHomepage", is_featured_about: "isFeaturedAbout" } as const;
 
 export const meta: Route.MetaFunction = () => adminMeta("Manage Photos");
 
 export default function ManagePhotos({ loaderData }: Route.ComponentProps) {
-  const { photos } = loaderData;
   const reorder = useFetcher();
+  // Changes waiting in the offline queue show as made.
+  const queue = useOfflineQueue();
+  const photos = applyQueued(loaderData.photos, queue, "file_uploads", QUEUED_FIELDS);
   const order = pendingOrder(
     reorder.formData,
-    photos.map((p) => p.id),
+    queuedOrder(
+      photos.map((p) => p.id),
+      queue,
+      "file_uploads",
+      "display_order",
+    ),
   );
   const shown = order.map((id) => photos.find((p) => p.id === id)!);
   return (

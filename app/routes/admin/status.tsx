@@ -5,6 +5,8 @@ import { data, Form, Link, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/status";
 import { reportAction, type ActionResult } from "~/components/admin/action-result";
+import { useOfflineQueue } from "~/components/realtime/offline-queue";
+import { revalidateUnlessQueued, applyQueued, type NewOperation } from "~/lib/offline-queue";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader, EmptyState } from "~/components/admin/admin-page";
@@ -82,14 +84,32 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  return reportAction(() => serverAction(), "Could not change the availability");
+export async function clientAction({ serverAction, request }: Route.ClientActionArgs) {
+  return reportAction(() => serverAction(), "Could not change the availability", {
+    request,
+    operations: offlineChanges,
+  });
 }
+
+/** Offline, an availability change waits in the offline queue as one change to artworks per work. */
+function offlineChanges(form: FormData): NewOperation[] | undefined {
+  const availability = form.get("availability");
+  if (!isAvailability(availability)) return undefined;
+  return form
+    .getAll("ids")
+    .filter((id) => typeof id === "string")
+    .map((id) => ({ type: "update", table: "artworks", data: { id, availability } }));
+}
+
+export const shouldRevalidate = revalidateUnlessQueued;
 
 export const meta: Route.MetaFunction = () => adminMeta("Status Management");
 
 export default function StatusPage({ loaderData }: Route.ComponentProps) {
-  const { params, rows, total, events } = loaderData;
+  const { params, total, events } = loaderData;
+  // Changes waiting in the offline queue show as made.
+  const queue = useOfflineQueue();
+  const rows = applyQueued(loaderData.rows, queue, "artworks", { availability: "availability" });
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [target, setTarget] = useState<AvailabilityValue>("sold");
   const fetcher = useFetcher<ActionResult>({ key: "status-bulk" });

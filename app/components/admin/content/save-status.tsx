@@ -3,14 +3,14 @@
 import { useEffect, useRef, useState } from "react";
 import type { FetcherWithComponents } from "react-router";
 
-export type SaveState = "idle" | "pending" | "saved" | "failed";
+export type SaveState = "idle" | "pending" | "saved" | "queued" | "failed";
 
 export const CLEAR_AFTER_SUCCESS_MS = 2000;
 export const CLEAR_AFTER_ERROR_MS = 5000;
 
 /** Follows a fetcher: pending while it submits, then saved or failed (by its `ok`) for a while. */
 export function useSaveStatus(fetcher: Pick<FetcherWithComponents<unknown>, "state" | "data">): SaveState {
-  const [settled, setSettled] = useState<"saved" | "failed" | undefined>();
+  const [settled, setSettled] = useState<"saved" | "queued" | "failed" | undefined>();
   const wasBusy = useRef(false);
   const busy = fetcher.state !== "idle";
   useEffect(() => {
@@ -20,8 +20,10 @@ export function useSaveStatus(fetcher: Pick<FetcherWithComponents<unknown>, "sta
     }
     if (!wasBusy.current) return;
     wasBusy.current = false;
-    const ok = (fetcher.data as { ok?: boolean } | undefined)?.ok !== false;
-    setSettled(ok ? "saved" : "failed");
+    const result = fetcher.data as { ok?: boolean; queued?: boolean } | undefined;
+    const ok = result?.ok !== false;
+    // Kept in the offline queue: saved once the connection returns (the header counts what waits).
+    setSettled(!ok ? "failed" : result?.queued ? "queued" : "saved");
     const timer = setTimeout(() => setSettled(undefined), ok ? CLEAR_AFTER_SUCCESS_MS : CLEAR_AFTER_ERROR_MS);
     return () => clearTimeout(timer);
   }, [busy, fetcher.data]);
@@ -30,7 +32,7 @@ export function useSaveStatus(fetcher: Pick<FetcherWithComponents<unknown>, "sta
 }
 
 export function SaveStatus({ status, className = "" }: { status: SaveState; className?: string }) {
-  const text = { idle: "", pending: "Saving…", saved: "Saved", failed: "Not saved" }[status];
+  const text = { idle: "", pending: "Saving…", saved: "Saved", queued: "Saved offline", failed: "Not saved" }[status];
   return (
     <span
       role="status"
