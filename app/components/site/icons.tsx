@@ -105,3 +105,11 @@ export const Plus = icon(
     <path d="M12 5v14" />
   </>,
 );
+
+/** A framed picture (lucide "frame"): the wall view's button. */
+export const Frame = icon(
+  <>
+    <rect width="14" height="12" x="5" y="5" rx="1" />
+    <path d="M9 5V3M15 5V3M12 17v4M8 21h8" />
+  </>,
+);

@@ -6,6 +6,7 @@ import { AddToCartButton, canBuy } from "~/components/site/add-to-cart-button";
 import { buttonStyles } from "~/components/site/button-styles";
 import { ArtworkCard, AvailabilityBadge } from "~/components/site/artwork-card";
 import { ResponsiveImage } from "~/components/site/responsive-image";
+import { WallViewButton } from "~/components/site/wall-view-button";
 import { formatPrice } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { artworkSeo, ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
@@ -92,6 +93,7 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
           </dl>
+          <WallViewButton title={artwork.title} size={artwork.size} image={artwork.image} className="mt-5" />
           <p className="mt-8 font-serif text-3xl">
             {sold ? "Sold" : formatPrice(artwork.priceCents, artwork.currency)}
           </p>
