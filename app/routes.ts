@@ -50,6 +50,7 @@ export default [
     route("orders/:id", "routes/admin/order.tsx"),
     route("homepage", "routes/admin/homepage.tsx"),
     route("about", "routes/admin/about.tsx"),
+    route("policies", "routes/admin/policies.tsx"),
     route("artist-photos", "routes/admin/artist-photos.tsx"),
     route("manage-photos", "routes/admin/manage-photos.tsx"),
     route("blog", "routes/admin/blog.tsx"),

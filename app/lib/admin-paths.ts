@@ -40,6 +40,7 @@ export const adminPaths = {
   homepage: () => "/admin/homepage",
   homepagePreview: () => "/admin/homepage/preview",
   about: () => "/admin/about",
+  policies: () => "/admin/policies",
   artistPhotos: () => "/admin/artist-photos",
   managePhotos: () => "/admin/manage-photos",
   blog: (status?: string, page?: number) => {

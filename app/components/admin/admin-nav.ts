@@ -1,5 +1,5 @@
 // Spec §2 Admin layout: the sidebar's five groups and their items, in the spec's order (plus Orders from the
-// shop issue, in Business).
+// shop issue, in Business, and Policies in Website).
 import {
   BarChart3,
   BookOpen,
@@ -13,6 +13,7 @@ import {
   Mail,
   Palette,
   ReceiptText,
+  ScrollText,
   Settings,
   ShoppingBag,
   Tags,
@@ -67,6 +68,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { label: "Upload Photos", href: adminPaths.artistPhotos(), icon: Camera },
       { label: "Manage Photos", href: adminPaths.managePhotos(), icon: Images },
       { label: "Blog Posts", href: adminPaths.blog(), icon: BookOpen },
+      { label: "Policies", href: adminPaths.policies(), icon: ScrollText },
     ],
   },
   {

@@ -6,7 +6,7 @@ import { fileUploads, homepageSections, mediaAssets, pageContent, type SectionTy
 import type { ImageAsset } from "~/lib/media";
 import { toImageAsset } from "~/modules/media/media.server";
 import type { z } from "zod";
-import { AboutContent, SECTION_CONTENT } from "./sections";
+import { AboutContent, PolicyContent, SECTION_CONTENT } from "./sections";
 import { publish } from "~/modules/events/bus.server";
 
 export const ARTIST_PHOTO_FOLDER = "artist-photos";
@@ -89,13 +89,18 @@ export async function findImageByHash(hash: string): Promise<ImageAsset | undefi
   return asset ? toImageAsset(asset) : undefined;
 }
 
-const PAGE_SCHEMAS = { about: AboutContent } as const;
+const PAGE_SCHEMAS = {
+  about: AboutContent,
+  "policy-privacy": PolicyContent,
+  "policy-terms": PolicyContent,
+  "policy-shipping": PolicyContent,
+} as const;
 type PageKey = keyof typeof PAGE_SCHEMAS;
 
 /** A page's stored content with defaults filled in (an unset page gives the defaults). */
 export async function getPageContent<K extends PageKey>(key: K): Promise<z.infer<(typeof PAGE_SCHEMAS)[K]>> {
   const row = await db().query.pageContent.findFirst({ where: eq(pageContent.key, key) });
-  return PAGE_SCHEMAS[key].parse(row?.data ?? {});
+  return PAGE_SCHEMAS[key].parse(row?.data ?? {}) as z.infer<(typeof PAGE_SCHEMAS)[K]>;
 }
 
 export async function savePageContent<K extends PageKey>(

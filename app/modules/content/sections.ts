@@ -129,3 +129,6 @@ export function resolveProcess(stored: ProcessContent | undefined): ProcessConte
 export function resolveHighlights(highlights: readonly Highlight[] | undefined): Highlight[] {
   return [...(highlights && highlights.length > 0 ? highlights : DEFAULT_HIGHLIGHTS)];
 }
+
+/** A policy page (privacy, terms, shipping): its Markdown, or "" to follow the default written from settings. */
+export const PolicyContent = z.object({ markdown: z.string().max(20_000).default("") });

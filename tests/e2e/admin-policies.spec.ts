@@ -1,0 +1,65 @@
+// Policies (issue 14 item 13): Privacy, Terms and Shipping are edited in the admin as Markdown; until then
+// they are written from the shop settings, so turning pickup off takes it off the Shipping page too. On a
+// server of this spec's own (it changes public pages and the shop settings).
+import type { Page } from "@playwright/test";
+import { expect, ownServerTest as test } from "../support/own-admin-server";
+
+async function setPickup(page: Page, on: boolean) {
+  await page.goto("/admin/settings");
+  const pickup = page.getByRole("region", { name: "Shop" }).getByLabel("Offer free pickup from the studio");
+  await pickup.setChecked(on);
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Settings saved.")).toBeVisible();
+}
+
+test("the artist rewrites the Shipping page, a visitor reads it, and Reset brings the default back", async ({
+  adminPage: page,
+  browser,
+  ownServer,
+}) => {
+  const visitor = await browser.newPage({ baseURL: ownServer.url });
+  await visitor.goto("/shipping");
+  await expect(visitor.getByRole("heading", { level: 1, name: "Shipping Info" })).toBeVisible();
+  await expect(visitor.getByRole("heading", { level: 2, name: "Where we ship, and what it costs" })).toBeVisible();
+  await expect(visitor.getByText("United States: $95")).toBeVisible();
+
+  await page.goto("/admin/policies");
+  await expect(page.getByRole("heading", { level: 1, name: "Policies" })).toBeVisible();
+  const shipping = page.getByRole("region", { name: "Shipping Info" });
+  await expect(shipping.getByText("The default, written from your shop settings.")).toBeVisible();
+  await shipping
+    .getByRole("textbox", { name: "Shipping Info text" })
+    .fill("## Crated by hand\n\nEvery painting travels in a wooden crate built for it in the studio.");
+  await shipping.getByRole("button", { name: "Save Shipping Info" }).click();
+  await expect(shipping.getByText("Your own text.")).toBeVisible();
+
+  await visitor.goto("/shipping");
+  await expect(visitor.getByRole("heading", { level: 2, name: "Crated by hand" })).toBeVisible();
+  await expect(visitor.getByText("Every painting travels in a wooden crate built for it in the studio.")).toBeVisible();
+  await expect(visitor.getByText("United States: $95")).toHaveCount(0);
+
+  await shipping.getByRole("button", { name: "Reset to default" }).click();
+  await expect(shipping.getByText("The default, written from your shop settings.")).toBeVisible();
+  await visitor.goto("/shipping");
+  await expect(visitor.getByRole("heading", { level: 2, name: "Where we ship, and what it costs" })).toBeVisible();
+  await visitor.close();
+});
+
+test("with pickup turned off in Settings, the default Shipping page no longer offers it", async ({
+  adminPage: page,
+  browser,
+  ownServer,
+}) => {
+  const visitor = await browser.newPage({ baseURL: ownServer.url });
+  await setPickup(page, true);
+  await visitor.goto("/shipping");
+  await expect(visitor.getByRole("heading", { level: 2, name: "Collecting from the studio" })).toBeVisible();
+
+  await setPickup(page, false);
+  await visitor.goto("/shipping");
+  await expect(visitor.getByRole("heading", { level: 2, name: "Where we ship, and what it costs" })).toBeVisible();
+  await expect(visitor.getByText(/collect/i)).toHaveCount(0);
+
+  await setPickup(page, true);
+  await visitor.close();
+});
