@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { pageViewCounts } from "~/db/schema";
 import { flushPageViews, recordPageView } from "~/modules/analytics/page-views.server";
-import { analyticsReport } from "~/modules/analytics/reports.server";
+import { analyticsReport, RANK_PAGE_SIZE } from "~/modules/analytics/reports.server";
 import { getArtwork } from "~/modules/catalog/catalog.server";
 import {
   CommissionSchema,
@@ -120,6 +120,30 @@ describe.each(BACKENDS)("analytics on %s", (backend) => {
     expect(answer.body).toMatchObject({ range: 7, views: 12 });
     const fallback = await callRoute(analyticsLoader, "/admin/analytics?range=365", { cookie: await adminCookie() });
     expect(fallback.body).toMatchObject({ range: 30 });
+  });
+  it("pages through every ranked row, none left out (ten a page)", async () => {
+    for (let i = 1; i <= 23; i++)
+      for (let v = 0; v < i; v++)
+        recordPageView({ path: `/blog/post-${i}`, referrerHost: `site-${i}.example`, artworkKey: null });
+    await flushPageViews();
+    const first = await analyticsReport(7);
+    expect(first.rankTotals.referrers).toBeGreaterThanOrEqual(23);
+    expect(first.topReferrers).toHaveLength(RANK_PAGE_SIZE);
+    expect(first.topReferrers[0]).toEqual({ host: "site-23.example", views: 23 });
+    const seen: string[] = [];
+    const pages = Math.ceil(first.rankTotals.referrers / RANK_PAGE_SIZE);
+    for (let page = 1; page <= pages; page++)
+      seen.push(
+        ...(await analyticsReport(7, new Date(), { works: 1, referrers: page, pages: 1 })).topReferrers.map(
+          (r) => r.host,
+        ),
+      );
+    expect(seen).toHaveLength(first.rankTotals.referrers);
+    expect(new Set(seen).size).toBe(seen.length);
+    for (let i = 1; i <= 23; i++) expect(seen).toContain(`site-${i}.example`);
+    const third = await analyticsReport(7, new Date(), { works: 1, referrers: 1, pages: 3 });
+    expect(third.topPages.length).toBeGreaterThan(0);
+    expect(third.rankPages.pages).toBe(3);
   });
 });
 

@@ -10,6 +10,15 @@ import type { AnalyticsRange } from "./page-views";
 /** Months shown in the monthly tables, this one included. */
 const MONTHS = 12;
 
+/** Rows per page of the three ranked tables (works, referring sites, pages); each pages on its own. */
+export const RANK_PAGE_SIZE = 10;
+
+export interface RankPages {
+  works: number;
+  referrers: number;
+  pages: number;
+}
+
 export interface MonthRow {
   month: string;
   orders: number;
@@ -29,18 +38,26 @@ export interface AnalyticsReport {
   topArtworks: { key: string; title: string | null; slug: string | null; views: number }[];
   topReferrers: { host: string; views: number }[];
   topPages: { path: string; views: number }[];
+  /** How many rows each ranked table has in all, and the page shown. */
+  rankTotals: RankPages;
+  rankPages: RankPages;
   months: MonthRow[];
 }
 
 const n = (v: unknown) => Number(v ?? 0);
 
-export async function analyticsReport(range: AnalyticsRange, now: Date = new Date()): Promise<AnalyticsReport> {
+export async function analyticsReport(
+  range: AnalyticsRange,
+  now: Date = new Date(),
+  rankPages: RankPages = { works: 1, referrers: 1, pages: 1 },
+): Promise<AnalyticsReport> {
+  const offset = (page: number) => (Math.max(1, page) - 1) * RANK_PAGE_SIZE;
   const sinceDate = new Date(now.getTime() - (range - 1) * 86_400_000);
   const since = sinceDate.toISOString().slice(0, 10);
   const sinceInstant = new Date(`${since}T00:00:00Z`);
   const firstMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (MONTHS - 1), 1));
   const database = db();
-  const [[totals], byDay, artworks, referrers, pages, [ordersInRange], monthly] = await Promise.all([
+  const [[totals], byDay, artworks, referrers, pages, [ordersInRange], monthly, [rankCounts]] = await Promise.all([
     queryRows<{ views: unknown }>(
       database,
       sql`select coalesce(sum(views), 0) as views from page_view_counts where day >= ${since}::date`,
@@ -53,18 +70,21 @@ export async function analyticsReport(range: AnalyticsRange, now: Date = new Dat
       database,
       sql`select artwork_key as key, sum(views) as views from page_view_counts
           where day >= ${since}::date and artwork_key is not null
-          group by artwork_key order by sum(views) desc, artwork_key limit 50`,
+          group by artwork_key order by sum(views) desc, artwork_key
+          limit ${RANK_PAGE_SIZE} offset ${offset(rankPages.works)}`,
     ),
     queryRows<{ host: string; views: unknown }>(
       database,
       sql`select referrer_host as host, sum(views) as views from page_view_counts
           where day >= ${since}::date and referrer_host <> ''
-          group by referrer_host order by sum(views) desc, referrer_host limit 10`,
+          group by referrer_host order by sum(views) desc, referrer_host
+          limit ${RANK_PAGE_SIZE} offset ${offset(rankPages.referrers)}`,
     ),
     queryRows<{ path: string; views: unknown }>(
       database,
       sql`select path, sum(views) as views from page_view_counts where day >= ${since}::date
-          group by path order by sum(views) desc, path limit 10`,
+          group by path order by sum(views) desc, path
+          limit ${RANK_PAGE_SIZE} offset ${offset(rankPages.pages)}`,
     ),
     queryRows<{ n: unknown }>(database, sql`select count(*) as n from orders where created_at >= ${sinceInstant}`),
     queryRows<{ month: string; orders: unknown; revenue: unknown; messages: unknown; commissions: unknown }>(
@@ -92,6 +112,13 @@ export async function analyticsReport(range: AnalyticsRange, now: Date = new Dat
           from months left join o using (month) left join msg using (month) left join c using (month)
          order by months.month desc`,
     ),
+    queryRows<{ works: unknown; referrers: unknown; pages: unknown }>(
+      database,
+      sql`select count(distinct artwork_key) as works,
+                 count(distinct referrer_host) filter (where referrer_host <> '') as referrers,
+                 count(distinct path) as pages
+            from page_view_counts where day >= ${since}::date`,
+    ),
   ]);
   const titles = new Map((await artworkTitlesByKeys(artworks.map((a) => a.key))).map((a) => [a.key, a]));
   const views = n(totals?.views);
@@ -109,6 +136,8 @@ export async function analyticsReport(range: AnalyticsRange, now: Date = new Dat
     topArtworks: mergeArtworks(artworks, titles),
     topReferrers: referrers.map((r) => ({ host: r.host, views: n(r.views) })),
     topPages: pages.map((p) => ({ path: p.path, views: n(p.views) })),
+    rankTotals: { works: n(rankCounts?.works), referrers: n(rankCounts?.referrers), pages: n(rankCounts?.pages) },
+    rankPages,
     months: monthly.map((m) => ({
       month: m.month,
       orders: n(m.orders),

@@ -1,6 +1,7 @@
 // Analytics: first-party page views (no cookies, no addresses) beside the orders, revenue, messages and
 // commission requests the database already holds; the range (7, 30 or 90 days) is in the URL.
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
+import { Pager } from "~/components/admin/pager";
 import type { Route } from "./+types/analytics";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
@@ -8,7 +9,7 @@ import { AdminPageHeader } from "~/components/admin/admin-page";
 import { formatPrice } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { ANALYTICS_RANGES, type AnalyticsRange } from "~/modules/analytics/page-views";
-import { analyticsReport } from "~/modules/analytics/reports.server";
+import { analyticsReport, RANK_PAGE_SIZE } from "~/modules/analytics/reports.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Analytics");
@@ -19,11 +20,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const range: AnalyticsRange = (ANALYTICS_RANGES as readonly number[]).includes(asked)
     ? (asked as AnalyticsRange)
     : 30;
-  const report = await analyticsReport(range);
+  const params = new URL(request.url).searchParams;
+  const pageOf = (name: string) => Math.max(1, Math.min(10_000, Number.parseInt(params.get(name) ?? "1", 10) || 1));
+  const report = await analyticsReport(range, new Date(), {
+    works: pageOf("works"),
+    referrers: pageOf("referrers"),
+    pages: pageOf("pages"),
+  });
   const monthName = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
   const dayName = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
   return {
     ...report,
+    rankPageSize: RANK_PAGE_SIZE,
     conversion: report.conversion === null ? "—" : `${(report.conversion * 100).toFixed(2)} %`,
     viewsByDay: report.viewsByDay.map((d) => ({ ...d, label: dayName.format(new Date(`${d.day}T00:00:00Z`)) })),
     months: report.months.map((m) => ({
@@ -49,12 +57,22 @@ function RankTable({
   label,
   rows,
   empty,
+  pager,
 }: {
   caption: string;
   label: string;
   rows: { key: string; name: React.ReactNode; value: number }[];
   empty: string;
+  /** This table's page in the URL (`works`, `referrers`, `pages`), its total and page size. */
+  pager: { param: string; page: number; total: number; pageSize: number; items: string };
 }) {
+  const [params] = useSearchParams();
+  const href = (page: number) => {
+    const next = new URLSearchParams(params);
+    if (page > 1) next.set(pager.param, String(page));
+    else next.delete(pager.param);
+    return `?${next.toString()}`;
+  };
   const max = Math.max(0, ...rows.map((r) => r.value));
   return (
     <section aria-label={caption} className="border-line rounded-md border bg-white p-5">
@@ -91,6 +109,9 @@ function RankTable({
           </tbody>
         </table>
       )}
+      {pager.total > pager.pageSize ? (
+        <Pager page={pager.page} pageSize={pager.pageSize} total={pager.total} href={href} items={pager.items} />
+      ) : null}
     </section>
   );
 }
@@ -178,6 +199,13 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           caption="Most viewed works"
           label="Work"
           empty="No artwork pages viewed in this range."
+          pager={{
+            param: "works",
+            page: r.rankPages.works,
+            total: r.rankTotals.works,
+            pageSize: r.rankPageSize,
+            items: "works",
+          }}
           rows={r.topArtworks.map((a) => ({
             key: a.key,
             name: a.slug ? (
@@ -194,12 +222,26 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           caption="Referring sites"
           label="Site"
           empty="No visits from other sites in this range."
+          pager={{
+            param: "referrers",
+            page: r.rankPages.referrers,
+            total: r.rankTotals.referrers,
+            pageSize: r.rankPageSize,
+            items: "sites",
+          }}
           rows={r.topReferrers.map((x) => ({ key: x.host, name: x.host, value: x.views }))}
         />
         <RankTable
           caption="Most viewed pages"
           label="Page"
           empty="No page views in this range yet."
+          pager={{
+            param: "pages",
+            page: r.rankPages.pages,
+            total: r.rankTotals.pages,
+            pageSize: r.rankPageSize,
+            items: "pages",
+          }}
           rows={r.topPages.map((p) => ({ key: p.path, name: p.path, value: p.views }))}
         />
       </div>
