@@ -29,6 +29,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])),
   TRUST_PROXY: optional(z.string().trim()),
   REALTIME_MAX_CONNECTIONS: optional(z.coerce.number({ message: "must be a number" }).int().min(1).max(1_000_000)),
+  NEWSLETTER_PER_MINUTE: optional(z.coerce.number({ message: "must be a number" }).int().min(1).max(100_000)),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL")),
   MAIL_FROM: optional(z.string().min(3).max(320)),
   STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_…)")),
@@ -88,6 +89,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Open realtime sockets the process accepts in all (each person has at most 10). */
   realtimeMaxConnections: number;
+  /** How many newsletter e-mails are queued a minute (the outbox sends them as they come). */
+  newsletterPerMinute: number;
   /** Unset: messages are logged and kept in the outbox instead of sent. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -158,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL ?? "info",
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     realtimeMaxConnections: e.REALTIME_MAX_CONNECTIONS ?? 1000,
+    newsletterPerMinute: e.NEWSLETTER_PER_MINUTE ?? 60,
     pageCacheBytes: Math.round((e.PAGE_CACHE_MB ?? (e.NODE_ENV === "development" ? 0 : 64)) * 1024 * 1024),
     backupKeep: e.BACKUP_KEEP ?? 7,
     webConcurrency: webConcurrency(e),

@@ -21,6 +21,9 @@ export default [
     route("terms", "routes/site/policy.tsx", { id: "policy-terms" }),
     route("shipping", "routes/site/policy.tsx", { id: "policy-shipping" }),
     route("account", "routes/account/account.tsx"),
+    // The newsletter's confirmation and unsubscribe links (no sign-in; one-click unsubscribe, RFC 8058).
+    route("newsletter/confirm", "routes/site/newsletter-link.tsx", { id: "newsletter-confirm" }),
+    route("newsletter/unsubscribe", "routes/site/newsletter-link.tsx", { id: "newsletter-unsubscribe" }),
     route("*", "routes/site/not-found.tsx"),
   ]),
   // Outside the public layout (spec §2): sign-in and its steps; sign-out is a POST from the header and account.
@@ -60,6 +63,8 @@ export default [
     route("markdown-preview", "routes/admin/markdown-preview.ts"),
     route("messages", "routes/admin/messages.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
+    route("newsletter", "routes/admin/newsletter.tsx"),
+    route("newsletter/export", "routes/admin/newsletter-export.ts"),
     route("analytics", "routes/admin/analytics.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("backup", "routes/admin/backup-download.ts"),

@@ -41,6 +41,14 @@ export const adminPaths = {
   homepagePreview: () => "/admin/homepage/preview",
   about: () => "/admin/about",
   policies: () => "/admin/policies",
+  newsletter: (query?: URLSearchParams | string) => {
+    const q = query?.toString();
+    return q ? `/admin/newsletter?${q}` : "/admin/newsletter";
+  },
+  newsletterExport: (query?: URLSearchParams | string) => {
+    const q = query?.toString();
+    return q ? `/admin/newsletter/export?${q}` : "/admin/newsletter/export";
+  },
   artistPhotos: () => "/admin/artist-photos",
   managePhotos: () => "/admin/manage-photos",
   blog: (status?: string, page?: number) => {

@@ -4,7 +4,8 @@
 import { ADMIN } from "../support/accounts";
 import { adminTest as test, expect } from "../support/admin-fixtures";
 
-/** The five groups of spec §2, in order, plus Orders (shop issue) in Business; each item's page heading. */
+/** The five groups of spec §2, in order, plus Orders (shop issue) in Business, Policies in Website and Newsletter in
+ * Communications (issue 14); each item's page heading. */
 const GROUPS: { group: string; items: { label: string; path: string; heading: string }[] }[] = [
   { group: "Overview", items: [{ label: "Dashboard", path: "/admin", heading: "Dashboard" }] },
   {
@@ -36,12 +37,14 @@ const GROUPS: { group: string; items: { label: string; path: string; heading: st
       { label: "Upload Photos", path: "/admin/artist-photos", heading: "Upload Photos" },
       { label: "Manage Photos", path: "/admin/manage-photos", heading: "Manage Photos" },
       { label: "Blog Posts", path: "/admin/blog", heading: "Blog Posts" },
+      { label: "Policies", path: "/admin/policies", heading: "Policies" },
     ],
   },
   {
     group: "Communications",
     items: [
       { label: "Contact Messages", path: "/admin/messages", heading: "Contact Messages" },
+      { label: "Newsletter", path: "/admin/newsletter", heading: "Newsletter" },
       { label: "Analytics", path: "/admin/analytics", heading: "Analytics" },
       { label: "Settings", path: "/admin/settings", heading: "Settings" },
     ],

@@ -18,6 +18,9 @@ const PUBLIC_ACTIONS: Record<string, string> = {
   "/auth": "signing in, signing up, e-mailed links and the first-run setup are for visitors",
   "/auth/sign-out": "ends the caller's own session; without one it does nothing",
   "/newsletter": "visitors subscribe to the newsletter",
+  "/newsletter/confirm": "the e-mailed confirmation link; acts only with a token signed by the server (404 otherwise)",
+  "/newsletter/unsubscribe":
+    "one-click unsubscribe from a newsletter (RFC 8058), no sign-in; acts only with a token signed by the server",
   "/contact": "visitors send inquiries (validated and rate-limited per address)",
   "/commissions": "visitors request commissions (validated and rate-limited per address)",
   "/checkout": "buyers place orders without an account (prices come from the database, rate-limited)",

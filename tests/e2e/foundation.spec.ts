@@ -87,7 +87,7 @@ test("the footer has the spec's links, social links, newsletter, e-mail and loca
   await expect(email).toHaveAttribute("type", "email");
   await email.fill("collector@example.com");
   await page.getByRole("button", { name: "Subscribe" }).click();
-  await expect(footer.getByRole("status")).toHaveText("Thank you for subscribing. Watch your inbox for new work.");
+  await expect(footer.getByRole("status")).toHaveText("Thank you. Check your inbox and confirm your subscription.");
 });
 
 test("an unknown page shows the 404 page with a way back to the gallery", async ({ page }) => {

@@ -1,5 +1,5 @@
 // Spec §2 Admin layout: the sidebar's five groups and their items, in the spec's order (plus Orders from the
-// shop issue, in Business, and Policies in Website).
+// shop issue, in Business, Policies in Website and Newsletter in Communications).
 import {
   BarChart3,
   BookOpen,
@@ -11,6 +11,7 @@ import {
   Images,
   LayoutDashboard,
   Mail,
+  Newspaper,
   Palette,
   ReceiptText,
   ScrollText,
@@ -75,6 +76,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     label: "Communications",
     items: [
       { label: "Contact Messages", href: adminPaths.messages(), icon: Mail },
+      { label: "Newsletter", href: adminPaths.newsletter(), icon: Newspaper },
       { label: "Analytics", href: adminPaths.analytics(), icon: BarChart3 },
       { label: "Settings", href: adminPaths.settings(), icon: Settings },
     ],

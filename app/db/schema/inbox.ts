@@ -1,20 +1,75 @@
 // Inbox: what visitors send the artist: newsletter subscriptions, contact messages and commission requests.
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import type { CommissionStage, InquiryType, MessageStatus } from "~/lib/inquiries";
 import { uuidv7 } from "~/lib/uuid";
 
-export const newsletterSubscribers = pgTable("newsletter_subscribers", {
-  id: uuid("id")
-    .primaryKey()
-    .default(sql`gen_random_uuid()`)
-    .$defaultFn(uuidv7),
-  /** Stored lower-cased, so one address subscribes once. */
-  email: text("email").notNull().unique(),
-  source: text("source").notNull().default("footer"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
-});
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`)
+      .$defaultFn(uuidv7),
+    /** Stored lower-cased, so one address subscribes once. */
+    email: text("email").notNull().unique(),
+    source: text("source").notNull().default("footer"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Double opt-in: set when the address's owner followed the confirmation link; only then is it mailed. */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+  },
+  (t) => [index("newsletter_subscribers_created_idx").on(t.createdAt.desc(), t.id.desc())],
+);
+
+/** One newsletter: written in the admin (Markdown) or made from a blog post, then sent to confirmed subscribers. */
+export const newsletterIssues = pgTable(
+  "newsletter_issues",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`)
+      .$defaultFn(uuidv7),
+    subject: text("subject").notNull(),
+    markdown: text("markdown").notNull(),
+    /** The blog post it was made from, if any. */
+    blogPostId: uuid("blog_post_id"),
+    status: text("status").$type<"sending" | "sent">().notNull().default("sending"),
+    recipients: integer("recipients").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("newsletter_issues_created_idx").on(t.createdAt.desc()),
+    check("newsletter_issues_status_check", sql`${t.status} in ('sending', 'sent')`),
+  ],
+);
+
+/**
+ * One issue for one subscriber: written for every confirmed subscriber when the issue is sent, then given its
+ * outbox message in the same transaction as the message is queued. The primary key is what makes a resumed
+ * send never mail anyone twice.
+ */
+export const newsletterDeliveries = pgTable(
+  "newsletter_deliveries",
+  {
+    issueId: uuid("issue_id")
+      .notNull()
+      .references(() => newsletterIssues.id, { onDelete: "cascade" }),
+    subscriberId: uuid("subscriber_id")
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
+    /** The outbox message, once queued (null: still to queue). */
+    mailId: uuid("mail_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.issueId, t.subscriberId] }),
+    index("newsletter_deliveries_pending_idx")
+      .on(t.issueId)
+      .where(sql`${t.mailId} is null`),
+  ],
+);
 
 /** A contact inquiry (spec §1 "send contact inquiries"); an artwork inquiry keeps the work's id and title. */
 export const messages = pgTable(

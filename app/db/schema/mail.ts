@@ -27,6 +27,8 @@ export const mailOutbox = pgTable(
     /** Which template made it (magic-link, password-reset, …), for the admin's outbox view. */
     template: text("template").notNull(),
     attachments: jsonb("attachments").$type<MailAttachment[]>().notNull().default([]),
+    /** Extra headers (a newsletter's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
     status: text("status").$type<MailStatus>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),

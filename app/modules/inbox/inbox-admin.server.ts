@@ -1,9 +1,9 @@
 // The artist's side of the inbox: contact messages (read, replied, archived), the commission pipeline and the
 // newsletter list. Every caller is an admin route that has already checked the role.
-import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "~/db/client.server";
-import { commissions, messages, newsletterSubscribers } from "~/db/schema";
+import { commissions, messages } from "~/db/schema";
 import {
   COMMISSION_STAGES,
   MESSAGE_STATUSES,
@@ -148,19 +148,6 @@ export async function moveCommission(id: string, stage: CommissionStage): Promis
 export async function countOpenCommissions(): Promise<number> {
   const [row] = await db().select({ n: count() }).from(commissions).where(inArray(commissions.stage, OPEN_STAGES));
   return row?.n ?? 0;
-}
-
-export async function listSubscribers(limit = 200) {
-  const [rows, [total]] = await Promise.all([
-    db()
-      .select()
-      .from(newsletterSubscribers)
-      .where(isNull(newsletterSubscribers.unsubscribedAt))
-      .orderBy(desc(newsletterSubscribers.createdAt))
-      .limit(limit),
-    db().select({ n: count() }).from(newsletterSubscribers).where(isNull(newsletterSubscribers.unsubscribedAt)),
-  ]);
-  return { rows, total: total?.n ?? 0 };
 }
 
 /** The newest messages, for the dashboard. */

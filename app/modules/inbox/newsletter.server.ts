@@ -1,8 +1,22 @@
-// Newsletter: visitors' subscriptions. Owns: newsletter_subscribers. Exposes: subscribe and the counts (the admin's list is in inbox-admin.server).
-import { count, isNull, sql } from "drizzle-orm";
+// Newsletter: visitors' subscriptions with double opt-in, and the issues the artist sends them.
+// Owns: newsletter_subscribers, newsletter_issues, newsletter_deliveries. Exposes: subscribe, confirm and
+// unsubscribe by link, the admin's subscriber list (search, status, pages, CSV) and issues (test, send, counts).
+//
+// Links carry `{id}.{HMAC}` keyed by the app's secret: nothing to store, nothing to steal from the database,
+// and every issue can carry its reader's own unsubscribe link. Sending writes one delivery row per confirmed
+// subscriber, then a job queues their mails in batches (each batch, its outbox rows and the deliveries' mail
+// ids in one transaction), throttled to NEWSLETTER_PER_MINUTE: a crash resumes where it stopped, and the
+// (issue, subscriber) key means nobody is mailed twice.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, count, desc, eq, ilike, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "~/db/client.server";
-import { newsletterSubscribers } from "~/db/schema";
+import { db, queryRows, type Database } from "~/db/client.server";
+import { mailOutbox, newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "~/db/schema";
+import { enqueue, JOB_PRIORITY, registerJobHandler } from "~/modules/jobs/jobs.server";
+import { markdownToText, renderMarkdown } from "~/modules/content/markdown.server";
+import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
+import { services } from "~/services.server";
+import { SUBSCRIBER_STATUSES, type SubscriberStatus } from "~/lib/newsletter";
 
 export const SubscribeSchema = z.object({
   email: z
@@ -13,21 +27,361 @@ export const SubscribeSchema = z.object({
     .pipe(z.email("Enter a valid email address, like name@example.com.")),
 });
 
-/** Subscribes an address; subscribing again (or after unsubscribing) is fine and says the same. */
-export async function subscribe(email: string, source = "footer"): Promise<void> {
-  await db()
-    .insert(newsletterSubscribers)
-    .values({ email: email.toLowerCase(), source })
-    .onConflictDoUpdate({ target: newsletterSubscribers.email, set: { unsubscribedAt: sql`null` } });
+// --- Links ---------------------------------------------------------------------------------------------
+
+type LinkKind = "confirm" | "unsubscribe";
+
+function signature(kind: LinkKind, id: string): string {
+  const secret = services().config.authSecret;
+  if (!secret) throw new Error("AUTH_SECRET is not resolved");
+  return createHmac("sha256", secret).update(`newsletter:${kind}:${id}`).digest("base64url").slice(0, 32);
 }
 
-/** How many addresses are subscribed now, and in all. */
-export async function countSubscribers(): Promise<{ active: number; total: number }> {
+export const linkToken = (kind: LinkKind, id: string): string => `${id}.${signature(kind, id)}`;
+
+/** The subscriber id a link names, when its signature holds. */
+export function readLinkToken(kind: LinkKind, token: string | null | undefined): string | undefined {
+  const match = /^([0-9a-f-]{36})\.([\w-]{32})$/.exec(token ?? "");
+  if (!match) return undefined;
+  const [, id, given] = match;
+  const expected = Buffer.from(signature(kind, id!));
+  const actual = Buffer.from(given!);
+  return actual.length === expected.length && timingSafeEqual(actual, expected) ? id : undefined;
+}
+
+const publicUrl = () => services().config.publicUrl;
+export const confirmUrl = (id: string) => `${publicUrl()}/newsletter/confirm?token=${linkToken("confirm", id)}`;
+export const unsubscribeUrl = (id: string) =>
+  `${publicUrl()}/newsletter/unsubscribe?token=${linkToken("unsubscribe", id)}`;
+
+// --- Subscribing ---------------------------------------------------------------------------------------
+
+export type SubscribeOutcome = "confirmation-sent" | "already-subscribed" | "not-sent";
+
+/**
+ * Subscribes an address: a new (or returning) one gets a confirmation mail and is mailed nothing else until it
+ * confirms; one already confirmed is left as it is. The words shown are the same either way.
+ */
+export async function subscribe(email: string, source = "footer"): Promise<SubscribeOutcome> {
+  return db().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(newsletterSubscribers)
+      .values({ email: email.toLowerCase(), source })
+      .onConflictDoUpdate({
+        target: newsletterSubscribers.email,
+        set: {
+          // Coming back after unsubscribing means confirming again.
+          confirmedAt: sql`case when ${newsletterSubscribers.unsubscribedAt} is null then ${newsletterSubscribers.confirmedAt} end`,
+          unsubscribedAt: sql`null`,
+        },
+      })
+      .returning({ id: newsletterSubscribers.id, confirmedAt: newsletterSubscribers.confirmedAt });
+    if (row!.confirmedAt) return "already-subscribed";
+    const sent = await sendConfirmationCopy(email, "newsletter-confirm", { confirmUrl: confirmUrl(row!.id) }, tx);
+    return sent ? "confirmation-sent" : "not-sent";
+  });
+}
+
+/** The confirmation link: the address is subscribed from now on. Undefined for a link that is not ours. */
+export async function confirmSubscription(token: string | null): Promise<{ email: string } | undefined> {
+  const id = readLinkToken("confirm", token);
+  if (!id) return undefined;
+  const [row] = await db()
+    .update(newsletterSubscribers)
+    .set({ confirmedAt: sql`coalesce(${newsletterSubscribers.confirmedAt}, now())`, unsubscribedAt: sql`null` })
+    .where(eq(newsletterSubscribers.id, id))
+    .returning({ email: newsletterSubscribers.email });
+  return row;
+}
+
+/** The unsubscribe link (one click, no sign-in, RFC 8058). Undefined for a link that is not ours. */
+export async function unsubscribeByToken(token: string | null): Promise<{ email: string } | undefined> {
+  const id = readLinkToken("unsubscribe", token);
+  if (!id) return undefined;
+  const [row] = await db()
+    .update(newsletterSubscribers)
+    .set({ unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, now())` })
+    .where(eq(newsletterSubscribers.id, id))
+    .returning({ email: newsletterSubscribers.email });
+  return row;
+}
+
+/** The address a link is for, and where it stands (for the page the link opens). */
+export async function subscriberForLink(kind: LinkKind, token: string | null) {
+  const id = readLinkToken(kind, token);
+  if (!id) return undefined;
+  const [row] = await db()
+    .select({
+      email: newsletterSubscribers.email,
+      confirmedAt: newsletterSubscribers.confirmedAt,
+      unsubscribedAt: newsletterSubscribers.unsubscribedAt,
+    })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.id, id));
+  return row ? { email: row.email, status: subscriberStatus(row) } : undefined;
+}
+
+/** Who is mailed (confirmed and not unsubscribed), who has yet to confirm, and everyone ever. */
+export async function countSubscribers(): Promise<{ active: number; unconfirmed: number; total: number }> {
   const [row] = await db()
     .select({
       total: count(),
-      active: sql<number>`count(*) filter (where ${isNull(newsletterSubscribers.unsubscribedAt)})`.mapWith(Number),
+      active:
+        sql<number>`count(*) filter (where ${newsletterSubscribers.confirmedAt} is not null and ${newsletterSubscribers.unsubscribedAt} is null)`.mapWith(
+          Number,
+        ),
+      unconfirmed:
+        sql<number>`count(*) filter (where ${newsletterSubscribers.confirmedAt} is null and ${newsletterSubscribers.unsubscribedAt} is null)`.mapWith(
+          Number,
+        ),
     })
     .from(newsletterSubscribers);
-  return { active: row?.active ?? 0, total: row?.total ?? 0 };
+  return { active: row?.active ?? 0, unconfirmed: row?.unconfirmed ?? 0, total: row?.total ?? 0 };
+}
+
+// --- The admin's list ----------------------------------------------------------------------------------
+
+export const SUBSCRIBERS_PAGE_SIZE = 50;
+
+export const SubscriberFilterSchema = z.object({
+  q: z.string().trim().max(120).optional().catch(undefined),
+  status: z.enum(SUBSCRIBER_STATUSES).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+export type SubscriberFilter = z.infer<typeof SubscriberFilterSchema>;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function subscriberWhere(filter: Pick<SubscriberFilter, "q" | "status">): SQL | undefined {
+  const s = newsletterSubscribers;
+  const where: (SQL | undefined)[] = [];
+  if (filter.q) where.push(ilike(s.email, `%${escapeLike(filter.q.toLowerCase())}%`));
+  if (filter.status === "confirmed") where.push(and(isNotNull(s.confirmedAt), isNull(s.unsubscribedAt)));
+  if (filter.status === "unconfirmed") where.push(and(isNull(s.confirmedAt), isNull(s.unsubscribedAt)));
+  if (filter.status === "unsubscribed") where.push(isNotNull(s.unsubscribedAt));
+  return and(...where);
+}
+
+export function subscriberStatus(row: { confirmedAt: Date | null; unsubscribedAt: Date | null }): SubscriberStatus {
+  return row.unsubscribedAt ? "unsubscribed" : row.confirmedAt ? "confirmed" : "unconfirmed";
+}
+
+const subscriberColumns = {
+  id: newsletterSubscribers.id,
+  email: newsletterSubscribers.email,
+  source: newsletterSubscribers.source,
+  createdAt: newsletterSubscribers.createdAt,
+  confirmedAt: newsletterSubscribers.confirmedAt,
+  unsubscribedAt: newsletterSubscribers.unsubscribedAt,
+};
+
+/** One page of subscribers, newest first, searched by address and filtered by status; no cap. */
+export async function listSubscribers(filter: SubscriberFilter) {
+  const where = subscriberWhere(filter);
+  const [rows, [total]] = await Promise.all([
+    db()
+      .select(subscriberColumns)
+      .from(newsletterSubscribers)
+      .where(where)
+      .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
+      .limit(SUBSCRIBERS_PAGE_SIZE)
+      .offset((filter.page - 1) * SUBSCRIBERS_PAGE_SIZE),
+    db().select({ n: count() }).from(newsletterSubscribers).where(where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, status: subscriberStatus(r) })), total: total?.n ?? 0 };
+}
+
+/** A CSV cell: quoted, and a formula-looking value made inert with an apostrophe (as the catalogue export). */
+function csvCell(value: string): string {
+  const safe = /^(?:\s*[=+\-@|%]|[\t\r\n])/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+/** Every subscriber matching the filter (all pages), as CSV. */
+export async function subscribersCsv(filter: Pick<SubscriberFilter, "q" | "status">): Promise<string> {
+  const rows = await db()
+    .select(subscriberColumns)
+    .from(newsletterSubscribers)
+    .where(subscriberWhere(filter))
+    .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id));
+  const iso = (d: Date | null) => (d ? d.toISOString() : "");
+  return [
+    "email,status,source,subscribed_at,confirmed_at,unsubscribed_at",
+    ...rows.map((r) =>
+      [r.email, subscriberStatus(r), r.source, iso(r.createdAt), iso(r.confirmedAt), iso(r.unsubscribedAt)]
+        .map(csvCell)
+        .join(","),
+    ),
+  ].join("\r\n");
+}
+
+// --- Issues --------------------------------------------------------------------------------------------
+
+export const IssueSchema = z.object({
+  subject: z.string().trim().min(1, "Give the e-mail a subject.").max(200, "Keep the subject under 200 characters."),
+  markdown: z.string().trim().min(1, "Write something to send.").max(50_000, "Keep it under 50,000 characters."),
+});
+export type IssueInput = z.infer<typeof IssueSchema>;
+
+function issueMail(input: IssueInput, subscriberId: string) {
+  return {
+    subject: input.subject,
+    html: renderMarkdown(input.markdown, { headingOffset: 1 }),
+    text: markdownToText(input.markdown),
+    unsubscribeUrl: unsubscribeUrl(subscriberId),
+  };
+}
+
+/** RFC 2369 and RFC 8058: mail clients show an Unsubscribe button that POSTs to the link, no sign-in. */
+function listHeaders(subscriberId: string): Record<string, string> {
+  return {
+    "List-Unsubscribe": `<${unsubscribeUrl(subscriberId)}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
+}
+
+/** "Send a test to myself": the issue as a subscriber would get it (its unsubscribe link goes nowhere real). */
+export async function sendTestIssue(to: string, input: IssueInput): Promise<void> {
+  const placeholder = "00000000-0000-4000-8000-000000000000";
+  await sendMail(to, "newsletter-issue", issueMail(input, placeholder), db(), [], listHeaders(placeholder));
+}
+
+/** Starts sending an issue to every confirmed subscriber now; returns it with the number of recipients. */
+export async function startIssue(input: IssueInput, blogPostId?: string) {
+  return db().transaction(async (tx) => {
+    const [issue] = await tx
+      .insert(newsletterIssues)
+      .values({ subject: input.subject, markdown: input.markdown, blogPostId: blogPostId ?? null })
+      .returning();
+    const added = await queryRows<{ n: number }>(
+      tx,
+      sql`with added as (
+            insert into newsletter_deliveries (issue_id, subscriber_id)
+            select ${issue!.id}, id from newsletter_subscribers
+             where confirmed_at is not null and unsubscribed_at is null
+            on conflict do nothing returning 1)
+          select count(*)::int as n from added`,
+    );
+    const recipients = Number(added[0]?.n ?? 0);
+    await tx.update(newsletterIssues).set({ recipients }).where(eq(newsletterIssues.id, issue!.id));
+    await enqueue(SEND_JOB, { issueId: issue!.id }, { priority: JOB_PRIORITY.mail }, tx);
+    return { issue: issue!, recipients };
+  });
+}
+
+const SEND_JOB = "newsletter.send";
+
+/**
+ * One batch of an issue: claims deliveries still without a mail (SKIP LOCKED: two workers never take the same),
+ * queues each mail in the outbox and records it, all in one transaction; then schedules the next batch at the
+ * throttled rate, or marks the issue sent. Returns how many were queued.
+ */
+export async function sendIssueBatch(issueId: string, database: Database = db()): Promise<number> {
+  const perMinute = services().config.newsletterPerMinute;
+  const batchSize = Math.max(1, Math.min(100, perMinute));
+  const queued = await database.transaction(async (tx) => {
+    const [issue] = await tx.select().from(newsletterIssues).where(eq(newsletterIssues.id, issueId));
+    if (!issue) return 0;
+    const batch = await queryRows<{ subscriber_id: string; email: string }>(
+      tx,
+      sql`select d.subscriber_id, s.email from newsletter_deliveries d
+            join newsletter_subscribers s on s.id = d.subscriber_id
+           where d.issue_id = ${issueId} and d.mail_id is null
+           order by d.subscriber_id limit ${batchSize}
+           for update of d skip locked`,
+    );
+    for (const row of batch) {
+      // Unsubscribed since the issue started: not mailed, and not counted as waiting.
+      const [still] = await tx
+        .select({ id: newsletterSubscribers.id })
+        .from(newsletterSubscribers)
+        .where(and(eq(newsletterSubscribers.id, row.subscriber_id), isNull(newsletterSubscribers.unsubscribedAt)));
+      if (!still) {
+        await tx
+          .delete(newsletterDeliveries)
+          .where(
+            and(eq(newsletterDeliveries.issueId, issueId), eq(newsletterDeliveries.subscriberId, row.subscriber_id)),
+          );
+        continue;
+      }
+      const mailId = await sendMail(
+        row.email,
+        "newsletter-issue",
+        issueMail(issue, row.subscriber_id),
+        tx,
+        [],
+        listHeaders(row.subscriber_id),
+      );
+      await tx
+        .update(newsletterDeliveries)
+        .set({ mailId })
+        .where(
+          and(eq(newsletterDeliveries.issueId, issueId), eq(newsletterDeliveries.subscriberId, row.subscriber_id)),
+        );
+    }
+    return batch.length;
+  });
+  const [left] = await database
+    .select({ n: count() })
+    .from(newsletterDeliveries)
+    .where(and(eq(newsletterDeliveries.issueId, issueId), isNull(newsletterDeliveries.mailId)));
+  if ((left?.n ?? 0) > 0) {
+    const delayMs = Math.round((queued / perMinute) * 60_000);
+    await enqueue(SEND_JOB, { issueId }, { runAt: new Date(Date.now() + delayMs), priority: JOB_PRIORITY.mail });
+  } else {
+    await database
+      .update(newsletterIssues)
+      .set({ status: "sent", sentAt: sql`coalesce(${newsletterIssues.sentAt}, now())` })
+      .where(eq(newsletterIssues.id, issueId));
+  }
+  return queued;
+}
+
+registerJobHandler(SEND_JOB, async (payload) => {
+  const issueId = typeof payload.issueId === "string" ? payload.issueId : "";
+  if (issueId) await sendIssueBatch(issueId);
+});
+
+export const ISSUES_PAGE_SIZE = 20;
+
+/** The issues, newest first, each with how many of its mails wait, went out and failed. */
+export async function listIssues(page = 1) {
+  const rows = await queryRows<{
+    id: string;
+    subject: string;
+    status: string;
+    recipients: number;
+    created_at: Date | string;
+    sent_at: Date | string | null;
+    waiting: number;
+    sent: number;
+    failed: number;
+  }>(
+    db(),
+    sql`select i.id, i.subject, i.status, i.recipients, i.created_at, i.sent_at,
+               count(*) filter (where d.subscriber_id is not null and (d.mail_id is null or m.status = 'pending'))::int as waiting,
+               count(*) filter (where m.status in ('sent', 'logged'))::int as sent,
+               count(*) filter (where m.status = 'failed')::int as failed
+          from newsletter_issues i
+          left join newsletter_deliveries d on d.issue_id = i.id
+          left join ${mailOutbox} m on m.id = d.mail_id
+         group by i.id
+         order by i.created_at desc, i.id desc
+         limit ${ISSUES_PAGE_SIZE} offset ${(Math.max(1, page) - 1) * ISSUES_PAGE_SIZE}`,
+  );
+  const [total] = await db().select({ n: count() }).from(newsletterIssues);
+  return {
+    total: total?.n ?? 0,
+    rows: rows.map((r) => ({
+      id: r.id,
+      subject: r.subject,
+      status: r.status as "sending" | "sent",
+      recipients: Number(r.recipients),
+      createdAt: new Date(r.created_at),
+      sentAt: r.sent_at ? new Date(r.sent_at) : null,
+      waiting: Number(r.waiting),
+      sent: Number(r.sent),
+      failed: Number(r.failed),
+    })),
+  };
 }

@@ -48,6 +48,7 @@ export async function sendMail<T extends MailTemplate>(
   data: MailData<T>,
   tx: Database = db(),
   attachments: MailAttachment[] = [],
+  headers: Record<string, string> = {},
 ): Promise<string> {
   const settings = await getSettings(tx);
   const brand = {
@@ -62,7 +63,7 @@ export async function sendMail<T extends MailTemplate>(
   const message = render(brand, data);
   const [row] = await tx
     .insert(mailOutbox)
-    .values({ toAddress: to, template, attachments, ...message })
+    .values({ toAddress: to, template, attachments, headers, ...message })
     .returning({ id: mailOutbox.id });
   await enqueue(
     "mail.deliver",
@@ -102,6 +103,7 @@ export async function deliverMail(id: string): Promise<void> {
       subject: message.subject,
       html: message.html,
       text: message.text,
+      headers: message.headers,
       attachments: message.attachments.map((a) => ({
         filename: a.filename,
         contentType: a.contentType,

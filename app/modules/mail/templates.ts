@@ -25,6 +25,10 @@ interface Layout {
   after?: string[];
   action?: { label: string; url: string };
   footnote?: string;
+  /** A body already rendered from Markdown and sanitized (a newsletter issue), with its plain-text twin. */
+  body?: { html: string; text: string };
+  /** The one-click way out of a mailing list, in the footer of every newsletter. */
+  unsubscribeUrl?: string;
 }
 
 function table(rows: NonNullable<Layout["rows"]>): string {
@@ -75,28 +79,53 @@ function render(brand: Brand, subject: string, layout: Layout): RenderedMail {
 <tr><td style="padding:16px 36px 36px;font-family:Helvetica,Arial,sans-serif">
 <h1 style="margin:0 0 20px;font-family:Georgia,serif;font-weight:normal;font-size:26px;color:#1d1b18">${escapeHtml(layout.heading)}</h1>
 ${layout.paragraphs.map(p).join("\n")}
+${layout.body ? `<div style="font-size:16px;line-height:1.6;color:#3b3731">${layout.body.html}</div>` : ""}
 ${layout.rows ? table(layout.rows) : ""}
 ${(layout.after ?? []).map(p).join("\n")}
 ${button}
 ${layout.footnote ? `<p style="margin:24px 0 0;font-size:13px;line-height:1.6;color:#6e675d">${escapeHtml(layout.footnote)}</p>` : ""}
 </td></tr></table>
 <p style="font-family:Helvetica,Arial,sans-serif;font-size:12px;color:#6e675d;margin:20px 0 0">${escapeHtml(brand.artistName)} · <a href="${escapeHtml(brand.publicUrl)}" style="color:#6e675d">${escapeHtml(brand.publicUrl.replace(/^https?:\/\//, ""))}</a></p>
+${layout.unsubscribeUrl ? `<p style="font-family:Helvetica,Arial,sans-serif;font-size:12px;color:#6e675d;margin:8px 0 0"><a href="${escapeHtml(layout.unsubscribeUrl)}" style="color:#6e675d">Unsubscribe</a> from these e-mails.</p>` : ""}
 </td></tr></table></body></html>`;
   const text = [
     layout.heading,
     "",
     ...layout.paragraphs.flatMap((t) => [t, ""]),
+    ...(layout.body ? [layout.body.text, ""] : []),
     ...(layout.rows ? [...layout.rows.map((r) => `${r.label}: ${r.value}`), ""] : []),
     ...(layout.after ?? []).flatMap((t) => [t, ""]),
     ...(layout.action ? [`${layout.action.label}: ${layout.action.url}`, ""] : []),
     ...(layout.footnote ? [layout.footnote, ""] : []),
     "—",
     `${brand.artistName} · ${brand.publicUrl}`,
+    ...(layout.unsubscribeUrl ? [`Unsubscribe: ${layout.unsubscribeUrl}`] : []),
   ].join("\n");
   return { subject, html, text };
 }
 
 export const mailTemplates = {
+  // Double opt-in: nothing is sent to an address until its owner confirms (docs/inquiries.md "Newsletter").
+  "newsletter-confirm": (brand: Brand, data: { confirmUrl: string }) =>
+    render(brand, `Confirm your subscription to ${brand.siteTitle}`, {
+      preheader: "One click, and new work comes to your inbox.",
+      heading: "Please confirm your subscription",
+      paragraphs: [
+        `Someone, probably you, asked to receive news of new work from ${brand.artistName} at this address.`,
+        "Confirm with the button below. Until then, nothing more is sent to you.",
+      ],
+      action: { label: "Confirm my subscription", url: data.confirmUrl },
+      footnote: "If you did not ask for this, ignore this e-mail: you will not be subscribed.",
+    }),
+  "newsletter-issue": (brand: Brand, data: { subject: string; html: string; text: string; unsubscribeUrl: string }) =>
+    render(brand, data.subject, {
+      preheader: data.text.slice(0, 140),
+      heading: data.subject,
+      paragraphs: [],
+      body: { html: data.html, text: data.text },
+      footnote: `You receive this because you subscribed to news from ${brand.artistName}.`,
+      unsubscribeUrl: data.unsubscribeUrl,
+    }),
   // Settings › "Send a test e-mail": proof that mail leaves the shop and arrives.
   test: (brand: Brand, _data: Record<string, never>) =>
     render(brand, `Test e-mail from ${brand.siteTitle}`, {

@@ -1,5 +1,5 @@
 // Contact Messages: the inbox of contact-form messages (new, read, replied, archived) and the newsletter list.
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { Pager } from "~/components/admin/pager";
 import type { Route } from "./+types/messages";
@@ -11,13 +11,7 @@ import { INQUIRY_LABELS, MESSAGE_STATUSES, MESSAGES_PAGE_SIZE, type MessageStatu
 import { paths } from "~/lib/paths";
 import { isUuid } from "~/lib/uuid";
 import { requireAdmin } from "~/modules/auth/session.server";
-import {
-  listMessages,
-  listSubscribers,
-  MessageFilterSchema,
-  openMessage,
-  setMessageStatus,
-} from "~/modules/inbox/inbox-admin.server";
+import { listMessages, MessageFilterSchema, openMessage, setMessageStatus } from "~/modules/inbox/inbox-admin.server";
 import { readFormData } from "~/modules/security/form-data.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Contact Messages");
@@ -25,15 +19,14 @@ export const meta: Route.MetaFunction = () => adminMeta("Contact Messages");
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  if (url.searchParams.get("view") === "subscribers") {
-    return { view: "subscribers" as const, subscribers: await listSubscribers() };
-  }
+  // The newsletter list has its own page now (subscribers, issues, sending).
+  if (url.searchParams.get("view") === "subscribers") throw redirect(adminPaths.newsletter());
   const filter = MessageFilterSchema.parse(Object.fromEntries(url.searchParams));
   const id = url.searchParams.get("id");
   // Opened first, so the list already shows it as read.
   const selected = id && isUuid(id) ? await openMessage(id) : undefined;
   const list = await listMessages(filter);
-  return { view: "messages" as const, filter, ...list, selected: selected ?? null };
+  return { filter, ...list, selected: selected ?? null };
 }
 
 const ActionSchema = z.object({
@@ -73,12 +66,8 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
   const [params] = useSearchParams();
   const tab = (key: string | null, label: string, n?: number) => {
     const next = new URLSearchParams();
-    if (key === "subscribers") next.set("view", "subscribers");
-    else if (key) next.set("status", key);
-    const active =
-      key === "subscribers"
-        ? params.get("view") === "subscribers"
-        : params.get("view") !== "subscribers" && (params.get("status") ?? null) === key;
+    if (key) next.set("status", key);
+    const active = (params.get("status") ?? null) === key;
     return (
       <Link
         key={label}
@@ -96,30 +85,26 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
     <>
       <AdminPageHeader
         title="Contact Messages"
-        description="Messages from the contact form, and the newsletter list."
+        description="Messages from the contact form. The newsletter's subscribers and issues are on the Newsletter page."
       />
       <nav aria-label="Message views" className="mb-5 flex flex-wrap gap-1">
         {tab(null, "Inbox")}
-        {loaderData.view === "messages"
-          ? MESSAGE_STATUSES.map((s) => tab(s, STATUS_LABELS[s], loaderData.counts[s]))
-          : MESSAGE_STATUSES.map((s) => tab(s, STATUS_LABELS[s]))}
-        {tab("subscribers", "Newsletter")}
+        {MESSAGE_STATUSES.map((s) => tab(s, STATUS_LABELS[s], loaderData.counts[s]))}
+        <Link to={adminPaths.newsletter()} className="text-ink-soft hover:bg-paper-deep rounded-md px-3 py-1.5 text-sm">
+          Newsletter
+        </Link>
       </nav>
       {actionData && !actionData.ok ? (
         <p role="alert" className="text-destructive mb-4 text-sm">
           {actionData.error}
         </p>
       ) : null}
-      {loaderData.view === "subscribers" ? (
-        <Subscribers {...loaderData.subscribers} />
-      ) : (
-        <MessageList data={loaderData} />
-      )}
+      <MessageList data={loaderData} />
     </>
   );
 }
 
-type MessagesData = Extract<Route.ComponentProps["loaderData"], { view: "messages" }>;
+type MessagesData = Route.ComponentProps["loaderData"];
 
 function MessageList({ data: list }: { data: MessagesData }) {
   const [params] = useSearchParams();
@@ -278,41 +263,6 @@ function MessageDetail({ message }: { message: NonNullable<MessagesData["selecte
         </button>
       </Form>
     </article>
-  );
-}
-
-function Subscribers({
-  rows,
-  total,
-}: {
-  rows: { id: string; email: string; source: string; createdAt: Date }[];
-  total: number;
-}) {
-  if (total === 0) return <EmptyState>No newsletter subscribers yet.</EmptyState>;
-  return (
-    <section aria-labelledby="subscribers-heading">
-      <h2 id="subscribers-heading" className="mb-3 text-lg">
-        {total} {total === 1 ? "subscriber" : "subscribers"}
-      </h2>
-      <table className="border-line w-full max-w-2xl rounded-lg border bg-white text-sm">
-        <thead className="text-muted text-left text-xs">
-          <tr>
-            <th className="px-3 py-2 font-normal">E-mail</th>
-            <th className="px-3 py-2 font-normal">Source</th>
-            <th className="px-3 py-2 font-normal">Subscribed</th>
-          </tr>
-        </thead>
-        <tbody className="divide-line divide-y">
-          {rows.map((s) => (
-            <tr key={s.id}>
-              <td className="px-3 py-2">{s.email}</td>
-              <td className="text-muted px-3 py-2">{s.source}</td>
-              <td className="text-muted px-3 py-2">{dateFormat.format(new Date(s.createdAt))}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
   );
 }
 

@@ -1,6 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { subscribe, SubscribeSchema } from "~/modules/inbox/newsletter.server";
+
+const SUBSCRIBE_THANKS = "Thank you. Check your inbox and confirm your subscription.";
 import { emailKey, hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
 import { readFormData } from "~/modules/security/form-data.server";
 
@@ -23,8 +25,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       { ok: false as const, error: "Too many sign-ups from here just now. Please try again later." },
       { status: 429, headers: { "retry-after": String(limited.retryAfterSeconds) } },
     );
+  // Double opt-in: the same words whether the address is new, waiting or already subscribed (nobody learns
+  // from this form who subscribes).
   await subscribe(parsed.data.email);
-  return { ok: true as const, message: "Thank you for subscribing. Watch your inbox for new work." };
+  return { ok: true as const, message: SUBSCRIBE_THANKS };
 }
 
 export function loader() {

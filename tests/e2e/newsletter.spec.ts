@@ -1,0 +1,121 @@
+// The newsletter end to end (issue 14 item 11), through a real SMTP peer: a visitor subscribes in the footer,
+// confirms by the e-mailed link, the artist writes and sends an issue, the visitor receives it with RFC 8058
+// List-Unsubscribe headers, unsubscribes by its link in one click, and the next issue does not reach them.
+import { ADMIN } from "../support/accounts";
+import { signIn } from "../support/admin-fixtures";
+import { startAppServer, type AppServer } from "../support/app-server";
+import { expect, test } from "../support/fixtures";
+import { decodeMime, type ReceivedMail } from "../support/smtp-peer";
+
+test.describe.configure({ mode: "serial" });
+
+let server: AppServer;
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  server = await startAppServer({
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ADMIN_NAME: ADMIN.name,
+    AUTH_RATE_LIMIT_MULTIPLIER: "50",
+    NEWSLETTER_PER_MINUTE: "600",
+  });
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const READER = "reader@example.com";
+/** The message's header block, unfolded (long headers are wrapped over several lines). */
+const headersOf = (mail: ReceivedMail) => mail.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
+
+test("subscribe, confirm, receive an issue with one-click unsubscribe headers, unsubscribe, receive no more", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // A visitor subscribes in the footer.
+  await page.goto(`${server.url}/`);
+  const footer = page.getByRole("contentinfo");
+  await footer.getByLabel("Email address").fill(READER);
+  await footer.getByRole("button", { name: "Subscribe" }).click();
+  await expect(footer.getByRole("status")).toHaveText("Thank you. Check your inbox and confirm your subscription.");
+
+  // The confirmation mail's link opens a page with one button (a mail scanner following links confirms nothing).
+  const confirm = await server.linkFromMail(READER, /Confirm your subscription/);
+  await page.goto(confirm);
+  await expect(page.getByRole("heading", { level: 1, name: "Confirm your subscription" })).toBeVisible();
+  await page.getByRole("button", { name: "Confirm my subscription" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "You are subscribed" })).toBeVisible();
+
+  // The artist sees the subscriber and sends an issue.
+  const admin = await browser.newContext({ baseURL: server.url });
+  await signIn(admin.request, server.url, ADMIN.email, ADMIN.password);
+  const artist = await admin.newPage();
+  await artist.goto("/admin/newsletter");
+  await expect(artist.getByRole("heading", { level: 1, name: "Newsletter" })).toBeVisible();
+  const subscribers = artist.getByRole("region", { name: "Subscribers" });
+  await expect(subscribers.getByRole("row").filter({ hasText: READER })).toContainText("Subscribed");
+
+  const compose = artist.getByRole("region", { name: "Write a newsletter" });
+  await compose.getByLabel("Subject").fill("New paintings this spring");
+  await compose.getByRole("textbox", { name: "Message" }).fill("Three **new** harbour paintings are in the shop.");
+  // Sending needs the tick: a mistake is named beside it.
+  await compose.getByRole("button", { name: "Send newsletter" }).click();
+  await expect(compose.getByText("Tick this to send the newsletter to every subscriber.")).toBeVisible();
+  await compose.getByLabel(/Send to all 1 confirmed subscriber now/).check();
+  await compose.getByRole("button", { name: "Send newsletter" }).click();
+  await expect(artist.getByText("Sending to 1 subscriber. The counts below follow it.")).toBeVisible();
+
+  const issue = await server.smtp.waitFor(
+    (m) => m.to.includes(READER) && /New paintings this spring/.test(decodeMime(m.raw)),
+    30_000,
+  );
+  const headers = headersOf(issue);
+  expect(headers).toMatch(/List-Unsubscribe-Post: List-Unsubscribe=One-Click/);
+  const unsubscribe = /List-Unsubscribe: <([^>]+)>/.exec(headers)?.[1];
+  expect(unsubscribe).toMatch(new RegExp(`^${server.url}/newsletter/unsubscribe\\?token=`));
+  expect(decodeMime(issue.raw)).toContain("Three");
+  await artist.reload();
+  const sentRow = artist
+    .getByRole("region", { name: "Sent newsletters" })
+    .getByRole("row")
+    .filter({ hasText: "New paintings this spring" });
+  await expect(sentRow).toBeVisible();
+
+  // The mail's link: one click on the page unsubscribes, no sign-in.
+  await page.goto(unsubscribe!);
+  await expect(page.getByRole("heading", { level: 1, name: "Unsubscribe" })).toBeVisible();
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "You are unsubscribed" })).toBeVisible();
+  // A mail client's RFC 8058 one-click POST to the same link is answered too.
+  const oneClick = await page.request.post(unsubscribe!, {
+    form: { "List-Unsubscribe": "One-Click" },
+    headers: { accept: "text/html" },
+  });
+  expect(oneClick.status()).toBe(200);
+
+  // The next issue reaches nobody: the reader is not mailed again.
+  await artist.goto("/admin/newsletter");
+  await expect(subscribers.getByRole("row").filter({ hasText: READER })).toContainText("Unsubscribed");
+  await compose.getByLabel("Subject").fill("A second letter");
+  await compose.getByRole("textbox", { name: "Message" }).fill("Studio open day on Saturday.");
+  await compose.getByLabel(/Send to all 0 confirmed subscribers now/).check();
+  await compose.getByRole("button", { name: "Send newsletter" }).click();
+  await expect(artist.getByText("Saved, but nobody has confirmed a subscription yet: nothing was sent.")).toBeVisible();
+  expect(server.smtp.received.filter((m) => /A second letter/.test(decodeMime(m.raw)))).toHaveLength(0);
+  await admin.close();
+});
+
+test("the subscriber list exports as CSV and a wrong link is refused", async ({ browser, page }) => {
+  const admin = await browser.newContext({ baseURL: server.url });
+  await signIn(admin.request, server.url, ADMIN.email, ADMIN.password);
+  const csv = await admin.request.get("/admin/newsletter/export");
+  expect(csv.headers()["content-type"]).toContain("text/csv");
+  expect(await csv.text()).toContain(`"${READER}","unsubscribed","footer"`);
+  await admin.close();
+  // Anonymous: the export is for the artist only.
+  expect((await page.request.get(`${server.url}/admin/newsletter/export`, { maxRedirects: 0 })).status()).toBe(302);
+
+  const wrong = await page.goto(`${server.url}/newsletter/unsubscribe?token=not-a-token`);
+  expect(wrong?.status()).toBe(404);
+});

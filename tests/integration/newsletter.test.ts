@@ -1,0 +1,135 @@
+// The newsletter on real databases: double opt-in, links signed with the app's secret, an issue sent in
+// throttled batches that a crash can interrupt and resume without mailing anyone twice, one-click
+// unsubscribe, and the admin's list (search, status, pages, CSV).
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "~/db/client.server";
+import { mailOutbox, newsletterIssues, newsletterSubscribers } from "~/db/schema";
+import {
+  confirmSubscription,
+  confirmUrl,
+  countSubscribers,
+  linkToken,
+  listIssues,
+  listSubscribers,
+  readLinkToken,
+  sendIssueBatch,
+  startIssue,
+  subscribe,
+  subscribersCsv,
+  unsubscribeByToken,
+  unsubscribeUrl,
+} from "~/modules/inbox/newsletter.server";
+import { saveSettings } from "~/modules/settings/settings.server";
+import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+
+const tokenFrom = (url: string) => new URL(url).searchParams.get("token");
+
+describe.each(BACKENDS)("newsletter on %s", (backend) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await setupTestServices(backend, { NEWSLETTER_PER_MINUTE: "2" });
+    await saveSettings({ artistName: "Mara Ellison", siteTitle: "Mara Ellison", contactEmail: "studio@example.com" });
+  });
+  afterAll(() => ctx.close());
+
+  const idOf = async (email: string) =>
+    (await ctx.handle.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)))[0]!.id;
+  const mailsTo = (email: string, template: string) =>
+    ctx.handle.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, template)));
+
+  it("asks a new address to confirm, and mails it nothing else until it does", async () => {
+    expect(await subscribe("Ada@Example.com")).toBe("confirmation-sent");
+    const [confirmMail] = await mailsTo("Ada@Example.com", "newsletter-confirm");
+    expect(confirmMail?.subject).toBe("Confirm your subscription to Mara Ellison");
+    const id = await idOf("ada@example.com");
+    expect(confirmMail?.text).toContain(confirmUrl(id));
+    expect(await countSubscribers()).toMatchObject({ active: 0, unconfirmed: 1 });
+
+    // A link of the other kind, a forged or a cut one, confirms nothing.
+    expect(await confirmSubscription(linkToken("unsubscribe", id))).toBeUndefined();
+    expect(await confirmSubscription(`${id}.${"A".repeat(32)}`)).toBeUndefined();
+    expect(await confirmSubscription(linkToken("confirm", id).slice(0, -1))).toBeUndefined();
+    expect(readLinkToken("confirm", null)).toBeUndefined();
+
+    expect(await confirmSubscription(tokenFrom(confirmUrl(id)))).toEqual({ email: "ada@example.com" });
+    expect(await countSubscribers()).toMatchObject({ active: 1, unconfirmed: 0 });
+    // Subscribing again once confirmed sends nothing more.
+    expect(await subscribe("ada@example.com")).toBe("already-subscribed");
+    expect(await mailsTo("ada@example.com", "newsletter-confirm")).toHaveLength(0);
+  });
+
+  it("sends an issue in throttled batches, resumes after a crash and never mails anyone twice", async () => {
+    for (const email of ["ben@example.com", "cy@example.com", "dee@example.com"]) {
+      await subscribe(email);
+      await confirmSubscription(linkToken("confirm", await idOf(email)));
+    }
+    await subscribe("waiting@example.com"); // never confirms
+    await subscribe("gone@example.com");
+    await confirmSubscription(linkToken("confirm", await idOf("gone@example.com")));
+    await unsubscribeByToken(linkToken("unsubscribe", await idOf("gone@example.com")));
+
+    const { issue, recipients } = await startIssue({ subject: "Spring studio notes", markdown: "New **paintings**." });
+    expect(recipients).toBe(4); // ada, ben, cy, dee
+    // The first batch (NEWSLETTER_PER_MINUTE=2), then the process "dies": the rest waits in deliveries.
+    expect(await sendIssueBatch(issue.id)).toBe(2);
+    // Someone unsubscribes between batches: they are not mailed.
+    const [pending] = await queryRows<{ email: string }>(
+      ctx.handle.db,
+      sql`select s.email from newsletter_deliveries d join newsletter_subscribers s on s.id = d.subscriber_id
+           where d.issue_id = ${issue.id} and d.mail_id is null order by s.email limit 1`,
+    );
+    await unsubscribeByToken(linkToken("unsubscribe", await idOf(pending!.email)));
+    // Resumed (the job runs again, twice over, as a retry after a crash would).
+    await Promise.all([sendIssueBatch(issue.id), sendIssueBatch(issue.id)]);
+    await sendIssueBatch(issue.id);
+
+    const sent = await ctx.handle.db.select().from(mailOutbox).where(eq(mailOutbox.template, "newsletter-issue"));
+    const addresses = sent.map((m) => m.toAddress).sort();
+    expect(new Set(addresses).size).toBe(addresses.length);
+    expect(addresses).toHaveLength(3);
+    expect(addresses).not.toContain(pending!.email);
+    expect(addresses).not.toContain("waiting@example.com");
+    expect(addresses).not.toContain("gone@example.com");
+    for (const mail of sent) {
+      const id = await idOf(mail.toAddress);
+      expect(mail.headers).toEqual({
+        "List-Unsubscribe": `<${unsubscribeUrl(id)}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      });
+      expect(mail.html).toContain("<strong>paintings</strong>");
+      expect(mail.text).toContain(unsubscribeUrl(id));
+    }
+    const [stored] = await ctx.handle.db.select().from(newsletterIssues).where(eq(newsletterIssues.id, issue.id));
+    expect(stored?.status).toBe("sent");
+    const { rows } = await listIssues();
+    expect(rows[0]).toMatchObject({ subject: "Spring studio notes", recipients: 4, waiting: 3, sent: 0, failed: 0 });
+  });
+
+  it("lists every subscriber by page, search and status, and exports them as CSV", async () => {
+    await ctx.handle.db
+      .insert(newsletterSubscribers)
+      .values(Array.from({ length: 60 }, (_, i) => ({ email: `bulk-${String(i).padStart(2, "0")}@example.com` })));
+    await ctx.handle.db.insert(newsletterSubscribers).values({ email: "=cmd@example.com", source: "+import" });
+    const all = await listSubscribers({ page: 1 });
+    expect(all.total).toBeGreaterThan(60);
+    expect(all.rows).toHaveLength(50);
+    const second = await listSubscribers({ page: 2 });
+    expect(second.rows.length).toBe(all.total - 50);
+    expect(new Set([...all.rows, ...second.rows].map((r) => r.id)).size).toBe(all.total);
+    expect((await listSubscribers({ page: 1, q: "bulk-0" })).total).toBe(10);
+    expect((await listSubscribers({ page: 1, status: "unsubscribed" })).rows.map((r) => r.email).sort()).toContain(
+      "gone@example.com",
+    );
+    expect((await listSubscribers({ page: 1, status: "confirmed" })).rows.every((r) => r.status === "confirmed")).toBe(
+      true,
+    );
+    const csv = await subscribersCsv({});
+    expect(csv.split("\r\n")[0]).toBe("email,status,source,subscribed_at,confirmed_at,unsubscribed_at");
+    expect(csv.split("\r\n")).toHaveLength(all.total + 1);
+    expect(csv).toContain(`"'=cmd@example.com","unconfirmed","'+import"`);
+  });
+});
