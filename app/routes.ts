@@ -21,6 +21,8 @@ export default [
     route("terms", "routes/site/policy.tsx", { id: "policy-terms" }),
     route("shipping", "routes/site/policy.tsx", { id: "policy-shipping" }),
     route("account", "routes/account/account.tsx"),
+    // A commission client's private page, by its secret link (no sign-in, never indexed or cached).
+    route("commission/:token", "routes/site/commission-client.tsx"),
     // The newsletter's confirmation and unsubscribe links (no sign-in; one-click unsubscribe, RFC 8058).
     route("newsletter/confirm", "routes/site/newsletter-link.tsx", { id: "newsletter-confirm" }),
     route("newsletter/unsubscribe", "routes/site/newsletter-link.tsx", { id: "newsletter-unsubscribe" }),
@@ -41,6 +43,7 @@ export default [
     route("status", "routes/admin/status.tsx"),
     route("categorization", "routes/admin/categorization.tsx"),
     route("commissions", "routes/admin/commissions.tsx"),
+    route("commissions/:id", "routes/admin/commission.tsx"),
     route("customers", "routes/admin/customers.tsx"),
     route("invoices", "routes/admin/invoices.tsx"),
     route("invoices/:id", "routes/admin/invoice.tsx"),

@@ -26,6 +26,7 @@ export const adminPaths = {
     return q.size ? `/admin/categorization?${q.toString()}` : "/admin/categorization";
   },
   commissions: () => "/admin/commissions",
+  commission: (id: string) => `/admin/commissions/${encodeURIComponent(id)}`,
   outbox: (status?: string, page?: number) => {
     const q = new URLSearchParams();
     if (status) q.set("status", status);

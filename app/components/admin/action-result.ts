@@ -39,7 +39,8 @@ export async function reportAction<T extends ActionResult>(
   try {
     const result = await serverAction();
     if (!result.ok) {
-      console.error(`${failure}: ${result.error}`);
+      // A form answered with field errors is the person's mistake, said beside the fields: not an error to log.
+      if (!("fieldErrors" in result)) console.error(`${failure}: ${result.error}`);
       notify((t) => t.error(result.error));
     } else if (result.warning) {
       const warning = result.warning;

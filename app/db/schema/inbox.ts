@@ -1,5 +1,5 @@
 // Inbox: what visitors send the artist: newsletter subscriptions, contact messages and commission requests.
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import type { CommissionStage, InquiryType, MessageStatus } from "~/lib/inquiries";
 import { uuidv7 } from "~/lib/uuid";
@@ -128,6 +128,11 @@ export const commissions = pgTable(
     timeline: text("timeline"),
     details: jsonb("details").$type<Record<string, string>>().notNull().default({}),
     stage: text("stage").$type<CommissionStage>().notNull().default("requested"),
+    /** The artist's quote: price in cents, terms, the deposit as a percentage, and when the work is due. */
+    quoteCents: integer("quote_cents"),
+    quoteTerms: text("quote_terms").notNull().default(""),
+    depositPercent: integer("deposit_percent"),
+    dueDate: date("due_date", { mode: "string" }),
     submissionKey: text("submission_key").notNull().unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -140,5 +145,30 @@ export const commissions = pgTable(
       "commissions_stage_check",
       sql`${t.stage} in ('requested', 'in_discussion', 'quoted', 'accepted', 'in_progress', 'completed', 'declined')`,
     ),
+  ],
+);
+
+/** A commission's history: stage changes, the artist's notes, quotes and payments, with who and when. */
+export const commissionEvents = pgTable(
+  "commission_events",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`)
+      .$defaultFn(uuidv7),
+    commissionId: uuid("commission_id")
+      .notNull()
+      .references(() => commissions.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"stage" | "note" | "quote" | "payment">().notNull(),
+    /** A stage change's from and to; a note's or payment's text. */
+    fromValue: text("from_value"),
+    toValue: text("to_value"),
+    note: text("note").notNull().default(""),
+    actorName: text("actor_name").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("commission_events_commission_idx").on(t.commissionId, t.createdAt.desc()),
+    check("commission_events_kind_check", sql`${t.kind} in ('stage', 'note', 'quote', 'payment')`),
   ],
 );

@@ -91,33 +91,49 @@ export async function countUnreadMessages(): Promise<number> {
 /** Stages where the artist still owes the collector something. */
 export const OPEN_STAGES: CommissionStage[] = ["requested", "in_discussion", "quoted", "accepted", "in_progress"];
 
+/** Cards shown per stage on the board; the rest are a click away in the list (no hidden cap). */
+export const BOARD_CARDS_PER_STAGE = 20;
+
+const boardColumns = {
+  id: commissions.id,
+  name: commissions.name,
+  email: commissions.email,
+  phone: commissions.phone,
+  description: commissions.description,
+  medium: commissions.medium,
+  size: commissions.size,
+  budgetMin: commissions.budgetMin,
+  budgetMax: commissions.budgetMax,
+  budget: sql<string | null>`${commissions.details} ->> 'budget'`,
+  timeline: commissions.timeline,
+  stage: commissions.stage,
+  createdAt: commissions.createdAt,
+  updatedAt: commissions.updatedAt,
+};
+
+/** The board: each stage's newest cards (commissions_stage_idx) and how many the stage holds in all. */
 export async function listCommissions() {
-  const rows = await db()
-    .select({
-      id: commissions.id,
-      name: commissions.name,
-      email: commissions.email,
-      phone: commissions.phone,
-      description: commissions.description,
-      medium: commissions.medium,
-      size: commissions.size,
-      budgetMin: commissions.budgetMin,
-      budgetMax: commissions.budgetMax,
-      budget: sql<string | null>`${commissions.details} ->> 'budget'`,
-      timeline: commissions.timeline,
-      stage: commissions.stage,
-      createdAt: commissions.createdAt,
-      updatedAt: commissions.updatedAt,
-    })
-    .from(commissions)
-    .orderBy(desc(commissions.createdAt))
-    .limit(500);
-  const byStage = Object.fromEntries(COMMISSION_STAGES.map((s) => [s, [] as typeof rows])) as Record<
+  const [perStage, counts] = await Promise.all([
+    Promise.all(
+      COMMISSION_STAGES.map((stage) =>
+        db()
+          .select(boardColumns)
+          .from(commissions)
+          .where(eq(commissions.stage, stage))
+          .orderBy(desc(commissions.createdAt))
+          .limit(BOARD_CARDS_PER_STAGE),
+      ),
+    ),
+    db().select({ stage: commissions.stage, n: count() }).from(commissions).groupBy(commissions.stage),
+  ]);
+  type Row = (typeof perStage)[number][number];
+  const byStage = Object.fromEntries(COMMISSION_STAGES.map((s, i) => [s, perStage[i]!])) as Record<
     CommissionStage,
-    typeof rows
+    Row[]
   >;
-  for (const row of rows) byStage[row.stage].push(row);
-  return byStage;
+  const totals = Object.fromEntries(COMMISSION_STAGES.map((s) => [s, 0])) as Record<CommissionStage, number>;
+  for (const row of counts) totals[row.stage] = row.n;
+  return { byStage, totals };
 }
 
 /** One commission request's who and what (for an invoice), or undefined. */
@@ -134,15 +150,6 @@ export async function getCommission(id: string) {
     .where(eq(commissions.id, id))
     .limit(1);
   return row;
-}
-
-export async function moveCommission(id: string, stage: CommissionStage): Promise<boolean> {
-  const rows = await db()
-    .update(commissions)
-    .set({ stage, updatedAt: new Date() })
-    .where(eq(commissions.id, id))
-    .returning({ id: commissions.id });
-  return rows.length === 1;
 }
 
 export async function countOpenCommissions(): Promise<number> {

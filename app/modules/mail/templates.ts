@@ -105,6 +105,17 @@ ${layout.unsubscribeUrl ? `<p style="font-family:Helvetica,Arial,sans-serif;font
 }
 
 export const mailTemplates = {
+  // The commission's private page: stage, quote and payments, no sign-in (docs/admin.md "Commission Pipeline").
+  "commission-client-link": (brand: Brand, data: { name: string; url: string }) =>
+    render(brand, `Your commission with ${brand.artistName}`, {
+      preheader: "Where your commission stands, at one link.",
+      heading: "Your commission",
+      paragraphs: [
+        `Dear ${data.name}, this link shows where your commission stands: its stage, the quote and what has been paid.`,
+        "Keep it to yourself: anyone with the link can see the page.",
+      ],
+      action: { label: "See your commission", url: data.url },
+    }),
   // Double opt-in: nothing is sent to an address until its owner confirms (docs/inquiries.md "Newsletter").
   "newsletter-confirm": (brand: Brand, data: { confirmUrl: string }) =>
     render(brand, `Confirm your subscription to ${brand.siteTitle}`, {

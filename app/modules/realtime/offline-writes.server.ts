@@ -9,7 +9,8 @@ import { COMMISSION_STAGES, MESSAGE_STATUSES } from "~/lib/inquiries";
 import { setAvailability, setFeatured, type Actor } from "~/modules/catalog/admin-catalog.server";
 import { setArtistPhotoOrder, updateArtistPhoto } from "~/modules/content/artist-photos.server";
 import { setSectionFlags, setSectionOrder } from "~/modules/content/homepage-admin.server";
-import { moveCommission, setMessageStatus } from "~/modules/inbox/inbox-admin.server";
+import { setCommissionStage } from "~/modules/inbox/commission-pipeline.server";
+import { setMessageStatus } from "~/modules/inbox/inbox-admin.server";
 import { deleteNotification, markNotificationRead } from "./notifications.server";
 
 const Id = z.uuid();
@@ -131,7 +132,7 @@ export async function applyOperation(op: OfflineOperation, actor: Actor): Promis
       if ((await setMessageStatus([op.data.id], op.data.status)) === 0) throw new GoneError();
       return;
     case "commissions":
-      if (!(await moveCommission(op.data.id, op.data.stage))) throw new GoneError();
+      if (!(await setCommissionStage(op.data.id, op.data.stage, actor))) throw new GoneError();
       return;
     case "notifications":
       // A notification already gone or read is fine: the change the person wanted holds.

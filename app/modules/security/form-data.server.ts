@@ -11,3 +11,10 @@ export async function readFormData(request: Request): Promise<FormData> {
     throw data({ message: "The form could not be read. Please reload the page and try again." }, { status: 400 });
   }
 }
+
+/** A zod error as field name → the schema's own message (the first per field), to show beside each field. */
+export function fieldErrorsOf(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }) {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) errors[issue.path.map(String).join(".") || "form"] ??= issue.message;
+  return errors;
+}

@@ -1,4 +1,6 @@
-// Commission Pipeline: requests from the commissions page, by stage, from first request to completion.
+// Commission Pipeline: requests from the commissions page, by stage, from first request to completion. The board
+// shows each stage's newest cards; the list (?view=list) every commission, searched, by stage, a page at a time;
+// each commission's own page (/admin/commissions/:id) holds the quote, notes, history, payments and client link.
 import { data, Form, Link, useFetcher, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/commissions";
@@ -8,26 +10,41 @@ import { AdminPageHeader, EmptyState } from "~/components/admin/admin-page";
 import { adminPaths } from "~/lib/admin-paths";
 import { COMMISSION_STAGES, STAGE_LABELS, type CommissionStage } from "~/lib/inquiries";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { listCommissions, moveCommission, OPEN_STAGES } from "~/modules/inbox/inbox-admin.server";
+import { listCommissions, OPEN_STAGES } from "~/modules/inbox/inbox-admin.server";
+import {
+  CommissionListSchema,
+  COMMISSIONS_PAGE_SIZE,
+  listCommissionPage,
+  setCommissionStage,
+} from "~/modules/inbox/commission-pipeline.server";
+import { displayName } from "~/modules/auth/session.server";
+import { Pager } from "~/components/admin/pager";
+import { adminButton, adminInput } from "~/components/admin/ui";
+import { formatPrice } from "~/lib/money";
 import { readFormData } from "~/modules/security/form-data.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Commission Pipeline");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const byStage = await listCommissions();
-  return { byStage, openStages: OPEN_STAGES };
+  const params = new URL(request.url).searchParams;
+  const filter = CommissionListSchema.parse(Object.fromEntries(params));
+  const [board, list] = await Promise.all([
+    listCommissions(),
+    params.get("view") === "list" ? listCommissionPage(filter) : Promise.resolve(null),
+  ]);
+  return { ...board, openStages: OPEN_STAGES, list, filter, pageSize: COMMISSIONS_PAGE_SIZE };
 }
 
 const MoveSchema = z.object({ id: z.uuid(), stage: z.enum(COMMISSION_STAGES) });
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const context = await requireAdmin(request);
   const form = await readFormData(request);
   const parsed = MoveSchema.safeParse({ id: form.get("id"), stage: form.get("stage") });
   if (!parsed.success)
     return data({ ok: false as const, error: "Choose a stage for the commission." }, { status: 400 });
-  if (!(await moveCommission(parsed.data.id, parsed.data.stage)))
+  if (!(await setCommissionStage(parsed.data.id, parsed.data.stage, { name: displayName(context) })))
     return data({ ok: false as const, error: "This commission no longer exists." }, { status: 404 });
   return { ok: true as const };
 }
@@ -37,14 +54,15 @@ const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZ
 type Commission = Route.ComponentProps["loaderData"]["byStage"][CommissionStage][number];
 
 export default function Commissions({ loaderData }: Route.ComponentProps) {
-  const { byStage } = loaderData;
+  const { byStage, totals } = loaderData;
   const [params] = useSearchParams();
-  const total = COMMISSION_STAGES.reduce((n, s) => n + byStage[s].length, 0);
+  const total = COMMISSION_STAGES.reduce((n, s) => n + totals[s], 0);
   const selectedId = params.get("id");
   const selected = selectedId
     ? COMMISSION_STAGES.flatMap((s) => byStage[s]).find((c) => c.id === selectedId)
     : undefined;
-  const open = loaderData.openStages.reduce((n, s) => n + byStage[s].length, 0);
+  const open = loaderData.openStages.reduce((n, s) => n + totals[s], 0);
+  const listing = loaderData.list;
 
   return (
     <>
@@ -54,7 +72,25 @@ export default function Commissions({ loaderData }: Route.ComponentProps) {
           total === 0 ? "Requests from the commissions page appear here." : `${open} open of ${total} commissions.`
         }
       />
-      {total === 0 ? (
+      <nav aria-label="Commission views" className="mb-5 flex flex-wrap gap-1">
+        <Link
+          to={adminPaths.commissions()}
+          aria-current={listing ? undefined : "page"}
+          className={`rounded-md px-3 py-1.5 text-sm ${listing ? "text-ink-soft hover:bg-paper-deep" : "bg-ink text-paper"}`}
+        >
+          Board
+        </Link>
+        <Link
+          to={`${adminPaths.commissions()}?view=list`}
+          aria-current={listing ? "page" : undefined}
+          className={`rounded-md px-3 py-1.5 text-sm ${listing ? "bg-ink text-paper" : "text-ink-soft hover:bg-paper-deep"}`}
+        >
+          List
+        </Link>
+      </nav>
+      {listing ? (
+        <CommissionList list={listing} filter={loaderData.filter} pageSize={loaderData.pageSize} />
+      ) : total === 0 ? (
         <EmptyState>No commissions yet.</EmptyState>
       ) : (
         <div className={`grid gap-6 ${selected ? "xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]" : ""}`}>
@@ -67,13 +103,21 @@ export default function Commissions({ loaderData }: Route.ComponentProps) {
                 className="bg-paper-deep/60 w-56 shrink-0 rounded-lg p-2"
               >
                 <h2 id={`stage-${stage}`} className="flex items-center justify-between px-1 py-1 font-sans text-sm">
-                  {STAGE_LABELS[stage]} <span className="text-muted">{byStage[stage].length}</span>
+                  {STAGE_LABELS[stage]} <span className="text-muted">{totals[stage]}</span>
                 </h2>
                 <ul className="mt-1 space-y-2">
                   {byStage[stage].map((c) => (
                     <CommissionCard key={c.id} commission={c} selected={c.id === selectedId} />
                   ))}
                 </ul>
+                {totals[stage] > byStage[stage].length ? (
+                  <Link
+                    to={`${adminPaths.commissions()}?view=list&stage=${stage}`}
+                    className="text-ink-soft mt-2 block px-1 text-xs underline underline-offset-4"
+                  >
+                    All {totals[stage]} {STAGE_LABELS[stage].toLowerCase()}
+                  </Link>
+                ) : null}
               </section>
             ))}
           </div>
@@ -171,12 +215,102 @@ function CommissionDetail({ commission }: { commission: Commission }) {
       <p className="border-line mt-4 border-t pt-4 text-sm leading-relaxed whitespace-pre-wrap">
         {commission.description}
       </p>
-      <Form method="get" className="mt-4">
-        <button type="submit" className="text-muted text-sm underline underline-offset-4">
-          Close
+      <div className="mt-4 flex items-center justify-between gap-3">
+        <Link to={adminPaths.commission(commission.id)} className={adminButton.primary}>
+          Open the commission
+        </Link>
+        <Form method="get">
+          <button type="submit" className="text-muted text-sm underline underline-offset-4">
+            Close
+          </button>
+        </Form>
+      </div>
+    </article>
+  );
+}
+
+function CommissionList({
+  list,
+  filter,
+  pageSize,
+}: {
+  list: NonNullable<Route.ComponentProps["loaderData"]["list"]>;
+  filter: Route.ComponentProps["loaderData"]["filter"];
+  pageSize: number;
+}) {
+  const [params] = useSearchParams();
+  const href = (page: number) => {
+    const next = new URLSearchParams(params);
+    if (page > 1) next.set("page", String(page));
+    else next.delete("page");
+    return `${adminPaths.commissions()}?${next.toString()}`;
+  };
+  return (
+    <section aria-label="All commissions">
+      <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-2">
+        <input type="hidden" name="view" value="list" />
+        <label className="text-xs">
+          <span className="text-ink-soft mb-1 block font-medium">Search commissions</span>
+          <input
+            type="search"
+            name="q"
+            defaultValue={filter.q ?? ""}
+            placeholder="Name, e-mail or words"
+            className={adminInput}
+          />
+        </label>
+        <label className="text-xs">
+          <span className="text-ink-soft mb-1 block font-medium">Stage</span>
+          <select name="stage" defaultValue={filter.stage ?? ""} className={adminInput}>
+            <option value="">All stages</option>
+            {COMMISSION_STAGES.map((s) => (
+              <option key={s} value={s}>
+                {STAGE_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className={adminButton.secondary}>
+          Search
         </button>
       </Form>
-    </article>
+      {list.total === 0 ? (
+        <EmptyState>{filter.q || filter.stage ? "No commissions match." : "No commissions yet."}</EmptyState>
+      ) : (
+        <div className="border-line overflow-x-auto rounded-lg border bg-white">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <thead className="text-muted border-line border-b text-xs">
+              <tr>
+                <th className="px-3 py-2 font-normal">Client</th>
+                <th className="px-3 py-2 font-normal">Request</th>
+                <th className="px-3 py-2 font-normal">Stage</th>
+                <th className="px-3 py-2 text-right font-normal">Quote</th>
+                <th className="px-3 py-2 font-normal">Requested</th>
+              </tr>
+            </thead>
+            <tbody className="divide-line divide-y">
+              {list.rows.map((c) => (
+                <tr key={c.id}>
+                  <td className="px-3 py-2">
+                    <Link to={adminPaths.commission(c.id)} className="font-medium hover:underline">
+                      {c.name}
+                    </Link>
+                    <span className="text-muted block text-xs">{c.email}</span>
+                  </td>
+                  <td className="text-ink-soft max-w-[24rem] truncate px-3 py-2">{c.description}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{STAGE_LABELS[c.stage]}</td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
+                    {c.quoteCents ? formatPrice(c.quoteCents) : "—"}
+                  </td>
+                  <td className="text-muted px-3 py-2 whitespace-nowrap">{dateFormat.format(new Date(c.createdAt))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={filter.page} pageSize={pageSize} total={list.total} href={href} items="commissions" />
+    </section>
   );
 }
 

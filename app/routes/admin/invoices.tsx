@@ -56,7 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       value: o.id,
       label: `${o.number} · ${o.name} · ${formatPrice(o.totalCents, o.currency)}`,
     })),
-    commissions: Object.values(commissionsByStage)
+    commissions: Object.values(commissionsByStage.byStage)
       .flat()
       .filter((c) => c.stage !== "declined")
       .map((c) => ({ value: c.id, label: `${c.name} · ${c.email}` })),

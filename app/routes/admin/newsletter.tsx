@@ -31,8 +31,7 @@ import {
   SubscriberFilterSchema,
   SUBSCRIBERS_PAGE_SIZE,
 } from "~/modules/inbox/newsletter.server";
-import { issuesByField } from "~/modules/content/section-form";
-import { readFormData } from "~/modules/security/form-data.server";
+import { fieldErrorsOf, readFormData } from "~/modules/security/form-data.server";
 import { services } from "~/services.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Newsletter");
@@ -105,7 +104,7 @@ export async function action({ request }: Route.ActionArgs) {
   };
   const intent = SendIntent.safeParse(form);
   const issue = IssueSchema.safeParse(values);
-  const fieldErrors = issue.success ? {} : issuesByField(issue.error);
+  const fieldErrors = issue.success ? {} : fieldErrorsOf(issue.error);
   if (intent.success && intent.data.intent === "send" && !intent.data.confirmSend)
     fieldErrors.confirmSend = "Tick this to send the newsletter to every subscriber.";
   if (!intent.success || !issue.success || Object.keys(fieldErrors).length)
