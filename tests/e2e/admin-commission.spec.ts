@@ -2,10 +2,32 @@
 // artist writes a quote and a note, moves it on, marks the deposit paid (an invoice is made and marked paid)
 // and gives the client their private link; the client opens it without an account and sees the stage, the
 // quote and the payment, never the notes; a wrong link is 404; the list pages and searches every commission.
-// On a server of this spec's own (it adds commissions and invoices).
-import { expect, ownServerTest as test } from "../support/own-admin-server";
+// On a server of this spec's own: it adds commissions and invoices, and the invoice specs count invoice numbers
+// on the worker's shared admin server.
+import { ADMIN } from "../support/accounts";
+import { signIn } from "../support/admin-fixtures";
+import { startAppServer, type AppServer } from "../support/app-server";
+import { expect, test } from "../support/fixtures";
 
-test("quote, note, stage, deposit and the client's private page", async ({ adminPage: page, browser, ownServer }) => {
+let server: AppServer;
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  server = await startAppServer({
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ADMIN_NAME: ADMIN.name,
+    AUTH_RATE_LIMIT_MULTIPLIER: "50",
+  });
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test("quote, note, stage, deposit and the client's private page", async ({ browser }) => {
+  const ownServer = server;
+  const admin = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+  await signIn(admin.request, server.url, ADMIN.email, ADMIN.password);
+  const page = await admin.newPage();
   const name = `Ines Okafor ${Date.now()}`;
   await page.goto("/commissions");
   const form = page.getByRole("form", { name: "Commission request" });
@@ -73,4 +95,5 @@ test("quote, note, stage, deposit and the client's private page", async ({ admin
   await list.getByRole("button", { name: "Search" }).click();
   await expect(list.getByRole("row").filter({ hasText: name })).toContainText("Accepted");
   await expect(list.getByRole("row").filter({ hasText: name })).toContainText("$4,800");
+  await admin.close();
 });
