@@ -31,6 +31,8 @@ test("unpublishing the hero takes it off the home page; publishing brings it bac
   await expect(
     page.getByRole("article", { name: "Hero section" }).getByRole("switch", { name: "Published" }),
   ).toHaveAttribute("aria-checked", "true");
+  // The switch turns at once; the server's answer (leaving the page earlier would cancel the save) says so.
+  await expect(page.getByRole("article", { name: "Hero section" }).getByText("Shown on the home page")).toBeVisible();
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: HERO_TITLE })).toBeVisible();
 });
