@@ -247,3 +247,6 @@ export async function queryRows<T>(database: Database, query: SQL): Promise<T[]>
   const result: unknown = await database.execute(query);
   return (result as { rows: T[] }).rows;
 }
+
+/** Text for a LIKE/ILIKE pattern, its wildcards (% _) and the escape character taken literally. */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -2,16 +2,16 @@
 // notes, the history of stage changes, the deposit and balance (each an invoice, marked paid), the private
 // client page behind a secret link, and the list of all commissions paged and searched.
 // Owns: commission_events (and the pipeline's columns of commissions). Invoices through the invoices module.
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "~/db/client.server";
 import { commissionEvents, commissions, invoices } from "~/db/schema";
 import { COMMISSION_STAGES, STAGE_LABELS, type CommissionStage } from "~/lib/inquiries";
 import { formatPrice } from "~/lib/money";
 import { createCommissionInvoice, markInvoicePaid } from "~/modules/invoices/invoices.server";
 import { sendMail } from "~/modules/mail/mail.server";
 import { services } from "~/services.server";
+import { readSignedId, signedId } from "~/modules/security/signed-ids.server";
+import { db, escapeLike } from "~/db/client.server";
 
 export interface Actor {
   name: string;
@@ -19,22 +19,9 @@ export interface Actor {
 
 // --- The client's secret link -----------------------------------------------------------------------------
 
-function signature(id: string): string {
-  const secret = services().config.authSecret;
-  if (!secret) throw new Error("AUTH_SECRET is not resolved");
-  return createHmac("sha256", secret).update(`commission-client:${id}`).digest("base64url").slice(0, 32);
-}
-
-export const clientToken = (id: string) => `${id}.${signature(id)}`;
+export const clientToken = (id: string) => signedId("commission-client", id);
 export const clientUrl = (id: string) => `${services().config.publicUrl}/commission/${clientToken(id)}`;
-
-export function readClientToken(token: string | undefined): string | undefined {
-  const match = /^([0-9a-f-]{36})\.([\w-]{32})$/.exec(token ?? "");
-  if (!match) return undefined;
-  const expected = Buffer.from(signature(match[1]!));
-  const given = Buffer.from(match[2]!);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? match[1] : undefined;
-}
+export const readClientToken = (token: string | undefined) => readSignedId("commission-client", token);
 
 // --- One commission ---------------------------------------------------------------------------------------
 
@@ -250,8 +237,6 @@ export const CommissionListSchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 export type CommissionListFilter = z.infer<typeof CommissionListSchema>;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Every commission, newest first, searched by name, e-mail or description, by stage; a page at a time. */
 export async function listCommissionPage(filter: CommissionListFilter) {

@@ -2,7 +2,7 @@
 // newsletter list. Every caller is an admin route that has already checked the role.
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "~/db/client.server";
+import { db, escapeLike } from "~/db/client.server";
 import { commissions, messages } from "~/db/schema";
 import {
   COMMISSION_STAGES,
@@ -18,8 +18,6 @@ export const MessageFilterSchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
 export type MessageFilter = z.infer<typeof MessageFilterSchema>;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listMessages(filter: MessageFilter) {
   const where: SQL[] = [];

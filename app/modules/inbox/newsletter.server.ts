@@ -7,15 +7,16 @@
 // subscriber, then a job queues their mails in batches (each batch, its outbox rows and the deliveries' mail
 // ids in one transaction), throttled to NEWSLETTER_PER_MINUTE: a crash resumes where it stopped, and the
 // (issue, subscriber) key means nobody is mailed twice.
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, count, desc, eq, ilike, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { db, queryRows, type Database } from "~/db/client.server";
 import { mailOutbox, newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "~/db/schema";
 import { enqueue, JOB_PRIORITY, registerJobHandler } from "~/modules/jobs/jobs.server";
 import { markdownToText, renderMarkdown } from "~/modules/content/markdown.server";
 import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
 import { services } from "~/services.server";
+import { readSignedId, signedId } from "~/modules/security/signed-ids.server";
+import { FORMULA_LEADING } from "~/modules/catalog/import/fields";
+import { db, escapeLike, queryRows, type Database } from "~/db/client.server";
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from "~/lib/newsletter";
 
 export const SubscribeSchema = z.object({
@@ -31,23 +32,11 @@ export const SubscribeSchema = z.object({
 
 type LinkKind = "confirm" | "unsubscribe";
 
-function signature(kind: LinkKind, id: string): string {
-  const secret = services().config.authSecret;
-  if (!secret) throw new Error("AUTH_SECRET is not resolved");
-  return createHmac("sha256", secret).update(`newsletter:${kind}:${id}`).digest("base64url").slice(0, 32);
-}
-
-export const linkToken = (kind: LinkKind, id: string): string => `${id}.${signature(kind, id)}`;
+export const linkToken = (kind: LinkKind, id: string): string => signedId(`newsletter:${kind}`, id);
 
 /** The subscriber id a link names, when its signature holds. */
-export function readLinkToken(kind: LinkKind, token: string | null | undefined): string | undefined {
-  const match = /^([0-9a-f-]{36})\.([\w-]{32})$/.exec(token ?? "");
-  if (!match) return undefined;
-  const [, id, given] = match;
-  const expected = Buffer.from(signature(kind, id!));
-  const actual = Buffer.from(given!);
-  return actual.length === expected.length && timingSafeEqual(actual, expected) ? id : undefined;
-}
+export const readLinkToken = (kind: LinkKind, token: string | null | undefined): string | undefined =>
+  readSignedId(`newsletter:${kind}`, token);
 
 const publicUrl = () => services().config.publicUrl;
 export const confirmUrl = (id: string) => `${publicUrl()}/newsletter/confirm?token=${linkToken("confirm", id)}`;
@@ -150,8 +139,6 @@ export const SubscriberFilterSchema = z.object({
 });
 export type SubscriberFilter = z.infer<typeof SubscriberFilterSchema>;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function subscriberWhere(filter: Pick<SubscriberFilter, "q" | "status">): SQL | undefined {
   const s = newsletterSubscribers;
   const where: (SQL | undefined)[] = [];
@@ -193,7 +180,7 @@ export async function listSubscribers(filter: SubscriberFilter) {
 
 /** A CSV cell: quoted, and a formula-looking value made inert with an apostrophe (as the catalogue export). */
 function csvCell(value: string): string {
-  const safe = /^(?:\s*[=+\-@|%]|[\t\r\n])/.test(value) ? `'${value}` : value;
+  const safe = FORMULA_LEADING.test(value) ? `'${value}` : value;
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
