@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { availableParallelism } from "node:os";
 import { ConfigError, loadConfig, redactUrl } from "./config.server";
 
 describe("loadConfig", () => {
@@ -33,6 +34,9 @@ describe("loadConfig", () => {
 
   it("runs one process by default, and several only on a PostgreSQL server", () => {
     expect(loadConfig({}, "/x").webConcurrency).toBe(1);
+    // With a PostgreSQL server, one process per core unless told otherwise.
+    expect(loadConfig({ DATABASE_URL: "postgres://db/atelier" }, "/x").webConcurrency).toBe(availableParallelism());
+    expect(loadConfig({ WEB_CONCURRENCY: "1", DATABASE_URL: "postgres://db/atelier" }, "/x").webConcurrency).toBe(1);
     expect(loadConfig({ WEB_CONCURRENCY: "4", DATABASE_URL: "postgres://db/atelier" }, "/x").webConcurrency).toBe(4);
     expect(() => loadConfig({ WEB_CONCURRENCY: "2" }, "/x")).toThrow(
       "Invalid configuration: WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to one process (npm run db:move copies it to PostgreSQL).",

@@ -1,4 +1,5 @@
 // Configuration: the environment, parsed once at boot with one zod schema (ARCHITECTURE.md, Configuration).
+import { availableParallelism } from "node:os";
 import { isIP } from "node:net";
 import { z } from "zod";
 
@@ -233,8 +234,8 @@ function client(id: string | undefined, secret: string | undefined, prefix: stri
 }
 
 function webConcurrency(e: z.infer<typeof EnvSchema>): number {
-  const count = e.WEB_CONCURRENCY ?? 1;
-  // The embedded database is a directory only one process may open.
+  // A PostgreSQL server can take every core; the embedded database is a directory only one process may open.
+  const count = e.WEB_CONCURRENCY ?? (e.DATABASE_URL ? availableParallelism() : 1);
   if (count > 1 && !e.DATABASE_URL)
     missing(
       "WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to one process (npm run db:move copies it to PostgreSQL)",

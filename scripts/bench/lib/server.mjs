@@ -47,6 +47,7 @@ function serverEnv(overrides) {
     "PORT",
     "HOST",
     "LOG_LEVEL",
+    "WEB_CONCURRENCY",
   ])
     delete env[key];
   return {
@@ -56,6 +57,8 @@ function serverEnv(overrides) {
     PORT: String(PORT),
     PUBLIC_URL: `http://127.0.0.1:${PORT}`,
     LOG_LEVEL: "info",
+    // One process: the CPU figures are read from this pid (a cluster's primary serves nothing).
+    WEB_CONCURRENCY: "1",
     ...overrides,
   };
 }
