@@ -5,6 +5,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
+import { coalesceChunks } from "~/lib/coalesce-chunks.server";
 import { deferHydrationTransform } from "~/lib/deferred-hydration.server";
 
 export const streamTimeout = 5_000;
@@ -46,13 +47,11 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          if (defersHydration(routerContext)) {
-            const deferred = deferHydrationTransform();
-            deferred.pipe(body);
-            pipe(deferred);
-          } else {
-            pipe(body);
-          }
+          // React's many small writes of one turn become one chunk before anything else handles them.
+          const coalesced = coalesceChunks();
+          if (defersHydration(routerContext)) coalesced.pipe(deferHydrationTransform()).pipe(body);
+          else coalesced.pipe(body);
+          pipe(coalesced);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
