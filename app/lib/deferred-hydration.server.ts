@@ -10,11 +10,14 @@
 // Everything else passes through byte for byte; a pattern split across two chunks is held back until the
 // next chunk completes it.
 import { Transform } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
 
-const PRELOAD_START = '<link rel="modulepreload"';
-const SCRIPT_OPEN = /<script(?: nonce="[^"]*")? type="module" async="">/;
+const PRELOAD_BYTES = Buffer.from('<link rel="modulepreload"');
+/** React Router's module script opens with `<script type="module" async="">`, a nonce before the type. */
+const SCRIPT_START = Buffer.from("<script");
+const MODULE_MARK = Buffer.from(' type="module" async="">');
+const SCRIPT_OPEN_EXACT = /^<script(?: nonce="[^"]*")? type="module" async="">$/;
 const SCRIPT_CLOSE = "</script>";
+const LT = 0x3c;
 /** Enough characters to hold the start of either pattern when a chunk ends inside it. */
 const HOLD_BACK = 80;
 
@@ -54,64 +57,89 @@ export function deferModuleScript(body: string, preloads: readonly string[] = []
   return `window.__atelierHydrate(async()=>{${warm}const [${names.join(",")}]=await Promise.all([${loads}]);\n${code}\n});`;
 }
 
-/** A stream transform that removes module preloads and defers React Router's module script. */
+/**
+ * A stream transform that removes module preloads and defers React Router's module script. It works on the
+ * bytes: the document passes through untouched and undecoded but for the few tags it rewrites (found with
+ * Buffer.indexOf, which is native), so a page costs a scan, not a decode and a re-encode.
+ */
 export function deferHydrationTransform(): Transform {
-  let pending = "";
+  let pending = Buffer.alloc(0);
   const preloads: string[] = [];
-  // A multi-byte character may be cut between two chunks.
-  const decoder = new StringDecoder("utf8");
 
-  function drain(final: boolean): string {
-    let out = "";
+  /** Where the next tag to rewrite starts, and which one it is; undefined when the held bytes have none. */
+  function nextTag(): { at: number; kind: "preload" | "script"; openEnd: number } | undefined {
+    const preload = pending.indexOf(PRELOAD_BYTES);
+    let script: { at: number; openEnd: number } | undefined;
+    for (let from = 0; ;) {
+      const mark = pending.indexOf(MODULE_MARK, from);
+      if (mark < 0) break;
+      const openEnd = mark + MODULE_MARK.length;
+      const at = pending.lastIndexOf(SCRIPT_START, mark);
+      if (at >= 0 && SCRIPT_OPEN_EXACT.test(pending.toString("latin1", at, openEnd))) {
+        script = { at, openEnd };
+        break;
+      }
+      from = openEnd;
+    }
+    if (preload >= 0 && (!script || preload < script.at)) return { at: preload, kind: "preload", openEnd: preload };
+    return script && { at: script.at, kind: "script", openEnd: script.openEnd };
+  }
+
+  function drain(final: boolean): Buffer[] {
+    const out: Buffer[] = [];
     for (;;) {
-      const preload = pending.indexOf(PRELOAD_START);
-      const script = SCRIPT_OPEN.exec(pending);
-      const scriptAt = script ? script.index : -1;
-      const next = [preload, scriptAt].filter((i) => i >= 0).sort((a, b) => a - b)[0];
-      if (next === undefined) {
+      const tag = nextTag();
+      if (!tag) {
         // Keep a tail that could be the start of a pattern cut by the chunk boundary.
-        const cut = final ? pending.length : Math.max(0, cutPoint(pending));
-        out += pending.slice(0, cut);
-        pending = pending.slice(cut);
+        const cut = final ? pending.length : cutPoint(pending);
+        out.push(pending.subarray(0, cut));
+        pending = pending.subarray(cut);
         return out;
       }
-      out += pending.slice(0, next);
-      pending = pending.slice(next);
-      if (next === preload) {
+      out.push(pending.subarray(0, tag.at));
+      pending = pending.subarray(tag.at);
+      const openEnd = tag.openEnd - tag.at;
+      if (tag.kind === "preload") {
         const end = pending.indexOf(">");
         if (end < 0) break;
-        const href = /\shref="([^"]+)"/.exec(pending.slice(0, end));
+        const href = /\shref="([^"]+)"/.exec(pending.toString("utf8", 0, end));
         if (href && href[1]!.startsWith("/")) preloads.push(href[1]!);
-        pending = pending.slice(end + 1);
+        pending = pending.subarray(end + 1);
       } else {
-        const open = script![0];
-        const close = pending.indexOf(SCRIPT_CLOSE, open.length);
+        const close = pending.indexOf(SCRIPT_CLOSE, openEnd);
         if (close < 0) break;
-        out += open + deferModuleScript(pending.slice(open.length, close), preloads) + SCRIPT_CLOSE;
-        pending = pending.slice(close + SCRIPT_CLOSE.length);
+        const body = deferModuleScript(pending.toString("utf8", openEnd, close), preloads);
+        out.push(pending.subarray(0, openEnd), Buffer.from(body + SCRIPT_CLOSE));
+        pending = pending.subarray(close + SCRIPT_CLOSE.length);
       }
     }
     if (final) {
-      out += pending;
-      pending = "";
+      out.push(pending);
+      pending = Buffer.alloc(0);
     }
     return out;
   }
 
+  const send = (stream: Transform, parts: Buffer[]) => {
+    const bytes = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+    if (bytes.length > 0) stream.push(bytes);
+  };
   return new Transform({
     transform(chunk: Buffer | string, _encoding, callback) {
-      pending += typeof chunk === "string" ? chunk : decoder.write(chunk);
-      callback(null, drain(false));
+      const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+      pending = pending.length === 0 ? bytes : Buffer.concat([pending, bytes]);
+      send(this, drain(false));
+      callback();
     },
     flush(callback) {
-      pending += decoder.end();
-      callback(null, drain(true));
+      send(this, drain(true));
+      callback();
     },
   });
 }
 
-/** Where to cut a buffer with no complete pattern: before a `<` in its last characters, if any. */
-function cutPoint(text: string): number {
-  const tail = text.lastIndexOf("<");
-  return tail >= 0 && tail >= text.length - HOLD_BACK ? tail : text.length;
+/** Where to cut held bytes with no complete pattern: before a `<` in the last ones, if any (never inside a character). */
+function cutPoint(bytes: Buffer): number {
+  const tail = bytes.lastIndexOf(LT, Math.max(0, bytes.length - 1));
+  return tail >= 0 && tail >= bytes.length - HOLD_BACK ? tail : bytes.length;
 }
