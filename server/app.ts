@@ -1,6 +1,6 @@
 // Express wiring: security headers, page views, the page cache, compression, health, media, static assets, then React Router.
 import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
-import { createReadStream } from "node:fs";
+import { createReadStream, readdirSync } from "node:fs";
 import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
@@ -195,7 +195,16 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
     serveInternalBackup(req, res, config).catch(next);
   });
 
-  if (clientDir) app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  if (clientDir) {
+    // The public folder's few files (favicon, default portrait): only a path under one of its entries costs a
+    // file-system lookup, not every page request.
+    const publicEntries = new Set(readdirSync(clientDir).filter((name) => name !== "assets"));
+    const servePublic = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => {
+      if (publicEntries.has(req.path.split("/")[1] ?? "")) servePublic(req, res, next);
+      else next();
+    });
+  }
 
   // better-auth's HTTP API (OAuth callbacks, magic-link and reset links, the client calls), before any body
   // parser. Responses are never cached.
