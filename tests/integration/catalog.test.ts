@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import {
+  catalogChanged,
   countArtworks,
   createArtwork,
   getArtwork,
   listArtworks,
   listFeaturedArtworks,
+  listMoreWorks,
   slugify,
 } from "~/modules/catalog/catalog.server";
 import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
@@ -50,6 +53,25 @@ describe.each(BACKENDS)("catalog on %s", (backend) => {
     expect((await getArtwork(bySlug!.id))?.slug).toBe("placed-first");
     expect(await getArtwork("00000000-0000-7000-8000-000000000000")).toBeUndefined();
     expect(await getArtwork("no-such-work")).toBeUndefined();
+  });
+
+  it("keeps what the pages read until the catalogue changes, then reads afresh", async () => {
+    const work = (await getArtwork("placed-second"))!;
+    const more = (await listMoreWorks(work.id, 3)).map((a) => a.title);
+    // Bypassing the module (as nothing in the app does): the kept reads are served, no query is made.
+    await ctx.handle.db.execute(
+      sql`update artworks set price_cents = 777, title = 'Renamed' where slug = 'placed-first'`,
+    );
+    expect((await getArtwork("placed-first"))?.priceCents).not.toBe(777);
+    expect((await listMoreWorks(work.id, 3)).map((a) => a.title)).toEqual(more);
+    // The catalogue's change event (every module write publishes it) drops them.
+    await catalogChanged();
+    expect((await getArtwork("placed-first"))?.priceCents).toBe(777);
+    expect((await listMoreWorks(work.id, 3)).map((a) => a.title)).toContain("Renamed");
+    // A write through the module is seen on the next read.
+    expect((await listFeaturedArtworks()).map((a) => a.title)).not.toContain("Placed zeroth");
+    await createArtwork({ title: "Placed zeroth", slug: "placed-zeroth", sortOrder: 0, isFeatured: true });
+    expect((await listFeaturedArtworks()).map((a) => a.title)[0]).toBe("Placed zeroth");
   });
 });
 

@@ -149,7 +149,11 @@ export interface ArtworkDetail extends ArtworkCard {
 }
 
 /** One artwork by id (or by slug, for readable links); undefined when there is none or it is archived. */
-export async function getArtwork(idOrSlug: string): Promise<ArtworkDetail | undefined> {
+export function getArtwork(idOrSlug: string): Promise<ArtworkDetail | undefined> {
+  return cachedRead(`artwork:${idOrSlug}`, () => readArtwork(idOrSlug));
+}
+
+async function readArtwork(idOrSlug: string): Promise<ArtworkDetail | undefined> {
   const where = and(isUuid(idOrSlug) ? eq(artworks.id, idOrSlug) : eq(artworks.slug, idOrSlug), notArchived);
   const [row] = await db()
     .select({
@@ -168,7 +172,11 @@ export async function getArtwork(idOrSlug: string): Promise<ArtworkDetail | unde
 
 /** Spec §7: featured artworks, at most 6, in display order. */
 export const FEATURED_LIMIT = 6;
-export async function listFeaturedArtworks(): Promise<ArtworkCard[]> {
+export function listFeaturedArtworks(): Promise<ArtworkCard[]> {
+  return cachedRead("featured", readFeaturedArtworks);
+}
+
+async function readFeaturedArtworks(): Promise<ArtworkCard[]> {
   const rows = await selectCards()
     .where(and(eq(artworks.isFeatured, true), notArchived))
     .orderBy(...displayOrder)
@@ -260,13 +268,45 @@ export async function catalogFacets(): Promise<CatalogFacets> {
   return value;
 }
 
-/** Forget cached facets (after the catalogue changes). */
-export function invalidateCatalogCaches(): void {
-  facetsCache = undefined;
+/**
+ * What the public pages read of the catalogue (an artwork, the featured works, "More works"), kept in memory
+ * until the catalogue changes: a page rendered for a signed-in visitor, or missed by the page cache, reads no
+ * database. The promise is kept, so concurrent readers share one query; an invalidation drops reads still in
+ * flight too, so nothing read before a change is kept after it. Callers treat what they get as read-only.
+ */
+const READ_CACHE_ENTRIES = 2_000;
+const reads = new Map<string, Promise<unknown>>();
+/** The database the reads came from (tests open one after another in one process). */
+let readsFrom: Database | undefined;
+
+function cachedRead<T>(key: string, load: () => Promise<T>): Promise<T> {
+  if (readsFrom !== db()) {
+    reads.clear();
+    readsFrom = db();
+  }
+  const kept = reads.get(key) as Promise<T> | undefined;
+  if (kept) return kept;
+  const read = load();
+  reads.set(key, read);
+  // Oldest first out: a crawl of one-off slugs cannot grow memory without bound.
+  if (reads.size > READ_CACHE_ENTRIES) reads.delete(reads.keys().next().value!);
+  // A failed read is not kept: the next caller tries again.
+  read.catch(() => {
+    if (reads.get(key) === read) reads.delete(key);
+  });
+  return read;
 }
 
-// Another process's change reaches this one's facets through the bus.
+/** Forget cached reads and facets (after the catalogue changes). */
+export function invalidateCatalogCaches(): void {
+  facetsCache = undefined;
+  reads.clear();
+}
+
+// Another process's change reaches this one's caches through the bus; after a lost connection events may have
+// been missed.
 subscribe("catalog.changed", invalidateCatalogCaches);
+subscribe("bus.reconnected", invalidateCatalogCaches);
 
 /** Ids travel with the event when they are few; a bulk change says "everything" (NOTIFY payloads are small). */
 const MAX_EVENT_IDS = 50;
@@ -283,7 +323,11 @@ export async function catalogChanged(artworkIds?: readonly string[]): Promise<vo
 }
 
 /** Other works to show under an artwork: the first in display order, without it. */
-export async function listMoreWorks(excludeId: string, limit = 6): Promise<ArtworkCard[]> {
+export function listMoreWorks(excludeId: string, limit = 6): Promise<ArtworkCard[]> {
+  return cachedRead(`more:${excludeId}:${limit}`, () => readMoreWorks(excludeId, limit));
+}
+
+async function readMoreWorks(excludeId: string, limit: number): Promise<ArtworkCard[]> {
   const rows = await selectCards()
     .where(and(sql`${artworks.id} <> ${excludeId}`, notArchived))
     .orderBy(...displayOrder)
