@@ -216,7 +216,13 @@ function galleryWhere(query: Omit<GalleryQuery, "limit" | "offset">) {
 }
 
 /** The gallery: filtered and searched works, a page of them, and how many match. */
-export async function searchArtworks(query: GalleryQuery): Promise<{ artworks: ArtworkCard[]; total: number }> {
+export function searchArtworks(query: GalleryQuery): Promise<{ artworks: ArtworkCard[]; total: number }> {
+  const { q, medium, availability, year, category, series, tag, limit, offset } = query;
+  const key = JSON.stringify([q, medium, availability, year, category, series, tag, limit, offset]);
+  return cachedRead(`search:${key}`, () => readSearch(query));
+}
+
+async function readSearch(query: GalleryQuery): Promise<{ artworks: ArtworkCard[]; total: number }> {
   const where = galleryWhere(query);
   // A search ranks the best matches first; browsing keeps the artist's order.
   const order = query.q
@@ -241,12 +247,12 @@ export interface CatalogFacets {
   series: { value: string; label: string; count: number }[];
 }
 
-const FACETS_TTL_MS = 30_000;
-let facetsCache: { at: number; value: CatalogFacets } | undefined;
+/** The filter choices (mediums with counts, years, categories, series), kept until the catalogue changes. */
+export function catalogFacets(): Promise<CatalogFacets> {
+  return cachedRead("facets", readFacets);
+}
 
-/** The filter choices (mediums with counts, years), cached briefly: they change only when the catalogue does. */
-export async function catalogFacets(): Promise<CatalogFacets> {
-  if (facetsCache && Date.now() - facetsCache.at < FACETS_TTL_MS) return facetsCache.value;
+async function readFacets(): Promise<CatalogFacets> {
   const [mediums, years, termChoices] = await Promise.all([
     db()
       .select({ value: artworks.medium, count: count() })
@@ -263,13 +269,11 @@ export async function catalogFacets(): Promise<CatalogFacets> {
       .limit(200),
     termFacets(),
   ]);
-  const value = { mediums, years: years.map((y) => y.year!).filter(Boolean), ...termChoices };
-  facetsCache = { at: Date.now(), value };
-  return value;
+  return { mediums, years: years.map((y) => y.year!).filter(Boolean), ...termChoices };
 }
 
 /**
- * What the public pages read of the catalogue (an artwork, the featured works, "More works"), kept in memory
+ * What the public pages read of the catalogue (an artwork, a gallery page, the featured works, "More works"), kept in memory
  * until the catalogue changes: a page rendered for a signed-in visitor, or missed by the page cache, reads no
  * database. The promise is kept, so concurrent readers share one query; an invalidation drops reads still in
  * flight too, so nothing read before a change is kept after it. Callers treat what they get as read-only.
@@ -297,9 +301,8 @@ function cachedRead<T>(key: string, load: () => Promise<T>): Promise<T> {
   return read;
 }
 
-/** Forget cached reads and facets (after the catalogue changes). */
+/** Forget the kept reads (after the catalogue changes). */
 export function invalidateCatalogCaches(): void {
-  facetsCache = undefined;
   reads.clear();
 }
 
