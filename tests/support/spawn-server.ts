@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, readdirSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
+import { test } from "@playwright/test";
 import { forgetChild, recordChild } from "./test-run";
 
 export interface Server {
@@ -99,6 +100,7 @@ export async function startServer(env: Record<string, string>, options: StartOpt
  * with the demo seed takes about 5 s on a quiet machine and several times that on a loaded one.
  */
 export async function waitHealthy(server: Server, timeoutMs = 120_000): Promise<number[]> {
+  allowTestTime(timeoutMs);
   const deadline = Date.now() + timeoutMs;
   const seen: number[] = [];
   while (Date.now() < deadline) {
@@ -113,6 +115,20 @@ export async function waitHealthy(server: Server, timeoutMs = 120_000): Promise<
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`server not healthy in time: ${server.output()}`);
+}
+
+/**
+ * A start's wait is added to the budget of the test or hook that waits: its own timeout then covers only what it
+ * does with the server, and a loaded machine (a start several times slower) cannot fail it. A worker fixture
+ * has a budget of its own (test.info() is not there).
+ */
+function allowTestTime(ms: number): void {
+  try {
+    const info = test.info();
+    if (info.timeout > 0) info.setTimeout(info.timeout + ms);
+  } catch {
+    // Not inside a test or a hook.
+  }
 }
 
 export async function stop(server: Server): Promise<number | null> {
