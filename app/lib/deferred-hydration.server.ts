@@ -63,7 +63,7 @@ export function deferModuleScript(body: string, preloads: readonly string[] = []
  * Buffer.indexOf, which is native), so a page costs a scan, not a decode and a re-encode.
  */
 export function deferHydrationTransform(): Transform {
-  let pending = Buffer.alloc(0);
+  let pending: Buffer = Buffer.alloc(0);
   const preloads: string[] = [];
 
   /** Where the next tag to rewrite starts, and which one it is; undefined when the held bytes have none. */
