@@ -1,6 +1,13 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
-import { CLIENT_DATA, cachedLoad, fetchWithRetry, forgetClientData, withRetry } from "./client-data";
+import {
+  CLIENT_DATA,
+  cachedLoad,
+  fetchWithRetry,
+  forgetClientData,
+  retainedClientData,
+  withRetry,
+} from "./client-data";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -19,6 +26,19 @@ describe("the client data cache (spec §9: stale 5 min, retention 10 min, 1 retr
     // Another query is another page.
     expect(await cachedLoad("http://site/gallery?page=3", load, 1000)).toBe(2);
     expect(await cachedLoad("http://site/gallery?page=2", load, 300_000)).toBe(3);
+  });
+
+  it("keeps a page for 10 minutes, then sweeps it out", async () => {
+    const load = () => Promise.resolve("page");
+    await cachedLoad("http://site/gallery", load, 0);
+    await cachedLoad("http://site/about", load, 1000);
+    // Stale after 5 minutes, but still kept: any later load sweeps only what is 10 minutes old.
+    await cachedLoad("http://site/shop", load, 599_999);
+    expect(retainedClientData().sort()).toEqual(["/about", "/gallery", "/shop"]);
+    await cachedLoad("http://site/shop", load, 600_000);
+    expect(retainedClientData().sort()).toEqual(["/about", "/shop"]);
+    await cachedLoad("http://site/shop", load, 601_000);
+    expect(retainedClientData()).toEqual(["/shop"]);
   });
 
   it("forgets everything after a write", async () => {
@@ -101,5 +121,31 @@ describe("the client data cache (spec §9: stale 5 min, retention 10 min, 1 retr
       await serve([404, 200]);
       expect((await fetchWithRetry(url)).status).toBe(404);
     });
+  });
+});
+
+describe("returning to the window (spec §9: no refetch on window focus)", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.resetModules();
+  });
+
+  it("refetches nothing: a page stays answered from the cache after focus and visibility changes", async () => {
+    // A browser's window and document, so that a focus listener the module might add at load is reached.
+    const win = new EventTarget();
+    const doc = new EventTarget();
+    vi.stubGlobal("window", win);
+    vi.stubGlobal("document", doc);
+    vi.resetModules();
+    const fresh = await import("./client-data");
+    let loads = 0;
+    const load = () => Promise.resolve(++loads);
+    expect(await fresh.cachedLoad("http://site/gallery", load, 0)).toBe(1);
+    win.dispatchEvent(new Event("blur"));
+    win.dispatchEvent(new Event("focus"));
+    doc.dispatchEvent(new Event("visibilitychange"));
+    expect(fresh.retainedClientData()).toEqual(["/gallery"]);
+    expect(await fresh.cachedLoad("http://site/gallery", load, 1000)).toBe(1);
+    expect(loads).toBe(1);
   });
 });

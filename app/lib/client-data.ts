@@ -32,6 +32,11 @@ export async function cachedLoad<T>(url: string, load: () => Promise<T>, now = D
   return data;
 }
 
+/** The pages kept in the cache, by path and query (what the retention sweep leaves). */
+export function retainedClientData(): string[] {
+  return [...entries.keys()];
+}
+
 /** After a write: every page loads afresh. */
 export function forgetClientData(): void {
   entries.clear();

@@ -5,11 +5,6 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import {
   announcementText,
   ANNOUNCEMENT,
-  averageLatency,
-  LATENCY_SAMPLES,
-  LATENCY_TARGET_MS,
-  METRICS_REFRESH_MS,
-  reconnectDelay,
   REALTIME_PATH,
   type ClientMessage,
   type ConnectionState,
@@ -17,10 +12,9 @@ import {
   type NotificationView,
   type PresenceEntry,
   type ServerMessage,
-  TOO_MANY_CONNECTIONS_CLOSE,
-  UNAUTHORIZED_CLOSE,
 } from "~/lib/realtime";
-import { fetchWithRetry } from "~/lib/client-data";
+import { isHighLatency, LatencyMeter, Reconnection, startMetrics } from "~/lib/realtime-connection";
+import { fetchNotifications, sendNotificationChange } from "~/lib/notifications-client";
 import { DuplicateEventCache } from "~/lib/dedupe-cache";
 import { notifyActivity } from "~/components/site/toast-host";
 import { isOffline, queueOperations, type NewOperation } from "~/lib/offline-queue";
@@ -72,18 +66,11 @@ export interface Realtime {
   remove: (id: string) => void;
 }
 
-const NOTIFICATIONS_URL = "/api/notifications";
-
 const readOperation = (id: string): NewOperation => ({
   type: "update",
   table: "notifications",
   data: { id, read_at: new Date().toISOString() },
 });
-
-async function post(body: Record<string, string>): Promise<void> {
-  const response = await fetch(NOTIFICATIONS_URL, { method: "POST", body: new URLSearchParams(body) });
-  if (!response.ok) throw new Error(`notifications: ${response.status}`);
-}
 
 /** Closes a socket for good. One still connecting is left to open and then closed (closing it earlier makes
  * the browser log an error). */
@@ -113,31 +100,20 @@ export function useRealtime(): Realtime {
   /** The user's notifications; resolves whether the session still holds (false once signed out). */
   const loadNotifications = useCallback(
     (): Promise<boolean> =>
-      fetchWithRetry(NOTIFICATIONS_URL, { headers: { accept: "application/json" } })
-        .then((r) =>
-          r.ok
-            ? (r.json() as Promise<{ signedIn: boolean; notifications: NotificationView[] }>)
-            : Promise.reject(new Error(`status ${r.status}`)),
-        )
-        .then((body) => {
-          setNotifications(body.notifications);
-          return body.signedIn;
-        })
-        .catch((error: unknown) => {
-          // Spec §8: a notification fetch failure is logged only.
-          console.warn("Failed to load notifications", error);
-          return true;
-        }),
+      // Spec §8: a notification fetch failure is logged only (by fetchNotifications).
+      fetchNotifications().then((body) => {
+        if (!body) return true;
+        setNotifications(body.notifications);
+        return body.signedIn;
+      }),
     [],
   );
 
   useEffect(() => {
-    let attempt = 0;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
-    const samples: number[] = [];
-    const sent = new Map<number, number>();
-    let nextPing = 1;
+    const reconnection = new Reconnection({ state: setState, attempts: setAttempts });
+    const meter = new LatencyMeter();
     const seen = new DuplicateEventCache();
 
     const onMessage = (event: MessageEvent<string>) => {
@@ -148,14 +124,9 @@ export function useRealtime(): Realtime {
         return;
       }
       switch (message.t) {
-        case "pong": {
-          const at = sent.get(message.id);
-          sent.delete(message.id);
-          if (at === undefined) return;
-          samples.push(performance.now() - at);
-          if (samples.length > LATENCY_SAMPLES) samples.shift();
+        case "pong":
+          meter.pong(message.id, performance.now());
           return;
-        }
         case "presence":
           setUsers(message.users);
           setOnlineCount(message.count);
@@ -188,18 +159,6 @@ export function useRealtime(): Realtime {
       }
     };
 
-    const scheduleRetry = () => {
-      attempt += 1;
-      setAttempts(attempt);
-      const delay = reconnectDelay(attempt);
-      if (delay === null) {
-        console.warn("Max reconnection attempts reached");
-        setState("error");
-        return;
-      }
-      retry = setTimeout(connect, delay);
-    };
-
     function connect() {
       clearTimeout(retry);
       if (stopped) return;
@@ -212,9 +171,7 @@ export function useRealtime(): Realtime {
       const ws = new WebSocket(url);
       socket.current = ws;
       ws.onopen = () => {
-        attempt = 0;
-        setAttempts(0);
-        setState("connected");
+        reconnection.opened();
         const status = document.visibilityState === "hidden" ? "away" : chosen.current;
         if (status !== "online" || noteRef.current) ws.send(presenceMessage(status));
         // Changes made offline land first (spec §7 queued writes, replayed on reconnect); then the list as it
@@ -229,27 +186,13 @@ export function useRealtime(): Realtime {
         if (socket.current !== ws) return;
         socket.current = null;
         if (stopped) return;
-        // The session ended (signed out in another tab, or expired): nothing to reconnect to.
-        if (event.code === UNAUTHORIZED_CLOSE) {
-          setState("disconnected");
-          return;
-        }
-        // Over the server's limit of open pages: trying again would be refused again.
-        if (event.code === TOO_MANY_CONNECTIONS_CLOSE) {
-          setState("error");
-          return;
-        }
-        if (!navigator.onLine) {
-          setState("disconnected");
-          return;
-        }
-        setState("error");
-        scheduleRetry();
+        // Signed out, over the limits or offline: no retry; else the error state and a retry, or giving up.
+        const delay = reconnection.closed(event.code, navigator.onLine);
+        if (delay !== null) retry = setTimeout(connect, delay);
       };
     }
     connectRef.current = () => {
-      attempt = 0;
-      setAttempts(0);
+      reconnection.reset();
       dispose(socket.current);
       socket.current = null;
       connect();
@@ -289,16 +232,11 @@ export function useRealtime(): Realtime {
     noteRef.current = storedNote();
     setNoteState(noteRef.current);
     connect();
-    const pinger = setInterval(() => {
-      const ws = socket.current;
-      if (ws?.readyState === WebSocket.OPEN) {
-        const id = nextPing++;
-        sent.set(id, performance.now());
-        if (sent.size > LATENCY_SAMPLES) sent.delete(sent.keys().next().value!);
-        ws.send(JSON.stringify({ t: "ping", id }));
-      }
-      setLatency(averageLatency(samples));
-    }, METRICS_REFRESH_MS);
+    const stopMetrics = startMetrics(
+      meter,
+      () => (socket.current?.readyState === WebSocket.OPEN ? socket.current : null),
+      setLatency,
+    );
     window.addEventListener("offline", onOffline);
     window.addEventListener("online", onOnline);
     document.addEventListener("visibilitychange", onVisibility);
@@ -307,7 +245,7 @@ export function useRealtime(): Realtime {
       window.removeEventListener("storage", onStorage);
       stopped = true;
       clearTimeout(retry);
-      clearInterval(pinger);
+      stopMetrics();
       window.removeEventListener("offline", onOffline);
       window.removeEventListener("online", onOnline);
       document.removeEventListener("visibilitychange", onVisibility);
@@ -334,10 +272,7 @@ export function useRealtime(): Realtime {
         return;
       }
       setNotifications(apply);
-      post(body).catch((error: unknown) => {
-        console.warn("Failed to update notifications", error);
-        void loadNotifications();
-      });
+      void sendNotificationChange(body, loadNotifications);
     },
     [loadNotifications],
   );
@@ -346,7 +281,7 @@ export function useRealtime(): Realtime {
     state,
     attempts,
     latency,
-    highLatency: latency !== null && latency > LATENCY_TARGET_MS,
+    highLatency: isHighLatency(latency),
     users,
     onlineCount,
     notifications,

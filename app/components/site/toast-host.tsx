@@ -13,8 +13,32 @@ const listeners = new Set<() => void>();
 let wanted = false;
 let live: typeof sonnerToast | undefined;
 
+/** Spec §9: the page's own toasts, one at a time, 5000 ms by default. */
+export const PAGE_TOASTS = { visible: 1, durationMs: 5000 } as const;
+
 /** Spec §9: the second toast layer. */
 export const ACTIVITY_TOASTS = { id: "activity", visible: 3, durationMs: 4000 } as const;
+
+type ToasterProps = ComponentProps<typeof SonnerToaster>;
+
+/** What the two Toasters are mounted with: the page's layer, and the activity layer beside it. */
+export const TOASTERS = {
+  page: {
+    visibleToasts: PAGE_TOASTS.visible,
+    duration: PAGE_TOASTS.durationMs,
+    position: "bottom-right",
+    richColors: true,
+    closeButton: true,
+  },
+  activity: {
+    id: ACTIVITY_TOASTS.id,
+    visibleToasts: ACTIVITY_TOASTS.visible,
+    duration: ACTIVITY_TOASTS.durationMs,
+    position: "bottom-left",
+    closeButton: true,
+    containerAriaLabel: "Activity",
+  },
+} as const satisfies Record<string, ToasterProps>;
 
 /** Shows a toast of the activity layer: `notifyActivity((t, options) => t.info("New collection live", options))`. */
 export function notifyActivity(show: (toast: typeof sonnerToast, options: { toasterId: string }) => void): void {
@@ -36,7 +60,7 @@ export function notify(show: Show): void {
 
 const LazyToaster = lazy(async () => {
   const { Toaster, toast } = await import("sonner");
-  function ReadyToaster(props: ComponentProps<typeof SonnerToaster>) {
+  function ReadyToaster(props: ToasterProps) {
     useEffect(() => {
       live = toast;
       for (const show of queue.splice(0)) show(toast);
@@ -47,14 +71,7 @@ const LazyToaster = lazy(async () => {
     return (
       <>
         <Toaster {...props} />
-        <Toaster
-          id={ACTIVITY_TOASTS.id}
-          visibleToasts={ACTIVITY_TOASTS.visible}
-          duration={ACTIVITY_TOASTS.durationMs}
-          position="bottom-left"
-          closeButton
-          containerAriaLabel="Activity"
-        />
+        <Toaster {...TOASTERS.activity} />
       </>
     );
   }
@@ -76,7 +93,7 @@ export function ToastHost() {
   if (!active) return null;
   return (
     <Suspense fallback={null}>
-      <LazyToaster visibleToasts={1} duration={5000} position="bottom-right" richColors closeButton />
+      <LazyToaster {...TOASTERS.page} />
     </Suspense>
   );
 }

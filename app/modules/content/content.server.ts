@@ -10,7 +10,6 @@ import { AboutContent, PolicyContent, SECTION_CONTENT } from "./sections";
 import { publish } from "~/modules/events/bus.server";
 
 export const ARTIST_PHOTO_FOLDER = "artist-photos";
-export const ARTWORK_PHOTO_FOLDER = "artworks";
 
 export async function createSection(
   values: {

@@ -8,9 +8,20 @@ export type SaveState = "idle" | "pending" | "saved" | "queued" | "failed";
 export const CLEAR_AFTER_SUCCESS_MS = 2000;
 export const CLEAR_AFTER_ERROR_MS = 5000;
 
+type Settled = "saved" | "queued" | "failed";
+
+/** What a finished submission shows, by its answer, and how long until the mark is cleared: 2 s after a
+ * success (saved, or kept offline), 5 s after an error. */
+export function settle(data: unknown): { state: Settled; clearAfterMs: number } {
+  const result = data as { ok?: boolean; queued?: boolean } | undefined;
+  if (result?.ok === false) return { state: "failed", clearAfterMs: CLEAR_AFTER_ERROR_MS };
+  // Kept in the offline queue: saved once the connection returns (the header counts what waits).
+  return { state: result?.queued ? "queued" : "saved", clearAfterMs: CLEAR_AFTER_SUCCESS_MS };
+}
+
 /** Follows a fetcher: pending while it submits, then saved or failed (by its `ok`) for a while. */
 export function useSaveStatus(fetcher: Pick<FetcherWithComponents<unknown>, "state" | "data">): SaveState {
-  const [settled, setSettled] = useState<"saved" | "queued" | "failed" | undefined>();
+  const [settled, setSettled] = useState<Settled | undefined>();
   const wasBusy = useRef(false);
   const busy = fetcher.state !== "idle";
   useEffect(() => {
@@ -20,11 +31,9 @@ export function useSaveStatus(fetcher: Pick<FetcherWithComponents<unknown>, "sta
     }
     if (!wasBusy.current) return;
     wasBusy.current = false;
-    const result = fetcher.data as { ok?: boolean; queued?: boolean } | undefined;
-    const ok = result?.ok !== false;
-    // Kept in the offline queue: saved once the connection returns (the header counts what waits).
-    setSettled(!ok ? "failed" : result?.queued ? "queued" : "saved");
-    const timer = setTimeout(() => setSettled(undefined), ok ? CLEAR_AFTER_SUCCESS_MS : CLEAR_AFTER_ERROR_MS);
+    const { state, clearAfterMs } = settle(fetcher.data);
+    setSettled(state);
+    const timer = setTimeout(() => setSettled(undefined), clearAfterMs);
     return () => clearTimeout(timer);
   }, [busy, fetcher.data]);
   if (fetcher.state === "submitting") return "pending";

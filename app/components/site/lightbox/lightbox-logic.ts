@@ -10,14 +10,12 @@ export const ZOOM_KEY_STEP = 1.2;
 /** A wheel notch toward the user zooms out by 0.9, away from the user zooms in by 1.1. */
 export const ZOOM_WHEEL_OUT = 0.9;
 export const ZOOM_WHEEL_IN = 1.1;
-/** A (double) tap zooms to this; another tap returns to 100%. */
+/** A tap (a double click with a mouse) zooms to this; another returns to 100%. */
 export const ZOOM_TAP = 2;
 
 export const SWIPE_MAX_MS = 300;
 export const SWIPE_MIN_X = 50;
 export const SWIPE_MAX_Y = 100;
-/** Two taps closer than this in time make a double tap. */
-export const DOUBLE_TAP_MS = 300;
 
 export function clampZoom(zoom: number): number {
   if (!Number.isFinite(zoom)) return 1;

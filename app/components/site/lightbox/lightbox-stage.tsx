@@ -1,5 +1,5 @@
 // The image area: fits the image to the space, and turns pointer input into zoom, pan and navigation
-// (drag to pan, wheel, pinch, double tap or double click, swipe).
+// (drag to pan, wheel, pinch, a tap or a double click, swipe).
 import {
   useEffect,
   useEffectEvent,
@@ -14,7 +14,6 @@ import { srcSet } from "~/lib/media";
 import {
   classifySwipe,
   clampPan,
-  DOUBLE_TAP_MS,
   fitSize,
   pinchZoom,
   tapZoom,
@@ -82,7 +81,6 @@ export function Stage({ image, neighbours, view, onView, onNavigate, geometryRef
   const [gesturing, setGesturing] = useState(false);
   const pointers = useRef(new Map<number, Point>());
   const gesture = useRef<Gesture | null>(null);
-  const lastTap = useRef<{ time: number; at: Point } | null>(null);
   const lastPointerType = useRef("mouse");
 
   const base = baseSize(image, stage);
@@ -199,13 +197,8 @@ export function Stage({ image, neighbours, view, onView, onNavigate, geometryRef
     const dy = event.clientY - g.start.y;
     const ms = event.timeStamp - g.time;
     if (!g.moved) {
-      const tap = { time: event.timeStamp, at: { x: event.clientX, y: event.clientY } };
-      const previous = lastTap.current;
-      const gap = previous ? tap.time - previous.time : Infinity;
-      if (previous && gap >= 0 && gap < DOUBLE_TAP_MS && distance(previous.at, tap.at) < 40) {
-        lastTap.current = null;
-        toggleZoomAt(tap.at.x, tap.at.y);
-      } else lastTap.current = tap;
+      // Spec §2/§9 "tap to zoom": a tap zooms to 2 where it lands; a tap on a zoomed image returns to 100%.
+      toggleZoomAt(event.clientX, event.clientY);
       return;
     }
     if (g.view.zoom <= 1) {
@@ -229,7 +222,7 @@ export function Stage({ image, neighbours, view, onView, onNavigate, geometryRef
       onPointerUp={(event) => endGesture(event, false)}
       onPointerCancel={(event) => endGesture(event, true)}
       onDoubleClick={(event) => {
-        // Touch double taps are handled above; this is the mouse's double click.
+        // Touch taps are handled above; this is the mouse's double click.
         if (lastPointerType.current === "mouse") toggleZoomAt(event.clientX, event.clientY);
       }}
     >
