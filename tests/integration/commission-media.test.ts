@@ -25,7 +25,7 @@ import {
   saveQuote,
   startClientPayment,
 } from "~/modules/inbox/commission-pipeline.server";
-import { MediaError } from "~/modules/media/media.server";
+import { listMediaLibrary, MediaError } from "~/modules/media/media.server";
 import { newSubmissionKey } from "~/modules/inbox/inquiries.server";
 import { services } from "~/services.server";
 import * as commissionsRoute from "~/routes/site/commissions";
@@ -100,6 +100,9 @@ describe.each(BACKENDS)("commission pictures and client payments on %s", (backen
     const assets = await ctx.handle.db.select().from(mediaAssets);
     expect(assets.map((a) => a.mime).sort()).toEqual(["image/jpeg", "image/png"]);
     for (const a of assets) expect(await services().storage.exists(a.originalKey)).toBe(true);
+
+    // Not in the artist's media library (what the blog and the pages pick from): they are the client's.
+    expect((await listMediaLibrary({ limit: 50 })).total).toBe(0);
 
     const client = (await commissionForClient(clientToken(id)))!;
     expect(client.references.map((r) => r.alt)).toEqual(["Reference image 1", "Reference image 2"]);
