@@ -10,7 +10,7 @@ import { ResponsiveImage } from "~/components/site/responsive-image";
 import { buttonStyles } from "~/components/site/button-styles";
 import { pageTitle } from "~/lib/meta";
 import { ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
-import { commissionForClient, startClientPayment } from "~/modules/inbox/commission-pipeline.server";
+import { commissionForClient, readClientToken, startClientPayment } from "~/modules/inbox/commission-pipeline.server";
 import { readFormData } from "~/modules/security/form-data.server";
 import { formatDate } from "~/lib/dates";
 
@@ -39,6 +39,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request }: Route.ActionArgs) {
+  if (!readClientToken(params.token))
+    throw data("This link is not valid. Open it from the studio's e-mail again.", { status: 404, headers: PRIVATE });
   const form = await readFormData(request);
   const intent = form.get("intent");
   const part = intent === "pay-deposit" ? "deposit" : intent === "pay-balance" ? "balance" : undefined;
