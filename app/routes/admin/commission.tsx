@@ -262,7 +262,7 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
               method="post"
               encType="multipart/form-data"
               noValidate
-              className="mt-4 grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end"
+              className="mt-4 grid gap-4 sm:grid-cols-2"
             >
               <input type="hidden" name="intent" value="photo-add" />
               <Field label="Photo" error={errors.photo}>
@@ -283,9 +283,11 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
                 defaultValue={values.caption ?? ""}
                 error={errors.caption}
               />
-              <button type="submit" className={adminButton.primary} disabled={!!busy}>
-                {busy === "photo-add" ? "Uploading…" : "Add photo"}
-              </button>
+              <div className="flex justify-end sm:col-span-2">
+                <button type="submit" className={adminButton.primary} disabled={!!busy}>
+                  {busy === "photo-add" ? "Uploading…" : "Add photo"}
+                </button>
+              </div>
             </Form>
             {loaderData.progress.length ? (
               <ul aria-label="Progress photos" className="mt-5 grid grid-cols-2 gap-4 sm:grid-cols-3">
