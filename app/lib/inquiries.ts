@@ -45,3 +45,11 @@ export const STAGE_LABELS: Record<CommissionStage, string> = {
   completed: "Completed",
   declined: "Declined",
 };
+
+/** Reference images a visitor may attach to a commission request (the form says so; the server enforces it). */
+export const REFERENCE_IMAGES = {
+  max: 5,
+  maxBytes: 10 * 1024 * 1024,
+  accept: "image/jpeg,image/png,image/webp,image/avif",
+  formats: "JPEG, PNG, WebP or AVIF",
+} as const;

@@ -3,6 +3,7 @@ import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestam
 import { sql } from "drizzle-orm";
 import type { CommissionStage, InquiryType, MessageStatus } from "~/lib/inquiries";
 import { uuidv7 } from "~/lib/uuid";
+import { mediaAssets } from "./media";
 
 export const newsletterSubscribers = pgTable(
   "newsletter_subscribers",
@@ -159,8 +160,8 @@ export const commissionEvents = pgTable(
     commissionId: uuid("commission_id")
       .notNull()
       .references(() => commissions.id, { onDelete: "cascade" }),
-    kind: text("kind").$type<"stage" | "note" | "quote" | "payment">().notNull(),
-    /** A stage change's from and to; a note's or payment's text. */
+    kind: text("kind").$type<"stage" | "note" | "quote" | "payment" | "photo">().notNull(),
+    /** A stage change's from and to; a note's or payment's text; a card payment's checkout session in from. */
     fromValue: text("from_value"),
     toValue: text("to_value"),
     note: text("note").notNull().default(""),
@@ -169,6 +170,38 @@ export const commissionEvents = pgTable(
   },
   (t) => [
     index("commission_events_commission_idx").on(t.commissionId, t.createdAt.desc()),
-    check("commission_events_kind_check", sql`${t.kind} in ('stage', 'note', 'quote', 'payment')`),
+    check("commission_events_kind_check", sql`${t.kind} in ('stage', 'note', 'quote', 'payment', 'photo')`),
+  ],
+);
+
+/**
+ * A commission's pictures: the reference images the client sent with the request, and the work-in-progress
+ * photos the artist adds. The bytes are media assets (content-addressed, shared with the media pipeline).
+ */
+export const commissionImages = pgTable(
+  "commission_images",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`)
+      .$defaultFn(uuidv7),
+    commissionId: uuid("commission_id")
+      .notNull()
+      .references(() => commissions.id, { onDelete: "cascade" }),
+    mediaAssetId: uuid("media_asset_id")
+      .notNull()
+      .references(() => mediaAssets.id, { onDelete: "restrict" }),
+    kind: text("kind").$type<"reference" | "progress">().notNull(),
+    caption: text("caption").notNull().default(""),
+    /** The file name it came with (shown to the artist only). */
+    originalName: text("original_name"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One commission's pictures of a kind, in the order they came.
+    index("commission_images_commission_idx").on(t.commissionId, t.kind, t.createdAt),
+    // The media library leaves out what visitors sent (a lookup by asset).
+    index("commission_images_asset_idx").on(t.mediaAssetId),
+    check("commission_images_kind_check", sql`${t.kind} in ('reference', 'progress')`),
   ],
 );

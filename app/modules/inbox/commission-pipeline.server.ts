@@ -7,11 +7,17 @@ import { z } from "zod";
 import { commissionEvents, commissions, invoices } from "~/db/schema";
 import { COMMISSION_STAGES, STAGE_LABELS, type CommissionStage } from "~/lib/inquiries";
 import { formatPrice } from "~/lib/money";
-import { createCommissionInvoice, markInvoicePaid } from "~/modules/invoices/invoices.server";
+import { adminPaths } from "~/lib/admin-paths";
+import { createCommissionInvoice, markInvoicePaid, voidInvoice } from "~/modules/invoices/invoices.server";
 import { sendMail } from "~/modules/mail/mail.server";
+import { notifyAdmins } from "~/modules/realtime/notifications.server";
 import { services } from "~/services.server";
 import { readSignedId, signedId } from "~/modules/security/signed-ids.server";
-import { db, escapeLike } from "~/db/client.server";
+import { cardPayments } from "~/modules/shop/payments.server";
+import { getSettings } from "~/modules/settings/settings.server";
+import { listCommissionImages } from "./commission-media.server";
+import { claimWebhookEvent } from "~/modules/shop/orders.server";
+import { db, escapeLike, type Database } from "~/db/client.server";
 
 export interface Actor {
   name: string;
@@ -56,53 +62,72 @@ export async function getCommissionDetail(id: string) {
       .from(commissionEvents)
       .where(eq(commissionEvents.commissionId, id))
       .orderBy(desc(commissionEvents.createdAt), desc(commissionEvents.id)),
-    db()
-      .select({
-        id: invoices.id,
-        number: invoices.number,
-        stage: invoices.commissionStage,
-        status: invoices.status,
-        totalCents: invoices.totalCents,
-      })
-      .from(invoices)
-      .where(eq(invoices.commissionId, id)),
+    billsOf(id),
   ]);
   return { ...row, events, payments: paymentsOf(row, bills) };
 }
 
 type Bill = { id: string; number: string; stage: string | null; status: string; totalCents: number };
 
+/** A commission's invoices, oldest first (so a part's live one is its newest that is not void). */
+async function billsOf(id: string, tx: Database = db()): Promise<Bill[]> {
+  return tx
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      stage: invoices.commissionStage,
+      status: invoices.status,
+      totalCents: invoices.totalCents,
+    })
+    .from(invoices)
+    .where(eq(invoices.commissionId, id))
+    .orderBy(desc(invoices.createdAt), desc(invoices.id));
+}
+
+const billView = (b: Bill) => ({
+  number: b.number,
+  paid: b.status === "paid",
+  invoiceId: b.id,
+  totalCents: b.totalCents,
+});
+
 /** What the client owes: the deposit (deposit % of the quote) and the balance, each paid or not. */
 function paymentsOf(row: { quoteCents: number | null; depositPercent: number | null }, bills: Bill[]) {
   if (!row.quoteCents) return null;
   const depositCents = Math.round((row.quoteCents * (row.depositPercent ?? 0)) / 100);
-  const find = (stage: "deposit" | "final") => bills.find((b) => b.stage === stage && b.status !== "void");
+  // Newest first: a paid invoice wins over an older one, a fresh one over a voided one.
+  const find = (stage: "deposit" | "final") =>
+    bills.find((b) => b.stage === stage && b.status === "paid") ??
+    bills.find((b) => b.stage === stage && b.status !== "void");
   const deposit = find("deposit");
   const balance = find("final");
   return {
     depositCents,
     balanceCents: row.quoteCents - depositCents,
-    deposit: deposit ? { number: deposit.number, paid: deposit.status === "paid", invoiceId: deposit.id } : null,
-    balance: balance ? { number: balance.number, paid: balance.status === "paid", invoiceId: balance.id } : null,
+    deposit: deposit ? billView(deposit) : null,
+    balance: balance ? billView(balance) : null,
   };
 }
 
-async function log(
+type EventKind = "stage" | "note" | "quote" | "payment" | "photo";
+
+/** Writes one line of a commission's history (in the caller's transaction when it has one). */
+export async function logCommissionEvent(
   commissionId: string,
   actor: Actor,
-  event: { kind: "stage" | "note" | "quote" | "payment"; from?: string | null; to?: string | null; note?: string },
+  event: { kind: EventKind; from?: string | null; to?: string | null; note?: string },
+  tx: Database = db(),
 ) {
-  await db()
-    .insert(commissionEvents)
-    .values({
-      commissionId,
-      kind: event.kind,
-      fromValue: event.from ?? null,
-      toValue: event.to ?? null,
-      note: event.note ?? "",
-      actorName: actor.name,
-    });
+  await tx.insert(commissionEvents).values({
+    commissionId,
+    kind: event.kind,
+    fromValue: event.from ?? null,
+    toValue: event.to ?? null,
+    note: event.note ?? "",
+    actorName: actor.name,
+  });
 }
+const log = logCommissionEvent;
 
 /** Moves a commission to a stage, with the change in its history. False when it no longer exists. */
 export async function setCommissionStage(id: string, stage: CommissionStage, actor: Actor): Promise<boolean> {
@@ -143,37 +168,212 @@ export async function addNote(id: string, note: string, actor: Actor): Promise<v
   await log(id, actor, { kind: "note", note });
 }
 
+// --- Payments ---------------------------------------------------------------------------------------------
+
+export type PaymentPart = "deposit" | "balance";
+const PART_LABEL: Record<PaymentPart, string> = { deposit: "Deposit", balance: "Balance" };
+const INVOICE_STAGE = { deposit: "deposit", balance: "final" } as const;
+
+/** What the client pays next: the deposit until it is paid, then the balance; null when nothing is due. */
+export function duePart(payments: ReturnType<typeof paymentsOf>): PaymentPart | null {
+  if (!payments) return null;
+  if (payments.depositCents > 0 && !payments.deposit?.paid) return "deposit";
+  if (payments.balanceCents > 0 && !payments.balance?.paid) return "balance";
+  return null;
+}
+
+/** A card payment Stripe reported for a commission (checkout.session.completed, signature checked). */
+export interface CardPayment {
+  event: { id: string; type: string };
+  sessionId: string;
+  amountCents: number | null;
+  currency: string | null;
+}
+
+type Settled =
+  | { ok: false; error: string }
+  | { ok: true; status: "paid" | "already-paid"; number: string; amountCents: number; name: string }
+  | { ok: true; status: "duplicate-event" | "amount-mismatch" | "paid-twice"; number?: string; name?: string };
+
 /**
- * Marks the deposit or the balance paid: its invoice (made now if there is none: the deposit's % of the quote,
- * or the rest) is marked paid, and the payment is in the history. A bank transfer or cash the artist received.
+ * The one way a deposit or balance becomes paid, whoever reports it (the artist's "mark paid" or Stripe's
+ * webhook): in one transaction, with the commission's row locked so that two reports make one payment, the
+ * part's invoice (the unpaid one at today's amount, made now if there is none) is marked paid and the payment
+ * is in the history. A card report is also recorded as a processed webhook event, so a replay changes nothing.
  */
-export async function markCommissionPaid(id: string, part: "deposit" | "balance", actor: Actor) {
-  const detail = await getCommissionDetail(id);
-  if (!detail?.payments) return { ok: false as const, error: "Save a quote first: it says what is owed." };
-  const existing = part === "deposit" ? detail.payments.deposit : detail.payments.balance;
-  if (existing?.paid) return { ok: true as const, number: existing.number };
-  const amount = part === "deposit" ? detail.payments.depositCents : detail.payments.balanceCents;
-  if (amount <= 0) return { ok: false as const, error: `There is no ${part} to pay on this quote.` };
-  const invoiceId =
-    existing?.invoiceId ??
-    (
-      await createCommissionInvoice({
-        commissionId: id,
-        stage: part === "deposit" ? "deposit" : "final",
-        description: `${part === "deposit" ? "Deposit" : "Balance"} for the commission: ${detail.description.slice(0, 120)}`,
-        amountCents: amount,
-        taxCents: 0,
-        buyerAddress: "",
-        notes: detail.quoteTerms,
-      })
-    ).id;
-  const paid = await markInvoicePaid(invoiceId);
-  await log(id, actor, {
-    kind: "payment",
-    to: formatPrice(amount),
-    note: `${part === "deposit" ? "Deposit" : "Balance"} paid (invoice ${paid.number})`,
+async function settlePayment(id: string, part: PaymentPart, actor: Actor, card?: CardPayment): Promise<Settled> {
+  const settled = await db().transaction(async (tx): Promise<Settled> => {
+    if (card && !(await claimWebhookEvent(tx, { provider: "stripe", id: card.event.id, type: card.event.type })))
+      return { ok: true, status: "duplicate-event" };
+    const [row] = await tx.select().from(commissions).where(eq(commissions.id, id)).for("update");
+    if (!row) return { ok: false, error: "This commission no longer exists." };
+    const payments = paymentsOf(row, await billsOf(id, tx));
+    if (!payments) return { ok: false, error: "Save a quote first: it says what is owed." };
+    const existing = part === "deposit" ? payments.deposit : payments.balance;
+    const amount = part === "deposit" ? payments.depositCents : payments.balanceCents;
+    if (existing?.paid) {
+      if (!card)
+        return { ok: true, status: "already-paid", number: existing.number, amountCents: amount, name: row.name };
+      // The same checkout reported again under another event id: nothing to do. Another one: money twice.
+      const [seen] = await tx
+        .select({ id: commissionEvents.id })
+        .from(commissionEvents)
+        .where(and(eq(commissionEvents.commissionId, id), eq(commissionEvents.fromValue, card.sessionId)));
+      if (seen) return { ok: true, status: "duplicate-event" };
+      await log(
+        id,
+        { name: "Stripe" },
+        {
+          kind: "note",
+          note: `A second card payment of ${formatPrice(card.amountCents)} arrived for the ${part}, already paid (invoice ${existing.number}; checkout ${card.sessionId}). Refund it from the Stripe dashboard.`,
+        },
+        tx,
+      );
+      return { ok: true, status: "paid-twice", number: existing.number, name: row.name };
+    }
+    if (amount <= 0) return { ok: false, error: `There is no ${part} to pay on this quote.` };
+    if (card && (card.amountCents !== amount || (card.currency ?? "").toUpperCase() !== "USD")) {
+      await log(
+        id,
+        { name: "Stripe" },
+        {
+          kind: "note",
+          note: `Stripe reported ${card.amountCents ?? "no amount"} ${(card.currency ?? "?").toUpperCase()} (in cents) for the ${part}, which is ${formatPrice(amount)} now (checkout ${card.sessionId}). Not marked paid: check the quote and Stripe.`,
+        },
+        tx,
+      );
+      return { ok: true, status: "amount-mismatch", name: row.name };
+    }
+    const invoiceId = await unpaidInvoiceFor(row, part, amount, existing, tx);
+    const paid = await markInvoicePaid(invoiceId, tx);
+    await log(
+      id,
+      actor,
+      {
+        kind: "payment",
+        from: card?.sessionId ?? null,
+        to: formatPrice(amount),
+        note: `${PART_LABEL[part]} paid${card ? " by card" : ""} (invoice ${paid.number})`,
+      },
+      tx,
+    );
+    return { ok: true, status: "paid", number: paid.number, amountCents: amount, name: row.name };
   });
-  return { ok: true as const, number: paid.number };
+  if (
+    settled.ok &&
+    (settled.status === "paid" || settled.status === "paid-twice" || settled.status === "amount-mismatch")
+  )
+    await notifyAdmins({
+      type: settled.status === "paid" ? "success" : "warning",
+      priority: settled.status === "paid" ? "normal" : "high",
+      title:
+        settled.status === "paid"
+          ? `${PART_LABEL[part]} paid: ${settled.name}`
+          : `Check a card payment from ${settled.name}`,
+      message:
+        settled.status === "paid"
+          ? `${formatPrice(settled.amountCents)}${card ? " by card" : ""} · invoice ${settled.number}`
+          : settled.status === "paid-twice"
+            ? `The ${part} was paid twice; refund one from Stripe.`
+            : `The amount Stripe reported for the ${part} does not match the quote; not marked paid.`,
+      link: adminPaths.commission(id),
+    });
+  return settled;
+}
+
+/** The part's invoice to pay: the unpaid one when it is for today's amount (else voided), or a new one. */
+async function unpaidInvoiceFor(
+  row: typeof commissions.$inferSelect,
+  part: PaymentPart,
+  amount: number,
+  existing: { invoiceId: string; totalCents: number } | null,
+  tx: Database,
+): Promise<string> {
+  if (existing && existing.totalCents === amount) return existing.invoiceId;
+  // The quote changed since that invoice was made: it no longer says what is owed.
+  if (existing) await voidInvoice(existing.invoiceId, tx);
+  const invoice = await createCommissionInvoice(
+    {
+      commissionId: row.id,
+      stage: INVOICE_STAGE[part],
+      description: `${PART_LABEL[part]} for the commission: ${row.description.slice(0, 120)}`,
+      amountCents: amount,
+      taxCents: 0,
+      buyerAddress: "",
+      notes: row.quoteTerms,
+    },
+    tx,
+  );
+  return invoice.id;
+}
+
+/**
+ * Marks the deposit or the balance paid: a bank transfer or cash the artist received. Its invoice is marked
+ * paid (made now if there is none) and the payment is in the history; twice is still once.
+ */
+export async function markCommissionPaid(id: string, part: PaymentPart, actor: Actor) {
+  const settled = await settlePayment(id, part, actor);
+  if (!settled.ok) return settled;
+  return { ok: true as const, number: settled.number ?? "" };
+}
+
+/** Stripe's webhook reporting a commission's card payment: the same effect as "mark paid", at most once. */
+export async function commissionPaidByCard(
+  input: CardPayment & { commissionId: string; part: string | undefined },
+): Promise<string> {
+  const part = input.part === "deposit" || input.part === "balance" ? input.part : undefined;
+  if (!part || !z.uuid().safeParse(input.commissionId).success) return "unknown-commission";
+  const settled = await settlePayment(input.commissionId, part, { name: "Card payment (Stripe)" }, input);
+  return settled.ok ? `commission-${settled.status}` : "unknown-commission";
+}
+
+/** Checkout Sessions live an hour; one idempotency key per quarter hour makes a double click one session. */
+const SESSION_BUCKET_MS = 15 * 60_000;
+
+export type ClientPayment =
+  | { ok: true; kind: "card"; url: string }
+  | { ok: true; kind: "bank"; part: PaymentPart; number: string }
+  | { ok: false; error: string };
+
+/**
+ * The client asks to pay what is due from their private page: with Stripe, a Checkout Session (the webhook
+ * marks it paid); without, the invoice to pay by bank transfer (made now if there is none), which the artist
+ * marks paid when the money arrives.
+ */
+export async function startClientPayment(token: string | undefined, part: PaymentPart): Promise<ClientPayment> {
+  const id = readClientToken(token);
+  const detail = id ? await getCommissionDetail(id) : undefined;
+  if (!detail) return { ok: false, error: "This link is not valid." };
+  if (duePart(detail.payments) !== part || !detail.payments)
+    return { ok: false, error: `The ${part} is not due: the page shows what is.` };
+  const amount = part === "deposit" ? detail.payments.depositCents : detail.payments.balanceCents;
+  const card = cardPayments();
+  if (!card) {
+    const existing = part === "deposit" ? detail.payments.deposit : detail.payments.balance;
+    const invoiceId = await db().transaction(async (tx) => {
+      const [row] = await tx.select().from(commissions).where(eq(commissions.id, detail.id)).for("update");
+      const fresh = paymentsOf(row!, await billsOf(detail.id, tx));
+      const current = (part === "deposit" ? fresh?.deposit : fresh?.balance) ?? existing;
+      return unpaidInvoiceFor(row!, part, amount, current, tx);
+    });
+    const [bill] = await db().select({ number: invoices.number }).from(invoices).where(eq(invoices.id, invoiceId));
+    return { ok: true, kind: "bank", part, number: bill!.number };
+  }
+  const bucket = Math.floor(Date.now() / SESSION_BUCKET_MS);
+  const url = clientUrl(detail.id);
+  const session = await card.startOneOffPayment({
+    reference: detail.id,
+    email: detail.email,
+    name: `${PART_LABEL[part]}: commission for ${detail.name}`,
+    amountCents: amount,
+    currency: "USD",
+    metadata: { commission_id: detail.id, commission_part: part },
+    successUrl: `${url}?paid=${part}`,
+    cancelUrl: url,
+    expiresAt: Math.floor(((bucket + 1) * SESSION_BUCKET_MS) / 1000) + 45 * 60,
+    idempotencyKey: `commission-${detail.id}-${part}-${amount}-${bucket}`,
+  });
+  return { ok: true, kind: "card", url: session.url };
 }
 
 /** E-mails the client their private page's link (through the outbox). */
@@ -187,12 +387,19 @@ export async function sendClientLink(id: string): Promise<string | undefined> {
   return row.email;
 }
 
-/** The client's page: stage, quote and payments; never the artist's notes or anyone else's details. */
+/**
+ * The client's page: stage, quote, payments (what is due and how to pay it), the reference images they sent
+ * and the artist's progress photos; never the artist's notes or anyone else's details.
+ */
 export async function commissionForClient(token: string | undefined) {
   const id = readClientToken(token);
   if (!id) return undefined;
   const detail = await getCommissionDetail(id);
   if (!detail) return undefined;
+  const [images, settings] = await Promise.all([listCommissionImages(id), getSettings()]);
+  const due = duePart(detail.payments);
+  const dueBill = due === "deposit" ? detail.payments?.deposit : due === "balance" ? detail.payments?.balance : null;
+  const dueCents = due === "deposit" ? detail.payments?.depositCents : detail.payments?.balanceCents;
   return {
     name: detail.name,
     description: detail.description,
@@ -214,6 +421,20 @@ export async function commissionForClient(token: string | undefined) {
           balancePaid: detail.payments.balance?.paid ?? false,
         }
       : null,
+    /** What to pay now: by card (Stripe) or by bank transfer quoting the invoice, once it is made. */
+    due:
+      due && dueCents
+        ? {
+            part: due,
+            amount: formatPrice(dueCents),
+            method: cardPayments() ? ("card" as const) : ("bank" as const),
+            // Only an invoice for today's amount: an older one is replaced when the client asks to pay.
+            invoiceNumber: dueBill && dueBill.totalCents === dueCents ? dueBill.number : null,
+            instructions: settings.shop.paymentInstructions,
+          }
+        : null,
+    references: images.references.map((i, n) => ({ id: i.id, image: i.image, alt: `Reference image ${n + 1}` })),
+    progress: images.progress.map((i) => ({ id: i.id, image: i.image, caption: i.caption, at: i.createdAt })),
     history: detail.events
       .filter((e) => e.kind === "stage" || e.kind === "payment")
       .map((e) => ({

@@ -2,7 +2,7 @@
 // newsletter list. Every caller is an admin route that has already checked the role.
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { db, escapeLike } from "~/db/client.server";
+import { db, escapeLike, type Database } from "~/db/client.server";
 import { commissions, messages } from "~/db/schema";
 import {
   COMMISSION_STAGES,
@@ -135,8 +135,8 @@ export async function listCommissions() {
 }
 
 /** One commission request's who and what (for an invoice), or undefined. */
-export async function getCommission(id: string) {
-  const [row] = await db()
+export async function getCommission(id: string, tx: Database = db()) {
+  const [row] = await tx
     .select({
       id: commissions.id,
       name: commissions.name,

@@ -10,6 +10,7 @@ import { BUDGETS, INQUIRY_LABELS, INQUIRY_TYPES, type BudgetKey } from "~/lib/in
 import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
 import { notifyAdmins } from "~/modules/realtime/notifications.server";
 import { getSettings } from "~/modules/settings/settings.server";
+import { attachReferenceImages, type PreparedImage } from "./commission-media.server";
 
 const name = z
   .string({ message: "Enter your name." })
@@ -137,7 +138,8 @@ export async function submitContact(input: ContactInput): Promise<Submitted> {
   return submitted;
 }
 
-export async function submitCommission(input: CommissionInput): Promise<Submitted> {
+/** Stores a commission request once, with its reference images (already checked and stored by prepareReferenceImages). */
+export async function submitCommission(input: CommissionInput, images: PreparedImage[] = []): Promise<Submitted> {
   const settings = await getSettings();
   const budget = BUDGETS[input.budget];
   const submitted = await db().transaction(async (tx) => {
@@ -165,11 +167,13 @@ export async function submitCommission(input: CommissionInput): Promise<Submitte
       });
       return { id: existing!.id, duplicate: true };
     }
+    await attachReferenceImages(row.id, images, tx);
     const facts = [
       input.medium ? `Medium: ${input.medium}` : undefined,
       input.size ? `Size: ${input.size}` : undefined,
       `Budget: ${budget.label}`,
       input.timeline ? `Timeline: ${input.timeline}` : undefined,
+      images.length ? `Reference images: ${images.length}` : undefined,
     ].filter((f): f is string => Boolean(f));
     await sendMail(
       settings.contactEmail,

@@ -72,8 +72,8 @@ interface NewInvoice {
   notes?: string;
 }
 
-async function insertInvoice(input: NewInvoice): Promise<Invoice> {
-  return db().transaction(async (tx) => {
+async function insertInvoice(input: NewInvoice, database: Database = db()): Promise<Invoice> {
+  return database.transaction(async (tx) => {
     const year = Number(input.issueDate.slice(0, 4));
     const { sequence, number } = await allocateNumber(tx, year);
     const totals = invoiceTotals(input.lines, input.shippingCents, input.taxCents);
@@ -108,8 +108,8 @@ async function insertInvoice(input: NewInvoice): Promise<Invoice> {
 }
 
 /** The studio's today (its time zone) and the default due date. */
-async function invoiceDays(issueDate?: string) {
-  const settings = await getSettings();
+async function invoiceDays(issueDate?: string, tx: Database = db()) {
+  const settings = await getSettings(tx);
   const issue = issueDate ?? dayIn(new Date(), settings.shop.timeZone);
   return { issueDate: issue, dueDate: addDays(issue, DEFAULT_PAYMENT_TERM_DAYS), settings };
 }
@@ -182,25 +182,28 @@ export interface CommissionInvoiceInput {
 }
 
 /** A commission's deposit or final invoice: one line of the amount the artist entered. */
-export async function createCommissionInvoice(input: CommissionInvoiceInput): Promise<Invoice> {
-  const commission = await getCommission(input.commissionId);
+export async function createCommissionInvoice(input: CommissionInvoiceInput, tx: Database = db()): Promise<Invoice> {
+  const commission = await getCommission(input.commissionId, tx);
   if (!commission) throw new InvoiceError("not-found", "That commission does not exist.");
-  const days = await invoiceDays(input.issueDate);
-  return insertInvoice({
-    kind: "commission",
-    commissionId: commission.id,
-    commissionStage: input.stage,
-    issueDate: days.issueDate,
-    dueDate: input.dueDate ?? days.dueDate,
-    buyerName: commission.name,
-    buyerEmail: commission.email,
-    buyerAddress: input.buyerAddress,
-    lines: [{ description: input.description, quantity: 1, unitPriceCents: input.amountCents }],
-    shippingCents: 0,
-    taxCents: input.taxCents,
-    taxLabel: days.settings.shop.taxLabel,
-    notes: input.notes,
-  });
+  const days = await invoiceDays(input.issueDate, tx);
+  return insertInvoice(
+    {
+      kind: "commission",
+      commissionId: commission.id,
+      commissionStage: input.stage,
+      issueDate: days.issueDate,
+      dueDate: input.dueDate ?? days.dueDate,
+      buyerName: commission.name,
+      buyerEmail: commission.email,
+      buyerAddress: input.buyerAddress,
+      lines: [{ description: input.description, quantity: 1, unitPriceCents: input.amountCents }],
+      shippingCents: 0,
+      taxCents: input.taxCents,
+      taxLabel: days.settings.shop.taxLabel,
+      notes: input.notes,
+    },
+    tx,
+  );
 }
 
 export async function listInvoices({
@@ -265,8 +268,8 @@ async function lockFor(tx: Database, id: string, action: InvoiceAction): Promise
   return (await getInvoice(id, tx))!;
 }
 
-export async function markInvoicePaid(id: string): Promise<Invoice> {
-  return db().transaction(async (tx) => {
+export async function markInvoicePaid(id: string, database: Database = db()): Promise<Invoice> {
+  return database.transaction(async (tx) => {
     await lockFor(tx, id, "mark-paid");
     const [row] = await tx
       .update(invoices)
@@ -278,8 +281,8 @@ export async function markInvoicePaid(id: string): Promise<Invoice> {
 }
 
 /** Voids an invoice; its number stays taken (the counter never goes back). */
-export async function voidInvoice(id: string): Promise<Invoice> {
-  return db().transaction(async (tx) => {
+export async function voidInvoice(id: string, database: Database = db()): Promise<Invoice> {
+  return database.transaction(async (tx) => {
     await lockFor(tx, id, "void");
     const [row] = await tx
       .update(invoices)

@@ -167,7 +167,10 @@ export interface LibraryImage extends ImageAsset {
   createdAt: Date;
 }
 
-/** The media library, newest first (image pickers). */
+// What visitors sent with a commission request is the client's, not the artist's to publish: not in the library.
+const notClientReference = sql`not exists (select 1 from commission_images ci where ci.media_asset_id = ${mediaAssets.id} and ci.kind = 'reference')`;
+
+/** The media library, newest first (image pickers); never a client's reference image. */
 export async function listMediaLibrary({
   limit,
   offset = 0,
@@ -179,10 +182,11 @@ export async function listMediaLibrary({
     db()
       .select()
       .from(mediaAssets)
+      .where(notClientReference)
       .orderBy(desc(mediaAssets.createdAt), desc(mediaAssets.id))
       .limit(Math.min(limit, 200))
       .offset(offset),
-    db().select({ n: count() }).from(mediaAssets),
+    db().select({ n: count() }).from(mediaAssets).where(notClientReference),
   ]);
   return {
     images: rows.map((a) => ({ ...toImageAsset(a), id: a.id, originalName: a.originalName, createdAt: a.createdAt })),

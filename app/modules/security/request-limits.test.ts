@@ -16,6 +16,10 @@ describe("request body limits by route class (security issue item 3)", () => {
     expect(bodyLimitFor("/admin/media")).toEqual({ bytes: 26 * MB, streams: true });
     expect(bodyLimitFor("/admin/import").bytes).toBe(211 * MB);
     expect(bodyLimitFor("/admin/settings").bytes).toBe(26 * MB);
+    expect(bodyLimitFor("/commissions").bytes).toBe(51 * MB);
+    expect(bodyLimitFor("/commissions.data").bytes).toBe(51 * MB);
+    // A client's private page takes a button press, not images.
+    expect(bodyLimitFor("/commission/0190.abc").bytes).toBe(64 * KB);
   });
 
   it("does not let a look-alike path borrow a larger limit", () => {

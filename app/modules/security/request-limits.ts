@@ -20,6 +20,8 @@ const LIMITS: Array<[prefix: string, limit: BodyLimit]> = [
   ["/admin", { bytes: 26 * MB }],
   // Stripe's signed event notifications are small; the signature is checked over the whole body.
   ["/webhooks/stripe", { bytes: 1 * MB }],
+  // A commission request with its reference images (5 of 10 MB at most, checked by the route).
+  ["/commissions", { bytes: 51 * MB }],
   // Sign-in, sign-up, two-factor and account forms: a few fields.
   ["/api/auth/", { bytes: 16 * KB }],
   ["/auth", { bytes: 16 * KB }],

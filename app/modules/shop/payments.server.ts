@@ -44,3 +44,8 @@ export function providerFor(id: PaymentProviderId): PaymentProvider {
   if (stripe?.key !== key) stripe = { key, provider: new StripeProvider(config) };
   return stripe.provider;
 }
+
+/** Card payments through Stripe when they are configured (a commission's deposit or balance), else undefined. */
+export function cardPayments(): StripeProvider | undefined {
+  return services().config.stripe ? (providerFor("stripe") as StripeProvider) : undefined;
+}

@@ -16,6 +16,7 @@ import { findOrderByPaymentIntent, findOrderByPaymentSession, webhookEventSeen }
 import { providerFor } from "./payments.server";
 import type { StripeProvider } from "./stripe.server";
 import { notifyArtistOfOrder } from "./order-notify.server";
+import { commissionPaidByCard } from "~/modules/inbox/commission-pipeline.server";
 
 export interface WebhookAnswer {
   status: number;
@@ -54,6 +55,16 @@ async function dispatch(event: Stripe.Event, ref: ProviderEvent): Promise<string
       const session = event.data.object;
       // A bank debit completes the session before the money arrives: its async_payment_succeeded follows.
       if (session.payment_status !== "paid") return "awaiting-async-payment";
+      // A commission's deposit or balance, paid from the client's page: no order.
+      if (session.metadata?.commission_id)
+        return commissionPaidByCard({
+          event: { id: event.id, type: event.type },
+          commissionId: session.metadata.commission_id,
+          part: session.metadata.commission_part,
+          sessionId: session.id,
+          amountCents: session.amount_total,
+          currency: session.currency,
+        });
       const orderId = orderIdOf(session) ?? (await findOrderByPaymentSession(session.id))?.id;
       if (!orderId) return "unknown-order";
       const paymentIntentId = idOf(session.payment_intent);
@@ -72,6 +83,8 @@ async function dispatch(event: Stripe.Event, ref: ProviderEvent): Promise<string
     }
     case "checkout.session.expired": {
       const session = event.data.object;
+      // A commission's unpaid checkout holds nothing: the client can start another one.
+      if (session.metadata?.commission_id) return "ignored";
       const orderId = orderIdOf(session) ?? (await findOrderByPaymentSession(session.id))?.id;
       if (!orderId) return "unknown-order";
       return paymentSessionExpired(ref, { orderId });

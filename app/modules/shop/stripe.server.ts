@@ -14,6 +14,20 @@ import { formatRate } from "./pricing";
 /** Stripe refuses a Checkout Session that expires sooner than this; our own expiry job closes it earlier. */
 const MIN_SESSION_MINUTES = 30;
 
+export interface OneOffPayment {
+  reference: string;
+  email: string;
+  name: string;
+  amountCents: number;
+  currency: string;
+  metadata: Record<string, string>;
+  successUrl: string;
+  cancelUrl: string;
+  /** Seconds since the epoch; Stripe wants at least 30 minutes ahead. */
+  expiresAt: number;
+  idempotencyKey: string;
+}
+
 export function createStripeClient(config: StripeConfig): Stripe {
   return new Stripe(config.secretKey, {
     maxNetworkRetries: 2,
@@ -80,6 +94,38 @@ export class StripeProvider implements PaymentProvider {
       },
       // One session per order, even when the buyer's request is retried.
       { idempotencyKey: `checkout-session-${order.id}` },
+    );
+    if (!session.url) throw new Error(`Stripe returned a Checkout Session without a URL (${session.id})`);
+    return { sessionId: session.id, url: session.url };
+  }
+
+  /**
+   * A one-off card payment that is no order (a commission's deposit or balance): one Checkout Session per
+   * idempotency key, so a double click or a retried request opens the same session.
+   */
+  async startOneOffPayment(input: OneOffPayment): Promise<{ sessionId: string; url: string }> {
+    const session = await this.client.checkout.sessions.create(
+      {
+        mode: "payment",
+        client_reference_id: input.reference,
+        customer_email: input.email,
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: input.currency.toLowerCase(),
+              unit_amount: input.amountCents,
+              product_data: { name: input.name.slice(0, 250) },
+            },
+          },
+        ],
+        metadata: input.metadata,
+        payment_intent_data: { metadata: input.metadata },
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        expires_at: input.expiresAt,
+      },
+      { idempotencyKey: input.idempotencyKey },
     );
     if (!session.url) throw new Error(`Stripe returned a Checkout Session without a URL (${session.id})`);
     return { sessionId: session.id, url: session.url };

@@ -1,7 +1,8 @@
 // One commission (/admin/commissions/:id): the request, the stage, the quote (price, deposit %, due date,
 // terms), the deposit and balance (marked paid, each with its invoice), the artist's notes and the history of
-// every change, and the client's private link (copy it, or e-mail it through the outbox).
-import { ArrowLeft } from "lucide-react";
+// every change, the reference images the client sent, the work-in-progress photos (add with a caption, remove),
+// and the client's private link (copy it, or e-mail it through the outbox).
+import { ArrowLeft, Trash2 } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/commission";
@@ -10,10 +11,12 @@ import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { Field, TextField } from "~/components/admin/field";
+import { Thumb } from "~/components/admin/thumb";
 import { adminButton, adminCard, adminInput, adminTextarea } from "~/components/admin/ui";
 import { formatDateTime } from "~/lib/admin-format";
 import { adminPaths } from "~/lib/admin-paths";
 import { COMMISSION_STAGES, STAGE_LABELS, type CommissionStage } from "~/lib/inquiries";
+import { variantUrl } from "~/lib/media";
 import { formatPrice } from "~/lib/money";
 import { displayName, requireAdmin } from "~/modules/auth/session.server";
 import {
@@ -27,6 +30,13 @@ import {
   sendClientLink,
   setCommissionStage,
 } from "~/modules/inbox/commission-pipeline.server";
+import {
+  addProgressPhoto,
+  listCommissionImages,
+  ProgressPhotoSchema,
+  removeProgressPhoto,
+} from "~/modules/inbox/commission-media.server";
+import { MAX_UPLOAD_BYTES, MediaError } from "~/modules/media/media.server";
 import { fieldErrorsOf, readFormData } from "~/modules/security/form-data.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -36,7 +46,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const detail = await getCommissionDetail(params.id);
   if (!detail) throw data({ message: "This commission does not exist." }, { status: 404 });
+  const images = await listCommissionImages(detail.id);
+  const view = (i: (typeof images.references)[number]) => ({
+    id: i.id,
+    image: i.image,
+    caption: i.caption,
+    name: i.originalName,
+    createdAt: formatDateTime(i.createdAt),
+    // The full image: the largest variant the pipeline makes.
+    full: variantUrl(i.image.hash, i.image.widths.at(-1) ?? i.image.width, "webp"),
+  });
   return {
+    references: images.references.map(view),
+    progress: images.progress.map(view),
     commission: {
       ...detail,
       createdAt: formatDateTime(detail.createdAt),
@@ -53,7 +75,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-const Intent = z.enum(["stage", "quote", "note", "paid-deposit", "paid-balance", "send-link"]);
+const Intent = z.enum([
+  "stage",
+  "quote",
+  "note",
+  "paid-deposit",
+  "paid-balance",
+  "send-link",
+  "photo-add",
+  "photo-remove",
+]);
 
 type Result =
   | { ok: true; message: string }
@@ -62,7 +93,8 @@ type Result =
 export async function action({ request, params }: Route.ActionArgs) {
   const context = await requireAdmin(request);
   const actor = { name: displayName(context) };
-  const form = Object.fromEntries(await readFormData(request));
+  const formData = await readFormData(request);
+  const form = Object.fromEntries(formData);
   const text = (k: string) => (typeof form[k] === "string" ? form[k] : "");
   const intent = Intent.safeParse(form.intent);
   if (!intent.success) return data<Result>({ ok: false, error: "That request was not understood." }, { status: 400 });
@@ -108,6 +140,44 @@ export async function action({ request, params }: Route.ActionArgs) {
       const paid = await markCommissionPaid(id, part, actor);
       if (!paid.ok) return data<Result>({ ok: false, error: paid.error }, { status: 400 });
       return data<Result>({ ok: true, message: `The ${part} is marked paid (invoice ${paid.number}).` });
+    }
+    case "photo-add": {
+      const caption = ProgressPhotoSchema.safeParse({ caption: text("caption") });
+      const file = formData.get("photo");
+      const fieldErrors: Record<string, string> = caption.success ? {} : fieldErrorsOf(caption.error);
+      if (!(file instanceof File) || file.size === 0) fieldErrors.photo = "Choose a photo.";
+      else if (file.size > MAX_UPLOAD_BYTES)
+        fieldErrors.photo = `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`;
+      if (!caption.success || !(file instanceof File) || Object.keys(fieldErrors).length)
+        return data<Result>(
+          { ok: false, error: "The photo was not added.", fieldErrors, values: { caption: text("caption") } },
+          { status: 400 },
+        );
+      try {
+        await addProgressPhoto(
+          id,
+          { name: file.name, bytes: Buffer.from(await file.arrayBuffer()) },
+          caption.data.caption,
+          actor,
+        );
+      } catch (error) {
+        if (!(error instanceof MediaError)) throw error;
+        return data<Result>(
+          {
+            ok: false,
+            error: error.message,
+            fieldErrors: { photo: error.message },
+            values: { caption: text("caption") },
+          },
+          { status: 400 },
+        );
+      }
+      return data<Result>({ ok: true, message: "Photo added. The client's page shows it." });
+    }
+    case "photo-remove": {
+      const removed = await removeProgressPhoto(id, text("photoId"), actor);
+      if (!removed) return data<Result>({ ok: false, error: "That photo is no longer there." }, { status: 404 });
+      return data<Result>({ ok: true, message: "Photo removed." });
     }
     case "send-link": {
       const to = await sendClientLink(id);
@@ -160,6 +230,111 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
                 </div>
               ))}
             </dl>
+            {loaderData.references.length ? (
+              <>
+                <h3 className="text-ink-soft mt-5 text-sm font-medium">Reference images</h3>
+                <ul aria-label="Reference images" className="mt-2 flex flex-wrap gap-2">
+                  {loaderData.references.map((r, i) => (
+                    <li key={r.id}>
+                      <a
+                        href={r.full}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="border-line hover:border-ink/40 block overflow-hidden rounded border"
+                        aria-label={`Reference image ${i + 1}${r.name ? ` (${r.name})` : ""}, full size`}
+                      >
+                        <Thumb image={r.image} size={96} />
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </section>
+
+          <section aria-labelledby="progress-heading" className={`${adminCard} p-5`}>
+            <h2 id="progress-heading" className="font-serif text-xl">
+              Work in progress
+            </h2>
+            <p className="text-muted mt-1 text-sm">Photos the client sees on their page, newest first.</p>
+            <Form
+              key={loaderData.progress.length}
+              method="post"
+              encType="multipart/form-data"
+              noValidate
+              className="mt-4 grid gap-4 sm:grid-cols-2"
+            >
+              <input type="hidden" name="intent" value="photo-add" />
+              <Field label="Photo" error={errors.photo}>
+                {(props) => (
+                  <input
+                    {...props}
+                    type="file"
+                    name="photo"
+                    accept="image/*"
+                    className={`${adminInput} file:bg-paper-deep h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:px-3 file:py-1 file:text-sm`}
+                  />
+                )}
+              </Field>
+              <TextField
+                label="Caption (optional)"
+                name="caption"
+                maxLength={300}
+                defaultValue={values.caption ?? ""}
+                error={errors.caption}
+              />
+              <div className="flex justify-end sm:col-span-2">
+                <button type="submit" className={adminButton.primary} disabled={!!busy}>
+                  {busy === "photo-add" ? "Uploading…" : "Add photo"}
+                </button>
+              </div>
+            </Form>
+            {loaderData.progress.length ? (
+              <ul aria-label="Progress photos" className="mt-5 grid grid-cols-2 gap-4 sm:grid-cols-3">
+                {loaderData.progress.map((p) => (
+                  <li key={p.id} className="space-y-1.5">
+                    <a
+                      href={p.full}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="border-line hover:border-ink/40 block overflow-hidden rounded border"
+                      aria-label={`${p.caption || "Photo"}, full size`}
+                    >
+                      <img
+                        src={variantUrl(p.image.hash, p.image.widths.find((w) => w >= 320) ?? p.image.width, "webp")}
+                        alt=""
+                        width={p.image.width}
+                        height={p.image.height}
+                        loading="lazy"
+                        className="aspect-[4/3] w-full object-cover"
+                        style={{ backgroundImage: `url(${p.image.placeholder})`, backgroundSize: "cover" }}
+                      />
+                    </a>
+                    <div className="flex items-start justify-between gap-2 text-xs">
+                      <p>
+                        {p.caption || <span className="text-muted">No caption</span>}
+                        <span className="text-muted block">{p.createdAt}</span>
+                      </p>
+                      <Form method="post">
+                        <input type="hidden" name="photoId" value={p.id} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="photo-remove"
+                          className={adminButton.icon}
+                          aria-label={`Remove photo${p.caption ? ` “${p.caption}”` : ` of ${p.createdAt}`}`}
+                          disabled={!!busy}
+                        >
+                          <Trash2 aria-hidden className="size-4" />
+                        </button>
+                      </Form>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-muted mt-4 text-sm">No photos yet.</p>
+            )}
           </section>
 
           <section aria-labelledby="quote-heading" className={`${adminCard} p-5`}>
@@ -241,7 +416,9 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
                           ? `Quote: ${e.toValue}. ${e.note}`
                           : e.kind === "payment"
                             ? `${e.note}: ${e.toValue}`
-                            : e.note}
+                            : e.kind === "photo"
+                              ? `Photo ${e.toValue}: ${e.note}`
+                              : e.note}
                     </p>
                     <p className="text-muted text-xs">
                       {e.actorName} · {e.createdAt}

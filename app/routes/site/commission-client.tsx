@@ -1,29 +1,54 @@
-// /commission/{token}: a commission client's private page (docs/admin.md "Commission Pipeline"): the stage, the
-// quote, what is paid and what is owed, and the history of stages and payments; never the artist's notes. The
-// token is signed by the server; a wrong one is a plain 404. Not indexed, never cached.
-import { data } from "react-router";
+// /commission/{token}: a commission client's private page (docs/inquiries.md "The client's page"): the stage,
+// the quote, what is paid and what is due (paid here by card through Stripe, or by bank transfer quoting the
+// invoice), the reference images they sent, the artist's progress photos, and the history of stages and
+// payments; never the artist's notes. The token is signed by the server; a wrong one is a plain 404. Not
+// indexed, never cached.
+import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/commission-client";
 import { PageIntro } from "~/components/site/page-intro";
+import { ResponsiveImage } from "~/components/site/responsive-image";
+import { buttonStyles } from "~/components/site/button-styles";
 import { pageTitle } from "~/lib/meta";
 import { ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
-import { commissionForClient } from "~/modules/inbox/commission-pipeline.server";
+import { commissionForClient, readClientToken, startClientPayment } from "~/modules/inbox/commission-pipeline.server";
+import { readFormData } from "~/modules/security/form-data.server";
 import { formatDate } from "~/lib/dates";
 
-export async function loader({ params }: Route.LoaderArgs) {
+const PARTS = ["deposit", "balance"] as const;
+const PRIVATE = { "cache-control": "private, no-store", "x-robots-tag": "noindex" };
+
+export async function loader({ params, request }: Route.LoaderArgs) {
   const commission = await commissionForClient(params.token);
   if (!commission)
     throw data("This link is not valid. Open it from the studio's e-mail again.", {
       status: 404,
       headers: { "cache-control": "no-store" },
     });
+  const paid = new URL(request.url).searchParams.get("paid");
   return data(
     {
       ...commission,
       dueDate: commission.quote?.dueDate ? formatDate(new Date(`${commission.quote.dueDate}T12:00:00Z`)) : null,
       history: commission.history.map((h) => ({ ...h, at: formatDate(h.at) })),
+      progress: commission.progress.map((p) => ({ ...p, at: formatDate(p.at) })),
+      // Back from Stripe's page: the webhook may still be on its way.
+      returnedFrom: PARTS.find((p) => p === paid) ?? null,
     },
-    { headers: { "cache-control": "private, no-store", "x-robots-tag": "noindex" } },
+    { headers: PRIVATE },
   );
+}
+
+export async function action({ params, request }: Route.ActionArgs) {
+  if (!readClientToken(params.token))
+    throw data("This link is not valid. Open it from the studio's e-mail again.", { status: 404, headers: PRIVATE });
+  const form = await readFormData(request);
+  const intent = form.get("intent");
+  const part = intent === "pay-deposit" ? "deposit" : intent === "pay-balance" ? "balance" : undefined;
+  if (!part) return data({ error: "That request was not understood." }, { status: 400, headers: PRIVATE });
+  const started = await startClientPayment(params.token, part);
+  if (!started.ok) return data({ error: started.error }, { status: 409, headers: PRIVATE });
+  if (started.kind === "card") return redirect(started.url, { status: 303, headers: PRIVATE });
+  return data({ error: null }, { headers: PRIVATE });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -31,16 +56,112 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: ROBOTS_NOINDEX },
 ];
 
-export default function CommissionClient({ loaderData: c }: Route.ComponentProps) {
+export default function CommissionClient({ loaderData: c, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const paying = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const returnedPaid = c.returnedFrom === "deposit" ? c.payments?.depositPaid : c.payments?.balancePaid;
   return (
     <PageIntro eyebrow="Your commission" title={c.stageLabel} lead={`For ${c.name}.`}>
-      <div className="max-w-2xl space-y-10">
+      <div className="max-w-3xl space-y-14">
+        {c.returnedFrom ? (
+          <p role="status" className="border-line bg-paper-deep/60 rounded-lg border px-5 py-4">
+            {returnedPaid
+              ? `Thank you: your ${c.returnedFrom} is paid. The receipt is in the history below.`
+              : `Thank you: your ${c.returnedFrom} is being confirmed. Reload this page in a moment to see it.`}
+          </p>
+        ) : null}
+
+        {c.due ? (
+          <section aria-labelledby="pay-heading" className="border-ink border-l-2 pl-6">
+            <h2 id="pay-heading" className="text-2xl">
+              {c.due.part === "deposit" ? "Your deposit" : "The balance"} · {c.due.amount}
+            </h2>
+            {c.due.method === "bank" && c.due.invoiceNumber ? (
+              <div className="text-ink-soft mt-3 space-y-2 leading-relaxed">
+                <p>
+                  Pay <strong className="text-ink">{c.due.amount}</strong> by bank transfer, quoting invoice{" "}
+                  <strong className="text-ink">{c.due.invoiceNumber}</strong> as the reference. The studio marks it paid
+                  here when it arrives.
+                </p>
+                {c.due.instructions ? <p className="text-muted text-sm">{c.due.instructions}</p> : null}
+              </div>
+            ) : (
+              <Form method="post" className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-3">
+                <button
+                  type="submit"
+                  name="intent"
+                  value={`pay-${c.due.part}`}
+                  className={buttonStyles.primary}
+                  disabled={paying}
+                >
+                  {paying ? "One moment…" : `Pay ${c.due.part} · ${c.due.amount}`}
+                </button>
+                <span className="text-muted text-sm">
+                  {c.due.method === "card"
+                    ? "By card, on Stripe’s secure payment page."
+                    : "By bank transfer: you get the invoice number to quote."}
+                </span>
+              </Form>
+            )}
+            {actionData?.error ? (
+              <p role="alert" className="text-destructive mt-3 text-sm">
+                {actionData.error}
+              </p>
+            ) : null}
+          </section>
+        ) : null}
+
+        {c.progress.length ? (
+          <section aria-labelledby="progress-heading">
+            <h2 id="progress-heading" className="eyebrow font-sans">
+              In the studio
+            </h2>
+            <ul className="mt-5 space-y-10">
+              {c.progress.map((p, i) => (
+                <li key={p.id}>
+                  <figure>
+                    <div className="bg-paper-deep overflow-hidden rounded-sm">
+                      <ResponsiveImage
+                        image={p.image}
+                        alt={p.caption || `Work in progress, ${p.at}`}
+                        sizes="(min-width: 48rem) 48rem, 100vw"
+                        className="h-auto w-full"
+                        fit="contain"
+                        priority={i === 0}
+                      />
+                    </div>
+                    <figcaption className="text-ink-soft mt-3 text-sm">
+                      {p.caption ? `${p.caption} · ` : ""}
+                      <span className="text-muted">{p.at}</span>
+                    </figcaption>
+                  </figure>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
         <section aria-labelledby="request-heading">
           <h2 id="request-heading" className="eyebrow font-sans">
             What you asked for
           </h2>
           <p className="text-ink-soft mt-3 leading-relaxed whitespace-pre-wrap">{c.description}</p>
+          {c.references.length ? (
+            <ul aria-label="Your reference images" className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3">
+              {c.references.map((r) => (
+                <li key={r.id} className="bg-paper-deep aspect-square overflow-hidden rounded-sm">
+                  <ResponsiveImage
+                    image={r.image}
+                    alt={r.alt}
+                    sizes="(min-width: 48rem) 16rem, 50vw"
+                    className="size-full"
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </section>
+
         <section aria-labelledby="quote-heading">
           <h2 id="quote-heading" className="eyebrow font-sans">
             Quote
@@ -80,6 +201,7 @@ export default function CommissionClient({ loaderData: c }: Route.ComponentProps
             <p className="text-muted mt-3">The studio is preparing your quote.</p>
           )}
         </section>
+
         {c.history.length ? (
           <section aria-labelledby="history-heading">
             <h2 id="history-heading" className="eyebrow font-sans">
@@ -95,8 +217,7 @@ export default function CommissionClient({ loaderData: c }: Route.ComponentProps
           </section>
         ) : null}
         <p className="text-muted text-sm">
-          To pay the deposit or ask a question, reply to the studio&rsquo;s e-mail: bank transfer details come with each
-          invoice.
+          A question about your painting? Reply to the studio&rsquo;s e-mail: it reaches the artist directly.
         </p>
       </div>
     </PageIntro>

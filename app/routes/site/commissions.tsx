@@ -1,10 +1,18 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/commissions";
-import { FormErrorSummary, SelectField, TextAreaField, TextField, SenderFields } from "~/components/form/field";
+import {
+  controlStyles,
+  FormErrorSummary,
+  SelectField,
+  TextAreaField,
+  TextField,
+  SenderFields,
+} from "~/components/form/field";
 import { buttonStyles } from "~/components/site/button-styles";
-import { BUDGETS, type BudgetKey } from "~/lib/inquiries";
+import { BUDGETS, REFERENCE_IMAGES, type BudgetKey } from "~/lib/inquiries";
 import { paths } from "~/lib/paths";
 import { pageSeo, siteFromMatches } from "~/lib/seo";
+import { checkReferenceFiles, prepareReferenceImages } from "~/modules/inbox/commission-media.server";
 import { CommissionSchema, fieldErrors, newSubmissionKey, submitCommission } from "~/modules/inbox/inquiries.server";
 import { hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
 import { getSettings } from "~/modules/settings/settings.server";
@@ -26,9 +34,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     FIELDS.map((k) => [k, typeof form.get(k) === "string" ? (form.get(k) as string) : ""]),
   );
   if (form.get("website")) return { sent: true as const };
+  // An empty file input still sends one nameless, empty part.
+  const files = await Promise.all(
+    form
+      .getAll("references")
+      .filter((f): f is File => f instanceof File && f.size > 0)
+      .map(async (f) => ({ name: f.name, bytes: Buffer.from(await f.arrayBuffer()) })),
+  );
   const parsed = CommissionSchema.safeParse({ ...values, phone: values.phone || undefined });
-  if (!parsed.success)
-    return data({ sent: false as const, errors: fieldErrors(parsed.error), values }, { status: 400 });
+  // The cheap checks (count, size, the bytes' type) with the other fields; decoding waits for the rate limit.
+  const fileError = checkReferenceFiles(files);
+  if (!parsed.success || fileError) {
+    const errors = parsed.success ? {} : fieldErrors(parsed.error);
+    if (fileError) errors.references = fileError;
+    return data({ sent: false as const, errors, values }, { status: 400 });
+  }
   if (!(await hitRateLimit(`commission:ip:${context.clientIp}`, RATE_LIMITS.commission)).allowed)
     return data(
       {
@@ -38,7 +58,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       { status: 429 },
     );
-  await submitCommission(parsed.data);
+  const images = await prepareReferenceImages(files);
+  if (!images.ok) return data({ sent: false as const, errors: { references: images.error }, values }, { status: 400 });
+  await submitCommission(parsed.data, images.images);
   return { sent: true as const };
 }
 
@@ -60,6 +82,8 @@ const STEPS = [
     text: "The finished work is signed, documented with a certificate, and shipped insured or delivered.",
   },
 ];
+
+const fileControl = `${controlStyles} file:bg-paper-deep file:text-ink cursor-pointer py-2 file:mr-3 file:cursor-pointer file:rounded file:border-0 file:px-3 file:py-1.5 file:text-sm`;
 
 const BUDGET_OPTIONS = [
   { value: "", label: "Choose a range" },
@@ -120,7 +144,13 @@ export default function Commissions({ loaderData, actionData }: Route.ComponentP
             </a>
           </section>
         ) : (
-          <Form method="post" className="space-y-6" aria-label="Commission request" noValidate>
+          <Form
+            method="post"
+            encType="multipart/form-data"
+            className="space-y-6"
+            aria-label="Commission request"
+            noValidate
+          >
             <FormErrorSummary count={fieldErrorCount} />
             {errors.form ? (
               <p role="alert" className="text-destructive text-sm">
@@ -182,6 +212,17 @@ export default function Commissions({ loaderData, actionData }: Route.ComponentP
               optional
               defaultValue={values.phone}
               error={errors.phone}
+            />
+            <TextField
+              label="Reference images"
+              name="references"
+              type="file"
+              multiple
+              accept={REFERENCE_IMAGES.accept}
+              optional
+              hint={`Up to ${REFERENCE_IMAGES.max} images (${REFERENCE_IMAGES.formats}, ${REFERENCE_IMAGES.maxBytes / 1024 / 1024} MB each): the room, a palette, a work you love.`}
+              error={errors.references}
+              className={fileControl}
             />
             <button type="submit" className={buttonStyles.primary} disabled={sending}>
               {sending ? "Sending…" : "Send request"}

@@ -1,0 +1,291 @@
+// A commission's pictures and the client's payments on real databases: reference images sent with the public
+// request form (checked by their bytes, stored through the media pipeline and listed), a wrong file refused
+// beside its field with what was typed kept and nothing stored, work-in-progress photos added and removed with
+// their history, and the deposit paid by card from the client's page through the Stripe stand-in: the signed
+// webhook marks it paid once (invoice, history, the artist's notification), however often it is delivered;
+// without Stripe the client gets the invoice to pay by bank transfer.
+import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  commissionImages,
+  commissions,
+  invoices,
+  mediaAssets,
+  notifications,
+  processedWebhookEvents,
+  user,
+  userRoles,
+} from "~/db/schema";
+import { addProgressPhoto, listCommissionImages, removeProgressPhoto } from "~/modules/inbox/commission-media.server";
+import {
+  clientToken,
+  commissionForClient,
+  getCommissionDetail,
+  saveQuote,
+  startClientPayment,
+} from "~/modules/inbox/commission-pipeline.server";
+import { listMediaLibrary, MediaError } from "~/modules/media/media.server";
+import { newSubmissionKey } from "~/modules/inbox/inquiries.server";
+import { services } from "~/services.server";
+import * as commissionsRoute from "~/routes/site/commissions";
+import * as webhookRoute from "~/routes/resources/stripe-webhook";
+import { startStripeStandIn, type StripeStandIn } from "../support/stripe-standin";
+import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { callRoute, seedShopSettings } from "../support/shop-data";
+
+const artist = { name: "Mara Ellison" };
+
+const image = (format: "jpeg" | "png" | "webp" | "avif" | "gif", background = "#7a8f9c") =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background } })
+    .toFormat(format)
+    .toBuffer();
+
+function requestForm(name: string, files: { name: string; type: string; bytes: Buffer }[]) {
+  const form = new FormData();
+  form.set("name", name);
+  form.set("email", `${name.toLowerCase().replace(/\s+/g, ".")}@example.com`);
+  form.set("description", "A quiet harbour at dusk, in the greys of the reference photos, for a dining room.");
+  form.set("budget", "2000-5000");
+  form.set("submissionKey", newSubmissionKey());
+  for (const f of files) form.append("references", new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
+  // What a browser sends for a file input left empty.
+  if (!files.length) form.append("references", new Blob([], { type: "application/octet-stream" }), "");
+  return form;
+}
+
+describe.each(BACKENDS)("commission pictures and client payments on %s", (backend) => {
+  let ctx: TestContext;
+  let stripe: StripeStandIn;
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    ctx = await setupTestServices(backend, {
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_BASE: stripe.url,
+      PUBLIC_URL: "https://studio.example.com",
+    });
+    await seedShopSettings();
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await stripe.close();
+  });
+  beforeEach(async () => {
+    await ctx.handle.db.execute(sql`delete from rate_limits`);
+  });
+
+  const idOf = async (name: string) =>
+    (await ctx.handle.db.select({ id: commissions.id }).from(commissions).where(eq(commissions.name, name)))[0]?.id;
+
+  it("stores the reference images sent with a request and lists them for the artist and the client", async () => {
+    const answer = await callRoute(commissionsRoute.action, "/commissions", {
+      form: requestForm("Ines Collector", [
+        { name: "room.jpg", type: "image/jpeg", bytes: await image("jpeg") },
+        // The name and declared type lie; the bytes say PNG, and PNG is welcome.
+        { name: "palette.webp", type: "image/webp", bytes: await image("png", "#c2a46e") },
+      ]),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ sent: true });
+    const id = (await idOf("Ines Collector"))!;
+    const { references, progress } = await listCommissionImages(id);
+    expect(references.map((r) => r.originalName)).toEqual(["room.jpg", "palette.webp"]);
+    expect(references.map((r) => [r.image.width, r.image.height])).toEqual([
+      [400, 300],
+      [400, 300],
+    ]);
+    expect(progress).toEqual([]);
+    // The originals are in the app's storage, under their content hash.
+    const assets = await ctx.handle.db.select().from(mediaAssets);
+    expect(assets.map((a) => a.mime).sort()).toEqual(["image/jpeg", "image/png"]);
+    for (const a of assets) expect(await services().storage.exists(a.originalKey)).toBe(true);
+
+    // Not in the artist's media library (what the blog and the pages pick from): they are the client's.
+    expect((await listMediaLibrary({ limit: 50 })).total).toBe(0);
+
+    const client = (await commissionForClient(clientToken(id)))!;
+    expect(client.references.map((r) => r.alt)).toEqual(["Reference image 1", "Reference image 2"]);
+    expect(JSON.stringify(client)).not.toContain("room.jpg");
+
+    // A request without images is as before.
+    const plain = await callRoute(commissionsRoute.action, "/commissions", { form: requestForm("Plain Request", []) });
+    expect(plain.body).toEqual({ sent: true });
+    expect((await listCommissionImages((await idOf("Plain Request"))!)).references).toEqual([]);
+  });
+
+  it("refuses a file that is not a JPEG, PNG, WebP or AVIF beside its field, keeps what was typed, stores nothing", async () => {
+    const before = (await ctx.handle.db.select().from(mediaAssets)).length;
+    const cases = [
+      { name: "sketch.jpg", type: "image/jpeg", bytes: Buffer.from("%PDF-1.7 a drawing, not a photo") },
+      { name: "loop.gif", type: "image/gif", bytes: await image("gif") },
+      // Looks like a JPEG to the first bytes, but is cut short: the pipeline decodes it and says so.
+      { name: "cut.jpg", type: "image/jpeg", bytes: (await image("jpeg")).subarray(0, 600) },
+    ];
+    for (const file of cases) {
+      const answer = await callRoute(commissionsRoute.action, "/commissions", {
+        form: requestForm("Refused Visitor", [
+          { name: "good.png", type: "image/png", bytes: await image("png") },
+          file,
+        ]),
+      });
+      expect(answer.status).toBe(400);
+      const body = answer.body as { sent: false; errors: Record<string, string>; values: Record<string, string> };
+      expect(Object.keys(body.errors)).toEqual(["references"]);
+      expect(body.errors.references).toContain(`“${file.name}”`);
+      expect(body.values).toMatchObject({ name: "Refused Visitor", budget: "2000-5000" });
+      expect(body.values.description).toContain("quiet harbour");
+    }
+    const tooMany = await callRoute(commissionsRoute.action, "/commissions", {
+      form: requestForm(
+        "Refused Visitor",
+        await Promise.all(
+          [1, 2, 3, 4, 5, 6].map(async (n) => ({ name: `${n}.png`, type: "image/png", bytes: await image("png") })),
+        ),
+      ),
+    });
+    expect((tooMany.body as { errors: Record<string, string> }).errors.references).toBe(
+      "Attach at most 5 images; you chose 6.",
+    );
+    expect(await idOf("Refused Visitor")).toBeUndefined();
+    // Refused requests record no image, not even their good ones.
+    expect((await ctx.handle.db.select().from(mediaAssets)).length).toBe(before);
+    expect(await ctx.handle.db.select().from(commissionImages).where(eq(commissionImages.kind, "progress"))).toEqual(
+      [],
+    );
+  });
+
+  it("adds and removes work-in-progress photos, each in the history; the client sees them newest first", async () => {
+    const id = (await idOf("Ines Collector"))!;
+    const first = await addProgressPhoto(
+      id,
+      { name: "underpainting.jpg", bytes: await image("jpeg", "#445566") },
+      "The underpainting",
+      artist,
+    );
+    const second = await addProgressPhoto(
+      id,
+      { name: "IMG_2041.webp", bytes: await image("webp", "#667788") },
+      "",
+      artist,
+    );
+    await expect(
+      addProgressPhoto(id, { name: "notes.txt", bytes: Buffer.from("not an image at all") }, "", artist),
+    ).rejects.toBeInstanceOf(MediaError);
+
+    const client = (await commissionForClient(clientToken(id)))!;
+    expect(client.progress.map((p) => p.id)).toEqual([second.id, first.id]);
+    expect(client.progress.map((p) => p.caption)).toEqual(["", "The underpainting"]);
+
+    expect(await removeProgressPhoto(id, first.id, artist)).toBe(true);
+    expect(await removeProgressPhoto(id, first.id, artist)).toBe(false);
+    // A reference image is the client's: it cannot be removed as a progress photo.
+    const [reference] = (await listCommissionImages(id)).references;
+    expect(await removeProgressPhoto(id, reference!.id, artist)).toBe(false);
+    expect((await listCommissionImages(id)).progress.map((p) => p.id)).toEqual([second.id]);
+
+    const photoEvents = (await getCommissionDetail(id))!.events.filter((e) => e.kind === "photo");
+    expect(photoEvents.map((e) => [e.toValue, e.note]).reverse()).toEqual([
+      ["added", "The underpainting"],
+      ["added", "Photo IMG_2041.webp"],
+      ["removed", "The underpainting"],
+    ]);
+    expect(photoEvents.every((e) => e.actorName === "Mara Ellison")).toBe(true);
+  });
+
+  it("takes the deposit by card from the client's page; the webhook marks it paid once, however often it comes", async () => {
+    const id = (await idOf("Ines Collector"))!;
+    const token = clientToken(id);
+    expect((await commissionForClient(token))!.due).toBeNull();
+    await saveQuote(id, { price: 480_000, depositPercent: 30, dueDate: "2027-03-01", terms: "Oil on linen." }, artist);
+    expect((await commissionForClient(token))!.due).toMatchObject({
+      part: "deposit",
+      amount: "$1,440",
+      method: "card",
+    });
+    // The balance is not due before the deposit.
+    expect(await startClientPayment(token, "balance")).toMatchObject({ ok: false });
+
+    const started = await startClientPayment(token, "deposit");
+    expect(started).toMatchObject({ ok: true, kind: "card" });
+    // A double click opens the same session.
+    expect(await startClientPayment(token, "deposit")).toEqual(started);
+    const sessionId = /\/pay\/(\w+)$/.exec((started as { url: string }).url)![1]!;
+    const session = stripe.sessions.get(sessionId)!;
+    expect(session).toMatchObject({
+      amount_total: 144_000,
+      currency: "usd",
+      customer_email: "ines.collector@example.com",
+      metadata: { commission_id: id, commission_part: "deposit" },
+      success_url: `https://studio.example.com/commission/${token}?paid=deposit`,
+    });
+
+    const admin = "u-mara";
+    await ctx.handle.db.insert(user).values({ id: admin, name: "Mara", email: "mara@example.com" });
+    await ctx.handle.db.insert(userRoles).values({ userId: admin, role: "admin" });
+    const deliver = (event: { payload: string; signature: string }) =>
+      callRoute(webhookRoute.action, "/webhooks/stripe", {
+        body: event.payload,
+        headers: { "stripe-signature": event.signature, "content-type": "application/json" },
+      });
+    stripe.pay(sessionId);
+    const event = stripe.event("checkout.session.completed", stripe.sessions.get(sessionId));
+    // A forged body is refused before anything happens.
+    expect((await deliver({ payload: event.payload.replace("144000", "1"), signature: event.signature })).status).toBe(
+      400,
+    );
+    // Delivered twice at once, then again, then as another event for the same checkout: one payment.
+    const answers = await Promise.all([deliver(event), deliver(event)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect((await deliver(event)).body).toBe("Already processed.");
+    const again = stripe.event("checkout.session.completed", stripe.sessions.get(sessionId));
+    expect((await deliver(again)).body).toBe("commission-duplicate-event");
+
+    const detail = (await getCommissionDetail(id))!;
+    expect(detail.payments).toMatchObject({ deposit: { paid: true }, balance: null });
+    const bills = await ctx.handle.db.select().from(invoices).where(eq(invoices.commissionId, id));
+    expect(bills).toHaveLength(1);
+    expect(bills[0]).toMatchObject({ commissionStage: "deposit", status: "paid", totalCents: 144_000 });
+    const payments = detail.events.filter((e) => e.kind === "payment");
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ fromValue: sessionId, toValue: "$1,440" });
+    expect(payments[0]!.note).toBe(`Deposit paid by card (invoice ${bills[0]!.number})`);
+    const told = await ctx.handle.db.select().from(notifications).where(eq(notifications.userId, admin));
+    expect(told.map((n) => n.title)).toEqual(["Deposit paid: Ines Collector"]);
+    expect(told[0]!.link).toBe(`/admin/commissions/${id}`);
+    expect(
+      await ctx.handle.db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.eventId, event.id)),
+    ).toHaveLength(1);
+
+    // The client's page now asks for the balance.
+    const client = (await commissionForClient(token))!;
+    expect(client.payments).toMatchObject({ depositPaid: true, balancePaid: false });
+    expect(client.due).toMatchObject({ part: "balance", amount: "$3,360" });
+    expect(client.history.map((h) => h.text)).toContain(`Deposit paid by card (invoice ${bills[0]!.number}) ($1,440)`);
+  });
+
+  it("without Stripe, gives the client the invoice to pay by bank transfer; the artist marks it paid", async () => {
+    const id = (await idOf("Plain Request"))!;
+    const token = clientToken(id);
+    await saveQuote(id, { price: 200_000, depositPercent: 50, dueDate: null, terms: "" }, artist);
+    const stripeConfig = services().config.stripe;
+    Object.assign(services().config, { stripe: undefined });
+    try {
+      expect((await commissionForClient(token))!.due).toMatchObject({
+        part: "deposit",
+        method: "bank",
+        invoiceNumber: null,
+      });
+      const asked = await startClientPayment(token, "deposit");
+      expect(asked).toMatchObject({ ok: true, kind: "bank", part: "deposit" });
+      // Asking twice is the same invoice.
+      expect(await startClientPayment(token, "deposit")).toEqual(asked);
+      const due = (await commissionForClient(token))!.due!;
+      expect(due.invoiceNumber).toBe((asked as { number: string }).number);
+      const bills = await ctx.handle.db.select().from(invoices).where(eq(invoices.commissionId, id));
+      expect(bills.map((b) => [b.status, b.totalCents])).toEqual([["draft", 100_000]]);
+    } finally {
+      Object.assign(services().config, { stripe: stripeConfig });
+    }
+  });
+});
