@@ -26,6 +26,7 @@ import {
   tilesDescriptorKey,
   type TileLayout,
 } from "~/lib/deep-zoom";
+import type { ImageAsset } from "~/lib/media";
 import { publish } from "~/modules/events/bus.server";
 import { enqueue, JOB_PRIORITY, registerJobHandler } from "~/modules/jobs/jobs.server";
 import { services } from "~/services.server";
@@ -82,6 +83,13 @@ export async function zoomableHashes(images: readonly { hash: string; width: num
   const candidates = images.filter((i) => isZoomable(i.width, i.height));
   const ready = await Promise.all(candidates.map(async (i) => ((await hasTiles(i.hash)) ? i.hash : undefined)));
   return new Set(ready.filter((h): h is string => h !== undefined));
+}
+
+/** The works given, each picture marked `zoom` when its tiles are stored (the page then offers deep zoom). */
+export async function withZoom<T extends { image: ImageAsset | null }>(works: T[]): Promise<T[]> {
+  const ready = await zoomableHashes(works.flatMap((w) => (w.image ? [w.image] : [])));
+  if (ready.size === 0) return works;
+  return works.map((w) => (w.image && ready.has(w.image.hash) ? { ...w, image: { ...w.image, zoom: true } } : w));
 }
 
 async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
