@@ -44,7 +44,13 @@ try {
         .composite([
           {
             input: await sharp({
-              create: { width, height, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 28 } },
+              create: {
+                width,
+                height,
+                channels: 3,
+                background: "#808080",
+                noise: { type: "gaussian", mean: 128, sigma: 28 },
+              },
             })
               .png()
               .toBuffer(),
