@@ -23,6 +23,7 @@ import { checkBody } from "~/modules/security/request-limits";
 import { backupTokenValid, freshBackupDownload } from "~/modules/backup/backups.server";
 import { isSameSiteCallback } from "~/lib/safe-redirect";
 import { readVariant, storedVariantKey } from "~/modules/media/media.server";
+import { readTile } from "~/modules/media/tiles.server";
 import { VARIANT_FORMATS, type VariantFormat } from "~/modules/media/pipeline.server";
 import { createPageCache } from "./page-cache/page-cache";
 
@@ -108,6 +109,11 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
   if (clientDir) app.use("/assets", compression(), assetsHandler(`${clientDir}/assets`));
   app.get("/media/:hash/:file", (req, res, next) => {
     serveMedia(req, res, config).catch(next);
+  });
+  // Deep zoom tiles (decision 0021): /media/<hash>/zoom-v1_files/<level>/<column>_<row>.webp.
+  app.get("/media/:hash/:folder/:level/:tile", (req, res, next) => {
+    const { hash, folder, level, tile } = req.params;
+    serveTiles(req, res, String(hash), [String(folder), String(level), String(tile)]).catch(next);
   });
 
   const dev = config.env === "development";
@@ -341,6 +347,8 @@ async function serveMedia(req: Request, res: Response, config: Config) {
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
   const hash = String(req.params.hash);
+  // The deep zoom descriptor, beside the image's variants (zoom-v1.dzi).
+  if (String(req.params.file).endsWith(".dzi")) return serveTiles(req, res, hash, [String(req.params.file)]);
   const match = MEDIA_FILE_RE.exec(String(req.params.file));
   if (!/^[0-9a-f]{24}$/.test(hash) || !match) {
     res.status(404).type("text/plain").send("Not found");
@@ -376,6 +384,30 @@ async function serveMedia(req: Request, res: Response, config: Config) {
     return;
   }
   res.end(bytes);
+}
+
+/**
+ * A deep zoom descriptor or tile, every segment checked against the image's tile layout before the store is
+ * read (modules/media/tiles.server.ts). Always sent from here, also with MEDIA_PUBLIC_URL: the viewer draws
+ * tiles on a canvas, which a redirect to another origin would taint.
+ */
+async function serveTiles(req: Request, res: Response, hash: string, segments: string[]) {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+  const file = await readTile(hash, segments);
+  if (!file) {
+    res.status(404).type("text/plain").send("Not found");
+    return;
+  }
+  const etag = `"${file.key.replaceAll("/", ":")}"`;
+  res.setHeader("content-type", file.contentType);
+  res.setHeader("cache-control", IMMUTABLE);
+  res.setHeader("etag", etag);
+  if (req.headers["if-none-match"] === etag) {
+    res.status(304).end();
+    return;
+  }
+  res.end(file.body);
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);

@@ -18,6 +18,7 @@ import { openStorage } from "~/modules/media/open-storage.server";
 import { scheduleDailyBackup } from "~/modules/backup/backups.server";
 import "~/modules/mail/mail.server";
 import "~/modules/media/media.server";
+import { queueMissingTiles } from "~/modules/media/tiles.server";
 import { settingsExist } from "~/modules/settings/settings.server";
 import { setServices } from "~/services.server";
 import { setPoolStats } from "./metrics";
@@ -90,6 +91,8 @@ export async function boot(env: Record<string, string | undefined> = process.env
   await ensureAdminFromEnv(config);
   await offerFirstRunSetup(config, logger);
   await scheduleDailyBackup();
+  // Deep zoom tiles for works that have none yet (the demo seed, existing works, a restored backup).
+  await queueMissingTiles();
   setPoolStats(handle.poolStats);
   const worker = startJobWorker();
 

@@ -5,6 +5,8 @@ export interface ImageAsset {
   height: number;
   widths: number[];
   placeholder: string;
+  /** Deep zoom tiles are stored for it (decision 0021): pages offer "Zoom into the surface". */
+  zoom?: boolean;
 }
 
 export type ImageFormat = "avif" | "webp";

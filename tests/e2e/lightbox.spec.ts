@@ -112,8 +112,8 @@ test("+ - 0 zoom by 1.2 between 10% and 500%, and the zoom buttons do the same",
   await expect(zoomLevel(page)).toHaveText("10%");
   await page.keyboard.press("0");
 
-  const zoomIn = dialog(page).getByRole("button", { name: "Zoom in" });
-  const zoomOut = dialog(page).getByRole("button", { name: "Zoom out" });
+  const zoomIn = dialog(page).getByRole("button", { name: "Zoom in", exact: true });
+  const zoomOut = dialog(page).getByRole("button", { name: "Zoom out", exact: true });
   await zoomIn.click();
   await expect(zoomLevel(page)).toHaveText("120%");
   await zoomIn.click();

@@ -113,3 +113,11 @@ export const Frame = icon(
     <path d="M9 5V3M15 5V3M12 17v4M8 21h8" />
   </>,
 );
+
+/** A magnifier with a plus (lucide "zoom-in"): deep zoom's button. */
+export const ZoomIn = icon(
+  <>
+    <circle cx="11" cy="11" r="8" />
+    <path d="m21 21-4.35-4.35M11 8v6M8 11h6" />
+  </>,
+);

@@ -7,6 +7,7 @@ import type { AdminArtworkParams } from "~/lib/admin-artwork-query";
 import type { ImageAsset } from "~/lib/media";
 import { applyMove } from "~/lib/reorder";
 import { toImageAsset } from "~/modules/media/media.server";
+import { queueTiles } from "~/modules/media/tiles.server";
 import type { ArtworkInputValues } from "./artwork-input";
 import { catalogChanged, displayOrder, FEATURED_LIMIT, slugify } from "./catalog.server";
 
@@ -228,6 +229,7 @@ export async function createArtworkFromUpload(
     return created;
   });
   await catalogChanged([row.id]);
+  await queueTiles(image.hash);
   return row;
 }
 
@@ -288,7 +290,10 @@ export async function replaceArtworkImage(
     .set({ mainImageId: image.id, mainImageUrl: mainImageUrl(image), updatedAt: sql`now()` })
     .where(eq(artworks.id, id))
     .returning({ id: artworks.id });
-  if (updated.length > 0) await catalogChanged([id]);
+  if (updated.length > 0) {
+    await catalogChanged([id]);
+    await queueTiles(image.hash);
+  }
   return updated.length > 0;
 }
 

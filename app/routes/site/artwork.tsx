@@ -7,12 +7,14 @@ import { buttonStyles } from "~/components/site/button-styles";
 import { ArtworkCard, AvailabilityBadge } from "~/components/site/artwork-card";
 import { ResponsiveImage } from "~/components/site/responsive-image";
 import { WallViewButton } from "~/components/site/wall-view-button";
+import { DeepZoomButton } from "~/components/site/deep-zoom-button";
 import { formatPrice } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { artworkSeo, ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
 import { getArtwork, listMoreWorks } from "~/modules/catalog/catalog.server";
 import { services } from "~/services.server";
 import { deferHydrationHandle } from "~/lib/hydration-script";
+import { withZoom } from "~/modules/media/tiles.server";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const artwork = await getArtwork(params.id);
@@ -24,7 +26,9 @@ export async function loader({ params }: Route.LoaderArgs) {
     services().logger.error({ err: error, artwork: artwork.id }, "more works failed to load");
     return [];
   });
-  return { artwork, moreWorks };
+  // "Zoom into the surface" once the work's deep zoom tiles are stored (decision 0021).
+  const [shown] = await withZoom([artwork]);
+  return { artwork: shown ?? artwork, moreWorks };
 }
 
 /** Spec §9: a visit back within 5 minutes is answered from the browser's cache; a failed load is tried twice. */
@@ -93,7 +97,10 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
           </dl>
-          <WallViewButton title={artwork.title} size={artwork.size} image={artwork.image} className="mt-5" />
+          <div className="mt-5 flex flex-wrap gap-x-6 gap-y-3">
+            <WallViewButton title={artwork.title} size={artwork.size} image={artwork.image} />
+            <DeepZoomButton title={artwork.title} image={artwork.image} />
+          </div>
           <p className="mt-8 font-serif text-3xl">
             {sold ? "Sold" : formatPrice(artwork.priceCents, artwork.currency)}
           </p>

@@ -11,6 +11,7 @@ import { paths } from "~/lib/paths";
 import { pageSeo, siteFromMatches } from "~/lib/seo";
 import { catalogFacets, searchArtworks } from "~/modules/catalog/catalog.server";
 import { deferHydrationHandle } from "~/lib/hydration-script";
+import { withZoom } from "~/modules/media/tiles.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = parseGalleryParams(new URL(request.url).searchParams);
@@ -21,7 +22,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   const pages = Math.max(1, Math.ceil(total / GALLERY_PAGE_SIZE));
   if (page > pages) throw data("Not found", { status: 404 });
-  return { artworks, total, page, pages, params, facets };
+  // The lightbox offers deep zoom for the works whose tiles are stored (decision 0021).
+  return { artworks: await withZoom(artworks), total, page, pages, params, facets };
 }
 
 /** Spec §9: a visit back within 5 minutes is answered from the browser's cache; a failed load is tried twice. */

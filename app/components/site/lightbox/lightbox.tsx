@@ -1,5 +1,5 @@
 // The full-screen viewer (spec §2 Lightbox): a modal dialog over the page. Loaded lazily by LightboxProvider.
-import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import {
   ChevronLeft,
@@ -9,6 +9,7 @@ import {
   Keyboard,
   Maximize,
   Minimize,
+  ScanSearch,
   Share2,
   X,
 } from "lucide-react";
@@ -40,6 +41,9 @@ import {
 } from "./lightbox-parts";
 import { Stage, type Geometry } from "./lightbox-stage";
 import type { AddToCartHandler, LightboxImage } from "./types";
+
+// Deep zoom (decision 0021): its viewer and OpenSeadragon load on the first press of "Zoom into the surface".
+const DeepZoomViewer = lazy(() => import("../deep-zoom-viewer"));
 
 export interface LightboxProps {
   images: LightboxImage[];
@@ -88,6 +92,8 @@ export default function Lightbox({ images, index, onIndexChange, onClose, onAddT
   const titleId = `${id}-title`;
   const dialog = useRef<HTMLDivElement>(null);
   const downloadLink = useRef<HTMLAnchorElement>(null);
+  const zoomButton = useRef<HTMLButtonElement>(null);
+  const [deepZoom, setDeepZoom] = useState(false);
   const geometry = useRef<Geometry>({ base: { width: 0, height: 0 }, stage: { width: 0, height: 0 } });
   const [view, setView] = useState<View>(RESET_VIEW);
   const [thumbnails, setThumbnails] = useState(false);
@@ -171,6 +177,8 @@ export default function Lightbox({ images, index, onIndexChange, onClose, onAddT
   }
 
   const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    // The deep zoom viewer has the keyboard while it is open (its own keys, Esc closes it).
+    if (deepZoom) return;
     if (event.key === "Tab") return trapTab(event);
     const action = keyAction(event);
     if (!action || event.defaultPrevented) return;
@@ -244,6 +252,17 @@ export default function Lightbox({ images, index, onIndexChange, onClose, onAddT
         >
           <GalleryHorizontalEnd aria-hidden="true" className="size-5" />
         </IconButton>
+        {image.asset?.zoom ? (
+          <IconButton
+            ref={zoomButton}
+            label="Zoom into the surface"
+            aria-haspopup="dialog"
+            aria-expanded={deepZoom}
+            onClick={() => setDeepZoom(true)}
+          >
+            <ScanSearch aria-hidden="true" className="size-5" />
+          </IconButton>
+        ) : null}
         <a
           ref={downloadLink}
           href={download.href}
@@ -318,6 +337,20 @@ export default function Lightbox({ images, index, onIndexChange, onClose, onAddT
         ) : null}
         {help ? <HelpPanel id={id} onClose={() => setHelp(false)} /> : null}
       </div>
+
+      {deepZoom && image.asset?.zoom ? (
+        <Suspense fallback={<div aria-hidden="true" className="fixed inset-0 z-[90] bg-[#0b0a09]" />}>
+          <DeepZoomViewer
+            image={image.asset}
+            title={imageTitle(image, index)}
+            inline
+            onClose={() => {
+              setDeepZoom(false);
+              zoomButton.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
 
       {thumbnails ? <Thumbnails images={images} index={index} onSelect={show} /> : null}
 

@@ -19,6 +19,7 @@ import {
   type StoredOriginal,
 } from "~/modules/media/media.server";
 import { services } from "~/services.server";
+import { queueMissingTiles } from "~/modules/media/tiles.server";
 import { catalogChanged, slugify } from "../catalog.server";
 import { ensureTerms, replaceArtworkTerms, TaxonomyError, type TermKind } from "../taxonomy.server";
 import { autoMap, cleanMapping, IMPORT_FIELDS, type ColumnMapping, type ImportField } from "./fields";
@@ -428,6 +429,8 @@ export async function runImport(id: string, options: { dryRun: boolean }): Promi
       return result;
     });
     await catalogChanged();
+    // Deep zoom tiles for the imported pictures (one background job finds the works without them).
+    await queueMissingTiles();
     await removeFiles([upload]);
     const ms = Math.round(performance.now() - started);
     services().logger.info({ importId: id, ...counts, ms }, "catalogue import");

@@ -1,0 +1,222 @@
+// Deep zoom (issue 15 item 1): "Zoom into the surface" on the artwork page and in the lightbox streams the work's
+// DZI tiles in OpenSeadragon, loaded only when opened; zooming in (keyboard, wheel) reaches the highest level;
+// Esc closes; the lightbox's keys work again afterwards. Read-only, on the shared server's demo catalogue (its
+// template ran the tiling jobs): Tidewater Hymn is 1600 x 1200 px, so its highest level is 11.
+import type { Page, Request } from "@playwright/test";
+import { expect, test, waitForHydration } from "../support/fixtures";
+
+const TILE = /\/media\/[0-9a-f]{24}\/zoom-v1_files\/(\d+)\/(\d+)_(\d+)\.webp$/;
+const DESCRIPTOR = /\/media\/[0-9a-f]{24}\/zoom-v1\.dzi$/;
+const VIEWER_CHUNK = /\/assets\/deep-zoom-viewer-[\w-]+\.js$/;
+
+/** Every request the page makes, from now on. */
+function recordRequests(page: Page): Request[] {
+  const requests: Request[] = [];
+  page.on("request", (request) => requests.push(request));
+  return requests;
+}
+
+const tileLevels = (requests: Request[]) =>
+  requests.flatMap((r) => {
+    const match = TILE.exec(new URL(r.url()).pathname);
+    return match ? [Number(match[1])] : [];
+  });
+
+/** The highest DZI level of the tile set the descriptor describes: ceil(log2(long side)). */
+async function highestLevel(page: Page, requests: Request[]): Promise<number> {
+  const descriptor = requests.find((r) => DESCRIPTOR.test(new URL(r.url()).pathname));
+  expect(descriptor, "the descriptor was requested").toBeDefined();
+  const xml = await (await descriptor!.response())!.text();
+  const [, width, height] = /<Size Width="(\d+)" Height="(\d+)"/.exec(xml) ?? [];
+  return Math.ceil(Math.log2(Math.max(Number(width), Number(height))));
+}
+
+async function openArtwork(page: Page, slug: string) {
+  await page.goto(`/artwork/${slug}`);
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
+}
+
+const zoomDialog = (page: Page) => page.getByRole("dialog", { name: /^Zoom into the surface: / });
+
+test.describe("on the artwork page", () => {
+  // A small window: the whole work fits well below its full size, so the highest level is only reached by zooming.
+  test.use({ viewport: { width: 800, height: 600 } });
+
+  test("loads the viewer and tiles only when opened, reaches the highest level, and Esc closes it", async ({
+    page,
+  }) => {
+    const requests = recordRequests(page);
+    await openArtwork(page, "tidewater-hymn");
+    expect(requests.filter((r) => VIEWER_CHUNK.test(r.url())).map((r) => r.url())).toEqual([]);
+    expect(requests.filter((r) => /\/zoom-v1/.test(r.url())).map((r) => r.url())).toEqual([]);
+    // Nothing of it is preloaded either (module preloads are requests too).
+    expect(await page.locator('link[href*="deep-zoom"]').count()).toBe(0);
+
+    // The page's scripts before and after opening (docs/benchmarks.md "Deep zoom" sums their gzipped sizes).
+    const scripts = () => requests.filter((r) => r.resourceType() === "script").map((r) => new URL(r.url()).pathname);
+    const initialScripts = scripts();
+    const button = page.getByRole("button", { name: "Zoom into the surface" });
+    await button.click();
+    const dialog = zoomDialog(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAttribute("aria-modal", "true");
+    await expect(dialog).toHaveAttribute("data-state", "ready");
+    expect(requests.some((r) => VIEWER_CHUNK.test(r.url()))).toBe(true);
+    await test.info().attach("scripts.json", {
+      body: JSON.stringify({ initial: initialScripts, opened: scripts().filter((s) => !initialScripts.includes(s)) }),
+      contentType: "application/json",
+    });
+    const top = await highestLevel(page, requests);
+    expect(top).toBe(11);
+    await expect.poll(() => tileLevels(requests).length).toBeGreaterThan(0);
+    await page.waitForLoadState("networkidle");
+    expect(Math.max(...tileLevels(requests))).toBeLessThan(top);
+
+    // The keyboard (OpenSeadragon's own keys on the focused canvas) zooms in to the highest level.
+    await expect(dialog.getByRole("application")).toBeFocused();
+    for (let i = 0; i < 4; i++) await page.keyboard.press("+");
+    await expect.poll(() => tileLevels(requests).filter((l) => l === top).length).toBeGreaterThan(0);
+    const topTile = requests.find((r) => TILE.exec(new URL(r.url()).pathname)?.[1] === String(top))!;
+    const response = (await topTile.response())!;
+    expect(response.status()).toBe(200);
+    expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(response.headers()["content-type"]).toBe("image/webp");
+    const afterKeys = tileLevels(requests).filter((l) => l === top).length;
+
+    // So does the wheel: back to the whole work with 0, then scroll in over a corner.
+    await page.keyboard.press("0");
+    const box = (await dialog.locator("canvas").boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.7);
+    for (let i = 0; i < 8; i++) {
+      await page.mouse.wheel(0, -200);
+      await page.waitForTimeout(60);
+    }
+    await expect.poll(() => tileLevels(requests).filter((l) => l === top).length).toBeGreaterThan(afterKeys);
+
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(button).toBeFocused();
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
+  });
+
+  test("a tile outside the layout, or a path that tries to leave it, is not found", async ({ page, request }) => {
+    const requests = recordRequests(page);
+    await openArtwork(page, "tidewater-hymn");
+    await page.getByRole("button", { name: "Zoom into the surface" }).click();
+    await expect(zoomDialog(page)).toHaveAttribute("data-state", "ready");
+    const descriptor = requests.find((r) => DESCRIPTOR.test(new URL(r.url()).pathname))!;
+    const base = new URL(descriptor.url()).pathname.replace(/zoom-v1\.dzi$/, "");
+    expect((await request.get(`${base}zoom-v1_files/11/6_4.webp`)).status()).toBe(200);
+    for (const path of [
+      "zoom-v1_files/11/7_0.webp",
+      "zoom-v1_files/12/0_0.webp",
+      "zoom-v1_files/011/0_0.webp",
+      "zoom-v1_files/11/0_0.png",
+      "zoom-v1_files/%2e%2e/0_0.webp",
+      "zoom-v1_files/11/..%2F..%2F0_0.webp",
+      "zoom-v2.dzi",
+      "..%2F..%2Foriginals/x.dzi",
+    ])
+      expect((await request.get(`${base}${path}`)).status(), path).toBe(404);
+  });
+});
+
+test("the artwork page's viewer at 1280 px", async ({ page }) => {
+  await openArtwork(page, "tidewater-hymn");
+  await page.getByRole("button", { name: "Zoom into the surface" }).click();
+  const dialog = zoomDialog(page);
+  await expect(dialog).toHaveAttribute("data-state", "ready");
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: test.info().outputPath("deep-zoom-1280.png") });
+  await dialog.getByRole("button", { name: "Zoom in" }).click();
+  await dialog.getByRole("button", { name: "Zoom in" }).click();
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: test.info().outputPath("deep-zoom-1280-zoomed.png") });
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+
+  test("the viewer fills the screen", async ({ page }) => {
+    await openArtwork(page, "salt-ledger");
+    await page.getByRole("button", { name: "Zoom into the surface" }).click();
+    const dialog = zoomDialog(page);
+    await expect(dialog).toHaveAttribute("data-state", "ready");
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: test.info().outputPath("deep-zoom-375.png") });
+    const box = (await dialog.locator("canvas").boundingBox())!;
+    expect(box.x).toBe(0);
+    expect(box.width).toBe(375);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+  });
+});
+
+test("in the lightbox: the zoom has the keys while open, and the lightbox's keys work after it closes", async ({
+  page,
+}) => {
+  const requests = recordRequests(page);
+  await page.goto("/gallery");
+  await page
+    .locator("main")
+    .getByRole("button", { name: /: view full screen$/ })
+    .first()
+    .click();
+  const lightbox = page.getByRole("dialog").first();
+  await expect(lightbox.getByText(/^1 of \d+$/)).toBeVisible();
+  const total = Number(/of (\d+)/.exec((await lightbox.getByText(/^1 of \d+$/).textContent())!)![1]);
+  expect(requests.filter((r) => VIEWER_CHUNK.test(r.url()))).toEqual([]);
+
+  await lightbox.getByRole("button", { name: "Zoom into the surface" }).click();
+  const zoom = zoomDialog(page);
+  await expect(zoom).toHaveAttribute("data-state", "ready");
+  await expect.poll(() => tileLevels(requests).length).toBeGreaterThan(0);
+  // Arrows move the surface, not the lightbox; + zooms the surface, not the lightbox's picture; T, H do nothing.
+  for (const key of ["ArrowRight", "ArrowLeft", "+", "t", "h", "f", "s", "d"]) await page.keyboard.press(key);
+  await expect(zoom).toBeVisible();
+  await expect(lightbox.getByText(`1 of ${total}`, { exact: true })).toBeVisible();
+  await expect(lightbox.getByRole("status", { name: "Zoom level" })).toHaveText("100%");
+  await expect(lightbox.getByRole("button", { name: "Thumbnails" })).toHaveAttribute("aria-pressed", "false");
+  await expect(lightbox.getByRole("region", { name: "Keyboard shortcuts" })).toBeHidden();
+  // Esc closes the zoom only.
+  await page.keyboard.press("Escape");
+  await expect(zoom).toBeHidden();
+  await expect(lightbox).toBeVisible();
+  await expect(lightbox.getByRole("button", { name: "Zoom into the surface" })).toBeFocused();
+
+  // The lightbox's keys again.
+  await page.keyboard.press("ArrowRight");
+  await expect(lightbox.getByText(`2 of ${total}`, { exact: true })).toBeVisible();
+  await page.keyboard.press("ArrowLeft");
+  await expect(lightbox.getByText(`1 of ${total}`, { exact: true })).toBeVisible();
+  await page.keyboard.press("+");
+  await expect(lightbox.getByRole("status", { name: "Zoom level" })).toHaveText("120%");
+  await page.keyboard.press("-");
+  await expect(lightbox.getByRole("status", { name: "Zoom level" })).toHaveText("100%");
+  await page.keyboard.press("+");
+  await page.keyboard.press("0");
+  await expect(lightbox.getByRole("status", { name: "Zoom level" })).toHaveText("100%");
+  await page.keyboard.press("t");
+  await expect(lightbox.getByRole("button", { name: "Thumbnails" })).toHaveAttribute("aria-pressed", "true");
+  await page.keyboard.press("T");
+  await expect(lightbox.getByRole("button", { name: "Thumbnails" })).toHaveAttribute("aria-pressed", "false");
+  await page.keyboard.press("f");
+  await expect(lightbox).toHaveAttribute("data-fullscreen", "true");
+  await page.keyboard.press("F");
+  await expect(lightbox).toHaveAttribute("data-fullscreen", "false");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("d")]);
+  expect(download.suggestedFilename()).toMatch(/\.webp$/);
+  await download.cancel();
+  await page.keyboard.press("h");
+  await expect(lightbox.getByRole("region", { name: "Keyboard shortcuts" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(lightbox.getByRole("region", { name: "Keyboard shortcuts" })).toBeHidden();
+  await page.keyboard.press("Escape");
+  await expect(lightbox).toBeHidden();
+});
