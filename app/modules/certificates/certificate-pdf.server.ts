@@ -98,7 +98,7 @@ export async function certificatePdf(content: CertificateContent, issuedAt: Date
   if (content.revokedOn) {
     centred(
       `REVOKED ON ${content.revokedOn.toUpperCase()}: THIS CERTIFICATE IS NO LONGER VALID`,
-      y + 18,
+      y + 22,
       9,
       sans,
       REVOKED,
@@ -114,7 +114,7 @@ export async function certificatePdf(content: CertificateContent, issuedAt: Date
   if (content.image) {
     try {
       const image = await embed(content.image);
-      const box = { width: pageWidth - 2 * MARGIN - 60, height: 280 };
+      const box = { width: pageWidth - 2 * MARGIN - 60, height: 260 };
       const scale = Math.min(box.width / image.width, box.height / image.height);
       const width = image.width * scale;
       const height = image.height * scale;

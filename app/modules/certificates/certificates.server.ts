@@ -168,6 +168,14 @@ export async function issueForPaidOrder(
   return { certificates: live, issued };
 }
 
+/** The admin's "Issue certificates" on an order page: the missing ones of a paid order, in a transaction. */
+export async function issueForOrder(
+  order: OrderForCertificates,
+): Promise<{ certificates: Certificate[]; issued: number }> {
+  const settings = await getSettings();
+  return db().transaction((tx) => issueForPaidOrder(tx, order, settings));
+}
+
 /**
  * A certificate on demand for any work (unsold, kept by the artist, sold before the shop existed). A work has
  * one live certificate on demand: when it has one, that one is returned (created: false).
