@@ -2,7 +2,7 @@
 // samples, compressed with zlib) inflated and read by jsQR. What is decoded is what the PDF contains.
 import { inflateSync } from "node:zlib";
 import jsQR from "jsqr";
-import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream } from "pdf-lib";
+import { PDFDocument, PDFName, PDFRawStream, type PDFDict, type PDFNumber } from "pdf-lib";
 
 export async function qrCodesInPdf(bytes: Uint8Array): Promise<string[]> {
   const doc = await PDFDocument.load(bytes);

@@ -6,12 +6,12 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db, queryRows, type Database } from "~/db/client.server";
-import { artworks, certificates, mediaAssets, type Availability, type MailAttachment } from "~/db/schema";
+import { artworks, certificates, mediaAssets, type MailAttachment } from "~/db/schema";
 import { formatDate } from "~/lib/dates";
 import type { ImageAsset } from "~/lib/media";
 import { paths } from "~/lib/paths";
 import { dayIn } from "~/modules/invoices/invoice-rules";
-import { printableImage, toImageAsset } from "~/modules/media/media.server";
+import { findImagesByReference, printableImage, toImageAsset } from "~/modules/media/media.server";
 import { readSignedId, signedId } from "~/modules/security/signed-ids.server";
 import { getSettings, type Settings } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
@@ -300,9 +300,7 @@ export async function verifyCertificate(code: string): Promise<VerifiedCertifica
   const c = row.certificate;
   const tz = settings.shop.timeZone;
   const work =
-    c.artworkId && row.availability
-      ? { availability: row.availability as Availability, archived: row.archivedAt !== null }
-      : undefined;
+    c.artworkId && row.availability ? { availability: row.availability, archived: row.archivedAt !== null } : undefined;
   return {
     number: c.number,
     issuedOn: formatDate(c.issuedAt, tz),
@@ -378,6 +376,27 @@ export async function certificateAttachments(
     });
   }
   return attachments;
+}
+
+/** A signature must be a small still image: it is drawn on every certificate and attached to paid e-mails. */
+export const SIGNATURE_MAX_BYTES = 5 * 1024 * 1024;
+const SIGNATURE_TYPES = new Set(["image/png", "image/jpeg", "image/webp"]);
+
+/** Why a stored image cannot be the signature (undefined when it can): type and size, checked on the server. */
+export async function signatureImageProblem(hash: string): Promise<string | undefined> {
+  const asset = (await findImagesByReference([hash])).get(hash.toLowerCase());
+  if (!asset) return "That image is not in the media library. Upload it again.";
+  if (!SIGNATURE_TYPES.has(asset.mime)) return "Use a PNG (best, with a transparent background), JPEG or WebP image.";
+  if (asset.bytes > SIGNATURE_MAX_BYTES)
+    return `The signature image is larger than ${SIGNATURE_MAX_BYTES / 1024 / 1024} MB. Use a smaller file.`;
+  return undefined;
+}
+
+/** The signature as the settings page's picker shows it. */
+export async function signaturePreview(hash: string | undefined) {
+  if (!hash) return null;
+  const asset = (await findImagesByReference([hash])).get(hash.toLowerCase());
+  return asset ? { id: asset.id, originalName: asset.originalName, ...toImageAsset(asset) } : null;
 }
 
 const DOWNLOAD_PURPOSE = "certificate-download";
