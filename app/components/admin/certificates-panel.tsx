@@ -39,7 +39,7 @@ export function CertificatesPanel({
   const result = issuer.state === "idle" ? issuer.data : undefined;
   const notice = result ? { ok: result.ok, text: result.ok ? result.message : result.error } : null;
   return (
-    <section aria-labelledby="certificates-heading" className={`${adminCard} p-4 md:p-6`}>
+    <section aria-labelledby="certificates-heading" className={`${adminCard} @container p-4 md:p-6`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id="certificates-heading" className="text-lg">
@@ -73,7 +73,7 @@ export function CertificatesPanel({
       ) : (
         <ul className="divide-line border-line mt-4 divide-y border-y text-sm">
           {certificates.map((c) => (
-            <li key={c.id} className="py-3">
+            <li key={c.id} className="py-3 @2xl:flex @2xl:items-center @2xl:justify-between @2xl:gap-4">
               <div className="min-w-0">
                 <p>
                   <span className="font-medium tabular-nums">{c.number}</span>
@@ -93,7 +93,7 @@ export function CertificatesPanel({
                   {c.revokedOn ? ` · revoked ${c.revokedOn}: ${c.revokedReason ?? ""}` : ""}
                 </p>
               </div>
-              <div className="mt-2 flex flex-wrap items-center gap-2">
+              <div className="mt-2 flex flex-wrap items-center gap-2 @2xl:mt-0 @2xl:shrink-0">
                 <a href={adminPaths.certificatePdf(c.id)} className={adminButton.secondary} download>
                   Download certificate<span className="sr-only"> {c.number}</span>
                 </a>
