@@ -211,5 +211,6 @@ test("a paid order's e-mail carries the certificate; its QR code verifies it; re
   await page.screenshot({ path: test.info().outputPath("admin-artwork-375.png"), fullPage: true });
   await page.goto(url(`/admin/orders?q=${orderNumber}`));
   await page.getByRole("link", { name: orderNumber }).click();
+  await expect(page.getByRole("region", { name: "Certificates of authenticity" })).toContainText("Revoked");
   await page.screenshot({ path: test.info().outputPath("admin-order-375.png"), fullPage: true });
 });
