@@ -16,6 +16,7 @@ import {
   issueForOrder,
   renderCertificatePdf,
   revokeCertificate,
+  signatureImageProblem,
   verifyCertificate,
 } from "~/modules/certificates/certificates.server";
 import { parseCertificateNumber } from "~/modules/certificates/certificate-rules";
@@ -186,5 +187,21 @@ describe.each(BACKENDS)("certificates on %s", (backend) => {
     for (const secret of [BUYER.name, BUYER.email, BUYER.addressLine1, order.number]) expect(pdf).not.toContain(secret);
     expect(await verifyCertificate("a".repeat(24))).toBeUndefined();
     expect(await verifyCertificate(certificate!.number)).toBeUndefined();
+  });
+
+  it("takes a PNG, JPEG or WebP as the signature and refuses other images", async () => {
+    const png = await ingestImage(
+      await sharp({ create: { width: 40, height: 20, channels: 4, background: "#00000000" } })
+        .png()
+        .toBuffer(),
+    );
+    const gif = await ingestImage(
+      await sharp({ create: { width: 40, height: 21, channels: 3, background: "#222222" } })
+        .gif()
+        .toBuffer(),
+    );
+    expect(await signatureImageProblem(png.hash)).toBeUndefined();
+    expect(await signatureImageProblem(gif.hash)).toMatch(/PNG/);
+    expect(await signatureImageProblem("0".repeat(24))).toMatch(/not in the media library/);
   });
 });
