@@ -23,6 +23,8 @@ export default [
     route("account", "routes/account/account.tsx"),
     // A commission client's private page, by its secret link (no sign-in, never indexed or cached).
     route("commission/:token", "routes/site/commission-client.tsx"),
+    // A certificate of authenticity's public page, by the code its QR leads to (never the buyer; noindex).
+    route("verify/:code", "routes/site/verify.tsx"),
     // The newsletter's confirmation and unsubscribe links (no sign-in; one-click unsubscribe, RFC 8058).
     route("newsletter/confirm", "routes/site/newsletter-link.tsx", { id: "newsletter-confirm" }),
     route("newsletter/unsubscribe", "routes/site/newsletter-link.tsx", { id: "newsletter-unsubscribe" }),
@@ -48,6 +50,8 @@ export default [
     route("invoices", "routes/admin/invoices.tsx"),
     route("invoices/:id", "routes/admin/invoice.tsx"),
     route("invoices/:id/pdf", "routes/admin/invoice-pdf.ts"),
+    route("certificates", "routes/admin/certificates.ts"),
+    route("certificates/:id/pdf", "routes/admin/certificate-pdf.ts"),
     route("exhibitions", "routes/admin/exhibitions.tsx"),
     route("exhibitions/new", "routes/admin/exhibition-edit.tsx", { id: "admin-exhibition-new" }),
     route("exhibitions/:id/edit", "routes/admin/exhibition-edit.tsx", { id: "admin-exhibition-edit" }),
@@ -82,6 +86,8 @@ export default [
   // Changes made offline, replayed one at a time when the connection returns (app/lib/offline-queue.ts).
   route("api/offline-queue", "routes/resources/offline-queue.ts"),
   route("webhooks/stripe", "routes/resources/stripe-webhook.ts"),
+  // A buyer's certificate PDF, by the signed link the tracking page and /account give.
+  route("certificates/:token", "routes/resources/certificate-download.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("blog/rss.xml", "routes/resources/blog-feed.ts"),
   route("robots.txt", "routes/resources/robots.ts"),

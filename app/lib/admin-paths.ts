@@ -35,6 +35,10 @@ export const adminPaths = {
   },
   customers: () => "/admin/customers",
   invoices: () => "/admin/invoices",
+  /** Issue and revoke certificates of authenticity (POST only; the artwork and order pages' forms). */
+  certificates: () => "/admin/certificates",
+  certificatePdf: (id: string) => `/admin/certificates/${encodeURIComponent(id)}/pdf`,
+  order: (id: string) => `/admin/orders/${encodeURIComponent(id)}`,
   exhibitions: () => "/admin/exhibitions",
   inventory: () => "/admin/inventory",
   orders: () => "/admin/orders",

@@ -19,6 +19,10 @@ export const paths = {
   trackOrderFor: (number: string) => `/track-order?number=${encodeURIComponent(number)}`,
   orderConfirmation: () => "/order-confirmation",
   trackOrder: () => "/track-order",
+  /** A certificate of authenticity's public page (its QR code leads here). */
+  verify: (code: string) => `/verify/${encodeURIComponent(code)}`,
+  /** A buyer's certificate PDF, by the signed token the tracking and account pages hand out. */
+  certificateDownload: (token: string) => `/certificates/${encodeURIComponent(token)}`,
   privacy: () => "/privacy",
   terms: () => "/terms",
   shipping: () => "/shipping",

@@ -5,6 +5,10 @@ import QRCode from "qrcode";
 import { db } from "~/db/client.server";
 import { account as accountTable, session as sessionTable, twoFactor, user as userTable } from "~/db/schema";
 import { getSettings } from "~/modules/settings/settings.server";
+import { buyerCertificateLinks } from "~/modules/certificates/certificates.server";
+import { ORDER_STATUS_LABELS } from "~/modules/shop/order-status";
+import { ordersForEmail } from "~/modules/shop/orders.server";
+import { formatDate } from "~/lib/dates";
 import {
   listFactors,
   markPhoneFactorVerified,
@@ -34,13 +38,17 @@ export interface AccountPage {
   isAdmin: boolean;
   hasPassword: boolean;
   factors: Omit<Factor, "createdAt">[];
-  /** Orders are the shop's; until it lists them here the page says there are none. */
-  orders: { id: string; label: string }[];
+  /** The orders placed with the account's verified e-mail, each with its certificates' download links. */
+  orders: { id: string; label: string; certificates: { number: string; title: string; href: string }[] }[];
 }
 
 export async function loadAccountPage(request: Request): Promise<AccountPage> {
   const context = await requireUser(request);
-  const [factors, hasPassword] = await Promise.all([listFactors(context.user.id), userHasPassword(context.user.id)]);
+  const [factors, hasPassword, orders] = await Promise.all([
+    listFactors(context.user.id),
+    userHasPassword(context.user.id),
+    accountOrders(context.user.email, context.user.emailVerified),
+  ]);
   return {
     email: context.user.email,
     emailVerified: context.user.emailVerified,
@@ -49,8 +57,20 @@ export async function loadAccountPage(request: Request): Promise<AccountPage> {
     isAdmin: context.role === "admin",
     hasPassword,
     factors: factors.map(({ createdAt: _c, ...f }) => f),
-    orders: [],
+    orders,
   };
+}
+
+/** Orders are shown only to an address its owner confirmed: anyone could type another buyer's e-mail. */
+async function accountOrders(email: string, verified: boolean): Promise<AccountPage["orders"]> {
+  if (!verified) return [];
+  const [orders, settings] = await Promise.all([ordersForEmail(email), getSettings()]);
+  const links = await buyerCertificateLinks(orders.map((o) => o.id));
+  return orders.map((o) => ({
+    id: o.id,
+    label: `Order ${o.number} · ${ORDER_STATUS_LABELS[o.status]} · placed ${formatDate(o.createdAt, settings.shop.timeZone)}`,
+    certificates: links.get(o.id) ?? [],
+  }));
 }
 
 async function userHasPassword(userId: string): Promise<boolean> {

@@ -260,7 +260,10 @@ export const mailTemplates = {
       footnote: "Reply to this message with any question about your order.",
     }),
   /** To the buyer once the payment is in (marked by the artist, or reported by the card processor). */
-  "order-paid": (brand: Brand, data: OrderMailSummary & { pickup: boolean; trackUrl: string }) =>
+  "order-paid": (
+    brand: Brand,
+    data: OrderMailSummary & { pickup: boolean; trackUrl: string; certificates?: string[] },
+  ) =>
     render(brand, `Payment received for order ${data.number}`, {
       preheader: `Order ${data.number} is paid.`,
       heading: "Payment received",
@@ -269,6 +272,13 @@ export const mailTemplates = {
         data.pickup
           ? "We will e-mail you to arrange a time to collect your painting from the studio."
           : "Your painting is now being packed with care. We will e-mail you the tracking number as soon as it ships.",
+        ...(data.certificates?.length
+          ? [
+              data.certificates.length === 1
+                ? `Your certificate of authenticity (${data.certificates[0]}) is attached. Its QR code leads to a page that confirms it at any time.`
+                : `Your certificates of authenticity (${data.certificates.join(", ")}) are attached. Their QR codes lead to pages that confirm them at any time.`,
+            ]
+          : []),
       ],
       rows: orderRows(data),
       action: { label: "Track your order", url: data.trackUrl },

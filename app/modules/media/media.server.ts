@@ -4,6 +4,7 @@
 // and the ImageAsset shape other modules join.
 import { buffer as readAll } from "node:stream/consumers";
 import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { db, type Database } from "~/db/client.server";
 import { mediaAssets } from "~/db/schema";
 import { variantUrl, type ImageAsset } from "~/lib/media";
@@ -294,6 +295,35 @@ export async function readOriginal(hash: string): Promise<Buffer | undefined> {
   if (!asset) return undefined;
   const original = await services().storage.get(asset.originalKey);
   return original ? readAll(original.body) : undefined;
+}
+
+/**
+ * An image for print (a PDF): the stored original, turned upright and fitted within `maxSide` pixels, as JPEG
+ * (photographs) or PNG (a signature keeps its transparency). The variants are AVIF/WebP, which PDFs cannot
+ * carry. Undefined when there is no such image or its bytes are gone; `tx` for a caller inside a transaction.
+ */
+export async function printableImage(
+  hash: string,
+  options: { maxSide: number; format: "jpeg" | "png" },
+  tx: Database = db(),
+): Promise<{ bytes: Buffer; width: number; height: number } | undefined> {
+  if (!/^[0-9a-f]{24}$/.test(hash)) return undefined;
+  const asset = await tx.query.mediaAssets.findFirst({
+    where: eq(mediaAssets.hash, hash),
+    columns: { originalKey: true },
+  });
+  if (!asset) return undefined;
+  const original = await services().storage.get(asset.originalKey);
+  if (!original) return undefined;
+  const pipeline = sharp(await readAll(original.body), { limitInputPixels: 100_000_000 })
+    .rotate()
+    .resize({ width: options.maxSide, height: options.maxSide, fit: "inside", withoutEnlargement: true });
+  const { data, info } = await (
+    options.format === "jpeg"
+      ? pipeline.flatten({ background: "#ffffff" }).jpeg({ quality: 84, mozjpeg: true })
+      : pipeline.png()
+  ).toBuffer({ resolveWithObject: true });
+  return { bytes: data, width: info.width, height: info.height };
 }
 
 /** Makes every missing variant of an asset (the media.variants job); stops between variants when aborted. */

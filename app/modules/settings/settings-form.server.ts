@@ -61,8 +61,17 @@ export function settingsFromForm(current: Settings, form: Record<string, string>
     else security = { requireAdminTwoFactor: form["security.requireAdminTwoFactor"] === "on", adminIdleHours: hours };
   }
 
+  // The Certificates section: the signature's stored image (its hash), or none.
+  let signatureImage = current.signatureImage;
+  if (form["certificates.present"] === "1") {
+    const hash = blank(form.signatureImage).toLowerCase();
+    if (hash && !/^[0-9a-f]{24}$/.test(hash)) errors.signatureImage = "Choose the signature from the media library.";
+    else signatureImage = hash || undefined;
+  }
+
   const candidate = {
     ...current,
+    signatureImage,
     shop,
     security,
     siteTitle: blank(form.siteTitle),

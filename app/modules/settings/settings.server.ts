@@ -112,6 +112,11 @@ export const SettingsSchema = z.object({
     .partial()
     .default({}),
   shop: ShopSettingsSchema.prefault({}),
+  /** The hash of the stored image of the artist's signature, drawn on certificates of authenticity. */
+  signatureImage: z
+    .string()
+    .regex(/^[0-9a-f]{24}$/)
+    .optional(),
   security: SecuritySettingsSchema.prefault({}),
 });
 

@@ -4,6 +4,7 @@ import { formatDateTime } from "~/lib/dates";
 import { formatPrice } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import type { Database } from "~/db/client.server";
+import { certificateAttachments, issueForPaidOrder } from "~/modules/certificates/certificates.server";
 import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
 import type { OrderMailSummary } from "~/modules/mail/templates";
 import type { Settings } from "~/modules/settings/settings.server";
@@ -83,13 +84,23 @@ export async function mailArtistNewOrder(tx: Database, order: OrderWithItems, se
   );
 }
 
-/** Payment received; for a card payment this is also the artist's new-order note (unpaid card checkouts are not news). */
+/**
+ * Payment received: the works' certificates of authenticity are issued in the same transaction and attached.
+ * For a card payment this is also the artist's new-order note (unpaid card checkouts are not news).
+ */
 export async function mailOrderPaid(tx: Database, order: OrderWithItems, settings: Settings): Promise<void> {
+  const { certificates } = await issueForPaidOrder(tx, order, settings);
   await sendMail(
     order.email,
     "order-paid",
-    { ...summary(order, settings), pickup: order.fulfilment === "pickup", trackUrl: trackUrl(order) },
+    {
+      ...summary(order, settings),
+      pickup: order.fulfilment === "pickup",
+      trackUrl: trackUrl(order),
+      certificates: certificates.map((c) => c.number),
+    },
     tx,
+    await certificateAttachments(certificates, settings, tx),
   );
   if (order.provider === "stripe") await mailArtistNewOrder(tx, order, settings);
 }

@@ -103,6 +103,16 @@ export async function orderForBuyer(
   return row ? getOrder(row.id) : undefined;
 }
 
+/** The newest orders placed with an e-mail address (the /account page of that verified address). */
+export async function ordersForEmail(email: string, limit = 20): Promise<Order[]> {
+  return db()
+    .select()
+    .from(orders)
+    .where(eq(orders.email, email.trim().toLowerCase()))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+}
+
 /** Order tracking: the order only when number and e-mail belong together (undefined for any mismatch). */
 export async function trackOrder(number: string, email: string): Promise<OrderDetail | undefined> {
   const [row] = await db()

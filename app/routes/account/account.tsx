@@ -110,9 +110,23 @@ export default function AccountPage() {
           {page.orders.length === 0 ? (
             <p className="text-muted mt-2 text-sm">No orders yet.</p>
           ) : (
-            <ul className="mt-3 space-y-2 text-sm">
+            <ul className="mt-3 space-y-3 text-sm">
               {page.orders.map((order) => (
-                <li key={order.id}>{order.label}</li>
+                <li key={order.id}>
+                  <p>{order.label}</p>
+                  {order.certificates.length ? (
+                    <ul className="mt-1 space-y-1">
+                      {order.certificates.map((c) => (
+                        <li key={c.number}>
+                          <a href={c.href} download className="underline underline-offset-4">
+                            Download certificate {c.number}
+                          </a>{" "}
+                          <span className="text-muted">· {c.title}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </li>
               ))}
             </ul>
           )}

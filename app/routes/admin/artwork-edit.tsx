@@ -23,6 +23,9 @@ import { isUuid } from "~/lib/uuid";
 import { displayName, requireAdmin } from "~/modules/auth/session.server";
 import { findImage, getAdminArtwork, replaceArtworkImage, updateArtwork } from "~/modules/catalog/admin-catalog.server";
 import { centsToInput, parseArtworkForm, type FieldErrors } from "~/modules/catalog/artwork-input";
+import { adminCertificateView, certificatesForArtwork } from "~/modules/certificates/certificates.server";
+import { getSettings } from "~/modules/settings/settings.server";
+import { CertificatesPanel } from "~/components/admin/certificates-panel";
 import { readFormData } from "~/modules/security/form-data.server";
 
 async function loadArtwork(id: string) {
@@ -34,7 +37,9 @@ async function loadArtwork(id: string) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const artwork = await loadArtwork(params.id);
+  const [certificates, settings] = await Promise.all([certificatesForArtwork(artwork.id), getSettings()]);
   return {
+    certificates: certificates.map((c) => adminCertificateView(c, settings.shop.timeZone)),
     artwork: {
       id: artwork.id,
       slug: artwork.slug,
@@ -193,6 +198,14 @@ export default function EditArtwork({ loaderData, actionData }: Route.ComponentP
           </div>
         </section>
       </Form>
+      <div className="mt-6">
+        <CertificatesPanel
+          certificates={loaderData.certificates}
+          issue={{ label: "Issue certificate", fields: { intent: "issue-artwork", artworkId: artwork.id } }}
+          showTitles={false}
+          note="Issued for every piece sold in the shop when its order is paid; issue one here for any other work."
+        />
+      </div>
     </>
   );
 }

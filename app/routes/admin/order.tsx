@@ -13,6 +13,8 @@ import { CARRIERS } from "~/lib/tracking";
 import { isUuid } from "~/lib/uuid";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { invoiceForOrder } from "~/modules/invoices/invoices.server";
+import { adminCertificateView, certificatesForOrder } from "~/modules/certificates/certificates.server";
+import { CertificatesPanel } from "~/components/admin/certificates-panel";
 import { getSettings } from "~/modules/settings/settings.server";
 import { runOrderIntent, type AdminOrderResult } from "~/modules/shop/admin-orders.server";
 import { adminActions, ORDER_STATUS_LABELS } from "~/modules/shop/order-status";
@@ -33,10 +35,18 @@ async function load(id: string) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [order, settings, invoice] = await Promise.all([load(params.id), getSettings(), invoiceForOrder(params.id)]);
+  const [order, settings, invoice, certificates] = await Promise.all([
+    load(params.id),
+    getSettings(),
+    invoiceForOrder(params.id),
+    certificatesForOrder(params.id),
+  ]);
   const tz = settings.shop.timeZone;
   const view = buyerView(order, settings);
   return {
+    certificates: certificates.map((c) => adminCertificateView(c, tz)),
+    // Pieces are certified once paid; a refunded or cancelled order's are not issued again.
+    canIssueCertificates: ["paid", "shipped", "delivered"].includes(order.status),
     invoice: invoice ? { id: invoice.id, number: invoice.number } : null,
     order: {
       ...view,
@@ -73,7 +83,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, actions, history, invoice } = loaderData;
+  const { order, actions, history, invoice, certificates, canIssueCertificates } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const errors = actionData && !actionData.ok ? actionData.errors : {};
@@ -275,6 +285,21 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               </div>
             ) : null}
           </section>
+
+          <CertificatesPanel
+            certificates={certificates}
+            showTitles
+            issue={
+              canIssueCertificates
+                ? { label: "Issue certificates", fields: { intent: "issue-order", orderId: order.id } }
+                : null
+            }
+            note={
+              canIssueCertificates
+                ? "One per work, attached to the paid e-mail. Issuing again adds only what is missing (after a revocation)."
+                : "Issued when the order is paid."
+            }
+          />
 
           <section aria-labelledby="history-heading">
             <h2 id="history-heading" className="mb-4 text-2xl">

@@ -19,6 +19,12 @@ import { services } from "~/services.server";
 import { BackupsPanel } from "~/components/admin/backups-panel";
 import { TestMailPanel } from "~/components/admin/test-mail-panel";
 import { readFormData } from "~/modules/security/form-data.server";
+import { MediaPicker } from "~/components/admin/content/media-picker";
+import {
+  SIGNATURE_MAX_BYTES,
+  signatureImageProblem,
+  signaturePreview,
+} from "~/modules/certificates/certificates.server";
 
 /** How many social links the form offers (the settings allow up to six). */
 const SOCIAL_LINK_SLOTS = 6;
@@ -45,6 +51,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     defaults: pageMetaDefaults(settings),
     shop: shopFormValues(settings.shop),
     regionSlots: SHIPPING_REGION_SLOTS,
+    signature: await signaturePreview(settings.signatureImage),
+    signatureMaxMb: SIGNATURE_MAX_BYTES / 1024 / 1024,
   };
 }
 
@@ -53,8 +61,14 @@ export async function action({ request }: Route.ActionArgs) {
   const form = Object.fromEntries(
     [...(await readFormData(request))].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
   );
-  const result = settingsFromForm(await getSettings(), form);
+  const current = await getSettings();
+  const result = settingsFromForm(current, form);
   if (!result.ok) return data({ ok: false as const, errors: result.errors, typed: form }, 400);
+  // A new signature is checked against the stored file: a still image, small enough for every certificate.
+  const signature = result.settings.signatureImage;
+  const problem =
+    signature && signature !== current.signatureImage ? await signatureImageProblem(signature) : undefined;
+  if (problem) return data({ ok: false as const, errors: { signatureImage: problem }, typed: form }, 400);
   await saveSettings(result.settings);
   return { ok: true as const, savedAt: Date.now() };
 }
@@ -337,6 +351,27 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             <p className="text-muted mt-1 text-xs">
               Shown on the order confirmation and in the e-mail of an order paid by bank transfer.
             </p>
+          </div>
+        </section>
+
+        <section aria-labelledby="settings-certificates" className={`${adminCard} p-4 md:p-6`}>
+          <input type="hidden" name="certificates.present" value="1" />
+          <h2 id="settings-certificates" className="mb-1 text-lg">
+            Certificates
+          </h2>
+          <p className="text-muted mb-4 text-sm">
+            Your signature, drawn on every certificate of authenticity above your name. A PNG with a transparent
+            background looks best; JPEG and WebP work too (up to {loaderData.signatureMaxMb} MB).
+          </p>
+          <div className="md:max-w-xl">
+            <MediaPicker
+              name="signatureImage"
+              label="Signature"
+              valueKind="hash"
+              initial={loaderData.signature}
+              error={errors.signatureImage}
+              hint="Without one, certificates carry a line to sign by hand."
+            />
           </div>
         </section>
 

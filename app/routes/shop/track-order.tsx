@@ -13,6 +13,7 @@ import { trackOrder } from "~/modules/shop/orders.server";
 import { hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
 import { readTrackingForm, TRACKING_NOT_FOUND } from "~/modules/shop/tracking.server";
 import { readFormData } from "~/modules/security/form-data.server";
+import { buyerCertificateLinks } from "~/modules/certificates/certificates.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
@@ -33,17 +34,33 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const read = readTrackingForm(await readFormData(request));
   const { values } = read;
-  if (!read.ok) return data({ values, fieldErrors: read.fieldErrors, order: null, formError: null }, { status: 400 });
+  if (!read.ok)
+    return data(
+      { values, fieldErrors: read.fieldErrors, order: null, certificates: [], formError: null },
+      { status: 400 },
+    );
   const limit = await hitRateLimit(`track:ip:${context.clientIp}`, RATE_LIMITS.tracking);
   if (!limit.allowed) {
     return data(
-      { values, fieldErrors: {}, order: null, formError: "Too many attempts. Please wait a minute and try again." },
+      {
+        values,
+        fieldErrors: {},
+        order: null,
+        certificates: [],
+        formError: "Too many attempts. Please wait a minute and try again.",
+      },
       { status: 429, headers: { "retry-after": String(limit.retryAfterSeconds) } },
     );
   }
   const order = await trackOrder(read.input.number, read.input.email);
-  if (!order) return data({ values, fieldErrors: {}, order: null, formError: TRACKING_NOT_FOUND }, { status: 404 });
-  return { values, fieldErrors: {}, order: buyerView(order, await getSettings()), formError: null };
+  if (!order)
+    return data(
+      { values, fieldErrors: {}, order: null, certificates: [], formError: TRACKING_NOT_FOUND },
+      { status: 404 },
+    );
+  // Signed download links for this order's own certificates: shown only after number and e-mail matched.
+  const certificates = (await buyerCertificateLinks([order.id])).get(order.id) ?? [];
+  return { values, fieldErrors: {}, order: buyerView(order, await getSettings()), certificates, formError: null };
 }
 
 export default function TrackOrder({ loaderData, actionData }: Route.ComponentProps) {
@@ -112,6 +129,23 @@ export default function TrackOrder({ loaderData, actionData }: Route.ComponentPr
                   Awaiting your bank transfer, quoting {order.number}. {order.paymentInstructions} The works are
                   reserved for you until {order.reservedUntil}.
                 </p>
+              ) : null}
+              {actionData?.certificates.length ? (
+                <section aria-labelledby="certificates-heading" className="mt-10">
+                  <h3 id="certificates-heading" className="eyebrow font-sans">
+                    Certificates of authenticity
+                  </h3>
+                  <ul className="mt-3 space-y-2">
+                    {actionData.certificates.map((c) => (
+                      <li key={c.number}>
+                        <a href={c.href} download className="underline underline-offset-4">
+                          Download certificate {c.number}
+                        </a>{" "}
+                        <span className="text-muted text-sm">· {c.title}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
               ) : null}
             </section>
             <div className="md:col-span-5">

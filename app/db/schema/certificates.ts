@@ -1,0 +1,67 @@
+// Certificates of authenticity: one per work sold (per piece of an order) or issued on demand, numbered per
+// year without gaps and verified publicly by an unguessable code. modules/certificates owns these tables.
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { uuidv7 } from "~/lib/uuid";
+import { artworks } from "./catalog";
+import { orders } from "./orders";
+
+/** The last certificate number given in each year, taken with a row lock in the issuing transaction. */
+export const certificateNumberCounters = pgTable(
+  "certificate_number_counters",
+  {
+    year: integer("year").primaryKey(),
+    last: integer("last").notNull(),
+  },
+  (t) => [check("certificate_number_counters_last_check", sql`${t.last} > 0`)],
+);
+
+export const certificates = pgTable(
+  "certificates",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`)
+      .$defaultFn(uuidv7),
+    /** COA-{year}-{sequence}; never reused, a revoked certificate keeps it. */
+    number: text("number").notNull(),
+    year: integer("year").notNull(),
+    sequence: integer("sequence").notNull(),
+    /** The /verify/{code} secret: random, unrelated to the number. */
+    code: text("code").notNull(),
+    /** Null once the work is deleted from the catalogue; the snapshot below stays. */
+    artworkId: uuid("artwork_id").references(() => artworks.id, { onDelete: "set null" }),
+    /** The order that sold the work; null for a certificate issued on demand. */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    /** Which piece of the order's line (1 for an original; 1..n when several pieces of an edition were sold). */
+    piece: integer("piece").notNull().default(1),
+    // The work as certified when issued (a later edit of the catalogue does not rewrite a certificate).
+    title: text("title").notNull(),
+    yearMade: integer("year_made"),
+    medium: text("medium").notNull().default(""),
+    size: text("size").notNull().default(""),
+    /** "Original, unique work" or the edition's wording. */
+    edition: text("edition").notNull(),
+    /** The content hash of the work's picture when issued. */
+    imageHash: text("image_hash"),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedReason: text("revoked_reason"),
+  },
+  (t) => [
+    check("certificates_piece_check", sql`${t.piece} > 0`),
+    check("certificates_revoked_check", sql`(${t.revokedAt} is null) = (${t.revokedReason} is null)`),
+    uniqueIndex("certificates_number_idx").on(t.number),
+    uniqueIndex("certificates_year_sequence_idx").on(t.year, t.sequence),
+    uniqueIndex("certificates_code_idx").on(t.code),
+    // One live certificate per piece sold, and one live certificate issued on demand per work.
+    uniqueIndex("certificates_live_order_piece_idx")
+      .on(t.orderId, t.artworkId, t.piece)
+      .where(sql`${t.revokedAt} is null and ${t.orderId} is not null`),
+    uniqueIndex("certificates_live_on_demand_idx")
+      .on(t.artworkId)
+      .where(sql`${t.revokedAt} is null and ${t.orderId} is null`),
+    index("certificates_artwork_idx").on(t.artworkId, t.issuedAt.desc()),
+    index("certificates_order_idx").on(t.orderId),
+  ],
+);

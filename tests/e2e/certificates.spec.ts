@@ -1,0 +1,216 @@
+// Certificates of authenticity end to end, on a server of its own with a real SMTP peer: a buyer orders a work,
+// the artist marks the bank transfer paid, and the paid e-mail arrives with the certificate PDF attached. The
+// QR code inside that PDF is decoded (jsqr) and opened: the verify page confirms the work and the number and
+// shows nothing of the buyer. The buyer downloads the certificate from the tracking page; the artist revokes
+// it with a reason, and the verify page then says it was revoked (the buyer's link stops working).
+import { readFileSync } from "node:fs";
+import type { Browser, Page } from "@playwright/test";
+import { ADMIN } from "../support/accounts";
+import { expect, test } from "../support/fixtures";
+import { startAppServer, type AppServer } from "../support/app-server";
+import { seriousViolations } from "../support/axe";
+import { qrCodesInPdf } from "../support/pdf-qr";
+import {
+  addToCartFromShop,
+  checkoutForm,
+  confirmedOrderNumber,
+  demoPrice,
+  fillCheckout,
+  money,
+  track,
+  usOrderTotals,
+} from "../support/shop-flow";
+import { decodeMime } from "../support/smtp-peer";
+
+const BUYER = { name: "Iris Delacroix", email: "iris.certificate@example.com" };
+
+let server: AppServer;
+test.beforeAll(async () => {
+  test.setTimeout(120_000); // starting a server: seconds on a quiet machine, far more on a loaded one
+  server = await startAppServer(
+    {
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      ADMIN_NAME: ADMIN.name,
+      AUTH_RATE_LIMIT_MULTIPLIER: "50",
+    },
+    { data: "demo" },
+  );
+});
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from this pattern
+test.afterEach(({}, info) => {
+  if (info.status !== info.expectedStatus) {
+    console.log(
+      server.smtp.received.map((m) => `${m.to.join(",")}: ${decodeMime(m.raw).slice(0, 300)}`).join("\n---\n"),
+    );
+    console.log(
+      server
+        .output()
+        .split("\n")
+        .filter((l) => /mail|certificat|"level":[45]0|job/i.test(l))
+        .join("\n")
+        .slice(-4000),
+    );
+  }
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/** The PDF attached to a MIME message, by its file name: the base64 body of that part, decoded. */
+function attachment(raw: string, fileName: RegExp): { name: string; bytes: Buffer } {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  if (!boundary) throw new Error("not a multipart message");
+  for (const part of raw.split(`--${boundary}`)) {
+    const [head = "", ...body] = part.split(/\r?\n\r?\n/);
+    const name = /filename="?([^";\r\n]+)"?/i.exec(head)?.[1];
+    if (!name || !fileName.test(name)) continue;
+    expect(head).toMatch(/Content-Type: application\/pdf/i);
+    expect(head).toMatch(/Content-Transfer-Encoding: base64/i);
+    return { name, bytes: Buffer.from(body.join("").replace(/\s/g, ""), "base64") };
+  }
+  throw new Error(`no attachment named ${fileName} in the message`);
+}
+
+async function anonymousPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+test("a paid order's e-mail carries the certificate; its QR code verifies it; revoking shows on the verify page", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const url = (path: string) => `${server.url}${path}`;
+  const title = "Magnolia Static";
+  const { totalCents } = usOrderTotals(demoPrice(title).cents);
+
+  // A buyer orders a work (bank transfer: the artist marks it paid).
+  const buyer = await anonymousPage(browser);
+  await buyer.goto(url("/shop"));
+  await addToCartFromShop(buyer, title);
+  await buyer.goto(url("/checkout"));
+  await fillCheckout(buyer, {
+    name: BUYER.name,
+    email: BUYER.email,
+    street: "40 Royal Street",
+    city: "New Orleans",
+    state: "LA",
+    zip: "70130",
+  });
+  await checkoutForm(buyer)
+    .getByRole("button", { name: `Place order · ${money(totalCents)}` })
+    .click();
+  const orderNumber = await confirmedOrderNumber(buyer);
+
+  // The artist marks the order paid; its certificate is listed on the order page.
+  const signedIn = await page.context().request.post(url("/api/auth/sign-in/email"), {
+    data: { email: ADMIN.email, password: ADMIN.password },
+    headers: { origin: server.url },
+  });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  await page.goto(url(`/admin/orders?q=${orderNumber}`));
+  await page.getByRole("link", { name: orderNumber }).click();
+  await page.getByRole("button", { name: "Mark paid" }).click();
+  await expect(page.getByText(`Order ${orderNumber} is marked paid.`)).toBeVisible();
+  const panel = page.getByRole("region", { name: "Certificates of authenticity" });
+  const download = panel.getByRole("link", { name: /^Download certificate COA-\d{4}-0001$/ });
+  await expect(download).toBeVisible();
+  const number = /COA-\d{4}-0001/.exec((await download.textContent()) ?? "")![0];
+  await expect(panel.getByText("Valid")).toBeVisible();
+
+  // The paid e-mail arrives with the certificate attached.
+  const mail = await server.smtp.waitFor(
+    (m) => m.to.includes(BUYER.email) && decodeMime(m.raw).includes("Payment received"),
+    90_000,
+  );
+  expect(decodeMime(mail.raw)).toContain(`Your certificate of authenticity (${number}) is attached.`);
+  const pdf = attachment(mail.raw, /^Certificate-COA-\d{4}-0001\.pdf$/);
+  expect(pdf.name).toBe(`Certificate-${number}.pdf`);
+  expect(pdf.bytes.subarray(0, 5).toString()).toBe("%PDF-");
+
+  // Its QR code, read from the image inside the PDF, leads to the verify page.
+  const codes = await qrCodesInPdf(pdf.bytes);
+  expect(codes).toHaveLength(1);
+  const verifyUrl = codes[0]!;
+  expect(verifyUrl).toMatch(new RegExp(`^${server.url}/verify/[a-z2-7]{24}$`));
+
+  // Anyone who scans it sees the work, the number and that it is authentic; nothing of the buyer.
+  const visitor = await anonymousPage(browser);
+  const response = await visitor.goto(verifyUrl);
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()["x-robots-tag"]).toBe("noindex");
+  await expect(visitor.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(visitor.getByTestId("certificate-verdict")).toHaveText(`Authentic: certificate ${number} is valid.`);
+  await expect(visitor.getByText("Sold, in a private collection")).toBeVisible();
+  await expect(visitor.getByRole("img", { name: new RegExp(`^${title}`) })).toBeVisible();
+  await expect(visitor.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  const shown = await visitor.locator("body").innerText();
+  for (const secret of [BUYER.name, BUYER.email, "Royal Street"]) expect(shown).not.toContain(secret);
+  // The order number as a word (COA-2026-0001 ends like the order A-2026-0001 by chance).
+  expect(shown).not.toMatch(new RegExp(`\\b${orderNumber}\\b`));
+  expect(await seriousViolations(visitor)).toEqual([]);
+  const artworkHref = await visitor.getByRole("link", { name: "See the work in the gallery" }).getAttribute("href");
+  const artworkId = /\/artwork\/([0-9a-f-]{36})$/.exec(artworkHref ?? "")![1]!;
+  await visitor.screenshot({ path: test.info().outputPath("verify-1280.png"), fullPage: true });
+  await visitor.setViewportSize({ width: 375, height: 812 });
+  await visitor.screenshot({ path: test.info().outputPath("verify-375.png"), fullPage: true });
+
+  // The buyer downloads the certificate from the tracking page.
+  await track(buyer, orderNumber, BUYER.email, server.url);
+  const link = buyer.getByRole("link", { name: `Download certificate ${number}` });
+  const downloading = buyer.waitForEvent("download");
+  await link.click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toBe(`Certificate-${number}.pdf`);
+  const downloaded = readFileSync(await file.path());
+  expect(await qrCodesInPdf(downloaded)).toEqual([verifyUrl]);
+  const buyerLink = url((await link.getAttribute("href"))!);
+
+  // The admin controls, at desktop and phone widths.
+  await page.screenshot({ path: test.info().outputPath("admin-order-1280.png"), fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The artist revokes it, with a reason, after confirming.
+  await panel.getByRole("button", { name: `Revoke ${number}` }).click();
+  const dialog = page.getByRole("alertdialog", { name: `Revoke ${number}?` });
+  await dialog.getByRole("button", { name: "Revoke certificate" }).click();
+  await expect(dialog.getByText(/Say why the certificate is revoked/)).toBeVisible();
+  await dialog.getByLabel("Reason").fill("Issued in error: the sale was reversed.");
+  await dialog.getByRole("button", { name: "Revoke certificate" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(panel.getByRole("status")).toHaveText(`Certificate ${number} revoked.`);
+  await expect(panel.getByText("Revoked", { exact: true })).toBeVisible();
+  await expect(panel.getByText(/Issued in error: the sale was reversed\./)).toBeVisible();
+
+  // The verify page now says so; the reason stays private; the buyer's link is refused.
+  await visitor.setViewportSize({ width: 1280, height: 900 });
+  await visitor.goto(verifyUrl);
+  await expect(visitor.getByRole("alert")).toContainText(/This certificate was revoked on \w+ \d{1,2}, \d{4}\./);
+  await expect(visitor.getByTestId("certificate-verdict")).toHaveCount(0);
+  await expect(visitor.getByText("Issued in error")).toHaveCount(0);
+  await visitor.screenshot({ path: test.info().outputPath("verify-revoked-1280.png"), fullPage: true });
+  expect((await visitor.request.get(buyerLink)).status()).toBe(404);
+
+  // A code nobody was given: a 404 that says so.
+  const unknown = await visitor.request.get(url(`/verify/${"a".repeat(24)}`));
+  expect(unknown.status()).toBe(404);
+  expect(await unknown.text()).toContain("No certificate has this code");
+
+  // On demand from the artwork page: a second work gets the next number.
+  await page.goto(url(`/admin/artworks/${artworkId}/edit`));
+  const workPanel = page.getByRole("region", { name: "Certificates of authenticity" });
+  await expect(workPanel.getByRole("listitem").filter({ hasText: number })).toContainText("sold in an order");
+  await workPanel.getByRole("button", { name: "Issue certificate" }).click();
+  await expect(workPanel.getByRole("status")).toHaveText(/^Certificate COA-\d{4}-0002 issued\.$/);
+  await expect(workPanel.getByRole("link", { name: /^Download certificate COA-\d{4}-0002$/ })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("admin-artwork-1280.png"), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await workPanel.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath("admin-artwork-375.png"), fullPage: true });
+  await page.goto(url(`/admin/orders?q=${orderNumber}`));
+  await page.getByRole("link", { name: orderNumber }).click();
+  await expect(page.getByRole("region", { name: "Certificates of authenticity" })).toContainText("Revoked");
+  await page.screenshot({ path: test.info().outputPath("admin-order-375.png"), fullPage: true });
+});
