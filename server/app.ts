@@ -144,6 +144,10 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
             },
           },
       crossOriginEmbedderPolicy: false,
+      // Not helmet's no-referrer: under it a browser's own form post (no JavaScript) says "Origin: null", which
+      // the cross-site check below refuses. Other sites still learn only our origin, never a path (the secret
+      // links of a commission client, a certificate or a newsletter token stay ours).
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       strictTransportSecurity: config.publicUrl.startsWith("https:"),
     }),
   );
