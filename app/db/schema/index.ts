@@ -14,3 +14,4 @@ export * from "./orders";
 export * from "./realtime";
 export * from "./business";
 export * from "./security";
+export * from "./holds";
