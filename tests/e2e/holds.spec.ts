@@ -192,7 +192,7 @@ test("notify me: subscribe on a sold work and on the shop, confirm, a new work i
   await form.getByLabel("Title").fill("Morning Field");
   await form.getByLabel("Medium").fill("Oil on linen");
   await form.getByLabel("Price (USD)").fill("1200");
-  await artist.getByRole("button", { name: "Create all (1)" }).click();
+  await form.getByRole("button", { name: "Create artwork" }).click();
   await expect(artist.getByText("Created “Morning Field”.")).toBeVisible();
 
   // One mail to the "new works" subscriber, with one-click unsubscribe headers; none to the one waiting.
