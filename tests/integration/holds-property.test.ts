@@ -27,7 +27,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ type: fc.constantFrom("request", "checkout", "checkoutWithLink"), buyer: fc.nat({ max: 2 }) }),
   fc.record({ type: fc.constantFrom("approve", "decline", "lapseHold"), hold: fc.nat({ max: 5 }) }),
   fc.record({ type: fc.constantFrom("cancel", "pay", "lapseOrder"), order: fc.nat({ max: 5 }) }),
-) as fc.Arbitrary<Step>;
+);
 
 const HOLDING = ["awaiting_payment", "paid"];
 const SOLD = ["paid"];
@@ -117,7 +117,7 @@ describe.each(BACKENDS)("holds and checkouts never sell a work twice on %s", (ba
             });
             expect(result.ok).toBe(expected);
             if (result.ok) orderIds.push(result.order.id);
-          } else {
+          } else if (step.type === "cancel" || step.type === "pay" || step.type === "lapseOrder") {
             const id = orderIds[step.order % Math.max(1, orderIds.length)];
             if (!id) continue;
             try {

@@ -48,7 +48,7 @@ async function artworkOf(tx: Database, id: string) {
 }
 
 /** Subscribes an address (double opt-in): a confirmation mail first, nothing else until it is confirmed. */
-export async function subscribeAlert(input: AlertSubscribeInput): Promise<AlertSubscribeOutcome> {
+export async function subscribeAlert(input: { email: string; artworkId?: string }): Promise<AlertSubscribeOutcome> {
   return db().transaction(async (tx) => {
     let title: string | undefined;
     if (input.artworkId) {
