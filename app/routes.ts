@@ -10,6 +10,11 @@ export default [
     route("commissions", "routes/site/commissions.tsx"),
     route("contact", "routes/site/contact.tsx"),
     route("artwork/:id", "routes/site/artwork.tsx"),
+    // Holds and "Notify me" (docs/shop.md): POST targets with a result page for browsers without JavaScript.
+    route("artwork/:id/hold", "routes/site/hold-request.tsx"),
+    route("alerts", "routes/site/work-alerts.tsx"),
+    route("alerts/confirm", "routes/site/work-alert-link.tsx", { id: "alerts-confirm" }),
+    route("alerts/unsubscribe", "routes/site/work-alert-link.tsx", { id: "alerts-unsubscribe" }),
     route("blog", "routes/site/blog.tsx"),
     route("blog/:slug", "routes/site/blog-post.tsx"),
     // The Homepage Editor's preview: the real home page (drafts included) in the public layout, admins only.
@@ -58,6 +63,7 @@ export default [
     route("inventory", "routes/admin/inventory.tsx"),
     route("orders", "routes/admin/orders.tsx"),
     route("orders/:id", "routes/admin/order.tsx"),
+    route("holds", "routes/admin/holds.tsx"),
     route("homepage", "routes/admin/homepage.tsx"),
     route("about", "routes/admin/about.tsx"),
     route("policies", "routes/admin/policies.tsx"),

@@ -42,6 +42,7 @@ export const adminPaths = {
   exhibitions: () => "/admin/exhibitions",
   inventory: () => "/admin/inventory",
   orders: () => "/admin/orders",
+  holds: (page?: number) => (page && page > 1 ? `/admin/holds?page=${page}` : "/admin/holds"),
   homepage: () => "/admin/homepage",
   homepagePreview: () => "/admin/homepage/preview",
   about: () => "/admin/about",

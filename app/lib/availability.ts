@@ -1,11 +1,12 @@
-// The four availabilities of a work (spec §3 shows available and sold; the back office also knows reserved
-// and not for sale), with the labels the admin sees.
-export const AVAILABILITY_VALUES = ["available", "reserved", "sold", "not_for_sale"] as const;
+// The availabilities of a work (spec §3 shows available and sold; the back office also knows reserved and not
+// for sale; on_hold is a work kept for one buyer by an approved hold, decision 0020), with the admin's labels.
+export const AVAILABILITY_VALUES = ["available", "reserved", "on_hold", "sold", "not_for_sale"] as const;
 export type AvailabilityValue = (typeof AVAILABILITY_VALUES)[number];
 
 export const AVAILABILITY_LABELS: Record<AvailabilityValue, string> = {
   available: "Available",
   reserved: "Reserved",
+  on_hold: "On hold",
   sold: "Sold",
   not_for_sale: "Not for sale",
 };

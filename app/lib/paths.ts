@@ -27,6 +27,10 @@ export const paths = {
   terms: () => "/terms",
   shipping: () => "/shipping",
   newsletter: () => "/newsletter",
+  /** POST: ask the artist to hold a work (never cached; works without JavaScript). */
+  holdRequest: (artworkId: string) => `/artwork/${encodeURIComponent(artworkId)}/hold`,
+  /** POST: "Tell me about new works" / "Tell me if this becomes available". */
+  workAlerts: () => "/alerts",
   auth: () => "/auth",
   /** /auth, coming back to `redirectTo` after signing in. */
   signIn: (redirectTo?: string) =>

@@ -21,6 +21,13 @@ const PUBLIC_ACTIONS: Record<string, string> = {
   "/newsletter/confirm": "the e-mailed confirmation link; acts only with a token signed by the server (404 otherwise)",
   "/newsletter/unsubscribe":
     "one-click unsubscribe from a newsletter (RFC 8058), no sign-in; acts only with a token signed by the server",
+  "/artwork/sweep-id/hold":
+    "visitors ask the artist to hold a work; it blocks nothing until the artist approves (validated, rate-limited)",
+  "/alerts": "visitors ask to be told of new works or a work's return; double opt-in (validated, rate-limited)",
+  "/alerts/confirm":
+    "the e-mailed confirmation of Notify me; acts only with a token signed by the server (404 otherwise)",
+  "/alerts/unsubscribe":
+    "one-click unsubscribe from Notify me (RFC 8058), no sign-in; acts only with a token signed by the server",
   "/contact": "visitors send inquiries (validated and rate-limited per address)",
   "/commissions": "visitors request commissions (validated and rate-limited per address)",
   "/checkout": "buyers place orders without an account (prices come from the database, rate-limited)",

@@ -8,6 +8,7 @@ import {
   Camera,
   FileSpreadsheet,
   Home,
+  Hourglass,
   Images,
   LayoutDashboard,
   Mail,
@@ -59,6 +60,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { label: "Exhibition Management", href: adminPaths.exhibitions(), icon: GalleryHorizontalEnd },
       { label: "Inventory Management", href: adminPaths.inventory(), icon: Boxes },
       { label: "Orders", href: adminPaths.orders(), icon: ShoppingBag },
+      { label: "Holds", href: adminPaths.holds(), icon: Hourglass },
     ],
   },
   {

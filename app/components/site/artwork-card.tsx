@@ -29,7 +29,9 @@ export function AvailabilityBadge({ availability }: { availability: string }) {
           ? "Available"
           : availability === "reserved"
             ? "Reserved"
-            : "Not for sale"}
+            : availability === "on_hold"
+              ? "On hold"
+              : "Not for sale"}
     </span>
   );
 }

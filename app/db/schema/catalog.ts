@@ -6,7 +6,7 @@ import { mediaAssets } from "./media";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
-export const AVAILABILITIES = ["available", "reserved", "sold", "not_for_sale"] as const;
+export const AVAILABILITIES = ["available", "reserved", "on_hold", "sold", "not_for_sale"] as const;
 export type Availability = (typeof AVAILABILITIES)[number];
 
 export const artworks = pgTable(
@@ -43,7 +43,10 @@ export const artworks = pgTable(
     archivedAt: timestamp("archived_at", { withTimezone: true }),
   },
   (t) => [
-    check("artworks_availability_check", sql`${t.availability} in ('available', 'reserved', 'sold', 'not_for_sale')`),
+    check(
+      "artworks_availability_check",
+      sql`${t.availability} in ('available', 'reserved', 'on_hold', 'sold', 'not_for_sale')`,
+    ),
     check("artworks_quantity_check", sql`${t.quantity} >= 0`),
     check("artworks_price_check", sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
     // Spec §7: sort_order ascending (nulls last), then created_at descending.

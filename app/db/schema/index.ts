@@ -15,3 +15,4 @@ export * from "./realtime";
 export * from "./business";
 export * from "./security";
 export * from "./certificates";
+export * from "./holds";

@@ -1,5 +1,6 @@
 // Catalog, the back office's side: the admin table (search, filters, sort, pages), editing, featuring,
 // reordering, availability in bulk, archive/delete, and the change log. Owns: artworks, artwork_events.
+import { queueAlertEvent } from "~/modules/alerts/alerts.server";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
 import { artworkEvents, artworks, mediaAssets, type ArtworkEventKind, type Availability } from "~/db/schema";
@@ -226,6 +227,8 @@ export async function createArtworkFromUpload(
       })
       .returning({ id: artworks.id, slug: artworks.slug });
     if (!created) throw new Error("artwork insert returned nothing");
+    // "Tell me about new works" subscribers hear of it once (modules/alerts), in this transaction.
+    await queueAlertEvent(tx, { kind: "new-work", artworkId: created.id, key: `new-work:${created.id}` });
     return created;
   });
   await catalogChanged([row.id]);

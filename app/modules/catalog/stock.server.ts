@@ -36,12 +36,15 @@ type Row = {
 /**
  * Takes `quantity` pieces of a work for an order, in one conditional UPDATE: only an available, priced work
  * with enough stock matches, so of two concurrent buyers of an original exactly one gets it (the other's
- * UPDATE waits for the row lock, then finds it reserved). Returns the work at its current price, or undefined.
+ * UPDATE waits for the row lock, then finds it reserved). A work `on_hold` matches only for its holder: the
+ * caller passes `heldForBuyer` after locking that buyer's live hold (modules/shop/holds.server). Returns the work
+ * at its current price, or undefined.
  */
 export async function reserveArtwork(
   tx: Database,
   artworkId: string,
   quantity: number,
+  heldForBuyer = false,
 ): Promise<ReservedArtwork | undefined> {
   const [row] = await queryRows<Row>(
     tx,
@@ -49,10 +52,13 @@ export async function reserveArtwork(
     with taken as (
       update artworks set
         quantity = quantity - ${quantity},
-        availability = case when quantity - ${quantity} = 0 then 'reserved' else availability end,
+        availability = case
+          when quantity - ${quantity} = 0 then 'reserved'
+          when availability = 'on_hold' then 'available'
+          else availability end,
         updated_at = now()
       where id = ${artworkId}
-        and availability = 'available'
+        and (availability = 'available' or (${heldForBuyer}::boolean and availability = 'on_hold'))
         and archived_at is null
         and quantity >= ${quantity}
         and price_cents is not null and price_cents > 0

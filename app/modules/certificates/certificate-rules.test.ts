@@ -83,6 +83,7 @@ describe("edition line and public status", () => {
   it("says where the work stands without naming anyone", () => {
     expect(publicStatus({ availability: "sold", archived: false })).toBe("Sold, in a private collection");
     expect(publicStatus({ availability: "available", archived: false })).toBe("Available from the artist");
+    expect(publicStatus({ availability: "on_hold", archived: false })).toBe("On hold for a buyer");
     expect(publicStatus(undefined)).toBe("No longer listed in the catalogue");
   });
 });

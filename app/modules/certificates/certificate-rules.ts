@@ -67,6 +67,8 @@ export function publicStatus(work: { availability: Availability; archived: boole
       return "Available from the artist";
     case "reserved":
       return "Reserved";
+    case "on_hold":
+      return "On hold for a buyer";
     case "sold":
       return "Sold, in a private collection";
     case "not_for_sale":

@@ -137,6 +137,66 @@ export const mailTemplates = {
       footnote: `You receive this because you subscribed to news from ${brand.artistName}.`,
       unsubscribeUrl: data.unsubscribeUrl,
     }),
+  // Holds (docs/shop.md "Holds"): the buyer's copy of the request, the approval with its link, a decline.
+  "hold-requested": (brand: Brand, data: { name: string; title: string }) =>
+    render(brand, `Your hold request for “${data.title}”`, {
+      preheader: `${brand.artistName} will answer soon.`,
+      heading: "We have your request",
+      paragraphs: [
+        `Thank you, ${data.name}. You asked ${brand.artistName} to hold “${data.title}” for you.`,
+        "Until the request is approved the work stays for sale. You will get an e-mail either way; if it is approved, that e-mail carries your link to buy the work.",
+      ],
+    }),
+  "hold-approved": (brand: Brand, data: { name: string; title: string; until: string; checkoutUrl: string }) =>
+    render(brand, `“${data.title}” is on hold for you`, {
+      preheader: `Kept for you until ${data.until}.`,
+      heading: "The work is on hold for you",
+      paragraphs: [
+        `Good news, ${data.name}: ${brand.artistName} is holding “${data.title}” for you until ${data.until}. Nobody else can buy it until then.`,
+        "When you are ready, the button below takes you to the checkout with the work. After that time the hold ends and the work is offered again.",
+      ],
+      action: { label: "Complete your purchase", url: data.checkoutUrl },
+      footnote: "This link is yours: anyone holding it can buy the work while it is on hold.",
+    }),
+  "hold-declined": (brand: Brand, data: { name: string; title: string }) =>
+    render(brand, `About your hold request for “${data.title}”`, {
+      preheader: "The work could not be held.",
+      heading: "The work could not be held",
+      paragraphs: [
+        `Thank you for your interest, ${data.name}. ${brand.artistName} cannot hold “${data.title}” at the moment.`,
+        "If it is still for sale, you can buy it on the website, or reply to this e-mail with any question.",
+      ],
+    }),
+  // Notify me (docs/shop.md "Notify me"): the double opt-in and the news itself, with its unsubscribe link.
+  "alert-confirm": (brand: Brand, data: { confirmUrl: string; title: string | null }) =>
+    render(brand, `Confirm: ${data.title ? `news of “${data.title}”` : "news of new works"}`, {
+      preheader: "One click, and you will hear first.",
+      heading: "Please confirm",
+      paragraphs: [
+        data.title
+          ? `Someone, probably you, asked to be told at this address when “${data.title}” by ${brand.artistName} becomes available.`
+          : `Someone, probably you, asked to be told at this address when ${brand.artistName} publishes a new work.`,
+        "Confirm with the button below. Until then, nothing more is sent to you.",
+      ],
+      action: { label: "Confirm", url: data.confirmUrl },
+      footnote: "If you did not ask for this, ignore this e-mail: nothing more will be sent.",
+    }),
+  "work-alert": (
+    brand: Brand,
+    data: { kind: "new-work" | "available"; title: string; url: string; unsubscribeUrl: string },
+  ) =>
+    render(brand, data.kind === "new-work" ? `New work: “${data.title}”` : `“${data.title}” is available again`, {
+      preheader: data.kind === "new-work" ? `A new work by ${brand.artistName}.` : "You asked to be told.",
+      heading: data.kind === "new-work" ? "A new work" : "Available again",
+      paragraphs: [
+        data.kind === "new-work"
+          ? `${brand.artistName} has just published “${data.title}”.`
+          : `“${data.title}” by ${brand.artistName} is for sale again. Originals are one of a kind: the first buyer gets it.`,
+      ],
+      action: { label: "See the work", url: data.url },
+      footnote: `You receive this because you asked to be told about ${data.kind === "new-work" ? "new works" : "this work"}.`,
+      unsubscribeUrl: data.unsubscribeUrl,
+    }),
   // Settings › "Send a test e-mail": proof that mail leaves the shop and arrives.
   test: (brand: Brand, _data: Record<string, never>) =>
     render(brand, `Test e-mail from ${brand.siteTitle}`, {

@@ -42,6 +42,12 @@ export const RATE_LIMITS = {
    */
   heldPieces: { max: 20, windowSeconds: DAY },
   heldPiecesEmail: { max: 20, windowSeconds: DAY },
+  /** Hold requests (docs/shop.md "Holds"): per client address, and per address typed. */
+  holdRequest: { max: 5, windowSeconds: 10 * MINUTE },
+  holdRequestEmail: { max: 5, windowSeconds: DAY },
+  /** "Notify me" sign-ups: per client address, and per address typed (someone else's inbox). */
+  workAlert: { max: 10, windowSeconds: HOUR },
+  workAlertEmail: { max: 5, windowSeconds: DAY },
   /** Order tracking: guessing number and e-mail pairs. */
   tracking: { max: 10, windowSeconds: MINUTE },
   /** Copies mailed to the person who filled in a form (contact, commission, order), per recipient. */

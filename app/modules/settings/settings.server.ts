@@ -63,6 +63,8 @@ export const ShopSettingsSchema = z.object({
   reservationMinutes: z.number().int().min(5).max(1_440).default(15),
   /** Manual payment: how long the works stay reserved while a bank transfer is on its way. */
   manualPaymentHoldHours: z.number().int().min(1).max(720).default(72),
+  /** A hold the artist approves (docs/shop.md "Holds"): how long the work waits for its buyer. */
+  holdHours: z.number().int().min(1).max(720).default(48),
   /** The studio's time zone: dates and times of orders are shown in it. */
   timeZone: z
     .string()

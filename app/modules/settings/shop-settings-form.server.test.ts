@@ -40,6 +40,7 @@ describe("the shop settings form", () => {
       "shop.taxRate": "8.25",
       "shop.taxShipping": "on",
       "shop.reservationMinutes": "30",
+      "shop.holdHours": "72",
     };
     delete (form as Record<string, string>)["shop.pickup.enabled"];
     const result = shopSettingsFromForm(current.shop, form);
@@ -54,6 +55,7 @@ describe("the shop settings form", () => {
       taxRateBps: 825,
       taxShipping: true,
       reservationMinutes: 30,
+      holdHours: 72,
       pickup: { enabled: false },
     });
   });
@@ -66,6 +68,7 @@ describe("the shop settings form", () => {
       "shop.regions.5.rate": "10",
       "shop.taxRate": "75",
       "shop.reservationMinutes": "2",
+      "shop.holdHours": "0",
       "shop.timeZone": "Mars/Olympus",
       "shop.shippingLabel": "",
     });
@@ -77,6 +80,7 @@ describe("the shop settings form", () => {
       "shop.regions.5.label": "Name the region, e.g. Europe.",
       "shop.taxRate": "Enter a rate from 0 to 50 %, e.g. 9.45.",
       "shop.reservationMinutes": "Enter whole minutes from 5 to 1,440 (a day).",
+      "shop.holdHours": "Enter whole hours from 1 to 720 (30 days).",
       "shop.timeZone": "Enter a time zone such as America/Chicago or Europe/Paris.",
       "shop.shippingLabel": "Name the shipping method (up to 80 characters).",
     });

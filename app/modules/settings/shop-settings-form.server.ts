@@ -87,6 +87,7 @@ export function shopSettingsFromForm(
     720,
     "Enter whole hours from 1 to 720 (30 days).",
   );
+  const holdHours = whole("shop.holdHours", 1, 720, "Enter whole hours from 1 to 720 (30 days).");
 
   const candidate = {
     ...current,
@@ -104,6 +105,7 @@ export function shopSettingsFromForm(
     paymentInstructions: blank(form["shop.paymentInstructions"]),
     reservationMinutes,
     manualPaymentHoldHours,
+    holdHours,
     timeZone: blank(form["shop.timeZone"]) || "UTC",
   };
   const parsed = ShopSettingsSchema.safeParse(candidate);
@@ -138,6 +140,7 @@ export function shopFormValues(shop: ShopSettings): Record<string, string> {
     "shop.paymentInstructions": shop.paymentInstructions,
     "shop.reservationMinutes": String(shop.reservationMinutes),
     "shop.manualPaymentHoldHours": String(shop.manualPaymentHoldHours),
+    "shop.holdHours": String(shop.holdHours),
     "shop.timeZone": shop.timeZone,
   };
   if (shop.pickup.enabled) values["shop.pickup.enabled"] = "on";

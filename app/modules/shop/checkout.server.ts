@@ -26,6 +26,7 @@ import { currentPaymentProvider, providerFor } from "./payments.server";
 import { priceOrder, type PricingError } from "./pricing";
 import { notifyArtistOfOrder } from "./order-notify.server";
 import { cancelKeyMatches } from "./cancel-key.server";
+import { completeHold, lockLiveHold } from "./holds.server";
 
 export const MAX_CART_LINES = 20;
 
@@ -64,6 +65,8 @@ export const CheckoutSchema = z
     region: text(120),
     postalCode: text(20),
     note: text(1_000),
+    /** A holder's signed link (modules/shop/holds.server): lets this order take the work held for them. */
+    hold: z.string().max(120).optional(),
     /** The total the buyer saw; placing refuses when the catalogue's prices make it different. */
     expectedTotalCents: z.coerce.number().int().min(0).optional(),
   })
@@ -86,7 +89,7 @@ export const CheckoutSchema = z
   });
 
 export type CheckoutInput = z.infer<typeof CheckoutSchema>;
-export type CheckoutField = Exclude<keyof CheckoutInput, "items" | "idempotencyKey" | "expectedTotalCents">;
+export type CheckoutField = Exclude<keyof CheckoutInput, "items" | "idempotencyKey" | "expectedTotalCents" | "hold">;
 
 /** The form's values as typed (to show them again beside the errors). */
 export type CheckoutValues = Partial<Record<CheckoutField, string>>;
@@ -116,6 +119,7 @@ export function readCheckoutForm(form: FormData) {
     idempotencyKey: form.get("idempotencyKey") ?? "",
     items: form.getAll("item"),
     expectedTotalCents: form.get("expectedTotalCents") || undefined,
+    hold: form.get("hold") || undefined,
   };
   for (const field of FIELDS) (raw as Record<string, unknown>)[field] ??= "";
   const parsed = CheckoutSchema.safeParse(raw);
@@ -188,10 +192,16 @@ export async function placeOrder(input: CheckoutInput): Promise<PlaceOrderResult
   const provider = currentPaymentProvider();
   try {
     const order = await db().transaction(async (tx) => {
+      // The holder's hold is locked before any work (the lapse job's order too): no deadlock, no lapse midway.
+      const hold = await lockLiveHold(
+        tx,
+        input.hold,
+        wanted.map(([id]) => id),
+      );
       const reserved: { artwork: ReservedArtwork; quantity: number }[] = [];
       const missing: string[] = [];
       for (const [artworkId, quantity] of wanted) {
-        const artwork = await reserveArtwork(tx, artworkId, quantity);
+        const artwork = await reserveArtwork(tx, artworkId, quantity, hold?.artworkId === artworkId);
         if (artwork) reserved.push({ artwork, quantity });
         else missing.push(artworkId);
       }
@@ -255,6 +265,7 @@ export async function placeOrder(input: CheckoutInput): Promise<PlaceOrderResult
         })),
       );
       await recordEvent(tx, created!, { kind: "buyer", email: input.email }, "placed");
+      if (hold && reserved.some((r) => r.artwork.id === hold.artworkId)) await completeHold(tx, hold.id, created!.id);
       await scheduleExpiry(tx, created!);
       if (provider.id === "manual") {
         await mailManualOrderPlaced(tx, { ...created!, items: await orderItemsOf(tx, created!.id) }, settings);

@@ -3,6 +3,7 @@
 // locks the order row, checks the move against order-status.ts, records who and when, and queues its mail.
 import { db } from "~/db/client.server";
 import { trackingUrlFor } from "~/lib/tracking";
+import { queueAlertEvent } from "~/modules/alerts/alerts.server";
 import { catalogChanged } from "~/modules/catalog/catalog.server";
 import { reserveArtwork } from "~/modules/catalog/stock.server";
 import { enqueue, JOB_PRIORITY, registerJobHandler } from "~/modules/jobs/jobs.server";
@@ -197,6 +198,14 @@ export async function expireReservation(orderId: string, now = new Date()): Prom
       cancelledAt: new Date(),
       reservedUntil: null,
     });
+    // Visitors waiting for these works hear they are for sale again (the job checks they still are).
+    for (const item of await orderItemsOf(tx, orderId))
+      if (item.artworkId)
+        await queueAlertEvent(tx, {
+          kind: "available",
+          artworkId: item.artworkId,
+          key: `order-lapsed:${orderId}:${item.artworkId}`,
+        });
     return "expired";
   });
   // Stock may have changed: pages that show the works start afresh (modules/events).

@@ -333,6 +333,14 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
               error={errors["shop.manualPaymentHoldHours"]}
             />
             <TextField
+              label="Hold on request (hours)"
+              name="shop.holdHours"
+              inputMode="numeric"
+              defaultValue={value("shop.holdHours", shop["shop.holdHours"])}
+              error={errors["shop.holdHours"]}
+              hint="How long an approved hold keeps a work for its buyer"
+            />
+            <TextField
               label="Studio time zone"
               name="shop.timeZone"
               defaultValue={value("shop.timeZone", shop["shop.timeZone"])}

@@ -27,6 +27,8 @@ import { priceOrder, shippingRegionFor, type Fulfilment, type PricingSettings } 
 import { emailKey, hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { readFormData } from "~/modules/security/form-data.server";
+import { formatDateTime } from "~/lib/dates";
+import { liveHoldForLink } from "~/modules/shop/holds.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
@@ -52,6 +54,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   // ?artwork=ID: buying one work directly (works without JavaScript, which the browser-held cart needs).
   const artworkId = url.searchParams.get("artwork");
   const direct = artworkId ? await getArtwork(artworkId) : undefined;
+  // ?hold=…: the holder's link (docs/shop.md "Holds"): their work, on hold for them, can be bought here.
+  const holdToken = url.searchParams.get("hold");
+  const hold = holdToken && direct ? await liveHoldForLink(holdToken) : undefined;
+  const heldForBuyer = hold !== undefined && hold.artworkId === direct?.id;
   const provider = currentPaymentProvider().id;
   const pricing: PricingSettings = {
     shippingLabel: shop.shippingLabel,
@@ -70,8 +76,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       studioCountry: settings.country,
       holdText: provider === "manual" ? `${shop.manualPaymentHoldHours} hours` : `${shop.reservationMinutes} minutes`,
       abandoned: abandoned ? cancelled : null,
+      hold:
+        heldForBuyer && holdToken ? { token: holdToken, until: formatDateTime(hold.expiresAt!, shop.timeZone) } : null,
       direct:
-        direct && direct.availability === "available" && direct.priceCents
+        direct &&
+        (direct.availability === "available" || (heldForBuyer && direct.availability === "on_hold")) &&
+        direct.priceCents
           ? {
               artwork_id: direct.id,
               price: direct.priceCents,
@@ -201,7 +211,7 @@ function listTitles(titles: string[]): string {
 const COUNTRY_OPTIONS = COUNTRIES.map(([value, label]) => ({ value, label }));
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { pricing, provider, studioCountry, direct, abandoned, holdText } = loaderData;
+  const { pricing, provider, studioCountry, direct, abandoned, holdText, hold } = loaderData;
   const cart = useCart();
   const items = direct ? [direct] : cart.items;
   const check = useCartCheck(!direct);
@@ -262,6 +272,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           released. You can place the order again below.
         </p>
       ) : null}
+      {hold ? (
+        <p role="status" className="border-line mt-8 max-w-2xl border-l-2 pl-4 text-sm">
+          This work is on hold for you until {hold.until}. Place the order below to buy it.
+        </p>
+      ) : null}
       <noscript>
         <p className="border-destructive mt-8 max-w-2xl border-l-2 pl-4">
           Your cart is kept in this browser and needs JavaScript to be read. Please turn JavaScript on to check out, or
@@ -285,6 +300,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             aria-describedby={actionData?.formError ? "checkout-form-error" : undefined}
           >
             <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+            {hold ? <input type="hidden" name="hold" value={hold.token} /> : null}
             {buyable.map((i) => (
               <input key={i.artwork_id} type="hidden" name="item" value={`${i.artwork_id}:${i.quantity}`} />
             ))}

@@ -12,6 +12,9 @@ import { formatPrice } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { artworkSeo, ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
 import { getArtwork, listMoreWorks } from "~/modules/catalog/catalog.server";
+import { getSettings } from "~/modules/settings/settings.server";
+import { HoldRequestForm } from "~/components/site/hold-request-form";
+import { WorkAlertForm } from "~/components/site/work-alert-form";
 import { services } from "~/services.server";
 import { deferHydrationHandle } from "~/lib/hydration-script";
 import { withZoom } from "~/modules/media/tiles.server";
@@ -27,8 +30,9 @@ export async function loader({ params }: Route.LoaderArgs) {
     return [];
   });
   // "Zoom into the surface" once the work's deep zoom tiles are stored (decision 0021).
-  const [shown] = await withZoom([artwork]);
-  return { artwork: shown ?? artwork, moreWorks };
+  const [[shown], { shop }] = await Promise.all([withZoom([artwork]), getSettings()]);
+  // The hold length is a setting: a settings change clears every cached page, this one included.
+  return { artwork: shown ?? artwork, moreWorks, holdHours: shop.holdHours };
 }
 
 /** Spec §9: a visit back within 5 minutes is answered from the browser's cache; a failed load is tried twice. */
@@ -44,8 +48,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
-  const { artwork, moreWorks } = loaderData;
+  const { artwork, moreWorks, holdHours } = loaderData;
   const sold = artwork.availability === "sold";
+  const onHold = artwork.availability === "on_hold";
+  // Someone may want it later: a sold, reserved or held work offers "Tell me if this becomes available".
+  const waitable = sold || onHold || artwork.availability === "reserved";
   const facts = [
     ["Medium", artwork.medium],
     ["Size", artwork.size],
@@ -131,6 +138,20 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
               </Link>
             )}
           </div>
+          {canBuy(artwork) ? <HoldRequestForm artworkId={artwork.id} holdHours={holdHours} /> : null}
+          {onHold ? (
+            <p className="text-ink-soft mt-6 text-sm leading-relaxed">
+              This work is on hold for a buyer. If the hold ends without a sale, it will be offered again.
+            </p>
+          ) : null}
+          {waitable ? (
+            <WorkAlertForm
+              artworkId={artwork.id}
+              title="Tell me if this becomes available"
+              lead="One e-mail if the work is offered again. You confirm your address first; unsubscribe at any time."
+              className="border-line mt-8 border-t pt-6"
+            />
+          ) : null}
           {artwork.description ? (
             <div className="text-ink-soft mt-10 max-w-prose space-y-4 leading-relaxed">
               {artwork.description.split(/\n{2,}/).map((paragraph) => (

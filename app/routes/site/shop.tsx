@@ -3,6 +3,7 @@ import { cachedLoad } from "~/lib/client-data";
 import type { Route } from "./+types/shop";
 import { AddToCartButton } from "~/components/site/add-to-cart-button";
 import { ArtworkCard } from "~/components/site/artwork-card";
+import { WorkAlertForm } from "~/components/site/work-alert-form";
 import { galleryHref } from "~/lib/gallery-query";
 import { paths } from "~/lib/paths";
 import { pageSeo, siteFromMatches } from "~/lib/seo";
@@ -69,6 +70,11 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <WorkAlertForm
+        title="Tell me about new works"
+        lead="One e-mail when a new painting is published, nothing else. You confirm your address first; unsubscribe at any time."
+        className="border-line mx-auto mt-20 max-w-xl border-t pt-10"
+      />
       {more ? (
         <p className="text-muted mt-16 text-center">
           <Link to={galleryHref({ availability: "available" })} className="text-ink underline underline-offset-4">

@@ -284,7 +284,10 @@ function AvailabilityPill({ availability }: { availability: string }) {
       ? ["SOLD", "bg-sold/10 text-sold"]
       : availability === "available"
         ? ["AVAILABLE", "bg-available/10 text-available"]
-        : [availability === "reserved" ? "RESERVED" : "NOT FOR SALE", "bg-ink/5 text-ink-soft"];
+        : [
+            availability === "reserved" ? "RESERVED" : availability === "on_hold" ? "ON HOLD" : "NOT FOR SALE",
+            "bg-ink/5 text-ink-soft",
+          ];
   return (
     <span
       className={`inline-flex items-center gap-2 rounded-full px-3 py-1 text-[0.68rem] font-medium tracking-[0.16em] ${tone}`}

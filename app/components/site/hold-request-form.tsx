@@ -1,0 +1,66 @@
+// "Ask to hold this work" (docs/shop.md "Holds"): a closed disclosure under the price, so the page stays calm.
+// It posts to /artwork/:id/hold, never to the cached artwork page; without JavaScript that route shows the answer.
+import { useFetcher } from "react-router";
+import { TextAreaField, TextField } from "~/components/form/field";
+import type { PublicFormResult } from "~/lib/public-form";
+import { paths } from "~/lib/paths";
+import { buttonStyles } from "./button-styles";
+
+export function HoldRequestForm({ artworkId, holdHours }: { artworkId: string; holdHours: number }) {
+  const fetcher = useFetcher<PublicFormResult>();
+  const result = fetcher.data;
+  const failed = result && !result.ok ? result : undefined;
+  return (
+    <details className="border-line group mt-8 border-t pt-5" open={failed ? true : undefined}>
+      <summary className="hover:text-ink text-ink-soft cursor-pointer text-sm underline-offset-4 hover:underline">
+        Ask to hold this work
+      </summary>
+      {result?.ok ? (
+        <p role="status" className="text-available mt-4 text-sm leading-relaxed">
+          {result.message}
+        </p>
+      ) : (
+        <fetcher.Form method="post" action={paths.holdRequest(artworkId)} className="mt-4 space-y-4" noValidate>
+          <p className="text-muted text-sm leading-relaxed">
+            Need a little time? Ask the artist to keep it for you for {holdHours} hours. Until the request is approved
+            the work stays for sale; you will hear back by e-mail.
+          </p>
+          <TextField
+            name="name"
+            label="Your name"
+            autoComplete="name"
+            required
+            defaultValue={failed?.values?.name}
+            error={failed?.fieldErrors?.name}
+          />
+          <TextField
+            name="email"
+            type="email"
+            label="Email address"
+            autoComplete="email"
+            inputMode="email"
+            required
+            defaultValue={failed?.values?.email}
+            error={failed?.fieldErrors?.email}
+          />
+          <TextAreaField
+            name="note"
+            label="A note for the artist"
+            optional
+            rows={3}
+            defaultValue={failed?.values?.note}
+            error={failed?.fieldErrors?.note}
+          />
+          {failed && !failed.fieldErrors ? (
+            <p role="alert" className="text-destructive text-sm">
+              {failed.error}
+            </p>
+          ) : null}
+          <button type="submit" className={buttonStyles.secondary} disabled={fetcher.state !== "idle"}>
+            Ask to hold
+          </button>
+        </fetcher.Form>
+      )}
+    </details>
+  );
+}

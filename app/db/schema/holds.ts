@@ -1,0 +1,98 @@
+// Holds and work alerts (decision 0020): a buyer's request to keep a work for a while, and the visitors who
+// asked to hear of new works or of one work becoming available. modules/shop/holds and modules/alerts own them.
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { HoldStatus } from "~/lib/holds";
+import { uuidv7 } from "~/lib/uuid";
+import { artworks } from "./catalog";
+import { orders } from "./orders";
+
+export const holds = pgTable(
+  "holds",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`)
+      .$defaultFn(uuidv7),
+    artworkId: uuid("artwork_id")
+      .notNull()
+      .references(() => artworks.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Stored lower-cased. */
+    email: text("email").notNull(),
+    note: text("note").notNull().default(""),
+    status: text("status").$type<HoldStatus>().notNull().default("requested"),
+    /** How long the artist's approval keeps the work, fixed when it is approved (settings.shop.holdHours). */
+    hours: integer("hours"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: text("decided_by"),
+    /** Set on approval: the lapse job releases the work then. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** The holder's order, once they bought the work through their link. */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("holds_status_check", sql`${t.status} in ('requested', 'approved', 'declined', 'lapsed', 'completed')`),
+    // One live hold per work: two approvals of one work cannot both win.
+    uniqueIndex("holds_one_approved_idx")
+      .on(t.artworkId)
+      .where(sql`${t.status} = 'approved'`),
+    // The admin's list: waiting requests first, newest first.
+    index("holds_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("holds_created_idx").on(t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const WORK_ALERT_KINDS = ["new-works", "artwork"] as const;
+export type WorkAlertKind = (typeof WORK_ALERT_KINDS)[number];
+
+/** "Tell me about new works" (no artwork) or "Tell me if this becomes available" (one artwork). */
+export const workAlerts = pgTable(
+  "work_alerts",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`)
+      .$defaultFn(uuidv7),
+    email: text("email").notNull(),
+    kind: text("kind").$type<WorkAlertKind>().notNull(),
+    artworkId: uuid("artwork_id").references(() => artworks.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Double opt-in: mailed only once confirmed. */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("work_alerts_kind_check", sql`(${t.kind} = 'new-works') = (${t.artworkId} is null)`),
+    // One subscription per address and subject (nulls not distinct: one "new works" per address).
+    unique("work_alerts_email_artwork_key").on(t.email, t.artworkId).nullsNotDistinct(),
+    index("work_alerts_artwork_idx").on(t.artworkId),
+  ],
+);
+
+/** One mail per subscriber per event (a new work, a work available again): the key makes a rerun a no-op. */
+export const workAlertDeliveries = pgTable(
+  "work_alert_deliveries",
+  {
+    eventKey: text("event_key").notNull(),
+    alertId: uuid("alert_id")
+      .notNull()
+      .references(() => workAlerts.id, { onDelete: "cascade" }),
+    mailId: uuid("mail_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eventKey, t.alertId] })],
+);

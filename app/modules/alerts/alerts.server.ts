@@ -1,0 +1,211 @@
+// Work alerts, "Notify me" (docs/shop.md "Notify me", decision 0020): visitors who asked to hear of new works
+// or of one sold / on-hold work becoming available, with double opt-in and an unsubscribe link in every mail
+// (signed links, as the newsletter's). An event (a new work published, a hold lapsed, a reservation lapsed)
+// queues one job; the job writes one delivery row per confirmed subscriber and its mail in one transaction,
+// keyed by (event, subscriber), so a rerun or a second process mails nobody twice.
+// Owns: work_alerts, work_alert_deliveries. Exposes: subscribeAlert, confirm/unsubscribe by link, queueAlertEvent.
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { db, queryRows, type Database } from "~/db/client.server";
+import { workAlertDeliveries, workAlerts, type WorkAlertKind } from "~/db/schema";
+import { enqueue, JOB_PRIORITY, registerJobHandler } from "~/modules/jobs/jobs.server";
+import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
+import { readSignedId, signedId } from "~/modules/security/signed-ids.server";
+import { services } from "~/services.server";
+
+export const AlertSubscribeSchema = z.object({
+  email: z
+    .string({ message: "Enter your email address." })
+    .trim()
+    .toLowerCase()
+    .min(1, "Enter your email address.")
+    .max(254, "That email address is too long.")
+    .pipe(z.email("Enter a valid email address, like name@example.com.")),
+  /** Empty: new works; an artwork's id: that work becoming available. */
+  artworkId: z
+    .union([z.literal(""), z.uuid()])
+    .optional()
+    .transform((v) => v || undefined),
+});
+export type AlertSubscribeInput = z.infer<typeof AlertSubscribeSchema>;
+
+type LinkKind = "confirm" | "unsubscribe";
+const purpose = (kind: LinkKind) => `alerts:${kind}`;
+export const alertLinkToken = (kind: LinkKind, id: string) => signedId(purpose(kind), id);
+const publicUrl = () => services().config.publicUrl;
+export const alertConfirmUrl = (id: string) => `${publicUrl()}/alerts/confirm?token=${alertLinkToken("confirm", id)}`;
+export const alertUnsubscribeUrl = (id: string) =>
+  `${publicUrl()}/alerts/unsubscribe?token=${alertLinkToken("unsubscribe", id)}`;
+
+export type AlertSubscribeOutcome = "confirmation-sent" | "already-subscribed" | "not-sent" | "no-such-work";
+
+async function artworkOf(tx: Database, id: string) {
+  const [row] = await queryRows<{ id: string; title: string; availability: string; archived: boolean }>(
+    tx,
+    sql`select id, title, availability, archived_at is not null as archived from artworks where id = ${id}`,
+  );
+  return row;
+}
+
+/** Subscribes an address (double opt-in): a confirmation mail first, nothing else until it is confirmed. */
+export async function subscribeAlert(input: { email: string; artworkId?: string }): Promise<AlertSubscribeOutcome> {
+  return db().transaction(async (tx) => {
+    let title: string | undefined;
+    if (input.artworkId) {
+      const work = await artworkOf(tx, input.artworkId);
+      if (!work || work.archived) return "no-such-work";
+      title = work.title;
+    }
+    const kind: WorkAlertKind = input.artworkId ? "artwork" : "new-works";
+    const [row] = await tx
+      .insert(workAlerts)
+      .values({ email: input.email, kind, artworkId: input.artworkId ?? null })
+      .onConflictDoUpdate({
+        target: [workAlerts.email, workAlerts.artworkId],
+        set: {
+          // Coming back after unsubscribing means confirming again.
+          confirmedAt: sql`case when ${workAlerts.unsubscribedAt} is null then ${workAlerts.confirmedAt} end`,
+          unsubscribedAt: sql`null`,
+        },
+      })
+      .returning({ id: workAlerts.id, confirmedAt: workAlerts.confirmedAt });
+    if (row!.confirmedAt) return "already-subscribed";
+    const sent = await sendConfirmationCopy(
+      input.email,
+      "alert-confirm",
+      { confirmUrl: alertConfirmUrl(row!.id), title: title ?? null },
+      tx,
+    );
+    return sent ? "confirmation-sent" : "not-sent";
+  });
+}
+
+/** What a confirm or unsubscribe link is for (for the page it opens). */
+export async function alertForLink(kind: LinkKind, token: string | null) {
+  const id = readSignedId(purpose(kind), token);
+  if (!id) return undefined;
+  const [row] = await queryRows<{
+    email: string;
+    title: string | null;
+    confirmed_at: Date | null;
+    unsubscribed_at: Date | null;
+  }>(
+    db(),
+    sql`select a.email, w.title, a.confirmed_at, a.unsubscribed_at
+          from work_alerts a left join artworks w on w.id = a.artwork_id where a.id = ${id}`,
+  );
+  if (!row) return undefined;
+  return {
+    email: row.email,
+    title: row.title,
+    status: row.unsubscribed_at ? "unsubscribed" : row.confirmed_at ? "confirmed" : "unconfirmed",
+  } as const;
+}
+
+export async function confirmAlert(token: string | null): Promise<{ email: string } | undefined> {
+  const id = readSignedId(purpose("confirm"), token);
+  if (!id) return undefined;
+  const [row] = await db()
+    .update(workAlerts)
+    .set({ confirmedAt: sql`coalesce(${workAlerts.confirmedAt}, now())`, unsubscribedAt: sql`null` })
+    .where(eq(workAlerts.id, id))
+    .returning({ email: workAlerts.email });
+  return row;
+}
+
+export async function unsubscribeAlert(token: string | null): Promise<{ email: string } | undefined> {
+  const id = readSignedId(purpose("unsubscribe"), token);
+  if (!id) return undefined;
+  const [row] = await db()
+    .update(workAlerts)
+    .set({ unsubscribedAt: sql`coalesce(${workAlerts.unsubscribedAt}, now())` })
+    .where(eq(workAlerts.id, id))
+    .returning({ email: workAlerts.email });
+  return row;
+}
+
+// --- Events ------------------------------------------------------------------------------------------------
+
+export const ALERT_JOB = "alerts.send";
+
+export interface AlertEvent {
+  /** new-work: tell "new works" subscribers; available: tell that work's subscribers. */
+  kind: "new-work" | "available";
+  artworkId: string;
+  /** What happened, once: e.g. new-work:{id}, hold-lapsed:{holdId}. */
+  key: string;
+}
+
+/** Queues the mails of an event in the caller's transaction: they exist exactly when the event does. */
+export async function queueAlertEvent(tx: Database, event: AlertEvent): Promise<void> {
+  await enqueue(
+    ALERT_JOB,
+    { kind: event.kind, artworkId: event.artworkId, key: event.key },
+    { dedupeKey: `alerts:${event.key}`, once: true, priority: JOB_PRIORITY.mail },
+    tx,
+  );
+}
+
+/** RFC 2369 and RFC 8058, as the newsletter: mail clients offer a one-click Unsubscribe. */
+const listHeaders = (alertId: string): Record<string, string> => ({
+  "List-Unsubscribe": `<${alertUnsubscribeUrl(alertId)}>`,
+  "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+});
+
+/**
+ * Sends an event's mails: one per confirmed subscriber, each recorded under (event, subscriber) in the same
+ * transaction as its outbox row. Returns how many were queued now (0 on a rerun). A work no longer to be seen
+ * (archived, or bought again before the job ran) is no news: nothing is sent.
+ */
+export async function sendAlertEvent(event: AlertEvent, database: Database = db()): Promise<number> {
+  return database.transaction(async (tx) => {
+    const work = await artworkOf(tx, event.artworkId);
+    if (!work || work.archived) return 0;
+    if (event.kind === "available" && work.availability !== "available") return 0;
+    const subscribers = await tx
+      .select({ id: workAlerts.id, email: workAlerts.email })
+      .from(workAlerts)
+      .where(
+        and(
+          sql`${workAlerts.confirmedAt} is not null`,
+          isNull(workAlerts.unsubscribedAt),
+          event.kind === "new-work" ? eq(workAlerts.kind, "new-works") : eq(workAlerts.artworkId, event.artworkId),
+        ),
+      );
+    let queued = 0;
+    for (const s of subscribers) {
+      // The delivery row first: a second run (or process) finds it and skips this subscriber.
+      const [fresh] = await tx
+        .insert(workAlertDeliveries)
+        .values({ eventKey: event.key, alertId: s.id })
+        .onConflictDoNothing()
+        .returning({ alertId: workAlertDeliveries.alertId });
+      if (!fresh) continue;
+      const mailId = await sendMail(
+        s.email,
+        "work-alert",
+        {
+          kind: event.kind,
+          title: work.title,
+          url: `${publicUrl()}/artwork/${work.id}`,
+          unsubscribeUrl: alertUnsubscribeUrl(s.id),
+        },
+        tx,
+        [],
+        listHeaders(s.id),
+      );
+      await tx
+        .update(workAlertDeliveries)
+        .set({ mailId })
+        .where(and(eq(workAlertDeliveries.eventKey, event.key), eq(workAlertDeliveries.alertId, s.id)));
+      queued++;
+    }
+    return queued;
+  });
+}
+
+registerJobHandler(ALERT_JOB, async (payload) => {
+  const { kind, artworkId, key } = payload;
+  if ((kind === "new-work" || kind === "available") && typeof artworkId === "string" && typeof key === "string")
+    await sendAlertEvent({ kind, artworkId, key });
+});

@@ -1,0 +1,165 @@
+// Holds (docs/admin.md "Holds"): buyers' requests to hold a work, waiting ones first, with Approve and
+// Decline; approved holds with their end, and the past ones. The bell's "Hold requested" links here.
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/holds";
+import { AdminPageError } from "~/components/admin/admin-error";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { AdminPageHeader, EmptyState } from "~/components/admin/admin-page";
+import { reportAction, type ActionResult } from "~/components/admin/action-result";
+import { Pager } from "~/components/admin/pager";
+import { adminButton } from "~/components/admin/ui";
+import { formatDateTime } from "~/lib/dates";
+import { adminPaths } from "~/lib/admin-paths";
+import { HOLD_STATUS_LABELS } from "~/lib/holds";
+import { paths } from "~/lib/paths";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { readFormData } from "~/modules/security/form-data.server";
+import { getSettings } from "~/modules/settings/settings.server";
+import { approveHold, declineHold, HoldError, HOLDS_PAGE_SIZE, listHolds } from "~/modules/shop/holds.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const raw = new URL(request.url).searchParams.get("page") ?? "1";
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(raw, 10) || 1));
+  const [{ rows, total, waiting }, settings] = await Promise.all([listHolds(page), getSettings()]);
+  const tz = settings.shop.timeZone;
+  return {
+    page,
+    total,
+    waiting,
+    pageSize: HOLDS_PAGE_SIZE,
+    holdHours: settings.shop.holdHours,
+    holds: rows.map((h) => ({
+      ...h,
+      createdAt: formatDateTime(h.createdAt, tz),
+      expiresAt: h.expiresAt ? formatDateTime(h.expiresAt, tz) : null,
+    })),
+  };
+}
+
+const Intent = z.object({
+  intent: z.enum(["approve", "decline"], { message: "Choose Approve or Decline." }),
+  id: z.uuid({ message: "That hold request does not exist." }),
+});
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readFormData(request);
+  const parsed = Intent.safeParse({ intent: form.get("intent"), id: form.get("id") });
+  if (!parsed.success)
+    return data<ActionResult>({ ok: false, error: parsed.error.issues[0]?.message ?? "Try again." }, 400);
+  try {
+    if (parsed.data.intent === "approve") {
+      const hold = await approveHold(parsed.data.id, admin.user.email);
+      return data<ActionResult>({ ok: true, message: `On hold for ${hold.name}; they were e-mailed their link.` });
+    }
+    const hold = await declineHold(parsed.data.id, admin.user.email);
+    return data<ActionResult>({ ok: true, message: `Declined; ${hold.name} was told by e-mail.` });
+  } catch (error) {
+    if (error instanceof HoldError)
+      return data<ActionResult>({ ok: false, error: error.message }, error.code === "not-found" ? 404 : 409);
+    throw error;
+  }
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return reportAction(() => serverAction(), "Could not answer the hold request");
+}
+
+export const meta: Route.MetaFunction = () => adminMeta("Holds");
+
+export function ErrorBoundary() {
+  return <AdminPageError />;
+}
+
+const STATUS_STYLES: Record<string, string> = {
+  requested: "bg-accent-soft text-ink",
+  approved: "bg-available/10 text-available",
+  completed: "bg-ink/5 text-ink-soft",
+  declined: "bg-ink/5 text-muted",
+  lapsed: "bg-ink/5 text-muted",
+};
+
+export default function Holds({ loaderData, actionData }: Route.ComponentProps) {
+  const { holds, page, total, pageSize, waiting, holdHours } = loaderData;
+  const navigation = useNavigation();
+  const busyId = navigation.state !== "idle" ? navigation.formData?.get("id") : undefined;
+  return (
+    <>
+      <AdminPageHeader title="Holds" />
+      <p className="text-ink-soft mb-4 max-w-2xl text-sm leading-relaxed">
+        Buyers can ask you to hold a work for {holdHours} hours (change it in Settings › Shop). A request blocks
+        nothing; approving it marks the work <strong>On hold</strong>, so nobody else can buy it, and e-mails the buyer
+        a link to complete the purchase. When the time is up the work is offered again by itself.
+        {waiting > 0 ? ` ${waiting} ${waiting === 1 ? "request waits" : "requests wait"} for you.` : ""}
+      </p>
+      {actionData && (
+        <p role="status" className={`mb-4 max-w-2xl text-sm ${actionData.ok ? "text-available" : "text-destructive"}`}>
+          {actionData.ok ? actionData.message : actionData.error}
+        </p>
+      )}
+      {holds.length === 0 ? (
+        <EmptyState>No hold requests yet. Buyers ask from a work’s page.</EmptyState>
+      ) : (
+        <ul className="space-y-3">
+          {holds.map((h) => (
+            <li key={h.id} className="border-line rounded-md border bg-white p-4">
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="font-medium">
+                    <Link to={paths.artwork(h.artworkId)} className="underline-offset-4 hover:underline">
+                      {h.artworkTitle}
+                    </Link>
+                  </p>
+                  <p className="text-ink-soft mt-1 text-sm break-words">
+                    {h.name} · <a href={`mailto:${h.email}`}>{h.email}</a>
+                  </p>
+                  <p className="text-muted mt-1 text-xs">
+                    Asked {h.createdAt}
+                    {h.status === "approved" && h.expiresAt ? ` · held until ${h.expiresAt}` : ""}
+                    {h.decidedBy && h.status !== "requested" ? ` · by ${h.decidedBy}` : ""}
+                  </p>
+                  {h.note ? <p className="text-ink-soft mt-2 text-sm whitespace-pre-line">“{h.note}”</p> : null}
+                </div>
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className={`rounded-full px-2.5 py-1 text-xs ${STATUS_STYLES[h.status] ?? ""}`}>
+                    {HOLD_STATUS_LABELS[h.status]}
+                  </span>
+                  {h.status === "requested" ? (
+                    <Form method="post" className="flex gap-2">
+                      <input type="hidden" name="id" value={h.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="approve"
+                        className={adminButton.primary}
+                        disabled={busyId === h.id}
+                        aria-label={`Approve the hold of ${h.artworkTitle} for ${h.name}`}
+                      >
+                        Approve
+                      </button>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="decline"
+                        className={adminButton.secondary}
+                        disabled={busyId === h.id}
+                        aria-label={`Decline the hold of ${h.artworkTitle} for ${h.name}`}
+                      >
+                        Decline
+                      </button>
+                    </Form>
+                  ) : null}
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-4">
+        <Pager page={page} pageSize={pageSize} total={total} href={adminPaths.holds} items="holds" />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+// POST /artwork/:id/hold: "Ask to hold this work" (docs/shop.md "Holds"). The artwork page's form posts here
+// (never to the cached page); with JavaScript the answer shows beside the form, without it on this page.
+import { data, Link } from "react-router";
+import type { Route } from "./+types/hold-request";
+import { PageIntro } from "~/components/site/page-intro";
+import { buttonStyles } from "~/components/site/button-styles";
+import { pageTitle } from "~/lib/meta";
+import { paths } from "~/lib/paths";
+import { formText, type PublicFormResult } from "~/lib/public-form";
+import { ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
+import { readFormData } from "~/modules/security/form-data.server";
+import { emailKey, hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
+import { HoldRequestSchema, requestHold } from "~/modules/shop/holds.server";
+
+const THANKS =
+  "Thank you. Your request is with the artist: you will get an e-mail when it is approved, with a link to buy the work.";
+
+export function loader({ params }: Route.LoaderArgs) {
+  return data({ artworkId: params.id }, { headers: { "cache-control": "no-store" } });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await readFormData(request);
+  const values = {
+    name: formText(form, "name"),
+    email: formText(form, "email"),
+    note: formText(form, "note"),
+  };
+  const parsed = HoldRequestSchema.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+    return data<PublicFormResult>(
+      { ok: false, error: "Please correct the fields marked.", fieldErrors, values },
+      { status: 400 },
+    );
+  }
+  // Per connection and per address typed: nobody floods the artist's bell or a stranger's inbox.
+  const limited = [
+    await hitRateLimit(`hold:ip:${context.clientIp}`, RATE_LIMITS.holdRequest),
+    await hitRateLimit(`hold:email:${emailKey(parsed.data.email)}`, RATE_LIMITS.holdRequestEmail),
+  ].find((hit) => !hit.allowed);
+  if (limited)
+    return data<PublicFormResult>(
+      { ok: false, error: "Too many requests from here just now. Please try again later.", values },
+      { status: 429, headers: { "retry-after": String(limited.retryAfterSeconds) } },
+    );
+  const result = await requestHold(params.id, parsed.data);
+  if (!result.ok)
+    return data<PublicFormResult>(
+      { ok: false, error: "This work can no longer be held: it has just been reserved, put on hold or sold.", values },
+      { status: 409 },
+    );
+  return data<PublicFormResult>({ ok: true, message: THANKS });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle("Ask to hold a work", siteFromMatches(matches)?.siteTitle) },
+  { name: "robots", content: ROBOTS_NOINDEX },
+];
+
+export default function HoldRequest({ loaderData, actionData }: Route.ComponentProps) {
+  const back = (
+    <Link to={paths.artwork(loaderData.artworkId)} className={buttonStyles.secondary}>
+      Back to the work
+    </Link>
+  );
+  if (actionData?.ok)
+    return (
+      <PageIntro eyebrow="Hold" title="Request sent" lead={actionData.message}>
+        {back}
+      </PageIntro>
+    );
+  const problem = actionData && !actionData.ok ? actionData : undefined;
+  const detail = problem?.fieldErrors ? Object.values(problem.fieldErrors).join(" ") : problem?.error;
+  return (
+    <PageIntro
+      eyebrow="Hold"
+      title={problem ? "The request was not sent" : "Ask to hold a work"}
+      lead={detail ?? "Use the form on the work's page to ask the artist to hold it for you."}
+    >
+      {back}
+    </PageIntro>
+  );
+}

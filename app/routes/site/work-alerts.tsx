@@ -1,0 +1,68 @@
+// POST /alerts: "Tell me about new works" (shop) and "Tell me if this becomes available" (a sold or on-hold
+// work). Double opt-in: the same words whether the address is new or already subscribed (nobody learns who is).
+import { data, Link } from "react-router";
+import type { Route } from "./+types/work-alerts";
+import { PageIntro } from "~/components/site/page-intro";
+import { buttonStyles } from "~/components/site/button-styles";
+import { pageTitle } from "~/lib/meta";
+import { paths } from "~/lib/paths";
+import { formText, type PublicFormResult } from "~/lib/public-form";
+import { ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
+import { AlertSubscribeSchema, subscribeAlert } from "~/modules/alerts/alerts.server";
+import { readFormData } from "~/modules/security/form-data.server";
+import { emailKey, hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
+
+const THANKS = "Thank you. Check your inbox and confirm: we will write only then.";
+
+export function loader() {
+  return data(null, { headers: { "cache-control": "no-store" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readFormData(request);
+  const email = formText(form, "email");
+  const parsed = AlertSubscribeSchema.safeParse({ email, artworkId: form.get("artworkId") ?? undefined });
+  if (!parsed.success)
+    return data<PublicFormResult>(
+      { ok: false, error: parsed.error.issues[0]?.message ?? "Enter a valid email address.", values: { email } },
+      { status: 400 },
+    );
+  const limited = [
+    await hitRateLimit(`alerts:ip:${context.clientIp}`, RATE_LIMITS.workAlert),
+    await hitRateLimit(`alerts:email:${emailKey(parsed.data.email)}`, RATE_LIMITS.workAlertEmail),
+  ].find((hit) => !hit.allowed);
+  if (limited)
+    return data<PublicFormResult>(
+      { ok: false, error: "Too many sign-ups from here just now. Please try again later.", values: { email } },
+      { status: 429, headers: { "retry-after": String(limited.retryAfterSeconds) } },
+    );
+  const outcome = await subscribeAlert(parsed.data);
+  if (outcome === "no-such-work")
+    return data<PublicFormResult>({ ok: false, error: "This work is no longer shown." }, { status: 404 });
+  return data<PublicFormResult>({ ok: true, message: THANKS });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle("Notify me", siteFromMatches(matches)?.siteTitle) },
+  { name: "robots", content: ROBOTS_NOINDEX },
+];
+
+export default function WorkAlerts({ actionData }: Route.ComponentProps) {
+  return (
+    <PageIntro
+      eyebrow="Notify me"
+      title={actionData?.ok ? "Almost done" : actionData ? "Not subscribed" : "Notify me"}
+      lead={
+        actionData
+          ? actionData.ok
+            ? actionData.message
+            : actionData.error
+          : "Use the form on the shop or a work's page."
+      }
+    >
+      <Link to={paths.shop()} className={buttonStyles.secondary}>
+        Back to the shop
+      </Link>
+    </PageIntro>
+  );
+}
