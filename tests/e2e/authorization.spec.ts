@@ -28,6 +28,8 @@ const PUBLIC_ACTIONS: Record<string, string> = {
     "the e-mailed confirmation of Notify me; acts only with a token signed by the server (404 otherwise)",
   "/alerts/unsubscribe":
     "one-click unsubscribe from Notify me (RFC 8058), no sign-in; acts only with a token signed by the server",
+  "/commission/sweep-id":
+    "a commission client's private page starts a payment; acts only with a link signed by the server (404 otherwise)",
   "/contact": "visitors send inquiries (validated and rate-limited per address)",
   "/commissions": "visitors request commissions (validated and rate-limited per address)",
   "/checkout": "buyers place orders without an account (prices come from the database, rate-limited)",

@@ -75,8 +75,17 @@ test.describe("on the artwork page", () => {
 
     // The keyboard (OpenSeadragon's own keys on the focused canvas) zooms in to the highest level.
     await expect(dialog.getByRole("application")).toBeFocused();
-    for (let i = 0; i < 4; i++) await page.keyboard.press("+");
-    await expect.poll(() => tileLevels(requests).filter((l) => l === top).length).toBeGreaterThan(0);
+    // Each press zooms by 1.3 after an animation: press until the highest level's tiles are asked for (a loaded
+    // machine may take several seconds to animate and fetch).
+    await expect
+      .poll(
+        async () => {
+          await page.keyboard.press("+");
+          return tileLevels(requests).filter((l) => l === top).length;
+        },
+        { timeout: 30_000, intervals: [500] },
+      )
+      .toBeGreaterThan(0);
     const topTile = requests.find((r) => TILE.exec(new URL(r.url()).pathname)?.[1] === String(top))!;
     const response = (await topTile.response())!;
     expect(response.status()).toBe(200);
