@@ -4,7 +4,7 @@ import { mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { ConfigError, loadConfig, type Config } from "~/config.server";
 import { DataDirLockedError } from "~/db/data-dir-lock.server";
-import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { LOCKS, openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { createLogger, type Logger } from "~/logger.server";
 import { hasAdministrator, issueSetupToken } from "~/modules/auth/accounts.server";
 import { ensureAdminFromEnv } from "~/modules/auth/admin-bootstrap.server";
@@ -88,7 +88,9 @@ export async function boot(env: Record<string, string | undefined> = process.env
     });
     if (seeded !== "already-initialised") logger.info({ seeded }, "first start");
   }
-  await ensureAdminFromEnv(config);
+  // Several processes start at once (WEB_CONCURRENCY): one creates the account and grants the role while the
+  // others wait, or one would find the account before its role and refuse to start.
+  await handle.withLock(LOCKS.adminFromEnv, () => ensureAdminFromEnv(config));
   await offerFirstRunSetup(config, logger);
   await scheduleDailyBackup();
   // Deep zoom tiles for works that have none yet (the demo seed, existing works, a restored backup).
