@@ -30,6 +30,8 @@ export const RATE_LIMITS = {
   contact: { max: 5, windowSeconds: 10 * MINUTE },
   /** Commission requests: per client address. */
   commission: { max: 3, windowSeconds: 10 * MINUTE },
+  /** Public bodies carrying files (a commission's reference images), taken before the body is read. */
+  publicUpload: { max: 10, windowSeconds: 10 * MINUTE },
   /** Newsletter sign-ups: per client address, and per address typed (someone else's inbox). */
   newsletter: { max: 10, windowSeconds: HOUR },
   newsletterEmail: { max: 3, windowSeconds: DAY },

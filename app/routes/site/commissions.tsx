@@ -17,6 +17,7 @@ import { CommissionSchema, fieldErrors, newSubmissionKey, submitCommission } fro
 import { hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { readFormData } from "~/modules/security/form-data.server";
+import { carriesFiles, withUploadSlot } from "~/modules/security/upload-gate.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageSeo(siteFromMatches(matches), "commissions", paths.commissions());
@@ -29,7 +30,34 @@ export async function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readFormData(request);
+  // A body with pictures is held in memory while it is read: budgeted per address and capped at a few at once
+  // before any of it is read (modules/security/upload-gate.server.ts).
+  if (carriesFiles(request)) {
+    if (!(await hitRateLimit(`upload:ip:${context.clientIp}`, RATE_LIMITS.publicUpload)).allowed)
+      return data(
+        { sent: false as const, errors: { form: TOO_MANY_REQUESTS }, values: emptyValues() },
+        { status: 429 },
+      );
+    // The slot is held until the request is handled: its pictures stay in memory until then.
+    const handled = await withUploadSlot(async () => handleRequest(await readFormData(request), context.clientIp));
+    if (handled.busy)
+      return data(
+        {
+          sent: false as const,
+          errors: { form: "Many pictures are arriving right now. Please send again in a minute." },
+          values: emptyValues(),
+        },
+        { status: 503, headers: { "retry-after": "30" } },
+      );
+    return handled.value;
+  }
+  return handleRequest(await readFormData(request), context.clientIp);
+}
+
+const TOO_MANY_REQUESTS = "You have sent several requests in a short time. Please wait a few minutes and try again.";
+const emptyValues = () => Object.fromEntries(FIELDS.map((k) => [k, ""]));
+
+async function handleRequest(form: FormData, clientIp: string) {
   const values = Object.fromEntries(
     FIELDS.map((k) => [k, typeof form.get(k) === "string" ? (form.get(k) as string) : ""]),
   );
@@ -49,15 +77,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (fileError) errors.references = fileError;
     return data({ sent: false as const, errors, values }, { status: 400 });
   }
-  if (!(await hitRateLimit(`commission:ip:${context.clientIp}`, RATE_LIMITS.commission)).allowed)
-    return data(
-      {
-        sent: false as const,
-        errors: { form: "You have sent several requests in a short time. Please wait a few minutes and try again." },
-        values,
-      },
-      { status: 429 },
-    );
+  if (!(await hitRateLimit(`commission:ip:${clientIp}`, RATE_LIMITS.commission)).allowed)
+    return data({ sent: false as const, errors: { form: TOO_MANY_REQUESTS }, values }, { status: 429 });
   const images = await prepareReferenceImages(files);
   if (!images.ok) return data({ sent: false as const, errors: { references: images.error }, values }, { status: 400 });
   await submitCommission(parsed.data, images.images);

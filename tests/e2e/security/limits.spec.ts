@@ -92,6 +92,21 @@ test("a 50 MB form body is refused with 413 at once and never read into memory",
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
 });
 
+test("a commission request with pictures is budgeted per address before its body is read", async () => {
+  // Up to 51 MB may come with reference images, held in memory while read: one address gets 10 such bodies
+  // in 10 minutes, and the 11th is answered 429 from its headers, with most of it still on its way.
+  const from = { "content-type": "multipart/form-data; boundary=atelier", "x-forwarded-for": "203.0.113.77" };
+  const size = 50 * 1024 * 1024;
+  for (let i = 0; i < 10; i++) expect((await postLarge("/commissions", 100 * 1024, from)).status).toBe(400);
+  const refused = await postLarge("/commissions", size, from);
+  expect(refused.status).toBe(429);
+  expect(refused.sentBeforeAnswer).toBeLessThan(size / 2);
+  // Another address still has its budget; the server lives.
+  const other = { ...from, "x-forwarded-for": "203.0.113.78" };
+  expect((await postLarge("/commissions", 100 * 1024, other)).status).toBe(400);
+  expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+});
+
 test("every route class has its limit: the webhook before the signature, sign-in, forms", async () => {
   expect((await postLarge("/webhooks/stripe", 2 * 1024 * 1024, { "stripe-signature": "t=1,v1=00" })).status).toBe(413);
   expect((await postLarge("/api/auth/sign-in/email", 17 * 1024, { "content-type": "application/json" })).status).toBe(
