@@ -22,3 +22,21 @@ describe("isAdminNavItemActive", () => {
     expect(isAdminNavItemActive("/admin/upload", adminPaths.status())).toBe(false);
   });
 });
+
+describe("adminPaths with a query", () => {
+  it("adds the query only when there is one", () => {
+    expect(adminPaths.orders()).toBe("/admin/orders");
+    expect(adminPaths.orders(new URLSearchParams())).toBe("/admin/orders");
+    expect(adminPaths.orders(new URLSearchParams({ q: "ada@example.com", page: "2" }))).toBe(
+      "/admin/orders?q=ada%40example.com&page=2",
+    );
+    expect(adminPaths.commissions("view=list")).toBe("/admin/commissions?view=list");
+    expect(adminPaths.editPost("a b", "saved=new")).toBe("/admin/blog/a%20b/edit?saved=new");
+    expect(adminPaths.analytics(30)).toBe("/admin/analytics?range=30");
+  });
+
+  it("escapes ids in paths", () => {
+    expect(adminPaths.invoice("x/../y")).toBe("/admin/invoices/x%2F..%2Fy");
+    expect(adminPaths.editExhibition("e?1")).toBe("/admin/exhibitions/e%3F1/edit");
+  });
+});

@@ -1,4 +1,12 @@
 // Every admin URL, built in one place (STYLE.md). Kept apart from paths.ts so public pages never carry them.
+// Lint refuses a hard-coded "/admin…" string anywhere else (eslint.config.js).
+
+/** A list page with its filters and page number, when it has any. */
+function withQuery(path: string, query?: URLSearchParams | string): string {
+  const q = query?.toString();
+  return q ? `${path}?${q}` : path;
+}
+
 export const adminPaths = {
   dashboard: () => "/admin",
   /** A fresh backup as a download, or one of the automatic ones by name. */
@@ -14,18 +22,15 @@ export const adminPaths = {
       : "/admin/import",
   importTemplate: (format: "csv" | "xlsx") => `/admin/import/template?format=${format}`,
   exportCatalogue: (format: "csv" | "xlsx") => `/admin/export?format=${format}`,
-  artworks: (query?: URLSearchParams | string) => {
-    const q = query?.toString();
-    return q ? `/admin/artworks?${q}` : "/admin/artworks";
-  },
+  artworks: (query?: URLSearchParams | string) => withQuery("/admin/artworks", query),
   editArtwork: (id: string) => `/admin/artworks/${encodeURIComponent(id)}/edit`,
-  status: () => "/admin/status",
+  status: (query?: URLSearchParams | string) => withQuery("/admin/status", query),
   categorization: (kind?: string, query?: URLSearchParams) => {
     const q = new URLSearchParams(query);
     if (kind && kind !== "category") q.set("kind", kind);
     return q.size ? `/admin/categorization?${q.toString()}` : "/admin/categorization";
   },
-  commissions: () => "/admin/commissions",
+  commissions: (query?: URLSearchParams | string) => withQuery("/admin/commissions", query),
   commission: (id: string) => `/admin/commissions/${encodeURIComponent(id)}`,
   outbox: (status?: string, page?: number) => {
     const q = new URLSearchParams();
@@ -33,28 +38,26 @@ export const adminPaths = {
     if (page && page > 1) q.set("page", String(page));
     return q.size ? `/admin/outbox?${q.toString()}` : "/admin/outbox";
   },
-  customers: () => "/admin/customers",
-  invoices: () => "/admin/invoices",
+  customers: (query?: URLSearchParams | string) => withQuery("/admin/customers", query),
+  invoices: (query?: URLSearchParams | string) => withQuery("/admin/invoices", query),
+  invoice: (id: string) => `/admin/invoices/${encodeURIComponent(id)}`,
+  invoicePdf: (id: string) => `/admin/invoices/${encodeURIComponent(id)}/pdf`,
   /** Issue and revoke certificates of authenticity (POST only; the artwork and order pages' forms). */
   certificates: () => "/admin/certificates",
   certificatePdf: (id: string) => `/admin/certificates/${encodeURIComponent(id)}/pdf`,
   order: (id: string) => `/admin/orders/${encodeURIComponent(id)}`,
   exhibitions: () => "/admin/exhibitions",
-  inventory: () => "/admin/inventory",
-  orders: () => "/admin/orders",
+  newExhibition: () => "/admin/exhibitions/new",
+  editExhibition: (id: string) => `/admin/exhibitions/${encodeURIComponent(id)}/edit`,
+  inventory: (query?: URLSearchParams | string) => withQuery("/admin/inventory", query),
+  orders: (query?: URLSearchParams | string) => withQuery("/admin/orders", query),
   holds: (page?: number) => (page && page > 1 ? `/admin/holds?page=${page}` : "/admin/holds"),
   homepage: () => "/admin/homepage",
   homepagePreview: () => "/admin/homepage/preview",
   about: () => "/admin/about",
   policies: () => "/admin/policies",
-  newsletter: (query?: URLSearchParams | string) => {
-    const q = query?.toString();
-    return q ? `/admin/newsletter?${q}` : "/admin/newsletter";
-  },
-  newsletterExport: (query?: URLSearchParams | string) => {
-    const q = query?.toString();
-    return q ? `/admin/newsletter/export?${q}` : "/admin/newsletter/export";
-  },
+  newsletter: (query?: URLSearchParams | string) => withQuery("/admin/newsletter", query),
+  newsletterExport: (query?: URLSearchParams | string) => withQuery("/admin/newsletter/export", query),
   artistPhotos: () => "/admin/artist-photos",
   managePhotos: () => "/admin/manage-photos",
   blog: (status?: string, page?: number) => {
@@ -64,13 +67,14 @@ export const adminPaths = {
     return q.size ? `/admin/blog?${q.toString()}` : "/admin/blog";
   },
   newPost: () => "/admin/blog/new",
-  editPost: (id: string) => `/admin/blog/${encodeURIComponent(id)}/edit`,
+  editPost: (id: string, query?: URLSearchParams | string) =>
+    withQuery(`/admin/blog/${encodeURIComponent(id)}/edit`, query),
   /** The media library a page at a time (JSON, for the image pickers). */
-  mediaLibrary: () => "/admin/media-library",
+  mediaLibrary: (query?: URLSearchParams | string) => withQuery("/admin/media-library", query),
   /** Markdown rendered and sanitized by the server (the editors' preview). */
   markdownPreview: () => "/admin/markdown-preview",
-  messages: () => "/admin/messages",
-  analytics: () => "/admin/analytics",
+  messages: (query?: URLSearchParams | string) => withQuery("/admin/messages", query),
+  analytics: (rangeDays?: number) => (rangeDays ? `/admin/analytics?range=${rangeDays}` : "/admin/analytics"),
   settings: () => "/admin/settings",
   /** The one sign-out endpoint of the site (a POST; it returns to the home page). */
   signOut: () => "/auth/sign-out",

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { catalogChanged } from "~/modules/catalog/catalog-cache.server";
 import {
-  catalogChanged,
   countArtworks,
   createArtwork,
   getArtwork,

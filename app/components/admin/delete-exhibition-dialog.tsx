@@ -2,6 +2,7 @@ import { Trash2 } from "lucide-react";
 import { AlertDialog } from "radix-ui";
 import { Form } from "react-router";
 import { adminButton } from "./ui";
+import { adminPaths } from "~/lib/admin-paths";
 
 /** Delete with confirmation: the exhibition and its list of works go; the works themselves stay. */
 export function DeleteExhibitionDialog({ id, title }: { id: string; title: string }) {
@@ -17,7 +18,7 @@ export function DeleteExhibitionDialog({ id, title }: { id: string; title: strin
           <AlertDialog.Description className="text-muted mt-2 text-sm">
             The exhibition leaves this list and the About page for good. The works shown stay in the catalogue.
           </AlertDialog.Description>
-          <Form method="post" action="/admin/exhibitions" className="mt-6 flex flex-wrap justify-end gap-2">
+          <Form method="post" action={adminPaths.exhibitions()} className="mt-6 flex flex-wrap justify-end gap-2">
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={id} />
             <AlertDialog.Cancel className={adminButton.ghost}>Cancel</AlertDialog.Cancel>

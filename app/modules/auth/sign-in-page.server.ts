@@ -22,6 +22,7 @@ import { authMessage } from "./messages";
 import { getAuthContext } from "./session.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { readFormData } from "~/modules/security/form-data.server";
+import { adminPaths } from "~/lib/admin-paths";
 
 export type SignInMode = "sign-in" | "sign-up" | "magic-link" | "forgot";
 
@@ -212,7 +213,7 @@ export async function handleSignInAction(request: Request): Promise<SignInAction
     case "setup": {
       const result = await setUpFirstAdministrator(request, input);
       if (!result.ok) return failed(result);
-      return { redirect: "/admin", cookies: result.cookies };
+      return { redirect: adminPaths.dashboard(), cookies: result.cookies };
     }
   }
 }

@@ -10,7 +10,8 @@ import { applyMove } from "~/lib/reorder";
 import { toImageAsset } from "~/modules/media/media.server";
 import { queueTiles } from "~/modules/media/tiles.server";
 import type { ArtworkInputValues } from "./artwork-input";
-import { catalogChanged, displayOrder, FEATURED_LIMIT, slugify } from "./catalog.server";
+import { catalogChanged } from "./catalog-cache.server";
+import { displayOrder, FEATURED_LIMIT, slugify } from "./catalog.server";
 
 /** Who made a change, for the log. */
 export interface Actor {

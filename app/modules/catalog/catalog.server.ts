@@ -5,8 +5,8 @@ import { artworks, mediaAssets, type Availability } from "~/db/schema";
 import type { ImageAsset } from "~/lib/media";
 import { toSlug } from "~/lib/slug";
 import { isUuid } from "~/lib/uuid";
-import { publish, subscribe } from "~/modules/events/bus.server";
 import { toImageAsset } from "~/modules/media/media.server";
+import { cachedRead, invalidateCatalogCaches } from "./catalog-cache.server";
 import { termFacets, type TermKind } from "./taxonomy.server";
 
 export interface ArtworkCard {
@@ -270,59 +270,6 @@ async function readFacets(): Promise<CatalogFacets> {
     termFacets(),
   ]);
   return { mediums, years: years.map((y) => y.year!).filter(Boolean), ...termChoices };
-}
-
-/**
- * What the public pages read of the catalogue (an artwork, a gallery page, the featured works, "More works"), kept in memory
- * until the catalogue changes: a page rendered for a signed-in visitor, or missed by the page cache, reads no
- * database. The promise is kept, so concurrent readers share one query; an invalidation drops reads still in
- * flight too, so nothing read before a change is kept after it. Callers treat what they get as read-only.
- */
-const READ_CACHE_ENTRIES = 2_000;
-const reads = new Map<string, Promise<unknown>>();
-/** The database the reads came from (tests open one after another in one process). */
-let readsFrom: Database | undefined;
-
-function cachedRead<T>(key: string, load: () => Promise<T>): Promise<T> {
-  if (readsFrom !== db()) {
-    reads.clear();
-    readsFrom = db();
-  }
-  const kept = reads.get(key) as Promise<T> | undefined;
-  if (kept) return kept;
-  const read = load();
-  reads.set(key, read);
-  // Oldest first out: a crawl of one-off slugs cannot grow memory without bound.
-  if (reads.size > READ_CACHE_ENTRIES) reads.delete(reads.keys().next().value!);
-  // A failed read is not kept: the next caller tries again.
-  read.catch(() => {
-    if (reads.get(key) === read) reads.delete(key);
-  });
-  return read;
-}
-
-/** Forget the kept reads (after the catalogue changes). */
-export function invalidateCatalogCaches(): void {
-  reads.clear();
-}
-
-// Another process's change reaches this one's caches through the bus; after a lost connection events may have
-// been missed.
-subscribe("catalog.changed", invalidateCatalogCaches);
-subscribe("bus.reconnected", invalidateCatalogCaches);
-
-/** Ids travel with the event when they are few; a bulk change says "everything" (NOTIFY payloads are small). */
-const MAX_EVENT_IDS = 50;
-
-/**
- * After a committed change to what visitors see of the catalogue (a work's fields, price, availability, image,
- * order, a sale, a release): cached pages and facets in every process start afresh. Call it after the
- * transaction, never inside one: a page rendered in between would read the old state.
- */
-export async function catalogChanged(artworkIds?: readonly string[]): Promise<void> {
-  invalidateCatalogCaches();
-  const ids = artworkIds && artworkIds.length > 0 && artworkIds.length <= MAX_EVENT_IDS ? [...artworkIds] : undefined;
-  await publish("catalog.changed", ids ? { artworkIds: ids } : {});
 }
 
 /** Other works to show under an artwork: the first in display order, without it. */

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import type { ImageAsset } from "~/lib/media";
 import { toImageAsset } from "~/modules/media/media.server";
-import { invalidateCatalogCaches } from "./catalog.server";
+import { invalidateCatalogCaches } from "./catalog-cache.server";
 
 export interface ReservedArtwork {
   id: string;

@@ -5,7 +5,7 @@ import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
 import { artworkTerms, terms, type TermKind } from "~/db/schema";
 import { toSlug } from "~/lib/slug";
-import { catalogChanged, invalidateCatalogCaches } from "./catalog.server";
+import { catalogChanged, invalidateCatalogCaches } from "./catalog-cache.server";
 
 export { TERM_KINDS, type TermKind } from "~/db/schema";
 

@@ -16,7 +16,7 @@ import {
   type StoredOriginal,
 } from "~/modules/media/media.server";
 import { sniffImageType } from "~/modules/media/sniff";
-import { logCommissionEvent, type Actor } from "./commission-pipeline.server";
+import { logCommissionEvent, type Actor } from "./commission-history.server";
 
 export interface UploadedFile {
   name: string;

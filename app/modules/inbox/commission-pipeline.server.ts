@@ -15,13 +15,10 @@ import { services } from "~/services.server";
 import { readSignedId, signedId } from "~/modules/security/signed-ids.server";
 import { cardPayments } from "~/modules/shop/payments.server";
 import { getSettings } from "~/modules/settings/settings.server";
+import { logCommissionEvent, type Actor } from "./commission-history.server";
 import { listCommissionImages } from "./commission-media.server";
 import { claimWebhookEvent } from "~/modules/shop/orders.server";
 import { db, escapeLike, type Database } from "~/db/client.server";
-
-export interface Actor {
-  name: string;
-}
 
 // --- The client's secret link -----------------------------------------------------------------------------
 
@@ -109,24 +106,6 @@ function paymentsOf(row: { quoteCents: number | null; depositPercent: number | n
   };
 }
 
-type EventKind = "stage" | "note" | "quote" | "payment" | "photo";
-
-/** Writes one line of a commission's history (in the caller's transaction when it has one). */
-export async function logCommissionEvent(
-  commissionId: string,
-  actor: Actor,
-  event: { kind: EventKind; from?: string | null; to?: string | null; note?: string },
-  tx: Database = db(),
-) {
-  await tx.insert(commissionEvents).values({
-    commissionId,
-    kind: event.kind,
-    fromValue: event.from ?? null,
-    toValue: event.to ?? null,
-    note: event.note ?? "",
-    actorName: actor.name,
-  });
-}
 const log = logCommissionEvent;
 
 /** Moves a commission to a stage, with the change in its history. False when it no longer exists. */

@@ -11,6 +11,7 @@ import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
 import { notifyAdmins } from "~/modules/realtime/notifications.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { attachReferenceImages, type PreparedImage } from "./commission-media.server";
+import { adminPaths } from "~/lib/admin-paths";
 
 const name = z
   .string({ message: "Enter your name." })
@@ -133,7 +134,7 @@ export async function submitContact(input: ContactInput): Promise<Submitted> {
     return { id: row.id, duplicate: false };
   });
   if (!submitted.duplicate) {
-    await notifyAdmins({ title: `New message from ${input.name}`, message: subject, link: "/admin/messages" });
+    await notifyAdmins({ title: `New message from ${input.name}`, message: subject, link: adminPaths.messages() });
   }
   return submitted;
 }
@@ -189,7 +190,7 @@ export async function submitCommission(input: CommissionInput, images: PreparedI
       type: "success",
       title: `New commission request from ${input.name}`,
       message: `Budget: ${budget.label}`,
-      link: "/admin/commissions",
+      link: adminPaths.commissions(),
     });
   }
   return submitted;

@@ -11,6 +11,7 @@ import { services } from "~/services.server";
 import { mailTemplates, type MailData, type MailTemplate } from "./templates";
 import { emailKey, hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
 import { notifyAdmins } from "~/modules/realtime/notifications.server";
+import { adminPaths } from "~/lib/admin-paths";
 
 /** Delivery is retried for about a day (5 s doubling, capped at an hour) before the message is marked failed. */
 const MAX_ATTEMPTS = 30;
@@ -144,7 +145,7 @@ export async function deliverMail(id: string): Promise<void> {
           ? `An e-mail to ${message.toAddress} could not be delivered`
           : `An e-mail to ${message.toAddress} is not going out`,
         message: `${message.subject}: ${(error as Error).message.slice(0, 300)}`,
-        link: "/admin/outbox",
+        link: adminPaths.outbox(),
       });
     throw error;
   }

@@ -1,5 +1,7 @@
 // How large a request body may be, by the kind of route (docs/security.md "Request bodies"). Checked before
 // anything reads the body: a body over its limit is answered 413 and never buffered.
+import { adminPaths } from "~/lib/admin-paths";
+
 export const KB = 1024;
 export const MB = 1024 * KB;
 
@@ -13,11 +15,11 @@ export interface BodyLimit {
 /** In order; the first prefix that matches decides. */
 const LIMITS: Array<[prefix: string, limit: BodyLimit]> = [
   // A spreadsheet (10 MB) and a ZIP of its images (200 MB), with the form around them.
-  ["/admin/import", { bytes: 211 * MB }],
+  [adminPaths.import(), { bytes: 211 * MB }],
   // One image through the media pipeline, which streams the body and stops at 25 MB itself.
-  ["/admin/media", { bytes: 26 * MB, streams: true }],
+  [adminPaths.uploadImage(), { bytes: 26 * MB, streams: true }],
   // The back office: photo uploads (25 MB) and long texts; only an administrator's request is ever read.
-  ["/admin", { bytes: 26 * MB }],
+  [adminPaths.dashboard(), { bytes: 26 * MB }],
   // Stripe's signed event notifications are small; the signature is checked over the whole body.
   ["/webhooks/stripe", { bytes: 1 * MB }],
   // A commission request with its reference images (5 of 10 MB at most, checked by the route).

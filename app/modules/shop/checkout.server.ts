@@ -7,7 +7,7 @@ import { z } from "zod";
 import { db, queryRows } from "~/db/client.server";
 import { orderItems, orders, type Fulfilment } from "~/db/schema";
 import { isCountryCode } from "~/lib/countries";
-import { catalogChanged } from "~/modules/catalog/catalog.server";
+import { catalogChanged } from "~/modules/catalog/catalog-cache.server";
 import { reserveArtwork, type ReservedArtwork } from "~/modules/catalog/stock.server";
 import { getSettings, type Settings } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";

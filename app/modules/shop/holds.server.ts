@@ -8,7 +8,7 @@ import { db, queryRows, type Database } from "~/db/client.server";
 import { artworks, holds } from "~/db/schema";
 import { canMoveHold, holdExpiry, holdHasLapsed, holdIsLive, type HoldStatus } from "~/lib/holds";
 import { queueAlertEvent } from "~/modules/alerts/alerts.server";
-import { catalogChanged } from "~/modules/catalog/catalog.server";
+import { catalogChanged } from "~/modules/catalog/catalog-cache.server";
 import { enqueue, JOB_PRIORITY, registerJobHandler } from "~/modules/jobs/jobs.server";
 import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
 import { notifyAdmins } from "~/modules/realtime/notifications.server";

@@ -4,7 +4,7 @@
 import { db } from "~/db/client.server";
 import { trackingUrlFor } from "~/lib/tracking";
 import { queueAlertEvent } from "~/modules/alerts/alerts.server";
-import { catalogChanged } from "~/modules/catalog/catalog.server";
+import { catalogChanged } from "~/modules/catalog/catalog-cache.server";
 import { reserveArtwork } from "~/modules/catalog/stock.server";
 import { enqueue, JOB_PRIORITY, registerJobHandler } from "~/modules/jobs/jobs.server";
 import { notifyAdmins } from "~/modules/realtime/notifications.server";

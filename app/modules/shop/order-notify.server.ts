@@ -3,6 +3,7 @@
 import { getOrder } from "./orders.server";
 import { formatPrice } from "~/lib/money";
 import { notifyAdmins } from "~/modules/realtime/notifications.server";
+import { adminPaths } from "~/lib/admin-paths";
 
 export async function notifyArtistOfOrder(orderId: string): Promise<void> {
   const order = await getOrder(orderId);
@@ -15,6 +16,6 @@ export async function notifyArtistOfOrder(orderId: string): Promise<void> {
     message: `${order.name} · ${formatPrice(order.totalCents, order.currency)} · ${works}${
       order.provider === "manual" ? " · awaiting payment" : " · paid"
     }`,
-    link: `/admin/orders/${order.id}`,
+    link: adminPaths.order(order.id),
   });
 }

@@ -11,6 +11,7 @@ import { paths } from "~/lib/paths";
 import { ANALYTICS_RANGES, type AnalyticsRange } from "~/modules/analytics/page-views";
 import { analyticsReport, RANK_PAGE_SIZE } from "~/modules/analytics/reports.server";
 import { requireAdmin } from "~/modules/auth/session.server";
+import { adminPaths } from "~/lib/admin-paths";
 
 export const meta: Route.MetaFunction = () => adminMeta("Analytics");
 
@@ -132,7 +133,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         {ANALYTICS_RANGES.map((days) => (
           <Link
             key={days}
-            to={`/admin/analytics?range=${days}`}
+            to={adminPaths.analytics(days)}
             aria-current={days === r.range ? "page" : undefined}
             className={`rounded-full border px-4 py-1.5 ${days === r.range ? "bg-ink text-paper border-ink" : "border-line hover:border-ink/40 bg-white"}`}
           >

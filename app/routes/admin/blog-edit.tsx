@@ -95,7 +95,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     if (!existing) {
       const created = await createPost(parsed.data, now);
-      return redirect(`${adminPaths.editPost(created.id)}?saved=new`);
+      return redirect(adminPaths.editPost(created.id, "saved=new"));
     }
     await updatePost(existing.id, parsed.data, now);
   } catch (error) {

@@ -81,7 +81,7 @@ export default function Commissions({ loaderData }: Route.ComponentProps) {
           Board
         </Link>
         <Link
-          to={`${adminPaths.commissions()}?view=list`}
+          to={adminPaths.commissions("view=list")}
           aria-current={listing ? "page" : undefined}
           className={`rounded-md px-3 py-1.5 text-sm ${listing ? "bg-ink text-paper" : "text-ink-soft hover:bg-paper-deep"}`}
         >
@@ -112,7 +112,7 @@ export default function Commissions({ loaderData }: Route.ComponentProps) {
                 </ul>
                 {totals[stage] > byStage[stage].length ? (
                   <Link
-                    to={`${adminPaths.commissions()}?view=list&stage=${stage}`}
+                    to={adminPaths.commissions(new URLSearchParams({ view: "list", stage }))}
                     className="text-ink-soft mt-2 block px-1 text-xs underline underline-offset-4"
                   >
                     All {totals[stage]} {STAGE_LABELS[stage].toLowerCase()}
@@ -138,7 +138,7 @@ function CommissionCard({ commission, selected }: { commission: Commission; sele
       className={`border-line rounded-md border bg-white p-3 text-sm shadow-sm ${selected ? "ring-ink ring-1" : ""} ${pending ? "opacity-60" : ""}`}
     >
       <Link
-        to={`${adminPaths.commissions()}?id=${commission.id}`}
+        to={adminPaths.commissions(new URLSearchParams({ id: commission.id }))}
         className="font-medium hover:underline"
         preventScrollReset
       >
@@ -243,7 +243,7 @@ function CommissionList({
     const next = new URLSearchParams(params);
     if (page > 1) next.set("page", String(page));
     else next.delete("page");
-    return `${adminPaths.commissions()}?${next.toString()}`;
+    return adminPaths.commissions(next);
   };
   return (
     <section aria-label="All commissions">

@@ -11,6 +11,7 @@ import { formatDate } from "~/lib/admin-format";
 import { formatPrice } from "~/lib/money";
 import { CUSTOMERS_PAGE_SIZE, listCustomers } from "~/modules/admin/customers.server";
 import { requireAdmin } from "~/modules/auth/session.server";
+import { adminPaths } from "~/lib/admin-paths";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -41,8 +42,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     const params = new URLSearchParams();
     if (q) params.set("q", q);
     if (p > 1) params.set("page", String(p));
-    const query = params.toString();
-    return `/admin/customers${query ? `?${query}` : ""}`;
+    return adminPaths.customers(params);
   };
   return (
     <>
@@ -98,7 +98,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="px-4 py-3 text-right tabular-nums">
                     {c.orders ? (
-                      <Link to={`/admin/orders?q=${encodeURIComponent(c.email)}`} className="underline">
+                      <Link to={adminPaths.orders(new URLSearchParams({ q: c.email }))} className="underline">
                         {c.orders}
                       </Link>
                     ) : (
@@ -108,7 +108,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                   <td className="px-4 py-3 text-right tabular-nums">{c.spent}</td>
                   <td className="px-4 py-3 text-right tabular-nums">
                     {c.commissions ? (
-                      <Link to="/admin/commissions" className="underline">
+                      <Link to={adminPaths.commissions()} className="underline">
                         {c.commissions}
                       </Link>
                     ) : (
@@ -117,7 +117,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="px-4 py-3 text-right tabular-nums">
                     {c.messages ? (
-                      <Link to="/admin/messages" className="underline">
+                      <Link to={adminPaths.messages()} className="underline">
                         {c.messages}
                       </Link>
                     ) : (

@@ -181,7 +181,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <ul className="divide-line divide-y text-sm">
               {latestOrders.map((o) => (
                 <li key={o.id} className="flex items-baseline justify-between gap-3 py-2">
-                  <Link to={`${adminPaths.orders()}/${o.id}`} className="font-medium hover:underline">
+                  <Link to={adminPaths.order(o.id)} className="font-medium hover:underline">
                     {o.label}
                   </Link>
                   <span className="text-ink-soft tabular-nums">{money(o.totalCents)}</span>
@@ -198,7 +198,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <ul className="divide-line divide-y text-sm">
               {latestInquiries.map((m) => (
                 <li key={m.id} className="flex items-baseline justify-between gap-3 py-2">
-                  <Link to={`${adminPaths.messages()}?id=${m.id}`} className="min-w-0 truncate hover:underline">
+                  <Link
+                    to={adminPaths.messages(new URLSearchParams({ id: m.id }))}
+                    className="min-w-0 truncate hover:underline"
+                  >
                     <span className={m.status === "new" ? "font-semibold" : "font-medium"}>{m.from}</span>{" "}
                     <span className="text-ink-soft">{m.subject}</span>
                   </Link>

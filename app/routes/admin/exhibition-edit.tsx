@@ -13,6 +13,7 @@ import { listArtworkTitles } from "~/modules/catalog/catalog.server";
 import { EXHIBITION_TYPE_LABELS, ExhibitionSchema, exhibitionFormValues } from "~/modules/exhibitions/exhibition-rules";
 import { createExhibition, getExhibition, updateExhibition } from "~/modules/exhibitions/exhibitions.server";
 import { readFormData } from "~/modules/security/form-data.server";
+import { adminPaths } from "~/lib/admin-paths";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   adminMeta(loaderData?.exhibition ? `Edit ${loaderData.exhibition.title}` : "New exhibition");
@@ -69,7 +70,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const saved = await updateExhibition(existing.id, parsed.data);
     if (!saved) throw data("Exhibition not found", { status: 404 });
   } else await createExhibition(parsed.data);
-  return redirect("/admin/exhibitions");
+  return redirect(adminPaths.exhibitions());
 }
 
 const TYPE_OPTIONS = Object.entries(EXHIBITION_TYPE_LABELS).map(([value, label]) => ({ value, label }));
@@ -94,7 +95,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       <AdminPageHeader
         title={exhibition ? `Edit “${exhibition.title}”` : "New exhibition"}
         actions={
-          <Link to="/admin/exhibitions" className="text-ink-soft text-sm underline-offset-4 hover:underline">
+          <Link to={adminPaths.exhibitions()} className="text-ink-soft text-sm underline-offset-4 hover:underline">
             All exhibitions
           </Link>
         }

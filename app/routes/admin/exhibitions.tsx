@@ -12,6 +12,7 @@ import { requireAdmin } from "~/modules/auth/session.server";
 import { EXHIBITION_TYPE_LABELS, formatDateRange, type ExhibitionPhase } from "~/modules/exhibitions/exhibition-rules";
 import { deleteExhibition, listExhibitions } from "~/modules/exhibitions/exhibitions.server";
 import { readFormData } from "~/modules/security/form-data.server";
+import { adminPaths } from "~/lib/admin-paths";
 
 export const meta: Route.MetaFunction = () => adminMeta("Exhibition Management");
 
@@ -61,7 +62,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         title="Exhibition Management"
         description="Past and upcoming exhibitions: venue, dates and the works shown. Published ones appear on the About page."
         actions={
-          <Link to="/admin/exhibitions/new" className={adminButton.primary}>
+          <Link to={adminPaths.newExhibition()} className={adminButton.primary}>
             New exhibition
           </Link>
         }
@@ -114,10 +115,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
                         {rows.map((e) => (
                           <tr key={e.id} className="hover:bg-paper">
                             <th scope="row" className="px-4 py-3 font-medium">
-                              <Link
-                                to={`/admin/exhibitions/${e.id}/edit`}
-                                className="underline-offset-4 hover:underline"
-                              >
+                              <Link to={adminPaths.editExhibition(e.id)} className="underline-offset-4 hover:underline">
                                 {e.title}
                               </Link>
                               <span className="text-muted block text-xs font-normal">

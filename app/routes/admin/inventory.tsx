@@ -54,8 +54,7 @@ export default function Inventory({ loaderData }: Route.ComponentProps) {
     if (filters.stock) search.set("stock", filters.stock);
     if (filters.medium) search.set("medium", filters.medium);
     if (p > 1) search.set("page", String(p));
-    const q = search.toString();
-    return q ? `${adminPaths.inventory()}?${q}` : adminPaths.inventory();
+    return adminPaths.inventory(search);
   };
   return (
     <>

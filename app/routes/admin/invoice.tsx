@@ -22,6 +22,7 @@ import {
 } from "~/modules/invoices/invoices.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { readFormData } from "~/modules/security/form-data.server";
+import { adminPaths } from "~/lib/admin-paths";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   adminMeta(loaderData ? `Invoice ${loaderData.invoice.number}` : "Invoice");
@@ -109,12 +110,12 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
     <>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
         <div className="flex items-center gap-3">
-          <Link to="/admin/invoices" className="text-ink-soft text-sm underline-offset-4 hover:underline">
+          <Link to={adminPaths.invoices()} className="text-ink-soft text-sm underline-offset-4 hover:underline">
             All invoices
           </Link>
           {invoice.orderId ? (
             <Link
-              to={`/admin/orders/${invoice.orderId}`}
+              to={adminPaths.order(invoice.orderId)}
               className="text-ink-soft text-sm underline-offset-4 hover:underline"
             >
               Open the order
@@ -122,7 +123,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           ) : null}
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <a href={`/admin/invoices/${invoice.id}/pdf`} className={adminButton.secondary} download>
+          <a href={adminPaths.invoicePdf(invoice.id)} className={adminButton.secondary} download>
             Download PDF
           </a>
           <button type="button" className={adminButton.secondary} onClick={() => window.print()}>

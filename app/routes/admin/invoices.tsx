@@ -27,6 +27,7 @@ import {
 } from "~/modules/invoices/invoices.server";
 import { listOrders } from "~/modules/shop/orders.server";
 import { readFormData } from "~/modules/security/form-data.server";
+import { adminPaths } from "~/lib/admin-paths";
 
 export const meta: Route.MetaFunction = () => adminMeta("Invoice Generation");
 
@@ -77,7 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
       const parsed = parseForm(FromOrderSchema, form);
       if (!parsed.ok) return fail(parsed.errors, parsed.typed);
       const { invoice } = await createInvoiceFromOrder(parsed.values.orderId);
-      return redirect(`/admin/invoices/${invoice.id}`);
+      return redirect(adminPaths.invoice(invoice.id));
     }
     if (intent === "for-commission") {
       const parsed = parseForm(CommissionInvoiceSchema, form);
@@ -89,7 +90,7 @@ export async function action({ request }: Route.ActionArgs) {
         amountCents: parsed.values.amount,
         taxCents: parsed.values.tax,
       });
-      return redirect(`/admin/invoices/${invoice.id}`);
+      return redirect(adminPaths.invoice(invoice.id));
     }
   } catch (error) {
     if (error instanceof InvoiceError) return fail({ form: error.message }, {}, 409);
@@ -116,8 +117,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
     if (filters.q) params.set("q", filters.q);
     if (filters.status) params.set("status", filters.status);
     if (p > 1) params.set("page", String(p));
-    const query = params.toString();
-    return `/admin/invoices${query ? `?${query}` : ""}`;
+    return adminPaths.invoices(params);
   };
   return (
     <>
@@ -329,7 +329,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
                 {invoices.map((invoice) => (
                   <tr key={invoice.id} className="hover:bg-paper">
                     <th scope="row" className="px-4 py-3 font-medium whitespace-nowrap">
-                      <Link to={`/admin/invoices/${invoice.id}`} className="underline-offset-4 hover:underline">
+                      <Link to={adminPaths.invoice(invoice.id)} className="underline-offset-4 hover:underline">
                         {invoice.number}
                       </Link>
                     </th>

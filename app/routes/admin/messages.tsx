@@ -71,7 +71,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
     return (
       <Link
         key={label}
-        to={`${adminPaths.messages()}${next.size ? `?${next.toString()}` : ""}`}
+        to={adminPaths.messages(next)}
         aria-current={active ? "page" : undefined}
         className={`rounded-md px-3 py-1.5 text-sm ${active ? "bg-ink text-paper" : "text-ink-soft hover:bg-paper-deep"}`}
       >
@@ -113,14 +113,14 @@ function MessageList({ data: list }: { data: MessagesData }) {
   const linkTo = (id: string) => {
     const next = new URLSearchParams(params);
     next.set("id", id);
-    return `${adminPaths.messages()}?${next.toString()}`;
+    return adminPaths.messages(next);
   };
   const pages = Math.max(1, Math.ceil(list.total / MESSAGES_PAGE_SIZE));
   const pageLink = (page: number) => {
     const next = new URLSearchParams(params);
     next.set("page", String(page));
     next.delete("id");
-    return `${adminPaths.messages()}?${next.toString()}`;
+    return adminPaths.messages(next);
   };
 
   return (

@@ -21,6 +21,7 @@ import { adminActions, ORDER_STATUS_LABELS } from "~/modules/shop/order-status";
 import { buyerView } from "~/modules/shop/order-view.server";
 import { getOrder } from "~/modules/shop/orders.server";
 import { readFormData } from "~/modules/security/form-data.server";
+import { adminPaths } from "~/lib/admin-paths";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: pageTitle(loaderData ? `Order ${loaderData.order.number}` : "Order", "Admin") },
@@ -97,13 +98,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <>
             {invoice ? (
               <Link
-                to={`/admin/invoices/${invoice.id}`}
+                to={adminPaths.invoice(invoice.id)}
                 className="text-ink-soft text-sm underline-offset-4 hover:underline"
               >
                 Invoice {invoice.number}
               </Link>
             ) : (
-              <Form method="post" action="/admin/invoices">
+              <Form method="post" action={adminPaths.invoices()}>
                 <input type="hidden" name="intent" value="from-order" />
                 <input type="hidden" name="orderId" value={order.id} />
                 <button
@@ -115,7 +116,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 </button>
               </Form>
             )}
-            <Link to="/admin/orders" className="text-ink-soft text-sm underline-offset-4 hover:underline">
+            <Link to={adminPaths.orders()} className="text-ink-soft text-sm underline-offset-4 hover:underline">
               All orders
             </Link>
           </>

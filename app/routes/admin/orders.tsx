@@ -14,6 +14,7 @@ import { getSettings } from "~/modules/settings/settings.server";
 import { parseOrderFilters } from "~/modules/shop/admin-orders.server";
 import { ORDER_STATUS_LABELS } from "~/modules/shop/order-status";
 import { listOrders } from "~/modules/shop/orders.server";
+import { adminPaths } from "~/lib/admin-paths";
 
 const PAGE_SIZE = 30;
 
@@ -50,8 +51,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
     if (filters.status) params.set("status", filters.status);
     if (filters.q) params.set("q", filters.q);
     if (p > 1) params.set("page", String(p));
-    const query = params.toString();
-    return `/admin/orders${query ? `?${query}` : ""}`;
+    return adminPaths.orders(params);
   };
   return (
     <>
@@ -106,7 +106,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
               {orders.map((order) => (
                 <tr key={order.id} className="hover:bg-paper">
                   <th scope="row" className="px-4 py-3 font-medium">
-                    <Link to={`/admin/orders/${order.id}`} className="underline-offset-4 hover:underline">
+                    <Link to={adminPaths.order(order.id)} className="underline-offset-4 hover:underline">
                       {order.number}
                     </Link>
                   </th>

@@ -267,7 +267,7 @@ export default function StatusPage({ loaderData }: Route.ComponentProps) {
             pageSize={PAGE_SIZE}
             total={total}
             href={(page) =>
-              `${adminPaths.status()}?${adminArtworkSearch({ q: params.q, availability: params.availability, page })}`
+              adminPaths.status(adminArtworkSearch({ q: params.q, availability: params.availability, page }))
             }
           />
         </div>

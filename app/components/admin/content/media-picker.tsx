@@ -122,7 +122,7 @@ export function LibraryDialog({
   const [uploadError, setUploadError] = useState<string | undefined>();
   const { load } = library;
   useEffect(() => {
-    void load(`${adminPaths.mediaLibrary()}?page=${page}`);
+    void load(adminPaths.mediaLibrary(new URLSearchParams({ page: String(page) })));
   }, [load, page]);
   const data = library.data;
 

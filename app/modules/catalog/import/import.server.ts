@@ -20,7 +20,8 @@ import {
 } from "~/modules/media/media.server";
 import { services } from "~/services.server";
 import { queueMissingTiles } from "~/modules/media/tiles.server";
-import { catalogChanged, slugify } from "../catalog.server";
+import { catalogChanged } from "../catalog-cache.server";
+import { slugify } from "../catalog.server";
 import { ensureTerms, replaceArtworkTerms, TaxonomyError, type TermKind } from "../taxonomy.server";
 import { autoMap, cleanMapping, IMPORT_FIELDS, type ColumnMapping, type ImportField } from "./fields";
 import { imageKey, mappingProblems, validateRows, type ArtworkRow, type RowError, type SheetTable } from "./rows";
