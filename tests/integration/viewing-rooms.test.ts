@@ -47,7 +47,7 @@ const order = (artworkId: string, extra: Partial<CheckoutInput> = {}) =>
     items: [{ artworkId, quantity: 1 }],
     expectedTotalCents: undefined,
     ...extra,
-  } as CheckoutInput);
+  });
 
 type LoaderResult = {
   data: { state: string; room: { works: { priceCents: number | null }[] } | null };

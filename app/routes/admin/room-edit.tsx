@@ -182,7 +182,7 @@ export function ErrorBoundary() {
 }
 
 const STATE_TEXT = {
-  open: "Open",
+  open: "Open.",
   expired: "Expired: visitors are told it is no longer available",
   revoked: "Link revoked: visitors are told it is no longer available",
 } as const;
@@ -206,7 +206,11 @@ export default function RoomEdit({ loaderData, actionData }: Route.ComponentProp
       <AdminPageHeader
         title={room ? room.title : "New viewing room"}
         description={
-          room ? STATE_TEXT[room.state] : "Choose the works and their prices; then copy the link to the collector."
+          room
+            ? room.state === "open"
+              ? `Open until ${room.expiresAt}.`
+              : STATE_TEXT[room.state]
+            : "Choose the works and their prices; then copy the link to the collector."
         }
         actions={
           <Link to={adminPaths.rooms()} className="text-ink-soft text-sm underline-offset-4 hover:underline">
@@ -370,7 +374,9 @@ export default function RoomEdit({ loaderData, actionData }: Route.ComponentProp
         </button>
       </Form>
 
-      {room ? <Visits visits={room.visits} total={room.visitCount} /> : null}
+      {room ? (
+        <Visits visits={room.visits} total={room.visitCount} recipient={room.recipientName || room.recipientEmail} />
+      ) : null}
     </>
   );
 }
@@ -409,10 +415,10 @@ function RoomLink({ link, state, busy }: { link: string; state: "open" | "expire
           Copy link
         </button>
       </div>
-      <p role="status" className="text-available mt-1 min-h-5 text-xs">
+      <p role="status" className="text-available mt-1 text-xs empty:hidden">
         {copied}
       </p>
-      <Form method="post" className="mt-2 flex flex-wrap gap-2">
+      <Form method="post" className="mt-3 flex flex-wrap gap-2">
         <button type="submit" name="intent" value="regenerate" className={adminButton.secondary} disabled={busy}>
           {state === "revoked" ? "Make a new link (reopens the room)" : "Make a new link"}
         </button>
@@ -435,7 +441,7 @@ interface VisitRow {
   email: string;
 }
 
-function Visits({ visits, total }: { visits: VisitRow[]; total: number }) {
+function Visits({ visits, total, recipient }: { visits: VisitRow[]; total: number; recipient: string }) {
   return (
     <section aria-labelledby="visits-heading" className="mt-12 max-w-3xl">
       <h2 id="visits-heading" className="text-lg">
@@ -444,13 +450,14 @@ function Visits({ visits, total }: { visits: VisitRow[]; total: number }) {
       <p className="text-muted mt-1 text-sm">
         Each open of the link, newest first (the device from the browser, never an address), and visitors who named
         themselves by inquiring or ordering.
+        {recipient ? ` Opens are by ${recipient}, or by whoever they passed the link to.` : ""}
         {total > visits.length ? ` The newest ${visits.length} of ${total}.` : ""}
       </p>
       {visits.length === 0 ? (
         <p className="text-muted mt-4 text-sm">Nobody has opened the room yet.</p>
       ) : (
         <div className="mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-left text-xs sm:text-sm">
             <thead className="text-muted text-xs">
               <tr>
                 <th scope="col" className="py-2 pr-4 font-medium">
@@ -467,7 +474,7 @@ function Visits({ visits, total }: { visits: VisitRow[]; total: number }) {
             <tbody className="divide-y divide-[var(--color-line)]">
               {visits.map((v) => (
                 <tr key={v.id}>
-                  <td className="py-2 pr-4 whitespace-nowrap">{v.at}</td>
+                  <td className="py-2 pr-4">{v.at}</td>
                   <td className="py-2 pr-4">{ROOM_VISIT_LABELS[v.kind]}</td>
                   <td className="py-2 break-words">{v.kind === "opened" ? v.device : `${v.name} · ${v.email}`}</td>
                 </tr>
