@@ -30,6 +30,8 @@ export default [
     route("commission/:token", "routes/site/commission-client.tsx"),
     // A certificate of authenticity's public page, by the code its QR leads to (never the buyer; noindex).
     route("verify/:code", "routes/site/verify.tsx"),
+    // A private viewing room, by its secret link (no sign-in; noindex, never cached; 410 once expired or revoked).
+    route("room/:token", "routes/site/room.tsx"),
     // The newsletter's confirmation and unsubscribe links (no sign-in; one-click unsubscribe, RFC 8058).
     route("newsletter/confirm", "routes/site/newsletter-link.tsx", { id: "newsletter-confirm" }),
     route("newsletter/unsubscribe", "routes/site/newsletter-link.tsx", { id: "newsletter-unsubscribe" }),
@@ -64,6 +66,9 @@ export default [
     route("orders", "routes/admin/orders.tsx"),
     route("orders/:id", "routes/admin/order.tsx"),
     route("holds", "routes/admin/holds.tsx"),
+    route("rooms", "routes/admin/rooms.tsx"),
+    route("rooms/new", "routes/admin/room-edit.tsx", { id: "admin-room-new" }),
+    route("rooms/:id", "routes/admin/room-edit.tsx", { id: "admin-room-edit" }),
     route("homepage", "routes/admin/homepage.tsx"),
     route("about", "routes/admin/about.tsx"),
     route("policies", "routes/admin/policies.tsx"),

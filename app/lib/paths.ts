@@ -9,6 +9,14 @@ export const paths = {
   artwork: (id: string) => `/artwork/${encodeURIComponent(id)}`,
   inquireAbout: (artwork: { id: string; title: string }) =>
     `/contact?${new URLSearchParams({ type: "artwork", artwork_id: artwork.id, artwork_title: artwork.title }).toString()}`,
+  /** A private viewing room, by its secret link (never cached, never indexed). */
+  room: (token: string) => `/room/${encodeURIComponent(token)}`,
+  /** Buying one work of a room at the room's price (the checkout checks the room again). */
+  roomCheckout: (token: string, artworkId: string) =>
+    `/checkout?${new URLSearchParams({ artwork: artworkId, room: token }).toString()}`,
+  /** The inquiry form about a work of a room (the room is named in the subject). */
+  roomInquiry: (token: string, artwork: { id: string; title: string }) =>
+    `/contact?${new URLSearchParams({ type: "artwork", artwork_id: artwork.id, artwork_title: artwork.title, room: token }).toString()}`,
   blog: (page?: number) => (page && page > 1 ? `/blog?page=${page}` : "/blog"),
   blogPost: (slug: string) => `/blog/${encodeURIComponent(slug)}`,
   blogFeed: () => "/blog/rss.xml",

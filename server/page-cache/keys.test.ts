@@ -27,6 +27,7 @@ describe("pageKeyOf", () => {
       "/artwork/a-readable-slug", // redirects to the id
       "/api/cart",
       "/gallery.data",
+      "/room/AbCdEfGhIjKlMnOpQrStUvWxYz012345", // a private viewing room (decision 0023)
     ])
       expect(key(path), path).toBeUndefined();
   });

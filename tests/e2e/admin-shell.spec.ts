@@ -4,7 +4,7 @@
 import { ADMIN } from "../support/accounts";
 import { adminTest as test, expect } from "../support/admin-fixtures";
 
-/** The five groups of spec §2, in order, plus Orders (shop issue) and Holds in Business, Policies in Website and Newsletter in
+/** The five groups of spec §2, in order, plus Orders (shop issue), Holds and Viewing Rooms in Business, Policies in Website and Newsletter in
  * Communications (issue 14); each item's page heading. */
 const GROUPS: { group: string; items: { label: string; path: string; heading: string }[] }[] = [
   { group: "Overview", items: [{ label: "Dashboard", path: "/admin", heading: "Dashboard" }] },
@@ -28,6 +28,7 @@ const GROUPS: { group: string; items: { label: string; path: string; heading: st
       { label: "Inventory Management", path: "/admin/inventory", heading: "Inventory Management" },
       { label: "Orders", path: "/admin/orders", heading: "Orders" },
       { label: "Holds", path: "/admin/holds", heading: "Holds" },
+      { label: "Viewing Rooms", path: "/admin/rooms", heading: "Viewing Rooms" },
     ],
   },
   {

@@ -116,6 +116,11 @@ test("the route table is read: the sweep knows the public actions and finds the 
   const actions = ALL.filter((r) => r.hasAction).map((r) => r.url);
   for (const url of Object.keys(PUBLIC_ACTIONS)) expect(actions, `${url} is listed as public`).toContain(url);
   expect(OTHER_ACTIONS.map((r) => r.url)).toContain("/account");
+  // Viewing rooms (decision 0023): the admin's pages are swept, with their actions; the public room only reads.
+  const swept = ADMIN.filter((r) => r.hasAction).map((r) => r.url);
+  for (const url of ["/admin/rooms/new", "/admin/rooms/sweep-id"]) expect(swept).toContain(url);
+  expect(ADMIN.map((r) => r.url)).toContain("/admin/rooms");
+  expect(ALL.find((r) => r.pattern === "/room/:token")?.hasAction).toBe(false);
   // Zero admin routes is fine until the admin area is merged; each one found is swept below.
   test.info().annotations.push({ type: "admin routes", description: String(ADMIN.length) });
 });

@@ -1,12 +1,14 @@
-// Property: random interleavings of hold requests / approvals / declines / lapses and checkouts (with and
-// without the holder's link) / cancellations / payments / reservation lapses never sell a work twice, keep
-// its availability in line with who holds it, and never leave it blocked: once every hold and reservation has
-// lapsed, an unsold work is for sale again. Each kind of step is one entry of STEPS: private-room reservations
-// (not built yet) join as more entries with their own "holds the work" rule in `holders`.
+// Property: random interleavings of hold requests / approvals / declines / lapses, checkouts (with and without
+// the holder's link), private viewing room checkouts (at the room's price, while the room is open) and the room
+// expiring, reopening or having its link revoked, cancellations / payments / reservation lapses never sell a work
+// twice, keep its availability in line with who holds it, and never leave it blocked: once every hold and
+// reservation has lapsed, an unsold work is for sale again. Each kind of step is one entry of STEPS.
 import { eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { holds, orders } from "~/db/schema";
+import { holds, orders, viewingRooms } from "~/db/schema";
+import { roomIsOpen } from "~/lib/rooms";
+import { createRoom } from "~/modules/rooms/rooms.server";
 import { mayBuy, type HoldState } from "~/lib/holds";
 import { placeOrder } from "~/modules/shop/checkout.server";
 import { approveHold, declineHold, holdToken, HoldError, lapseHold, requestHold } from "~/modules/shop/holds.server";
@@ -21,18 +23,24 @@ const BUYERS = ["a@example.com", "b@example.com", "c@example.com"];
 type Step =
   | { type: "request" | "checkout" | "checkoutWithLink"; buyer: number }
   | { type: "approve" | "decline" | "lapseHold"; hold: number }
-  | { type: "cancel" | "pay" | "lapseOrder"; order: number };
+  | { type: "cancel" | "pay" | "lapseOrder"; order: number }
+  | { type: "roomCheckout"; buyer: number }
+  | { type: "roomExpire" | "roomReopen" | "roomRevoke" };
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ type: fc.constantFrom("request", "checkout", "checkoutWithLink"), buyer: fc.nat({ max: 2 }) }),
   fc.record({ type: fc.constantFrom("approve", "decline", "lapseHold"), hold: fc.nat({ max: 5 }) }),
   fc.record({ type: fc.constantFrom("cancel", "pay", "lapseOrder"), order: fc.nat({ max: 5 }) }),
+  fc.record({ type: fc.constant("roomCheckout" as const), buyer: fc.nat({ max: 2 }) }),
+  fc.record({ type: fc.constantFrom("roomExpire", "roomReopen", "roomRevoke") }),
 );
+
+const ROOM_PRICE = 42_000;
 
 const HOLDING = ["awaiting_payment", "paid"];
 const SOLD = ["paid"];
 
-describe.each(BACKENDS)("holds and checkouts never sell a work twice on %s", (backend) => {
+describe.each(BACKENDS)("holds, room reservations and checkouts never sell a work twice on %s", (backend) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await setupTestServices(backend);
@@ -45,6 +53,19 @@ describe.each(BACKENDS)("holds and checkouts never sell a work twice on %s", (ba
     await fc.assert(
       fc.asyncProperty(fc.array(stepArb, { minLength: 4, maxLength: 16 }), async (steps) => {
         const work = await seedWork({ priceCents: 50_000 });
+        // A private room showing the work at its own price (decision 0023): a third taker of the work.
+        const room = await createRoom(
+          {
+            title: "Room",
+            note: "",
+            recipientName: "",
+            recipientEmail: "",
+            expiresOn: "2099-12-31",
+            works: [{ artworkId: work, price: String(ROOM_PRICE / 100) }],
+          },
+          "UTC",
+        );
+        const roomRow = async () => (await db.select().from(viewingRooms).where(eq(viewingRooms.id, room.id)))[0]!;
         const holdIds: string[] = [];
         const orderIds: string[] = [];
         const db = ctx.handle.db;
@@ -117,6 +138,37 @@ describe.each(BACKENDS)("holds and checkouts never sell a work twice on %s", (ba
             });
             expect(result.ok).toBe(expected);
             if (result.ok) orderIds.push(result.order.id);
+          } else if (step.type === "roomCheckout") {
+            // The same rule as any checkout without a hold's link, and only while the room is open.
+            const expected =
+              mayBuy((await stockRow(work)).availability, undefined, work, new Date()) &&
+              roomIsOpen(await roomRow(), new Date());
+            const result = await placeOrder({
+              ...BUYER,
+              email: BUYERS[step.buyer]!,
+              fulfilment: "ship",
+              idempotencyKey: crypto.randomUUID(),
+              items: [{ artworkId: work, quantity: 1 }],
+              expectedTotalCents: undefined,
+              room: room.token,
+            });
+            expect(result.ok).toBe(expected);
+            if (result.ok) {
+              expect(result.order.subtotalCents).toBe(ROOM_PRICE);
+              orderIds.push(result.order.id);
+            }
+          } else if (step.type === "roomExpire" || step.type === "roomReopen" || step.type === "roomRevoke") {
+            const now = Date.now();
+            await db
+              .update(viewingRooms)
+              .set(
+                step.type === "roomExpire"
+                  ? { expiresAt: new Date(now - 1_000) }
+                  : step.type === "roomReopen"
+                    ? { expiresAt: new Date(now + 86_400_000), revokedAt: null }
+                    : { revokedAt: new Date(now) },
+              )
+              .where(eq(viewingRooms.id, room.id));
           } else if (step.type === "cancel" || step.type === "pay" || step.type === "lapseOrder") {
             const id = orderIds[step.order % Math.max(1, orderIds.length)];
             if (!id) continue;
@@ -159,7 +211,17 @@ describe.each(BACKENDS)("holds and checkouts never sell a work twice on %s", (ba
       }),
       { numRuns: backend === "pglite" ? 25 : 15, endOnFailure: true },
     );
-    for (const type of ["request", "approve", "lapseHold", "checkout", "checkoutWithLink", "cancel", "lapseOrder"])
+    for (const type of [
+      "request",
+      "approve",
+      "lapseHold",
+      "checkout",
+      "checkoutWithLink",
+      "roomCheckout",
+      "roomExpire",
+      "cancel",
+      "lapseOrder",
+    ])
       expect(seen.get(type) ?? 0).toBeGreaterThan(0);
   }, 300_000);
 });

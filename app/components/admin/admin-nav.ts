@@ -7,6 +7,7 @@ import {
   BriefcaseBusiness,
   Camera,
   FileSpreadsheet,
+  DoorOpen,
   Home,
   Hourglass,
   Images,
@@ -61,6 +62,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { label: "Inventory Management", href: adminPaths.inventory(), icon: Boxes },
       { label: "Orders", href: adminPaths.orders(), icon: ShoppingBag },
       { label: "Holds", href: adminPaths.holds(), icon: Hourglass },
+      { label: "Viewing Rooms", href: adminPaths.rooms(), icon: DoorOpen },
     ],
   },
   {

@@ -44,6 +44,8 @@ describe("page views", () => {
     for (const path of ["/admin", "/admin/orders", "/auth", "/api/cart", "/account", "/sitemap.xml", "/media/x/1.avif"])
       expect(pageViewOf({ ...base, path }), path).toBeNull();
     expect(pageViewOf({ ...base, path: "/admin/analytics.data" })).toBeNull();
+    // A private viewing room's path is its secret: never in the analytics.
+    expect(pageViewOf({ ...base, path: "/room/AbCdEfGhIjKlMnOpQrStUvWxYz012345" })).toBeNull();
     expect(pageViewOf({ ...base, accept: "application/json" })).toBeNull();
   });
 });

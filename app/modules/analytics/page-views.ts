@@ -2,9 +2,12 @@
 // Kept: the page's path (no query string), the referring site's host name, and the day. No cookie, no address,
 // no user agent: nothing that tells one visitor from another.
 
-/** Paths that are never counted: the back office, sign-in, APIs, files and machine endpoints. */
+/**
+ * Paths that are never counted: the back office, sign-in, APIs, files and machine endpoints, and private viewing
+ * rooms (their path is their secret, and the artist sees their opens in the room itself).
+ */
 const SKIPPED =
-  /^\/(admin|auth|account|api|assets|media|og|webhooks|newsletter|healthz|__manifest|\.well-known|realtime)(\/|$)/;
+  /^\/(admin|auth|account|api|assets|media|og|webhooks|newsletter|healthz|__manifest|\.well-known|realtime|room)(\/|$)/;
 
 export interface PageViewRequest {
   method: string;

@@ -37,15 +37,19 @@ type Row = {
  * Takes `quantity` pieces of a work for an order, in one conditional UPDATE: only an available, priced work
  * with enough stock matches, so of two concurrent buyers of an original exactly one gets it (the other's
  * UPDATE waits for the row lock, then finds it reserved). A work `on_hold` matches only for its holder: the
- * caller passes `heldForBuyer` after locking that buyer's live hold (modules/shop/holds.server). Returns the work
- * at its current price, or undefined.
+ * caller passes `heldForBuyer` after locking that buyer's live hold (modules/shop/holds.server). A work bought
+ * through a private viewing room is taken by the same UPDATE at the room's price (`roomPriceCents`, read by the
+ * caller from the room it locked): the room may price a work the public site shows without a price. Returns the
+ * work at the price the order uses, or undefined.
  */
 export async function reserveArtwork(
   tx: Database,
   artworkId: string,
   quantity: number,
   heldForBuyer = false,
+  roomPriceCents?: number,
 ): Promise<ReservedArtwork | undefined> {
+  const roomPriced = roomPriceCents !== undefined && roomPriceCents > 0;
   const [row] = await queryRows<Row>(
     tx,
     sql`
@@ -61,7 +65,7 @@ export async function reserveArtwork(
         and (availability = 'available' or (${heldForBuyer}::boolean and availability = 'on_hold'))
         and archived_at is null
         and quantity >= ${quantity}
-        and price_cents is not null and price_cents > 0
+        and ((price_cents is not null and price_cents > 0) or ${roomPriced}::boolean)
       returning id, title, medium, size, year, price_cents, currency, main_image_id
     )
     select taken.*, m.hash, m.width, m.height, m.widths, m.placeholder
@@ -74,7 +78,7 @@ export async function reserveArtwork(
     medium: row.medium,
     size: row.size,
     year: row.year,
-    priceCents: row.price_cents,
+    priceCents: roomPriced ? roomPriceCents : row.price_cents,
     currency: row.currency,
     image:
       row.hash && row.width && row.height && row.widths && row.placeholder

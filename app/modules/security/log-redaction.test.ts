@@ -19,6 +19,15 @@ describe("URLs in the request log (security issue item 14)", () => {
     expect(redactUrlForLog("/api/auth/RESET-PASSWORD/Zk3q9TOKEN")).toBe("/api/auth/RESET-PASSWORD/[redacted]");
   });
 
+  it("masks a viewing room's secret, in its path and in the checkout's and contact form's query", () => {
+    expect(redactUrlForLog("/room/AbCdEfGhIjKlMnOpQrStUvWxYz012345")).toBe("/room/[redacted]");
+    expect(redactUrlForLog("/room/AbCdEfGhIjKlMnOpQrStUvWxYz012345.data")).toBe("/room/[redacted]");
+    expect(redactUrlForLog("/checkout?artwork=0192e1f0-1234-7abc-8def-0123456789ab&room=AbCd")).toBe(
+      "/checkout?artwork=0192e1f0-1234-7abc-8def-0123456789ab&room=[redacted]",
+    );
+    expect(redactUrlForLog("/contact?type=artwork&room=AbCd")).toBe("/contact?type=artwork&room=[redacted]");
+  });
+
   it("masks any parameter that names a secret, anywhere", () => {
     expect(redactUrlForLog("/checkout?cancelled=A-2026-0001&session_id=cs_test_1")).toBe(
       "/checkout?cancelled=A-2026-0001&session_id=[redacted]",

@@ -27,6 +27,8 @@ import { priceOrder, type PricingError } from "./pricing";
 import { notifyArtistOfOrder } from "./order-notify.server";
 import { cancelKeyMatches } from "./cancel-key.server";
 import { completeHold, lockLiveHold } from "./holds.server";
+import { lockLiveRoom, recordRoomVisit } from "~/modules/rooms/rooms.server";
+import { roomPrice } from "~/lib/rooms";
 
 export const MAX_CART_LINES = 20;
 
@@ -67,6 +69,8 @@ export const CheckoutSchema = z
     note: text(1_000),
     /** A holder's signed link (modules/shop/holds.server): lets this order take the work held for them. */
     hold: z.string().max(120).optional(),
+    /** A private viewing room's secret (modules/rooms): its works are bought at the room's prices while it is open. */
+    room: z.string().max(64).optional(),
     /** The total the buyer saw; placing refuses when the catalogue's prices make it different. */
     expectedTotalCents: z.coerce.number().int().min(0).optional(),
   })
@@ -89,7 +93,10 @@ export const CheckoutSchema = z
   });
 
 export type CheckoutInput = z.infer<typeof CheckoutSchema>;
-export type CheckoutField = Exclude<keyof CheckoutInput, "items" | "idempotencyKey" | "expectedTotalCents" | "hold">;
+export type CheckoutField = Exclude<
+  keyof CheckoutInput,
+  "items" | "idempotencyKey" | "expectedTotalCents" | "hold" | "room"
+>;
 
 /** The form's values as typed (to show them again beside the errors). */
 export type CheckoutValues = Partial<Record<CheckoutField, string>>;
@@ -120,6 +127,7 @@ export function readCheckoutForm(form: FormData) {
     items: form.getAll("item"),
     expectedTotalCents: form.get("expectedTotalCents") || undefined,
     hold: form.get("hold") || undefined,
+    room: form.get("room") || undefined,
   };
   for (const field of FIELDS) (raw as Record<string, unknown>)[field] ??= "";
   const parsed = CheckoutSchema.safeParse(raw);
@@ -140,7 +148,8 @@ export type PlaceOrderResult =
   | { ok: false; reason: "unavailable"; titles: string[]; artworkIds: string[] }
   | { ok: false; reason: "price-changed"; totalCents: number }
   | { ok: false; reason: PricingError }
-  | { ok: false; reason: "key-reused" };
+  | { ok: false; reason: "key-reused" }
+  | { ok: false; reason: "room-closed" };
 
 class Unavailable extends Error {
   constructor(readonly artworkIds: string[]) {
@@ -150,6 +159,11 @@ class Unavailable extends Error {
 class PriceChanged extends Error {
   constructor(readonly totalCents: number) {
     super("price changed");
+  }
+}
+class RoomClosed extends Error {
+  constructor() {
+    super("room closed");
   }
 }
 class PricingFailed extends Error {
@@ -198,10 +212,15 @@ export async function placeOrder(input: CheckoutInput): Promise<PlaceOrderResult
         input.hold,
         wanted.map(([id]) => id),
       );
+      // A room's link: the room is locked next (then the works); every line must be one of its works, priced there.
+      const room = input.room === undefined ? undefined : await lockLiveRoom(tx, input.room);
+      if (input.room !== undefined && (!room || wanted.some(([id]) => !room.prices.has(id)))) throw new RoomClosed();
       const reserved: { artwork: ReservedArtwork; quantity: number }[] = [];
       const missing: string[] = [];
       for (const [artworkId, quantity] of wanted) {
-        const artwork = await reserveArtwork(tx, artworkId, quantity, hold?.artworkId === artworkId);
+        // The room's own price when it sets one; else the catalogue's (reserveArtwork then requires it).
+        const roomCents = room ? (roomPrice(null, room.prices.get(artworkId) ?? null) ?? undefined) : undefined;
+        const artwork = await reserveArtwork(tx, artworkId, quantity, hold?.artworkId === artworkId, roomCents);
         if (artwork) reserved.push({ artwork, quantity });
         else missing.push(artworkId);
       }
@@ -266,6 +285,13 @@ export async function placeOrder(input: CheckoutInput): Promise<PlaceOrderResult
       );
       await recordEvent(tx, created!, { kind: "buyer", email: input.email }, "placed");
       if (hold && reserved.some((r) => r.artwork.id === hold.artworkId)) await completeHold(tx, hold.id, created!.id);
+      if (room)
+        await recordRoomVisit(tx, room.room.id, "ordered", {
+          name: input.name,
+          email: input.email,
+          artworkId: reserved[0]!.artwork.id,
+          orderId: created!.id,
+        });
       await scheduleExpiry(tx, created!);
       if (provider.id === "manual") {
         await mailManualOrderPlaced(tx, { ...created!, items: await orderItemsOf(tx, created!.id) }, settings);
@@ -289,6 +315,7 @@ export async function placeOrder(input: CheckoutInput): Promise<PlaceOrderResult
     }
     if (error instanceof PriceChanged) return { ok: false, reason: "price-changed", totalCents: error.totalCents };
     if (error instanceof PricingFailed) return { ok: false, reason: error.reason };
+    if (error instanceof RoomClosed) return { ok: false, reason: "room-closed" };
     throw error;
   }
 }

@@ -29,6 +29,7 @@ import { getSettings } from "~/modules/settings/settings.server";
 import { readFormData } from "~/modules/security/form-data.server";
 import { formatDateTime } from "~/lib/dates";
 import { liveHoldForLink } from "~/modules/shop/holds.server";
+import { roomOffer } from "~/modules/rooms/rooms.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
@@ -58,6 +59,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const holdToken = url.searchParams.get("hold");
   const hold = holdToken && direct ? await liveHoldForLink(holdToken) : undefined;
   const heldForBuyer = hold !== undefined && hold.artworkId === direct?.id;
+  // ?room=…: a private viewing room's work, at the room's price while the room is open (docs/shop.md).
+  const roomToken = url.searchParams.get("room");
+  const offer = roomToken && direct ? await roomOffer(roomToken, direct.id) : undefined;
+  const directPrice = offer ? offer.work.priceCents : direct?.priceCents;
   const provider = currentPaymentProvider().id;
   const pricing: PricingSettings = {
     shippingLabel: shop.shippingLabel,
@@ -78,13 +83,16 @@ export async function loader({ request }: Route.LoaderArgs) {
       abandoned: abandoned ? cancelled : null,
       hold:
         heldForBuyer && holdToken ? { token: holdToken, until: formatDateTime(hold.expiresAt!, shop.timeZone) } : null,
+      room: offer && roomToken ? { token: roomToken, title: offer.room.title } : null,
+      roomClosed: roomToken !== null && !offer,
       direct:
         direct &&
+        (roomToken === null || offer) &&
         (direct.availability === "available" || (heldForBuyer && direct.availability === "on_hold")) &&
-        direct.priceCents
+        directPrice
           ? {
               artwork_id: direct.id,
-              price: direct.priceCents,
+              price: directPrice,
               quantity: 1,
               title: direct.title,
               medium: direct.medium,
@@ -173,6 +181,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
       case "empty":
         return fail({ formError: "Your cart is empty." }, 400);
+      case "room-closed":
+        return fail(
+          {
+            formError:
+              "This viewing room is no longer available, so the order was not placed. Please write to the studio.",
+          },
+          410,
+        );
       case "key-reused":
         return fail(
           {
@@ -211,10 +227,11 @@ function listTitles(titles: string[]): string {
 const COUNTRY_OPTIONS = COUNTRIES.map(([value, label]) => ({ value, label }));
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { pricing, provider, studioCountry, direct, abandoned, holdText, hold } = loaderData;
+  const { pricing, provider, studioCountry, direct, abandoned, holdText, hold, room, roomClosed } = loaderData;
   const cart = useCart();
-  const items = direct ? [direct] : cart.items;
-  const check = useCartCheck(!direct);
+  // A closed room's link shows no works (never the cart in its place, which has nothing to do with the room).
+  const items = direct ? [direct] : roomClosed ? [] : cart.items;
+  const check = useCartCheck(!direct && !roomClosed);
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [initialKey] = useState(loaderData.idempotencyKey);
@@ -277,6 +294,16 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           This work is on hold for you until {hold.until}. Place the order below to buy it.
         </p>
       ) : null}
+      {room ? (
+        <p role="status" className="border-line mt-8 max-w-2xl border-l-2 pl-4 text-sm">
+          From the viewing room “{room.title}”, at the price shown there.
+        </p>
+      ) : null}
+      {roomClosed ? (
+        <p role="alert" className="border-destructive mt-8 max-w-2xl border-l-2 pl-4">
+          This viewing room is no longer available, or the work is not in it. Please write to the studio.
+        </p>
+      ) : null}
       <noscript>
         <p className="border-destructive mt-8 max-w-2xl border-l-2 pl-4">
           Your cart is kept in this browser and needs JavaScript to be read. Please turn JavaScript on to check out, or
@@ -301,6 +328,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           >
             <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
             {hold ? <input type="hidden" name="hold" value={hold.token} /> : null}
+            {room ? <input type="hidden" name="room" value={room.token} /> : null}
             {buyable.map((i) => (
               <input key={i.artwork_id} type="hidden" name="item" value={`${i.artwork_id}:${i.quantity}`} />
             ))}

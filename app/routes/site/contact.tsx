@@ -11,6 +11,14 @@ import { ContactSchema, fieldErrors, newSubmissionKey, submitContact } from "~/m
 import { hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { readFormData } from "~/modules/security/form-data.server";
+import { recordRoomInquiry, roomOffer } from "~/modules/rooms/rooms.server";
+
+/** An inquiry from a private viewing room names the room in its subject, whatever the visitor typed there. */
+const roomSubject = (subject: string | undefined, artworkTitle: string, roomTitle: string) => {
+  const mention = `viewing room “${roomTitle}”`;
+  const base = subject ?? `Inquiry about “${artworkTitle}”`;
+  return base.includes(mention) ? base : `${base} (${mention})`.slice(0, 300);
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => pageSeo(siteFromMatches(matches), "contact", paths.contact());
 
@@ -30,9 +38,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     : INQUIRY_TYPES.includes(type as InquiryType) && type !== "artwork"
       ? (type as InquiryType)
       : "general";
+  // From a private viewing room: the room is named in the subject and the inquiry is shown in the room's opens.
+  const roomToken = url.searchParams.get("room");
+  const offer = roomToken && artwork ? await roomOffer(roomToken, artwork.id) : undefined;
   const settings = await getSettings();
   return {
     artwork,
+    room: offer && roomToken ? { token: roomToken, title: offer.room.title } : null,
     inquiryType,
     submissionKey: newSubmissionKey(),
     studio: { email: settings.contactEmail, location: settings.locationLine, artistName: settings.artistName },
@@ -42,7 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const values = Object.fromEntries(
-    ["name", "email", "phone", "inquiryType", "subject", "message", "artworkId", "submissionKey"].map((k) => [
+    ["name", "email", "phone", "inquiryType", "subject", "message", "artworkId", "submissionKey", "room"].map((k) => [
       k,
       typeof form.get(k) === "string" ? (form.get(k) as string) : "",
     ]),
@@ -65,14 +77,28 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       { status: 429 },
     );
-  await submitContact(parsed.data);
+  const offer = values.room && parsed.data.artworkId ? await roomOffer(values.room, parsed.data.artworkId) : undefined;
+  await submitContact(
+    offer
+      ? {
+          ...parsed.data,
+          subject: roomSubject(parsed.data.subject, offer.work.artwork.title, offer.room.title),
+        }
+      : parsed.data,
+  );
+  if (offer)
+    await recordRoomInquiry(values.room, {
+      name: parsed.data.name,
+      email: parsed.data.email,
+      artworkId: parsed.data.artworkId,
+    });
   return { sent: true as const };
 }
 
 const TYPE_OPTIONS = INQUIRY_TYPES.map((value) => ({ value, label: INQUIRY_LABELS[value] }));
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { artwork, inquiryType, submissionKey, studio } = loaderData;
+  const { artwork, room, inquiryType, submissionKey, studio } = loaderData;
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
   const failed = actionData && !actionData.sent ? actionData : undefined;
@@ -146,10 +172,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             {artwork ? (
               <div className="border-line bg-paper-deep/60 rounded-md border px-4 py-3 text-sm">
                 <input type="hidden" name="artworkId" value={artwork.id} />
+                {room ? <input type="hidden" name="room" value={room.token} /> : null}
                 <span className="text-muted">Inquiring about </span>
                 <a className="font-medium underline-offset-4 hover:underline" href={paths.artwork(artwork.id)}>
                   {artwork.title}
                 </a>
+                {room ? <span className="text-muted"> in the viewing room “{room.title}”</span> : null}
               </div>
             ) : null}
             <SenderFields values={values} errors={errors} />

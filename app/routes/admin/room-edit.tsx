@@ -1,0 +1,488 @@
+// A viewing room, new or existing (docs/admin.md "Viewing rooms"): title, note to the collector, recipient, the
+// last day it is open, the works in order with their room prices; its secret link (copy, make a new one, revoke);
+// and who opened it when. One form: every button saves what is typed, then adds, moves or removes a work.
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/room-edit";
+import { AdminPageError } from "~/components/admin/admin-error";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { AdminPageHeader } from "~/components/admin/admin-page";
+import { adminButton, adminInput, adminLabel } from "~/components/admin/ui";
+import { TextAreaField, TextField } from "~/components/form/field";
+import { adminPaths } from "~/lib/admin-paths";
+import { formatDateTime } from "~/lib/dates";
+import { formatPrice } from "~/lib/money";
+import { dayIn, formatPriceInput, ROOM_VISIT_LABELS, roomState } from "~/lib/rooms";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { fieldErrors } from "~/modules/catalog/artwork-input";
+import { getArtworksByIds } from "~/modules/catalog/catalog.server";
+import {
+  createRoom,
+  getRoom,
+  MAX_ROOM_WORKS,
+  regenerateRoomLink,
+  revokeRoomLink,
+  roomCandidates,
+  RoomSchema,
+  roomUrl,
+  updateRoom,
+} from "~/modules/rooms/rooms.server";
+import { readFormData } from "~/modules/security/form-data.server";
+import { getSettings } from "~/modules/settings/settings.server";
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  adminMeta(loaderData?.room ? `Room: ${loaderData.room.title}` : "New viewing room");
+
+async function load(id: string | undefined) {
+  if (id === undefined) return undefined;
+  const found = await getRoom(id);
+  if (!found) throw data("Viewing room not found", { status: 404 });
+  return found;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const [found, candidates, settings] = await Promise.all([load(params.id), roomCandidates(), getSettings()]);
+  const tz = settings.shop.timeZone;
+  const cards = found ? await getArtworksByIds(found.works.map((w) => w.artworkId)) : [];
+  const now = new Date();
+  return {
+    room: found
+      ? {
+          id: found.room.id,
+          title: found.room.title,
+          note: found.room.note,
+          recipientName: found.room.recipientName,
+          recipientEmail: found.room.recipientEmail,
+          expiresOn: dayIn(found.room.expiresAt, tz),
+          expiresAt: formatDateTime(found.room.expiresAt, tz),
+          state: roomState(found.room, now),
+          link: roomUrl(found.room.token),
+          works: found.works.map((w) => ({ artworkId: w.artworkId, price: formatPriceInput(w.priceCents) })),
+          visits: found.visits.map((v) => ({
+            id: v.id,
+            kind: v.kind,
+            at: formatDateTime(v.at, tz),
+            device: v.device,
+            name: v.name,
+            email: v.email,
+          })),
+          visitCount: found.visitCount,
+        }
+      : null,
+    defaultExpiresOn: dayIn(new Date(now.getTime() + 14 * 86_400_000), tz),
+    timeZone: tz,
+    // Titles and public prices of the works in the room and of those that can be added.
+    catalogue: candidates.map((a) => ({ id: a.id, label: a.year ? `${a.title} (${a.year})` : a.title })),
+    publicPrices: Object.fromEntries(
+      cards.map((c) => [c.id, c.priceCents === null ? null : formatPrice(c.priceCents, c.currency)]),
+    ),
+  };
+}
+
+/** The buttons of the one form: save, add a work, or move/remove the work whose id follows the colon. */
+const Intent = z.union([
+  z.enum(["save", "add", "regenerate", "revoke"]),
+  z.string().regex(/^(up|down|remove):[0-9a-f-]{36}$/i),
+]);
+
+interface Typed {
+  title: string;
+  note: string;
+  recipientName: string;
+  recipientEmail: string;
+  expiresOn: string;
+  works: { artworkId: string; price: string }[];
+}
+
+interface Failed {
+  ok: false;
+  errors: Partial<Record<string, string>>;
+  typed: Typed;
+}
+interface Saved {
+  ok: true;
+  message: string;
+}
+
+const str = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === "string" ? v : "";
+};
+
+function typedFrom(form: FormData): Typed {
+  const ids = form.getAll("workId").map(String);
+  const prices = form.getAll("workPrice").map(String);
+  return {
+    title: str(form, "title"),
+    note: str(form, "note"),
+    recipientName: str(form, "recipientName"),
+    recipientEmail: str(form, "recipientEmail"),
+    expiresOn: str(form, "expiresOn"),
+    works: ids.slice(0, MAX_ROOM_WORKS + 1).map((artworkId, i) => ({ artworkId, price: prices[i] ?? "" })),
+  };
+}
+
+/** What a move, an addition or a removal does to the list of works (before it is validated and saved). */
+function applyIntent(works: Typed["works"], intent: string, added: string): Typed["works"] {
+  if (intent === "add")
+    return added && !works.some((w) => w.artworkId === added) ? [...works, { artworkId: added, price: "" }] : works;
+  const [move, id] = intent.split(":");
+  const i = works.findIndex((w) => w.artworkId === id);
+  if (i < 0) return works;
+  const next = [...works];
+  if (move === "remove") next.splice(i, 1);
+  else if (move === "up" && i > 0) [next[i - 1], next[i]] = [next[i]!, next[i - 1]!];
+  else if (move === "down" && i < next.length - 1) [next[i + 1], next[i]] = [next[i]!, next[i + 1]!];
+  return next;
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const existing = await load(params.id);
+  const form = await readFormData(request);
+  const intent = Intent.safeParse(form.get("intent"));
+  if (!intent.success)
+    return data<Saved | Failed>(
+      { ok: false, errors: { form: "That request was not understood." }, typed: typedFrom(form) },
+      400,
+    );
+  if (intent.data === "regenerate" || intent.data === "revoke") {
+    if (!existing) throw data("Viewing room not found", { status: 404 });
+    if (intent.data === "regenerate") await regenerateRoomLink(existing.room.id);
+    else await revokeRoomLink(existing.room.id);
+    return data<Saved | Failed>({
+      ok: true,
+      message:
+        intent.data === "regenerate"
+          ? "A new link is ready; the old one no longer opens the room."
+          : "The link is revoked: visitors are told the room is no longer available.",
+    });
+  }
+  const typed = typedFrom(form);
+  typed.works = applyIntent(typed.works, intent.data, str(form, "addWork"));
+  const parsed = RoomSchema.safeParse(typed);
+  if (!parsed.success) return data<Saved | Failed>({ ok: false, errors: fieldErrors(parsed.error), typed }, 400);
+  const { shop } = await getSettings();
+  if (!existing) {
+    const room = await createRoom(parsed.data, shop.timeZone);
+    return redirect(adminPaths.room(room.id), 303);
+  }
+  const saved = await updateRoom(existing.room.id, parsed.data, shop.timeZone);
+  if (!saved) throw data("Viewing room not found", { status: 404 });
+  return data<Saved | Failed>({
+    ok: true,
+    message: intent.data === "save" ? "Room saved." : "Room saved with its works.",
+  });
+}
+
+export function ErrorBoundary() {
+  return <AdminPageError />;
+}
+
+const STATE_TEXT = {
+  open: "Open.",
+  expired: "Expired: visitors are told it is no longer available",
+  revoked: "Link revoked: visitors are told it is no longer available",
+} as const;
+
+export default function RoomEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { room, catalogue, publicPrices, defaultExpiresOn, timeZone } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const failed = actionData && !actionData.ok ? actionData : undefined;
+  const errors = failed?.errors ?? {};
+  const typed = failed?.typed;
+  const value = (name: Exclude<keyof Typed, "works">) => typed?.[name] ?? room?.[name] ?? "";
+  const works = typed?.works ?? room?.works ?? [];
+  const titleOf = new Map(catalogue.map((a) => [a.id, a.label]));
+  const addable = catalogue.filter((a) => !works.some((w) => w.artworkId === a.id));
+  const errorCount = Object.keys(errors).length;
+  // Keyed by the room's saved state: the fields show what was saved after each successful action.
+  const formKey = `${room?.id ?? "new"}:${JSON.stringify(room?.works ?? [])}:${room?.title ?? ""}`;
+  return (
+    <>
+      <AdminPageHeader
+        title={room ? room.title : "New viewing room"}
+        description={
+          room
+            ? room.state === "open"
+              ? `Open until ${room.expiresAt}.`
+              : STATE_TEXT[room.state]
+            : "Choose the works and their prices; then copy the link to the collector."
+        }
+        actions={
+          <Link to={adminPaths.rooms()} className="text-ink-soft text-sm underline-offset-4 hover:underline">
+            All viewing rooms
+          </Link>
+        }
+      />
+      {actionData?.ok ? (
+        <p role="status" className="text-available mb-4 text-sm">
+          {actionData.message}
+        </p>
+      ) : null}
+      {errorCount > 0 ? (
+        <p role="alert" className="border-destructive text-destructive mb-6 border-l-2 pl-4">
+          {errors.form ?? (errorCount === 1 ? "One field needs attention." : `${errorCount} fields need attention.`)}
+        </p>
+      ) : null}
+
+      {room ? <RoomLink link={room.link} state={room.state} busy={busy} /> : null}
+
+      <Form key={formKey} method="post" noValidate className="max-w-3xl space-y-6" aria-label="Viewing room">
+        <TextField name="title" label="Title" required defaultValue={value("title")} error={errors.title} />
+        <TextAreaField
+          name="note"
+          label="Note to the collector"
+          optional
+          rows={4}
+          hint="Shown under the title in the room."
+          defaultValue={value("note")}
+          error={errors.note}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            name="recipientName"
+            label="Recipient's name"
+            optional
+            defaultValue={value("recipientName")}
+            error={errors.recipientName}
+          />
+          <TextField
+            name="recipientEmail"
+            label="Recipient's e-mail"
+            optional
+            type="email"
+            defaultValue={value("recipientEmail")}
+            error={errors.recipientEmail}
+          />
+          <TextField
+            name="expiresOn"
+            label="Open until"
+            type="date"
+            required
+            hint={`The room closes at the end of this day (${timeZone}).`}
+            defaultValue={value("expiresOn") || defaultExpiresOn}
+            error={errors.expiresOn}
+          />
+        </div>
+
+        <fieldset>
+          <legend className="text-ink mb-2 block text-sm font-medium">Works in the room</legend>
+          {errors.works ? <p className="text-destructive mb-2 text-sm">{errors.works}</p> : null}
+          {works.length === 0 ? (
+            <p className="text-muted mb-3 text-sm">No works yet: add them below, in the order the room shows them.</p>
+          ) : (
+            <ol className="border-line mb-4 divide-y divide-[var(--color-line)] rounded-md border bg-white">
+              {works.map((w, i) => {
+                const title = titleOf.get(w.artworkId) ?? "A work no longer in the catalogue";
+                const priceError = errors[`works.${i}.price`];
+                const publicPrice = publicPrices[w.artworkId];
+                return (
+                  <li key={w.artworkId} className="grid gap-3 p-3 sm:grid-cols-[minmax(0,1fr)_10rem_auto] sm:items-end">
+                    <input type="hidden" name="workId" value={w.artworkId} />
+                    <div className="min-w-0 text-sm">
+                      <p className="font-medium break-words">
+                        {i + 1}. {title}
+                      </p>
+                      <p className="text-muted text-xs">
+                        {publicPrice ? `Public price ${publicPrice}` : "No public price"}
+                      </p>
+                    </div>
+                    <div>
+                      <label className={adminLabel} htmlFor={`price-${w.artworkId}`}>
+                        Room price <span className="font-normal">(optional)</span>
+                      </label>
+                      <input
+                        id={`price-${w.artworkId}`}
+                        name="workPrice"
+                        inputMode="decimal"
+                        className={adminInput}
+                        defaultValue={w.price}
+                        placeholder={publicPrice ? "Same as public" : "Inquiry only"}
+                        aria-invalid={priceError ? true : undefined}
+                        aria-describedby={priceError ? `price-${w.artworkId}-error` : undefined}
+                        aria-label={`Room price of ${title}`}
+                      />
+                      {priceError ? (
+                        <p id={`price-${w.artworkId}-error`} className="text-destructive mt-1 text-xs">
+                          {priceError}
+                        </p>
+                      ) : null}
+                    </div>
+                    <div className="flex gap-1">
+                      <button
+                        type="submit"
+                        name="intent"
+                        value={`up:${w.artworkId}`}
+                        className={adminButton.ghost}
+                        disabled={busy || i === 0}
+                        aria-label={`Move ${title} up`}
+                      >
+                        Up
+                      </button>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value={`down:${w.artworkId}`}
+                        className={adminButton.ghost}
+                        disabled={busy || i === works.length - 1}
+                        aria-label={`Move ${title} down`}
+                      >
+                        Down
+                      </button>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value={`remove:${w.artworkId}`}
+                        className={adminButton.ghost}
+                        disabled={busy}
+                        aria-label={`Remove ${title} from the room`}
+                      >
+                        Remove
+                      </button>
+                    </div>
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+          <div className="flex flex-wrap items-end gap-2">
+            <div className="min-w-0 flex-1">
+              <label htmlFor="add-work" className={adminLabel}>
+                Add a work
+              </label>
+              <select id="add-work" name="addWork" className={adminInput} defaultValue="">
+                <option value="">Choose a work…</option>
+                {addable.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" name="intent" value="add" className={adminButton.secondary} disabled={busy}>
+              Add to the room
+            </button>
+          </div>
+        </fieldset>
+
+        <button type="submit" name="intent" value="save" disabled={busy} className={adminButton.primary}>
+          {room ? "Save room" : "Create room"}
+        </button>
+      </Form>
+
+      {room ? (
+        <Visits visits={room.visits} total={room.visitCount} recipient={room.recipientName || room.recipientEmail} />
+      ) : null}
+    </>
+  );
+}
+
+function RoomLink({ link, state, busy }: { link: string; state: "open" | "expired" | "revoked"; busy: boolean }) {
+  const [copied, setCopied] = useState<string | null>(null);
+  const copy = () => {
+    navigator.clipboard.writeText(link).then(
+      () => setCopied("Link copied."),
+      () => setCopied("Copy it from the field: select it and copy."),
+    );
+  };
+  return (
+    <section aria-labelledby="link-heading" className="border-line mb-8 max-w-3xl rounded-md border bg-white p-4">
+      <h2 id="link-heading" className="text-lg">
+        Secret link
+      </h2>
+      <p className="text-muted mt-1 text-sm">
+        Whoever has it can open the room until it closes. Send it to the collector yourself; it is never listed
+        anywhere.
+      </p>
+      <div className="mt-3 flex flex-wrap items-end gap-2">
+        <div className="min-w-0 flex-1">
+          <label htmlFor="room-link" className={adminLabel}>
+            Link to the room
+          </label>
+          <input
+            id="room-link"
+            readOnly
+            value={link}
+            className={`${adminInput} font-mono text-xs`}
+            onFocus={(e) => e.currentTarget.select()}
+          />
+        </div>
+        <button type="button" onClick={copy} className={adminButton.secondary}>
+          Copy link
+        </button>
+      </div>
+      <p role="status" className="text-available mt-1 text-xs empty:hidden">
+        {copied}
+      </p>
+      <Form method="post" className="mt-3 flex flex-wrap gap-2">
+        <button type="submit" name="intent" value="regenerate" className={adminButton.secondary} disabled={busy}>
+          {state === "revoked" ? "Make a new link (reopens the room)" : "Make a new link"}
+        </button>
+        {state !== "revoked" ? (
+          <button type="submit" name="intent" value="revoke" className={adminButton.dangerOutline} disabled={busy}>
+            Revoke the link
+          </button>
+        ) : null}
+      </Form>
+    </section>
+  );
+}
+
+interface VisitRow {
+  id: string;
+  kind: "opened" | "inquired" | "ordered";
+  at: string;
+  device: string;
+  name: string;
+  email: string;
+}
+
+function Visits({ visits, total, recipient }: { visits: VisitRow[]; total: number; recipient: string }) {
+  return (
+    <section aria-labelledby="visits-heading" className="mt-12 max-w-3xl">
+      <h2 id="visits-heading" className="text-lg">
+        Who opened it
+      </h2>
+      <p className="text-muted mt-1 text-sm">
+        Each open of the link, newest first (the device from the browser, never an address), and visitors who named
+        themselves by inquiring or ordering.
+        {recipient ? ` Opens are by ${recipient}, or by whoever they passed the link to.` : ""}
+        {total > visits.length ? ` The newest ${visits.length} of ${total}.` : ""}
+      </p>
+      {visits.length === 0 ? (
+        <p className="text-muted mt-4 text-sm">Nobody has opened the room yet.</p>
+      ) : (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full text-left text-xs sm:text-sm">
+            <thead className="text-muted text-xs">
+              <tr>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  When
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  What
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Who
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-[var(--color-line)]">
+              {visits.map((v) => (
+                <tr key={v.id}>
+                  <td className="py-2 pr-4">{v.at}</td>
+                  <td className="py-2 pr-4">{ROOM_VISIT_LABELS[v.kind]}</td>
+                  <td className="py-2 break-words">{v.kind === "opened" ? v.device : `${v.name} · ${v.email}`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+// Viewing Rooms (docs/admin.md "Viewing rooms"): the private rooms the artist has made, newest first, with whom
+// each is for, until when it is open, how many works it shows and how often it was opened.
+import { Link } from "react-router";
+import type { Route } from "./+types/rooms";
+import { AdminPageError } from "~/components/admin/admin-error";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { AdminPageHeader, EmptyState } from "~/components/admin/admin-page";
+import { Pager } from "~/components/admin/pager";
+import { adminButton } from "~/components/admin/ui";
+import { adminPaths } from "~/lib/admin-paths";
+import { formatDate, formatDateTime } from "~/lib/dates";
+import { roomState } from "~/lib/rooms";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { listRooms, ROOMS_PAGE_SIZE } from "~/modules/rooms/rooms.server";
+import { getSettings } from "~/modules/settings/settings.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const raw = new URL(request.url).searchParams.get("page") ?? "1";
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(raw, 10) || 1));
+  const [{ rows, total }, settings] = await Promise.all([listRooms(page), getSettings()]);
+  const tz = settings.shop.timeZone;
+  const now = new Date();
+  return {
+    page,
+    total,
+    pageSize: ROOMS_PAGE_SIZE,
+    rooms: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      recipient: r.recipientName || r.recipientEmail,
+      state: roomState(r, now),
+      until: formatDate(r.expiresAt, tz),
+      works: r.works,
+      opens: r.opens,
+      lastOpenedAt: r.lastOpenedAt ? formatDateTime(r.lastOpenedAt, tz) : null,
+    })),
+  };
+}
+
+export const meta: Route.MetaFunction = () => adminMeta("Viewing Rooms");
+
+export function ErrorBoundary() {
+  return <AdminPageError />;
+}
+
+const STATE_LABELS = { open: "Open", expired: "Expired", revoked: "Link revoked" } as const;
+const STATE_STYLES = {
+  open: "bg-available/10 text-available",
+  expired: "bg-ink/5 text-muted",
+  revoked: "bg-ink/5 text-muted",
+} as const;
+
+export default function Rooms({ loaderData }: Route.ComponentProps) {
+  const { rooms, page, pageSize, total } = loaderData;
+  return (
+    <>
+      <AdminPageHeader
+        title="Viewing Rooms"
+        description="Private selections of works, shared by a secret link, with prices that hold only there. Nobody finds them without the link; search engines never list them."
+        actions={
+          <Link to={adminPaths.newRoom()} className={adminButton.primary}>
+            New room
+          </Link>
+        }
+      />
+      {rooms.length === 0 ? (
+        <EmptyState>No viewing rooms yet. Make one for a collector, then copy its link to them.</EmptyState>
+      ) : (
+        <ul className="space-y-3">
+          {rooms.map((r) => (
+            <li key={r.id} className="border-line rounded-md border bg-white p-4">
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="font-medium">
+                    <Link to={adminPaths.room(r.id)} className="underline-offset-4 hover:underline">
+                      {r.title}
+                    </Link>
+                  </p>
+                  <p className="text-ink-soft mt-1 text-sm break-words">
+                    {r.recipient ? `For ${r.recipient} · ` : ""}
+                    {r.works} {r.works === 1 ? "work" : "works"} · open until {r.until}
+                  </p>
+                  <p className="text-muted mt-1 text-xs">
+                    {r.opens === 0
+                      ? "Not opened yet"
+                      : `Opened ${r.opens} ${r.opens === 1 ? "time" : "times"}, last ${r.lastOpenedAt}`}
+                  </p>
+                </div>
+                <span className={`rounded-full px-2.5 py-1 text-xs ${STATE_STYLES[r.state]}`}>
+                  {STATE_LABELS[r.state]}
+                </span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-4">
+        <Pager page={page} pageSize={pageSize} total={total} href={adminPaths.rooms} items="rooms" />
+      </div>
+    </>
+  );
+}
