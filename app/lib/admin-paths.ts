@@ -19,6 +19,8 @@ export const adminPaths = {
     return q ? `/admin/artworks?${q}` : "/admin/artworks";
   },
   editArtwork: (id: string) => `/admin/artworks/${encodeURIComponent(id)}/edit`,
+  /** A work's provenance: the visibility switch and the artist's own entries (POST only; its edit page's forms). */
+  artworkProvenance: (id: string) => `/admin/artworks/${encodeURIComponent(id)}/provenance`,
   status: () => "/admin/status",
   categorization: (kind?: string, query?: URLSearchParams) => {
     const q = new URLSearchParams(query);

@@ -16,3 +16,4 @@ export * from "./business";
 export * from "./security";
 export * from "./certificates";
 export * from "./holds";
+export * from "./provenance";
