@@ -59,7 +59,10 @@ export function ProvenancePanel({
       ) : (
         <ol aria-label="Provenance history" className="divide-line border-line mt-4 divide-y border-y text-sm">
           {rows.map(({ entry, line }) => (
-            <li key={keyOf(entry)} className="grid gap-1 py-2.5 sm:grid-cols-[12rem_1fr_auto] sm:gap-4">
+            <li
+              key={keyOf(entry)}
+              className="relative grid gap-1 py-2.5 pr-10 sm:grid-cols-[12rem_1fr_auto] sm:gap-4 sm:pr-0"
+            >
               <time dateTime={line.dateTime} className="text-muted tabular-nums">
                 {line.when}
               </time>
@@ -126,7 +129,7 @@ function SaleLine({ entry }: { entry: Extract<ProvenanceEntry, { kind: "sold" }>
 function RemoveEntry({ action, entryId, what }: { action: string; entryId: string; what: string }) {
   const remover = useFetcher<ProvenanceActionResult>();
   return (
-    <remover.Form method="post" action={action}>
+    <remover.Form method="post" action={action} className="absolute top-2 right-0 sm:static">
       <input type="hidden" name="intent" value="remove-entry" />
       <input type="hidden" name="entryId" value={entryId} />
       <button type="submit" className={adminButton.icon} disabled={remover.state !== "idle"}>

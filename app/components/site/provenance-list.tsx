@@ -19,12 +19,25 @@ export function ProvenanceList({ lines, className = "" }: { lines: readonly Prov
               {line.when}
             </time>
             <p className="text-ink-soft">
-              {line.what}
+              {keepNumbersWhole(line.what)}
               {line.where ? <span className="text-muted block">{line.where}</span> : null}
             </p>
           </li>
         ))}
       </ol>
     </section>
+  );
+}
+
+/** "COA-2026-0001" breaks at its hyphens in a narrow column: such numbers are kept on one line. */
+function keepNumbersWhole(text: string) {
+  return text.split(/([A-Z]+-\d{4}-\d+)/).map((part, i) =>
+    i % 2 === 1 ? (
+      <span key={i} className="whitespace-nowrap">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
   );
 }
