@@ -11,6 +11,7 @@ import {
   type ProvenanceEntry,
   type ProvenanceLine,
 } from "~/modules/provenance/provenance-rules";
+import { keepNumbersWhole } from "~/components/site/provenance-list";
 import { FetcherSwitch } from "./content/switch";
 import { Field, TextField } from "./field";
 import { adminButton, adminCard, adminInput } from "./ui";
@@ -61,13 +62,13 @@ export function ProvenancePanel({
           {rows.map(({ entry, line }) => (
             <li
               key={keyOf(entry)}
-              className="relative grid gap-1 py-2.5 pr-10 sm:grid-cols-[12rem_1fr_auto] sm:gap-4 sm:pr-0"
+              className={`relative grid gap-1 py-2.5 sm:grid-cols-[12rem_1fr_auto] sm:gap-4 sm:pr-0 ${entry.kind === "recorded" ? "pr-10" : ""}`}
             >
               <time dateTime={line.dateTime} className="text-muted tabular-nums">
                 {line.when}
               </time>
               <div className="min-w-0">
-                <p>{entry.kind === "sold" ? <SaleLine entry={entry} /> : line.what}</p>
+                <p>{entry.kind === "sold" ? <SaleLine entry={entry} /> : keepNumbersWhole(line.what)}</p>
                 {line.where || hiddenNote(entry) ? (
                   <p className="text-muted text-xs">{[line.where, hiddenNote(entry)].filter(Boolean).join(" · ")}</p>
                 ) : null}
@@ -121,7 +122,7 @@ function SaleLine({ entry }: { entry: Extract<ProvenanceEntry, { kind: "sold" }>
       <Link to={adminPaths.order(entry.orderId)} className="font-medium underline-offset-2 hover:underline">
         {entry.buyerName}
       </Link>{" "}
-      <span className="text-muted">(order {entry.orderNumber})</span>
+      <span className="text-muted whitespace-nowrap">(order {entry.orderNumber})</span>
     </>
   );
 }

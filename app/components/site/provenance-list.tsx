@@ -30,7 +30,7 @@ export function ProvenanceList({ lines, className = "" }: { lines: readonly Prov
 }
 
 /** "COA-2026-0001" breaks at its hyphens in a narrow column: such numbers are kept on one line. */
-function keepNumbersWhole(text: string) {
+export function keepNumbersWhole(text: string) {
   return text.split(/([A-Z]+-\d{4}-\d+)/).map((part, i) =>
     i % 2 === 1 ? (
       <span key={i} className="whitespace-nowrap">
