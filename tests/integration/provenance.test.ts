@@ -4,7 +4,7 @@
 // what the page shows publishes catalog.changed with the work's id (the page cache evicts on it).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getArtwork } from "~/modules/catalog/catalog.server";
-import { certificatesForArtwork, revokeCertificate } from "~/modules/certificates/certificates.server";
+import { certificatesForArtwork, issueForOrder, revokeCertificate } from "~/modules/certificates/certificates.server";
 import { subscribe } from "~/modules/events/bus.server";
 import { ExhibitionSchema } from "~/modules/exhibitions/exhibition-rules";
 import { createExhibition, updateExhibition } from "~/modules/exhibitions/exhibitions.server";
@@ -156,8 +156,18 @@ describe.each(BACKENDS)("provenance on %s", (backend) => {
     changed = [];
     await revokeCertificate(certificate!.id, "Issued with the wrong size");
     expect(changed).toEqual([[work]]);
+    // The admin's "Issue certificates" on the order replaces it: the page changes again.
+    changed = [];
+    const order = await getOrder(certificate!.orderId!);
+    expect((await issueForOrder(order!)).issued).toBe(1);
+    expect(changed).toEqual([[work]]);
     const timeline = (await adminProvenance({ id: work, year: 2025 })).timeline;
-    expect(timeline.at(-1)).toMatchObject({ kind: "certificate-revoked", number: certificate!.number });
+    expect(timeline.filter((e) => e.kind.startsWith("certificate")).map((e) => e.kind)).toEqual([
+      "certificate",
+      "certificate",
+      "certificate-revoked",
+    ]);
+    expect(timeline.find((e) => e.kind === "certificate-revoked")).toMatchObject({ number: certificate!.number });
     // The work the catalogue serves is the same: provenance keeps no copy of it.
     expect((await getArtwork(work))?.id).toBe(work);
   });

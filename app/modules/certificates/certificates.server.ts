@@ -171,7 +171,11 @@ export async function issueForOrder(
   order: OrderForCertificates,
 ): Promise<{ certificates: Certificate[]; issued: number }> {
   const settings = await getSettings();
-  return db().transaction((tx) => issueForPaidOrder(tx, order, settings));
+  const result = await db().transaction((tx) => issueForPaidOrder(tx, order, settings));
+  // The works' provenance lists their certificates (decision 0024).
+  if (result.issued > 0)
+    await catalogChanged([...new Set(order.items.map((i) => i.artworkId).filter((id): id is string => id !== null))]);
+  return result;
 }
 
 /**
