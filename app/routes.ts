@@ -49,6 +49,7 @@ export default [
     route("export", "routes/admin/export.ts"),
     route("artworks", "routes/admin/artworks.tsx"),
     route("artworks/:id/edit", "routes/admin/artwork-edit.tsx"),
+    route("artworks/:id/provenance", "routes/admin/artwork-provenance.ts"),
     route("status", "routes/admin/status.tsx"),
     route("categorization", "routes/admin/categorization.tsx"),
     route("commissions", "routes/admin/commissions.tsx"),

@@ -24,6 +24,8 @@ export const adminPaths = {
   exportCatalogue: (format: "csv" | "xlsx") => `/admin/export?format=${format}`,
   artworks: (query?: URLSearchParams | string) => withQuery("/admin/artworks", query),
   editArtwork: (id: string) => `/admin/artworks/${encodeURIComponent(id)}/edit`,
+  /** A work's provenance: the visibility switch and the artist's own entries (POST only; its edit page's forms). */
+  artworkProvenance: (id: string) => `/admin/artworks/${encodeURIComponent(id)}/provenance`,
   status: (query?: URLSearchParams | string) => withQuery("/admin/status", query),
   categorization: (kind?: string, query?: URLSearchParams) => {
     const q = new URLSearchParams(query);

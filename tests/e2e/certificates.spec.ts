@@ -5,6 +5,8 @@
 // it with a reason, and the verify page then says it was revoked (the buyer's link stops working).
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
+import { PDFDocument, PDFName, PDFRawStream, type PDFNumber } from "pdf-lib";
+import sharp from "sharp";
 import { ADMIN } from "../support/accounts";
 import { expect, test } from "../support/fixtures";
 import { startAppServer, type AppServer } from "../support/app-server";
@@ -213,4 +215,155 @@ test("a paid order's e-mail carries the certificate; its QR code verifies it; re
   await page.getByRole("link", { name: orderNumber }).click();
   await expect(page.getByRole("region", { name: "Certificates of authenticity" })).toContainText("Revoked");
   await page.screenshot({ path: test.info().outputPath("admin-order-375.png"), fullPage: true });
+});
+
+test("a signed-in buyer downloads their certificate from /account", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const url = (path: string) => `${server.url}${path}`;
+  const title = "Salt Ledger";
+  const buyerEmail = "noor.account@example.com";
+
+  // The buyer makes an account (confirmed by mail: signed in after) and buys a work with it.
+  const buyer = await anonymousPage(browser);
+  await buyer.goto(url("/auth?mode=sign-up"));
+  await buyer.getByLabel("Full name (optional)").fill("Noor Account");
+  await buyer.getByLabel("E-mail address").fill(buyerEmail);
+  await buyer.getByLabel("Password").fill("a quiet harbour at dusk");
+  await buyer.getByRole("button", { name: "Create account" }).click();
+  await expect(buyer.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+  await buyer.goto(await server.linkFromMail(buyerEmail, /Confirm your e-mail address/));
+  await expect(buyer.getByRole("banner").getByRole("link", { name: "Sign in" })).toHaveCount(0);
+  await buyer.goto(url("/shop"));
+  await addToCartFromShop(buyer, title);
+  await buyer.goto(url("/checkout"));
+  await fillCheckout(buyer, {
+    name: "Noor Account",
+    email: buyerEmail,
+    street: "12 Chartres Street",
+    city: "New Orleans",
+    state: "LA",
+    zip: "70130",
+  });
+  await checkoutForm(buyer)
+    .getByRole("button", { name: /^Place order/ })
+    .click();
+  const orderNumber = await confirmedOrderNumber(buyer);
+
+  // The artist marks it paid: its certificate is issued.
+  const artistContext = await browser.newContext();
+  const signedIn = await artistContext.request.post(url("/api/auth/sign-in/email"), {
+    data: { email: ADMIN.email, password: ADMIN.password },
+    headers: { origin: server.url },
+  });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  const artist = await artistContext.newPage();
+  await artist.goto(url(`/admin/orders?q=${orderNumber}`));
+  await artist.getByRole("link", { name: orderNumber }).click();
+  await artist.getByRole("button", { name: "Mark paid" }).click();
+  await expect(artist.getByText(`Order ${orderNumber} is marked paid.`)).toBeVisible();
+  const issued = artist
+    .getByRole("region", { name: "Certificates of authenticity" })
+    .getByRole("link", { name: /^Download certificate COA-\d{4}-\d{4}$/ });
+  const number = /COA-\d{4}-\d{4}/.exec((await issued.textContent()) ?? "")![0];
+
+  // /account lists the order with its certificate; the link downloads the PDF.
+  await buyer.goto(url("/account"));
+  await expect(buyer).toHaveURL(url("/account"));
+  const link = buyer.getByRole("link", { name: `Download certificate ${number}` });
+  await expect(link).toBeVisible();
+  const downloading = buyer.waitForEvent("download");
+  await link.click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toBe(`Certificate-${number}.pdf`);
+  const bytes = readFileSync(await file.path());
+  expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+  const [verifyUrl] = await qrCodesInPdf(bytes);
+  expect(verifyUrl).toMatch(new RegExp(`^${server.url}/verify/[a-z2-7]{24}$`));
+  // The link is a signed key of its own: fetched again, it answers with the PDF.
+  const response = await buyer.request.get(url((await link.getAttribute("href"))!));
+  expect(response.headers()["content-type"]).toContain("application/pdf");
+  await artistContext.close();
+});
+
+/** The sizes of the images a PDF carries (each embedded picture, its alpha mask apart). */
+async function imagesInPdf(bytes: Uint8Array): Promise<{ width: number; height: number }[]> {
+  const doc = await PDFDocument.load(bytes);
+  const images: { width: number; height: number }[] = [];
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream)) continue;
+    if (object.dict.get(PDFName.of("Subtype")) !== PDFName.of("Image")) continue;
+    const size = (name: string) => (object.dict.get(PDFName.of(name)) as PDFNumber).asNumber();
+    images.push({ width: size("Width"), height: size("Height") });
+  }
+  return images;
+}
+
+test("the artist uploads a signature in Settings and the next certificate carries it", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const url = (path: string) => `${server.url}${path}`;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const signedIn = await context.request.post(url("/api/auth/sign-in/email"), {
+    data: { email: ADMIN.email, password: ADMIN.password },
+    headers: { origin: server.url },
+  });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  const artist = await context.newPage();
+
+  /** Issues a certificate on demand from the work's edit page and fetches its PDF as the admin. */
+  async function issueFor(title: string): Promise<Uint8Array> {
+    await artist.goto(url(`/gallery?q=${encodeURIComponent(title)}`));
+    const href = await artist
+      .getByRole("link", { name: new RegExp(title) })
+      .first()
+      .getAttribute("href");
+    const id = /\/artwork\/([0-9a-f-]{36})$/.exec(href ?? "")![1]!;
+    await artist.goto(url(`/admin/artworks/${id}/edit`));
+    const panel = artist.getByRole("region", { name: "Certificates of authenticity" });
+    await panel.getByRole("button", { name: "Issue certificate" }).click();
+    const issued = await panel.getByRole("status").textContent();
+    const number = /COA-\d{4}-\d{4}/.exec(issued ?? "")![0];
+    const pdf = await panel.getByRole("link", { name: `Download certificate ${number}` }).getAttribute("href");
+    const response = await context.request.get(url(pdf!));
+    expect(response.headers()["content-type"]).toContain("application/pdf");
+    return response.body();
+  }
+
+  // Before: a certificate without a signature image.
+  const before = await imagesInPdf(await issueFor("Tidewater Hymn"));
+
+  // The artist uploads a signature (an unusual 311 × 97 so it can be found in the PDF) and saves.
+  const signature = await sharp({
+    create: { width: 311, height: 97, channels: 4, background: { r: 20, g: 24, b: 60, alpha: 1 } },
+  })
+    .png()
+    .toBuffer();
+  await artist.goto(url("/admin/settings"));
+  const section = artist.getByRole("region", { name: "Certificates", exact: true });
+  const field = section.getByRole("group", { name: "Signature" });
+  await expect(field).toContainText("No image chosen");
+  await field.getByRole("button", { name: "Choose image" }).click();
+  const dialog = artist.getByRole("dialog", { name: "Signature" });
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "signature.png", mimeType: "image/png", buffer: signature });
+  await expect(dialog).toBeHidden();
+  await expect(field.getByRole("img", { name: "Chosen: signature.png" })).toBeVisible();
+  await artist.getByRole("button", { name: "Save settings" }).click();
+  await expect(artist.getByText("Settings saved.")).toBeVisible();
+  await section.scrollIntoViewIfNeeded();
+  await artist.screenshot({ path: test.info().outputPath("settings-signature-1280.png") });
+
+  // The settings page shows it after a reload.
+  await artist.reload();
+  await expect(
+    artist.getByRole("region", { name: "Certificates", exact: true }).getByRole("group", { name: "Signature" }),
+  ).not.toContainText("No image chosen");
+
+  // A certificate issued now carries one more picture: the signature, at its proportions.
+  const after = await imagesInPdf(await issueFor("Red Shift Nocturne"));
+  expect(after.length).toBeGreaterThan(before.length);
+  const ratio = 311 / 97;
+  expect(after.some((i) => Math.abs(i.width / i.height - ratio) < 0.05)).toBe(true);
+  expect(before.some((i) => Math.abs(i.width / i.height - ratio) < 0.05)).toBe(false);
+  await context.close();
 });

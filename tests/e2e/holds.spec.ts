@@ -2,7 +2,13 @@
 // visitor asks to hold a work; the artist approves it from the Holds page; the buyer's mail arrives with its
 // link; a second visitor sees "On hold" and cannot buy it; the holder completes the purchase through the link.
 // Then: a visitor subscribes on a sold work and on the shop, confirms by mail, the artist publishes a new work,
-// the "new works" mail arrives with List-Unsubscribe headers, and its unsubscribe link works.
+// the "new works" mail arrives with List-Unsubscribe headers, and its unsubscribe link works. Last, a hold
+// lapses (its end moved into the past while the server is stopped; the lapse job releases it after the restart)
+// and the visitor who asked "Tell me if this becomes available" gets the mail.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import sharp from "sharp";
 import { ADMIN } from "../support/accounts";
 import { signIn } from "../support/admin-fixtures";
@@ -228,4 +234,104 @@ test("without JavaScript, the hold form answers on its own page", async ({ brows
   await page.getByRole("button", { name: "Ask to hold" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Request sent" })).toBeVisible();
   await context.close();
+});
+
+// A hold lapses by the job, and the visitor waiting for the work hears of it. The server is stopped while the
+// hold's end (and its queued lapse job) is moved into the past in its embedded database, as the integration
+// tests move it; started again on the same data, its job runner finds the lapse due and runs it.
+test("a hold lapses by the job and the visitor waiting for the work gets the Notify-me mail", async ({ browser }) => {
+  test.setTimeout(300_000);
+  const TITLE = "Red Shift Nocturne";
+  const WAITER = { name: "Wren Waiting", email: "wren.waiting@example.com" };
+  const env = {
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ADMIN_NAME: ADMIN.name,
+    AUTH_RATE_LIMIT_MULTIPLIER: "50",
+  };
+  const dataDir = mkdtempSync(join(tmpdir(), "atelier-hold-lapse-"));
+  let own: AppServer | undefined = await startAppServer(env, { data: "demo", dataDir });
+  const pageOn = async (at: AppServer, signedIn = false) => {
+    const context = await browser.newContext({
+      baseURL: at.url,
+      viewport: { width: 1280, height: 900 },
+      extraHTTPHeaders: { "x-forwarded-for": clientAddress() },
+    });
+    if (signedIn) await signIn(context.request, at.url, ADMIN.email, ADMIN.password);
+    return context.newPage();
+  };
+  try {
+    // A hold, asked for and approved.
+    const holder = await pageOn(own);
+    await holder.goto("/gallery?q=Red+Shift");
+    const work = (await holder
+      .getByRole("link", { name: new RegExp(TITLE) })
+      .first()
+      .getAttribute("href"))!;
+    expect(work).toMatch(/^\/artwork\/[0-9a-f-]{36}$/);
+    await holder.goto(work);
+    await holder.getByText("Ask to hold this work").click();
+    await holder.getByLabel("Your name").fill(HOLDER.name);
+    await holder.getByLabel("Email address").first().fill(HOLDER.email);
+    await holder.getByRole("button", { name: "Ask to hold" }).click();
+    await expect(holder.getByText(/Thank you\. Your request is with the artist/)).toBeVisible();
+    const artist = await pageOn(own, true);
+    await artist.goto("/admin/holds");
+    await artist.getByRole("button", { name: `Approve the hold of ${TITLE} for ${HOLDER.name}` }).click();
+    await expect(artist.getByRole("listitem").filter({ hasText: TITLE })).toContainText("On hold");
+
+    // A visitor asks to hear if it becomes available, and confirms.
+    const waiter = await pageOn(own);
+    await waiter.goto(work);
+    await expect(waiter.getByText("On hold", { exact: true })).toBeVisible();
+    const waiting = waiter.getByRole("region", { name: "Tell me if this becomes available" });
+    await waiting.getByLabel("Email address").fill(WAITER.email);
+    await waiting.getByRole("button", { name: "Notify me" }).click();
+    await expect(waiter.getByText("Thank you. Check your inbox and confirm: we will write only then.")).toBeVisible();
+    await waiter.goto(await own.linkFromMail(WAITER.email, /Confirm/));
+    await waiter.getByRole("button", { name: "Confirm" }).click();
+    await expect(waiter.getByRole("heading", { level: 1, name: "You are subscribed" })).toBeVisible();
+    await waiter.context().close();
+    await holder.context().close();
+    await artist.context().close();
+
+    // The hold's time runs out while the server is down.
+    await own.stop();
+    own = undefined;
+    const db = await PGlite.create({ dataDir: join(dataDir, "pgdata") });
+    try {
+      const moved = await db.query(
+        `update holds set expires_at = now() - interval '1 second' where status = 'approved' returning id`,
+      );
+      expect(moved.rows).toHaveLength(1);
+      const due = await db.query(
+        `update jobs set run_at = now() - interval '1 second' where kind = 'shop.hold.lapse' and done_at is null returning id`,
+      );
+      expect(due.rows).toHaveLength(1);
+    } finally {
+      await db.close();
+    }
+
+    // Started again: the job lapses the hold, the work is offered again, and the waiting visitor is told.
+    own = await startAppServer(env, { dataDir });
+    const mail = await own.smtp.waitFor(
+      (m) => m.to.includes(WAITER.email) && /is available again/.test(decodeMime(m.raw)),
+      60_000,
+    );
+    const text = decodeMime(mail.raw).replace(/&amp;/g, "&");
+    expect(text).toContain(`“${TITLE}” is available again`);
+    expect(text).toContain(work);
+    expect(headersOf(mail)).toMatch(/List-Unsubscribe: <[^>]+\/alerts\/unsubscribe\?token=/);
+    const again = await pageOn(own);
+    await again.goto(work);
+    await expect(again.getByText("On hold", { exact: true })).toHaveCount(0);
+    await expect(again.getByRole("button", { name: /Add to Cart/ })).toBeVisible();
+    // One mail, however often the job runs.
+    expect(
+      own.smtp.received.filter((m) => m.to.includes(WAITER.email) && /available again/.test(decodeMime(m.raw))),
+    ).toHaveLength(1);
+  } finally {
+    await own?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });

@@ -17,3 +17,4 @@ export * from "./security";
 export * from "./certificates";
 export * from "./holds";
 export * from "./rooms";
+export * from "./provenance";

@@ -9,6 +9,7 @@ import { publish, subscribe } from "~/modules/events/bus.server";
  * until the catalogue changes: a page rendered for a signed-in visitor, or missed by the page cache, reads no
  * database. The promise is kept, so concurrent readers share one query; an invalidation drops reads still in
  * flight too, so nothing read before a change is kept after it. Callers treat what they get as read-only.
+ * Other modules whose public reads change with the catalogue (provenance) keep theirs here under their own prefix.
  */
 const READ_CACHE_ENTRIES = 2_000;
 const reads = new Map<string, Promise<unknown>>();

@@ -15,6 +15,8 @@ import { findImagesByReference, printableImage, toImageAsset } from "~/modules/m
 import { readSignedId, signedId } from "~/modules/security/signed-ids.server";
 import { getSettings, type Settings } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
+import { isSold } from "~/modules/shop/order-status";
+import { catalogChanged } from "~/modules/catalog/catalog-cache.server";
 import { certificatePdf } from "./certificate-pdf.server";
 import { certificateNumber, editionLine, isVerifyCode, publicStatus, verifyCodeFrom } from "./certificate-rules";
 
@@ -29,9 +31,6 @@ export class CertificateError extends Error {
     this.name = "CertificateError";
   }
 }
-
-/** Order statuses whose works are sold: their pieces have (or get) certificates. */
-const SOLD_STATUSES = new Set(["paid", "shipped", "delivered"]);
 
 /** What issuing needs of an order: the shop passes its own row (this module never reads orders itself). */
 export interface OrderForCertificates {
@@ -140,8 +139,7 @@ export async function issueForPaidOrder(
   order: OrderForCertificates,
   settings: Settings,
 ): Promise<{ certificates: Certificate[]; issued: number }> {
-  if (!SOLD_STATUSES.has(order.status))
-    throw new CertificateError("not-paid", "Certificates are issued once the order is paid.");
+  if (!isSold(order.status)) throw new CertificateError("not-paid", "Certificates are issued once the order is paid.");
   const works = await lockWorks(tx, [
     ...new Set(order.items.map((i) => i.artworkId).filter((id): id is string => id !== null)),
   ]);
@@ -173,7 +171,11 @@ export async function issueForOrder(
   order: OrderForCertificates,
 ): Promise<{ certificates: Certificate[]; issued: number }> {
   const settings = await getSettings();
-  return db().transaction((tx) => issueForPaidOrder(tx, order, settings));
+  const result = await db().transaction((tx) => issueForPaidOrder(tx, order, settings));
+  // The works' provenance lists their certificates (decision 0024).
+  if (result.issued > 0)
+    await catalogChanged([...new Set(order.items.map((i) => i.artworkId).filter((id): id is string => id !== null))]);
+  return result;
 }
 
 /**
@@ -182,7 +184,7 @@ export async function issueForOrder(
  */
 export async function issueForArtwork(artworkId: string): Promise<{ certificate: Certificate; created: boolean }> {
   const settings = await getSettings();
-  return db().transaction(async (tx) => {
+  const result = await db().transaction(async (tx) => {
     const work = (await lockWorks(tx, [artworkId])).get(artworkId);
     if (!work) throw new CertificateError("not-found", "That work does not exist.");
     const [existing] = await tx
@@ -200,11 +202,14 @@ export async function issueForArtwork(artworkId: string): Promise<{ certificate:
     });
     return { certificate, created: true };
   });
+  // A work's page may show its provenance, certificates included (decision 0024).
+  if (result.created) await catalogChanged([artworkId]);
+  return result;
 }
 
 /** Revokes a certificate with the artist's reason; its number stays taken and its page says it was revoked. */
 export async function revokeCertificate(id: string, reason: string): Promise<Certificate> {
-  return db().transaction(async (tx) => {
+  const revoked = await db().transaction(async (tx) => {
     const [row] = await tx.select().from(certificates).where(eq(certificates.id, id)).for("update").limit(1);
     if (!row) throw new CertificateError("not-found", "That certificate does not exist.");
     if (row.revokedAt) throw new CertificateError("already-revoked", `${row.number} is already revoked.`);
@@ -215,6 +220,8 @@ export async function revokeCertificate(id: string, reason: string): Promise<Cer
       .returning();
     return revoked!;
   });
+  if (revoked.artworkId) await catalogChanged([revoked.artworkId]);
+  return revoked;
 }
 
 export async function getCertificate(id: string): Promise<Certificate | undefined> {

@@ -5,7 +5,10 @@ import type { BroadcastMessage, ServerMessage } from "~/lib/realtime";
 export interface EventTopics {
   /** The bus lost its LISTEN connection and has it back: events may have been missed; drop derived state. */
   "bus.reconnected": Record<string, never>;
-  /** Artworks changed (edit, price, status, images, order, a sale or a lapsed reservation). No ids: all. */
+  /**
+   * Artworks changed (edit, price, status, images, order, a sale or a lapsed reservation, or what a work's
+   * provenance shows: its switch and entries, an exhibition it is in, its certificates). No ids: all.
+   */
   "catalog.changed": { artworkIds?: string[] };
   /** Homepage sections, the about page, artist photos, blog posts or exhibitions changed. */
   "content.changed": { area: "homepage" | "about" | "photos" | "blog" | "exhibitions" | "pages" };

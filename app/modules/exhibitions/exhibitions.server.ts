@@ -1,10 +1,11 @@
 // Exhibitions: the artist's shows (venue, dates, kind, the works shown), managed in the admin and listed on
 // the About page when published. Owns: exhibitions, exhibition_artworks. Exposes: list, read, create,
 // update, delete, and the published list for the public page.
-import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { services } from "~/services.server";
 import { exhibitionArtworks, exhibitions } from "~/db/schema";
+import { catalogChanged } from "~/modules/catalog/catalog-cache.server";
 import { artworkTitlesByIds } from "~/modules/catalog/catalog.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import {
@@ -73,6 +74,17 @@ export async function listExhibitions(): Promise<{ today: string; exhibitions: E
   };
 }
 
+/** The exhibitions a work was in, oldest first (exhibition_artworks_artwork_idx), for its provenance. */
+export async function exhibitionsOfArtwork(artworkId: string): Promise<Exhibition[]> {
+  return db()
+    .select(getTableColumns(exhibitions))
+    .from(exhibitionArtworks)
+    .innerJoin(exhibitions, eq(exhibitions.id, exhibitionArtworks.exhibitionId))
+    .where(eq(exhibitionArtworks.artworkId, artworkId))
+    .orderBy(asc(exhibitions.startDate), asc(exhibitions.id))
+    .limit(LIST_LIMIT);
+}
+
 export async function getExhibition(id: string): Promise<(Exhibition & { artworkIds: string[] }) | undefined> {
   const [row] = await db().select().from(exhibitions).where(eq(exhibitions.id, id)).limit(1);
   if (!row) return undefined;
@@ -102,11 +114,14 @@ export async function createExhibition(input: ExhibitionInput): Promise<Exhibiti
     return row!;
   });
   await publish("content.changed", { area: "exhibitions" });
+  // The works' pages may show the show in their provenance (decision 0024).
+  if (input.artworkIds.length > 0) await catalogChanged([...new Set(input.artworkIds)]);
   return created;
 }
 
 /** Saves the exhibition and replaces its works. Undefined when it no longer exists. */
 export async function updateExhibition(id: string, input: ExhibitionInput): Promise<Exhibition | undefined> {
+  let before: string[] = [];
   const updated = await db().transaction(async (tx) => {
     const [row] = await tx
       .update(exhibitions)
@@ -114,19 +129,31 @@ export async function updateExhibition(id: string, input: ExhibitionInput): Prom
       .where(eq(exhibitions.id, id))
       .returning();
     if (!row) return undefined;
-    await tx.delete(exhibitionArtworks).where(eq(exhibitionArtworks.exhibitionId, id));
+    const removed = await tx
+      .delete(exhibitionArtworks)
+      .where(eq(exhibitionArtworks.exhibitionId, id))
+      .returning({ artworkId: exhibitionArtworks.artworkId });
+    before = removed.map((r) => r.artworkId);
     const unique = [...new Set(input.artworkIds)];
     if (unique.length)
       await tx.insert(exhibitionArtworks).values(unique.map((artworkId) => ({ exhibitionId: id, artworkId })));
     return row;
   });
-  if (updated) await publish("content.changed", { area: "exhibitions" });
+  if (updated) {
+    await publish("content.changed", { area: "exhibitions" });
+    const touched = [...new Set([...before, ...input.artworkIds])];
+    if (touched.length > 0) await catalogChanged(touched);
+  }
   return updated;
 }
 
 export async function deleteExhibition(id: string): Promise<boolean> {
+  const shown = (await artworkIdsOf([id])).get(id) ?? [];
   const rows = await db().delete(exhibitions).where(eq(exhibitions.id, id)).returning({ id: exhibitions.id });
-  if (rows.length > 0) await publish("content.changed", { area: "exhibitions" });
+  if (rows.length > 0) {
+    await publish("content.changed", { area: "exhibitions" });
+    if (shown.length > 0) await catalogChanged(shown);
+  }
   return rows.length > 0;
 }
 

@@ -38,6 +38,11 @@ export const HOLDS_STOCK: readonly OrderStatus[] = ["awaiting_payment", "paid", 
 
 export const holdsStock = (status: OrderStatus) => HOLDS_STOCK.includes(status);
 
+/** A sale: the order is paid (and maybe shipped or delivered) and not refunded. Certificates and provenance use it. */
+export const SOLD_STATUSES: readonly OrderStatus[] = ["paid", "shipped", "delivered"];
+
+export const isSold = (status: string): boolean => (SOLD_STATUSES as readonly string[]).includes(status);
+
 /** The next steps an admin can take from a status (cancel only before payment; refund after). */
 export function adminActions(
   status: OrderStatus,

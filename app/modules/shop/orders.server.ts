@@ -303,3 +303,26 @@ export async function heldQuantities(tx: Database = db()): Promise<Map<string, n
   );
   return new Map(rows.map((r) => [r.artwork_id, Number(r.held)]));
 }
+
+/** The orders that carried a work, oldest first (order_items_artwork_idx), for its provenance: any status. */
+export async function ordersOfArtwork(
+  artworkId: string,
+  limit = 200,
+): Promise<Pick<Order, "id" | "number" | "status" | "name" | "city" | "country" | "paidAt">[]> {
+  return db()
+    .selectDistinct({
+      id: orders.id,
+      number: orders.number,
+      status: orders.status,
+      name: orders.name,
+      city: orders.city,
+      country: orders.country,
+      paidAt: orders.paidAt,
+      createdAt: orders.createdAt,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(eq(orderItems.artworkId, artworkId))
+    .orderBy(asc(orders.createdAt), asc(orders.id))
+    .limit(limit);
+}

@@ -27,6 +27,10 @@ import { adminCertificateView, certificatesForArtwork } from "~/modules/certific
 import { getSettings } from "~/modules/settings/settings.server";
 import { CertificatesPanel } from "~/components/admin/certificates-panel";
 import { readFormData } from "~/modules/security/form-data.server";
+import { ProvenancePanel } from "~/components/admin/provenance-panel";
+import { studioToday } from "~/modules/exhibitions/exhibitions.server";
+import { provenanceLine } from "~/modules/provenance/provenance-rules";
+import { adminProvenance } from "~/modules/provenance/provenance.server";
 
 async function loadArtwork(id: string) {
   const artwork = isUuid(id) ? await getAdminArtwork(id) : undefined;
@@ -37,9 +41,19 @@ async function loadArtwork(id: string) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const artwork = await loadArtwork(params.id);
-  const [certificates, settings] = await Promise.all([certificatesForArtwork(artwork.id), getSettings()]);
+  const [certificates, settings, provenance, today] = await Promise.all([
+    certificatesForArtwork(artwork.id),
+    getSettings(),
+    adminProvenance(artwork),
+    studioToday(),
+  ]);
   return {
     certificates: certificates.map((c) => adminCertificateView(c, settings.shop.timeZone)),
+    provenance: {
+      isPublic: provenance.isPublic,
+      rows: provenance.timeline.map((entry) => ({ entry, line: provenanceLine(entry) })),
+      today,
+    },
     artwork: {
       id: artwork.id,
       slug: artwork.slug,
@@ -204,6 +218,14 @@ export default function EditArtwork({ loaderData, actionData }: Route.ComponentP
           issue={{ label: "Issue certificate", fields: { intent: "issue-artwork", artworkId: artwork.id } }}
           showTitles={false}
           note="Issued for every piece sold in the shop when its order is paid; issue one here for any other work."
+        />
+      </div>
+      <div className="mt-6">
+        <ProvenancePanel
+          artworkId={artwork.id}
+          isPublic={loaderData.provenance.isPublic}
+          rows={loaderData.provenance.rows}
+          today={loaderData.provenance.today}
         />
       </div>
     </>

@@ -18,6 +18,8 @@ import { WorkAlertForm } from "~/components/site/work-alert-form";
 import { services } from "~/services.server";
 import { deferHydrationHandle } from "~/lib/hydration-script";
 import { withZoom } from "~/modules/media/tiles.server";
+import { publicProvenanceLines } from "~/modules/provenance/provenance.server";
+import { ProvenanceList } from "~/components/site/provenance-list";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const artwork = await getArtwork(params.id);
@@ -30,9 +32,14 @@ export async function loader({ params }: Route.LoaderArgs) {
     return [];
   });
   // "Zoom into the surface" once the work's deep zoom tiles are stored (decision 0021).
-  const [[shown], { shop }] = await Promise.all([withZoom([artwork]), getSettings()]);
+  // Its history, when the artist shows it (decision 0024); kept like the catalogue's reads.
+  const [[shown], { shop }, provenance] = await Promise.all([
+    withZoom([artwork]),
+    getSettings(),
+    publicProvenanceLines(artwork),
+  ]);
   // The hold length is a setting: a settings change clears every cached page, this one included.
-  return { artwork: shown ?? artwork, moreWorks, holdHours: shop.holdHours };
+  return { artwork: shown ?? artwork, moreWorks, holdHours: shop.holdHours, provenance };
 }
 
 /** Spec §9: a visit back within 5 minutes is answered from the browser's cache; a failed load is tried twice. */
@@ -48,7 +55,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
-  const { artwork, moreWorks, holdHours } = loaderData;
+  const { artwork, moreWorks, holdHours, provenance } = loaderData;
   const sold = artwork.availability === "sold";
   const onHold = artwork.availability === "on_hold";
   // Someone may want it later: a sold, reserved or held work offers "Tell me if this becomes available".
@@ -162,6 +169,7 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
           <p className="text-muted mt-10 text-sm leading-relaxed">
             Original work, signed by the artist. Shipped insured from the studio, or collected in person.
           </p>
+          {provenance ? <ProvenanceList lines={provenance} className="border-line mt-10 border-t pt-8" /> : null}
         </div>
       </article>
       <section aria-labelledby="more-works" className="container-page mt-12 md:mt-20">

@@ -1,0 +1,44 @@
+// Provenance: the artist's choice to show a work's history on its public page, and the entries the artist adds
+// by hand (a consignment, an acquisition, a loan) beside what the site already knows (exhibitions, sales,
+// certificates). modules/provenance owns these tables.
+import { sql } from "drizzle-orm";
+import { boolean, check, date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { uuidv7 } from "~/lib/uuid";
+import { artworks } from "./catalog";
+
+/** One row per work whose provenance settings were ever touched; no row means "not shown". */
+export const artworkProvenance = pgTable("artwork_provenance", {
+  artworkId: uuid("artwork_id")
+    .primaryKey()
+    .references(() => artworks.id, { onDelete: "cascade" }),
+  /** "Show provenance on the artwork page". */
+  isPublic: boolean("is_public").notNull().default(false),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const PROVENANCE_ENTRY_KINDS = ["consigned", "acquired", "exhibited", "loaned", "other"] as const;
+export type ProvenanceEntryKind = (typeof PROVENANCE_ENTRY_KINDS)[number];
+
+/** What the artist records by hand: "Acquired by the Museum of X", "Consigned to Gallery Y". */
+export const provenanceEntries = pgTable(
+  "provenance_entries",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`)
+      .$defaultFn(uuidv7),
+    artworkId: uuid("artwork_id")
+      .notNull()
+      .references(() => artworks.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<ProvenanceEntryKind>().notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    description: text("description").notNull(),
+    /** A city, a country or both; may be empty. */
+    place: text("place").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("provenance_entries_kind_check", sql`${t.kind} in ('consigned', 'acquired', 'exhibited', 'loaned', 'other')`),
+    index("provenance_entries_artwork_idx").on(t.artworkId, t.date),
+  ],
+);
