@@ -14,3 +14,14 @@ export const AVAILABILITY_LABELS: Record<AvailabilityValue, string> = {
 export function isAvailability(value: unknown): value is AvailabilityValue {
   return typeof value === "string" && (AVAILABILITY_VALUES as readonly string[]).includes(value);
 }
+
+/**
+ * Whether a visitor can buy a work: available, priced and in stock (spec §2's lightbox rule). The one definition:
+ * the cart, the artwork page, the cart check and viewing rooms (with the room's price) ask it; checkout's locked
+ * re-check in stock.server.ts is the same rule in SQL.
+ */
+export function isPurchasable(work: { availability: string; priceCents: number | null; quantity?: number }): boolean {
+  return (
+    work.availability === "available" && work.priceCents !== null && work.priceCents > 0 && (work.quantity ?? 1) > 0
+  );
+}

@@ -17,6 +17,11 @@ test("a contact message arrives as New, opens as Read, and can be marked replied
   await expect(page.getByRole("heading", { level: 1, name: "Contact Messages" })).toBeVisible();
   const item = page.getByRole("listitem").filter({ hasText: subject });
   await expect(item.getByText("New", { exact: true })).toBeVisible();
+  // Fetching the message's page (as a link prefetch or a crawler does) changes nothing: only its pane on screen does.
+  const detailUrl = await item.getByRole("link").getAttribute("href");
+  expect((await page.request.get(detailUrl!)).status()).toBe(200);
+  await page.reload();
+  await expect(item.getByText("New", { exact: true })).toBeVisible();
   await item.getByRole("link").click();
 
   const detail = page.getByRole("article").filter({ has: page.getByRole("heading", { name: subject }) });

@@ -4,6 +4,7 @@ import type { ImageAsset } from "~/lib/media";
 import { formatPrice } from "~/lib/money";
 import { useCart } from "./cart-provider";
 import { notify } from "./toast-host";
+import { isPurchasable } from "~/lib/availability";
 
 export interface PurchasableArtwork {
   id: string;
@@ -18,10 +19,6 @@ export interface PurchasableArtwork {
   image: ImageAsset | null;
 }
 
-/** Whether a work can go in the cart: available and priced (spec §2 lightbox rule, used everywhere). */
-export const canBuy = (a: Pick<PurchasableArtwork, "availability" | "priceCents">) =>
-  a.availability === "available" && a.priceCents !== null && a.priceCents > 0;
-
 const stockOf = (artwork: PurchasableArtwork) => Math.max(1, artwork.quantity ?? 1);
 
 /** Puts a work in the cart (at most its stock) and says so in a toast. */
@@ -29,7 +26,7 @@ export function useAddToCart() {
   const cart = useCart();
   return useCallback(
     (artwork: PurchasableArtwork) => {
-      if (!canBuy(artwork)) return;
+      if (!isPurchasable(artwork)) return;
       cart.add({
         artwork_id: artwork.id,
         price: artwork.priceCents!,
@@ -50,7 +47,7 @@ export function useAddToCart() {
 export function AddToCartButton({ artwork, className = "" }: { artwork: PurchasableArtwork; className?: string }) {
   const cart = useCart();
   const addToCart = useAddToCart();
-  if (!canBuy(artwork)) return null;
+  if (!isPurchasable(artwork)) return null;
   const inCart = cart.items.find((i) => i.artwork_id === artwork.id);
   const full = inCart !== undefined && inCart.quantity >= stockOf(artwork);
   return (

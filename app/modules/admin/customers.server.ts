@@ -3,6 +3,7 @@
 // requests and contact messages, so there is nothing to keep in step.
 import { sql } from "drizzle-orm";
 import { db, queryRows } from "~/db/client.server";
+import { soldStatusesSql } from "~/modules/shop/sold.server";
 
 export interface Customer {
   email: string;
@@ -23,7 +24,7 @@ export async function listCustomers({ q, page = 1 }: { q?: string; page?: number
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const people = sql`
     select lower(email) as email, name, created_at, 1 as is_order,
-           case when status in ('paid', 'shipped', 'delivered') then total_cents else 0 end as spent,
+           case when status in (${soldStatusesSql}) then total_cents else 0 end as spent,
            0 as is_commission, 0 as is_message
       from orders
     union all

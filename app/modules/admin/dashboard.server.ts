@@ -7,6 +7,7 @@ import { catalogCounts, listArtworkEvents } from "~/modules/catalog/admin-catalo
 import { countOpenCommissions, countUnreadMessages, latestMessages } from "~/modules/inbox/inbox-admin.server";
 import { countSubscribers } from "~/modules/inbox/newsletter.server";
 import { outboxCounts } from "~/modules/mail/mail.server";
+import { SOLD_STATUSES } from "~/modules/shop/order-status";
 
 export interface Revenue {
   thisMonthCents: number;
@@ -24,7 +25,7 @@ export async function revenueSummary(): Promise<Revenue> {
       thisMonth: sql<string>`coalesce(sum(${orders.totalCents}) filter (where ${orders.paidAt} >= date_trunc('month', now() at time zone 'utc') at time zone 'utc'), 0)`,
     })
     .from(orders)
-    .where(inArray(orders.status, ["paid", "shipped", "delivered"]));
+    .where(inArray(orders.status, [...SOLD_STATUSES]));
   return {
     thisMonthCents: Number(row?.thisMonth ?? 0),
     allTimeCents: Number(row?.allTime ?? 0),

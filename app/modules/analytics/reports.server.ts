@@ -6,6 +6,7 @@ import { db, queryRows } from "~/db/client.server";
 import { artworkTitlesByKeys } from "~/modules/catalog/catalog.server";
 
 import type { AnalyticsRange } from "./page-views";
+import { soldStatusesSql } from "~/modules/shop/sold.server";
 
 /** Months shown in the monthly tables, this one included. */
 const MONTHS = 12;
@@ -96,7 +97,7 @@ export async function analyticsReport(
         ),
         o as (
           select to_char(created_at at time zone 'UTC', 'YYYY-MM') as month, count(*) as orders,
-                 sum(case when status in ('paid', 'shipped', 'delivered') then total_cents else 0 end) as revenue
+                 sum(case when status in (${soldStatusesSql}) then total_cents else 0 end) as revenue
             from orders where created_at >= ${firstMonth} group by 1
         ),
         msg as (

@@ -62,6 +62,12 @@ export async function listMessages(filter: MessageFilter) {
 }
 
 /** One message; opening a new one marks it read. */
+/** One message as it is, for the detail pane (a read: GET never changes a message). */
+export async function getMessage(id: string) {
+  return db().query.messages.findFirst({ where: eq(messages.id, id) });
+}
+
+/** The artist opened a new message: it becomes Read (its page posts this once it is on screen). */
 export async function openMessage(id: string) {
   const [opened] = await db()
     .update(messages)

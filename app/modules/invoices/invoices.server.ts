@@ -23,6 +23,7 @@ import {
   type InvoiceAction,
   type InvoiceLineInput,
 } from "./invoice-rules";
+import { isSold } from "~/modules/shop/order-status";
 
 export type Invoice = typeof invoices.$inferSelect;
 export type InvoiceLine = typeof invoiceLines.$inferSelect;
@@ -128,7 +129,7 @@ export async function createInvoiceFromOrder(orderId: string): Promise<{ invoice
     .limit(1);
   if (existing) return { invoice: existing, created: false };
   const { issueDate, dueDate, settings } = await invoiceDays();
-  const paid = ["paid", "shipped", "delivered"].includes(order.status);
+  const paid = isSold(order.status);
   const address =
     order.fulfilment === "pickup"
       ? "Collected from the studio"

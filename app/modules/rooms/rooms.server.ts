@@ -20,6 +20,7 @@ import {
 import { isUuid } from "~/lib/uuid";
 import { getArtworksByIds, listArtworkTitles, type ArtworkCard } from "~/modules/catalog/catalog.server";
 import { services } from "~/services.server";
+import { isPurchasable } from "~/lib/availability";
 
 export const MAX_ROOM_WORKS = 50;
 
@@ -280,7 +281,7 @@ async function worksOf(roomId: string): Promise<RoomWork[]> {
         artwork,
         priceCents,
         publicPriceCents: artwork.priceCents,
-        buyable: artwork.availability === "available" && priceCents !== null && artwork.quantity > 0,
+        buyable: isPurchasable({ availability: artwork.availability, priceCents, quantity: artwork.quantity }),
       },
     ];
   });

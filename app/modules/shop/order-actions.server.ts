@@ -24,6 +24,7 @@ import {
   type Order,
 } from "./orders.server";
 import { providerFor } from "./payments.server";
+import { isSold } from "./order-status";
 
 export const EXPIRE_JOB = "shop.reservation.expire";
 
@@ -157,7 +158,7 @@ export async function cancelOrder(orderId: string, actor: Actor, note = "", kind
 /** Refunds a paid order (by card through Stripe; a bank transfer by hand) and puts its works back in stock. */
 export async function refundOrder(orderId: string, actor: Actor, note = ""): Promise<Order> {
   return withFullOrder(orderId, async (current) => {
-    if (!["paid", "shipped", "delivered"].includes(current.status)) {
+    if (!isSold(current.status)) {
       throw new OrderError(
         "invalid-transition",
         `Order ${current.number} is ${current.status.replace("_", " ")}: only a paid order can be refunded.`,

@@ -38,7 +38,10 @@ export const HOLDS_STOCK: readonly OrderStatus[] = ["awaiting_payment", "paid", 
 
 export const holdsStock = (status: OrderStatus) => HOLDS_STOCK.includes(status);
 
-/** A sale: the order is paid (and maybe shipped or delivered) and not refunded. Certificates and provenance use it. */
+/**
+ * A sale: the order is paid (and maybe shipped or delivered) and not refunded. The one definition of what counts
+ * as revenue (dashboard, analytics, customers), as sold (certificates, provenance, invoices) and as refundable.
+ */
 export const SOLD_STATUSES: readonly OrderStatus[] = ["paid", "shipped", "delivered"];
 
 export const isSold = (status: string): boolean => (SOLD_STATUSES as readonly string[]).includes(status);

@@ -24,6 +24,7 @@ import {
   PostInput,
   updatePost,
 } from "~/modules/blog/blog.server";
+import { resolvePublication } from "~/modules/blog/publication";
 import { getImagesByIds, toImageAsset } from "~/modules/media/media.server";
 import { readFormData } from "~/modules/security/form-data.server";
 
@@ -52,14 +53,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 type EditResult = { ok: true; message: string } | { ok: false; error: string; fieldErrors: Record<string, string> };
 
-/** "2026-05-10T14:30" (a datetime-local value) read as UTC; undefined when empty, null when unreadable. */
-function readUtc(value: FormDataEntryValue | null): Date | undefined | null {
-  if (typeof value !== "string" || !value.trim()) return undefined;
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value.trim())) return null;
-  const date = new Date(`${value.trim()}Z`);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
   const form = await readFormData(request);
@@ -67,26 +60,16 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (params.id && !existing)
     return data<EditResult>({ ok: false, error: "This post no longer exists.", fieldErrors: {} });
   const now = new Date();
-  const choice = form.get("status");
-  const at = readUtc(form.get("publishAt"));
-  const fieldErrors: Record<string, string> = {};
-  if (at === null) fieldErrors.publishAt = "Enter a date and time.";
-  if (choice === "scheduled" && at === undefined) fieldErrors.publishAt = "Choose when the post goes public.";
-  if (choice === "scheduled" && at && at <= now) fieldErrors.publishAt = "Choose a time in the future, or publish now.";
-  // Publishing keeps a published post's date (and takes a chosen date); otherwise it is now.
-  const publishAt =
-    choice === "draft"
-      ? null
-      : (at ??
-        (existing?.status !== "draft" && existing?.publishAt && existing.publishAt <= now ? existing.publishAt : now));
+  const publication = resolvePublication({ choice: form.get("status"), at: form.get("publishAt"), existing, now });
+  const fieldErrors: Record<string, string> = publication.ok ? {} : { ...publication.fieldErrors };
   const parsed = PostInput.safeParse({
     title: form.get("title") ?? "",
     slug: form.get("slug") ?? "",
     excerpt: form.get("excerpt") ?? "",
     body: formText(form, "body"),
     coverImageId: form.get("coverImageId") ?? "",
-    status: choice === "scheduled" ? "scheduled" : choice === "published" ? "published" : "draft",
-    publishAt,
+    status: publication.ok ? publication.status : "draft",
+    publishAt: publication.ok ? publication.publishAt : null,
   });
   if (!parsed.success)
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "title")] ??= issue.message;

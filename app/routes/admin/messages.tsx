@@ -1,5 +1,6 @@
 // Contact Messages: the inbox of contact-form messages (new, read, replied, archived) and the newsletter list.
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useFetcher, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { Pager } from "~/components/admin/pager";
 import type { Route } from "./+types/messages";
@@ -11,7 +12,13 @@ import { INQUIRY_LABELS, MESSAGE_STATUSES, MESSAGES_PAGE_SIZE, type MessageStatu
 import { paths } from "~/lib/paths";
 import { isUuid } from "~/lib/uuid";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { listMessages, MessageFilterSchema, openMessage, setMessageStatus } from "~/modules/inbox/inbox-admin.server";
+import {
+  getMessage,
+  listMessages,
+  MessageFilterSchema,
+  openMessage,
+  setMessageStatus,
+} from "~/modules/inbox/inbox-admin.server";
 import { readFormData } from "~/modules/security/form-data.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Contact Messages");
@@ -23,8 +30,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (url.searchParams.get("view") === "subscribers") throw redirect(adminPaths.newsletter());
   const filter = MessageFilterSchema.parse(Object.fromEntries(url.searchParams));
   const id = url.searchParams.get("id");
-  // Opened first, so the list already shows it as read.
-  const selected = id && isUuid(id) ? await openMessage(id) : undefined;
+  // Only read here: a GET (a prefetch, a crawler of the admin's links) never changes a message. The detail pane
+  // posts "open" once the message is on screen, which makes a new one Read.
+  const selected = id && isUuid(id) ? await getMessage(id) : undefined;
   const list = await listMessages(filter);
   return { filter, ...list, selected: selected ?? null };
 }
@@ -37,6 +45,12 @@ const ActionSchema = z.object({
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const form = await readFormData(request);
+  if (form.get("intent") === "open") {
+    const id = z.uuid().safeParse(form.get("id"));
+    if (!id.success) return data({ ok: false as const, error: "No such message." }, { status: 400 });
+    await openMessage(id.data);
+    return { ok: true as const, changed: 1 };
+  }
   const parsed = ActionSchema.safeParse({ ids: form.getAll("ids"), status: form.get("status") });
   if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message }, { status: 400 });
   const changed = await setMessageStatus(parsed.data.ids, parsed.data.status);
@@ -215,6 +229,15 @@ function MessageList({ data: list }: { data: MessagesData }) {
 
 function MessageDetail({ message }: { message: NonNullable<MessagesData["selected"]> }) {
   const reply = `mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`;
+  const opener = useFetcher();
+  const opened = useRef<string | null>(null);
+  const { submit } = opener;
+  useEffect(() => {
+    // A new message becomes Read once the artist has it on screen (once per message shown).
+    if (message.status !== "new" || opened.current === message.id) return;
+    opened.current = message.id;
+    void submit({ intent: "open", id: message.id }, { method: "post" });
+  }, [message.id, message.status, submit]);
   return (
     <article aria-labelledby="message-subject" className="border-line self-start rounded-lg border bg-white p-5">
       <div className="flex items-start justify-between gap-3">

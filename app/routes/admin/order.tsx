@@ -17,7 +17,7 @@ import { adminCertificateView, certificatesForOrder } from "~/modules/certificat
 import { CertificatesPanel } from "~/components/admin/certificates-panel";
 import { getSettings } from "~/modules/settings/settings.server";
 import { runOrderIntent, type AdminOrderResult } from "~/modules/shop/admin-orders.server";
-import { adminActions, ORDER_STATUS_LABELS } from "~/modules/shop/order-status";
+import { adminActions, isSold, ORDER_STATUS_LABELS } from "~/modules/shop/order-status";
 import { buyerView } from "~/modules/shop/order-view.server";
 import { getOrder } from "~/modules/shop/orders.server";
 import { readFormData } from "~/modules/security/form-data.server";
@@ -47,7 +47,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     certificates: certificates.map((c) => adminCertificateView(c, tz)),
     // Pieces are certified once paid; a refunded or cancelled order's are not issued again.
-    canIssueCertificates: ["paid", "shipped", "delivered"].includes(order.status),
+    canIssueCertificates: isSold(order.status),
     invoice: invoice ? { id: invoice.id, number: invoice.number } : null,
     order: {
       ...view,

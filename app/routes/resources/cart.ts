@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/cart";
 import type { CartCheckLine } from "~/lib/cart";
 import { getArtworksByIds } from "~/modules/catalog/catalog.server";
+import { isPurchasable } from "~/lib/availability";
 
 /**
  * GET /api/cart?ids=a,b: the works of a cart as they are now. The cart lives in the browser; whenever it is
@@ -20,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     currency: a.currency,
     availability: a.availability,
     quantity: a.quantity,
-    buyable: a.availability === "available" && a.priceCents !== null && a.priceCents > 0 && a.quantity > 0,
+    buyable: isPurchasable(a),
   }));
   return data({ lines }, { headers: { "cache-control": "no-store" } });
 }

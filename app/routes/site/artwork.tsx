@@ -2,7 +2,7 @@ import { Suspense } from "react";
 import { Await, data, Link, redirect } from "react-router";
 import { cachedLoad } from "~/lib/client-data";
 import type { Route } from "./+types/artwork";
-import { AddToCartButton, canBuy } from "~/components/site/add-to-cart-button";
+import { AddToCartButton } from "~/components/site/add-to-cart-button";
 import { buttonStyles } from "~/components/site/button-styles";
 import { ArtworkCard, AvailabilityBadge } from "~/components/site/artwork-card";
 import { ResponsiveImage } from "~/components/site/responsive-image";
@@ -20,6 +20,7 @@ import { deferHydrationHandle } from "~/lib/hydration-script";
 import { withZoom } from "~/modules/media/tiles.server";
 import { publicProvenanceLines } from "~/modules/provenance/provenance.server";
 import { ProvenanceList } from "~/components/site/provenance-list";
+import { isPurchasable } from "~/lib/availability";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const artwork = await getArtwork(params.id);
@@ -120,7 +121,7 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
             <AddToCartButton artwork={artwork} />
-            {canBuy(artwork) ? (
+            {isPurchasable(artwork) ? (
               // The cart needs JavaScript; without it a work can still be bought on its own.
               <noscript>
                 <Link to={`${paths.checkout()}?artwork=${artwork.id}`} className={buttonStyles.primary}>
@@ -145,7 +146,7 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
               </Link>
             )}
           </div>
-          {canBuy(artwork) ? <HoldRequestForm artworkId={artwork.id} holdHours={holdHours} /> : null}
+          {isPurchasable(artwork) ? <HoldRequestForm artworkId={artwork.id} holdHours={holdHours} /> : null}
           {onHold ? (
             <p className="text-ink-soft mt-6 text-sm leading-relaxed">
               This work is on hold for a buyer. If the hold ends without a sale, it will be offered again.

@@ -1,0 +1,44 @@
+// When a post goes public (spec: draft, published or scheduled): the editor's choice and date turned into the
+// status and publication time the post is saved with, or what is wrong with them. Pure, so the rule is tested
+// without a form; the admin's editor action only reads the fields and passes them here.
+import type { PostStatus } from "~/db/schema";
+
+export interface PublicationChoice {
+  /** The editor's radio: "draft", "published" or "scheduled" (anything else is a draft). */
+  choice: unknown;
+  /** The "Publish at (UTC)" field as typed: "2026-05-10T14:30", empty, or anything. */
+  at: unknown;
+  /** The post as saved before, when it is being edited. */
+  existing?: { status: PostStatus; publishAt: Date | null };
+  now: Date;
+}
+
+export type Publication =
+  { ok: true; status: PostStatus; publishAt: Date | null } | { ok: false; fieldErrors: { publishAt: string } };
+
+/** "2026-05-10T14:30" (a datetime-local value) read as UTC; undefined when empty, null when unreadable. */
+export function readUtc(value: unknown): Date | undefined | null {
+  if (typeof value !== "string" || !value.trim()) return undefined;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value.trim())) return null;
+  const date = new Date(`${value.trim()}Z`);
+  // A day the month does not have (30 February) would roll over into the next month: refused instead.
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value.trim().slice(0, 10)) return null;
+  return date;
+}
+
+export function resolvePublication({ choice, at: typed, existing, now }: PublicationChoice): Publication {
+  const status: PostStatus = choice === "scheduled" ? "scheduled" : choice === "published" ? "published" : "draft";
+  const at = readUtc(typed);
+  if (at === null) return { ok: false, fieldErrors: { publishAt: "Enter a date and time." } };
+  if (status === "scheduled" && at === undefined)
+    return { ok: false, fieldErrors: { publishAt: "Choose when the post goes public." } };
+  if (status === "scheduled" && at && at <= now)
+    return { ok: false, fieldErrors: { publishAt: "Choose a time in the future, or publish now." } };
+  if (status === "draft") return { ok: true, status, publishAt: null };
+  // Publishing keeps a published post's date (and takes a chosen date); otherwise it is now.
+  const keptDate =
+    existing && existing.status !== "draft" && existing.publishAt && existing.publishAt <= now
+      ? existing.publishAt
+      : undefined;
+  return { ok: true, status, publishAt: at ?? keptDate ?? now };
+}
