@@ -46,6 +46,10 @@ describe("page views", () => {
     expect(pageViewOf({ ...base, path: "/admin/analytics.data" })).toBeNull();
     // A private viewing room's path is its secret: never in the analytics.
     expect(pageViewOf({ ...base, path: "/room/AbCdEfGhIjKlMnOpQrStUvWxYz012345" })).toBeNull();
+    // So are a commission client's page, a buyer's certificate link (signed tokens) and a certificate's verify page.
+    expect(pageViewOf({ ...base, path: "/commission/v1.0192e1f0-1234.SiGnAtUrE" })).toBeNull();
+    expect(pageViewOf({ ...base, path: "/certificates/v1.0192e1f0-1234.SiGnAtUrE" })).toBeNull();
+    expect(pageViewOf({ ...base, path: "/verify/K7Q2M9X4P8R3T6W1Z5C0B2N7" })).toBeNull();
     expect(pageViewOf({ ...base, accept: "application/json" })).toBeNull();
   });
 });

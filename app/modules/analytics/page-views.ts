@@ -3,11 +3,12 @@
 // no user agent: nothing that tells one visitor from another.
 
 /**
- * Paths that are never counted: the back office, sign-in, APIs, files and machine endpoints, and private viewing
- * rooms (their path is their secret, and the artist sees their opens in the room itself).
+ * Paths that are never counted: the back office, sign-in, APIs, files and machine endpoints, and the pages whose
+ * path is a secret: private viewing rooms (the artist sees their opens in the room itself), a commission client's
+ * page, a buyer's certificate download and a certificate's verify page.
  */
 const SKIPPED =
-  /^\/(admin|auth|account|api|assets|media|og|webhooks|newsletter|healthz|__manifest|\.well-known|realtime|room)(\/|$)/;
+  /^\/(admin|auth|account|api|assets|media|og|webhooks|newsletter|healthz|__manifest|\.well-known|realtime|room|commission|certificates|verify)(\/|$)/;
 
 export interface PageViewRequest {
   method: string;

@@ -19,6 +19,15 @@ describe("URLs in the request log (security issue item 14)", () => {
     expect(redactUrlForLog("/api/auth/RESET-PASSWORD/Zk3q9TOKEN")).toBe("/api/auth/RESET-PASSWORD/[redacted]");
   });
 
+  it("masks a commission client's and a certificate download's signed token, and a verify code", () => {
+    expect(redactUrlForLog("/commission/v1.0192e1f0.SiGnAtUrE")).toBe("/commission/[redacted]");
+    expect(redactUrlForLog("/commission/v1.0192e1f0.SiGnAtUrE.data?_routes=x")).toBe(
+      "/commission/[redacted]?_routes=x",
+    );
+    expect(redactUrlForLog("/certificates/v1.abc.SiGn")).toBe("/certificates/[redacted]");
+    expect(redactUrlForLog("/verify/K7Q2M9X4P8R3T6W1Z5C0B2N7")).toBe("/verify/[redacted]");
+  });
+
   it("masks a viewing room's secret, in its path and in the checkout's and contact form's query", () => {
     expect(redactUrlForLog("/room/AbCdEfGhIjKlMnOpQrStUvWxYz012345")).toBe("/room/[redacted]");
     expect(redactUrlForLog("/room/AbCdEfGhIjKlMnOpQrStUvWxYz012345.data")).toBe("/room/[redacted]");
