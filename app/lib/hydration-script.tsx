@@ -1,7 +1,10 @@
 // The small classic script at the top of every page (decision 0014). It
 // - links the whole stylesheet once React has hydrated (a cached page inlines only what its first paint uses);
-// - starts the deferred scripts (deferred-hydration.server.ts) once the page has painted after its load
-//   event, or at the visitor's first pointer, touch or key press, whichever comes first;
+// - starts the deferred scripts (deferred-hydration.server.ts) once the page has loaded and its first paint is
+//   on screen (a frame after the load event and the first-contentful-paint entry: the frame alone came before
+//   the paint's presentation, so the scripts' requests counted against the largest paint), at most 3 s after
+//   the load event (a tab in the background paints nothing), or at the visitor's first pointer, touch or key
+//   press, whichever comes first;
 // - keeps what a visitor does before the page is interactive: a press on a button that needs JavaScript
 //   (or an element marked data-hydrate-click) and a choice in a select are replayed once React has
 //   hydrated, instead of being lost. Links and submit buttons of forms work without JavaScript: untouched.
@@ -24,7 +27,10 @@ export const HYDRATION_SCRIPT = `(function(){
 var w=window,d=document,started=false,run=null,held=[];
 function start(){if(started)return;started=true;if(run)run();}
 w.__atelierHydrate=function(f){run=f;if(started)f();};
-function painted(){requestAnimationFrame(function(){setTimeout(start,0);});}
+function painted(){var framed=false,shown=false,po;function go(){if(framed&&shown){if(po)po.disconnect();setTimeout(start,0);}}
+requestAnimationFrame(function(){framed=true;go();});
+try{po=new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length){shown=true;go();}});po.observe({type:"paint",buffered:true});}catch(e){shown=true;}
+setTimeout(function(){framed=shown=true;go();},3000);}
 if(d.readyState==="complete")painted();else w.addEventListener("load",painted,{once:true});
 ["pointerdown","touchstart","keydown"].forEach(function(t){w.addEventListener(t,start,{once:true,passive:true,capture:true});});
 function hold(e){
