@@ -4,7 +4,7 @@
 // quote and the payment, never the notes; a wrong link is 404; the list pages and searches every commission.
 // On a server of this spec's own: it adds commissions and invoices, and the invoice specs count invoice numbers
 // on the worker's shared admin server.
-import { ADMIN } from "../support/accounts";
+import { ADMIN, ADMIN_SERVER_ENV } from "../support/accounts";
 import { signIn } from "../support/admin-fixtures";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { expect, test } from "../support/fixtures";
@@ -12,12 +12,7 @@ import { expect, test } from "../support/fixtures";
 let server: AppServer;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = await startAppServer({
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    ADMIN_NAME: ADMIN.name,
-    AUTH_RATE_LIMIT_MULTIPLIER: "50",
-  });
+  server = await startAppServer({ ...ADMIN_SERVER_ENV });
 });
 test.afterAll(async () => {
   await server?.stop();

@@ -1,7 +1,7 @@
 // Invoice Generation end to end, on a server of its own with a real SMTP peer: an order placed in the shop
 // becomes an invoice in one click, printable with the order's total, downloadable as a PDF, and sent to the
 // buyer, who receives it with the PDF attached; voiding keeps the number.
-import { ADMIN } from "../support/accounts";
+import { ADMIN, ADMIN_SERVER_ENV } from "../support/accounts";
 import { expect, test } from "../support/fixtures";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { seriousViolations } from "../support/axe";
@@ -19,15 +19,7 @@ import { decodeMime } from "../support/smtp-peer";
 let server: AppServer;
 test.beforeAll(async () => {
   test.setTimeout(120_000); // starting a server: seconds on a quiet machine, far more on a loaded one
-  server = await startAppServer(
-    {
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      ADMIN_NAME: ADMIN.name,
-      AUTH_RATE_LIMIT_MULTIPLIER: "50",
-    },
-    { data: "demo" },
-  );
+  server = await startAppServer({ ...ADMIN_SERVER_ENV }, { data: "demo" });
 });
 // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from this pattern
 test.afterEach(({}, info) => {

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { PDFDocument, PDFName, PDFRawStream, type PDFNumber } from "pdf-lib";
 import sharp from "sharp";
-import { ADMIN } from "../support/accounts";
+import { ADMIN, ADMIN_SERVER_ENV } from "../support/accounts";
 import { expect, test } from "../support/fixtures";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { seriousViolations } from "../support/axe";
@@ -29,15 +29,7 @@ const BUYER = { name: "Iris Delacroix", email: "iris.certificate@example.com" };
 let server: AppServer;
 test.beforeAll(async () => {
   test.setTimeout(120_000); // starting a server: seconds on a quiet machine, far more on a loaded one
-  server = await startAppServer(
-    {
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      ADMIN_NAME: ADMIN.name,
-      AUTH_RATE_LIMIT_MULTIPLIER: "50",
-    },
-    { data: "demo" },
-  );
+  server = await startAppServer({ ...ADMIN_SERVER_ENV }, { data: "demo" });
 });
 // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from this pattern
 test.afterEach(({}, info) => {

@@ -6,7 +6,7 @@
 // On a server of this spec's own, with STRIPE_* pointing at the stand-in (as shop-stripe.spec.ts does).
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { ADMIN } from "../support/accounts";
+import { ADMIN, ADMIN_SERVER_ENV } from "../support/accounts";
 import { signIn } from "../support/admin-fixtures";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-standin";
@@ -19,10 +19,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   standIn = await startStripeStandIn();
   server = await startAppServer({
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    ADMIN_NAME: ADMIN.name,
-    AUTH_RATE_LIMIT_MULTIPLIER: "50",
+    ...ADMIN_SERVER_ENV,
     STRIPE_SECRET_KEY: standIn.secretKey,
     STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
     STRIPE_API_BASE: standIn.url,

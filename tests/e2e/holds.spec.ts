@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import sharp from "sharp";
-import { ADMIN } from "../support/accounts";
+import { ADMIN, ADMIN_SERVER_ENV } from "../support/accounts";
 import { signIn } from "../support/admin-fixtures";
 import { clientAddress, startAppServer, type AppServer } from "../support/app-server";
 import { expect, test } from "../support/fixtures";
@@ -25,15 +25,7 @@ const SHOTS = process.env.HOLDS_SHOTS_DIR;
 let server: AppServer;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = await startAppServer(
-    {
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      ADMIN_NAME: ADMIN.name,
-      AUTH_RATE_LIMIT_MULTIPLIER: "50",
-    },
-    { data: "demo" },
-  );
+  server = await startAppServer({ ...ADMIN_SERVER_ENV }, { data: "demo" });
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -243,12 +235,7 @@ test("a hold lapses by the job and the visitor waiting for the work gets the Not
   test.setTimeout(300_000);
   const TITLE = "Red Shift Nocturne";
   const WAITER = { name: "Wren Waiting", email: "wren.waiting@example.com" };
-  const env = {
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    ADMIN_NAME: ADMIN.name,
-    AUTH_RATE_LIMIT_MULTIPLIER: "50",
-  };
+  const env = { ...ADMIN_SERVER_ENV };
   const dataDir = mkdtempSync(join(tmpdir(), "atelier-hold-lapse-"));
   let own: AppServer | undefined = await startAppServer(env, { data: "demo", dataDir });
   const pageOn = async (at: AppServer, signedIn = false) => {

@@ -1,7 +1,7 @@
 // The newsletter end to end (issue 14 item 11), through a real SMTP peer: a visitor subscribes in the footer,
 // confirms by the e-mailed link, the artist writes and sends an issue, the visitor receives it with RFC 8058
 // List-Unsubscribe headers, unsubscribes by its link in one click, and the next issue does not reach them.
-import { ADMIN } from "../support/accounts";
+import { ADMIN, ADMIN_SERVER_ENV } from "../support/accounts";
 import { signIn } from "../support/admin-fixtures";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { expect, test } from "../support/fixtures";
@@ -13,10 +13,7 @@ let server: AppServer;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   server = await startAppServer({
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    ADMIN_NAME: ADMIN.name,
-    AUTH_RATE_LIMIT_MULTIPLIER: "50",
+    ...ADMIN_SERVER_ENV,
     NEWSLETTER_PER_MINUTE: "600",
   });
 });

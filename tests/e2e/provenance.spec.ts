@@ -5,7 +5,7 @@
 // reads the history on the artwork page without the buyer; turned off, it is gone on the next request (the
 // page cache is evicted by catalog.changed).
 import type { Browser, Page } from "@playwright/test";
-import { ADMIN } from "../support/accounts";
+import { ADMIN, ADMIN_SERVER_ENV } from "../support/accounts";
 import { signIn } from "../support/admin-fixtures";
 import { clientAddress, startAppServer, type AppServer } from "../support/app-server";
 import { seriousViolations } from "../support/axe";
@@ -19,15 +19,7 @@ const TITLE = "Magnolia Static";
 let server: AppServer;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = await startAppServer(
-    {
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      ADMIN_NAME: ADMIN.name,
-      AUTH_RATE_LIMIT_MULTIPLIER: "50",
-    },
-    { data: "demo" },
-  );
+  server = await startAppServer({ ...ADMIN_SERVER_ENV }, { data: "demo" });
 });
 test.afterAll(async () => {
   await server?.stop();

@@ -4,7 +4,7 @@
 // open and the order in the room's list; a second buyer cannot buy the work; an expired room's link answers 410
 // with the "no longer available" page, and a link nobody has 404.
 import type { Browser, Page } from "@playwright/test";
-import { ADMIN } from "../support/accounts";
+import { ADMIN, ADMIN_SERVER_ENV } from "../support/accounts";
 import { signIn } from "../support/admin-fixtures";
 import { clientAddress, startAppServer, type AppServer } from "../support/app-server";
 import { expect, test } from "../support/fixtures";
@@ -19,15 +19,7 @@ const ROOM_PRICE = "$1,234";
 let server: AppServer;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = await startAppServer(
-    {
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      ADMIN_NAME: ADMIN.name,
-      AUTH_RATE_LIMIT_MULTIPLIER: "50",
-    },
-    { data: "demo" },
-  );
+  server = await startAppServer({ ...ADMIN_SERVER_ENV }, { data: "demo" });
 });
 test.afterAll(async () => {
   await server?.stop();
