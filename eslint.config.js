@@ -9,7 +9,7 @@ import { createTypeScriptImportResolver } from "eslint-import-resolver-typescrip
 // A body that is no form is the sender's mistake (400), never a 500: read forms through one helper.
 const readFormsThroughOneHelper = {
   selector: "CallExpression[callee.property.name='formData'][callee.object.name='request']",
-  message: "Read a submitted form with readFormData(request) (modules/security/form-data.server.ts).",
+  message: "Read a submitted form with readFormData(request) (modules/forms/submission.server.ts).",
 };
 
 // Every admin URL is built by app/lib/admin-paths.ts (STYLE.md): a route that moves is changed in one place.

@@ -6,7 +6,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -66,11 +65,6 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
 };
 
 export type SiteInfo = Awaited<ReturnType<typeof loader>>["site"];
-
-/** The site's identity, from the root loader (available on every page). */
-export function useSite(): SiteInfo | undefined {
-  return useRouteLoaderData<typeof loader>("root")?.site;
-}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

@@ -32,7 +32,9 @@ export default [
     route("verify/:code", "routes/site/verify.tsx"),
     // A private viewing room, by its secret link (no sign-in; noindex, never cached; 410 once expired or revoked).
     route("room/:token", "routes/site/room.tsx"),
-    // The newsletter's confirmation and unsubscribe links (no sign-in; one-click unsubscribe, RFC 8058).
+    // The footer's Subscribe (its own page without JavaScript), then the confirmation and unsubscribe links
+    // (no sign-in; one-click unsubscribe, RFC 8058).
+    route("newsletter", "routes/site/newsletter.tsx"),
     route("newsletter/confirm", "routes/site/newsletter-link.tsx", { id: "newsletter-confirm" }),
     route("newsletter/unsubscribe", "routes/site/newsletter-link.tsx", { id: "newsletter-unsubscribe" }),
     route("*", "routes/site/not-found.tsx"),
@@ -90,7 +92,6 @@ export default [
   ]),
   // The upload endpoint of Artwork Upload: one image per request (XMLHttpRequest, for upload progress).
   route("admin/media", "routes/admin/media-upload.ts"),
-  route("newsletter", "routes/resources/newsletter.ts"),
   // The cart's works as they are now (prices, availability), and Stripe's webhook.
   route("api/cart", "routes/resources/cart.ts"),
   // The signed-in user's notifications (the header's bell); live changes come over /realtime.

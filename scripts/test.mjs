@@ -1,53 +1,138 @@
 // `npm test`: typecheck, lint, unit + integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
 // a production build, then end-to-end tests in Chromium. Stops at the first failing step.
-import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+//
+// The steps before the end-to-end run are each single-threaded, so they run as three tracks side by side and
+// keep both cores of a small machine busy: [typecheck, lint] beside [Vitest] beside [build, the end-to-end
+// run's demo data]. A track's output is printed whole when it ends (a failing one first); the first failure
+// ends the others (docs/testing.md).
+import { spawn } from "node:child_process";
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
-const steps = [
-  ["typecheck", "npm", ["run", "--silent", "typecheck"]],
-  ["lint", "npm", ["run", "--silent", "lint"]],
+const runDir = mkdtempSync(join(tmpdir(), "atelier-e2e-run-"));
+const e2eEnv = {
+  ...process.env,
+  // Playwright's config takes the run's folder and the demo data template from here (playwright.config.ts).
+  ATELIER_TEST_RUN_DIR: runDir,
+  E2E_TEMPLATE_DIR: join(runDir, "demo-template"),
+  E2E_DATA_DIR: join(runDir, "shared"),
+};
+
+const tracks = [
   [
-    "unit and integration",
-    "npx",
-    ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=reports/vitest.json"],
+    ["typecheck", "npm", ["run", "--silent", "typecheck"]],
+    ["lint", "npm", ["run", "--silent", "lint"]],
   ],
-  ["build", "npm", ["run", "--silent", "build"]],
-  ["chromium", "node", ["scripts/ensure-chromium.mjs"]],
-  ["end to end", "npx", ["playwright", "test"]],
+  [
+    [
+      "unit and integration",
+      "npx",
+      ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=reports/vitest.json"],
+    ],
+  ],
+  [
+    ["build", "npm", ["run", "--silent", "build"]],
+    ["end-to-end demo data", "node", ["--import", "tsx", "tests/support/demo-template.ts", e2eEnv.E2E_TEMPLATE_DIR]],
+  ],
 ];
 
 rmSync("reports", { recursive: true, force: true });
 const started = Date.now();
-for (const [name, command, args] of steps) {
-  const t0 = Date.now();
-  process.stdout.write(`\n▶ ${name}\n`);
-  const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
-  process.stdout.write(
-    `◀ ${name}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
-  );
-  if (result.status !== 0) {
-    summary();
-    process.exit(result.status ?? 1);
+const running = new Set();
+let failed = false;
+
+/** Runs one step in its own process group, its output into `log`; resolves with its exit status. */
+function run(command, args, log) {
+  return new Promise((resolve) => {
+    // Only the end-to-end steps see the run's folder (an integration test must not find a half-made template).
+    const env = args.some((a) => /demo-template|playwright/.test(a)) ? e2eEnv : process.env;
+    const child = spawn(command, args, { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    running.add(child);
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.on("close", (code, signal) => {
+      running.delete(child);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+function stopAll() {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
   }
 }
+
+async function runTrack(steps, index) {
+  const path = join(runDir, `track-${index}.log`);
+  const log = createWriteStream(path);
+  const lines = [];
+  for (const [name, command, args] of steps) {
+    if (failed) break;
+    const t0 = Date.now();
+    log.write(`\n▶ ${name}\n`);
+    const status = await run(command, args, log);
+    const line = `◀ ${name}: ${status === 0 ? "ok" : "FAILED"} in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`;
+    log.write(line);
+    lines.push(line);
+    if (status !== 0) {
+      // The first failure is the one to read: the others are ended and their output is only a consequence.
+      const first = !failed;
+      failed = true;
+      stopAll();
+      await new Promise((r) => log.end(r));
+      if (first) process.stdout.write(readFileSync(path, "utf8"));
+      return false;
+    }
+  }
+  await new Promise((r) => log.end(r));
+  if (!failed) process.stdout.write(readFileSync(path, "utf8"));
+  return !failed;
+}
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    stopAll();
+    process.exit(130);
+  });
+}
+
+const results = await Promise.all(tracks.map(runTrack));
+if (results.every(Boolean)) {
+  const t0 = Date.now();
+  process.stdout.write(`\n▶ end to end\n`);
+  const chromium = await run("node", ["scripts/ensure-chromium.mjs"], process.stdout);
+  const status = chromium === 0 ? await run("npx", ["playwright", "test"], process.stdout) : chromium;
+  process.stdout.write(
+    `◀ end to end: ${status === 0 ? "ok" : "FAILED"} in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
+  );
+  failed = status !== 0;
+}
+rmSync(runDir, { recursive: true, force: true });
 summary();
+if (failed) process.exit(1);
 process.stdout.write(`all steps passed in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
 
 function summary() {
   let passed = 0;
-  let failed = 0;
+  let failedTests = 0;
   let skipped = 0;
   if (existsSync("reports/vitest.json")) {
     const v = JSON.parse(readFileSync("reports/vitest.json", "utf8"));
     passed += v.numPassedTests;
-    failed += v.numFailedTests;
+    failedTests += v.numFailedTests;
     skipped += v.numPendingTests + v.numTodoTests;
   }
   if (existsSync("reports/e2e.json")) {
     const e = JSON.parse(readFileSync("reports/e2e.json", "utf8")).stats;
     passed += e.expected + e.flaky;
-    failed += e.unexpected;
+    failedTests += e.unexpected;
     skipped += e.skipped;
   }
-  process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+  process.stdout.write(`\n${passed} passed, ${failedTests} failed, ${skipped} skipped\n`);
 }

@@ -13,14 +13,13 @@ import { createSmsSender } from "~/modules/auth/sms.server";
 import { flushPageViews } from "~/modules/analytics/page-views.server";
 import { connectEventBus } from "~/modules/events/bus.server";
 import { connectHubPeers } from "~/modules/realtime/hub-peers.server";
-import { startJobWorker } from "~/modules/jobs/jobs.server";
+import { registerJobHandlers, startJobWorker } from "~/modules/jobs/jobs.server";
 import { openStorage } from "~/modules/media/open-storage.server";
 import { scheduleDailyBackup } from "~/modules/backup/backups.server";
-import "~/modules/mail/mail.server";
-import "~/modules/media/media.server";
 import { queueMissingTiles } from "~/modules/media/tiles.server";
 import { settingsExist } from "~/modules/settings/settings.server";
 import { setServices } from "~/services.server";
+import { JOB_HANDLERS } from "./jobs";
 import { setPoolStats } from "./metrics";
 import { resolveAuthSecret } from "./secrets";
 
@@ -96,6 +95,7 @@ export async function boot(env: Record<string, string | undefined> = process.env
   // Deep zoom tiles for works that have none yet (the demo seed, existing works, a restored backup).
   await queueMissingTiles();
   setPoolStats(handle.poolStats);
+  registerJobHandlers(JOB_HANDLERS);
   const worker = startJobWorker();
 
   return {

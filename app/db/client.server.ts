@@ -7,7 +7,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { NodeFS } from "@electric-sql/pglite/nodefs";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -115,6 +115,8 @@ export interface OpenOptions {
   /** PGlite lives in `${dataDir}/pgdata`; "memory://" for throwaway test databases. */
   dataDir?: string;
   inMemory?: boolean;
+  /** With `inMemory`: start from this dumped data directory (`dumpDataDir`) instead of an empty cluster. */
+  from?: Blob;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
@@ -127,7 +129,9 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
   let client: PGlite;
   let fs: DurableNodeFS | undefined;
   if (options.inMemory) {
-    client = await PGlite.create();
+    // Loading a dumped cluster skips initdb, most of what opening a new one costs (tests start from a
+    // migrated template: tests/support/vitest-global-setup.ts).
+    client = await PGlite.create(options.from ? { loadDataDir: options.from } : {});
   } else {
     if (!options.dataDir) throw new ConfigError("DATA_DIR is required for the embedded database");
     release = acquireDataDirLock(options.dataDir);
@@ -250,3 +254,21 @@ export async function queryRows<T>(database: Database, query: SQL): Promise<T[]>
 
 /** Text for a LIKE/ILIKE pattern, its wildcards (% _) and the escape character taken literally. */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Tables that count a number sequence per year (invoices, certificates): `year` and the `last` number given. */
+export type YearlyCounter = "invoice_number_counters" | "certificate_number_counters";
+
+/**
+ * Takes the next number of a year from a counter table; the counter's row stays locked until the caller's
+ * transaction ends, so two documents issued at once never share a number and a rolled-back one reuses its.
+ */
+export async function nextInYear(tx: Database, counter: YearlyCounter, year: number): Promise<number> {
+  const table = sql.identifier(counter);
+  const [row] = await queryRows<{ last: number }>(
+    tx,
+    sql`insert into ${table} (year, last) values (${year}, 1)
+        on conflict (year) do update set last = ${table}.last + 1
+        returning last`,
+  );
+  return Number(row!.last);
+}

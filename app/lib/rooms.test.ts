@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { dayIn, endOfDayIn } from "./dates";
 import {
-  dayIn,
   deviceSummary,
-  endOfDayIn,
   isRoomToken,
   newRoomToken,
   parsePriceInput,

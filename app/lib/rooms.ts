@@ -68,45 +68,6 @@ export function parsePriceInput(raw: string): number | null | undefined {
 export const formatPriceInput = (cents: number | null) =>
   cents === null ? "" : cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
 
-/** The offset (ms) of a time zone from UTC at an instant. */
-function zoneOffset(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(at);
-  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(n("year"), n("month") - 1, n("day"), n("hour"), n("minute"), n("second"));
-  return wall - Math.floor(at.getTime() / 1000) * 1000;
-}
-
-/** The last moment of a calendar day ("2026-12-31") in the studio's time zone: a room is open through that day. */
-export function endOfDayIn(day: string, timeZone: string): Date {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const nextMidnightUtc = Date.UTC(y, m - 1, d + 1);
-  // Twice: the offset at the guess may differ from the offset at the answer across a DST change.
-  let guess = nextMidnightUtc - zoneOffset(new Date(nextMidnightUtc), timeZone);
-  guess = nextMidnightUtc - zoneOffset(new Date(guess), timeZone);
-  return new Date(guess - 1);
-}
-
-/** The calendar day ("2026-12-31") of an instant in a time zone (to show the expiry in the date field). */
-export function dayIn(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(at);
-  const v = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${v("year")}-${v("month")}-${v("day")}`;
-}
-
 /** "Chrome on macOS", "Safari on iPhone", "Link preview": what the artist sees of a visitor's device. */
 export function deviceSummary(userAgent: string | null | undefined, bot = false): string {
   const ua = userAgent ?? "";

@@ -3,19 +3,14 @@
 // with --textured, grain like a photograph of canvas laid over it: the demo's flat paint compresses far better
 // than a real photograph), stores it as an upload would, then runs the media.tiles job's own function on an in-memory database and local disk, and
 // prints the time, the number of tiles and the bytes stored. Nothing is kept.
+import { openScriptServices } from "./lib/script-services";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
-import { loadConfig } from "~/config.server";
-import { openDatabase } from "~/db/client.server";
 import { tileLayout } from "~/lib/deep-zoom";
-import { createLogger } from "~/logger.server";
-import { createAuth } from "~/modules/auth/auth.server";
-import { LogSmsSender } from "~/modules/auth/sms.server";
 import { renderPainting } from "~/modules/demo/paintings.server";
 import { ingestImage } from "~/modules/media/media.server";
-import { LocalDiskStorage } from "~/modules/media/storage.server";
 import { generateTiles } from "~/modules/media/tiles.server";
 import { setServices } from "~/services.server";
 
@@ -24,18 +19,7 @@ const textured = process.argv.includes("--textured");
 const height = Math.round((width * 3) / 4);
 const dataDir = mkdtempSync(join(tmpdir(), "atelier-zoom-bench-"));
 try {
-  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test", AUTH_SECRET: "x".repeat(32) });
-  const handle = await openDatabase({ inMemory: true });
-  const logger = createLogger("silent");
-  const base = {
-    config,
-    logger,
-    db: handle.db,
-    storage: new LocalDiskStorage(join(dataDir, "media")),
-    sms: new LogSmsSender(logger),
-  };
-  setServices({ ...base, auth: createAuth(base) });
-  await handle.migrate();
+  const handle = await openScriptServices({ dataDir, inMemory: true, env: { NODE_ENV: "test" } });
 
   let started = performance.now();
   const painting = await renderPainting({ seed: 4242, width, height });

@@ -3,20 +3,15 @@
 // itself (1,000 new works in one transaction), the export of the catalogue, and the re-import of that export
 // (1,000 updates). Prints one JSON line of timings in ms.
 //   npx tsx scripts/bench/import-rows.ts --data-dir DIR [--database-url URL] [--rows 1000] [--format csv|xlsx]
-import { join } from "node:path";
+import { openScriptServices } from "./lib/script-services";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { count } from "drizzle-orm";
-import { loadConfig } from "~/config.server";
-import { openDatabase } from "~/db/client.server";
 import { artworks } from "~/db/schema";
-import { createLogger } from "~/logger.server";
-import { LogSmsSender } from "~/modules/auth/sms.server";
 import { exportCatalogue } from "~/modules/catalog/import/export.server";
 import { TEMPLATE_HEADERS } from "~/modules/catalog/import/fields";
 import { createImportUpload, previewImport, runImport } from "~/modules/catalog/import/import.server";
 import { writeCsv, writeXlsx } from "~/modules/catalog/import/spreadsheet.server";
-import { LocalDiskStorage } from "~/modules/media/storage.server";
 import { saveSettings } from "~/modules/settings/settings.server";
 import { setServices } from "~/services.server";
 
@@ -62,22 +57,8 @@ async function main() {
   const databaseUrl = values["database-url"];
   const n = Number(values.rows);
 
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    NODE_ENV: "production",
-    LOG_LEVEL: "silent",
-  });
-  const handle = await openDatabase({ databaseUrl, dataDir });
+  const handle = await openScriptServices({ dataDir, databaseUrl });
   try {
-    setServices({
-      config,
-      logger: createLogger("silent"),
-      db: handle.db,
-      storage: new LocalDiskStorage(join(dataDir, "media")),
-      sms: new LogSmsSender(createLogger("silent")),
-    });
-    await handle.migrate();
     await saveSettings({ siteTitle: "Atelier import bench", artistName: "The Artist" }, handle.db);
 
     const rows = sheetRows(n);

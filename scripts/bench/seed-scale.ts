@@ -2,23 +2,19 @@
 // code (openDatabase, migrations, media ingest, settings), before any server starts, then closes it so the
 // DATA_DIR lock is free. Prints one JSON line of timings.
 //   npx tsx scripts/bench/seed-scale.ts --data-dir DIR [--database-url URL] [--count 10000] [--analyze]
-import { join } from "node:path";
+import { openScriptServices } from "./lib/script-services";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { loadConfig } from "~/config.server";
-import { openDatabase } from "~/db/client.server";
 import { artworks, type Availability } from "~/db/schema";
 import { renderPainting } from "~/modules/demo/paintings.server";
 import { variantUrl } from "~/lib/media";
-import { createLogger } from "~/logger.server";
-import { LogSmsSender } from "~/modules/auth/sms.server";
 import { slugify } from "~/modules/catalog/catalog.server";
-import { runDueJobs } from "~/modules/jobs/jobs.server";
+import { registerJobHandlers, runDueJobs } from "~/modules/jobs/jobs.server";
 import { ingestImage, type MediaAsset } from "~/modules/media/media.server";
-import { LocalDiskStorage } from "~/modules/media/storage.server";
 import { saveSettings } from "~/modules/settings/settings.server";
 import { setServices } from "~/services.server";
+import { JOB_HANDLERS } from "../../server/jobs";
 
 const COLOURS = [
   "blue",
@@ -175,23 +171,8 @@ async function main() {
   const count = Number(values.count);
   const started = performance.now();
 
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    NODE_ENV: "production",
-    LOG_LEVEL: "silent",
-  });
-  const handle = await openDatabase({ databaseUrl, dataDir });
+  const handle = await openScriptServices({ dataDir, databaseUrl });
   try {
-    setServices({
-      config,
-      logger: createLogger("silent"),
-      db: handle.db,
-      storage: new LocalDiskStorage(join(dataDir, "media")),
-      sms: new LogSmsSender(createLogger("silent")),
-    });
-    await handle.migrate();
-
     const t0 = performance.now();
     const assets: MediaAsset[] = [];
     for (let i = 0; i < IMAGES; i++) {
@@ -204,6 +185,7 @@ async function main() {
     }
     // Encode the variants now, so the server does not spend the measurement encoding them.
     const t1 = performance.now();
+    registerJobHandlers(JOB_HANDLERS);
     while ((await runDueJobs(100)) > 0);
     const t2 = performance.now();
 

@@ -232,3 +232,27 @@ test("Status Management changes the availability of several works at once and lo
   const table = page.getByRole("table");
   for (const name of names) await expect(table.getByRole("link", { name, exact: true })).toBeVisible();
 });
+
+test("deleting a work from its edit page goes back to Artwork Management", async ({ adminPage: page }) => {
+  const title = `Short Lived ${Date.now().toString(36)}`;
+  await page.goto("/admin/upload");
+  await page
+    .getByLabel("Images to upload")
+    .setInputFiles([{ name: "short-lived.png", mimeType: "image/png", buffer: await picture("png", 90, 60, 120) }]);
+  const form = page.getByRole("form", { name: "Details of short-lived.png" });
+  await form.getByLabel("Title").fill(title);
+  await form.getByRole("button", { name: "Create artwork" }).click();
+  await expect(page.getByText(`Created “${title}”.`)).toBeVisible();
+  await page.goto((await page.getByRole("status").getByRole("link", { name: "Edit" }).getAttribute("href"))!);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+
+  // No order refers to it: it is deleted, and its page with it.
+  await page.getByRole("button", { name: `Delete ${title}` }).click();
+  await page
+    .getByRole("alertdialog", { name: `Delete “${title}”?` })
+    .getByRole("button", { name: "Delete" })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/artworks$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Artwork Management" })).toBeVisible();
+  expect(await adminTotal(page, `/admin/artworks?q=${encodeURIComponent(title)}`)).toBe(0);
+});

@@ -6,18 +6,10 @@
 // on the worker's shared admin server.
 import { ADMIN, ADMIN_SERVER_ENV } from "../support/accounts";
 import { signIn } from "../support/admin-fixtures";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { specServer } from "../support/app-server";
 import { expect, test } from "../support/fixtures";
 
-let server: AppServer;
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startAppServer({ ...ADMIN_SERVER_ENV });
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
-
+const server = specServer({ ...ADMIN_SERVER_ENV });
 test("quote, note, stage, deposit and the client's private page", async ({ browser }) => {
   const ownServer = server;
   const admin = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });

@@ -3,7 +3,7 @@
 // buyer, who receives it with the PDF attached; voiding keeps the number.
 import { ADMIN, ADMIN_SERVER_ENV } from "../support/accounts";
 import { expect, test } from "../support/fixtures";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { specServer } from "../support/app-server";
 import { seriousViolations } from "../support/axe";
 import {
   addToCartFromShop,
@@ -16,31 +16,7 @@ import {
 } from "../support/shop-flow";
 import { decodeMime } from "../support/smtp-peer";
 
-let server: AppServer;
-test.beforeAll(async () => {
-  test.setTimeout(120_000); // starting a server: seconds on a quiet machine, far more on a loaded one
-  server = await startAppServer({ ...ADMIN_SERVER_ENV }, { data: "demo" });
-});
-// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from this pattern
-test.afterEach(({}, info) => {
-  if (info.status !== info.expectedStatus) {
-    console.log(
-      server.smtp.received.map((m) => `${m.to.join(",")}: ${decodeMime(m.raw).slice(0, 300)}`).join("\n---\n"),
-    );
-    console.log(
-      server
-        .output()
-        .split("\n")
-        .filter((l) => /mail|"level":[45]0|job/i.test(l))
-        .join("\n")
-        .slice(-4000),
-    );
-  }
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
-
+const server = specServer({ ...ADMIN_SERVER_ENV }, { data: "demo" }, { logs: /mail|"level":[45]0|job/i });
 test("an order becomes a printable invoice with its total, sent to the buyer with the PDF", async ({ page }) => {
   test.setTimeout(180_000);
   const url = (path: string) => `${server.url}${path}`;

@@ -21,8 +21,9 @@ test("without SMTP_URL the dashboard says mail is off; a test e-mail from Settin
     `Mail is not being sent (SMTP_URL is not set): the test e-mail to ${to} is kept in the outbox.`,
   );
   // A mistyped address is refused beside the field.
-  await panel.getByLabel("Send a test e-mail to").fill("not an address");
-  await panel.getByLabel("Send a test e-mail to").evaluate((input: HTMLInputElement) => (input.type = "text"));
+  // The browser lets "ada@localhost" through; the server does not. (Changing the input's type to get past the
+  // browser's check raced React, which could put type="email" back before the press.)
+  await panel.getByLabel("Send a test e-mail to").fill("ada@localhost");
   await panel.getByRole("button", { name: "Send a test e-mail" }).click();
   await expect(panel.getByText("Enter an e-mail address, like you@example.com.")).toBeVisible();
 

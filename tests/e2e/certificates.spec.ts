@@ -9,7 +9,7 @@ import { PDFDocument, PDFName, PDFRawStream, type PDFNumber } from "pdf-lib";
 import sharp from "sharp";
 import { ADMIN, ADMIN_SERVER_ENV } from "../support/accounts";
 import { expect, test } from "../support/fixtures";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { specServer } from "../support/app-server";
 import { seriousViolations } from "../support/axe";
 import { qrCodesInPdf } from "../support/pdf-qr";
 import {
@@ -26,31 +26,7 @@ import { decodeMime } from "../support/smtp-peer";
 
 const BUYER = { name: "Iris Delacroix", email: "iris.certificate@example.com" };
 
-let server: AppServer;
-test.beforeAll(async () => {
-  test.setTimeout(120_000); // starting a server: seconds on a quiet machine, far more on a loaded one
-  server = await startAppServer({ ...ADMIN_SERVER_ENV }, { data: "demo" });
-});
-// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from this pattern
-test.afterEach(({}, info) => {
-  if (info.status !== info.expectedStatus) {
-    console.log(
-      server.smtp.received.map((m) => `${m.to.join(",")}: ${decodeMime(m.raw).slice(0, 300)}`).join("\n---\n"),
-    );
-    console.log(
-      server
-        .output()
-        .split("\n")
-        .filter((l) => /mail|certificat|"level":[45]0|job/i.test(l))
-        .join("\n")
-        .slice(-4000),
-    );
-  }
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
-
+const server = specServer({ ...ADMIN_SERVER_ENV }, { data: "demo" }, { logs: /mail|certificat|"level":[45]0|job/i });
 /** The PDF attached to a MIME message, by its file name: the base64 body of that part, decoded. */
 function attachment(raw: string, fileName: RegExp): { name: string; bytes: Buffer } {
   const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];

@@ -12,7 +12,7 @@ import { PGlite } from "@electric-sql/pglite";
 import sharp from "sharp";
 import { ADMIN, ADMIN_SERVER_ENV } from "../support/accounts";
 import { signIn } from "../support/admin-fixtures";
-import { clientAddress, startAppServer, type AppServer } from "../support/app-server";
+import { clientAddress, specServer, startAppServer, type AppServer } from "../support/app-server";
 import { expect, test } from "../support/fixtures";
 import { decodeMime, type ReceivedMail } from "../support/smtp-peer";
 import { confirmedOrderNumber, fillCheckout } from "../support/shop-flow";
@@ -22,15 +22,7 @@ test.describe.configure({ mode: "serial" });
 
 const SHOTS = process.env.HOLDS_SHOTS_DIR;
 
-let server: AppServer;
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  server = await startAppServer({ ...ADMIN_SERVER_ENV }, { data: "demo" });
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
-
+const server = specServer({ ...ADMIN_SERVER_ENV }, { data: "demo" });
 const HOLDER = { name: "Hal Holder", email: "hal@example.com" };
 const headersOf = (mail: ReceivedMail) => mail.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
 

@@ -32,6 +32,8 @@ test("a contact form with mistakes shows each error beside its field and keeps w
   await expect(page.getByRole("alert").filter({ hasText: "2 fields need your attention." })).toBeVisible();
   const email = form.getByLabel("Email");
   await expect(email).toHaveAttribute("aria-invalid", "true");
+  // The first field to correct has the focus: a keyboard or screen reader user lands on it.
+  await expect(email).toBeFocused();
   await expect(email).toHaveAccessibleDescription("Enter a valid email address, like name@example.com.");
   await expect(form.getByLabel("Message")).toHaveAccessibleDescription("Write a little more: at least 10 characters.");
   await expect(form.getByLabel("Name")).toHaveValue("Jo");

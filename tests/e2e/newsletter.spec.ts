@@ -3,24 +3,16 @@
 // List-Unsubscribe headers, unsubscribes by its link in one click, and the next issue does not reach them.
 import { ADMIN, ADMIN_SERVER_ENV } from "../support/accounts";
 import { signIn } from "../support/admin-fixtures";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { clientAddress, specServer } from "../support/app-server";
 import { expect, test } from "../support/fixtures";
 import { decodeMime, type ReceivedMail } from "../support/smtp-peer";
 
 test.describe.configure({ mode: "serial" });
 
-let server: AppServer;
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startAppServer({
-    ...ADMIN_SERVER_ENV,
-    NEWSLETTER_PER_MINUTE: "600",
-  });
+const server = specServer({
+  ...ADMIN_SERVER_ENV,
+  NEWSLETTER_PER_MINUTE: "600",
 });
-test.afterAll(async () => {
-  await server?.stop();
-});
-
 const READER = "reader@example.com";
 /** The message's header block, unfolded (long headers are wrapped over several lines). */
 const headersOf = (mail: ReceivedMail) => mail.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
@@ -115,4 +107,31 @@ test("the subscriber list exports as CSV and a wrong link is refused", async ({ 
 
   const wrong = await page.goto(`${server.url}/newsletter/unsubscribe?token=not-a-token`);
   expect(wrong?.status()).toBe(404);
+});
+
+// Submit buttons are left to the browser until React has hydrated (decision 0014): a press before then, or a
+// browser without JavaScript, posts the footer's form itself, and the visitor gets a page, never JSON.
+test("without JavaScript, subscribing in the footer answers with a page of its own", async ({ browser }) => {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { "x-forwarded-for": clientAddress() },
+  });
+  const page = await context.newPage();
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  await footer.getByLabel("Email address").fill("no.script@example.com");
+  await footer.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Almost done" })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText("Thank you. Check your inbox and confirm your subscription.");
+  await server.linkFromMail("no.script@example.com", /Confirm your subscription/);
+
+  // A mistake is said on the page too, with the form to try again.
+  await page.goto("/");
+  // The browser lets "ada@localhost" through; the server does not.
+  await footer.getByLabel("Email address").fill("ada@localhost");
+  await footer.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Not subscribed" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("alert")).toBeVisible();
+  await context.close();
 });

@@ -4,6 +4,7 @@
 // request. Across two processes on PostgreSQL: tests/e2e/operations-processes.spec.ts.
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { startAppServer, type AppServer } from "../support/app-server";
+import { BUYER } from "../support/buyer";
 import { expect, test, waitForHydration } from "../support/fixtures";
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
@@ -184,17 +185,7 @@ test.describe("the page cache", () => {
       form: {
         idempotencyKey: crypto.randomUUID(),
         item: `${id}:1`,
-        name: "Ada Collector",
-        email: "ada@example.com",
-        phone: "+1 504 555 0100",
-        fulfilment: "ship",
-        country: "US",
-        addressLine1: "1 Esplanade Ave",
-        addressLine2: "",
-        city: "New Orleans",
-        region: "LA",
-        postalCode: "70116",
-        note: "",
+        ...BUYER,
       },
       maxRedirects: 0,
     });

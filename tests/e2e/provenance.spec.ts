@@ -7,7 +7,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { ADMIN, ADMIN_SERVER_ENV } from "../support/accounts";
 import { signIn } from "../support/admin-fixtures";
-import { clientAddress, startAppServer, type AppServer } from "../support/app-server";
+import { clientAddress, specServer } from "../support/app-server";
 import { seriousViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { addToCartFromShop, confirmedOrderNumber, fillCheckout, shopEntry } from "../support/shop-flow";
@@ -16,15 +16,7 @@ const SHOTS = process.env.PROVENANCE_SHOTS_DIR;
 const BUYER = { name: "Iris Provenance", email: "iris.provenance@example.com" };
 const TITLE = "Magnolia Static";
 
-let server: AppServer;
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  server = await startAppServer({ ...ADMIN_SERVER_ENV }, { data: "demo" });
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
-
+const server = specServer({ ...ADMIN_SERVER_ENV }, { data: "demo" });
 async function visitor(browser: Browser, width = 1280): Promise<Page> {
   const context = await browser.newContext({
     baseURL: server.url,

@@ -5,28 +5,19 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import WebSocket from "ws";
 import { signIn, signUp } from "../support/admin-fixtures";
 import { expect, test } from "../support/fixtures";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { specServer } from "../support/app-server";
 
 test.describe.configure({ mode: "serial" });
 
 const ARTIST = { email: "mara@example.com", password: "ochre light on the marsh", name: "Mara Ellison" };
-let server: AppServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startAppServer({
-    // No mail delivery: a new account signs in at once (docs/accounts.md).
-    SMTP_URL: "",
-    TRUST_PROXY: "false",
-    ADMIN_EMAIL: ARTIST.email,
-    ADMIN_PASSWORD: ARTIST.password,
-    ADMIN_NAME: ARTIST.name,
-  });
+const server = specServer({
+  // No mail delivery: a new account signs in at once (docs/accounts.md).
+  SMTP_URL: "",
+  TRUST_PROXY: "false",
+  ADMIN_EMAIL: ARTIST.email,
+  ADMIN_PASSWORD: ARTIST.password,
+  ADMIN_NAME: ARTIST.name,
 });
-test.afterAll(async () => {
-  await server?.stop();
-});
-
 async function signedIn(browser: Browser, who: { email: string; password: string; name?: string }, create = false) {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
   if (create) await signUp(context.request, server.url, who.email, who.password, who.name);

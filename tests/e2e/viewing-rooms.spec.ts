@@ -6,7 +6,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { ADMIN, ADMIN_SERVER_ENV } from "../support/accounts";
 import { signIn } from "../support/admin-fixtures";
-import { clientAddress, startAppServer, type AppServer } from "../support/app-server";
+import { clientAddress, specServer } from "../support/app-server";
 import { expect, test } from "../support/fixtures";
 import { confirmedOrderNumber, fillCheckout } from "../support/shop-flow";
 
@@ -16,15 +16,7 @@ const SHOTS = process.env.ROOMS_SHOTS_DIR;
 const WORK = "Salt Ledger";
 const ROOM_PRICE = "$1,234";
 
-let server: AppServer;
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  server = await startAppServer({ ...ADMIN_SERVER_ENV }, { data: "demo" });
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
-
+const server = specServer({ ...ADMIN_SERVER_ENV }, { data: "demo" });
 /** Console errors of the pages this spec opens itself; each test fails on any (the fixture's `page` does too). */
 let pageErrors: string[] = [];
 const ALLOWED = [/status of 400 \(Bad Request\)/, /status of 404/];

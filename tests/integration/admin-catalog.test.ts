@@ -129,7 +129,7 @@ describe.each(BACKENDS)("admin catalogue on %s", (backend) => {
     };
     expect(await updateArtwork(ids["Night Garden"]!, { ...values, slug: "blue-harbour" }, actor)).toMatchObject({
       ok: false,
-      field: "slug",
+      fieldErrors: { slug: "Another work already uses this address." },
     });
     expect(await updateArtwork(ids["Night Garden"]!, { ...values, slug: "night-garden-ii" }, actor)).toEqual({
       ok: true,

@@ -51,10 +51,10 @@ describe.each(BACKENDS)("exhibitions on %s", (backend) => {
     const refused = await call(form);
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({
-      errors: { endDate: "The end date cannot be before the start date." },
-      typed: { title: "Bayou Light", endDate: "2027-05-01" },
+      fieldErrors: { endDate: "The end date cannot be before the start date." },
+      values: { title: "Bayou Light", endDate: "2027-05-01" },
     });
-    expect(Object.keys((refused.body as { errors: object }).errors)).toEqual(["endDate"]);
+    expect(Object.keys((refused.body as { fieldErrors: object }).fieldErrors)).toEqual(["endDate"]);
     expect((await listExhibitions()).exhibitions).toEqual([]);
 
     // A plain user is refused before anything is read.

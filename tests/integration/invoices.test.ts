@@ -174,12 +174,12 @@ describe.each(BACKENDS)("invoices on %s", (backend) => {
     expect(answer.body).toMatchObject({
       ok: false,
       intent: "for-commission",
-      errors: { dueDate: "The due date cannot be before the issue date." },
+      fieldErrors: { dueDate: "The due date cannot be before the issue date." },
     });
     form.set("dueDate", "2035-06-01");
     form.set("amount", "12.5x");
     const bad = await callRoute(invoicesAction, "/admin/invoices", { form, cookie });
-    expect(bad.body).toMatchObject({ errors: { amount: "Enter the amount in dollars, e.g. 1250 or 1250.50." } });
+    expect(bad.body).toMatchObject({ fieldErrors: { amount: "Enter the amount in dollars, e.g. 1250 or 1250.50." } });
     form.set("amount", "1,500");
     const good = await callRoute(invoicesAction, "/admin/invoices", { form, cookie });
     expect(good.status).toBe(302);

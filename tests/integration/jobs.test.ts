@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs } from "~/db/schema";
-import { enqueue, JOB_PRIORITY, registerJobHandler, retryDelayMs, runDueJobs } from "~/modules/jobs/jobs.server";
+import { enqueue, JOB_PRIORITY, registerJobHandlers, retryDelayMs, runDueJobs } from "~/modules/jobs/jobs.server";
 import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
 
 describe("retryDelayMs", () => {
@@ -20,9 +20,11 @@ describe.each(BACKENDS)("jobs on %s", (backend) => {
 
   it("runs a job once, and a pending dedupe key is enqueued once", async () => {
     const seen: unknown[] = [];
-    registerJobHandler("test.record", (payload) => {
-      seen.push(payload.n);
-      return Promise.resolve();
+    registerJobHandlers({
+      "test.record": (payload) => {
+        seen.push(payload.n);
+        return Promise.resolve();
+      },
     });
     await enqueue("test.record", { n: 1 }, { dedupeKey: "k1" });
     await enqueue("test.record", { n: 2 }, { dedupeKey: "k1" });
@@ -36,9 +38,11 @@ describe.each(BACKENDS)("jobs on %s", (backend) => {
 
   it("runs what a person waits for first: mail before the image work queued ahead of it", async () => {
     const order: string[] = [];
-    registerJobHandler("test.order", (payload) => {
-      order.push(String(payload.name));
-      return Promise.resolve();
+    registerJobHandlers({
+      "test.order": (payload) => {
+        order.push(String(payload.name));
+        return Promise.resolve();
+      },
     });
     const earlier = new Date(Date.now() - 60_000);
     await enqueue("test.order", { name: "variants 1" }, { runAt: earlier });
@@ -51,9 +55,11 @@ describe.each(BACKENDS)("jobs on %s", (backend) => {
 
   it("retries a failing job later and gives up after maxAttempts", async () => {
     let calls = 0;
-    registerJobHandler("test.flaky", () => {
-      calls++;
-      return Promise.reject(new Error("mail server down"));
+    registerJobHandlers({
+      "test.flaky": () => {
+        calls++;
+        return Promise.reject(new Error("mail server down"));
+      },
     });
     await enqueue("test.flaky", {}, { maxAttempts: 2 });
     await runDueJobs();
@@ -83,9 +89,11 @@ describe.each(BACKENDS)("jobs interrupted by shutdown on %s", (backend) => {
 
   it("hands an interrupted job back, not counted as an attempt, to run after the restart", async () => {
     const abort = new AbortController();
-    registerJobHandler("test.slow", (_payload, signal) => {
-      abort.abort();
-      return Promise.reject(signal.reason as Error);
+    registerJobHandlers({
+      "test.slow": (_payload, signal) => {
+        abort.abort();
+        return Promise.reject(signal.reason as Error);
+      },
     });
     await enqueue("test.slow", {});
     await runDueJobs(100, abort.signal);

@@ -3,7 +3,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, orderEvents, userRoles } from "~/db/schema";
-import { auth } from "~/modules/auth/auth.server";
 import { getAuthContext } from "~/modules/auth/session.server";
 import { adminActor, parseOrderFilters, runOrderIntent } from "~/modules/shop/admin-orders.server";
 import { placeOrder } from "~/modules/shop/checkout.server";
@@ -11,23 +10,12 @@ import { getOrder, listOrders, OrderError } from "~/modules/shop/orders.server";
 import { cancelOrder, refundOrder, shipOrder } from "~/modules/shop/order-actions.server";
 import * as orderRoute from "~/routes/admin/order";
 import * as ordersRoute from "~/routes/admin/orders";
+import { adminCookie, userCookie } from "../support/admin-session";
 import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
 import { BUYER, callRoute, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
 
 const ORIGIN = "http://localhost:3000";
 const artist = { id: "admin-user-1", email: "artist@example.com" };
-
-async function signUp(email: string): Promise<string> {
-  const { headers } = await auth().api.signUpEmail({
-    body: { email, password: "a long enough passphrase", name: "" },
-    headers: new Headers({ origin: ORIGIN, "x-atelier-client-ip": "10.0.0.1" }),
-    returnHeaders: true,
-  });
-  return headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
 
 async function order(buyer: Partial<typeof BUYER> = {}, fulfilment: "ship" | "pickup" = "ship") {
   const work = await seedWork();
@@ -69,7 +57,7 @@ describe.each(BACKENDS)("admin orders on %s", (backend) => {
     const missing = await runOrderIntent(id, intent({ intent: "ship", carrier: "", trackingNumber: "" }), artist);
     expect(missing).toMatchObject({
       ok: false,
-      errors: { carrier: "Enter the carrier.", trackingNumber: "Enter the tracking number." },
+      fieldErrors: { carrier: "Enter the carrier.", trackingNumber: "Enter the tracking number." },
     });
     await runOrderIntent(id, intent({ intent: "ship", carrier: "UPS", trackingNumber: "1Z999AA10123456784" }), artist);
     await runOrderIntent(id, intent({ intent: "deliver" }), artist);
@@ -109,12 +97,12 @@ describe.each(BACKENDS)("admin orders on %s", (backend) => {
     const ship = await runOrderIntent(id, intent({ intent: "ship", carrier: "UPS", trackingNumber: "1Z1" }), artist);
     expect(ship).toMatchObject({
       ok: false,
-      errors: { form: `Order ${number} is awaiting payment: it cannot become shipped.` },
+      error: `Order ${number} is awaiting payment: it cannot become shipped.`,
     });
     await expect(refundOrder(id, adminActor(artist))).rejects.toThrow(OrderError);
     expect(await runOrderIntent(id, intent({ intent: "refund", note: "" }), artist)).toMatchObject({
       ok: false,
-      errors: { confirm: "Tick the box to confirm the refund." },
+      fieldErrors: { confirm: "Tick the box to confirm the refund." },
     });
     expect(await runOrderIntent(id, intent({ intent: "launch" }), artist)).toMatchObject({ ok: false });
     // A pickup order is collected, not shipped; a shipping order is not delivered before it ships.
@@ -196,44 +184,43 @@ describe.each(BACKENDS)("admin orders on %s", (backend) => {
     });
     expect(anonAction.status).toBe(302);
 
-    const userCookie = await signUp("visitor@example.com");
-    const denied = await callRoute(ordersRoute.loader, "/admin/orders", { cookie: userCookie });
+    const visitor = await userCookie("visitor@example.com");
+    const denied = await callRoute(ordersRoute.loader, "/admin/orders", { cookie: visitor });
     expect(denied.status).toBe(403);
     const deniedAction = await callRoute(
       (args: never) => orderRoute.action({ ...(args as object), params: { id } } as never),
       `/admin/orders/${id}`,
-      { form: intent({ intent: "mark-paid" }), cookie: userCookie },
+      { form: intent({ intent: "mark-paid" }), cookie: visitor },
     );
     expect(deniedAction.status).toBe(403);
     expect((await getOrder(id))!.status).toBe("awaiting_payment");
 
-    const adminCookie = await signUp("owner@example.com");
-    const owner = await getAuthContext(new Request(`${ORIGIN}/`, { headers: { cookie: adminCookie } }));
-    await ctx.handle.db.insert(userRoles).values({ userId: owner!.user.id, role: "admin" });
-    const list = await callRoute(ordersRoute.loader, `/admin/orders?q=${number}`, { cookie: adminCookie });
+    const owner = await adminCookie("owner@example.com");
+    const ownerId = (await getAuthContext(new Request(`${ORIGIN}/`, { headers: { cookie: owner } })))!.user.id;
+    const list = await callRoute(ordersRoute.loader, `/admin/orders?q=${number}`, { cookie: owner });
     expect(list.status).toBe(200);
     expect((list.body as { orders: { number: string }[] }).orders.map((o) => o.number)).toEqual([number]);
     const done = await callRoute(
       (args: never) => orderRoute.action({ ...(args as object), params: { id } } as never),
       `/admin/orders/${id}`,
-      { form: intent({ intent: "mark-paid" }), cookie: adminCookie },
+      { form: intent({ intent: "mark-paid" }), cookie: owner },
     );
     expect(done.body).toEqual({ ok: true, message: `Order ${number} is marked paid.` });
     const [paidEvent] = await ctx.handle.db
       .select()
       .from(orderEvents)
       .where(sql`${orderEvents.orderId} = ${id} and ${orderEvents.kind} = 'paid'`);
-    expect(paidEvent).toMatchObject({ actorKind: "admin", actorId: owner!.user.id, actorEmail: "owner@example.com" });
+    expect(paidEvent).toMatchObject({ actorKind: "admin", actorId: ownerId, actorEmail: "owner@example.com" });
     const detail = await callRoute(
       (args: never) => orderRoute.loader({ ...(args as object), params: { id } } as never),
       `/admin/orders/${id}`,
-      { cookie: adminCookie },
+      { cookie: owner },
     );
     expect(detail.body).toMatchObject({ order: { number, status: "paid" }, actions: ["ship", "refund"] });
     const missing = await callRoute(
       (args: never) => orderRoute.loader({ ...(args as object), params: { id: "not-an-id" } } as never),
       "/admin/orders/not-an-id",
-      { cookie: adminCookie },
+      { cookie: owner },
     );
     expect(missing.status).toBe(404);
     expect(await ctx.handle.db.select().from(userRoles).where(eq(userRoles.role, "admin"))).toHaveLength(1);

@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { test } from "@playwright/test";
 import { decodeMime, startSmtpPeer, type ReceivedMail, type SmtpPeer } from "./smtp-peer";
 import { startServer, stop, waitHealthy, type StartOptions } from "./spawn-server";
 
@@ -79,4 +80,40 @@ let addressCounter = 0;
 export function clientAddress(): string {
   addressCounter++;
   return `198.51.${100 + Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+}
+
+/**
+ * The spec's own server, for all its tests: started before the first, stopped after the last. When a test
+ * fails, the mail the peer received and the server's log lines matching `logs` are printed beside it. Use it
+ * at the top of a spec: `const server = specServer({ ...ADMIN_SERVER_ENV }, { data: "demo" });` then
+ * `server.url` inside tests as with a started one.
+ */
+export function specServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } & StartOptions = {},
+  { logs = /"level":[45]0/ }: { logs?: RegExp } = {},
+): AppServer {
+  let started: AppServer | undefined;
+  test.beforeAll(async () => {
+    started = await startAppServer(env, options);
+  });
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from this pattern
+  test.afterEach(({}, info) => {
+    if (!started || info.status === info.expectedStatus) return;
+    const mail = started.smtp.received.map((m) => `${m.to.join(",")}: ${decodeMime(m.raw).slice(0, 300)}`);
+    const lines = started
+      .output()
+      .split("\n")
+      .filter((l) => logs.test(l));
+    console.log(`mail received:\n${mail.join("\n---\n")}\nserver log:\n${lines.join("\n").slice(-4000)}`);
+  });
+  test.afterAll(async () => {
+    await started?.stop();
+  });
+  return new Proxy({} as AppServer, {
+    get(_, key: keyof AppServer) {
+      if (!started) throw new Error("the spec's server is used before it started (use it inside a test or hook)");
+      return started[key];
+    },
+  });
 }

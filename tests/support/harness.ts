@@ -1,17 +1,20 @@
 // Test harness: real databases for integration tests. Every suite runs on embedded PGlite, and again
 // on a fresh database of the PostgreSQL server named by TEST_DATABASE_URL when it is set.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { inject } from "vitest";
 import type { Config } from "~/config.server";
 import { loadConfig } from "~/config.server";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { createLogger } from "~/logger.server";
 import { createAuth } from "~/modules/auth/auth.server";
 import { LogSmsSender } from "~/modules/auth/sms.server";
+import { registerJobHandlers } from "~/modules/jobs/jobs.server";
 import { LocalDiskStorage } from "~/modules/media/storage.server";
 import { setServices } from "~/services.server";
+import { JOB_HANDLERS } from "../../server/jobs";
 
 export type Backend = "pglite" | "postgres";
 
@@ -30,7 +33,7 @@ export async function setupTestServices(backend: Backend, env: Record<string, st
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
   if (backend === "postgres") {
-    ({ url: databaseUrl, drop: dropDatabase } = await createServerDatabase("atelier_t"));
+    ({ url: databaseUrl, drop: dropDatabase } = await createServerDatabase("atelier_t", inject("postgresTemplate")));
   }
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -39,7 +42,7 @@ export async function setupTestServices(backend: Backend, env: Record<string, st
     AUTH_SECRET: "x".repeat(32),
     ...env,
   });
-  const handle = await openDatabase(databaseUrl ? { databaseUrl } : { inMemory: true });
+  const handle = await openDatabase(databaseUrl ? { databaseUrl } : { inMemory: true, from: pgliteTemplate() });
   const logger = createLogger("silent");
   const base = {
     config,
@@ -49,6 +52,8 @@ export async function setupTestServices(backend: Backend, env: Record<string, st
     sms: new LogSmsSender(logger),
   };
   setServices({ ...base, auth: createAuth(base) });
+  registerJobHandlers(JOB_HANDLERS);
+  // Started from a migrated template (vitest-global-setup.ts): this finds nothing to apply.
   await handle.migrate();
   return {
     handle,
@@ -102,8 +107,21 @@ export async function emptyDatabase(
  */
 export const SERVER_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-/** A new, empty database on the PostgreSQL server (SERVER_POSTGRES_URL), and how to drop it. */
-export async function createServerDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** The migrated PGlite cluster every suite starts from, read once per test process. */
+let template: Blob | undefined;
+function pgliteTemplate(): Blob {
+  template ??= new Blob([readFileSync(inject("pgliteTemplate"))]);
+  return template;
+}
+
+/**
+ * A new database on the PostgreSQL server (SERVER_POSTGRES_URL), empty or a copy of `template` (a migrated
+ * database with no sessions), and how to drop it.
+ */
+export async function createServerDatabase(
+  prefix: string,
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = SERVER_POSTGRES_URL;
   const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const run = async (statement: string) => {
@@ -115,7 +133,7 @@ export async function createServerDatabase(prefix: string): Promise<{ url: strin
       await client.end();
     }
   };
-  await run(`create database ${name}`);
+  await run(template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(admin);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };

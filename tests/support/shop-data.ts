@@ -6,19 +6,9 @@ import { createArtwork, slugify } from "~/modules/catalog/catalog.server";
 import { saveSettings } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
 
-export const BUYER = {
-  name: "Ada Collector",
-  email: "ada@example.com",
-  phone: "+1 504 555 0100",
-  fulfilment: "ship",
-  country: "US",
-  addressLine1: "1 Esplanade Ave",
-  addressLine2: "",
-  city: "New Orleans",
-  region: "LA",
-  postalCode: "70116",
-  note: "",
-};
+import { BUYER } from "./buyer";
+
+export { BUYER };
 
 export async function seedShopSettings(shop: Record<string, unknown> = {}) {
   await saveSettings({

@@ -1,4 +1,6 @@
 import { ShieldAlert } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 
 /** Spec §2: what a signed-in non-admin sees on an admin page. */
 export function AccessDenied({ message, fullPage = true }: { message: string; fullPage?: boolean }) {
@@ -6,12 +8,12 @@ export function AccessDenied({ message, fullPage = true }: { message: string; fu
   return (
     <Wrapper className={`flex items-center justify-center px-6 py-16 ${fullPage ? "min-h-dvh" : ""}`}>
       <title>Access Denied</title>
-      <div className="border-line max-w-md rounded-lg border bg-white p-8 text-center shadow-sm">
+      <Card className="max-w-md p-8 text-center shadow-sm">
         <ShieldAlert aria-hidden className="text-destructive mx-auto size-10" />
         <h1 className="mt-4 text-3xl">Access Denied</h1>
         <p className="text-muted mt-3">{message}</p>
         <GoBackButton />
-      </div>
+      </Card>
     </Wrapper>
   );
 }
@@ -20,18 +22,18 @@ export function AccessDenied({ message, fullPage = true }: { message: string; fu
 function GoBackButton() {
   return (
     <form action="/" method="get" className="mt-6">
-      <button
+      <Button
         type="submit"
+        size="sm"
         onClick={(event) => {
           if (window.history.length > 1) {
             event.preventDefault();
             window.history.back();
           }
         }}
-        className="bg-ink text-paper hover:bg-ink-soft inline-flex min-h-10 items-center rounded-md px-5 text-sm"
       >
         Go Back
-      </button>
+      </Button>
     </form>
   );
 }

@@ -4,10 +4,8 @@
 // Spec §7 "Queued offline writes": while the browser is offline, a write the page can express as table
 // changes is kept in the offline queue instead (app/lib/offline-queue.ts) and shown from there until it lands.
 import { notify } from "~/components/site/toast-host";
+import type { ActionResult } from "~/lib/action-result";
 import { isOffline, OfflineQueueFullError, queueOperations, type NewOperation } from "~/lib/offline-queue";
-
-export type ActionResult =
-  { ok: true; message?: string; warning?: string; queued?: true } | { ok: false; error: string };
 
 export interface OfflineWrite {
   /** The submission (read only when offline). */

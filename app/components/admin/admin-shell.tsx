@@ -7,6 +7,8 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import { adminPaths, isAdminNavItemActive } from "~/lib/admin-paths";
 import { isSidebarShortcut, sidebarCookie } from "~/lib/sidebar-state";
 import { ADMIN_NAV } from "./admin-nav";
+import { Button, buttonClass } from "~/components/ui/button";
+import { FieldDensity } from "~/components/ui/field";
 import { OfflineQueueStatus } from "~/components/realtime/offline-queue";
 import { RealtimeCorner } from "~/components/realtime/realtime-corner";
 
@@ -91,17 +93,18 @@ export function AdminShell({
               {siteTitle}
             </Link>
           ) : null}
-          <button
+          <Button
             type="button"
+            variant="ghost"
+            size="icon"
             onClick={() => setOpen(!open)}
             aria-label={open ? "Collapse sidebar" : "Expand sidebar"}
             aria-expanded={open}
             aria-keyshortcuts="Control+B Meta+B"
             title={`${open ? "Collapse" : "Expand"} sidebar (Ctrl+B)`}
-            className="text-muted hover:text-ink hover:bg-ink/5 inline-flex size-8 items-center justify-center rounded-md"
           >
             <PanelLeft aria-hidden className="size-4" />
-          </button>
+          </Button>
         </div>
         <SidebarNav id="desktop" pathname={location.pathname} collapsed={!open} />
       </aside>
@@ -116,10 +119,7 @@ export function AdminShell({
           >
             <div className="border-line flex h-14 items-center justify-between border-b px-4">
               <Dialog.Title className="truncate font-serif text-lg">{siteTitle}</Dialog.Title>
-              <Dialog.Close
-                aria-label="Close menu"
-                className="text-muted hover:text-ink inline-flex size-9 items-center justify-center rounded-md"
-              >
+              <Dialog.Close aria-label="Close menu" className={buttonClass("ghost", "icon")}>
                 <X aria-hidden className="size-5" />
               </Dialog.Close>
             </div>
@@ -130,15 +130,17 @@ export function AdminShell({
 
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="print:hidden border-line bg-paper/95 sticky top-0 z-30 flex h-14 items-center gap-3 border-b px-3 backdrop-blur md:px-6">
-          <button
+          <Button
             type="button"
+            variant="ghost"
+            size="icon"
             onClick={() => setMobileOpen(true)}
             aria-label="Open menu"
             aria-expanded={mobileOpen}
-            className="text-ink-soft hover:bg-ink/5 inline-flex size-9 items-center justify-center rounded-md md:hidden"
+            className="md:hidden"
           >
             <Menu aria-hidden className="size-5" />
-          </button>
+          </Button>
           <p className="font-serif text-lg whitespace-nowrap">Admin Dashboard</p>
           <div className="ml-auto flex min-w-0 items-center gap-3">
             <OfflineQueueStatus />
@@ -152,13 +154,10 @@ export function AdminShell({
               </p>
             </div>
             <Form method="post" action={adminPaths.signOut()}>
-              <button
-                type="submit"
-                className="border-line hover:border-ink/40 inline-flex h-9 items-center gap-2 rounded-md border bg-white px-3 text-sm whitespace-nowrap"
-              >
+              <Button type="submit" variant="secondary" size="sm">
                 <LogOut aria-hidden className="size-4" />
                 Sign Out
-              </button>
+              </Button>
             </Form>
           </div>
         </header>
@@ -179,7 +178,10 @@ function AdminContent({ children }: { children: ReactNode }) {
   return (
     <main id="admin-main" className="min-w-0 flex-1 px-4 py-6 md:px-8 md:py-8 print:p-0" aria-busy={switching}>
       {switching ? <AdminLoading /> : null}
-      <div hidden={switching}>{children}</div>
+      {/* The back office's fields are dense (components/ui/field.tsx). */}
+      <FieldDensity value="compact">
+        <div hidden={switching}>{children}</div>
+      </FieldDensity>
     </main>
   );
 }

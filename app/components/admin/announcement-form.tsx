@@ -2,53 +2,49 @@
 // sees at once as a toast ("New collection live"). Administrators only, a few a minute (the hub's limits).
 import { useFetcher } from "react-router";
 import { useId } from "react";
+import { Button } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { formState, type ActionResult } from "~/lib/action-result";
 import { MAX_ANNOUNCEMENT_LENGTH } from "~/lib/realtime";
-import { adminButton, adminCard, adminInput, adminLabel } from "./ui";
-
-export type AnnouncementResult = { ok: true; reached: number } | { ok: false; error: string };
 
 export function AnnouncementForm() {
-  const fetcher = useFetcher<AnnouncementResult>();
+  const fetcher = useFetcher<ActionResult<{ reached: number }>>();
   const id = useId();
   const result = fetcher.data;
+  const { fieldErrors, error } = formState(result);
+  // One line says how it went: how many were reached, or what to change (it also describes the field).
+  const problem = fieldErrors.text ?? error;
   const sending = fetcher.state !== "idle";
   return (
-    <section aria-labelledby={`${id}-title`} className={`${adminCard} mt-6 p-4`}>
+    <section aria-labelledby={`${id}-title`} className={`${cardClass} mt-6 p-4`}>
       <h2 id={`${id}-title`} className="text-base">
         Message to everyone online
       </h2>
       <p className="text-muted mt-1 text-sm">Signed-in visitors see it at once, in a small note on the page.</p>
       <fetcher.Form method="post" className="mt-3 flex flex-col gap-2 md:flex-row md:items-end" noValidate>
         <input type="hidden" name="intent" value="announce" />
-        <div className="grow">
-          <label htmlFor={`${id}-text`} className={adminLabel}>
-            Message
-          </label>
-          <input
-            id={`${id}-text`}
-            name="text"
-            className={adminInput}
-            maxLength={MAX_ANNOUNCEMENT_LENGTH}
-            placeholder="New collection live"
-            aria-invalid={result && !result.ok ? true : undefined}
-            aria-describedby={`${id}-status`}
-            required
-          />
-        </div>
-        <button type="submit" className={adminButton.primary} disabled={sending}>
+        <Field label="Message" className="grow">
+          {(control) => (
+            <input
+              {...control}
+              name="text"
+              maxLength={MAX_ANNOUNCEMENT_LENGTH}
+              placeholder="New collection live"
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={`${id}-status`}
+              required
+            />
+          )}
+        </Field>
+        <Button type="submit" size="sm" disabled={sending}>
           {sending ? "Sending…" : "Send to everyone online"}
-        </button>
+        </Button>
       </fetcher.Form>
-      <p
-        id={`${id}-status`}
-        role="status"
-        className={`mt-2 text-sm ${result && !result.ok ? "text-destructive" : "text-muted"}`}
-      >
-        {result
-          ? result.ok
-            ? `Sent to ${result.reached} ${result.reached === 1 ? "person" : "people"} online.`
-            : result.error
-          : ""}
+      <p id={`${id}-status`} role="status" className={`mt-2 text-sm ${problem ? "text-destructive" : "text-muted"}`}>
+        {result?.ok
+          ? `Sent to ${result.reached} ${result.reached === 1 ? "person" : "people"} online.`
+          : (problem ?? "")}
       </p>
     </section>
   );

@@ -1,8 +1,8 @@
 // The fields of an artwork (upload and edit share them): labels, server-side errors beside each field, and
 // what was typed kept after a refused save.
+import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import type { FieldErrors } from "~/lib/action-result";
 import { AVAILABILITY_LABELS, AVAILABILITY_VALUES, type AvailabilityValue } from "~/lib/availability";
-import { Field, TextAreaField, TextField } from "./field";
-import { adminInput } from "./ui";
 
 export interface ArtworkFieldValues {
   title: string;
@@ -28,13 +28,15 @@ export const EMPTY_ARTWORK: ArtworkFieldValues = {
   quantity: "1",
 };
 
+const AVAILABILITY_OPTIONS = AVAILABILITY_VALUES.map((value) => ({ value, label: AVAILABILITY_LABELS[value] }));
+
 export function ArtworkFields({
   values,
   errors = {},
   compact = false,
 }: {
   values: ArtworkFieldValues;
-  errors?: Partial<Record<string, string>>;
+  errors?: FieldErrors;
   compact?: boolean;
 }) {
   return (
@@ -81,7 +83,7 @@ export function ArtworkFields({
         error={errors.size}
         placeholder='24" x 36"'
         maxLength={80}
-        className="md:col-span-2"
+        className="md:col-span-1"
       />
       <TextField
         label="Price (USD)"
@@ -101,26 +103,20 @@ export function ArtworkFields({
         inputMode="numeric"
         className="md:col-span-1"
       />
-      <Field label="Availability" error={errors.availability} className="md:col-span-1">
-        {(props) => (
-          <select {...props} name="availability" defaultValue={values.availability} className={adminInput}>
-            {AVAILABILITY_VALUES.map((value) => (
-              <option key={value} value={value}>
-                {AVAILABILITY_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <label className="col-span-2 flex items-center gap-2 text-sm md:col-span-6">
-        <input
-          type="checkbox"
-          name="featured"
-          defaultChecked={values.featured}
-          className="accent-ink size-4 rounded border-line"
-        />
-        Featured on the home page (the first 6 in your order are shown)
-      </label>
+      <SelectField
+        label="Availability"
+        name="availability"
+        defaultValue={values.availability}
+        options={AVAILABILITY_OPTIONS}
+        error={errors.availability}
+        className="md:col-span-2"
+      />
+      <CheckboxField
+        label="Featured on the home page (the first 6 in your order are shown)"
+        name="featured"
+        defaultChecked={values.featured}
+        className="col-span-2 md:col-span-6"
+      />
     </div>
   );
 }

@@ -28,10 +28,12 @@ import { formatPrice } from "~/lib/money";
 import { applyMove, moveForDrag, type Move } from "~/lib/reorder";
 import { AvailabilityBadge } from "./availability-badge";
 import { useOfflineQueue } from "~/components/realtime/offline-queue";
+import type { ActionResult } from "~/lib/action-result";
 import { applyQueued } from "~/lib/offline-queue";
+import { buttonClass } from "~/components/ui/button";
+import { rowClass, TableFrame, Td, Th } from "~/components/ui/data-table";
 import { DeleteArtworkDialog } from "./delete-artwork-dialog";
-import { Thumb } from "./thumb";
-import { adminButton } from "./ui";
+import { WorkCell } from "./work-cell";
 
 export interface ArtworkTableRow {
   id: string;
@@ -106,66 +108,59 @@ export function ArtworksTable({
     );
   }
 
-  const sortHeader = (label: string, sort: AdminArtworkSort, className = "") => {
+  const sortHeader = (label: string, sort: AdminArtworkSort, className?: string) => {
     const active = params.sort === sort;
     const nextDir = active ? (params.dir === "asc" ? "desc" : "asc") : DEFAULT_DIRECTION[sort];
     const Icon = !active ? ArrowUpDown : params.dir === "asc" ? ArrowUp : ArrowDown;
     return (
-      <th
-        scope="col"
-        aria-sort={active ? (params.dir === "asc" ? "ascending" : "descending") : undefined}
-        className={`px-3 py-2 font-medium ${className}`}
-      >
+      <Th aria-sort={active ? (params.dir === "asc" ? "ascending" : "descending") : undefined} className={className}>
         <Link
           to={`?${adminArtworkSearch({ ...params, sort, dir: nextDir, page: 1 })}`}
-          className={`inline-flex items-center gap-1 hover:text-ink ${active ? "text-ink" : ""}`}
+          className={`hover:text-ink inline-flex items-center gap-1 ${active ? "text-ink" : ""}`}
           preventScrollReset
         >
           {label}
           <Icon aria-hidden className="size-3.5" />
         </Link>
-      </th>
+      </Th>
     );
   };
 
   return (
-    <div className="border-line overflow-x-auto rounded-lg border bg-white">
+    <div className="overflow-x-auto">
       <DndContext id="artwork-order" sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-        <table className="w-full min-w-[44rem] text-left text-sm">
-          <thead className="border-line text-muted border-b bg-paper/60 text-xs">
-            <tr>
-              <th scope="col" className="w-8 px-2 py-2">
-                <span className="sr-only">Order</span>
-              </th>
+        <TableFrame
+          caption="Artworks"
+          className="min-w-[44rem]"
+          head={
+            <>
+              <Th hidden className="w-8">
+                Order
+              </Th>
               {sortHeader("Order", "order", "w-16")}
               {sortHeader("Title", "title")}
               {sortHeader("Year", "year", "w-20")}
               {sortHeader("Price", "price", "w-28 text-right")}
-              <th scope="col" className="w-28 px-3 py-2 font-medium">
-                Availability
-              </th>
-              <th scope="col" className="w-20 px-3 py-2 text-center font-medium">
-                Featured
-              </th>
+              <Th className="w-28">Availability</Th>
+              <Th className="w-20 text-center">Featured</Th>
               {sortHeader("Updated", "updated", "hidden w-32 lg:table-cell")}
-              <th scope="col" className="w-24 px-3 py-2 text-right font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+              <Th hidden className="w-24 text-right">
+                Actions
+              </Th>
+            </>
+          }
+        >
           <SortableContext items={ordered.map((r) => r.id)} strategy={verticalListSortingStrategy}>
-            <tbody>
-              {ordered.map((row, index) => (
-                <ArtworkRow
-                  key={row.id}
-                  row={row}
-                  position={(params.page - 1) * params.pageSize + index + 1}
-                  reorderable={reorderable}
-                />
-              ))}
-            </tbody>
+            {ordered.map((row, index) => (
+              <ArtworkRow
+                key={row.id}
+                row={row}
+                position={(params.page - 1) * params.pageSize + index + 1}
+                reorderable={reorderable}
+              />
+            ))}
           </SortableContext>
-        </table>
+        </TableFrame>
       </DndContext>
     </div>
   );
@@ -176,18 +171,18 @@ function ArtworkRow({ row, position, reorderable }: { row: ArtworkTableRow; posi
     id: row.id,
     disabled: !reorderable,
   });
-  const remover = useFetcher({ key: `remove:${row.id}` });
+  const remover = useFetcher<ActionResult>({ key: `remove:${row.id}` });
   const removing = remover.state !== "idle";
   return (
     <tr
       ref={setNodeRef}
       data-artwork-id={row.id}
       style={{ transform: CSS.Translate.toString(transform), transition }}
-      className={`border-line border-b last:border-b-0 ${isDragging ? "relative z-10 bg-paper shadow-md" : "hover:bg-paper/50"} ${
+      className={`${rowClass} ${isDragging ? "bg-paper relative z-10 shadow-md" : "hover:bg-paper/50"} ${
         removing ? "opacity-40" : ""
       }`}
     >
-      <td className="px-2 py-1.5">
+      <Td>
         {reorderable ? (
           <button
             type="button"
@@ -200,44 +195,46 @@ function ArtworkRow({ row, position, reorderable }: { row: ArtworkTableRow; posi
             <GripVertical aria-hidden className="size-4" />
           </button>
         ) : null}
-      </td>
-      <td className="text-muted px-3 py-1.5 tabular-nums">{position}</td>
-      <td className="px-3 py-1.5">
-        <div className="flex items-center gap-3">
-          <Thumb image={row.image} />
-          <div className="min-w-0">
-            <Link to={adminPaths.editArtwork(row.id)} className="font-medium hover:underline">
-              {row.title}
-            </Link>
-            <p className="text-muted truncate text-xs">
-              {[row.medium, row.size, row.quantity !== 1 ? `${row.quantity} in stock` : ""].filter(Boolean).join(" · ")}
-            </p>
-          </div>
-        </div>
-      </td>
-      <td className="px-3 py-1.5 tabular-nums">{row.year ?? "—"}</td>
-      <td className="px-3 py-1.5 text-right tabular-nums">
+      </Td>
+      <Td className="text-muted tabular-nums">{position}</Td>
+      {/* Takes the room the other columns leave; a long line under the title is cut short. */}
+      <Td className="w-full max-w-0">
+        <WorkCell
+          id={row.id}
+          title={row.title}
+          image={row.image}
+          detail={[row.medium, row.size, row.quantity !== 1 ? `${row.quantity} in stock` : ""]
+            .filter(Boolean)
+            .join(" · ")}
+        />
+      </Td>
+      <Td className="tabular-nums">{row.year ?? "—"}</Td>
+      <Td className="text-right tabular-nums">
         {row.priceCents === null ? (
           <span className="text-muted">On request</span>
         ) : (
           formatPrice(row.priceCents, row.currency)
         )}
-      </td>
-      <td className="px-3 py-1.5">
+      </Td>
+      <Td>
         <AvailabilityBadge availability={row.availability} />
-      </td>
-      <td className="px-3 py-1.5 text-center">
+      </Td>
+      <Td className="text-center">
         <FeaturedToggle id={row.id} title={row.title} featured={row.isFeatured} disabled={row.archived} />
-      </td>
-      <td className="text-muted hidden px-3 py-1.5 text-xs lg:table-cell">{row.updated}</td>
-      <td className="px-3 py-1.5">
+      </Td>
+      <Td className="text-muted hidden text-xs lg:table-cell">{row.updated}</Td>
+      <Td>
         <div className="flex items-center justify-end gap-1">
-          <Link to={adminPaths.editArtwork(row.id)} className={adminButton.icon} aria-label={`Edit ${row.title}`}>
+          <Link
+            to={adminPaths.editArtwork(row.id)}
+            className={buttonClass("ghost", "icon")}
+            aria-label={`Edit ${row.title}`}
+          >
             <Pencil aria-hidden className="size-4" />
           </Link>
           <DeleteArtworkDialog id={row.id} title={row.title} archived={row.archived} fetcher={remover} />
         </div>
-      </td>
+      </Td>
     </tr>
   );
 }
@@ -254,7 +251,7 @@ function FeaturedToggle({
   featured: boolean;
   disabled: boolean;
 }) {
-  const fetcher = useFetcher({ key: `featured:${id}` });
+  const fetcher = useFetcher<ActionResult>({ key: `featured:${id}` });
   const pending = fetcher.formData?.get("featured");
   const shown = pending !== undefined && pending !== null ? pending === "true" : featured;
   return (
@@ -268,9 +265,7 @@ function FeaturedToggle({
         aria-pressed={shown}
         aria-label={`Featured: ${title}`}
         data-pending={fetcher.state !== "idle" || undefined}
-        className={`inline-flex size-8 items-center justify-center rounded-md hover:bg-ink/[0.06] disabled:opacity-30 ${
-          fetcher.state !== "idle" ? "animate-pulse" : ""
-        }`}
+        className={buttonClass("ghost", "icon", fetcher.state !== "idle" ? "animate-pulse" : undefined)}
       >
         <Star
           aria-hidden

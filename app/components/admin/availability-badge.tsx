@@ -1,17 +1,14 @@
+import { StatusBadge, type Tone } from "~/components/ui/status-badge";
 import { AVAILABILITY_LABELS, type AvailabilityValue } from "~/lib/availability";
 
-const TONES: Record<AvailabilityValue, string> = {
-  available: "bg-available/10 text-available",
-  reserved: "bg-amber-100 text-amber-800",
-  on_hold: "bg-amber-50 text-amber-900",
-  sold: "bg-sold/10 text-sold",
-  not_for_sale: "bg-ink/[0.06] text-ink-soft",
+const TONES: Record<AvailabilityValue, Tone> = {
+  available: "success",
+  reserved: "warning",
+  on_hold: "warning",
+  sold: "danger",
+  not_for_sale: "neutral",
 };
 
 export function AvailabilityBadge({ availability }: { availability: AvailabilityValue }) {
-  return (
-    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ${TONES[availability]}`}>
-      {AVAILABILITY_LABELS[availability]}
-    </span>
-  );
+  return <StatusBadge tone={TONES[availability]}>{AVAILABILITY_LABELS[availability]}</StatusBadge>;
 }

@@ -1,9 +1,11 @@
 // Settings › Backups: a fresh backup as a download (the browser shows its progress once it starts), and the
 // automatic daily backups kept in DATA_DIR/backups (docs/operations.md).
 import { useEffect, useState } from "react";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { DataTable, type Column } from "~/components/ui/data-table";
 import { adminPaths } from "~/lib/admin-paths";
-import { formatDateTime } from "~/lib/admin-format";
-import { adminButton, adminCard } from "./ui";
+import { formatShortDateTime } from "~/lib/dates";
 
 export interface BackupRow {
   name: string;
@@ -12,6 +14,21 @@ export interface BackupRow {
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+const COLUMNS: Column<BackupRow>[] = [
+  { header: "Made", cell: (b) => formatShortDateTime(b.createdAt) },
+  { header: "Size", className: "tabular-nums", cell: (b) => mb(b.size) },
+  {
+    header: "Download",
+    hideHeader: true,
+    className: "text-right",
+    cell: (b) => (
+      <a href={adminPaths.backup(b.name)} download className="underline underline-offset-4">
+        Download<span className="sr-only"> the backup of {formatShortDateTime(b.createdAt)}</span>
+      </a>
+    ),
+  },
+];
 
 export function BackupsPanel({ backups, keep }: { backups: BackupRow[]; keep: number }) {
   const [ticket, setTicket] = useState("");
@@ -41,7 +58,7 @@ export function BackupsPanel({ backups, keep }: { backups: BackupRow[]; keep: nu
   }, [ticket]);
 
   return (
-    <section aria-labelledby="settings-backups" className={`${adminCard} mt-5 p-4 md:p-6`}>
+    <section aria-labelledby="settings-backups" className={`${cardClass} mt-5 p-4 md:p-6`}>
       <h2 id="settings-backups" className="mb-1 text-lg">
         Backups
       </h2>
@@ -55,7 +72,7 @@ export function BackupsPanel({ backups, keep }: { backups: BackupRow[]; keep: nu
           href={adminPaths.backup()}
           download
           aria-disabled={ticket !== "" || undefined}
-          className={adminButton.primary}
+          className={buttonClass("primary", "sm")}
           onClick={(event) => {
             event.preventDefault();
             if (ticket) return;
@@ -81,36 +98,16 @@ export function BackupsPanel({ backups, keep }: { backups: BackupRow[]; keep: nu
       <h3 className="mt-6 mb-2 text-sm font-medium">Automatic backups</h3>
       {keep === 0 ? (
         <p className="text-muted text-sm">Off (BACKUP_KEEP=0).</p>
-      ) : backups.length === 0 ? (
-        <p className="text-muted text-sm">
-          None yet: one is made every night at 03:00 UTC and the last {keep} are kept.
-        </p>
       ) : (
-        <table className="w-full max-w-xl text-sm">
-          <caption className="sr-only">Automatic backups, newest first</caption>
-          <thead>
-            <tr className="text-ink-soft border-line border-b text-left text-xs">
-              <th className="py-2 font-medium">Made</th>
-              <th className="py-2 font-medium">Size</th>
-              <th className="py-2 font-medium">
-                <span className="sr-only">Download</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {backups.map((b) => (
-              <tr key={b.name} className="border-line border-b last:border-0">
-                <td className="py-2">{formatDateTime(b.createdAt)}</td>
-                <td className="py-2 tabular-nums">{mb(b.size)}</td>
-                <td className="py-2 text-right">
-                  <a href={adminPaths.backup(b.name)} download className="underline underline-offset-4">
-                    Download<span className="sr-only"> the backup of {formatDateTime(b.createdAt)}</span>
-                  </a>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="max-w-xl">
+          <DataTable
+            caption="Automatic backups, newest first"
+            columns={COLUMNS}
+            rows={backups}
+            rowKey={(b) => b.name}
+            empty={`None yet: one is made every night at 03:00 UTC and the last ${keep} are kept.`}
+          />
+        </div>
       )}
     </section>
   );

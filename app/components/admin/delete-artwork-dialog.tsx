@@ -1,9 +1,11 @@
 import { ArchiveRestore, Trash2 } from "lucide-react";
-import { AlertDialog } from "radix-ui";
 import { useState } from "react";
 import type { FetcherWithComponents } from "react-router";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import type { ActionResult } from "~/lib/action-result";
 import { adminPaths } from "~/lib/admin-paths";
-import { adminButton } from "./ui";
+import { DeleteIconButton } from "./delete-icon-button";
 
 /**
  * Delete with confirmation. The server archives instead of deleting when an order refers to the work; the
@@ -19,7 +21,7 @@ export function DeleteArtworkDialog({
   id: string;
   title: string;
   archived: boolean;
-  fetcher: FetcherWithComponents<unknown>;
+  fetcher: FetcherWithComponents<ActionResult>;
   variant?: "icon" | "button";
 }) {
   const [open, setOpen] = useState(false);
@@ -27,50 +29,47 @@ export function DeleteArtworkDialog({
     setOpen(false);
     void fetcher.submit({ intent, id }, { method: "post", action: adminPaths.artworks() });
   };
+  const icon = variant === "icon";
 
   if (archived) {
     return (
-      <button
+      <Button
         type="button"
+        variant={icon ? "ghost" : "secondary"}
+        size={icon ? "icon" : "sm"}
         onClick={() => send("restore")}
-        className={variant === "icon" ? adminButton.icon : adminButton.secondary}
         aria-label={`Restore ${title}`}
         title="Restore to the site"
       >
         <ArchiveRestore aria-hidden className="size-4" />
-        {variant === "button" ? "Restore" : null}
-      </button>
+        {icon ? null : "Restore"}
+      </Button>
     );
   }
 
   return (
-    <AlertDialog.Root open={open} onOpenChange={setOpen}>
-      <AlertDialog.Trigger
-        className={variant === "icon" ? `${adminButton.icon} hover:text-destructive` : adminButton.dangerOutline}
-        aria-label={`Delete ${title}`}
-      >
-        <Trash2 aria-hidden className="size-4" />
-        {variant === "button" ? "Delete" : null}
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="bg-ink/40 fixed inset-0 z-50" />
-        <AlertDialog.Content className="border-line fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg border bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="font-serif text-xl">Delete “{title}”?</AlertDialog.Title>
-          <AlertDialog.Description className="text-muted mt-2 text-sm">
-            Deleting removes the work and its listing for good. A work that an order refers to is archived instead.
-            Archive it yourself to hide it from the site and keep its record.
-          </AlertDialog.Description>
-          <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <AlertDialog.Cancel className={adminButton.ghost}>Cancel</AlertDialog.Cancel>
-            <button type="button" className={adminButton.secondary} onClick={() => send("archive")}>
-              Archive
-            </button>
-            <AlertDialog.Action className={adminButton.danger} onClick={() => send("delete")}>
-              Delete
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        icon ? (
+          <DeleteIconButton label={`Delete ${title}`} />
+        ) : (
+          <Button type="button" variant="dangerOutline" size="sm" aria-label={`Delete ${title}`}>
+            <Trash2 aria-hidden className="size-4" />
+            Delete
+          </Button>
+        )
+      }
+      title={`Delete “${title}”?`}
+      description="Deleting removes the work and its listing for good. A work that an order refers to is archived instead. Archive it yourself to hide it from the site and keep its record."
+      confirmLabel="Delete"
+      onConfirm={() => send("delete")}
+      extraAction={
+        <Button type="button" variant="secondary" size="sm" onClick={() => send("archive")}>
+          Archive
+        </Button>
+      }
+    />
   );
 }

@@ -1,8 +1,8 @@
 import { ImageUp } from "lucide-react";
 import { useId, useState } from "react";
+import { buttonClass } from "~/components/ui/button";
 import type { ImageAsset } from "~/lib/media";
 import { Thumb } from "./thumb";
-import { adminButton } from "./ui";
 import { uploadImage, type UploadedImage } from "./upload-image";
 
 /**
@@ -55,7 +55,7 @@ export function ImageReplacer({ image, title, error }: { image: ImageAsset | nul
           {message}
         </p>
       ) : null}
-      <label htmlFor={id} className={`${adminButton.secondary} mt-3 w-full cursor-pointer`}>
+      <label htmlFor={id} className={buttonClass("secondary", "sm", "mt-3 w-full cursor-pointer")}>
         <ImageUp aria-hidden className="size-4" /> Replace picture
       </label>
       <input

@@ -1,16 +1,12 @@
+import { StatusBadge, type Tone } from "~/components/ui/status-badge";
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from "~/modules/invoices/invoice-rules";
 
-const TONES: Record<InvoiceStatus, string> = {
-  draft: "bg-paper-deep text-ink-soft",
-  sent: "bg-accent-soft text-accent",
-  paid: "bg-available/10 text-available",
-  void: "bg-sold/10 text-sold line-through",
-};
+const TONES: Record<InvoiceStatus, Tone> = { draft: "muted", sent: "accent", paid: "success", void: "danger" };
 
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
   return (
-    <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ${TONES[status]}`}>
+    <StatusBadge tone={TONES[status]} struck={status === "void"}>
       {INVOICE_STATUS_LABELS[status]}
-    </span>
+    </StatusBadge>
   );
 }

@@ -1,18 +1,15 @@
+import { StatusBadge, type Tone } from "~/components/ui/status-badge";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/modules/shop/order-status";
 
-const TONES: Record<OrderStatus, string> = {
-  awaiting_payment: "bg-accent-soft text-accent",
-  paid: "bg-available/10 text-available",
-  shipped: "bg-ink/5 text-ink",
-  delivered: "bg-ink/5 text-ink-soft",
-  cancelled: "bg-paper-deep text-muted",
-  refunded: "bg-sold/10 text-sold",
+const TONES: Record<OrderStatus, Tone> = {
+  awaiting_payment: "accent",
+  paid: "success",
+  shipped: "neutral",
+  delivered: "neutral",
+  cancelled: "muted",
+  refunded: "danger",
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return (
-    <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ${TONES[status]}`}>
-      {ORDER_STATUS_LABELS[status]}
-    </span>
-  );
+  return <StatusBadge tone={TONES[status]}>{ORDER_STATUS_LABELS[status]}</StatusBadge>;
 }

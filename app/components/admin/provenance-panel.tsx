@@ -4,17 +4,21 @@
 import { Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
+import { keepNumbersWhole } from "~/components/site/provenance-list";
+import { Button } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { SelectField, TextField } from "~/components/ui/field";
+import { ActionNotice } from "~/components/ui/notice";
+import { formState, type ActionResult } from "~/lib/action-result";
 import { adminPaths } from "~/lib/admin-paths";
 import {
   PROVENANCE_ENTRY_LABELS,
-  type ProvenanceActionResult,
   type ProvenanceEntry,
   type ProvenanceLine,
 } from "~/modules/provenance/provenance-rules";
-import { keepNumbersWhole } from "~/components/site/provenance-list";
 import { FetcherSwitch } from "./content/switch";
-import { Field, TextField } from "./field";
-import { adminButton, adminCard, adminInput } from "./ui";
+
+const ENTRY_KINDS = Object.entries(PROVENANCE_ENTRY_LABELS).map(([value, label]) => ({ value, label }));
 
 export interface ProvenanceRow {
   entry: ProvenanceEntry;
@@ -35,7 +39,7 @@ export function ProvenancePanel({
 }) {
   const action = adminPaths.artworkProvenance(artworkId);
   return (
-    <section aria-labelledby="provenance-heading" className={`${adminCard} p-4 md:p-6`}>
+    <section aria-labelledby="provenance-heading" className={`${cardClass} p-4 md:p-6`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="max-w-prose">
           <h2 id="provenance-heading" className="text-lg">
@@ -128,24 +132,24 @@ function SaleLine({ entry }: { entry: Extract<ProvenanceEntry, { kind: "sold" }>
 }
 
 function RemoveEntry({ action, entryId, what }: { action: string; entryId: string; what: string }) {
-  const remover = useFetcher<ProvenanceActionResult>();
+  const remover = useFetcher<ActionResult>();
   return (
     <remover.Form method="post" action={action} className="absolute top-2 right-0 sm:static">
       <input type="hidden" name="intent" value="remove-entry" />
       <input type="hidden" name="entryId" value={entryId} />
-      <button type="submit" className={adminButton.icon} disabled={remover.state !== "idle"}>
+      <Button type="submit" variant="ghost" size="icon" disabled={remover.state !== "idle"}>
         <Trash2 aria-hidden className="size-4" />
         <span className="sr-only">Remove entry: {what}</span>
-      </button>
+      </Button>
     </remover.Form>
   );
 }
 
 function AddEntryForm({ action, today }: { action: string; today: string }) {
-  const adder = useFetcher<ProvenanceActionResult>({ key: "provenance-add" });
+  const adder = useFetcher<ActionResult>({ key: "provenance-add" });
   const form = useRef<HTMLFormElement>(null);
   const result = adder.state === "idle" ? adder.data : undefined;
-  const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
+  const { fieldErrors: errors } = formState(result);
   useEffect(() => {
     if (result?.ok) form.current?.reset();
   }, [result]);
@@ -160,17 +164,13 @@ function AddEntryForm({ action, today }: { action: string; today: string }) {
       </p>
       <input type="hidden" name="intent" value="add-entry" />
       <div className="mt-3 grid gap-3 md:grid-cols-[10rem_10rem_1fr_12rem]">
-        <Field label="What happened" error={errors.kind}>
-          {(props) => (
-            <select {...props} name="kind" defaultValue="acquired" className={adminInput}>
-              {Object.entries(PROVENANCE_ENTRY_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label="What happened"
+          name="kind"
+          defaultValue="acquired"
+          options={ENTRY_KINDS}
+          error={errors.kind}
+        />
         <TextField label="Date" name="date" type="date" defaultValue={today} error={errors.date} />
         <TextField
           label="Description"
@@ -182,16 +182,14 @@ function AddEntryForm({ action, today }: { action: string; today: string }) {
         <TextField label="Place" name="place" placeholder="City, country" maxLength={120} error={errors.place} />
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <button type="submit" className={adminButton.secondary} disabled={adder.state !== "idle"}>
-          {adder.state !== "idle" ? "Adding…" : "Add entry"}
-        </button>
-        <p aria-live="polite" className="text-sm">
-          {result ? (
-            <span className={result.ok ? "text-available" : "text-destructive"}>
-              {result.ok ? result.message : result.error}
-            </span>
-          ) : null}
-        </p>
+        <Button type="submit" variant="secondary" size="sm" busy={adder.state !== "idle"} busyLabel="Adding…">
+          Add entry
+        </Button>
+        <ActionNotice
+          className="text-sm"
+          message={result?.ok ? result.message : null}
+          error={result && !result.ok ? result.error : null}
+        />
       </div>
     </adder.Form>
   );

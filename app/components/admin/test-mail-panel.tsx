@@ -1,17 +1,17 @@
 // Settings › Mail: send a test e-mail to any address (the admin's own by default) and see at once whether the
 // shop's mail is on; the message then shows in the Outbox (docs/admin.md "Outbox").
 import { useFetcher } from "react-router";
-import { TextField } from "~/components/form/field";
+import { Button } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { TextField } from "~/components/ui/field";
+import type { ActionResult } from "~/lib/action-result";
 import { adminPaths } from "~/lib/admin-paths";
-import { adminButton, adminCard } from "./ui";
-
-type Result = { ok: true; message: string } | { ok: false; error: string };
 
 export function TestMailPanel({ defaultTo, mailOn }: { defaultTo: string; mailOn: boolean }) {
-  const fetcher = useFetcher<Result>();
+  const fetcher = useFetcher<ActionResult>();
   const result = fetcher.data;
   return (
-    <section aria-labelledby="settings-mail" className={`${adminCard} mt-5 p-4 md:p-6`}>
+    <section aria-labelledby="settings-mail" className={`${cardClass} mt-5 p-4 md:p-6`}>
       <h2 id="settings-mail" className="mb-1 text-lg">
         Mail
       </h2>
@@ -23,7 +23,7 @@ export function TestMailPanel({ defaultTo, mailOn }: { defaultTo: string; mailOn
           Open the outbox
         </a>
       </p>
-      <fetcher.Form method="post" action={adminPaths.outbox()} className="grid max-w-xl gap-4 sm:grid-cols-[1fr_auto]">
+      <fetcher.Form method="post" action={adminPaths.outbox()} className="grid max-w-xl gap-3 sm:grid-cols-[1fr_auto]">
         <input type="hidden" name="intent" value="test" />
         <TextField
           name="to"
@@ -33,9 +33,9 @@ export function TestMailPanel({ defaultTo, mailOn }: { defaultTo: string; mailOn
           required
           error={result && !result.ok ? result.error : undefined}
         />
-        <button type="submit" className={`${adminButton.secondary} sm:mt-7`} disabled={fetcher.state !== "idle"}>
+        <Button type="submit" variant="secondary" size="sm" className="sm:mt-5" disabled={fetcher.state !== "idle"}>
           Send a test e-mail
-        </button>
+        </Button>
       </fetcher.Form>
       <p role="status" className="text-available mt-2 text-sm">
         {result?.ok ? result.message : ""}

@@ -1,5 +1,6 @@
 // Sends one image to the upload endpoint with XMLHttpRequest (fetch cannot report upload progress) and
 // answers the stored image, or the server's reason for refusing it.
+import type { ActionResult } from "~/lib/action-result";
 import { adminPaths } from "~/lib/admin-paths";
 import type { ImageAsset } from "~/lib/media";
 
@@ -29,14 +30,14 @@ export function uploadImage(file: File, onProgress: (fraction: number) => void, 
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
     xhr.onload = () => {
-      const body = xhr.response as { image?: UploadedImage; error?: string } | null;
-      if (xhr.status >= 200 && xhr.status < 300 && body?.image) {
+      const body = xhr.response as ActionResult<{ image: UploadedImage }> | null;
+      if (xhr.status >= 200 && xhr.status < 300 && body?.ok) {
         onProgress(1);
         resolve(body.image);
       } else if (xhr.status === 401 || xhr.status === 403 || xhr.responseURL.includes("/auth")) {
         reject(new UploadError("Your session has ended. Sign in again and retry."));
       } else {
-        reject(new UploadError(body?.error ?? `The upload failed (HTTP ${xhr.status}).`));
+        reject(new UploadError((body?.ok === false && body.error) || `The upload failed (HTTP ${xhr.status}).`));
       }
     };
     xhr.onerror = () => reject(new UploadError("The upload was interrupted. Check the connection and retry."));

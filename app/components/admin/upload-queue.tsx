@@ -3,11 +3,14 @@
 import { CheckCircle2, ImagePlus, Loader2, X, XCircle } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type DragEvent } from "react";
 import { Link, useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { FormError } from "~/components/ui/notice";
+import { formState, type ActionResult } from "~/lib/action-result";
 import { adminPaths } from "~/lib/admin-paths";
 import { paths } from "~/lib/paths";
 import { ArtworkFields, EMPTY_ARTWORK } from "./artwork-fields";
 import { Thumb } from "./thumb";
-import { adminButton, adminCard } from "./ui";
 import { MAX_UPLOAD_MB, uploadImage, type UploadedImage } from "./upload-image";
 
 const PARALLEL_UPLOADS = 3;
@@ -152,9 +155,9 @@ export function UploadQueue() {
             {ready > 0 ? ` · ${ready} ready to save` : ""}
           </p>
           {ready > 1 ? (
-            <button
+            <Button
               type="button"
-              className={adminButton.primary}
+              size="sm"
               onClick={() => {
                 for (const [key, form] of forms.current) {
                   if (items.find((i) => i.key === key)?.state === "uploaded") form.requestSubmit();
@@ -162,14 +165,14 @@ export function UploadQueue() {
               }}
             >
               Create all ({ready})
-            </button>
+            </Button>
           ) : null}
         </div>
       ) : null}
 
       <ul className="space-y-3">
         {items.map((item) => (
-          <li key={item.key} className={`${adminCard} p-4`} data-upload-state={item.state}>
+          <li key={item.key} className={`${cardClass} p-4`} data-upload-state={item.state}>
             <UploadCard
               item={item}
               onRemove={() => remove(item.key)}
@@ -185,10 +188,6 @@ export function UploadQueue() {
   );
 }
 
-type CreateResult =
-  | { ok: true; artwork: { id: string; title: string } }
-  | { ok: false; errors: Partial<Record<string, string>>; error?: string };
-
 function UploadCard({
   item,
   onRemove,
@@ -198,10 +197,9 @@ function UploadCard({
   onRemove: () => void;
   registerForm: (form: HTMLFormElement | null) => void;
 }) {
-  const fetcher = useFetcher<CreateResult>({ key: `create:${item.key}` });
+  const fetcher = useFetcher<ActionResult<{ artwork: { id: string; title: string } }>>({ key: `create:${item.key}` });
   const created = fetcher.data?.ok ? fetcher.data.artwork : undefined;
-  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.errors : {};
-  const formError = fetcher.data && !fetcher.data.ok ? fetcher.data.error : undefined;
+  const { fieldErrors: errors, error: formError } = formState(fetcher.data);
   const sizeMb = (item.file.size / 1024 / 1024).toFixed(1);
 
   return (
@@ -228,14 +226,15 @@ function UploadCard({
             <p className="text-muted text-xs">{sizeMb} MB</p>
           </div>
           {!created ? (
-            <button
+            <Button
               type="button"
+              variant="ghost"
+              size="icon"
               onClick={onRemove}
-              className={adminButton.icon}
               aria-label={`Remove ${item.file.name}`}
             >
               <X aria-hidden className="size-4" />
-            </button>
+            </Button>
           ) : null}
         </div>
 
@@ -293,14 +292,14 @@ function UploadCard({
               compact
             />
             {formError ? (
-              <p role="alert" className="text-destructive mt-2 text-sm">
-                {formError}
-              </p>
+              <div className="mt-3">
+                <FormError message={formError} />
+              </div>
             ) : null}
             <div className="mt-3 flex justify-end">
-              <button type="submit" className={adminButton.primary} disabled={fetcher.state !== "idle"}>
-                {fetcher.state !== "idle" ? "Creating…" : "Create artwork"}
-              </button>
+              <Button type="submit" size="sm" busy={fetcher.state !== "idle"} busyLabel="Creating…">
+                Create artwork
+              </Button>
             </div>
           </fetcher.Form>
         ) : null}

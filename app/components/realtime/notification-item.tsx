@@ -1,17 +1,8 @@
 // One notification in the bell's list (spec §3): its type's icon (error, warning, success, else info), its
 // priority's mark (urgent and high stand out; normal and default are plain), read and delete.
+import { formatLocalTime } from "~/lib/dates";
 import type { NotificationPriority, NotificationType, NotificationView } from "~/lib/realtime";
 import { CircleCheck, CircleX, Info, TriangleAlert } from "./icons";
-
-// Made on first use, not when the header loads (creating one costs about 10 ms of main thread).
-let time: Intl.DateTimeFormat | undefined;
-const formatTime = (date: Date) =>
-  (time ??= new Intl.DateTimeFormat("en-US", {
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  })).format(date);
 
 /** Spec §3: error, warning, success, else info; each with its own icon and colour, and its name for readers. */
 const TYPE_ICONS = {
@@ -82,7 +73,7 @@ export function NotificationItem({
             {n.readAt ? null : <span className="bg-accent ml-auto size-2 shrink-0 rounded-full" aria-label="Unread" />}
           </div>
           {n.message ? <p className="text-ink-soft mt-0.5 break-words">{n.message}</p> : null}
-          <p className="text-muted mt-1 text-xs">{formatTime(new Date(n.createdAt))}</p>
+          <p className="text-muted mt-1 text-xs">{formatLocalTime(new Date(n.createdAt))}</p>
         </div>
       </div>
       <div className="mt-2 flex gap-3 pl-7 text-xs">

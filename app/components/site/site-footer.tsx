@@ -1,4 +1,5 @@
 import { Link, useFetcher } from "react-router";
+import type { ActionResult } from "~/lib/action-result";
 import { paths } from "~/lib/paths";
 
 const FOOTER_LINKS = [
@@ -19,11 +20,9 @@ interface Props {
   socialLinks: { label: string; url: string }[];
 }
 
-type NewsletterResult = { ok: true; message: string } | { ok: false; error: string };
-
 /** Spec §2 footer: links, three social links, newsletter box, contact e-mail, location, policy links. */
 export function SiteFooter({ siteTitle, artistName, contactEmail, locationLine, socialLinks }: Props) {
-  const newsletter = useFetcher<NewsletterResult>();
+  const newsletter = useFetcher<ActionResult>();
   const result = newsletter.data;
   return (
     <footer className="bg-paper-deep border-line mt-24 border-t pb-20 md:pb-0">

@@ -2,6 +2,7 @@
 // alerts) and the one-time tokens of the first-run administrator setup (only their SHA-256 is stored).
 import { sql } from "drizzle-orm";
 import { pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAtColumn } from "./columns";
 import { user } from "./auth";
 
 /** A browser a user has signed in from: user agent + client address, hashed into device_key. */
@@ -23,7 +24,7 @@ export const knownDevices = pgTable(
 /** First-run setup: valid while no administrator exists and until expires_at. */
 export const setupTokens = pgTable("setup_tokens", {
   tokenHash: text("token_hash").primaryKey(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
   expiresAt: timestamp("expires_at", { withTimezone: true })
     .notNull()
     .default(sql`now() + interval '24 hours'`),

@@ -1,8 +1,8 @@
 // Admin: the log of changes to artworks made in the back office (availability, featured, archive, delete),
 // with who made them and when. Status Management shows it as the recent-changes list.
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { uuidv7 } from "~/lib/uuid";
+import { check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { idColumn, createdAtColumn } from "./columns";
 import { user } from "./auth";
 import { artworks } from "./catalog";
 
@@ -12,10 +12,7 @@ export type ArtworkEventKind = (typeof ARTWORK_EVENT_KINDS)[number];
 export const artworkEvents = pgTable(
   "artwork_events",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`)
-      .$defaultFn(uuidv7),
+    id: idColumn(),
     /** Null once the work is deleted; the title below keeps the entry readable. */
     artworkId: uuid("artwork_id").references(() => artworks.id, { onDelete: "set null" }),
     artworkTitle: text("artwork_title").notNull(),
@@ -25,7 +22,7 @@ export const artworkEvents = pgTable(
     /** Who did it: null once that account is deleted; the name below stays. */
     actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
     actorName: text("actor_name").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     check(

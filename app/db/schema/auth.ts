@@ -3,9 +3,7 @@
 // auth_factors are the spec's (§3).
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+import { createdAtColumn, updatedAtColumn } from "./columns";
 
 export const user = pgTable(
   "user",
@@ -16,8 +14,8 @@ export const user = pgTable(
     emailVerified: boolean("email_verified").notNull().default(false),
     image: text("image"),
     twoFactorEnabled: boolean("two_factor_enabled").default(false),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [uniqueIndex("user_email_key").on(sql`lower(${t.email})`)],
 );
@@ -33,8 +31,8 @@ export const session = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [index("session_user_idx").on(t.userId)],
 );
@@ -56,8 +54,8 @@ export const account = pgTable(
     scope: text("scope"),
     /** The argon2id hash, for the "credential" provider. */
     password: text("password"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [index("account_user_idx").on(t.userId), uniqueIndex("account_provider_key").on(t.providerId, t.accountId)],
 );
@@ -69,8 +67,8 @@ export const verification = pgTable(
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
@@ -97,7 +95,7 @@ export const jwks = pgTable("jwks", {
   privateKey: text("private_key").notNull(),
   alg: text("alg"),
   crv: text("crv"),
-  createdAt: createdAt(),
+  createdAt: createdAtColumn(),
   expiresAt: timestamp("expires_at", { withTimezone: true }),
 });
 
@@ -114,8 +112,8 @@ export const profiles = pgTable("profiles", {
     .primaryKey()
     .references(() => user.id, { onDelete: "cascade" }),
   fullName: text("full_name").notNull().default(""),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  createdAt: createdAtColumn(),
+  updatedAt: updatedAtColumn(),
 });
 
 /** Spec §3: user_id, role ("admin" is the only value read); one role per user. */
@@ -126,7 +124,7 @@ export const userRoles = pgTable(
       .primaryKey()
       .references(() => user.id, { onDelete: "cascade" }),
     role: text("role").notNull(),
-    createdAt: createdAt(),
+    createdAt: createdAtColumn(),
   },
   (t) => [check("user_roles_role_check", sql`${t.role} in ('admin', 'user')`)],
 );
@@ -147,8 +145,8 @@ export const authFactors = pgTable(
     friendlyName: text("friendly_name").notNull(),
     issuer: text("issuer"),
     phone: text("phone"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     index("auth_factors_user_idx").on(t.userId),

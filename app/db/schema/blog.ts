@@ -1,7 +1,7 @@
 // The blog ("Journal"): posts written in Markdown, published now or at a set time.
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { uuidv7 } from "~/lib/uuid";
+import { idColumn, createdAtColumn, updatedAtColumn } from "./columns";
 import { mediaAssets } from "./media";
 
 export const POST_STATUSES = ["draft", "scheduled", "published"] as const;
@@ -10,10 +10,7 @@ export type PostStatus = (typeof POST_STATUSES)[number];
 export const blogPosts = pgTable(
   "blog_posts",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`)
-      .$defaultFn(uuidv7),
+    id: idColumn(),
     title: text("title").notNull(),
     slug: text("slug").notNull().unique(),
     excerpt: text("excerpt").notNull().default(""),
@@ -23,8 +20,8 @@ export const blogPosts = pgTable(
     status: text("status").$type<PostStatus>().notNull().default("draft"),
     /** When the post goes (or went) public; set for scheduled and published posts. */
     publishAt: timestamp("publish_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     check("blog_posts_status_check", sql`${t.status} in ('draft', 'scheduled', 'published')`),

@@ -2,6 +2,7 @@
 // works shown) and first-party page-view counters. modules/invoices, modules/exhibitions and
 // modules/analytics own these tables.
 import { sql } from "drizzle-orm";
+import { idColumn, createdAtColumn, updatedAtColumn } from "./columns";
 import {
   boolean,
   check,
@@ -15,7 +16,6 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { uuidv7 } from "~/lib/uuid";
 import { artworks } from "./catalog";
 import { commissions } from "./inbox";
 import { orders } from "./orders";
@@ -45,10 +45,7 @@ export const invoiceNumberCounters = pgTable(
 export const invoices = pgTable(
   "invoices",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`)
-      .$defaultFn(uuidv7),
+    id: idColumn(),
     /** INV-{year}-{sequence}; never reused, a voided invoice keeps it. */
     number: text("number").notNull(),
     year: integer("year").notNull(),
@@ -76,8 +73,8 @@ export const invoices = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     voidedAt: timestamp("voided_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     check("invoices_status_check", sql`${t.status} in ('draft', 'sent', 'paid', 'void')`),
@@ -105,10 +102,7 @@ export const invoices = pgTable(
 export const invoiceLines = pgTable(
   "invoice_lines",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`)
-      .$defaultFn(uuidv7),
+    id: idColumn(),
     invoiceId: uuid("invoice_id")
       .notNull()
       .references(() => invoices.id, { onDelete: "cascade" }),
@@ -130,10 +124,7 @@ export type ExhibitionType = (typeof EXHIBITION_TYPES)[number];
 export const exhibitions = pgTable(
   "exhibitions",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`)
-      .$defaultFn(uuidv7),
+    id: idColumn(),
     title: text("title").notNull(),
     venue: text("venue").notNull(),
     city: text("city").notNull().default(""),
@@ -145,8 +136,8 @@ export const exhibitions = pgTable(
     description: text("description").notNull().default(""),
     link: text("link"),
     published: boolean("published").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     check("exhibitions_type_check", sql`${t.type} in ('solo', 'group', 'fair', 'online')`),

@@ -1,7 +1,7 @@
 // Catalog: the artist's works (spec §3 artworks) with slug, stock and full-text search.
 import { sql } from "drizzle-orm";
 import { boolean, check, customType, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { uuidv7 } from "~/lib/uuid";
+import { idColumn, createdAtColumn, updatedAtColumn } from "./columns";
 import { mediaAssets } from "./media";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -12,10 +12,7 @@ export type Availability = (typeof AVAILABILITIES)[number];
 export const artworks = pgTable(
   "artworks",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`)
-      .$defaultFn(uuidv7),
+    id: idColumn(),
     slug: text("slug").notNull().unique(),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
@@ -37,8 +34,8 @@ export const artworks = pgTable(
     search: tsvector("search").generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(medium, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
     ),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
     /** Set instead of deleting a work that must stay on record (an order refers to it); hidden from the site. */
     archivedAt: timestamp("archived_at", { withTimezone: true }),
   },

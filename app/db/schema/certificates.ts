@@ -2,7 +2,7 @@
 // year without gaps and verified publicly by an unguessable code. modules/certificates owns these tables.
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { uuidv7 } from "~/lib/uuid";
+import { idColumn } from "./columns";
 import { artworks } from "./catalog";
 import { orders } from "./orders";
 
@@ -19,10 +19,7 @@ export const certificateNumberCounters = pgTable(
 export const certificates = pgTable(
   "certificates",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`)
-      .$defaultFn(uuidv7),
+    id: idColumn(),
     /** COA-{year}-{sequence}; never reused, a revoked certificate keeps it. */
     number: text("number").notNull(),
     year: integer("year").notNull(),

@@ -1,7 +1,7 @@
 // Website content: homepage sections (spec §3) and the site's settings.
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { uuidv7 } from "~/lib/uuid";
+import { boolean, check, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { idColumn, createdAtColumn, updatedAtColumn } from "./columns";
 
 export const SECTION_TYPES = ["hero", "featured_artworks", "artist_statement", "process"] as const;
 export type SectionType = (typeof SECTION_TYPES)[number];
@@ -9,10 +9,7 @@ export type SectionType = (typeof SECTION_TYPES)[number];
 export const homepageSections = pgTable(
   "homepage_sections",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`)
-      .$defaultFn(uuidv7),
+    id: idColumn(),
     sectionType: text("section_type").$type<SectionType>().notNull(),
     /** Typed per section type by the zod schemas in modules/content. */
     content: jsonb("content").$type<Record<string, unknown>>().notNull().default({}),
@@ -21,8 +18,8 @@ export const homepageSections = pgTable(
     isPublished: boolean("is_published").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
     sectionOrder: integer("section_order").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     check(
@@ -41,7 +38,7 @@ export const siteSettings = pgTable(
   {
     id: integer("id").primaryKey().default(1),
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [check("site_settings_single_row", sql`${t.id} = 1`)],
 );
@@ -50,5 +47,5 @@ export const siteSettings = pgTable(
 export const pageContent = pgTable("page_content", {
   key: text("key").primaryKey(),
   data: jsonb("data").$type<Record<string, unknown>>().notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAtColumn(),
 });

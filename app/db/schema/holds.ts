@@ -1,6 +1,7 @@
 // Holds and work alerts (decision 0020): a buyer's request to keep a work for a while, and the visitors who
 // asked to hear of new works or of one work becoming available. modules/shop/holds and modules/alerts own them.
 import { sql } from "drizzle-orm";
+import { idColumn, createdAtColumn } from "./columns";
 import {
   check,
   index,
@@ -14,17 +15,13 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { HoldStatus } from "~/lib/holds";
-import { uuidv7 } from "~/lib/uuid";
 import { artworks } from "./catalog";
 import { orders } from "./orders";
 
 export const holds = pgTable(
   "holds",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`)
-      .$defaultFn(uuidv7),
+    id: idColumn(),
     artworkId: uuid("artwork_id")
       .notNull()
       .references(() => artworks.id, { onDelete: "cascade" }),
@@ -35,7 +32,7 @@ export const holds = pgTable(
     status: text("status").$type<HoldStatus>().notNull().default("requested"),
     /** How long the artist's approval keeps the work, fixed when it is approved (settings.shop.holdHours). */
     hours: integer("hours"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     decidedBy: text("decided_by"),
     /** Set on approval: the lapse job releases the work then. */
@@ -63,14 +60,11 @@ export type WorkAlertKind = (typeof WORK_ALERT_KINDS)[number];
 export const workAlerts = pgTable(
   "work_alerts",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`)
-      .$defaultFn(uuidv7),
+    id: idColumn(),
     email: text("email").notNull(),
     kind: text("kind").$type<WorkAlertKind>().notNull(),
     artworkId: uuid("artwork_id").references(() => artworks.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     /** Double opt-in: mailed only once confirmed. */
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
@@ -92,7 +86,7 @@ export const workAlertDeliveries = pgTable(
       .notNull()
       .references(() => workAlerts.id, { onDelete: "cascade" }),
     mailId: uuid("mail_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [primaryKey({ columns: [t.eventKey, t.alertId] })],
 );

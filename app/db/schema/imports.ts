@@ -1,7 +1,7 @@
 // Bulk import: an uploaded spreadsheet (and ZIP of images) waiting between upload, mapping, preview and import.
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { uuidv7 } from "~/lib/uuid";
+import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { idColumn, createdAtColumn } from "./columns";
 
 export const IMPORT_STATUSES = ["uploaded", "imported"] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
@@ -9,10 +9,7 @@ export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export const catalogImports = pgTable(
   "catalog_imports",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`)
-      .$defaultFn(uuidv7),
+    id: idColumn(),
     fileName: text("file_name").notNull(),
     format: text("format").$type<"csv" | "xlsx">().notNull(),
     /** Storage key of the uploaded spreadsheet. */
@@ -32,7 +29,7 @@ export const catalogImports = pgTable(
     createdCount: integer("created_count").notNull().default(0),
     updatedCount: integer("updated_count").notNull().default(0),
     createdBy: text("created_by"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     importedAt: timestamp("imported_at", { withTimezone: true }),
   },
   (t) => [

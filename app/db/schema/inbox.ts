@@ -1,21 +1,18 @@
 // Inbox: what visitors send the artist: newsletter subscriptions, contact messages and commission requests.
 import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { idColumn, createdAtColumn, updatedAtColumn } from "./columns";
 import { sql } from "drizzle-orm";
 import type { CommissionStage, InquiryType, MessageStatus } from "~/lib/inquiries";
-import { uuidv7 } from "~/lib/uuid";
 import { mediaAssets } from "./media";
 
 export const newsletterSubscribers = pgTable(
   "newsletter_subscribers",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`)
-      .$defaultFn(uuidv7),
+    id: idColumn(),
     /** Stored lower-cased, so one address subscribes once. */
     email: text("email").notNull().unique(),
     source: text("source").notNull().default("footer"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     /** Double opt-in: set when the address's owner followed the confirmation link; only then is it mailed. */
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
@@ -27,17 +24,14 @@ export const newsletterSubscribers = pgTable(
 export const newsletterIssues = pgTable(
   "newsletter_issues",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`)
-      .$defaultFn(uuidv7),
+    id: idColumn(),
     subject: text("subject").notNull(),
     markdown: text("markdown").notNull(),
     /** The blog post it was made from, if any. */
     blogPostId: uuid("blog_post_id"),
     status: text("status").$type<"sending" | "sent">().notNull().default("sending"),
     recipients: integer("recipients").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (t) => [
@@ -62,7 +56,7 @@ export const newsletterDeliveries = pgTable(
       .references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
     /** The outbox message, once queued (null: still to queue). */
     mailId: uuid("mail_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.issueId, t.subscriberId] }),
@@ -76,10 +70,7 @@ export const newsletterDeliveries = pgTable(
 export const messages = pgTable(
   "messages",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`)
-      .$defaultFn(uuidv7),
+    id: idColumn(),
     inquiryType: text("inquiry_type").$type<InquiryType>().notNull().default("general"),
     name: text("name").notNull(),
     email: text("email").notNull(),
@@ -92,7 +83,7 @@ export const messages = pgTable(
     status: text("status").$type<MessageStatus>().notNull().default("new"),
     /** One submission, one message: the form's key makes a double click or a retry harmless. */
     submissionKey: text("submission_key").notNull().unique(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     readAt: timestamp("read_at", { withTimezone: true }),
   },
   (t) => [
@@ -112,10 +103,7 @@ export const messages = pgTable(
 export const commissions = pgTable(
   "commissions",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`)
-      .$defaultFn(uuidv7),
+    id: idColumn(),
     name: text("name").notNull(),
     email: text("email").notNull(),
     phone: text("phone"),
@@ -135,8 +123,8 @@ export const commissions = pgTable(
     depositPercent: integer("deposit_percent"),
     dueDate: date("due_date", { mode: "string" }),
     submissionKey: text("submission_key").notNull().unique(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     index("commissions_stage_idx").on(t.stage, t.createdAt.desc()),
@@ -153,10 +141,7 @@ export const commissions = pgTable(
 export const commissionEvents = pgTable(
   "commission_events",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`)
-      .$defaultFn(uuidv7),
+    id: idColumn(),
     commissionId: uuid("commission_id")
       .notNull()
       .references(() => commissions.id, { onDelete: "cascade" }),
@@ -166,7 +151,7 @@ export const commissionEvents = pgTable(
     toValue: text("to_value"),
     note: text("note").notNull().default(""),
     actorName: text("actor_name").notNull().default(""),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index("commission_events_commission_idx").on(t.commissionId, t.createdAt.desc()),
@@ -181,10 +166,7 @@ export const commissionEvents = pgTable(
 export const commissionImages = pgTable(
   "commission_images",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`)
-      .$defaultFn(uuidv7),
+    id: idColumn(),
     commissionId: uuid("commission_id")
       .notNull()
       .references(() => commissions.id, { onDelete: "cascade" }),
@@ -195,7 +177,7 @@ export const commissionImages = pgTable(
     caption: text("caption").notNull().default(""),
     /** The file name it came with (shown to the artist only). */
     originalName: text("original_name"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     // One commission's pictures of a kind, in the order they came.

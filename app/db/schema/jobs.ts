@@ -1,15 +1,12 @@
 // Background jobs: a table polled with FOR UPDATE SKIP LOCKED, safe with several processes.
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { uuidv7 } from "~/lib/uuid";
+import { index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { idColumn, createdAtColumn } from "./columns";
 
 export const jobs = pgTable(
   "jobs",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`)
-      .$defaultFn(uuidv7),
+    id: idColumn(),
     kind: text("kind").notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
     /** Same key, same job: enqueueing twice is a no-op while the first is pending. */
@@ -22,7 +19,7 @@ export const jobs = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lastError: text("last_error"),
     doneAt: timestamp("done_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index("jobs_due_idx")

@@ -1,7 +1,7 @@
 // Mail: every outgoing message is written here first, then sent by a job until delivered.
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { uuidv7 } from "~/lib/uuid";
+import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { idColumn, createdAtColumn } from "./columns";
 
 export const MAIL_STATUSES = ["pending", "sent", "logged", "failed"] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
@@ -16,10 +16,7 @@ export interface MailAttachment {
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`)
-      .$defaultFn(uuidv7),
+    id: idColumn(),
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
     html: text("html").notNull(),
@@ -33,7 +30,7 @@ export const mailOutbox = pgTable(
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     messageId: text("message_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (t) => [

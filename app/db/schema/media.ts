@@ -1,15 +1,12 @@
 // Media: every stored image once, by content hash, with what the pipeline derived from it.
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { uuidv7 } from "~/lib/uuid";
+import { boolean, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { idColumn, createdAtColumn } from "./columns";
 
 export const mediaAssets = pgTable(
   "media_assets",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`)
-      .$defaultFn(uuidv7),
+    id: idColumn(),
     /** Content hash of the original bytes and the pipeline version: the public URL's cache key. */
     hash: text("hash").notNull().unique(),
     originalKey: text("original_key").notNull(),
@@ -23,7 +20,7 @@ export const mediaAssets = pgTable(
     placeholder: text("placeholder").notNull(),
     /** The file name it was uploaded with (bulk import matches images by it); null when not known. */
     originalName: text("original_name"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     // The media library, newest first, and finding an upload by its file name (case-insensitive).
@@ -36,10 +33,7 @@ export const mediaAssets = pgTable(
 export const fileUploads = pgTable(
   "file_uploads",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`)
-      .$defaultFn(uuidv7),
+    id: idColumn(),
     filePath: text("file_path").notNull().unique(),
     mediaAssetId: uuid("media_asset_id")
       .notNull()
@@ -49,7 +43,7 @@ export const fileUploads = pgTable(
     displayOrder: integer("display_order").notNull().default(0),
     isFeaturedHomepage: boolean("is_featured_homepage").notNull().default(false),
     isFeaturedAbout: boolean("is_featured_about").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index("file_uploads_path_order_idx").on(sql`${t.filePath} text_pattern_ops`, t.displayOrder)],
 );

@@ -1,6 +1,7 @@
 // Shop: orders with their items as sold, their status history, processed payment webhooks, and the
 // per-key counters of the shop's rate limits. modules/shop owns every table here.
 import { sql } from "drizzle-orm";
+import { idColumn, createdAtColumn, updatedAtColumn } from "./columns";
 import {
   check,
   index,
@@ -15,7 +16,6 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { ImageAsset } from "~/lib/media";
-import { uuidv7 } from "~/lib/uuid";
 import { artworks } from "./catalog";
 
 export const ORDER_STATUSES = ["awaiting_payment", "paid", "shipped", "delivered", "cancelled", "refunded"] as const;
@@ -33,10 +33,7 @@ export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1 });
 export const orders = pgTable(
   "orders",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`)
-      .$defaultFn(uuidv7),
+    id: idColumn(),
     /** Human-friendly: A-{year}-{sequence}, shown to the buyer and typed into order tracking. */
     number: text("number").notNull().unique(),
     /** One per checkout page load: the same submission twice finds this order instead of making another. */
@@ -78,8 +75,8 @@ export const orders = pgTable(
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     check(
@@ -105,10 +102,7 @@ export const orders = pgTable(
 export const orderItems = pgTable(
   "order_items",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`)
-      .$defaultFn(uuidv7),
+    id: idColumn(),
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
@@ -138,10 +132,7 @@ export type ActorKind = (typeof ACTOR_KINDS)[number];
 export const orderEvents = pgTable(
   "order_events",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`)
-      .$defaultFn(uuidv7),
+    id: idColumn(),
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
@@ -153,7 +144,7 @@ export const orderEvents = pgTable(
     actorId: text("actor_id"),
     actorEmail: text("actor_email"),
     note: text("note").notNull().default(""),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     check("order_events_actor_check", sql`${t.actorKind} in ('buyer', 'admin', 'system', 'stripe')`),

@@ -2,8 +2,8 @@
 // by hand (a consignment, an acquisition, a loan) beside what the site already knows (exhibitions, sales,
 // certificates). modules/provenance owns these tables.
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { uuidv7 } from "~/lib/uuid";
+import { boolean, check, date, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { idColumn, createdAtColumn, updatedAtColumn } from "./columns";
 import { artworks } from "./catalog";
 
 /** One row per work whose provenance settings were ever touched; no row means "not shown". */
@@ -13,7 +13,7 @@ export const artworkProvenance = pgTable("artwork_provenance", {
     .references(() => artworks.id, { onDelete: "cascade" }),
   /** "Show provenance on the artwork page". */
   isPublic: boolean("is_public").notNull().default(false),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAtColumn(),
 });
 
 export const PROVENANCE_ENTRY_KINDS = ["consigned", "acquired", "exhibited", "loaned", "other"] as const;
@@ -23,10 +23,7 @@ export type ProvenanceEntryKind = (typeof PROVENANCE_ENTRY_KINDS)[number];
 export const provenanceEntries = pgTable(
   "provenance_entries",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`)
-      .$defaultFn(uuidv7),
+    id: idColumn(),
     artworkId: uuid("artwork_id")
       .notNull()
       .references(() => artworks.id, { onDelete: "cascade" }),
@@ -35,7 +32,7 @@ export const provenanceEntries = pgTable(
     description: text("description").notNull(),
     /** A city, a country or both; may be empty. */
     place: text("place").notNull().default(""),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     check("provenance_entries_kind_check", sql`${t.kind} in ('consigned', 'acquired', 'exhibited', 'loaned', 'other')`),

@@ -1,18 +1,14 @@
 // Realtime: the signed-in user's notifications (spec §3 "Notification", §7 "notifications"), and, when several
 // processes share the database, who is connected to which (realtime_presence). Broadcasts are never stored.
-import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { idColumn, createdAtColumn, updatedAtColumn } from "./columns";
 import type { NotificationPriority, NotificationType } from "~/lib/realtime";
-import { uuidv7 } from "~/lib/uuid";
 import { user } from "./auth";
 
 export const notifications = pgTable(
   "notifications",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`)
-      .$defaultFn(uuidv7),
+    id: idColumn(),
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
@@ -22,7 +18,7 @@ export const notifications = pgTable(
     message: text("message").notNull().default(""),
     /** Where the notification leads (a path on this site), if anywhere. */
     link: text("link"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     /** Null while unread (spec §4: unread becomes read by setting read_at). */
     readAt: timestamp("read_at", { withTimezone: true }),
   },
@@ -46,7 +42,7 @@ export const realtimePresence = pgTable(
     status: text("status").$type<"online" | "away" | "busy">().notNull(),
     metadata: jsonb("metadata").$type<Record<string, string>>(),
     lastSeen: timestamp("last_seen", { withTimezone: true }).notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [primaryKey({ columns: [t.processId, t.userId] }), index("realtime_presence_updated_idx").on(t.updatedAt)],
 );

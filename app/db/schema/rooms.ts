@@ -2,18 +2,15 @@
 // differ from the public ones, an expiry, and the record of who opened it when. modules/rooms owns them.
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { idColumn, createdAtColumn, updatedAtColumn } from "./columns";
 import type { RoomVisitKind } from "~/lib/rooms";
-import { uuidv7 } from "~/lib/uuid";
 import { artworks } from "./catalog";
 import { orders } from "./orders";
 
 export const viewingRooms = pgTable(
   "viewing_rooms",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`)
-      .$defaultFn(uuidv7),
+    id: idColumn(),
     title: text("title").notNull(),
     /** To the collector, shown under the title. */
     note: text("note").notNull().default(""),
@@ -25,8 +22,8 @@ export const viewingRooms = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /** The link was withdrawn by the artist: the room answers 410 until a new link is made. */
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     uniqueIndex("viewing_rooms_token_idx").on(t.token),
@@ -62,10 +59,7 @@ export const viewingRoomWorks = pgTable(
 export const viewingRoomVisits = pgTable(
   "viewing_room_visits",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`)
-      .$defaultFn(uuidv7),
+    id: idColumn(),
     roomId: uuid("room_id")
       .notNull()
       .references(() => viewingRooms.id, { onDelete: "cascade" }),

@@ -1,7 +1,7 @@
 // Taxonomy: the artist's categories, series and tags (one table, told apart by kind), and which works carry them.
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { uuidv7 } from "~/lib/uuid";
+import { check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { idColumn, createdAtColumn, updatedAtColumn } from "./columns";
 import { artworks } from "./catalog";
 
 export const TERM_KINDS = ["category", "series", "tag"] as const;
@@ -10,16 +10,13 @@ export type TermKind = (typeof TERM_KINDS)[number];
 export const terms = pgTable(
   "terms",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`)
-      .$defaultFn(uuidv7),
+    id: idColumn(),
     kind: text("kind").$type<TermKind>().notNull(),
     name: text("name").notNull(),
     /** Unique within a kind; the gallery's URL carries it (?category=landscapes). */
     slug: text("slug").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     check("terms_kind_check", sql`${t.kind} in ('category', 'series', 'tag')`),

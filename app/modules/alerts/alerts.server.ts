@@ -8,7 +8,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, queryRows, type Database } from "~/db/client.server";
 import { workAlertDeliveries, workAlerts, type WorkAlertKind } from "~/db/schema";
-import { enqueue, JOB_PRIORITY, registerJobHandler } from "~/modules/jobs/jobs.server";
+import { enqueue, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
 import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
 import { readSignedId, signedId } from "~/modules/security/signed-ids.server";
 import { services } from "~/services.server";
@@ -204,8 +204,11 @@ export async function sendAlertEvent(event: AlertEvent, database: Database = db(
   });
 }
 
-registerJobHandler(ALERT_JOB, async (payload) => {
-  const { kind, artworkId, key } = payload;
-  if ((kind === "new-work" || kind === "available") && typeof artworkId === "string" && typeof key === "string")
-    await sendAlertEvent({ kind, artworkId, key });
-});
+/** The background jobs of this module (registered by server/jobs.ts). */
+export const alertJobs: JobHandlers = {
+  [ALERT_JOB]: async (payload) => {
+    const { kind, artworkId, key } = payload;
+    if ((kind === "new-work" || kind === "available") && typeof artworkId === "string" && typeof key === "string")
+      await sendAlertEvent({ kind, artworkId, key });
+  },
+};

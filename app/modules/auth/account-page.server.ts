@@ -28,7 +28,7 @@ import { authMessage, GENERIC_ERROR } from "./messages";
 import { displayName, requireUser, type AuthContext } from "./session.server";
 import { isAPIError } from "better-auth/api";
 import { services } from "~/services.server";
-import { readFormData } from "~/modules/security/form-data.server";
+import { readFormData } from "~/modules/forms/submission.server";
 
 export interface AccountPage {
   email: string;

@@ -6,8 +6,10 @@ import { and, asc, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { verify as verifyHash } from "@node-rs/argon2";
 import { account, authFactors, knownDevices, profiles, setupTokens, twoFactor, user, userRoles } from "~/db/schema";
+import { formatDateTime } from "~/lib/dates";
 import { uuidv7 } from "~/lib/uuid";
 import { sendMail } from "~/modules/mail/mail.server";
+import { getSettings } from "~/modules/settings/settings.server";
 import { describeUserAgent } from "./user-agent";
 import { hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
 
@@ -140,22 +142,12 @@ export async function noteSignIn({ userId, userAgent, ipAddress }: SignIn): Prom
   const account = await db().query.user.findFirst({ where: eq(user.id, userId), columns: { email: true } });
   if (!account) return false;
   await sendMail(account.email, "sign-in-alert", {
-    when: formatWhen(new Date()),
+    // In the studio's time zone, as every date the shop sends ("November 21, 2026 at 9:14 AM CST").
+    when: formatDateTime(new Date(), (await getSettings()).shop.timeZone),
     device: describeUserAgent(userAgent),
     ip: ipAddress || "unknown",
   });
   return true;
-}
-
-function formatWhen(date: Date): string {
-  return `${new Intl.DateTimeFormat("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "UTC",
-  }).format(date)} UTC`;
 }
 
 // ---- second factors (spec §3 "Auth factor") ----

@@ -59,13 +59,6 @@ async function attempt<T>(call: () => Promise<{ headers: Headers | null; respons
   }
 }
 
-/** Merges several answers' cookies (e.g. a sign-up followed by a sign-in). */
-export function mergeCookies(...sets: Headers[]): Headers {
-  const out = new Headers();
-  for (const set of sets) for (const cookie of set.getSetCookie()) out.append("set-cookie", cookie);
-  return out;
-}
-
 const absolute = (path: string) => `${services().config.publicUrl}${path}`;
 /** Where the browser goes back to after a mail link or a provider: always a path on this site. */
 const backTo = (returnTo: string) => absolute(safeRedirect(returnTo));

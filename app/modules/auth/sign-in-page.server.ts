@@ -21,7 +21,7 @@ import { AuthIntentSchema, parseForm, type FieldErrors } from "./forms.server";
 import { authMessage } from "./messages";
 import { getAuthContext } from "./session.server";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { readFormData } from "~/modules/security/form-data.server";
+import { readFormData } from "~/modules/forms/submission.server";
 import { adminPaths } from "~/lib/admin-paths";
 
 export type SignInMode = "sign-in" | "sign-up" | "magic-link" | "forgot";

@@ -3,7 +3,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { enqueue, registerJobHandler } from "~/modules/jobs/jobs.server";
+import { enqueue, type JobHandlers } from "~/modules/jobs/jobs.server";
 import { services } from "~/services.server";
 import { createBackup, type Manifest } from "./backup.server";
 
@@ -92,9 +92,12 @@ export async function runDailyBackup(now = new Date()): Promise<string> {
   return name;
 }
 
-registerJobHandler("backup.daily", async () => {
-  if (services().config.backupKeep > 0) await runDailyBackup();
-});
+/** The background jobs of this module (registered by server/jobs.ts). */
+export const backupJobs: JobHandlers = {
+  "backup.daily": async () => {
+    if (services().config.backupKeep > 0) await runDailyBackup();
+  },
+};
 
 /** The token `npm run backup` shows the running server: an HMAC of the time with the shop's secret. */
 export function backupToken(secret: string, timestamp: number): string {

@@ -4,6 +4,7 @@ import { queueAlertEvent } from "~/modules/alerts/alerts.server";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
 import { artworkEvents, artworks, mediaAssets, type ArtworkEventKind, type Availability } from "~/db/schema";
+import type { ActionResult } from "~/lib/action-result";
 import type { AdminArtworkParams } from "~/lib/admin-artwork-query";
 import type { ImageAsset } from "~/lib/media";
 import { applyMove } from "~/lib/reorder";
@@ -243,27 +244,30 @@ function mainImageUrl(image: { hash: string; widths: number[] }): string {
   return `/media/${image.hash}/${width}.webp`;
 }
 
-export type UpdateResult = { ok: true } | { ok: false; field: "slug"; message: string } | { ok: false; missing: true };
+const SLUG_TAKEN = "Another work already uses this address.";
 
-/** Saves the edit form; an availability or featured change is logged. */
+/**
+ * Saves the edit form; an availability or featured change is logged. Refused when another work has the
+ * address (a field error on `slug`) or the work is gone (no field named).
+ */
 export async function updateArtwork(
   id: string,
   values: ArtworkInputValues & { slug: string },
   actor: Actor,
-): Promise<UpdateResult> {
-  const result = await db().transaction(async (tx): Promise<UpdateResult> => {
+): Promise<ActionResult> {
+  const result = await db().transaction(async (tx): Promise<ActionResult> => {
     const [before] = await tx
       .select({ title: artworks.title, availability: artworks.availability, isFeatured: artworks.isFeatured })
       .from(artworks)
       .where(eq(artworks.id, id))
       .for("update");
-    if (!before) return { ok: false, missing: true };
+    if (!before) return { ok: false, error: "No such artwork." };
     const [clash] = await tx
       .select({ id: artworks.id })
       .from(artworks)
       .where(and(eq(artworks.slug, values.slug), sql`${artworks.id} <> ${id}`))
       .limit(1);
-    if (clash) return { ok: false, field: "slug", message: "Another work already uses this address." };
+    if (clash) return { ok: false, error: SLUG_TAKEN, fieldErrors: { slug: SLUG_TAKEN } };
     await tx
       .update(artworks)
       .set({ ...inputColumns(values), slug: values.slug, updatedAt: sql`now()` })

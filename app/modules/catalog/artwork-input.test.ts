@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { centsToInput, parseArtworkForm, parsePriceToCents } from "./artwork-input";
+import { parseSubmission } from "~/modules/forms/submission.server";
+import { ArtworkInput, centsToInput, parsePriceToCents } from "./artwork-input";
 
 function form(values: Record<string, string>): FormData {
   const data = new FormData();
@@ -30,9 +31,9 @@ describe("parsePriceToCents", () => {
   });
 });
 
-describe("parseArtworkForm", () => {
+describe("the artwork form read with ArtworkInput", () => {
   it("accepts a full artwork and converts the price", () => {
-    const result = parseArtworkForm(
+    const result = parseSubmission(
       form({
         title: " Tidal Study ",
         description: "Blue.",
@@ -43,40 +44,43 @@ describe("parseArtworkForm", () => {
         availability: "available",
         featured: "on",
         quantity: "1",
+        imageId: "not one of the artwork's fields",
       }),
+      ArtworkInput,
     );
-    expect(result).toEqual({
-      ok: true,
-      values: {
-        title: "Tidal Study",
-        description: "Blue.",
-        medium: "Oil on linen",
-        year: 2024,
-        size: '24" x 36"',
-        price: 180_000,
-        availability: "available",
-        featured: true,
-        quantity: 1,
-      },
+    expect(result).toMatchObject({ ok: true });
+    expect(result.ok && result.value).toEqual({
+      title: "Tidal Study",
+      description: "Blue.",
+      medium: "Oil on linen",
+      year: 2024,
+      size: '24" x 36"',
+      price: 180_000,
+      availability: "available",
+      featured: true,
+      quantity: 1,
     });
   });
 
   it("treats blanks as unset: no year, price on request, quantity 1, not featured", () => {
-    const result = parseArtworkForm(
+    const result = parseSubmission(
       form({ title: "Untitled", year: "", price: "", availability: "sold", quantity: "" }),
+      ArtworkInput,
     );
-    expect(result).toMatchObject({ ok: true, values: { year: undefined, price: null, quantity: 1, featured: false } });
+    expect(result).toMatchObject({ ok: true, value: { year: undefined, price: null, quantity: 1, featured: false } });
   });
 
   it("names each bad field and keeps what was typed", () => {
-    const result = parseArtworkForm(
+    const result = parseSubmission(
       form({ title: "", year: "3024", price: "lots", availability: "lost", quantity: "-1" }),
+      ArtworkInput,
     );
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(Object.keys(result.errors).sort()).toEqual(["availability", "price", "quantity", "title", "year"]);
-    expect(result.errors.title).toBe("Enter a title.");
-    expect(result.errors.year).toBe("The year cannot be in the future.");
-    expect(result.typed.price).toBe("lots");
+    const { fieldErrors = {}, values = {} } = result.failure;
+    expect(Object.keys(fieldErrors).sort()).toEqual(["availability", "price", "quantity", "title", "year"]);
+    expect(fieldErrors.title).toBe("Enter a title.");
+    expect(fieldErrors.year).toBe("The year cannot be in the future.");
+    expect(values.price).toBe("lots");
   });
 });

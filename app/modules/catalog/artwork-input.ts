@@ -1,5 +1,5 @@
-// The artwork form (upload, edit): one zod schema for what the admin types, with the field errors shown
-// beside each field. Prices are typed in dollars and stored as integer cents.
+// The artwork form (upload, edit): one zod schema for what the admin types, read by the actions with
+// `readSubmission`, so its messages show beside each field. Prices are typed in dollars and stored as cents.
 import { z } from "zod";
 import { AVAILABILITY_VALUES } from "~/lib/availability";
 
@@ -60,33 +60,10 @@ export const ArtworkInput = z.object({
 export type ArtworkInputValues = z.output<typeof ArtworkInput>;
 export type FieldErrors = Partial<Record<string, string>>;
 
-export const ARTWORK_FIELDS = [
-  "title",
-  "description",
-  "medium",
-  "year",
-  "size",
-  "price",
-  "availability",
-  "featured",
-  "quantity",
-] as const;
-
-/** Reads the artwork fields of a form; either the values or one message per field. */
-export function parseArtworkForm(
-  form: FormData,
-): { ok: true; values: ArtworkInputValues } | { ok: false; errors: FieldErrors; typed: Record<string, string> } {
-  const raw: Record<string, string> = {};
-  for (const field of ARTWORK_FIELDS) {
-    const value = form.get(field);
-    if (typeof value === "string") raw[field] = value;
-  }
-  const parsed = ArtworkInput.safeParse(raw);
-  if (parsed.success) return { ok: true, values: parsed.data };
-  return { ok: false, errors: fieldErrors(parsed.error), typed: raw };
-}
-
-/** The first message for each field of a zod error. */
+/**
+ * The first message for each field of a zod error. Kept for the forms not yet on the one pipeline (an
+ * exhibition, a room, an invoice); new code uses `fieldErrorsOf` of `~/modules/forms/submission.server`.
+ */
 export function fieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {

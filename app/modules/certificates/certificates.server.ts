@@ -5,12 +5,11 @@
 // the admin pages, the public verify view (never the buyer), the PDF, and buyers' signed download links.
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { db, queryRows, type Database } from "~/db/client.server";
+import { db, nextInYear, type Database } from "~/db/client.server";
 import { artworks, certificates, mediaAssets, type MailAttachment } from "~/db/schema";
-import { formatDate } from "~/lib/dates";
+import { dayIn, formatDate } from "~/lib/dates";
 import type { ImageAsset } from "~/lib/media";
 import { paths } from "~/lib/paths";
-import { dayIn } from "~/modules/invoices/invoice-rules";
 import { findImagesByReference, printableImage, toImageAsset } from "~/modules/media/media.server";
 import { readSignedId, signedId } from "~/modules/security/signed-ids.server";
 import { getSettings, type Settings } from "~/modules/settings/settings.server";
@@ -39,15 +38,9 @@ export interface OrderForCertificates {
   items: { artworkId: string | null; quantity: number }[];
 }
 
-/** Takes the next number of the year; the counter row stays locked until the caller's transaction ends. */
+/** The next number of the year (its counter row locked until the caller's transaction ends). */
 async function allocateNumber(tx: Database, year: number): Promise<{ sequence: number; number: string }> {
-  const [row] = await queryRows<{ last: number }>(
-    tx,
-    sql`insert into certificate_number_counters (year, last) values (${year}, 1)
-        on conflict (year) do update set last = certificate_number_counters.last + 1
-        returning last`,
-  );
-  const sequence = Number(row!.last);
+  const sequence = await nextInYear(tx, "certificate_number_counters", year);
   return { sequence, number: certificateNumber(year, sequence) };
 }
 

@@ -3,6 +3,7 @@
 // schema. Pure and isomorphic data (the browser gets the description, never zod): unit-tested.
 import { z } from "zod";
 import type { SectionType } from "~/db/schema";
+import { fieldErrorsOf } from "~/modules/forms/submission.server";
 import { SECTION_CONTENT } from "./sections";
 
 export type FieldWidget = "text" | "textarea" | "link" | "image" | "color";
@@ -167,17 +168,11 @@ export function formToContent(form: FormData | URLSearchParams, fields: FieldSpe
   return content;
 }
 
-/** Zod's issues as messages by form field name (`highlights.1.text`), the first one per field. */
-export function issuesByField(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const name = issue.path.map(String).join(".") || "form";
-    errors[name] ??= friendlyMessage(issue);
-  }
-  return errors;
-}
-
-function friendlyMessage(issue: z.core.$ZodIssue): string {
+/**
+ * The words shown beside a content field for a zod issue (the `message` option of `readSubmission` and
+ * `fieldErrorsOf`): plainer than zod's own for lengths, lists and links.
+ */
+export function contentIssueMessage(issue: z.core.$ZodIssue): string {
   if (issue.code === "too_small" && issue.origin === "string") return "This field is required.";
   if (issue.code === "too_big" && issue.origin === "string") return `Use at most ${String(issue.maximum)} characters.`;
   if (issue.code === "too_big" && issue.origin === "array") return `Keep at most ${String(issue.maximum)} items.`;
@@ -192,5 +187,7 @@ export function parseSectionContent(
   content: Record<string, unknown>,
 ): { ok: true; content: Record<string, unknown> } | { ok: false; errors: Record<string, string> } {
   const parsed = SECTION_CONTENT[type].safeParse(content);
-  return parsed.success ? { ok: true, content: parsed.data } : { ok: false, errors: issuesByField(parsed.error) };
+  return parsed.success
+    ? { ok: true, content: parsed.data }
+    : { ok: false, errors: fieldErrorsOf(parsed.error, contentIssueMessage) };
 }

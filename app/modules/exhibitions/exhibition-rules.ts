@@ -1,5 +1,6 @@
 // Exhibition rules as plain functions: the form's schema (one for client and server), the types' labels and
 // whether a show is upcoming, current or past on a given day.
+import { formatDayRange } from "~/lib/dates";
 import { z } from "zod";
 
 export const EXHIBITION_TYPE_LABELS = {
@@ -61,14 +62,18 @@ export const ExhibitionSchema = z
 
 export type ExhibitionInput = z.output<typeof ExhibitionSchema>;
 
-/** Reads the form: repeated artworkIds, the published checkbox, everything else as text. */
-export function exhibitionFormValues(form: FormData): Record<string, unknown> {
-  const raw: Record<string, unknown> = {};
-  for (const [key, value] of form) if (typeof value === "string" && key !== "artworkIds") raw[key] = value;
-  raw.artworkIds = form.getAll("artworkIds").filter((v): v is string => typeof v === "string");
-  raw.published = form.get("published") === "on";
-  return raw;
-}
+/**
+ * The exhibition form as ExhibitionSchema reads it (readSubmission): the published box ("on" when ticked) as a
+ * boolean, the works (one name sent once per ticked work) as a list.
+ */
+export const ExhibitionFormSchema = z.preprocess((fields) => {
+  const form = fields as Record<string, unknown>;
+  return {
+    ...form,
+    published: form.published === "on",
+    artworkIds: form.artworkIds === undefined ? [] : [form.artworkIds].flat(),
+  };
+}, ExhibitionSchema);
 
 export type ExhibitionPhase = "upcoming" | "current" | "past";
 
@@ -79,14 +84,5 @@ export function exhibitionPhase(startDate: string, endDate: string, today: strin
   return "current";
 }
 
-/** "March 4 – April 20, 2027", or across years "December 1, 2026 – January 10, 2027". */
-export function formatDateRange(startDate: string, endDate: string): string {
-  const d = (v: string) => new Date(`${v}T00:00:00Z`);
-  const full = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
-  if (startDate === endDate) return full.format(d(startDate));
-  if (startDate.slice(0, 4) === endDate.slice(0, 4)) {
-    const short = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", timeZone: "UTC" });
-    return `${short.format(d(startDate))} – ${full.format(d(endDate))}`;
-  }
-  return `${full.format(d(startDate))} – ${full.format(d(endDate))}`;
-}
+/** "March 4 – April 20, 2027" (lib/dates' formatDayRange). */
+export const formatDateRange = formatDayRange;

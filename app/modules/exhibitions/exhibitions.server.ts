@@ -16,6 +16,7 @@ import {
   type ExhibitionPhase,
 } from "./exhibition-rules";
 import { publish } from "~/modules/events/bus.server";
+import { dayIn } from "~/lib/dates";
 
 export type Exhibition = typeof exhibitions.$inferSelect;
 
@@ -25,13 +26,7 @@ const LIST_LIMIT = 500;
 /** The studio's today (its time zone), which decides upcoming, current and past. */
 export async function studioToday(): Promise<string> {
   const { shop } = await getSettings();
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: shop.timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(new Date());
-  return parts;
+  return dayIn(new Date(), shop.timeZone);
 }
 
 async function artworkIdsOf(ids: string[]): Promise<Map<string, string[]>> {

@@ -4,6 +4,7 @@
 // Owns: commission_events (and the pipeline's columns of commissions). Invoices through the invoices module.
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import type { ActionResult } from "~/lib/action-result";
 import { commissionEvents, commissions, invoices } from "~/db/schema";
 import { COMMISSION_STAGES, STAGE_LABELS, type CommissionStage } from "~/lib/inquiries";
 import { formatPrice } from "~/lib/money";
@@ -290,10 +291,14 @@ async function unpaidInvoiceFor(
  * Marks the deposit or the balance paid: a bank transfer or cash the artist received. Its invoice is marked
  * paid (made now if there is none) and the payment is in the history; twice is still once.
  */
-export async function markCommissionPaid(id: string, part: PaymentPart, actor: Actor) {
+export async function markCommissionPaid(
+  id: string,
+  part: PaymentPart,
+  actor: Actor,
+): Promise<ActionResult<{ number: string }>> {
   const settled = await settlePayment(id, part, actor);
   if (!settled.ok) return settled;
-  return { ok: true as const, number: settled.number ?? "" };
+  return { ok: true, number: settled.number ?? "" };
 }
 
 /** Stripe's webhook reporting a commission's card payment: the same effect as "mark paid", at most once. */

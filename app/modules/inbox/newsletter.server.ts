@@ -10,7 +10,7 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { mailOutbox, newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "~/db/schema";
-import { enqueue, JOB_PRIORITY, registerJobHandler } from "~/modules/jobs/jobs.server";
+import { enqueue, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
 import { markdownToText, renderMarkdown } from "~/modules/content/markdown.server";
 import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
 import { services } from "~/services.server";
@@ -324,10 +324,13 @@ export async function sendIssueBatch(issueId: string, database: Database = db())
   return queued;
 }
 
-registerJobHandler(SEND_JOB, async (payload) => {
-  const issueId = typeof payload.issueId === "string" ? payload.issueId : "";
-  if (issueId) await sendIssueBatch(issueId);
-});
+/** The background jobs of this module (registered by server/jobs.ts). */
+export const newsletterJobs: JobHandlers = {
+  [SEND_JOB]: async (payload) => {
+    const issueId = typeof payload.issueId === "string" ? payload.issueId : "";
+    if (issueId) await sendIssueBatch(issueId);
+  },
+};
 
 export const ISSUES_PAGE_SIZE = 20;
 

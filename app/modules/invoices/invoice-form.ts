@@ -1,8 +1,8 @@
-// The Invoice Generation forms: one zod schema per intent, amounts typed in dollars and kept in cents, the
-// first message of each field returned beside it.
+// The Invoice Generation forms: one zod schema per intent (read with readSubmission), amounts typed in dollars
+// and kept in cents.
 import { z } from "zod";
 import { COMMISSION_INVOICE_STAGES, INVOICE_STATUSES } from "~/db/schema";
-import { fieldErrors, parsePriceToCents } from "~/modules/catalog/artwork-input";
+import { parsePriceToCents } from "~/modules/catalog/artwork-input";
 
 const day = z
   .string()
@@ -63,17 +63,3 @@ export const InvoiceListFilterSchema = z.object({
   status: z.enum(INVOICE_STATUSES).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
 });
-
-export type FieldErrorMap = Partial<Record<string, string>>;
-
-/** Reads a form into one of the schemas: the values, or the field errors and what was typed. */
-export function parseForm<S extends z.ZodType>(
-  schema: S,
-  form: FormData,
-): { ok: true; values: z.output<S> } | { ok: false; errors: FieldErrorMap; typed: Record<string, string> } {
-  const raw: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string") raw[key] = value;
-  const parsed = schema.safeParse(raw);
-  if (parsed.success) return { ok: true, values: parsed.data };
-  return { ok: false, errors: fieldErrors(parsed.error), typed: raw };
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayIn, invoiceActions, invoiceNumber, invoiceTotals } from "./invoice-rules";
+import { dayIn } from "~/lib/dates";
+import { addDays, invoiceActions, invoiceNumber, invoiceTotals } from "./invoice-rules";
 
 describe("invoice rules", () => {
   it("numbers invoices per year with four digits at least", () => {

@@ -1,4 +1,5 @@
 // Invoice rules as plain functions: numbers, totals, dates and which status may follow which.
+import { formatCalendarDay } from "~/lib/dates";
 import type { InvoiceStatus } from "~/db/schema";
 
 export type { InvoiceStatus };
@@ -46,14 +47,6 @@ export function invoiceActions(status: InvoiceStatus): InvoiceAction[] {
   }
 }
 
-/** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
-export function dayIn(date: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
-    .formatToParts(date)
-    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
 /** A YYYY-MM-DD day plus n days. */
 export function addDays(day: string, n: number): string {
   const d = new Date(`${day}T00:00:00Z`);
@@ -61,12 +54,8 @@ export function addDays(day: string, n: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** "November 21, 2026" for a YYYY-MM-DD day (no time zone shift). */
-export function formatInvoiceDay(day: string): string {
-  return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
-}
+/** "November 21, 2026" for a YYYY-MM-DD day (lib/dates' formatCalendarDay). */
+export const formatInvoiceDay = formatCalendarDay;
 
 /** Days an invoice gives the buyer to pay, unless the admin chooses another due date. */
 export const DEFAULT_PAYMENT_TERM_DAYS = 14;

@@ -3,7 +3,7 @@
 // that creates the invoice; a void invoice keeps its number. Owns: invoices, invoice_lines,
 // invoice_number_counters. Exposes: create, list, read, send (mail outbox, PDF attached), mark paid, void.
 import { and, asc, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
-import { db, queryRows, type Database } from "~/db/client.server";
+import { db, nextInYear, type Database } from "~/db/client.server";
 import { invoiceLines, invoices, type CommissionInvoiceStage, type InvoiceStatus } from "~/db/schema";
 import { formatPrice } from "~/lib/money";
 import { getCommission } from "~/modules/inbox/inbox-admin.server";
@@ -11,9 +11,9 @@ import { sendMail } from "~/modules/mail/mail.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { getOrder } from "~/modules/shop/orders.server";
 import { invoicePdf } from "./invoice-pdf.server";
+import { dayIn } from "~/lib/dates";
 import {
   addDays,
-  dayIn,
   DEFAULT_PAYMENT_TERM_DAYS,
   INVOICES_PAGE_SIZE,
   formatInvoiceDay,
@@ -41,15 +41,9 @@ export class InvoiceError extends Error {
   }
 }
 
-/** Takes the next number of the year; the counter row stays locked until the caller's transaction ends. */
+/** The next number of the year (its counter row locked until the caller's transaction ends). */
 async function allocateNumber(tx: Database, year: number): Promise<{ sequence: number; number: string }> {
-  const [row] = await queryRows<{ last: number }>(
-    tx,
-    sql`insert into invoice_number_counters (year, last) values (${year}, 1)
-        on conflict (year) do update set last = invoice_number_counters.last + 1
-        returning last`,
-  );
-  const sequence = Number(row!.last);
+  const sequence = await nextInYear(tx, "invoice_number_counters", year);
   return { sequence, number: invoiceNumber(year, sequence) };
 }
 

@@ -1,16 +1,21 @@
 // Jobs: durable background work (image variants, mail, reservation expiry) in the jobs table.
-// Owns: jobs. Exposes: enqueue, registerJobHandler, startJobWorker, runDueJobs.
+// Owns: jobs. Exposes: enqueue, registerJobHandlers, startJobWorker, runDueJobs.
+// Modules export their handlers (`mailJobs`, …); server/jobs.ts lists them all and the process registers that
+// list once at start (server/boot.ts), so every kind a process can run is named in one place.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { db, queryRows, type Database } from "~/db/client.server";
 import { jobs } from "~/db/schema";
 import { services } from "~/services.server";
 
 /** A handler gets its payload and a signal that aborts when the process is stopping. */
-type Handler = (payload: Record<string, unknown>, signal: AbortSignal) => Promise<void>;
-const handlers = new Map<string, Handler>();
+export type JobHandler = (payload: Record<string, unknown>, signal: AbortSignal) => Promise<void>;
+/** A module's jobs by kind ("mail.deliver"). */
+export type JobHandlers = Record<string, JobHandler>;
+const handlers = new Map<string, JobHandler>();
 
-export function registerJobHandler(kind: string, handler: Handler): void {
-  handlers.set(kind, handler);
+/** Makes these kinds runnable by this process (a kind registered twice keeps the last handler). */
+export function registerJobHandlers(list: JobHandlers): void {
+  for (const [kind, handler] of Object.entries(list)) handlers.set(kind, handler);
 }
 
 export interface EnqueueOptions {

@@ -1,11 +1,12 @@
 // Mail: queue a message in the outbox and deliver it through SMTP by a job, retrying with backoff until
 // it is delivered; without SMTP_URL it is logged (recipient and subject only) and kept for the admin.
 // Owns: mail_outbox. Exposes: sendMail, deliverMail (the job), listOutbox, the admin's status view.
+import type { ActionResult } from "~/lib/action-result";
 import { desc, eq, sql } from "drizzle-orm";
 import { createTransport, type Transporter } from "nodemailer";
 import { db, type Database } from "~/db/client.server";
 import { mailOutbox, type MailAttachment, type MailStatus } from "~/db/schema";
-import { enqueue, JOB_PRIORITY, registerJobHandler } from "~/modules/jobs/jobs.server";
+import { enqueue, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
 import { mailTemplates, type MailData, type MailTemplate } from "./templates";
@@ -151,9 +152,12 @@ export async function deliverMail(id: string): Promise<void> {
   }
 }
 
-registerJobHandler("mail.deliver", async (payload) => {
-  if (typeof payload.id === "string") await deliverMail(payload.id);
-});
+/** The background jobs of this module (registered by server/jobs.ts). */
+export const mailJobs: JobHandlers = {
+  "mail.deliver": async (payload) => {
+    if (typeof payload.id === "string") await deliverMail(payload.id);
+  },
+};
 
 export const OUTBOX_PAGE_SIZE = 50;
 
@@ -186,14 +190,12 @@ export async function outboxPage(options: { status?: MailStatus; page: number })
   return { rows, total: total?.n ?? 0 };
 }
 
-export type OutboxActionResult = { ok: true; message: string } | { ok: false; error: string };
-
 /**
  * Retry (a failed or waiting message: tried again now, its attempts counted afresh) or resend (a sent or kept
  * message: a new copy goes out). A message whose sign-in, reset or confirmation link was removed after
  * delivery cannot be sent again: the person asks for a new link instead.
  */
-export async function requeueMail(id: string, how: "retry" | "resend"): Promise<OutboxActionResult> {
+export async function requeueMail(id: string, how: "retry" | "resend"): Promise<ActionResult> {
   const message = await db().query.mailOutbox.findFirst({ where: eq(mailOutbox.id, id) });
   if (!message) return { ok: false, error: "That message is not in the outbox." };
   if (how === "retry") {
@@ -235,30 +237,6 @@ export async function requeueMail(id: string, how: "retry" | "resend"): Promise<
     );
   });
   return { ok: true, message: `“${message.subject}” is being sent again to ${message.toAddress}.` };
-}
-
-/** The newest messages, for the admin's outbox. */
-export async function listOutbox(limit = 50) {
-  return db().select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(Math.min(limit, 200));
-}
-
-/** The outbox without message bodies (they may hold sign-in links): what the admin's status view shows. */
-export async function listOutboxStatus(limit = 50) {
-  return db()
-    .select({
-      id: mailOutbox.id,
-      toAddress: mailOutbox.toAddress,
-      subject: mailOutbox.subject,
-      template: mailOutbox.template,
-      status: mailOutbox.status,
-      attempts: mailOutbox.attempts,
-      lastError: mailOutbox.lastError,
-      createdAt: mailOutbox.createdAt,
-      sentAt: mailOutbox.sentAt,
-    })
-    .from(mailOutbox)
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(Math.min(limit, 200));
 }
 
 /** How many messages are in each state. */

@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { db, type Database } from "~/db/client.server";
 import { mediaAssets } from "~/db/schema";
 import { variantUrl, type ImageAsset } from "~/lib/media";
-import { enqueue, registerJobHandler } from "~/modules/jobs/jobs.server";
+import { enqueue, type JobHandlers } from "~/modules/jobs/jobs.server";
 import { services } from "~/services.server";
 import {
   analyseImage,
@@ -339,6 +339,9 @@ export async function generateVariants(hash: string, signal?: AbortSignal): Prom
   }
 }
 
-registerJobHandler("media.variants", async (payload, signal) => {
-  if (typeof payload.hash === "string") await generateVariants(payload.hash, signal);
-});
+/** The background jobs of this module (registered by server/jobs.ts). */
+export const mediaJobs: JobHandlers = {
+  "media.variants": async (payload, signal) => {
+    if (typeof payload.hash === "string") await generateVariants(payload.hash, signal);
+  },
+};

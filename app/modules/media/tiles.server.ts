@@ -28,7 +28,7 @@ import {
 } from "~/lib/deep-zoom";
 import type { ImageAsset } from "~/lib/media";
 import { publish } from "~/modules/events/bus.server";
-import { enqueue, JOB_PRIORITY, registerJobHandler } from "~/modules/jobs/jobs.server";
+import { enqueue, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
 import { services } from "~/services.server";
 import type { Storage } from "./storage.server";
 
@@ -207,27 +207,33 @@ export async function readTile(hash: string, segments: readonly string[]): Promi
   };
 }
 
-registerJobHandler("media.tiles", async (payload, signal) => {
-  if (typeof payload.hash !== "string" || !isImageHash(payload.hash)) return;
-  const done = await generateTiles(payload.hash, signal);
-  if (done.status === "cut") {
-    services().logger.info({ hash: payload.hash, tiles: done.tiles, bytes: done.bytes, ms: done.ms }, "tiles cut");
-    // Pages that show this work (and were cached without the zoom button) are rendered again.
-    await publish("catalog.changed", {});
-  }
-});
-
-registerJobHandler("media.tiles.backfill", async (_payload, signal) => {
-  // The pictures of works on the site (media may also hold blog covers and portraits, which are never zoomed).
-  const rows = await queryRows<{ hash: string; width: number; height: number }>(
-    db(),
-    sql`select distinct m.hash, m.width, m.height from media_assets m
-        join artworks a on a.main_image_id = m.id
-        where a.archived_at is null`,
-  );
-  for (const row of rows) {
-    signal.throwIfAborted();
-    if (isZoomable(row.width, row.height) && !(await hasTiles(row.hash)))
-      await enqueue("media.tiles", { hash: row.hash }, { dedupeKey: tilesJobKey(row.hash), priority: TILES_PRIORITY });
-  }
-});
+/** The background jobs of this module (registered by server/jobs.ts). */
+export const tileJobs: JobHandlers = {
+  "media.tiles": async (payload, signal) => {
+    if (typeof payload.hash !== "string" || !isImageHash(payload.hash)) return;
+    const done = await generateTiles(payload.hash, signal);
+    if (done.status === "cut") {
+      services().logger.info({ hash: payload.hash, tiles: done.tiles, bytes: done.bytes, ms: done.ms }, "tiles cut");
+      // Pages that show this work (and were cached without the zoom button) are rendered again.
+      await publish("catalog.changed", {});
+    }
+  },
+  "media.tiles.backfill": async (_payload, signal) => {
+    // The pictures of works on the site (media may also hold blog covers and portraits, which are never zoomed).
+    const rows = await queryRows<{ hash: string; width: number; height: number }>(
+      db(),
+      sql`select distinct m.hash, m.width, m.height from media_assets m
+          join artworks a on a.main_image_id = m.id
+          where a.archived_at is null`,
+    );
+    for (const row of rows) {
+      signal.throwIfAborted();
+      if (isZoomable(row.width, row.height) && !(await hasTiles(row.hash)))
+        await enqueue(
+          "media.tiles",
+          { hash: row.hash },
+          { dedupeKey: tilesJobKey(row.hash), priority: TILES_PRIORITY },
+        );
+    }
+  },
+};

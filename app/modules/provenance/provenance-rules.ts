@@ -1,6 +1,7 @@
 // Provenance rules as plain functions (isomorphic, no database): a work's history built from what the site
 // already records (its year, the exhibitions it was in, the orders that sold it, its certificates) and the
 // entries the artist adds by hand; the public variant that names no buyer; the manual entry form's schema.
+import { formatCalendarDay, formatDayRange } from "~/lib/dates";
 import { z } from "zod";
 import type { ProvenanceEntryKind } from "~/db/schema/provenance";
 import { countryName } from "~/lib/countries";
@@ -214,52 +215,36 @@ export interface ProvenanceLine {
   where: string;
 }
 
-const fullDay = (v: string) =>
-  new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${v}T00:00:00Z`),
-  );
-
-function dateRange(start: string, end: string): string {
-  if (start === end) return fullDay(start);
-  const month = (v: string) =>
-    new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", timeZone: "UTC" }).format(
-      new Date(`${v}T00:00:00Z`),
-    );
-  return start.slice(0, 4) === end.slice(0, 4)
-    ? `${month(start)} – ${fullDay(end)}`
-    : `${fullDay(start)} – ${fullDay(end)}`;
-}
-
 export function provenanceLine(e: ProvenanceEntry | PublicProvenanceEntry): ProvenanceLine {
   switch (e.kind) {
     case "created":
       return { when: String(e.year), dateTime: String(e.year), what: "Made by the artist", where: "" };
     case "exhibited":
       return {
-        when: dateRange(e.date, e.endDate),
+        when: formatDayRange(e.date, e.endDate),
         dateTime: e.date,
         what: `Exhibited: ${e.title}, ${e.venue}`,
         where: e.place,
       };
     case "sold":
       return {
-        when: fullDay(e.date),
+        when: formatCalendarDay(e.date),
         dateTime: e.date,
         what: "buyerName" in e ? `Sold to ${e.buyerName} (order ${e.orderNumber})` : "Private collection",
         where: e.place,
       };
     case "certificate":
       return {
-        when: fullDay(e.date),
+        when: formatCalendarDay(e.date),
         dateTime: e.date,
         what: `Certificate of authenticity ${e.number} issued`,
         where: "",
       };
     case "certificate-revoked":
-      return { when: fullDay(e.date), dateTime: e.date, what: `Certificate ${e.number} revoked`, where: "" };
+      return { when: formatCalendarDay(e.date), dateTime: e.date, what: `Certificate ${e.number} revoked`, where: "" };
     case "recorded":
       return {
-        when: fullDay(e.date),
+        when: formatCalendarDay(e.date),
         dateTime: e.date,
         what: e.entryKind === "other" ? e.description : `${PROVENANCE_ENTRY_LABELS[e.entryKind]}: ${e.description}`,
         where: e.place,
@@ -293,7 +278,3 @@ export const ProvenanceIntent = z.discriminatedUnion("intent", [
   ProvenanceEntrySchema.extend({ intent: z.literal("add-entry") }),
   z.object({ intent: z.literal("remove-entry"), entryId: z.uuid() }),
 ]);
-
-/** What the provenance action answers (the edit page's fetchers read it). */
-export type ProvenanceActionResult =
-  { ok: true; message: string; intent: string } | { ok: false; error: string; fieldErrors?: Record<string, string> };

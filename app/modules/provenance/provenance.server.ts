@@ -8,7 +8,7 @@ import { artworkProvenance, provenanceEntries } from "~/db/schema";
 import { cachedRead, catalogChanged } from "~/modules/catalog/catalog-cache.server";
 import { certificatesForArtwork } from "~/modules/certificates/certificates.server";
 import { exhibitionsOfArtwork } from "~/modules/exhibitions/exhibitions.server";
-import { dayIn } from "~/modules/invoices/invoice-rules";
+import { dayIn } from "~/lib/dates";
 import { getSettings } from "~/modules/settings/settings.server";
 import { ordersOfArtwork } from "~/modules/shop/orders.server";
 import {

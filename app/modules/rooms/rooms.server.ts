@@ -7,8 +7,8 @@ import { z } from "zod";
 import { db, type Database } from "~/db/client.server";
 import { viewingRooms, viewingRoomVisits, viewingRoomWorks } from "~/db/schema";
 import { paths } from "~/lib/paths";
+import { endOfDayIn } from "~/lib/dates";
 import {
-  endOfDayIn,
   isRoomToken,
   newRoomToken,
   parsePriceInput,
@@ -143,11 +143,6 @@ export async function revokeRoomLink(id: string, now = new Date()): Promise<Room
     .where(eq(viewingRooms.id, id))
     .returning();
   return room;
-}
-
-export async function deleteRoom(id: string): Promise<boolean> {
-  const rows = await db().delete(viewingRooms).where(eq(viewingRooms.id, id)).returning({ id: viewingRooms.id });
-  return rows.length > 0;
 }
 
 // --- The admin ---------------------------------------------------------------------------------------------

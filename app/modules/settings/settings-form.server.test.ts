@@ -54,7 +54,8 @@ describe("settingsFromForm", () => {
     expect(off.ok && off.settings.security.requireAdminTwoFactor).toBe(false);
     expect(settingsFromForm(current, { ...base, "security.present": "1", "security.adminIdleHours": "0" })).toEqual({
       ok: false,
-      errors: { "security.adminIdleHours": "Enter a whole number of hours from 1 to 720." },
+      error: "Some fields need attention.",
+      fieldErrors: { "security.adminIdleHours": "Enter a whole number of hours from 1 to 720." },
     });
     // A form without the section keeps what was saved.
     const kept = settingsFromForm({ ...current, security: { requireAdminTwoFactor: true, adminIdleHours: 4 } }, base);
@@ -73,7 +74,8 @@ describe("settingsFromForm", () => {
     });
     expect(result).toEqual({
       ok: false,
-      errors: {
+      error: "Some fields need attention.",
+      fieldErrors: {
         siteTitle: "Enter the site's title (up to 80 characters).",
         contactEmail: "Enter an e-mail address, like studio@example.com.",
         "socialLinks.3.url": "Enter a full address starting with https://.",

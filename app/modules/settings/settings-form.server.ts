@@ -1,7 +1,9 @@
 // The admin's settings form: flat field names ("socialLinks.0.url", "pages.home.title", "shop.taxRate") merged into the
 // current settings document and validated with SettingsSchema. Fields the form does not show (a page's sharing
 // image, settings other features add) are kept as they are.
+import type { ActionResult, FieldErrors } from "~/lib/action-result";
 import { PAGE_KEYS } from "~/lib/seo";
+import { FIELDS_NEED_ATTENTION } from "~/modules/forms/submission.server";
 import { SettingsSchema, type Settings } from "./settings.server";
 import { shopSettingsFromForm } from "./shop-settings-form.server";
 
@@ -9,12 +11,12 @@ export const SOCIAL_LINK_SLOTS = 6;
 
 const blank = (v: string | undefined) => (v ?? "").trim();
 
-export type SettingsFormResult =
-  { ok: true; settings: Settings } | { ok: false; errors: Partial<Record<string, string>> };
-
-export function settingsFromForm(current: Settings, form: Record<string, string>): SettingsFormResult {
+export function settingsFromForm(
+  current: Settings,
+  form: Record<string, string>,
+): ActionResult<{ settings: Settings }> {
   const socialLinks: { label: string; url: string }[] = [];
-  const errors: Partial<Record<string, string>> = {};
+  const errors: FieldErrors = {};
   for (let i = 0; i < SOCIAL_LINK_SLOTS; i++) {
     const label = blank(form[`socialLinks.${i}.label`]);
     const url = blank(form[`socialLinks.${i}.url`]);
@@ -90,7 +92,8 @@ export function settingsFromForm(current: Settings, form: Record<string, string>
       errors[path.join(".")] ??= messageFor(path, issue.message);
     }
   }
-  if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
+  if (Object.keys(errors).length > 0 || !parsed.success)
+    return { ok: false, error: FIELDS_NEED_ATTENTION, fieldErrors: errors };
   return { ok: true, settings: parsed.data };
 }
 

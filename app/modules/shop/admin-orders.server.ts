@@ -2,6 +2,9 @@
 // administrator, whose id and e-mail go into the order's history. The guard is the route's (requireAdmin).
 import { z } from "zod";
 import { ORDER_STATUSES, type OrderStatus } from "~/db/schema";
+import type { ActionResult } from "~/lib/action-result";
+import { pageParam } from "~/lib/pagination";
+import { parseSubmission } from "~/modules/forms/submission.server";
 import { cancelOrder, markOrderDelivered, markOrderPaid, refundOrder, shipOrder } from "./order-actions.server";
 import { OrderError, type Actor } from "./orders.server";
 
@@ -40,32 +43,22 @@ const OrderIntent = z.discriminatedUnion("intent", [
   }),
 ]);
 
-export type OrderIntentErrors = Partial<
-  Record<"carrier" | "trackingNumber" | "trackingUrl" | "note" | "confirm" | "form", string>
->;
-
-export type AdminOrderResult =
-  { ok: true; message: string } | { ok: false; errors: OrderIntentErrors; values: Record<string, string> };
-
 /** Runs one of the detail page's forms for an order, as the given administrator. */
 export async function runOrderIntent(
   orderId: string,
   form: FormData,
   admin: { id: string; email: string },
-): Promise<AdminOrderResult> {
-  const values: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string") values[key] = value.slice(0, 1_000);
-  const parsed = OrderIntent.safeParse(values);
-  if (!parsed.success) {
-    const errors: OrderIntentErrors = {};
-    for (const issue of parsed.error.issues) {
-      const key = (issue.path[0] as keyof OrderIntentErrors | undefined) ?? "form";
-      errors[key === ("intent" as string) ? "form" : key] ??= issue.message;
-    }
-    return { ok: false, errors, values };
+): Promise<ActionResult> {
+  const intent = form.get("intent");
+  const submission = parseSubmission(form, OrderIntent, typeof intent === "string" ? { intent } : {});
+  if (!submission.ok) {
+    const { fieldErrors = {}, ...failure } = submission.failure;
+    // An unknown intent is no field of the form: it is said above it.
+    const { intent: unknown, ...fields } = fieldErrors;
+    return unknown ? { ...failure, error: unknown } : { ...failure, fieldErrors: fields };
   }
   const actor = adminActor(admin);
-  const input = parsed.data;
+  const input = submission.value;
   try {
     switch (input.intent) {
       case "mark-paid": {
@@ -100,7 +93,7 @@ export async function runOrderIntent(
       }
     }
   } catch (error) {
-    if (error instanceof OrderError) return { ok: false, errors: { form: error.message }, values };
+    if (error instanceof OrderError) return { ok: false, error: error.message };
     throw error;
   }
 }
@@ -109,10 +102,9 @@ export async function runOrderIntent(
 export function parseOrderFilters(params: URLSearchParams): { status?: OrderStatus; q?: string; page: number } {
   const status = params.get("status");
   const q = params.get("q")?.trim().slice(0, 100);
-  const page = Number.parseInt(params.get("page") ?? "1", 10);
   return {
     status: ORDER_STATUSES.includes(status as OrderStatus) ? (status as OrderStatus) : undefined,
     q: q || undefined,
-    page: Number.isFinite(page) && page > 0 ? Math.min(page, 10_000) : 1,
+    page: pageParam(params),
   };
 }

@@ -9,7 +9,7 @@ import { artworks, holds } from "~/db/schema";
 import { canMoveHold, holdExpiry, holdHasLapsed, holdIsLive, type HoldStatus } from "~/lib/holds";
 import { queueAlertEvent } from "~/modules/alerts/alerts.server";
 import { catalogChanged } from "~/modules/catalog/catalog-cache.server";
-import { enqueue, JOB_PRIORITY, registerJobHandler } from "~/modules/jobs/jobs.server";
+import { enqueue, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
 import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
 import { notifyAdmins } from "~/modules/realtime/notifications.server";
 import { readSignedId, signedId } from "~/modules/security/signed-ids.server";
@@ -212,9 +212,12 @@ export async function lapseHold(id: string, now = new Date()): Promise<"lapsed" 
   return outcome.result;
 }
 
-registerJobHandler(LAPSE_JOB, async (payload) => {
-  if (typeof payload.holdId === "string") await lapseHold(payload.holdId);
-});
+/** The background jobs of this module (registered by server/jobs.ts). */
+export const holdJobs: JobHandlers = {
+  [LAPSE_JOB]: async (payload) => {
+    if (typeof payload.holdId === "string") await lapseHold(payload.holdId);
+  },
+};
 
 /**
  * At checkout, inside the order's transaction and before the work is taken: the hold a link names, locked,
@@ -290,9 +293,4 @@ export async function listHolds(page = 1): Promise<{ rows: HoldRow[]; total: num
   const [total] = await db().select({ n: count() }).from(holds);
   const [waiting] = await db().select({ n: count() }).from(holds).where(eq(holds.status, "requested"));
   return { rows, total: total?.n ?? 0, waiting: waiting?.n ?? 0 };
-}
-
-export async function getHold(id: string): Promise<Hold | undefined> {
-  const [row] = await db().select().from(holds).where(eq(holds.id, id));
-  return row;
 }

@@ -6,7 +6,7 @@ import { trackingUrlFor } from "~/lib/tracking";
 import { queueAlertEvent } from "~/modules/alerts/alerts.server";
 import { catalogChanged } from "~/modules/catalog/catalog-cache.server";
 import { reserveArtwork } from "~/modules/catalog/stock.server";
-import { enqueue, JOB_PRIORITY, registerJobHandler } from "~/modules/jobs/jobs.server";
+import { enqueue, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
 import { notifyAdmins } from "~/modules/realtime/notifications.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
@@ -214,9 +214,12 @@ export async function expireReservation(orderId: string, now = new Date()): Prom
   return stocked;
 }
 
-registerJobHandler(EXPIRE_JOB, async (payload) => {
-  if (typeof payload.orderId === "string") await expireReservation(payload.orderId);
-});
+/** The background jobs of this module (registered by server/jobs.ts). */
+export const reservationJobs: JobHandlers = {
+  [EXPIRE_JOB]: async (payload) => {
+    if (typeof payload.orderId === "string") await expireReservation(payload.orderId);
+  },
+};
 
 // Payment provider events (Stripe's webhook). Each takes the event's id: it is recorded in the same
 // transaction as the change, so a replayed event changes nothing, and each handler reaches the same end state

@@ -2,7 +2,7 @@
 // status move with its history row, and taking works out of or back into stock. Owns: orders, order_items,
 // order_events, processed_webhook_events. Checkout (placing) and order actions (paying, shipping…) build on it.
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
-import { db, queryRows, type Database } from "~/db/client.server";
+import { db, type Database } from "~/db/client.server";
 import {
   orderEvents,
   orderItems,
@@ -63,15 +63,6 @@ export async function getOrder(id: string, tx: Database = db()): Promise<OrderDe
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id))
     .limit(200);
   return { ...full, events };
-}
-
-export async function getOrderByNumber(number: string): Promise<OrderDetail | undefined> {
-  const [row] = await db()
-    .select({ id: orders.id })
-    .from(orders)
-    .where(eq(orders.number, normaliseOrderNumber(number)))
-    .limit(1);
-  return row ? getOrder(row.id) : undefined;
 }
 
 export async function findOrderByIdempotencyKey(key: string, tx: Database = db()): Promise<Order | undefined> {
@@ -291,17 +282,6 @@ export async function webhookEventSeen(provider: string, id: string): Promise<bo
     .where(and(eq(processedWebhookEvents.provider, provider), eq(processedWebhookEvents.eventId, id)))
     .limit(1);
   return row !== undefined;
-}
-
-/** Stock held by unpaid and paid orders per work (for consistency checks in tests and the admin). */
-export async function heldQuantities(tx: Database = db()): Promise<Map<string, number>> {
-  const rows = await queryRows<{ artwork_id: string; held: number }>(
-    tx,
-    sql`select oi.artwork_id, sum(oi.quantity)::int as held from order_items oi join orders o on o.id = oi.order_id
-        where o.status in ('awaiting_payment', 'paid', 'shipped', 'delivered') and oi.artwork_id is not null
-        group by oi.artwork_id`,
-  );
-  return new Map(rows.map((r) => [r.artwork_id, Number(r.held)]));
 }
 
 /** The orders that carried a work, oldest first (order_items_artwork_idx), for its provenance: any status. */

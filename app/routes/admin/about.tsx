@@ -1,7 +1,8 @@
 // About Page (/admin/about): the biography in Markdown (rendered and sanitized on the server, previewed the
 // same way), the artist statement, highlights with colours, and the CV in sections.
 import { ExternalLink } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
+import { formState } from "~/lib/action-result";
 import type { Route } from "./+types/about";
 import { reportAction } from "~/components/admin/action-result";
 import { AdminPageError } from "~/components/admin/admin-error";
@@ -10,16 +11,24 @@ import { AdminPageHeader } from "~/components/admin/admin-page";
 import { CvEditor } from "~/components/admin/content/cv-editor";
 import { GeneratedFields } from "~/components/admin/content/generated-form";
 import { MarkdownEditor } from "~/components/admin/content/markdown-editor";
-import { Field, TextField } from "~/components/admin/field";
-import { adminButton, adminCard, adminTextarea } from "~/components/admin/ui";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { TextAreaField, TextField } from "~/components/ui/field";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { adminPaths } from "~/lib/admin-paths";
 import { formText } from "~/lib/form-data";
 import { paths } from "~/lib/paths";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { getPageContent, savePageContent } from "~/modules/content/content.server";
-import { describeSchema, formToContent, issuesByField } from "~/modules/content/section-form";
+import { contentIssueMessage, describeSchema, formToContent } from "~/modules/content/section-form";
 import { AboutContent } from "~/modules/content/sections";
-import { readFormData } from "~/modules/security/form-data.server";
+import {
+  fieldErrorsOf,
+  FIELDS_NEED_ATTENTION,
+  readFormData,
+  refuse,
+  typedValues,
+} from "~/modules/forms/submission.server";
 
 const highlightFields = () => describeSchema(AboutContent.pick({ highlights: true }));
 
@@ -27,8 +36,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   return { content: await getPageContent("about"), highlightFields: highlightFields() };
 }
-
-type SaveResult = { ok: true; message: string } | { ok: false; error: string; fieldErrors: Record<string, string> };
 
 /** The CV from `cv.{i}.heading` and `cv.{i}.entries` (one entry a line); empty sections are dropped. */
 function readCv(form: FormData) {
@@ -49,6 +56,7 @@ function readCv(form: FormData) {
     .filter((section) => section.heading || section.entries.length > 0);
 }
 
+// The page's fields are put together (the highlights' and the CV's rows) before the schema reads them.
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const form = await readFormData(request);
@@ -61,13 +69,14 @@ export async function action({ request }: Route.ActionArgs) {
     cv: readCv(form),
   });
   if (!parsed.success)
-    return data<SaveResult>({
+    return refuse({
       ok: false,
-      error: "Some fields need attention.",
-      fieldErrors: issuesByField(parsed.error),
+      error: FIELDS_NEED_ATTENTION,
+      fieldErrors: fieldErrorsOf(parsed.error, contentIssueMessage),
+      values: typedValues(form),
     });
   await savePageContent("about", parsed.data);
-  return data<SaveResult>({ ok: true, message: "Saved. The about page shows it now." });
+  return { ok: true as const, message: "Saved. The about page shows it now." };
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
@@ -78,9 +87,7 @@ export const meta: Route.MetaFunction = () => adminMeta("About Page");
 
 export default function AboutEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { content } = loaderData;
-  const navigation = useNavigation();
-  const errors: Record<string, string> =
-    actionData && !actionData.ok && "fieldErrors" in actionData ? actionData.fieldErrors : {};
+  const { fieldErrors: errors } = formState(actionData);
   return (
     <>
       <AdminPageHeader
@@ -99,13 +106,13 @@ export default function AboutEditor({ loaderData, actionData }: Route.ComponentP
           </>
         }
         actions={
-          <Link to={paths.about()} className={adminButton.secondary}>
+          <Link to={paths.about()} className={buttonClass("secondary", "sm")}>
             <ExternalLink aria-hidden className="size-4" /> View the page
           </Link>
         }
       />
       <Form method="post" noValidate className="space-y-6">
-        <section aria-labelledby="bio-heading" className={`${adminCard} space-y-4 p-5`}>
+        <section aria-labelledby="bio-heading" className={`${cardClass} space-y-4 p-5`}>
           <h2 id="bio-heading" className="font-serif text-xl">
             Biography
           </h2>
@@ -124,20 +131,17 @@ export default function AboutEditor({ loaderData, actionData }: Route.ComponentP
             rows={12}
             hint="Markdown. The first paragraph is set larger, as the lead."
           />
-          <Field label="Artist statement" error={errors.statement} hint="Shown as a quotation under the biography.">
-            {(props) => (
-              <textarea
-                {...props}
-                name="statement"
-                rows={4}
-                maxLength={4000}
-                defaultValue={content.statement}
-                className={adminTextarea}
-              />
-            )}
-          </Field>
+          <TextAreaField
+            label="Artist statement"
+            error={errors.statement}
+            hint="Shown as a quotation under the biography."
+            name="statement"
+            rows={4}
+            maxLength={4000}
+            defaultValue={content.statement}
+          />
         </section>
-        <section aria-labelledby="highlights-heading" className={`${adminCard} p-5`}>
+        <section aria-labelledby="highlights-heading" className={`${cardClass} p-5`}>
           <h2 id="highlights-heading" className="mb-3 font-serif text-xl">
             Highlights
           </h2>
@@ -149,7 +153,7 @@ export default function AboutEditor({ loaderData, actionData }: Route.ComponentP
             idPrefix="about"
           />
         </section>
-        <section aria-labelledby="cv-heading" className={`${adminCard} p-5`}>
+        <section aria-labelledby="cv-heading" className={`${cardClass} p-5`}>
           <h2 id="cv-heading" className="font-serif text-xl">
             Curriculum vitae
           </h2>
@@ -157,9 +161,9 @@ export default function AboutEditor({ loaderData, actionData }: Route.ComponentP
           <CvEditor sections={content.cv} errors={errors} />
         </section>
         <div className="flex justify-end">
-          <button type="submit" className={adminButton.primary} disabled={navigation.state === "submitting"}>
-            {navigation.state === "submitting" ? "Saving…" : "Save the about page"}
-          </button>
+          <SubmitButton size="sm" busyLabel="Saving…">
+            Save the about page
+          </SubmitButton>
         </div>
       </Form>
     </>

@@ -1,12 +1,18 @@
 // Analytics: first-party page views (no cookies, no addresses) beside the orders, revenue, messages and
 // commission requests the database already holds; the range (7, 30 or 90 days) is in the URL.
+import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
-import { Pager } from "~/components/admin/pager";
 import type { Route } from "./+types/analytics";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
+import { buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { DataTable, type Column } from "~/components/ui/data-table";
+import { formatMonth, formatMonthDay } from "~/lib/dates";
+import { formatShare } from "~/lib/numbers";
 import { formatPrice } from "~/lib/money";
+import { pageParam } from "~/lib/pagination";
 import { paths } from "~/lib/paths";
 import { ANALYTICS_RANGES, type AnalyticsRange } from "~/modules/analytics/page-views";
 import { analyticsReport, RANK_PAGE_SIZE } from "~/modules/analytics/reports.server";
@@ -17,27 +23,24 @@ export const meta: Route.MetaFunction = () => adminMeta("Analytics");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const asked = Number(new URL(request.url).searchParams.get("range"));
+  const params = new URL(request.url).searchParams;
+  const asked = Number(params.get("range"));
   const range: AnalyticsRange = (ANALYTICS_RANGES as readonly number[]).includes(asked)
     ? (asked as AnalyticsRange)
     : 30;
-  const params = new URL(request.url).searchParams;
-  const pageOf = (name: string) => Math.max(1, Math.min(10_000, Number.parseInt(params.get(name) ?? "1", 10) || 1));
   const report = await analyticsReport(range, new Date(), {
-    works: pageOf("works"),
-    referrers: pageOf("referrers"),
-    pages: pageOf("pages"),
+    works: pageParam(params.get("works")),
+    referrers: pageParam(params.get("referrers")),
+    pages: pageParam(params.get("pages")),
   });
-  const monthName = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
-  const dayName = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
   return {
     ...report,
     rankPageSize: RANK_PAGE_SIZE,
-    conversion: report.conversion === null ? "—" : `${(report.conversion * 100).toFixed(2)} %`,
-    viewsByDay: report.viewsByDay.map((d) => ({ ...d, label: dayName.format(new Date(`${d.day}T00:00:00Z`)) })),
+    conversion: formatShare(report.conversion),
+    viewsByDay: report.viewsByDay.map((d) => ({ ...d, label: formatMonthDay(d.day) })),
     months: report.months.map((m) => ({
       ...m,
-      label: monthName.format(new Date(`${m.month}-01T00:00:00Z`)),
+      label: formatMonth(m.month),
       revenue: m.revenueCents ? formatPrice(m.revenueCents) : "—",
     })),
   };
@@ -53,6 +56,12 @@ function Bar({ value, max }: { value: number; max: number }) {
   );
 }
 
+interface RankRow {
+  key: string;
+  name: ReactNode;
+  value: number;
+}
+
 function RankTable({
   caption,
   label,
@@ -62,7 +71,7 @@ function RankTable({
 }: {
   caption: string;
   label: string;
-  rows: { key: string; name: React.ReactNode; value: number }[];
+  rows: RankRow[];
   empty: string;
   /** This table's page in the URL (`works`, `referrers`, `pages`), its total and page size. */
   pager: { param: string; page: number; total: number; pageSize: number; items: string };
@@ -75,47 +84,36 @@ function RankTable({
     return `?${next.toString()}`;
   };
   const max = Math.max(0, ...rows.map((r) => r.value));
+  const columns: Column<RankRow>[] = [
+    { header: label, rowHeader: true, className: "w-1/2 max-w-0 truncate", cell: (r) => r.name },
+    {
+      header: "Share",
+      hideHeader: true,
+      className: "w-2/5 align-middle",
+      cell: (r) => <Bar value={r.value} max={max} />,
+    },
+    { header: "Views", className: "text-right tabular-nums", cell: (r) => r.value },
+  ];
   return (
-    <section aria-label={caption} className="border-line rounded-md border bg-white p-5">
+    <section aria-label={caption}>
       <h2 className="mb-3 text-lg">{caption}</h2>
-      {rows.length === 0 ? (
-        <p className="text-muted text-sm">{empty}</p>
-      ) : (
-        <table className="w-full text-left text-sm">
-          <thead className="text-muted text-xs tracking-wide uppercase">
-            <tr>
-              <th scope="col" className="py-2 font-medium">
-                {label}
-              </th>
-              <th scope="col" className="w-2/5 py-2 font-medium">
-                <span className="sr-only">Share</span>
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Views
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-line divide-y">
-            {rows.map((r) => (
-              <tr key={r.key}>
-                <th scope="row" className="max-w-[16rem] truncate py-2 pr-3 font-normal">
-                  {r.name}
-                </th>
-                <td className="py-2 pr-3">
-                  <Bar value={r.value} max={max} />
-                </td>
-                <td className="py-2 text-right tabular-nums">{r.value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {pager.total > pager.pageSize ? (
-        <Pager page={pager.page} pageSize={pager.pageSize} total={pager.total} href={href} items={pager.items} />
-      ) : null}
+      <DataTable
+        caption={caption}
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.key}
+        empty={empty}
+        pager={
+          pager.total > pager.pageSize
+            ? { page: pager.page, pageSize: pager.pageSize, total: pager.total, href, items: pager.items }
+            : undefined
+        }
+      />
     </section>
   );
 }
+
+type Report = Route.ComponentProps["loaderData"];
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const r = loaderData;
@@ -123,6 +121,46 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const maxOrders = Math.max(0, ...r.months.map((m) => m.orders));
   const maxRevenue = Math.max(0, ...r.months.map((m) => m.revenueCents));
   const maxInquiries = Math.max(0, ...r.months.map((m) => m.messages + m.commissions));
+  const dayColumns: Column<Report["viewsByDay"][number]>[] = [
+    {
+      header: "Day",
+      rowHeader: true,
+      className: "whitespace-nowrap",
+      cell: (d) => <time dateTime={d.day}>{d.label}</time>,
+    },
+    {
+      header: "Share",
+      hideHeader: true,
+      className: "w-3/5 align-middle",
+      cell: (d) => <Bar value={d.views} max={maxDay} />,
+    },
+    { header: "Views", className: "text-right tabular-nums", cell: (d) => d.views },
+  ];
+  const monthColumns: Column<Report["months"][number]>[] = [
+    { header: "Month", rowHeader: true, className: "whitespace-nowrap", cell: (m) => m.label },
+    { header: "Orders", className: "text-right tabular-nums", cell: (m) => m.orders },
+    {
+      header: "Orders bar",
+      hideHeader: true,
+      className: "w-1/6 align-middle",
+      cell: (m) => <Bar value={m.orders} max={maxOrders} />,
+    },
+    { header: "Revenue (paid)", className: "text-right whitespace-nowrap tabular-nums", cell: (m) => m.revenue },
+    {
+      header: "Revenue bar",
+      hideHeader: true,
+      className: "w-1/6 align-middle",
+      cell: (m) => <Bar value={m.revenueCents} max={maxRevenue} />,
+    },
+    { header: "Messages", className: "text-right tabular-nums", cell: (m) => m.messages },
+    { header: "Commission requests", className: "text-right tabular-nums", cell: (m) => m.commissions },
+    {
+      header: "Inquiries bar",
+      hideHeader: true,
+      className: "w-1/6 align-middle",
+      cell: (m) => <Bar value={m.messages + m.commissions} max={maxInquiries} />,
+    },
+  ];
   return (
     <>
       <AdminPageHeader
@@ -135,7 +173,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             key={days}
             to={adminPaths.analytics(days)}
             aria-current={days === r.range ? "page" : undefined}
-            className={`rounded-full border px-4 py-1.5 ${days === r.range ? "bg-ink text-paper border-ink" : "border-line hover:border-ink/40 bg-white"}`}
+            className={buttonClass(days === r.range ? "primary" : "secondary", "sm")}
           >
             Last {days} days
           </Link>
@@ -143,56 +181,31 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <dl className="mb-8 grid gap-4 sm:grid-cols-3" aria-label="Summary">
-        <div className="border-line rounded-md border bg-white p-5">
+        <Card className="p-5">
           <dt className="text-muted text-xs tracking-wide uppercase">Page views</dt>
           <dd className="mt-1 font-serif text-3xl tabular-nums" data-testid="views-total">
             {r.views}
           </dd>
-        </div>
-        <div className="border-line rounded-md border bg-white p-5">
+        </Card>
+        <Card className="p-5">
           <dt className="text-muted text-xs tracking-wide uppercase">Orders placed</dt>
           <dd className="mt-1 font-serif text-3xl tabular-nums">{r.ordersInRange}</dd>
-        </div>
-        <div className="border-line rounded-md border bg-white p-5">
+        </Card>
+        <Card className="p-5">
           <dt className="text-muted text-xs tracking-wide uppercase">Conversion (orders per view)</dt>
           <dd className="mt-1 font-serif text-3xl tabular-nums">{r.conversion}</dd>
-        </div>
+        </Card>
       </dl>
 
-      <section aria-label="Views by day" className="border-line mb-8 rounded-md border bg-white p-5">
+      <section aria-label="Views by day" className="mb-8">
         <h2 className="mb-3 text-lg">Views by day</h2>
-        {r.viewsByDay.length === 0 ? (
-          <p className="text-muted text-sm">No page views in this range yet.</p>
-        ) : (
-          <table className="w-full text-left text-sm">
-            <thead className="text-muted text-xs tracking-wide uppercase">
-              <tr>
-                <th scope="col" className="py-1 font-medium">
-                  Day
-                </th>
-                <th scope="col" className="w-3/5 py-1 font-medium">
-                  <span className="sr-only">Share</span>
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  Views
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {r.viewsByDay.map((d) => (
-                <tr key={d.day}>
-                  <th scope="row" className="py-1 pr-3 font-normal whitespace-nowrap">
-                    <time dateTime={d.day}>{d.label}</time>
-                  </th>
-                  <td className="py-1 pr-3">
-                    <Bar value={d.views} max={maxDay} />
-                  </td>
-                  <td className="py-1 text-right tabular-nums">{d.views}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <DataTable
+          caption="Page views by day"
+          columns={dayColumns}
+          rows={r.viewsByDay}
+          rowKey={(d) => d.day}
+          empty="No page views in this range yet."
+        />
       </section>
 
       <div className="mb-8 grid gap-6 lg:grid-cols-3">
@@ -247,63 +260,15 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         />
       </div>
 
-      <section aria-label="By month" className="border-line overflow-x-auto rounded-md border bg-white p-5">
+      <section aria-label="By month">
         <h2 className="mb-3 text-lg">By month</h2>
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">
-            Orders, revenue, messages and commission requests over the last 12 months
-          </caption>
-          <thead className="text-muted text-xs tracking-wide uppercase">
-            <tr>
-              <th scope="col" className="py-2 font-medium">
-                Month
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Orders
-              </th>
-              <th scope="col" className="w-1/6 py-2">
-                <span className="sr-only">Orders bar</span>
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Revenue (paid)
-              </th>
-              <th scope="col" className="w-1/6 py-2">
-                <span className="sr-only">Revenue bar</span>
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Messages
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Commission requests
-              </th>
-              <th scope="col" className="w-1/6 py-2">
-                <span className="sr-only">Inquiries bar</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-line divide-y">
-            {r.months.map((m) => (
-              <tr key={m.month}>
-                <th scope="row" className="py-2 pr-3 font-normal whitespace-nowrap">
-                  {m.label}
-                </th>
-                <td className="py-2 text-right tabular-nums">{m.orders}</td>
-                <td className="px-3 py-2">
-                  <Bar value={m.orders} max={maxOrders} />
-                </td>
-                <td className="py-2 text-right whitespace-nowrap tabular-nums">{m.revenue}</td>
-                <td className="px-3 py-2">
-                  <Bar value={m.revenueCents} max={maxRevenue} />
-                </td>
-                <td className="py-2 text-right tabular-nums">{m.messages}</td>
-                <td className="py-2 text-right tabular-nums">{m.commissions}</td>
-                <td className="px-3 py-2">
-                  <Bar value={m.messages + m.commissions} max={maxInquiries} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption="Orders, revenue, messages and commission requests over the last 12 months"
+          columns={monthColumns}
+          rows={r.months}
+          rowKey={(m) => m.month}
+          empty="No months to show."
+        />
       </section>
     </>
   );

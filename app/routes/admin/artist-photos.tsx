@@ -1,22 +1,25 @@
 // Upload Photos (/admin/artist-photos): photos of the artist and the studio, stored under the artist-photo
 // folder with alt text (required), a caption, a place in the order, and where they are featured.
 import { Upload } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
+import { z } from "zod";
+import { formState } from "~/lib/action-result";
 import type { Route } from "./+types/artist-photos";
 import { reportAction } from "~/components/admin/action-result";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
-import { Field, TextField } from "~/components/admin/field";
 import { Thumb } from "~/components/admin/thumb";
-import { adminButton, adminCard, adminInput, adminTextarea } from "~/components/admin/ui";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { CheckboxField, Field, TextAreaField, TextField } from "~/components/ui/field";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { adminPaths } from "~/lib/admin-paths";
-import { formText } from "~/lib/form-data";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { ArtistPhotoFields, listArtistPhotosForAdmin, uploadArtistPhoto } from "~/modules/content/artist-photos.server";
-import { issuesByField } from "~/modules/content/section-form";
+import { contentIssueMessage } from "~/modules/content/section-form";
+import { readSubmission, refuse } from "~/modules/forms/submission.server";
 import { MAX_UPLOAD_BYTES, MediaError } from "~/modules/media/media.server";
-import { readFormData } from "~/modules/security/form-data.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -30,38 +33,40 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type UploadResult = { ok: true; message: string } | { ok: false; error: string; fieldErrors: Record<string, string> };
+const ticked = z.preprocess((v) => v === "on", z.boolean());
+const text = <T extends z.ZodType>(schema: T) => z.preprocess((v) => v ?? "", schema);
+
+/** The upload form: the photo and its fields (an empty display order puts it last). */
+const PhotoUpload = ArtistPhotoFields.extend({
+  photo: z
+    .instanceof(File, { message: "Choose a photo." })
+    .refine((file) => file.size > 0, "Choose a photo.")
+    .refine((file) => file.size <= MAX_UPLOAD_BYTES, `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`),
+  altText: text(ArtistPhotoFields.shape.altText),
+  caption: text(ArtistPhotoFields.shape.caption),
+  displayOrder: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    ArtistPhotoFields.shape.displayOrder.optional(),
+  ),
+  isFeaturedHomepage: ticked,
+  isFeaturedAbout: ticked,
+});
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await readFormData(request);
-  const file = form.get("photo");
-  const order = formText(form, "displayOrder").trim();
-  const parsed = ArtistPhotoFields.omit({ displayOrder: true })
-    .extend({ displayOrder: ArtistPhotoFields.shape.displayOrder.optional() })
-    .safeParse({
-      altText: form.get("altText") ?? "",
-      caption: form.get("caption") ?? "",
-      displayOrder: order === "" ? undefined : order,
-      isFeaturedHomepage: form.get("isFeaturedHomepage") === "on",
-      isFeaturedAbout: form.get("isFeaturedAbout") === "on",
-    });
-  const fieldErrors = parsed.success ? {} : issuesByField(parsed.error);
-  if (!(file instanceof File) || file.size === 0) fieldErrors.photo = "Choose a photo.";
-  else if (file.size > MAX_UPLOAD_BYTES)
-    fieldErrors.photo = `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`;
-  if (!parsed.success || Object.keys(fieldErrors).length > 0 || !(file instanceof File))
-    return data<UploadResult>({ ok: false, error: "Some fields need attention.", fieldErrors });
+  const submission = await readSubmission(request, PhotoUpload, { message: contentIssueMessage });
+  if (!submission.ok) return refuse(submission.failure);
+  const { photo, ...fields } = submission.value;
   try {
-    const photo = await uploadArtistPhoto({
-      bytes: Buffer.from(await file.arrayBuffer()),
-      fileName: file.name,
-      ...parsed.data,
+    const uploaded = await uploadArtistPhoto({
+      bytes: Buffer.from(await photo.arrayBuffer()),
+      fileName: photo.name,
+      ...fields,
     });
-    return data<UploadResult>({ ok: true, message: `Uploaded as ${photo.filePath}.` });
+    return { ok: true as const, message: `Uploaded as ${uploaded.filePath}.` };
   } catch (error) {
     if (!(error instanceof MediaError)) throw error;
-    return data<UploadResult>({ ok: false, error: error.message, fieldErrors: { photo: error.message } });
+    return refuse({ ok: false, error: error.message, fieldErrors: { photo: error.message } });
   }
 }
 
@@ -72,10 +77,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 export const meta: Route.MetaFunction = () => adminMeta("Upload Photos");
 
 export default function UploadPhotos({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const uploading = navigation.state === "submitting";
-  const errors: Record<string, string> =
-    actionData && !actionData.ok && "fieldErrors" in actionData ? actionData.fieldErrors : {};
+  const { fieldErrors: errors } = formState(actionData);
   // After a successful upload the form starts empty again (a new key remounts it).
   const formKey = actionData?.ok ? actionData.message : "form";
   return (
@@ -84,7 +86,7 @@ export default function UploadPhotos({ loaderData, actionData }: Route.Component
         title="Upload Photos"
         description="Photos of the artist and the studio for the home page's statement and the about page."
         actions={
-          <Link to={adminPaths.managePhotos()} className={adminButton.secondary}>
+          <Link to={adminPaths.managePhotos()} className={buttonClass("secondary", "sm")}>
             Manage photos ({loaderData.count})
           </Link>
         }
@@ -95,17 +97,17 @@ export default function UploadPhotos({ loaderData, actionData }: Route.Component
           method="post"
           encType="multipart/form-data"
           noValidate
-          className={`${adminCard} space-y-4 p-5 lg:col-span-2`}
+          className={`${cardClass} space-y-4 p-5 lg:col-span-2`}
         >
           <Field label="Photo (JPEG, PNG, WebP, AVIF, HEIC, TIFF or GIF; 25 MB at most)" error={errors.photo}>
-            {(props) => (
+            {(control) => (
               <input
-                {...props}
+                {...control}
                 type="file"
                 name="photo"
                 accept="image/*"
                 required
-                className={`${adminInput} file:bg-paper-deep h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:px-3 file:py-1 file:text-sm`}
+                className={`${control.className} file:bg-paper-deep h-auto file:mr-3 file:rounded file:border-0 file:px-3 file:py-1 file:text-sm`}
               />
             )}
           </Field>
@@ -117,9 +119,14 @@ export default function UploadPhotos({ loaderData, actionData }: Route.Component
             maxLength={300}
             required
           />
-          <Field label="Caption" error={errors.caption} hint="Shown under the photo.">
-            {(props) => <textarea {...props} name="caption" rows={2} maxLength={500} className={adminTextarea} />}
-          </Field>
+          <TextAreaField
+            label="Caption"
+            error={errors.caption}
+            hint="Shown under the photo."
+            name="caption"
+            rows={2}
+            maxLength={500}
+          />
           <TextField
             label="Display order"
             name="displayOrder"
@@ -130,19 +137,21 @@ export default function UploadPhotos({ loaderData, actionData }: Route.Component
           />
           <fieldset className="space-y-2">
             <legend className="text-ink-soft mb-1 text-xs font-medium">Featured on</legend>
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name="isFeaturedHomepage" className="size-4" /> The home page (the artist
-              statement's portrait)
-            </label>
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name="isFeaturedAbout" defaultChecked className="size-4" /> The about page
-            </label>
+            <CheckboxField name="isFeaturedHomepage" label="The home page (the artist statement's portrait)" />
+            <CheckboxField name="isFeaturedAbout" defaultChecked label="The about page" />
           </fieldset>
-          <button type="submit" className={adminButton.primary} disabled={uploading}>
-            <Upload aria-hidden className="size-4" /> {uploading ? "Uploading…" : "Upload photo"}
-          </button>
+          <SubmitButton
+            size="sm"
+            busyLabel={
+              <>
+                <Upload aria-hidden className="size-4" /> Uploading…
+              </>
+            }
+          >
+            <Upload aria-hidden className="size-4" /> Upload photo
+          </SubmitButton>
         </Form>
-        <section aria-labelledby="recent-photos" className={`${adminCard} p-5`}>
+        <section aria-labelledby="recent-photos" className={`${cardClass} p-5`}>
           <h2 id="recent-photos" className="font-serif text-xl">
             Latest uploads
           </h2>

@@ -2,31 +2,34 @@
 // or restore. Changes of availability and featured are logged like those made in bulk.
 import { ArrowLeft, ExternalLink } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, Link, useFetcher, useNavigate, useNavigation } from "react-router";
+import { data, Form, Link, useFetcher, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/artwork-edit";
+import { reportAction } from "~/components/admin/action-result";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { ArtworkFields } from "~/components/admin/artwork-fields";
 import { AvailabilityBadge } from "~/components/admin/availability-badge";
 import { DeleteArtworkDialog } from "~/components/admin/delete-artwork-dialog";
-import { TextField } from "~/components/admin/field";
 import { ImageReplacer } from "~/components/admin/image-replacer";
-import { adminButton, adminCard } from "~/components/admin/ui";
-import { notify } from "~/components/site/toast-host";
-import { formatDateTime } from "~/lib/admin-format";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { TextField } from "~/components/ui/field";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { formState, type ActionResult } from "~/lib/action-result";
+import { formatShortDateTime } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
 import { isAvailability } from "~/lib/availability";
 import { paths } from "~/lib/paths";
 import { isUuid } from "~/lib/uuid";
 import { displayName, requireAdmin } from "~/modules/auth/session.server";
 import { findImage, getAdminArtwork, replaceArtworkImage, updateArtwork } from "~/modules/catalog/admin-catalog.server";
-import { centsToInput, parseArtworkForm, type FieldErrors } from "~/modules/catalog/artwork-input";
+import { ArtworkInput, centsToInput } from "~/modules/catalog/artwork-input";
 import { adminCertificateView, certificatesForArtwork } from "~/modules/certificates/certificates.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { CertificatesPanel } from "~/components/admin/certificates-panel";
-import { readFormData } from "~/modules/security/form-data.server";
+import { FIELDS_NEED_ATTENTION, readSubmission, refuse, typedValues } from "~/modules/forms/submission.server";
 import { ProvenancePanel } from "~/components/admin/provenance-panel";
 import { studioToday } from "~/modules/exhibitions/exhibitions.server";
 import { provenanceLine } from "~/modules/provenance/provenance-rules";
@@ -61,8 +64,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       availability: artwork.availability,
       archived: artwork.archivedAt !== null,
       image: artwork.image,
-      created: formatDateTime(artwork.createdAt),
-      updated: formatDateTime(artwork.updatedAt),
+      created: formatShortDateTime(artwork.createdAt),
+      updated: formatShortDateTime(artwork.updatedAt),
     },
     values: {
       title: artwork.title,
@@ -78,46 +81,41 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-const Slug = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(1, "Enter an address.")
-  .max(100, "Keep the address under 100 characters.")
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lower-case letters, digits and single hyphens.");
+const ArtworkEdit = ArtworkInput.extend({
+  slug: z
+    .string({ message: "Enter an address." })
+    .trim()
+    .toLowerCase()
+    .min(1, "Enter an address.")
+    .max(100, "Keep the address under 100 characters.")
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lower-case letters, digits and single hyphens."),
+});
 
 export async function action({ request, params }: Route.ActionArgs) {
   const context = await requireAdmin(request);
   const artwork = await loadArtwork(params.id);
-  const form = await readFormData(request);
-  const parsed = parseArtworkForm(form);
-  const slug = Slug.safeParse(form.get("slug") ?? "");
-  const typed = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
-  if (!parsed.ok || !slug.success) {
-    const errors = {
-      ...(parsed.ok ? {} : parsed.errors),
-      ...(slug.success ? {} : { slug: slug.error.issues[0]?.message }),
-    };
-    return data({ ok: false as const, errors, typed }, 400);
-  }
-  const imageId = form.get("imageId");
+  const submission = await readSubmission(request, ArtworkEdit);
+  if (!submission.ok) return refuse(submission.failure);
+  const values = typedValues(submission.form);
+  const imageId = submission.form.get("imageId");
   const image = typeof imageId === "string" && isUuid(imageId) ? await findImage(imageId) : undefined;
   if (imageId && !image) {
-    const errors: FieldErrors = { image: "The new picture is missing. Upload it again." };
-    return data({ ok: false as const, errors, typed }, 400);
+    const missing = "The new picture is missing. Upload it again.";
+    return refuse({ ok: false, error: FIELDS_NEED_ATTENTION, fieldErrors: { image: missing }, values });
   }
-  const result = await updateArtwork(
-    artwork.id,
-    { ...parsed.values, slug: slug.data },
-    { id: context.user.id, name: displayName(context) },
-  );
-  if (!result.ok) {
-    if ("missing" in result) throw data({ message: "No such artwork." }, { status: 404 });
-    const errors: FieldErrors = { slug: result.message };
-    return data({ ok: false as const, errors, typed }, 400);
-  }
+  const result = await updateArtwork(artwork.id, submission.value, { id: context.user.id, name: displayName(context) });
+  if (!result.ok) return result.fieldErrors ? refuse({ ...result, values }) : refuse(result, 404);
   if (image) await replaceArtworkImage(artwork.id, image);
-  return { ok: true as const, savedAt: Date.now() };
+  return { ok: true as const, message: "Saved.", savedAt: Date.now() };
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return reportAction(() => serverAction(), "Could not save the artwork");
+}
+
+/** A work deleted from its own page is gone: the page goes to the list instead of reading the work again. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return (actionResult as { removed?: string } | undefined)?.removed === "deleted" ? false : defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -125,13 +123,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export default function EditArtwork({ loaderData, actionData }: Route.ComponentProps) {
   const { artwork } = loaderData;
-  const navigation = useNavigation();
   const navigate = useNavigate();
-  const saving = navigation.state === "submitting" && navigation.formAction?.endsWith("/edit");
-  const remover = useFetcher<{ ok: boolean; removed?: string }>({ key: `remove:${artwork.id}` });
-  const errors: FieldErrors = actionData && !actionData.ok ? actionData.errors : {};
-  const typed = actionData && !actionData.ok ? actionData.typed : undefined;
-  const values = typed
+  const remover = useFetcher<ActionResult<{ removed?: string }>>({ key: `remove:${artwork.id}` });
+  const { fieldErrors: errors, values: typed } = formState(actionData);
+  const refused = actionData?.ok === false;
+  const values = refused
     ? {
         ...loaderData.values,
         ...typed,
@@ -140,11 +136,7 @@ export default function EditArtwork({ loaderData, actionData }: Route.ComponentP
       }
     : loaderData.values;
   // The form remounts with the saved values after a save (and keeps what was typed after a refusal).
-  const formKey = actionData?.ok ? actionData.savedAt : "form";
-
-  useEffect(() => {
-    if (actionData?.ok) notify((t) => t.success("Saved."));
-  }, [actionData]);
+  const formKey = actionData?.ok && "savedAt" in actionData ? actionData.savedAt : "form";
 
   useEffect(() => {
     if (remover.state === "idle" && remover.data?.ok && remover.data.removed === "deleted") {
@@ -174,7 +166,12 @@ export default function EditArtwork({ loaderData, actionData }: Route.ComponentP
         actions={
           <>
             {!artwork.archived ? (
-              <Link to={paths.artwork(artwork.id)} className={adminButton.secondary} target="_blank" rel="noreferrer">
+              <Link
+                to={paths.artwork(artwork.id)}
+                className={buttonClass("secondary", "sm")}
+                target="_blank"
+                rel="noreferrer"
+              >
                 <ExternalLink aria-hidden className="size-4" /> View on the site
               </Link>
             ) : null}
@@ -189,26 +186,26 @@ export default function EditArtwork({ loaderData, actionData }: Route.ComponentP
         }
       />
       <Form method="post" key={formKey} className="grid gap-6 lg:grid-cols-[18rem_1fr]">
-        <section aria-label="Picture" className={`${adminCard} self-start p-4`}>
+        <section aria-label="Picture" className={`${cardClass} self-start p-4`}>
           <ImageReplacer image={artwork.image} title={artwork.title} error={errors.image} />
         </section>
-        <section aria-label="Details" className={`${adminCard} p-4 md:p-6`}>
+        <section aria-label="Details" className={`${cardClass} p-4 md:p-6`}>
           <ArtworkFields values={values} errors={errors} />
           <TextField
             label="Address"
             name="slug"
-            defaultValue={typed?.slug ?? artwork.slug}
+            defaultValue={typed.slug ?? artwork.slug}
             error={errors.slug}
             hint={`/artwork/${artwork.slug} leads to this work`}
             className="mt-4 md:max-w-md"
           />
           <div className="border-line mt-6 flex justify-end gap-2 border-t pt-4">
-            <Link to={adminPaths.artworks()} className={adminButton.ghost}>
+            <Link to={adminPaths.artworks()} className={buttonClass("ghost", "sm")}>
               Cancel
             </Link>
-            <button type="submit" className={adminButton.primary} disabled={saving}>
-              {saving ? "Saving…" : "Save changes"}
-            </button>
+            <SubmitButton size="sm" busyLabel="Saving…">
+              Save changes
+            </SubmitButton>
           </div>
         </section>
       </Form>

@@ -1,19 +1,22 @@
 // Artwork Management (/admin/artworks): the catalogue as a table with search, filters, sort and pages (all
 // server-side, in the URL), drag-and-drop order, the featured toggle, delete/archive/restore.
 import { Upload } from "lucide-react";
-import { data, Form, Link, useSubmit } from "react-router";
+import { Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/artworks";
-import { reportAction, type ActionResult } from "~/components/admin/action-result";
+import { reportAction } from "~/components/admin/action-result";
+import type { ActionResult } from "~/lib/action-result";
 import { formText, revalidateUnlessQueued, type NewOperation } from "~/lib/offline-queue";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { AdminPageHeader, EmptyState } from "~/components/admin/admin-page";
+import { AdminPageHeader } from "~/components/admin/admin-page";
+import { EmptyState } from "~/components/ui/empty-state";
 import { ArtworksTable } from "~/components/admin/artworks-table";
-import { Pager } from "~/components/admin/pager";
-import { adminButton, adminInput, adminLabel } from "~/components/admin/ui";
+import { availabilityFilter, CatalogFilters, choiceFilter, mediumFilter } from "~/components/admin/catalog-filters";
+import { Pager } from "~/components/ui/pager";
+import { buttonClass } from "~/components/ui/button";
 import { ADMIN_PAGE_SIZES, adminArtworkSearch, canReorder, parseAdminArtworkParams } from "~/lib/admin-artwork-query";
-import { formatDate } from "~/lib/admin-format";
+import { formatShortDate } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
 import {
   archiveArtwork,
@@ -25,8 +28,7 @@ import {
   setFeatured,
 } from "~/modules/catalog/admin-catalog.server";
 import { displayName, requireAdmin } from "~/modules/auth/session.server";
-import { AvailabilityFilter } from "~/components/admin/availability-filter";
-import { readFormData } from "~/modules/security/form-data.server";
+import { readSubmission, refuse } from "~/modules/forms/submission.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -48,7 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       quantity: r.quantity,
       isFeatured: r.isFeatured,
       archived: r.archivedAt !== null,
-      updated: formatDate(r.updatedAt),
+      updated: formatShortDate(r.updatedAt),
       image: r.image,
     })),
   };
@@ -63,48 +65,52 @@ const Intent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("restore"), id: Id }),
 ]);
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({
+  request,
+}: Route.ActionArgs): Promise<ActionResult<{ removed?: "deleted" | "archived" }> | ReturnType<typeof refuse>> {
   const context = await requireAdmin(request);
   const actor = { id: context.user.id, name: displayName(context) };
-  const parsed = Intent.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return data<ActionResult>({ ok: false, error: "That request was not understood." }, 400);
-  const input = parsed.data;
-  const notFound = () => data<ActionResult>({ ok: false, error: "This work no longer exists." }, 404);
+  const submission = await readSubmission(request, Intent);
+  if (!submission.ok) return refuse("That request was not understood.");
+  const input = submission.value;
+  const notFound = () => refuse("This work no longer exists.", 404);
   switch (input.intent) {
     case "featured": {
       const featured = input.featured === "true";
       const result = await setFeatured(input.id, featured, actor);
       if (!result.found) return notFound();
       if (featured && result.featuredCount > result.limit) {
-        return data<ActionResult>({
+        return {
           ok: true,
           warning: `${result.featuredCount} works are featured, but the home page shows only the first ${result.limit} in your order. Unfeature one, or move this work up, to show it there.`,
-        });
+        };
       }
-      return data<ActionResult>({
+      return {
         ok: true,
         message: featured
           ? `Featured (${result.featuredCount} of ${result.limit} on the home page).`
           : "No longer featured.",
-      });
+      };
     }
     case "reorder":
       if (!(await moveArtwork(input.id, input.targetId, input.position))) return notFound();
-      return data<ActionResult>({ ok: true });
+      return { ok: true };
     case "delete": {
       const outcome = await removeArtwork(input.id, actor);
       if (outcome === "missing") return notFound();
-      return data<ActionResult>({
+      return {
         ok: true,
+        // The work's edit page leaves for the list once the work is gone (an archived one stays).
+        removed: outcome,
         message: outcome === "deleted" ? "Deleted." : "Archived instead of deleted: an order refers to this work.",
-      });
+      };
     }
     case "archive":
       if (!(await archiveArtwork(input.id, actor))) return notFound();
-      return data<ActionResult>({ ok: true, message: "Archived: hidden from the site." });
+      return { ok: true, message: "Archived: hidden from the site." };
     case "restore":
       if (!(await restoreArtwork(input.id, actor))) return notFound();
-      return data<ActionResult>({ ok: true, message: "Restored to the site." });
+      return { ok: true, message: "Restored to the site." };
   }
 }
 
@@ -130,9 +136,11 @@ export const meta: Route.MetaFunction = () => adminMeta("Artwork Management");
 
 export default function Artworks({ loaderData }: Route.ComponentProps) {
   const { params, rows, total, mediums } = loaderData;
-  const submit = useSubmit();
   const filtered = Boolean(params.q || params.availability || params.featured !== undefined || params.medium);
   const reorderable = canReorder(params);
+  const kept: Record<string, string> = {};
+  if (params.sort !== "order") kept.sort = params.sort;
+  if (params.pageSize !== ADMIN_PAGE_SIZES[0]) kept.size = String(params.pageSize);
   return (
     <>
       <AdminPageHeader
@@ -143,86 +151,35 @@ export default function Artworks({ loaderData }: Route.ComponentProps) {
             : "Sort by Order (ascending) to drag works into a new order."
         }
         actions={
-          <Link to={adminPaths.upload()} className={adminButton.primary}>
+          <Link to={adminPaths.upload()} className={buttonClass("primary", "sm")}>
             <Upload aria-hidden className="size-4" /> Upload artworks
           </Link>
         }
       />
-      <Form
-        method="get"
-        role="search"
-        aria-label="Filter artworks"
-        className="mb-4 grid grid-cols-2 gap-3 md:grid-cols-[minmax(12rem,2fr)_repeat(4,minmax(7rem,1fr))_auto] md:items-end"
-        onChange={(event) => {
-          // Selects apply at once; the search box waits for Enter or the button.
-          if ((event.target as HTMLElement).tagName === "SELECT")
-            void submit(event.currentTarget, { preventScrollReset: true });
-        }}
-      >
-        <div className="col-span-2 md:col-span-1">
-          <label htmlFor="artworks-q" className={adminLabel}>
-            Search
-          </label>
-          <input
-            id="artworks-q"
-            name="q"
-            type="search"
-            defaultValue={params.q}
-            placeholder="Title, medium, description"
-            className={adminInput}
-          />
-        </div>
-        <AvailabilityFilter id="artworks-availability" defaultValue={params.availability} />
-        <div>
-          <label htmlFor="artworks-featured" className={adminLabel}>
-            Featured
-          </label>
-          <select
-            id="artworks-featured"
-            name="featured"
-            defaultValue={params.featured === undefined ? "" : params.featured ? "yes" : "no"}
-            className={adminInput}
-          >
-            <option value="">All</option>
-            <option value="yes">Featured</option>
-            <option value="no">Not featured</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor="artworks-medium" className={adminLabel}>
-            Medium
-          </label>
-          <select id="artworks-medium" name="medium" defaultValue={params.medium ?? ""} className={adminInput}>
-            <option value="">All</option>
-            {mediums.map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="artworks-archived" className={adminLabel}>
-            Show
-          </label>
-          <select id="artworks-archived" name="archived" defaultValue={params.archived ?? ""} className={adminInput}>
-            <option value="">On the site</option>
-            <option value="only">Archived</option>
-          </select>
-        </div>
-        {params.sort !== "order" ? <input type="hidden" name="sort" value={params.sort} /> : null}
-        {params.pageSize !== ADMIN_PAGE_SIZES[0] ? <input type="hidden" name="size" value={params.pageSize} /> : null}
-        <div className="col-span-2 flex gap-2 md:col-span-1">
-          <button type="submit" className={adminButton.secondary}>
-            Apply
-          </button>
-          {filtered || params.archived ? (
-            <Link to={adminPaths.artworks()} className={adminButton.ghost}>
-              Clear
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      <CatalogFilters
+        label="Filter artworks"
+        search={{ value: params.q, placeholder: "Title, medium, description" }}
+        filters={[
+          availabilityFilter(params.availability),
+          choiceFilter("featured", "Featured", params.featured === undefined ? "" : params.featured ? "yes" : "no", [
+            { value: "yes", label: "Featured" },
+            { value: "no", label: "Not featured" },
+          ]),
+          mediumFilter(mediums, params.medium),
+          {
+            name: "archived",
+            label: "Show",
+            value: params.archived,
+            options: [
+              { value: "", label: "On the site" },
+              { value: "only", label: "Archived" },
+            ],
+          },
+        ]}
+        hidden={kept}
+        clearHref={filtered || params.archived ? adminPaths.artworks() : undefined}
+        applyOnChange
+      />
 
       {rows.length === 0 ? (
         <EmptyState>

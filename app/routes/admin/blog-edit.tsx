@@ -2,7 +2,8 @@
 // library, the Markdown body with a server-rendered preview, and whether it is a draft, published or
 // scheduled. Times are in UTC, like the rest of the back office.
 import { ArrowLeft, ExternalLink } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
+import { formState } from "~/lib/action-result";
 import type { Route } from "./+types/blog-edit";
 import { reportAction } from "~/components/admin/action-result";
 import { AdminPageError } from "~/components/admin/admin-error";
@@ -10,8 +11,11 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { MarkdownEditor } from "~/components/admin/content/markdown-editor";
 import { MediaPicker } from "~/components/admin/content/media-picker";
-import { Field, TextField } from "~/components/admin/field";
-import { adminButton, adminCard, adminInput, adminTextarea } from "~/components/admin/ui";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { TextAreaField, TextField } from "~/components/ui/field";
+import { ActionNotice } from "~/components/ui/notice";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { adminPaths } from "~/lib/admin-paths";
 import { formText } from "~/lib/form-data";
 import { paths } from "~/lib/paths";
@@ -26,7 +30,13 @@ import {
 } from "~/modules/blog/blog.server";
 import { resolvePublication } from "~/modules/blog/publication";
 import { getImagesByIds, toImageAsset } from "~/modules/media/media.server";
-import { readFormData } from "~/modules/security/form-data.server";
+import {
+  fieldErrorsOf,
+  FIELDS_NEED_ATTENTION,
+  readFormData,
+  refuse,
+  typedValues,
+} from "~/modules/forms/submission.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -51,17 +61,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-type EditResult = { ok: true; message: string } | { ok: false; error: string; fieldErrors: Record<string, string> };
-
+// The schema reads the post with its publication (status and time) worked out from the radio and the date.
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
   const form = await readFormData(request);
   const existing = params.id ? await getPostForEditing(params.id) : undefined;
-  if (params.id && !existing)
-    return data<EditResult>({ ok: false, error: "This post no longer exists.", fieldErrors: {} });
+  if (params.id && !existing) return refuse("This post no longer exists.", 404);
   const now = new Date();
   const publication = resolvePublication({ choice: form.get("status"), at: form.get("publishAt"), existing, now });
-  const fieldErrors: Record<string, string> = publication.ok ? {} : { ...publication.fieldErrors };
   const parsed = PostInput.safeParse({
     title: form.get("title") ?? "",
     slug: form.get("slug") ?? "",
@@ -71,10 +78,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     status: publication.ok ? publication.status : "draft",
     publishAt: publication.ok ? publication.publishAt : null,
   });
-  if (!parsed.success)
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "title")] ??= issue.message;
+  const fieldErrors = {
+    ...(parsed.success ? {} : fieldErrorsOf(parsed.error)),
+    ...(publication.ok ? {} : publication.fieldErrors),
+  };
   if (!parsed.success || Object.keys(fieldErrors).length > 0)
-    return data<EditResult>({ ok: false, error: "Some fields need attention.", fieldErrors });
+    return refuse({ ok: false, error: FIELDS_NEED_ATTENTION, fieldErrors, values: typedValues(form) });
   try {
     if (!existing) {
       const created = await createPost(parsed.data, now);
@@ -83,14 +92,14 @@ export async function action({ request, params }: Route.ActionArgs) {
     await updatePost(existing.id, parsed.data, now);
   } catch (error) {
     if (!(error instanceof PostError)) throw error;
-    return data<EditResult>({ ok: false, error: error.message, fieldErrors: { [error.field]: error.message } });
+    return refuse({ ok: false, error: error.message, fieldErrors: { [error.field]: error.message } });
   }
   const state = effectiveStatus({ status: parsed.data.status, publishAt: parsed.data.publishAt }, now);
-  return data<EditResult>({
-    ok: true,
+  return {
+    ok: true as const,
     message:
       state === "published" ? "Saved and published." : state === "scheduled" ? "Saved and scheduled." : "Draft saved.",
-  });
+  };
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
@@ -104,10 +113,7 @@ const toInput = (date: Date | string | null | undefined) => (date ? new Date(dat
 
 export default function BlogEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { post, cover, state, saved } = loaderData;
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting";
-  const errors: Record<string, string> =
-    actionData && !actionData.ok && "fieldErrors" in actionData ? actionData.fieldErrors : {};
+  const { fieldErrors: errors } = formState(actionData);
   const initialStatus = state === "published" ? "published" : state === "scheduled" ? "scheduled" : "draft";
   return (
     <>
@@ -118,19 +124,15 @@ export default function BlogEdit({ loaderData, actionData }: Route.ComponentProp
         title={post ? "Edit post" : "New post"}
         actions={
           post && state === "published" ? (
-            <Link to={paths.blogPost(post.slug)} className={adminButton.secondary}>
+            <Link to={paths.blogPost(post.slug)} className={buttonClass("secondary", "sm")}>
               <ExternalLink aria-hidden className="size-4" /> View on the site
             </Link>
           ) : null
         }
       />
-      {saved ? (
-        <p role="status" className="mb-4 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm">
-          Post created.
-        </p>
-      ) : null}
+      <ActionNotice className="mb-4 text-sm" message={saved ? "Post created." : null} />
       <Form method="post" noValidate className="grid gap-6 lg:grid-cols-3">
-        <div className={`${adminCard} space-y-4 p-5 lg:col-span-2`}>
+        <div className={`${cardClass} space-y-4 p-5 lg:col-span-2`}>
           <TextField
             label="Title (required)"
             name="title"
@@ -149,7 +151,7 @@ export default function BlogEdit({ loaderData, actionData }: Route.ComponentProp
           />
         </div>
         <div className="space-y-6">
-          <fieldset className={`${adminCard} space-y-3 p-5`}>
+          <fieldset className={`${cardClass} space-y-3 p-5`}>
             <legend className="sr-only">Publishing</legend>
             <p className="font-serif text-lg">Publishing</p>
             {(
@@ -173,22 +175,19 @@ export default function BlogEdit({ loaderData, actionData }: Route.ComponentProp
                 </span>
               </label>
             ))}
-            <Field label="Publish at (UTC)" error={errors.publishAt} hint="Empty means now.">
-              {(props) => (
-                <input
-                  {...props}
-                  type="datetime-local"
-                  name="publishAt"
-                  defaultValue={toInput(post?.publishAt)}
-                  className={adminInput}
-                />
-              )}
-            </Field>
-            <button type="submit" className={`${adminButton.primary} w-full`} disabled={saving}>
-              {saving ? "Saving…" : "Save"}
-            </button>
+            <TextField
+              label="Publish at (UTC)"
+              error={errors.publishAt}
+              hint="Empty means now."
+              type="datetime-local"
+              name="publishAt"
+              defaultValue={toInput(post?.publishAt)}
+            />
+            <SubmitButton size="sm" className="w-full" busyLabel="Saving…">
+              Save
+            </SubmitButton>
           </fieldset>
-          <div className={`${adminCard} space-y-4 p-5`}>
+          <div className={`${cardClass} space-y-4 p-5`}>
             <MediaPicker
               name="coverImageId"
               label="Cover image"
@@ -196,22 +195,15 @@ export default function BlogEdit({ loaderData, actionData }: Route.ComponentProp
               initial={cover}
               error={errors.coverImageId}
             />
-            <Field
+            <TextAreaField
               label="Excerpt"
               error={errors.excerpt}
               hint="A sentence or two for the journal's list, search engines and the feed."
-            >
-              {(props) => (
-                <textarea
-                  {...props}
-                  name="excerpt"
-                  rows={4}
-                  maxLength={500}
-                  defaultValue={post?.excerpt}
-                  className={adminTextarea}
-                />
-              )}
-            </Field>
+              name="excerpt"
+              rows={4}
+              maxLength={500}
+              defaultValue={post?.excerpt}
+            />
             <TextField
               label="Slug"
               name="slug"

@@ -1,19 +1,25 @@
 // Blog Posts (/admin/blog): every post with its state (draft, scheduled, published), newest change first,
 // filtered by state; new, edit, view and delete.
-import { ExternalLink, PenLine, Plus, Trash2 } from "lucide-react";
-import { AlertDialog } from "radix-ui";
-import { data, Link, useFetcher } from "react-router";
+import { ExternalLink, PenLine, Plus } from "lucide-react";
+import { Link, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/blog";
-import { reportAction, type ActionResult } from "~/components/admin/action-result";
+import { reportAction } from "~/components/admin/action-result";
+import type { ActionResult } from "~/lib/action-result";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { AdminPageHeader, EmptyState } from "~/components/admin/admin-page";
-import { Pager } from "~/components/admin/pager";
+import { AdminPageHeader } from "~/components/admin/admin-page";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Pager } from "~/components/ui/pager";
+import { DeleteIconButton } from "~/components/admin/delete-icon-button";
 import { Thumb } from "~/components/admin/thumb";
-import { adminButton, adminCard } from "~/components/admin/ui";
-import { formatDateTime } from "~/lib/admin-format";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { StatusBadge, type Tone } from "~/components/ui/status-badge";
+import { formatShortDateTime } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
+import { pageParam } from "~/lib/pagination";
 import { paths } from "~/lib/paths";
 import { requireAdmin } from "~/modules/auth/session.server";
 import {
@@ -23,16 +29,14 @@ import {
   listPostsForAdmin,
   POST_STATUSES,
 } from "~/modules/blog/blog.server";
-import { readFormData } from "~/modules/security/form-data.server";
+import { readSubmission, refuse } from "~/modules/forms/submission.server";
 
-const Query = z.object({
-  status: z.enum(POST_STATUSES).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
-});
+const Query = z.object({ status: z.enum(POST_STATUSES).optional().catch(undefined) });
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const query = Query.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const search = new URL(request.url).searchParams;
+  const query = { ...Query.parse(Object.fromEntries(search)), page: pageParam(search) };
   const now = new Date();
   const { posts, total } = await listPostsForAdmin({ page: query.page, status: query.status }, now);
   return {
@@ -52,15 +56,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+const Delete = z.object({ intent: z.literal("delete"), id: z.uuid() });
+
+export async function action({ request }: Route.ActionArgs): Promise<ActionResult | ReturnType<typeof refuse>> {
   await requireAdmin(request);
-  const parsed = z
-    .object({ intent: z.literal("delete"), id: z.uuid() })
-    .safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return data<ActionResult>({ ok: false, error: "That request was not understood." }, 400);
-  if (!(await deletePost(parsed.data.id)))
-    return data<ActionResult>({ ok: false, error: "This post no longer exists." });
-  return data<ActionResult>({ ok: true, message: "Post deleted." });
+  const submission = await readSubmission(request, Delete);
+  if (!submission.ok) return refuse("That request was not understood.");
+  if (!(await deletePost(submission.value.id))) return refuse("This post no longer exists.", 404);
+  return { ok: true, message: "Post deleted." };
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
@@ -69,11 +72,11 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 
 export const meta: Route.MetaFunction = () => adminMeta("Blog Posts");
 
-const STATE_STYLES = {
-  draft: "bg-paper-deep text-ink-soft",
-  scheduled: "bg-amber-100 text-amber-900",
-  published: "bg-emerald-100 text-emerald-900",
-} as const;
+const STATE_TONES: Record<"draft" | "scheduled" | "published", Tone> = {
+  draft: "muted",
+  scheduled: "warning",
+  published: "success",
+};
 const STATE_LABELS = { draft: "Draft", scheduled: "Scheduled", published: "Published" } as const;
 
 export default function BlogPosts({ loaderData }: Route.ComponentProps) {
@@ -93,7 +96,7 @@ export default function BlogPosts({ loaderData }: Route.ComponentProps) {
           </>
         }
         actions={
-          <Link to={adminPaths.newPost()} className={adminButton.primary}>
+          <Link to={adminPaths.newPost()} className={buttonClass("primary", "sm")}>
             <Plus aria-hidden className="size-4" /> New post
           </Link>
         }
@@ -104,7 +107,7 @@ export default function BlogPosts({ loaderData }: Route.ComponentProps) {
             key={tab ?? "all"}
             to={adminPaths.blog(tab)}
             aria-current={tab === status ? "page" : undefined}
-            className={`rounded-md px-3 py-1.5 ${tab === status ? "bg-ink text-paper" : "hover:bg-ink/[0.06]"}`}
+            className={buttonClass(tab === status ? "primary" : "ghost", "sm")}
           >
             {tab ? STATE_LABELS[tab] : "All"}
           </Link>
@@ -118,13 +121,19 @@ export default function BlogPosts({ loaderData }: Route.ComponentProps) {
           </Link>
         </EmptyState>
       ) : (
-        <ul className={`${adminCard} divide-line divide-y`}>
+        <ul className={`${cardClass} divide-line divide-y`}>
           {posts.map((post) => (
             <PostRow key={post.id} post={post} />
           ))}
         </ul>
       )}
-      <Pager page={page} pageSize={loaderData.pageSize} total={total} href={(p) => adminPaths.blog(status, p)} />
+      <Pager
+        page={page}
+        pageSize={loaderData.pageSize}
+        total={total}
+        href={(p) => adminPaths.blog(status, p)}
+        items="posts"
+      />
     </>
   );
 }
@@ -142,11 +151,11 @@ function PostRow({
     cover: Parameters<typeof Thumb>[0]["image"];
   };
 }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<typeof action>();
   const when =
     post.state === "draft"
-      ? `Changed ${formatDateTime(post.updatedAt)}`
-      : `${post.state === "scheduled" ? "Goes public" : "Published"} ${formatDateTime(post.publishAt!)}`;
+      ? `Changed ${formatShortDateTime(post.updatedAt)}`
+      : `${post.state === "scheduled" ? "Goes public" : "Published"} ${formatShortDateTime(post.publishAt!)}`;
   return (
     <li className={`flex flex-wrap items-center gap-3 px-4 py-3 ${fetcher.state !== "idle" ? "opacity-50" : ""}`}>
       <Thumb image={post.cover} size={48} />
@@ -155,50 +164,32 @@ function PostRow({
           {post.title}
         </Link>
         <p className="text-muted mt-0.5 text-xs">
-          <span className={`mr-2 rounded px-1.5 py-0.5 ${STATE_STYLES[post.state]}`}>{STATE_LABELS[post.state]}</span>
+          <span className="mr-2">
+            <StatusBadge tone={STATE_TONES[post.state]}>{STATE_LABELS[post.state]}</StatusBadge>
+          </span>
           {when}
         </p>
       </div>
       <div className="flex items-center gap-1">
-        <Link to={adminPaths.editPost(post.id)} className={adminButton.ghost}>
+        <Link to={adminPaths.editPost(post.id)} className={buttonClass("ghost", "sm")}>
           <PenLine aria-hidden className="size-4" /> Edit
         </Link>
         {post.state === "published" ? (
           <Link
             to={paths.blogPost(post.slug)}
-            className={adminButton.ghost}
+            className={buttonClass("ghost", "sm")}
             aria-label={`View “${post.title}” on the site`}
           >
             <ExternalLink aria-hidden className="size-4" /> View
           </Link>
         ) : null}
-        <AlertDialog.Root>
-          <AlertDialog.Trigger
-            className={`${adminButton.icon} hover:text-destructive`}
-            aria-label={`Delete “${post.title}”`}
-          >
-            <Trash2 aria-hidden className="size-4" />
-          </AlertDialog.Trigger>
-          <AlertDialog.Portal>
-            <AlertDialog.Overlay className="bg-ink/40 fixed inset-0 z-50" />
-            <AlertDialog.Content className="border-line fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg border bg-white p-6 shadow-xl">
-              <AlertDialog.Title className="font-serif text-xl">Delete “{post.title}”?</AlertDialog.Title>
-              <AlertDialog.Description className="text-muted mt-2 text-sm">
-                The post is removed for good, from the journal, the sitemap and the feed. To take it off the site for
-                now, make it a draft instead.
-              </AlertDialog.Description>
-              <div className="mt-6 flex justify-end gap-2">
-                <AlertDialog.Cancel className={adminButton.ghost}>Cancel</AlertDialog.Cancel>
-                <AlertDialog.Action
-                  className={adminButton.danger}
-                  onClick={() => void fetcher.submit({ intent: "delete", id: post.id }, { method: "post" })}
-                >
-                  Delete
-                </AlertDialog.Action>
-              </div>
-            </AlertDialog.Content>
-          </AlertDialog.Portal>
-        </AlertDialog.Root>
+        <ConfirmDialog
+          trigger={<DeleteIconButton label={`Delete “${post.title}”`} />}
+          title={`Delete “${post.title}”?`}
+          description="The post is removed for good, from the journal, the sitemap and the feed. To take it off the site for now, make it a draft instead."
+          confirmLabel="Delete"
+          onConfirm={() => void fetcher.submit({ intent: "delete", id: post.id }, { method: "post" })}
+        />
       </div>
     </li>
   );

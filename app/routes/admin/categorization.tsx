@@ -1,9 +1,10 @@
 // Categorization (/admin/categorization): the artist's categories, series and tags. Create, rename, merge and
 // delete them; assign one to many works at once. The gallery filters by categories and series.
-import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/categorization";
-import { reportAction, type ActionResult } from "~/components/admin/action-result";
+import { reportAction } from "~/components/admin/action-result";
+import { formState, type ActionResult } from "~/lib/action-result";
+import { pageParam } from "~/lib/pagination";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
@@ -21,7 +22,7 @@ import {
   TERM_KINDS,
   termsForArtworks,
 } from "~/modules/catalog/taxonomy.server";
-import { readFormData } from "~/modules/security/form-data.server";
+import { formList, readSubmission, refuse } from "~/modules/forms/submission.server";
 
 const PAGE_SIZE = 24;
 
@@ -33,12 +34,12 @@ const Query = z.object({
     .regex(/^[a-z0-9-]{1,100}$/)
     .optional()
     .catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const query = Query.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const search = new URL(request.url).searchParams;
+  const query = { ...Query.parse(Object.fromEntries(search)), page: pageParam(search) };
   const filter = query.term
     ? { [query.kind === "tag" ? "tag" : query.kind === "series" ? "series" : "category"]: query.term }
     : {};
@@ -65,78 +66,66 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const Id = z.uuid();
 const Name = z.string().max(200);
+const Ids = formList(Id).check(z.maxLength(500));
 const Intent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create"), kind: z.enum(TERM_KINDS), name: Name }),
   z.object({ intent: z.literal("rename"), id: Id, name: Name }),
   z.object({ intent: z.literal("delete"), id: Id }),
-  z.object({ intent: z.literal("merge"), targetId: Id, sourceIds: z.array(Id).max(500) }),
-  z.object({
-    intent: z.literal("assign"),
-    termId: Id,
-    mode: z.enum(["add", "remove"]),
-    artworkIds: z.array(Id).max(500),
-  }),
+  z.object({ intent: z.literal("merge"), targetId: Id, sourceIds: Ids }),
+  z.object({ intent: z.literal("assign"), termId: Id, mode: z.enum(["add", "remove"]), artworkIds: Ids }),
 ]);
 
-export type CategorizationResult =
-  (ActionResult & { intent?: string }) | { ok: false; error: string; intent: string; field: string };
-
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs): Promise<ActionResult | ReturnType<typeof refuse>> {
   await requireAdmin(request);
-  const form = await readFormData(request);
-  const parsed = Intent.safeParse({
-    ...Object.fromEntries(form),
-    sourceIds: form.getAll("sourceIds"),
-    artworkIds: form.getAll("artworkIds"),
-  });
-  if (!parsed.success) return data<CategorizationResult>({ ok: false, error: "That request was not understood." }, 400);
-  const input = parsed.data;
+  const submission = await readSubmission(request, Intent);
+  if (!submission.ok) return refuse("That request was not understood.");
+  const input = submission.value;
   try {
     switch (input.intent) {
       case "create": {
         const term = await createTerm(input.kind, input.name);
-        return data<CategorizationResult>({ ok: true, intent: "create", message: `Added “${term.name}”.` });
+        return { ok: true, intent: "create", message: `Added “${term.name}”.` };
       }
       case "rename": {
         const term = await renameTerm(input.id, input.name);
-        return data<CategorizationResult>({ ok: true, intent: "rename", message: `Renamed to “${term.name}”.` });
+        return { ok: true, intent: "rename", message: `Renamed to “${term.name}”.` };
       }
       case "delete":
         await deleteTerm(input.id);
-        return data<CategorizationResult>({
-          ok: true,
-          intent: "delete",
-          message: "Deleted. The works keep everything else.",
-        });
+        return { ok: true, intent: "delete", message: "Deleted. The works keep everything else." };
       case "merge":
         await mergeTerms(input.sourceIds, input.targetId);
-        return data<CategorizationResult>({
+        return {
           ok: true,
           intent: "merge",
           message: `Merged ${input.sourceIds.filter((id) => id !== input.targetId).length} into one.`,
-        });
+        };
       case "assign": {
-        if (input.artworkIds.length === 0)
-          return data<CategorizationResult>({
-            ok: false,
-            intent: "assign",
-            field: "artworkIds",
-            error: "Tick the works first.",
-          });
+        if (input.artworkIds.length === 0) {
+          const error = "Tick the works first.";
+          return refuse({ ok: false, intent: "assign", error, fieldErrors: { artworkIds: error } });
+        }
         const changed = await assignTerm(input.termId, input.artworkIds, input.mode);
-        return data<CategorizationResult>({
+        return {
           ok: true,
           intent: "assign",
           message:
             input.mode === "add"
               ? `Added to ${changed} ${changed === 1 ? "work" : "works"}.`
               : `Taken off ${changed} ${changed === 1 ? "work" : "works"}.`,
-        });
+        };
       }
     }
   } catch (error) {
     if (!(error instanceof TaxonomyError)) throw error;
-    return data<CategorizationResult>({ ok: false, intent: input.intent, field: "name", error: error.message });
+    // A name that cannot be used is said beside the name typed; any other refusal only as a message.
+    const named = input.intent === "create" || input.intent === "rename";
+    return refuse({
+      ok: false,
+      intent: input.intent,
+      error: error.message,
+      ...(named ? { fieldErrors: { name: error.message } } : {}),
+    });
   }
 }
 
@@ -160,11 +149,7 @@ export default function Categorization({ loaderData, actionData }: Route.Compone
           kind={query.kind}
           terms={terms}
           activeTerm={query.term}
-          createError={
-            actionData && !actionData.ok && "intent" in actionData && actionData.intent === "create"
-              ? actionData.error
-              : undefined
-          }
+          createError={formState(actionData, "create").fieldErrors.name}
         />
         <WorksPanel
           className="xl:col-span-7"

@@ -10,10 +10,12 @@ import { reportAction } from "~/components/admin/action-result";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
-import { Field, TextField } from "~/components/admin/field";
 import { Thumb } from "~/components/admin/thumb";
-import { adminButton, adminCard, adminInput, adminTextarea } from "~/components/admin/ui";
-import { formatDateTime } from "~/lib/admin-format";
+import { Button, buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { Field, SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { formState, type ActionResult } from "~/lib/action-result";
+import { formatShortDateTime } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
 import { COMMISSION_STAGES, STAGE_LABELS, type CommissionStage } from "~/lib/inquiries";
 import { variantUrl } from "~/lib/media";
@@ -37,7 +39,7 @@ import {
   removeProgressPhoto,
 } from "~/modules/inbox/commission-media.server";
 import { MAX_UPLOAD_BYTES, MediaError } from "~/modules/media/media.server";
-import { fieldErrorsOf, readFormData } from "~/modules/security/form-data.server";
+import { parseSubmission, readFormData, refuse } from "~/modules/forms/submission.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   adminMeta(loaderData ? `Commission: ${loaderData.commission.name}` : "Commission");
@@ -52,7 +54,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     image: i.image,
     caption: i.caption,
     name: i.originalName,
-    createdAt: formatDateTime(i.createdAt),
+    createdAt: formatShortDateTime(i.createdAt),
     // The full image: the largest variant the pipeline makes.
     full: variantUrl(i.image.hash, i.image.widths.at(-1) ?? i.image.width, "webp"),
   });
@@ -61,11 +63,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     progress: images.progress.map(view),
     commission: {
       ...detail,
-      createdAt: formatDateTime(detail.createdAt),
+      createdAt: formatShortDateTime(detail.createdAt),
       budget: typeof detail.details.budget === "string" ? detail.details.budget : null,
       price: detail.quoteCents ? (detail.quoteCents / 100).toFixed(2) : "",
     },
-    events: detail.events.map((e) => ({ ...e, createdAt: formatDateTime(e.createdAt) })),
+    events: detail.events.map((e) => ({ ...e, createdAt: formatShortDateTime(e.createdAt) })),
     payments: detail.payments && {
       ...detail.payments,
       depositText: formatPrice(detail.payments.depositCents),
@@ -86,102 +88,72 @@ const Intent = z.enum([
   "photo-remove",
 ]);
 
-type Result =
-  | { ok: true; message: string }
-  | { ok: false; error: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
+const StageForm = z.object({ stage: z.enum(COMMISSION_STAGES) });
+/** A progress photo: the file (checked here, its image by the media pipeline) and its caption. */
+const PhotoForm = ProgressPhotoSchema.extend({
+  photo: z
+    .instanceof(File, { message: "Choose a photo." })
+    .refine((file) => file.size > 0, "Choose a photo.")
+    .refine((file) => file.size <= MAX_UPLOAD_BYTES, `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`),
+});
 
-export async function action({ request, params }: Route.ActionArgs) {
+const PhotoRemoveForm = z.object({ photoId: z.uuid() });
+
+export async function action({ request, params }: Route.ActionArgs): Promise<ActionResult | ReturnType<typeof refuse>> {
   const context = await requireAdmin(request);
   const actor = { name: displayName(context) };
-  const formData = await readFormData(request);
-  const form = Object.fromEntries(formData);
-  const text = (k: string) => (typeof form[k] === "string" ? form[k] : "");
-  const intent = Intent.safeParse(form.intent);
-  if (!intent.success) return data<Result>({ ok: false, error: "That request was not understood." }, { status: 400 });
+  const form = await readFormData(request);
+  const intent = parseSubmission(form, z.object({ intent: Intent }));
+  if (!intent.ok) return refuse("That request was not understood.");
   const id = params.id;
-  if (!(await getCommissionDetail(id)))
-    return data<Result>({ ok: false, error: "This commission no longer exists." }, { status: 404 });
-  switch (intent.data) {
+  if (!(await getCommissionDetail(id))) return refuse("This commission no longer exists.", 404);
+  switch (intent.value.intent) {
     case "stage": {
-      const stage = z.enum(COMMISSION_STAGES).safeParse(form.stage);
-      if (!stage.success) return data<Result>({ ok: false, error: "Choose a stage." }, { status: 400 });
-      await setCommissionStage(id, stage.data, actor);
-      return data<Result>({ ok: true, message: `Moved to ${STAGE_LABELS[stage.data]}.` });
+      const stage = parseSubmission(form, StageForm);
+      if (!stage.ok) return refuse("Choose a stage.");
+      await setCommissionStage(id, stage.value.stage, actor);
+      return { ok: true, message: `Moved to ${STAGE_LABELS[stage.value.stage]}.` };
     }
     case "quote": {
-      const values = {
-        price: text("price"),
-        depositPercent: text("depositPercent"),
-        dueDate: text("dueDate"),
-        terms: text("terms"),
-      };
-      const quote = QuoteSchema.safeParse(values);
-      if (!quote.success)
-        return data<Result>(
-          { ok: false, error: "Some fields need attention.", fieldErrors: fieldErrorsOf(quote.error), values },
-          { status: 400 },
-        );
-      await saveQuote(id, quote.data, actor);
-      return data<Result>({ ok: true, message: "Quote saved. The client's page shows it." });
+      const quote = parseSubmission(form, QuoteSchema);
+      if (!quote.ok) return refuse(quote.failure);
+      await saveQuote(id, quote.value, actor);
+      return { ok: true, message: "Quote saved. The client's page shows it." };
     }
     case "note": {
-      const note = NoteSchema.safeParse({ note: text("note") });
-      if (!note.success)
-        return data<Result>(
-          { ok: false, error: "Write the note first.", fieldErrors: fieldErrorsOf(note.error) },
-          { status: 400 },
-        );
-      await addNote(id, note.data.note, actor);
-      return data<Result>({ ok: true, message: "Note added." });
+      const note = parseSubmission(form, NoteSchema, { error: "Write the note first." });
+      if (!note.ok) return refuse(note.failure);
+      await addNote(id, note.value.note, actor);
+      return { ok: true, message: "Note added." };
     }
     case "paid-deposit":
     case "paid-balance": {
-      const part = intent.data === "paid-deposit" ? "deposit" : "balance";
+      const part = intent.value.intent === "paid-deposit" ? "deposit" : "balance";
       const paid = await markCommissionPaid(id, part, actor);
-      if (!paid.ok) return data<Result>({ ok: false, error: paid.error }, { status: 400 });
-      return data<Result>({ ok: true, message: `The ${part} is marked paid (invoice ${paid.number}).` });
+      if (!paid.ok) return refuse(paid);
+      return { ok: true, message: `The ${part} is marked paid (invoice ${paid.number}).` };
     }
     case "photo-add": {
-      const caption = ProgressPhotoSchema.safeParse({ caption: text("caption") });
-      const file = formData.get("photo");
-      const fieldErrors: Record<string, string> = caption.success ? {} : fieldErrorsOf(caption.error);
-      if (!(file instanceof File) || file.size === 0) fieldErrors.photo = "Choose a photo.";
-      else if (file.size > MAX_UPLOAD_BYTES)
-        fieldErrors.photo = `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`;
-      if (!caption.success || !(file instanceof File) || Object.keys(fieldErrors).length)
-        return data<Result>(
-          { ok: false, error: "The photo was not added.", fieldErrors, values: { caption: text("caption") } },
-          { status: 400 },
-        );
+      const photo = parseSubmission(form, PhotoForm, { error: "The photo was not added." });
+      if (!photo.ok) return refuse(photo.failure);
+      const { photo: file, caption } = photo.value;
       try {
-        await addProgressPhoto(
-          id,
-          { name: file.name, bytes: Buffer.from(await file.arrayBuffer()) },
-          caption.data.caption,
-          actor,
-        );
+        await addProgressPhoto(id, { name: file.name, bytes: Buffer.from(await file.arrayBuffer()) }, caption, actor);
       } catch (error) {
         if (!(error instanceof MediaError)) throw error;
-        return data<Result>(
-          {
-            ok: false,
-            error: error.message,
-            fieldErrors: { photo: error.message },
-            values: { caption: text("caption") },
-          },
-          { status: 400 },
-        );
+        return refuse({ ok: false, error: error.message, fieldErrors: { photo: error.message }, values: { caption } });
       }
-      return data<Result>({ ok: true, message: "Photo added. The client's page shows it." });
+      return { ok: true, message: "Photo added. The client's page shows it." };
     }
     case "photo-remove": {
-      const removed = await removeProgressPhoto(id, text("photoId"), actor);
-      if (!removed) return data<Result>({ ok: false, error: "That photo is no longer there." }, { status: 404 });
-      return data<Result>({ ok: true, message: "Photo removed." });
+      const photo = parseSubmission(form, PhotoRemoveForm);
+      if (!photo.ok || !(await removeProgressPhoto(id, photo.value.photoId, actor)))
+        return refuse("That photo is no longer there.", 404);
+      return { ok: true, message: "Photo removed." };
     }
     case "send-link": {
       const to = await sendClientLink(id);
-      return data<Result>({ ok: true, message: `The link is on its way to ${to}.` });
+      return { ok: true, message: `The link is on its way to ${to}.` };
     }
   }
 }
@@ -193,9 +165,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 export default function CommissionPage({ loaderData, actionData }: Route.ComponentProps) {
   const { commission: c, events, payments } = loaderData;
   const navigation = useNavigation();
-  const refused = actionData && !actionData.ok && "fieldErrors" in actionData ? actionData : undefined;
-  const errors = refused?.fieldErrors ?? {};
-  const values = refused?.values ?? {};
+  const { fieldErrors: errors, values } = formState(actionData);
   const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
   const facts: [string, string | null][] = [
     ["E-mail", c.email],
@@ -217,7 +187,7 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
       <AdminPageHeader title={c.name} description={`${STAGE_LABELS[c.stage]} · requested ${c.createdAt}`} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
         <div className="space-y-6">
-          <section aria-labelledby="request-heading" className={`${adminCard} p-5`}>
+          <section aria-labelledby="request-heading" className={`${cardClass} p-5`}>
             <h2 id="request-heading" className="font-serif text-xl">
               The request
             </h2>
@@ -252,7 +222,7 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
             ) : null}
           </section>
 
-          <section aria-labelledby="progress-heading" className={`${adminCard} p-5`}>
+          <section aria-labelledby="progress-heading" className={`${cardClass} p-5`}>
             <h2 id="progress-heading" className="font-serif text-xl">
               Work in progress
             </h2>
@@ -266,27 +236,28 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
             >
               <input type="hidden" name="intent" value="photo-add" />
               <Field label="Photo" error={errors.photo}>
-                {(props) => (
+                {(control) => (
                   <input
-                    {...props}
+                    {...control}
                     type="file"
                     name="photo"
                     accept="image/*"
-                    className={`${adminInput} file:bg-paper-deep h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:px-3 file:py-1 file:text-sm`}
+                    className={`${control.className} file:bg-paper-deep file:mr-3 file:rounded file:border-0 file:px-3 file:py-1 file:text-sm`}
                   />
                 )}
               </Field>
               <TextField
-                label="Caption (optional)"
+                label="Caption"
+                optional
                 name="caption"
                 maxLength={300}
                 defaultValue={values.caption ?? ""}
                 error={errors.caption}
               />
               <div className="flex justify-end sm:col-span-2">
-                <button type="submit" className={adminButton.primary} disabled={!!busy}>
+                <Button type="submit" size="sm" disabled={!!busy}>
                   {busy === "photo-add" ? "Uploading…" : "Add photo"}
-                </button>
+                </Button>
               </div>
             </Form>
             {loaderData.progress.length ? (
@@ -317,16 +288,17 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
                       </p>
                       <Form method="post">
                         <input type="hidden" name="photoId" value={p.id} />
-                        <button
+                        <Button
                           type="submit"
                           name="intent"
                           value="photo-remove"
-                          className={adminButton.icon}
+                          variant="ghost"
+                          size="icon"
                           aria-label={`Remove photo${p.caption ? ` “${p.caption}”` : ` of ${p.createdAt}`}`}
                           disabled={!!busy}
                         >
                           <Trash2 aria-hidden className="size-4" />
-                        </button>
+                        </Button>
                       </Form>
                     </div>
                   </li>
@@ -337,7 +309,7 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
             )}
           </section>
 
-          <section aria-labelledby="quote-heading" className={`${adminCard} p-5`}>
+          <section aria-labelledby="quote-heading" className={`${cardClass} p-5`}>
             <h2 id="quote-heading" className="font-serif text-xl">
               Quote
             </h2>
@@ -364,43 +336,41 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
                 defaultValue={values.dueDate ?? c.dueDate ?? ""}
                 error={errors.dueDate}
               />
-              <Field label="Terms" error={errors.terms} className="sm:col-span-3">
-                {(props) => (
-                  <textarea
-                    {...props}
-                    name="terms"
-                    rows={3}
-                    maxLength={4000}
-                    defaultValue={values.terms ?? c.quoteTerms}
-                    className={adminTextarea}
-                  />
-                )}
-              </Field>
-              <div className="sm:col-span-3 flex justify-end">
-                <button type="submit" className={adminButton.primary} disabled={!!busy}>
+              <TextAreaField
+                label="Terms"
+                name="terms"
+                rows={3}
+                maxLength={4000}
+                defaultValue={values.terms ?? c.quoteTerms}
+                error={errors.terms}
+                className="sm:col-span-3"
+              />
+              <div className="flex justify-end sm:col-span-3">
+                <Button type="submit" size="sm" disabled={!!busy}>
                   {busy === "quote" ? "Saving…" : "Save the quote"}
-                </button>
+                </Button>
               </div>
             </Form>
           </section>
 
-          <section aria-labelledby="history-heading" className={`${adminCard} p-5`}>
+          <section aria-labelledby="history-heading" className={`${cardClass} p-5`}>
             <h2 id="history-heading" className="font-serif text-xl">
               Notes and history
             </h2>
             <Form method="post" className="mt-4 space-y-2">
               <input type="hidden" name="intent" value="note" />
-              <Field
+              <TextAreaField
                 label="New note"
+                name="note"
+                rows={3}
+                maxLength={4000}
                 error={errors.note}
                 hint="Only you see notes; the client's page never shows them."
-              >
-                {(props) => <textarea {...props} name="note" rows={3} maxLength={4000} className={adminTextarea} />}
-              </Field>
+              />
               <div className="flex justify-end">
-                <button type="submit" className={adminButton.secondary} disabled={!!busy}>
+                <Button type="submit" variant="secondary" size="sm" disabled={!!busy}>
                   Add note
-                </button>
+                </Button>
               </div>
             </Form>
             {events.length === 0 ? (
@@ -431,29 +401,26 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
         </div>
 
         <aside className="space-y-6 self-start">
-          <section aria-labelledby="stage-heading" className={`${adminCard} p-5`}>
+          <section aria-labelledby="stage-heading" className={`${cardClass} p-5`}>
             <h2 id="stage-heading" className="font-serif text-xl">
               Stage
             </h2>
             <Form method="post" className="mt-3 flex items-end gap-2">
               <input type="hidden" name="intent" value="stage" />
-              <label className="flex-1 text-xs">
-                <span className="text-ink-soft mb-1 block font-medium">Stage</span>
-                <select name="stage" defaultValue={c.stage} className={adminInput}>
-                  {COMMISSION_STAGES.map((s) => (
-                    <option key={s} value={s}>
-                      {STAGE_LABELS[s]}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <button type="submit" className={adminButton.secondary} disabled={!!busy}>
+              <SelectField
+                label="Stage"
+                name="stage"
+                defaultValue={c.stage}
+                options={COMMISSION_STAGES.map((s) => ({ value: s, label: STAGE_LABELS[s] }))}
+                className="flex-1"
+              />
+              <Button type="submit" variant="secondary" size="sm" disabled={!!busy}>
                 Move
-              </button>
+              </Button>
             </Form>
           </section>
 
-          <section aria-labelledby="payments-heading" className={`${adminCard} p-5`}>
+          <section aria-labelledby="payments-heading" className={`${cardClass} p-5`}>
             <h2 id="payments-heading" className="font-serif text-xl">
               Payments
             </h2>
@@ -474,15 +441,16 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
                     </span>
                     {bill?.paid ? null : (
                       <Form method="post">
-                        <button
+                        <Button
                           type="submit"
                           name="intent"
                           value={`paid-${part}`}
-                          className={adminButton.secondary}
+                          variant="secondary"
+                          size="sm"
                           disabled={!!busy}
                         >
                           Mark {label.toLowerCase()} paid
-                        </button>
+                        </Button>
                       </Form>
                     )}
                   </li>
@@ -493,7 +461,7 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
             )}
           </section>
 
-          <section aria-labelledby="client-heading" className={`${adminCard} p-5`}>
+          <section aria-labelledby="client-heading" className={`${cardClass} p-5`}>
             <h2 id="client-heading" className="font-serif text-xl">
               Client&rsquo;s page
             </h2>
@@ -501,23 +469,24 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
               A private page where {c.name} sees the stage, the quote and the payments. Anyone with the link can open
               it.
             </p>
-            <label className="mt-3 block text-xs">
-              <span className="text-ink-soft mb-1 block font-medium">Client link</span>
-              <input
-                readOnly
-                value={loaderData.clientUrl}
-                className={adminInput}
-                onFocus={(e) => e.currentTarget.select()}
-              />
-            </label>
+            <Field label="Client link" className="mt-3">
+              {(control) => (
+                <input {...control} readOnly value={loaderData.clientUrl} onFocus={(e) => e.currentTarget.select()} />
+              )}
+            </Field>
             <div className="mt-3 flex flex-wrap gap-2">
-              <a href={loaderData.clientUrl} target="_blank" rel="noreferrer" className={adminButton.secondary}>
+              <a
+                href={loaderData.clientUrl}
+                target="_blank"
+                rel="noreferrer"
+                className={buttonClass("secondary", "sm")}
+              >
                 Open
               </a>
               <Form method="post">
-                <button type="submit" name="intent" value="send-link" className={adminButton.primary} disabled={!!busy}>
+                <Button type="submit" name="intent" value="send-link" size="sm" disabled={!!busy}>
                   Send link to client
-                </button>
+                </Button>
               </Form>
             </div>
           </section>

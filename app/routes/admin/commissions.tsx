@@ -1,12 +1,21 @@
 // Commission Pipeline: requests from the commissions page, by stage, from first request to completion. The board
 // shows each stage's newest cards; the list (?view=list) every commission, searched, by stage, a page at a time;
 // each commission's own page (/admin/commissions/:id) holds the quote, notes, history, payments and client link.
-import { data, Form, Link, useFetcher, useSearchParams } from "react-router";
+import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import { z } from "zod";
+import type { ActionResult } from "~/lib/action-result";
 import type { Route } from "./+types/commissions";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { AdminPageHeader, EmptyState } from "~/components/admin/admin-page";
+import { AdminPageHeader } from "~/components/admin/admin-page";
+import { WithNote } from "~/components/admin/table-cells";
+import { FilterBar } from "~/components/admin/filter-bar";
+import { Button, buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { DataTable, type Column } from "~/components/ui/data-table";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Select } from "~/components/ui/field";
+import { formatShortDate } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
 import { COMMISSION_STAGES, STAGE_LABELS, type CommissionStage } from "~/lib/inquiries";
 import { requireAdmin } from "~/modules/auth/session.server";
@@ -18,10 +27,8 @@ import {
   setCommissionStage,
 } from "~/modules/inbox/commission-pipeline.server";
 import { displayName } from "~/modules/auth/session.server";
-import { Pager } from "~/components/admin/pager";
-import { adminButton, adminInput } from "~/components/admin/ui";
 import { formatPrice } from "~/lib/money";
-import { readFormData } from "~/modules/security/form-data.server";
+import { readSubmission, refuse } from "~/modules/forms/submission.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Commission Pipeline");
 
@@ -38,18 +45,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const MoveSchema = z.object({ id: z.uuid(), stage: z.enum(COMMISSION_STAGES) });
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs): Promise<ActionResult | ReturnType<typeof refuse>> {
   const context = await requireAdmin(request);
-  const form = await readFormData(request);
-  const parsed = MoveSchema.safeParse({ id: form.get("id"), stage: form.get("stage") });
-  if (!parsed.success)
-    return data({ ok: false as const, error: "Choose a stage for the commission." }, { status: 400 });
-  if (!(await setCommissionStage(parsed.data.id, parsed.data.stage, { name: displayName(context) })))
-    return data({ ok: false as const, error: "This commission no longer exists." }, { status: 404 });
-  return { ok: true as const };
+  const submission = await readSubmission(request, MoveSchema);
+  if (!submission.ok) return refuse("Choose a stage for the commission.");
+  const { id, stage } = submission.value;
+  if (!(await setCommissionStage(id, stage, { name: displayName(context) })))
+    return refuse("This commission no longer exists.", 404);
+  return { ok: true };
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+const STAGE_OPTIONS = COMMISSION_STAGES.map((s) => ({ value: s, label: STAGE_LABELS[s] }));
 
 type Commission = Route.ComponentProps["loaderData"]["byStage"][CommissionStage][number];
 
@@ -72,18 +78,18 @@ export default function Commissions({ loaderData }: Route.ComponentProps) {
           total === 0 ? "Requests from the commissions page appear here." : `${open} open of ${total} commissions.`
         }
       />
-      <nav aria-label="Commission views" className="mb-5 flex flex-wrap gap-1">
+      <nav aria-label="Commission views" className="mb-5 flex flex-wrap gap-2">
         <Link
           to={adminPaths.commissions()}
           aria-current={listing ? undefined : "page"}
-          className={`rounded-md px-3 py-1.5 text-sm ${listing ? "text-ink-soft hover:bg-paper-deep" : "bg-ink text-paper"}`}
+          className={buttonClass(listing ? "secondary" : "primary", "sm")}
         >
           Board
         </Link>
         <Link
           to={adminPaths.commissions("view=list")}
           aria-current={listing ? "page" : undefined}
-          className={`rounded-md px-3 py-1.5 text-sm ${listing ? "bg-ink text-paper" : "text-ink-soft hover:bg-paper-deep"}`}
+          className={buttonClass(listing ? "primary" : "secondary", "sm")}
         >
           List
         </Link>
@@ -146,30 +152,24 @@ function CommissionCard({ commission, selected }: { commission: Commission; sele
       </Link>
       <p className="text-muted mt-1 line-clamp-2 text-xs">{commission.description}</p>
       <p className="text-muted mt-2 text-xs">
-        {commission.budget ?? "Budget not given"} · {dateFormat.format(new Date(commission.createdAt))}
+        {commission.budget ?? "Budget not given"} · {formatShortDate(commission.createdAt)}
       </p>
       <fetcher.Form method="post" className="mt-2">
         <input type="hidden" name="id" value={commission.id} />
         <label className="sr-only" htmlFor={`stage-of-${commission.id}`}>
           Stage of {commission.name}&rsquo;s commission
         </label>
-        <select
+        <Select
           id={`stage-of-${commission.id}`}
           name="stage"
           value={pending ?? commission.stage}
           onChange={(e) => fetcher.submit(e.currentTarget.form)}
-          className="border-line w-full rounded border bg-white px-2 py-1 text-xs"
-        >
-          {COMMISSION_STAGES.map((s) => (
-            <option key={s} value={s}>
-              {STAGE_LABELS[s]}
-            </option>
-          ))}
-        </select>
+          options={STAGE_OPTIONS}
+        />
         <noscript>
-          <button type="submit" className="mt-1 text-xs underline">
+          <Button type="submit" variant="secondary" size="sm" className="mt-1">
             Move
-          </button>
+          </Button>
         </noscript>
       </fetcher.Form>
       {failed ? (
@@ -183,7 +183,7 @@ function CommissionCard({ commission, selected }: { commission: Commission; sele
 
 function CommissionDetail({ commission }: { commission: Commission }) {
   return (
-    <article aria-labelledby="commission-name" className="border-line self-start rounded-lg border bg-white p-5">
+    <article aria-labelledby="commission-name" className={`${cardClass} self-start p-5`}>
       <h2 id="commission-name" className="text-xl">
         {commission.name}
       </h2>
@@ -210,24 +210,47 @@ function CommissionDetail({ commission }: { commission: Commission }) {
         <dt className="text-muted">Timeline</dt>
         <dd>{commission.timeline ?? "—"}</dd>
         <dt className="text-muted">Requested</dt>
-        <dd>{dateFormat.format(new Date(commission.createdAt))}</dd>
+        <dd>{formatShortDate(commission.createdAt)}</dd>
       </dl>
       <p className="border-line mt-4 border-t pt-4 text-sm leading-relaxed whitespace-pre-wrap">
         {commission.description}
       </p>
       <div className="mt-4 flex items-center justify-between gap-3">
-        <Link to={adminPaths.commission(commission.id)} className={adminButton.primary}>
+        <Link to={adminPaths.commission(commission.id)} className={buttonClass("primary", "sm")}>
           Open the commission
         </Link>
         <Form method="get">
-          <button type="submit" className="text-muted text-sm underline underline-offset-4">
+          <Button type="submit" variant="ghost" size="sm">
             Close
-          </button>
+          </Button>
         </Form>
       </div>
     </article>
   );
 }
+
+type ListRow = NonNullable<Route.ComponentProps["loaderData"]["list"]>["rows"][number];
+
+const LIST_COLUMNS: Column<ListRow>[] = [
+  {
+    header: "Client",
+    cell: (c) => (
+      <WithNote note={c.email}>
+        <Link to={adminPaths.commission(c.id)} className="font-medium hover:underline">
+          {c.name}
+        </Link>
+      </WithNote>
+    ),
+  },
+  { header: "Request", className: "text-ink-soft max-w-[24rem] truncate", cell: (c) => c.description },
+  { header: "Stage", className: "whitespace-nowrap", cell: (c) => STAGE_LABELS[c.stage] },
+  {
+    header: "Quote",
+    className: "text-right whitespace-nowrap tabular-nums",
+    cell: (c) => (c.quoteCents ? formatPrice(c.quoteCents) : "—"),
+  },
+  { header: "Requested", className: "text-muted whitespace-nowrap", cell: (c) => formatShortDate(c.createdAt) },
+];
 
 function CommissionList({
   list,
@@ -247,69 +270,28 @@ function CommissionList({
   };
   return (
     <section aria-label="All commissions">
-      <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-2">
-        <input type="hidden" name="view" value="list" />
-        <label className="text-xs">
-          <span className="text-ink-soft mb-1 block font-medium">Search commissions</span>
-          <input
-            type="search"
-            name="q"
-            defaultValue={filter.q ?? ""}
-            placeholder="Name, e-mail or words"
-            className={adminInput}
-          />
-        </label>
-        <label className="text-xs">
-          <span className="text-ink-soft mb-1 block font-medium">Stage</span>
-          <select name="stage" defaultValue={filter.stage ?? ""} className={adminInput}>
-            <option value="">All stages</option>
-            {COMMISSION_STAGES.map((s) => (
-              <option key={s} value={s}>
-                {STAGE_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className={adminButton.secondary}>
-          Search
-        </button>
-      </Form>
-      {list.total === 0 ? (
-        <EmptyState>{filter.q || filter.stage ? "No commissions match." : "No commissions yet."}</EmptyState>
-      ) : (
-        <div className="border-line overflow-x-auto rounded-lg border bg-white">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <thead className="text-muted border-line border-b text-xs">
-              <tr>
-                <th className="px-3 py-2 font-normal">Client</th>
-                <th className="px-3 py-2 font-normal">Request</th>
-                <th className="px-3 py-2 font-normal">Stage</th>
-                <th className="px-3 py-2 text-right font-normal">Quote</th>
-                <th className="px-3 py-2 font-normal">Requested</th>
-              </tr>
-            </thead>
-            <tbody className="divide-line divide-y">
-              {list.rows.map((c) => (
-                <tr key={c.id}>
-                  <td className="px-3 py-2">
-                    <Link to={adminPaths.commission(c.id)} className="font-medium hover:underline">
-                      {c.name}
-                    </Link>
-                    <span className="text-muted block text-xs">{c.email}</span>
-                  </td>
-                  <td className="text-ink-soft max-w-[24rem] truncate px-3 py-2">{c.description}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{STAGE_LABELS[c.stage]}</td>
-                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
-                    {c.quoteCents ? formatPrice(c.quoteCents) : "—"}
-                  </td>
-                  <td className="text-muted px-3 py-2 whitespace-nowrap">{dateFormat.format(new Date(c.createdAt))}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={filter.page} pageSize={pageSize} total={list.total} href={href} items="commissions" />
+      <FilterBar
+        label="Search commissions"
+        placeholder="Name, e-mail or words"
+        query={filter.q}
+        selects={[
+          {
+            name: "stage",
+            label: "Stage",
+            options: [{ value: "", label: "All stages" }, ...STAGE_OPTIONS],
+            value: filter.stage,
+          },
+        ]}
+        keep={{ view: "list" }}
+      />
+      <DataTable
+        caption="Commissions, newest first"
+        columns={LIST_COLUMNS}
+        rows={list.rows}
+        rowKey={(c) => c.id}
+        empty={filter.q || filter.stage ? "No commissions match." : "No commissions yet."}
+        pager={{ page: filter.page, pageSize, total: list.total, href, items: "commissions" }}
+      />
     </section>
   );
 }

@@ -2,18 +2,20 @@
 // latest orders and inquiries and the latest changes, each linking to the page that manages it.
 import { ArrowRight, Upload } from "lucide-react";
 import { useId, type ReactNode } from "react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/dashboard";
 import { AdminPageError } from "~/components/admin/admin-error";
-import { AnnouncementForm, type AnnouncementResult } from "~/components/admin/announcement-form";
+import { AnnouncementForm } from "~/components/admin/announcement-form";
+import type { ActionResult } from "~/lib/action-result";
 import { ANNOUNCEMENT, MAX_ANNOUNCEMENT_LENGTH } from "~/lib/realtime";
 import { BROADCASTS_PER_MINUTE, realtimeHub } from "~/modules/realtime/hub.server";
-import { readFormData } from "~/modules/security/form-data.server";
+import { readSubmission, refuse } from "~/modules/forms/submission.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
-import { adminButton, adminCard } from "~/components/admin/ui";
-import { formatDateTime } from "~/lib/admin-format";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { formatShortDateTime } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
 import { AVAILABILITY_LABELS, isAvailability } from "~/lib/availability";
 import { formatPrice } from "~/lib/money";
@@ -35,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       title: e.artworkTitle,
       text: describeEvent(e.kind, e.fromValue, e.toValue),
       actor: e.actorName,
-      at: formatDateTime(e.createdAt),
+      at: formatShortDateTime(e.createdAt),
     })),
   };
 }
@@ -62,29 +64,23 @@ const AnnouncementInput = z.object({
 });
 
 /** Sends the studio's announcement to every open page of a signed-in visitor. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({
+  request,
+}: Route.ActionArgs): Promise<ActionResult<{ reached: number }> | ReturnType<typeof refuse>> {
   const admin = await requireAdmin(request);
-  const form = await readFormData(request);
-  const parsed = AnnouncementInput.safeParse({ intent: form.get("intent"), text: form.get("text") });
-  if (!parsed.success)
-    return data<AnnouncementResult>(
-      { ok: false, error: parsed.error.issues[0]?.message ?? "Write the message first." },
-      400,
-    );
+  const submission = await readSubmission(request, AnnouncementInput);
+  if (!submission.ok) return refuse(submission.failure);
   const hub = realtimeHub();
   const sent = hub.broadcast(
     { id: admin.user.id, email: admin.user.email, name: admin.user.name, isAdmin: true },
     ANNOUNCEMENT,
-    { text: parsed.data.text },
+    { text: submission.value.text },
   );
   if (sent === "too-many")
-    return data<AnnouncementResult>(
-      { ok: false, error: `That is ${BROADCASTS_PER_MINUTE} messages in a minute already. Wait a moment.` },
-      429,
-    );
-  if (sent === "refused") return data<AnnouncementResult>({ ok: false, error: "This message cannot be sent." }, 400);
+    return refuse(`That is ${BROADCASTS_PER_MINUTE} messages in a minute already. Wait a moment.`, 429);
+  if (sent === "refused") return refuse("This message cannot be sent.");
   // People, not sockets: with several processes this hub holds only its own sockets, presence holds everyone.
-  return data<AnnouncementResult>({ ok: true, reached: hub.presence().length });
+  return { ok: true, reached: hub.presence().length };
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
@@ -110,7 +106,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         title="Dashboard"
         description="The studio at a glance."
         actions={
-          <Link to={adminPaths.upload()} className={adminButton.primary}>
+          <Link to={adminPaths.upload()} className={buttonClass("primary", "sm")}>
             <Upload aria-hidden className="size-4" /> Upload artworks
           </Link>
         }
@@ -185,7 +181,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     {o.label}
                   </Link>
                   <span className="text-ink-soft tabular-nums">{money(o.totalCents)}</span>
-                  <span className="text-muted shrink-0 text-xs">{formatDateTime(new Date(o.at))}</span>
+                  <span className="text-muted shrink-0 text-xs">{formatShortDateTime(new Date(o.at))}</span>
                 </li>
               ))}
             </ul>
@@ -205,7 +201,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     <span className={m.status === "new" ? "font-semibold" : "font-medium"}>{m.from}</span>{" "}
                     <span className="text-ink-soft">{m.subject}</span>
                   </Link>
-                  <span className="text-muted shrink-0 text-xs">{formatDateTime(new Date(m.at))}</span>
+                  <span className="text-muted shrink-0 text-xs">{formatShortDateTime(new Date(m.at))}</span>
                 </li>
               ))}
             </ul>
@@ -273,7 +269,7 @@ function Stat({
   warn?: boolean;
 }) {
   return (
-    <Link to={to} className={`${adminCard} group block p-4 transition-colors hover:border-ink/30`}>
+    <Link to={to} className={`${cardClass} group block p-4 transition-colors hover:border-ink/30`}>
       <p className="text-muted text-xs">{label}</p>
       <p className="mt-1 font-serif text-3xl tabular-nums">{value}</p>
       <p className={`mt-1 text-xs ${warn ? "text-accent" : "text-muted"}`}>{note}</p>
@@ -294,7 +290,7 @@ function Panel({
 }) {
   const id = useId();
   return (
-    <section className={`${adminCard} p-4`} aria-labelledby={id}>
+    <section className={`${cardClass} p-4`} aria-labelledby={id}>
       <div className="mb-2 flex items-center justify-between gap-3">
         <h2 id={id} className="text-lg">
           {title}

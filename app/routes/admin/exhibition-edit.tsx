@@ -5,14 +5,15 @@ import type { Route } from "./+types/exhibition-edit";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
-import { SelectField, TextAreaField, TextField } from "~/components/form/field";
+import { Button } from "~/components/ui/button";
+import { CheckboxField, FormErrorSummary, SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { formState } from "~/lib/action-result";
 import { isUuid } from "~/lib/uuid";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { fieldErrors } from "~/modules/catalog/artwork-input";
 import { listArtworkTitles } from "~/modules/catalog/catalog.server";
-import { EXHIBITION_TYPE_LABELS, ExhibitionSchema, exhibitionFormValues } from "~/modules/exhibitions/exhibition-rules";
+import { EXHIBITION_TYPE_LABELS, ExhibitionFormSchema } from "~/modules/exhibitions/exhibition-rules";
 import { createExhibition, getExhibition, updateExhibition } from "~/modules/exhibitions/exhibitions.server";
-import { readFormData } from "~/modules/security/form-data.server";
+import { readSubmission, refuse } from "~/modules/forms/submission.server";
 import { adminPaths } from "~/lib/admin-paths";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -49,27 +50,32 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-interface Failed {
-  errors: Partial<Record<string, string>>;
-  typed: Record<string, unknown>;
-}
-
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
   const existing = await load(params.id);
-  const raw = exhibitionFormValues(await readFormData(request));
-  const parsed = ExhibitionSchema.safeParse(raw);
-  if (!parsed.success) {
-    // "artworkIds.3" and the like are one field on the form.
-    const errors = Object.fromEntries(
-      Object.entries(fieldErrors(parsed.error)).map(([k, v]) => [k.startsWith("artworkIds") ? "artworkIds" : k, v]),
-    );
-    return data<Failed>({ errors, typed: raw }, { status: 400 });
+  const submission = await readSubmission(request, ExhibitionFormSchema);
+  if (!submission.ok) {
+    const { fieldErrors = {}, values = {} } = submission.failure;
+    return refuse({
+      ...submission.failure,
+      // "artworkIds.3" and the like are one field on the form.
+      fieldErrors: Object.fromEntries(
+        Object.entries(fieldErrors).map(([k, v]) => [k.startsWith("artworkIds") ? "artworkIds" : k, v]),
+      ),
+      // Every ticked work, not only the first, so the form comes back as it was sent.
+      values: {
+        ...values,
+        artworkIds: submission.form
+          .getAll("artworkIds")
+          .filter((v) => typeof v === "string")
+          .join(","),
+      },
+    });
   }
   if (existing) {
-    const saved = await updateExhibition(existing.id, parsed.data);
+    const saved = await updateExhibition(existing.id, submission.value);
     if (!saved) throw data("Exhibition not found", { status: 404 });
-  } else await createExhibition(parsed.data);
+  } else await createExhibition(submission.value);
   return redirect(adminPaths.exhibitions());
 }
 
@@ -78,18 +84,16 @@ const TYPE_OPTIONS = Object.entries(EXHIBITION_TYPE_LABELS).map(([value, label])
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const { exhibition, artworks } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const errors = actionData?.errors ?? {};
-  const typed = actionData?.typed;
+  const { fieldErrors: errors, values, count } = formState(actionData);
+  // After a refusal the form shows what was sent; before, the exhibition as saved.
+  const typed = actionData && !actionData.ok ? values : undefined;
   const value = (name: keyof NonNullable<typeof exhibition>): string => {
-    if (typed) return typeof typed[name] === "string" ? typed[name] : "";
+    if (typed) return typed[name] ?? "";
     const v = exhibition?.[name];
     return typeof v === "string" ? v : "";
   };
-  const chosen = new Set<string>(
-    typed ? (Array.isArray(typed.artworkIds) ? (typed.artworkIds as string[]) : []) : (exhibition?.artworkIds ?? []),
-  );
-  const published = typed ? typed.published === true : (exhibition?.published ?? false);
-  const errorCount = Object.keys(errors).length;
+  const chosen = new Set<string>(typed ? (typed.artworkIds?.split(",") ?? []) : (exhibition?.artworkIds ?? []));
+  const published = typed ? typed.published === "on" : (exhibition?.published ?? false);
   return (
     <>
       <AdminPageHeader
@@ -100,11 +104,9 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           </Link>
         }
       />
-      {errorCount > 0 ? (
-        <p role="alert" className="border-destructive text-destructive mb-6 border-l-2 pl-4">
-          {errorCount === 1 ? "One field needs attention." : `${errorCount} fields need attention.`}
-        </p>
-      ) : null}
+      <div className="mb-6 max-w-3xl empty:hidden">
+        <FormErrorSummary count={count} />
+      </div>
       <Form method="post" noValidate className="max-w-3xl space-y-6" aria-label="Exhibition">
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField name="title" label="Title" required defaultValue={value("title")} error={errors.title} />
@@ -163,7 +165,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           error={errors.link}
         />
         <fieldset>
-          <legend className="text-ink mb-2 block text-sm font-medium">
+          <legend className="text-ink-soft mb-1 block text-xs font-medium">
             Works shown <span className="text-muted font-normal">(optional)</span>
           </legend>
           {artworks.length === 0 ? (
@@ -171,32 +173,22 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           ) : (
             <div className="border-line grid max-h-72 gap-1 overflow-y-auto rounded-md border bg-white p-3 sm:grid-cols-2">
               {artworks.map((a) => (
-                <label key={a.id} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    name="artworkIds"
-                    value={a.id}
-                    defaultChecked={chosen.has(a.id)}
-                    className="accent-ink"
-                  />
-                  {a.label}
-                </label>
+                <CheckboxField
+                  key={a.id}
+                  name="artworkIds"
+                  value={a.id}
+                  label={a.label}
+                  defaultChecked={chosen.has(a.id)}
+                />
               ))}
             </div>
           )}
-          {errors.artworkIds ? <p className="text-destructive mt-1 text-sm">{errors.artworkIds}</p> : null}
+          {errors.artworkIds ? <p className="text-destructive mt-1 text-xs">{errors.artworkIds}</p> : null}
         </fieldset>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="published" defaultChecked={published} className="accent-ink" />
-          Published: show it on the About page
-        </label>
-        <button
-          type="submit"
-          disabled={busy}
-          className="bg-ink text-paper rounded-full px-6 py-2.5 text-sm disabled:opacity-60"
-        >
+        <CheckboxField name="published" label="Published: show it on the About page" defaultChecked={published} />
+        <Button type="submit" size="sm" disabled={busy}>
           {exhibition ? "Save exhibition" : "Create exhibition"}
-        </button>
+        </Button>
       </Form>
     </>
   );

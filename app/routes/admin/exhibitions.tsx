@@ -1,17 +1,22 @@
 // Exhibition Management: the artist's shows grouped as upcoming, current and past (in the studio's time
 // zone), with their venue, dates, kind, works and whether the About page shows them; create, edit, delete.
-import { data, Link } from "react-router";
+import { Link } from "react-router";
+import { z } from "zod";
+import type { ActionResult } from "~/lib/action-result";
 import type { Route } from "./+types/exhibitions";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { AdminPageHeader, EmptyState, ActionNotice } from "~/components/admin/admin-page";
+import { AdminPageHeader } from "~/components/admin/admin-page";
+import { RowLink, WithNote } from "~/components/admin/table-cells";
+import { EmptyState } from "~/components/ui/empty-state";
+import { ActionNotice } from "~/components/ui/notice";
 import { DeleteExhibitionDialog } from "~/components/admin/delete-exhibition-dialog";
-import { adminButton } from "~/components/admin/ui";
-import { isUuid } from "~/lib/uuid";
+import { buttonClass } from "~/components/ui/button";
+import { DataTable, type Column } from "~/components/ui/data-table";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { EXHIBITION_TYPE_LABELS, formatDateRange, type ExhibitionPhase } from "~/modules/exhibitions/exhibition-rules";
 import { deleteExhibition, listExhibitions } from "~/modules/exhibitions/exhibitions.server";
-import { readFormData } from "~/modules/security/form-data.server";
+import { readSubmission, refuse } from "~/modules/forms/submission.server";
 import { adminPaths } from "~/lib/admin-paths";
 
 export const meta: Route.MetaFunction = () => adminMeta("Exhibition Management");
@@ -34,24 +39,44 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { ok: true; message: string } | { ok: false; error: string };
+const DeleteIntent = z.object({ intent: z.literal("delete"), id: z.uuid() });
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs): Promise<ActionResult | ReturnType<typeof refuse>> {
   await requireAdmin(request);
-  const form = await readFormData(request);
-  const id = form.get("id");
-  if (form.get("intent") !== "delete" || typeof id !== "string" || !isUuid(id))
-    return data<ActionResult>({ ok: false, error: "Unknown action." }, { status: 400 });
-  const deleted = await deleteExhibition(id);
-  if (!deleted)
-    return data<ActionResult>({ ok: false, error: "That exhibition was already deleted." }, { status: 404 });
-  return data<ActionResult>({ ok: true, message: "Exhibition deleted." });
+  const submission = await readSubmission(request, DeleteIntent);
+  if (!submission.ok) return refuse("Unknown action.");
+  if (!(await deleteExhibition(submission.value.id))) return refuse("That exhibition was already deleted.", 404);
+  return { ok: true, message: "Exhibition deleted." };
 }
 
 const GROUPS: { phase: ExhibitionPhase; heading: string; empty: string }[] = [
   { phase: "current", heading: "Current", empty: "Nothing on view right now." },
   { phase: "upcoming", heading: "Upcoming", empty: "No upcoming exhibitions." },
   { phase: "past", heading: "Past", empty: "No past exhibitions." },
+];
+
+type ExhibitionRow = Route.ComponentProps["loaderData"]["exhibitions"][number];
+
+const COLUMNS: Column<ExhibitionRow>[] = [
+  {
+    header: "Exhibition",
+    rowHeader: true,
+    cell: (e) => (
+      <WithNote note={[e.venue, e.place].filter(Boolean).join(", ")}>
+        <RowLink to={adminPaths.editExhibition(e.id)}>{e.title}</RowLink>
+      </WithNote>
+    ),
+  },
+  { header: "Dates", className: "text-ink-soft whitespace-nowrap", cell: (e) => e.dates },
+  { header: "Kind", className: "text-ink-soft", cell: (e) => e.type },
+  { header: "Works", className: "text-right tabular-nums", cell: (e) => e.artworkCount },
+  { header: "About page", cell: (e) => (e.published ? "Published" : "Hidden") },
+  {
+    header: "Actions",
+    hideHeader: true,
+    className: "text-right",
+    cell: (e) => <DeleteExhibitionDialog id={e.id} title={e.title} />,
+  },
 ];
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
@@ -62,7 +87,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         title="Exhibition Management"
         description="Past and upcoming exhibitions: venue, dates and the works shown. Published ones appear on the About page."
         actions={
-          <Link to={adminPaths.newExhibition()} className={adminButton.primary}>
+          <Link to={adminPaths.newExhibition()} className={buttonClass("primary", "sm")}>
             New exhibition
           </Link>
         }
@@ -84,57 +109,13 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
                 <h2 id={`${group.phase}-heading`} className="mb-3 text-xl">
                   {group.heading} <span className="text-muted text-sm">({rows.length})</span>
                 </h2>
-                {rows.length === 0 ? (
-                  <p className="text-muted text-sm">{group.empty}</p>
-                ) : (
-                  <div className="border-line overflow-x-auto rounded-md border bg-white">
-                    <table className="w-full text-left text-sm">
-                      <thead className="border-line text-muted border-b text-xs tracking-wide uppercase">
-                        <tr>
-                          <th scope="col" className="px-4 py-3 font-medium">
-                            Exhibition
-                          </th>
-                          <th scope="col" className="px-4 py-3 font-medium">
-                            Dates
-                          </th>
-                          <th scope="col" className="px-4 py-3 font-medium">
-                            Kind
-                          </th>
-                          <th scope="col" className="px-4 py-3 text-right font-medium">
-                            Works
-                          </th>
-                          <th scope="col" className="px-4 py-3 font-medium">
-                            About page
-                          </th>
-                          <th scope="col" className="px-4 py-3">
-                            <span className="sr-only">Actions</span>
-                          </th>
-                        </tr>
-                      </thead>
-                      <tbody className="divide-line divide-y">
-                        {rows.map((e) => (
-                          <tr key={e.id} className="hover:bg-paper">
-                            <th scope="row" className="px-4 py-3 font-medium">
-                              <Link to={adminPaths.editExhibition(e.id)} className="underline-offset-4 hover:underline">
-                                {e.title}
-                              </Link>
-                              <span className="text-muted block text-xs font-normal">
-                                {[e.venue, e.place].filter(Boolean).join(", ")}
-                              </span>
-                            </th>
-                            <td className="text-ink-soft px-4 py-3 whitespace-nowrap">{e.dates}</td>
-                            <td className="text-ink-soft px-4 py-3">{e.type}</td>
-                            <td className="px-4 py-3 text-right tabular-nums">{e.artworkCount}</td>
-                            <td className="px-4 py-3">{e.published ? "Published" : "Hidden"}</td>
-                            <td className="px-4 py-3 text-right">
-                              <DeleteExhibitionDialog id={e.id} title={e.title} />
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
-                )}
+                <DataTable
+                  caption={`${group.heading} exhibitions`}
+                  columns={COLUMNS}
+                  rows={rows}
+                  rowKey={(e) => e.id}
+                  empty={group.empty}
+                />
               </section>
             );
           })}

@@ -1,27 +1,32 @@
 // Holds (docs/admin.md "Holds"): buyers' requests to hold a work, waiting ones first, with Approve and
 // Decline; approved holds with their end, and the past ones. The bell's "Hold requested" links here.
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import type { ActionResult } from "~/lib/action-result";
 import type { Route } from "./+types/holds";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { AdminPageHeader, EmptyState } from "~/components/admin/admin-page";
-import { reportAction, type ActionResult } from "~/components/admin/action-result";
-import { Pager } from "~/components/admin/pager";
-import { adminButton } from "~/components/admin/ui";
+import { AdminPageHeader } from "~/components/admin/admin-page";
+import { EmptyState } from "~/components/ui/empty-state";
+import { reportAction } from "~/components/admin/action-result";
+import { Button } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { ActionNotice } from "~/components/ui/notice";
+import { Pager } from "~/components/ui/pager";
+import { StatusBadge, type Tone } from "~/components/ui/status-badge";
 import { formatDateTime } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
-import { HOLD_STATUS_LABELS } from "~/lib/holds";
+import { HOLD_STATUS_LABELS, type HoldStatus } from "~/lib/holds";
+import { pageParam } from "~/lib/pagination";
 import { paths } from "~/lib/paths";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { readFormData } from "~/modules/security/form-data.server";
+import { readSubmission, refuse } from "~/modules/forms/submission.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { approveHold, declineHold, HoldError, HOLDS_PAGE_SIZE, listHolds } from "~/modules/shop/holds.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const raw = new URL(request.url).searchParams.get("page") ?? "1";
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(raw, 10) || 1));
+  const page = pageParam(new URL(request.url).searchParams);
   const [{ rows, total, waiting }, settings] = await Promise.all([listHolds(page), getSettings()]);
   const tz = settings.shop.timeZone;
   return {
@@ -43,22 +48,23 @@ const Intent = z.object({
   id: z.uuid({ message: "That hold request does not exist." }),
 });
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs): Promise<ActionResult | ReturnType<typeof refuse>> {
   const admin = await requireAdmin(request);
-  const form = await readFormData(request);
-  const parsed = Intent.safeParse({ intent: form.get("intent"), id: form.get("id") });
-  if (!parsed.success)
-    return data<ActionResult>({ ok: false, error: parsed.error.issues[0]?.message ?? "Try again." }, 400);
+  const submission = await readSubmission(request, Intent);
+  if (!submission.ok) {
+    const { fieldErrors = {}, error } = submission.failure;
+    return refuse(fieldErrors.intent ?? fieldErrors.id ?? error);
+  }
+  const { intent, id } = submission.value;
   try {
-    if (parsed.data.intent === "approve") {
-      const hold = await approveHold(parsed.data.id, admin.user.email);
-      return data<ActionResult>({ ok: true, message: `On hold for ${hold.name}; they were e-mailed their link.` });
+    if (intent === "approve") {
+      const hold = await approveHold(id, admin.user.email);
+      return { ok: true, message: `On hold for ${hold.name}; they were e-mailed their link.` };
     }
-    const hold = await declineHold(parsed.data.id, admin.user.email);
-    return data<ActionResult>({ ok: true, message: `Declined; ${hold.name} was told by e-mail.` });
+    const hold = await declineHold(id, admin.user.email);
+    return { ok: true, message: `Declined; ${hold.name} was told by e-mail.` };
   } catch (error) {
-    if (error instanceof HoldError)
-      return data<ActionResult>({ ok: false, error: error.message }, error.code === "not-found" ? 404 : 409);
+    if (error instanceof HoldError) return refuse(error.message, error.code === "not-found" ? 404 : 409);
     throw error;
   }
 }
@@ -73,12 +79,12 @@ export function ErrorBoundary() {
   return <AdminPageError />;
 }
 
-const STATUS_STYLES: Record<string, string> = {
-  requested: "bg-accent-soft text-ink",
-  approved: "bg-available/10 text-available",
-  completed: "bg-ink/5 text-ink-soft",
-  declined: "bg-ink/5 text-muted",
-  lapsed: "bg-ink/5 text-muted",
+const STATUS_TONES: Record<HoldStatus, Tone> = {
+  requested: "accent",
+  approved: "success",
+  completed: "neutral",
+  declined: "muted",
+  lapsed: "muted",
 };
 
 export default function Holds({ loaderData, actionData }: Route.ComponentProps) {
@@ -94,17 +100,17 @@ export default function Holds({ loaderData, actionData }: Route.ComponentProps) 
         a link to complete the purchase. When the time is up the work is offered again by itself.
         {waiting > 0 ? ` ${waiting} ${waiting === 1 ? "request waits" : "requests wait"} for you.` : ""}
       </p>
-      {actionData && (
-        <p role="status" className={`mb-4 max-w-2xl text-sm ${actionData.ok ? "text-available" : "text-destructive"}`}>
-          {actionData.ok ? actionData.message : actionData.error}
-        </p>
-      )}
+      <ActionNotice
+        className="mb-4 max-w-2xl text-sm"
+        message={actionData?.ok ? actionData.message : null}
+        error={actionData && !actionData.ok ? actionData.error : null}
+      />
       {holds.length === 0 ? (
         <EmptyState>No hold requests yet. Buyers ask from a work’s page.</EmptyState>
       ) : (
         <ul className="space-y-3">
           {holds.map((h) => (
-            <li key={h.id} className="border-line rounded-md border bg-white p-4">
+            <li key={h.id} className={`${cardClass} p-4`}>
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div className="min-w-0">
                   <p className="font-medium">
@@ -123,32 +129,31 @@ export default function Holds({ loaderData, actionData }: Route.ComponentProps) 
                   {h.note ? <p className="text-ink-soft mt-2 text-sm whitespace-pre-line">“{h.note}”</p> : null}
                 </div>
                 <div className="flex flex-wrap items-center gap-2">
-                  <span className={`rounded-full px-2.5 py-1 text-xs ${STATUS_STYLES[h.status] ?? ""}`}>
-                    {HOLD_STATUS_LABELS[h.status]}
-                  </span>
+                  <StatusBadge tone={STATUS_TONES[h.status]}>{HOLD_STATUS_LABELS[h.status]}</StatusBadge>
                   {h.status === "requested" ? (
                     <Form method="post" className="flex gap-2">
                       <input type="hidden" name="id" value={h.id} />
-                      <button
+                      <Button
                         type="submit"
                         name="intent"
                         value="approve"
-                        className={adminButton.primary}
+                        size="sm"
                         disabled={busyId === h.id}
                         aria-label={`Approve the hold of ${h.artworkTitle} for ${h.name}`}
                       >
                         Approve
-                      </button>
-                      <button
+                      </Button>
+                      <Button
                         type="submit"
                         name="intent"
                         value="decline"
-                        className={adminButton.secondary}
+                        variant="secondary"
+                        size="sm"
                         disabled={busyId === h.id}
                         aria-label={`Decline the hold of ${h.artworkTitle} for ${h.name}`}
                       >
                         Decline
-                      </button>
+                      </Button>
                     </Form>
                   ) : null}
                 </div>

@@ -2,16 +2,19 @@
 // drafts previewed on the real home page before publishing, the published and active switches, and drag to
 // reorder (section_order). Switches and order are optimistic: shown at once, restored if the server refuses.
 import { Eye, Plus } from "lucide-react";
-import { data, Form, Link, useFetcher } from "react-router";
+import { Form, Link, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/homepage";
-import { reportAction, type ActionResult } from "~/components/admin/action-result";
+import { reportAction } from "~/components/admin/action-result";
+import type { ActionResult } from "~/lib/action-result";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { AdminPageHeader, EmptyState } from "~/components/admin/admin-page";
+import { AdminPageHeader } from "~/components/admin/admin-page";
+import { EmptyState } from "~/components/ui/empty-state";
 import { SECTION_LABELS, SectionCard } from "~/components/admin/content/section-card";
-import { pendingOrder, SortableList } from "~/components/admin/content/sortable-list";
-import { adminButton, adminInput } from "~/components/admin/ui";
+import { pendingOrder, SortableList } from "~/components/ui/sortable-list";
+import { Button, buttonClass } from "~/components/ui/button";
+import { SelectField } from "~/components/ui/field";
 import { useOfflineQueue } from "~/components/realtime/offline-queue";
 import { adminPaths } from "~/lib/admin-paths";
 import { applyQueued, queuedOrder, formText, revalidateUnlessQueued, type NewOperation } from "~/lib/offline-queue";
@@ -29,7 +32,7 @@ import {
 } from "~/modules/content/homepage-admin.server";
 import { describeSection, formToContent } from "~/modules/content/section-form";
 import { findImagesByReference, toImageAsset } from "~/modules/media/media.server";
-import { readFormData } from "~/modules/security/form-data.server";
+import { readSubmission, refuse } from "~/modules/forms/submission.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -71,47 +74,49 @@ const Intent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), id: Id }),
 ]);
 
-type SaveResult = ActionResult | { ok: false; error: string; fieldErrors: Record<string, string> };
-
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs): Promise<ActionResult | ReturnType<typeof refuse>> {
   await requireAdmin(request);
-  const form = await readFormData(request);
-  const parsed = Intent.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data<SaveResult>({ ok: false, error: "That request was not understood." }, 400);
-  const input = parsed.data;
+  const submission = await readSubmission(request, Intent);
+  if (!submission.ok) return refuse("That request was not understood.");
+  const input = submission.value;
   try {
     switch (input.intent) {
       case "add": {
         await addSection(input.type);
-        return data<SaveResult>({ ok: true, message: `${SECTION_LABELS[input.type]} section added, unpublished.` });
+        return { ok: true, message: `${SECTION_LABELS[input.type]} section added, unpublished.` };
       }
       case "save": {
         const section = (await listSectionsForAdmin()).find((s) => s.id === input.id);
-        if (!section) return data<SaveResult>({ ok: false, error: "This section no longer exists." });
-        const content = formToContent(form, describeSection(section.sectionType));
+        if (!section) return refuse("This section no longer exists.", 404);
+        const content = formToContent(submission.form, describeSection(section.sectionType));
         await saveSection(input.id, content, input.mode);
-        return data<SaveResult>({
+        return {
           ok: true,
           message:
             input.mode === "publish" ? "Published: the home page shows it now." : "Draft saved. See it in the preview.",
-        });
+        };
       }
       case "discard":
         await discardDraft(input.id);
-        return data<SaveResult>({ ok: true, message: "Draft discarded." });
+        return { ok: true, message: "Draft discarded." };
       case "flag":
         await setSectionFlags(input.id, { [input.field]: input.value === "true" });
-        return data<SaveResult>({ ok: true });
+        return { ok: true };
       case "reorder":
         await reorderSections(input.ids.split(","));
-        return data<SaveResult>({ ok: true });
+        return { ok: true };
       case "delete":
         await deleteSection(input.id);
-        return data<SaveResult>({ ok: true, message: "Section deleted." });
+        return { ok: true, message: "Section deleted." };
     }
   } catch (error) {
     if (!(error instanceof SectionError)) throw error;
-    return data<SaveResult>({ ok: false, error: error.message, fieldErrors: error.fieldErrors });
+    // Content that does not fit its type is said beside its fields; anything else is the page's state.
+    const fieldErrors = Object.keys(error.fieldErrors).length > 0 ? error.fieldErrors : undefined;
+    return refuse(
+      { ok: false, error: error.message, ...(fieldErrors ? { fieldErrors } : {}) },
+      fieldErrors ? 400 : 409,
+    );
   }
 }
 
@@ -166,7 +171,7 @@ const QUEUED_FIELDS = { is_published: "isPublished", is_active: "isActive" } as 
 
 export default function HomepageEditor({ loaderData }: Route.ComponentProps) {
   const { forms, images } = loaderData;
-  const reorder = useFetcher();
+  const reorder = useFetcher<typeof action>();
   // Changes waiting in the offline queue show as made.
   const queue = useOfflineQueue();
   const sections = applyQueued(loaderData.sections, queue, "homepage_sections", QUEUED_FIELDS);
@@ -186,7 +191,7 @@ export default function HomepageEditor({ loaderData }: Route.ComponentProps) {
         title="Homepage Editor"
         description="The sections of the home page, top to bottom. A section shows when it is both published and active; drafts show only in the preview."
         actions={
-          <Link to={adminPaths.homepagePreview()} className={adminButton.secondary}>
+          <Link to={adminPaths.homepagePreview()} className={buttonClass("secondary", "sm")}>
             <Eye aria-hidden className="size-4" /> Preview home page
           </Link>
         }
@@ -215,21 +220,15 @@ export default function HomepageEditor({ loaderData }: Route.ComponentProps) {
         className="border-line mt-6 flex flex-wrap items-end gap-2 rounded-lg border border-dashed p-4"
       >
         <input type="hidden" name="intent" value="add" />
-        <div>
-          <label htmlFor="new-section-type" className="text-ink-soft mb-1 block text-xs font-medium">
-            New section
-          </label>
-          <select id="new-section-type" name="type" className={adminInput} defaultValue="hero">
-            {Object.keys(forms).map((type) => (
-              <option key={type} value={type}>
-                {SECTION_LABELS[type]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className={adminButton.secondary}>
+        <SelectField
+          label="New section"
+          name="type"
+          defaultValue="hero"
+          options={Object.keys(forms).map((type) => ({ value: type, label: SECTION_LABELS[type] ?? type }))}
+        />
+        <Button type="submit" variant="secondary" size="sm">
           <Plus aria-hidden className="size-4" /> Add section
-        </button>
+        </Button>
       </Form>
     </>
   );

@@ -1,7 +1,7 @@
 // Bulk Import (/admin/import): upload a CSV or Excel file (and a ZIP of images), match its columns, see every
 // problem row by row, try a dry run, then import every row in one transaction (all or nothing). The
 // template and the whole catalogue's export are in the same format.
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/import";
 import { AdminPageError } from "~/components/admin/admin-error";
@@ -9,6 +9,7 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { ImportPreviewView } from "~/components/admin/content/import-preview";
 import { ImportStart } from "~/components/admin/content/import-start";
+import { formState, type ActionResult } from "~/lib/action-result";
 import { adminPaths } from "~/lib/admin-paths";
 import { isUuid } from "~/lib/uuid";
 import { requireAdmin } from "~/modules/auth/session.server";
@@ -24,7 +25,7 @@ import {
   type ImportOutcome,
 } from "~/modules/catalog/import/import.server";
 import { MAX_SHEET_BYTES } from "~/modules/catalog/import/spreadsheet.server";
-import { readFormData } from "~/modules/security/form-data.server";
+import { FIELDS_NEED_ATTENTION, parseSubmission, readFormData, refuse } from "~/modules/forms/submission.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -43,40 +44,38 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { view: "start" as const, recent: await listRecentImports(), notice: null };
 }
 
+const MB = 1024 * 1024;
+
+/** The first step's form: the spreadsheet, and optionally a ZIP of its pictures (an empty file input is none). */
+const Upload = z.object({
+  intent: z.literal("upload"),
+  file: z
+    .instanceof(File, { message: "Choose a CSV or Excel file." })
+    .refine((file) => file.size > 0, "Choose a CSV or Excel file.")
+    .refine((file) => file.size <= MAX_SHEET_BYTES, `The file is larger than ${MAX_SHEET_BYTES / MB} MB.`),
+  images: z
+    .instanceof(File)
+    .optional()
+    .transform((zip) => (zip && zip.size > 0 ? zip : undefined))
+    .refine((zip) => !zip || zip.size <= MAX_ZIP_BYTES, `The ZIP is larger than ${MAX_ZIP_BYTES / MB} MB.`),
+});
+
 const Intent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("map"), upload: z.uuid() }),
   z.object({ intent: z.literal("dry-run"), upload: z.uuid() }),
   z.object({ intent: z.literal("import"), upload: z.uuid() }),
 ]);
 
-export type ImportActionData =
-  | { intent: "upload"; ok: false; errors: { file?: string; images?: string } }
-  | { intent: "map"; ok: true }
-  | { intent: "dry-run" | "import"; ok: boolean; outcome: ImportOutcome }
-  | { intent: "invalid"; ok: false; error: string };
-
-export async function action({ request }: Route.ActionArgs) {
+// A run answers success with its outcome either way: ImportOutcome is the verdict, with its reasons row by row.
+export async function action({
+  request,
+}: Route.ActionArgs): Promise<ActionResult<{ outcome?: ImportOutcome }> | ReturnType<typeof refuse> | Response> {
   const context = await requireAdmin(request);
   const form = await readFormData(request);
   if (form.get("intent") === "upload") {
-    const file = form.get("file");
-    const images = form.get("images");
-    // A mistake in the form is answered with 200 and the reason (a 4xx reads as a failure in the browser).
-    if (!(file instanceof File) || file.size === 0)
-      return data<ImportActionData>({ intent: "upload", ok: false, errors: { file: "Choose a CSV or Excel file." } });
-    if (file.size > MAX_SHEET_BYTES)
-      return data<ImportActionData>({
-        intent: "upload",
-        ok: false,
-        errors: { file: `The file is larger than ${MAX_SHEET_BYTES / 1024 / 1024} MB.` },
-      });
-    const zip = images instanceof File && images.size > 0 ? images : undefined;
-    if (zip && zip.size > MAX_ZIP_BYTES)
-      return data<ImportActionData>({
-        intent: "upload",
-        ok: false,
-        errors: { images: `The ZIP is larger than ${MAX_ZIP_BYTES / 1024 / 1024} MB.` },
-      });
+    const submission = parseSubmission(form, Upload, { intent: "upload" });
+    if (!submission.ok) return refuse(submission.failure);
+    const { file, images: zip } = submission.value;
     try {
       const id = await createImportUpload({
         fileName: file.name,
@@ -87,14 +86,18 @@ export async function action({ request }: Route.ActionArgs) {
       return redirect(adminPaths.import(id));
     } catch (error) {
       if (!(error instanceof ImportError)) throw error;
-      return data<ImportActionData>({ intent: "upload", ok: false, errors: { [error.field]: error.message } });
+      return refuse({
+        ok: false,
+        intent: "upload",
+        error: FIELDS_NEED_ATTENTION,
+        fieldErrors: { [error.field]: error.message },
+      });
     }
   }
 
-  const parsed = Intent.safeParse(Object.fromEntries([...form].filter(([k]) => k === "intent" || k === "upload")));
-  if (!parsed.success)
-    return data<ImportActionData>({ intent: "invalid", ok: false, error: "That request was not understood." }, 400);
-  const { intent, upload } = parsed.data;
+  const submission = parseSubmission(form, Intent);
+  if (!submission.ok) return refuse("That request was not understood.");
+  const { intent, upload } = submission.value;
   if (intent === "map") {
     const mapping: Record<string, string> = {};
     for (const field of IMPORT_FIELDS) {
@@ -105,12 +108,12 @@ export async function action({ request }: Route.ActionArgs) {
       await saveImportMapping(upload, mapping);
     } catch (error) {
       if (!(error instanceof ImportError)) throw error;
-      return data<ImportActionData>({ intent: "invalid", ok: false, error: error.message });
+      // The page then reads the upload again and says what became of it.
+      return refuse({ ok: false, intent, error: error.message }, 404);
     }
-    return data<ImportActionData>({ intent: "map", ok: true });
+    return { ok: true, intent };
   }
-  const outcome = await runImport(upload, { dryRun: intent === "dry-run" });
-  return data<ImportActionData>({ intent, ok: outcome.ok, outcome });
+  return { ok: true, intent, outcome: await runImport(upload, { dryRun: intent === "dry-run" }) };
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("Bulk Import");
@@ -126,7 +129,7 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
         <ImportStart
           recent={loaderData.recent}
           notice={loaderData.notice}
-          errors={actionData?.intent === "upload" ? actionData.errors : undefined}
+          errors={formState(actionData, "upload").fieldErrors}
         />
       ) : (
         <ImportPreviewView
@@ -134,6 +137,7 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
           preview={loaderData.preview}
           fields={loaderData.fields}
           onlyProblems={loaderData.onlyProblems}
+          run={actionData?.ok ? actionData : undefined}
         />
       )}
     </>

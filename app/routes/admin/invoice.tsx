@@ -1,12 +1,15 @@
 // One invoice as the buyer sees it: a clean printable page (the admin frame and the controls are hidden in
 // print), its PDF, and the next steps: send to the buyer, mark paid, void.
+import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { ActionNotice } from "~/components/admin/admin-page";
+import { ActionNotice } from "~/components/ui/notice";
+import type { ActionResult } from "~/lib/action-result";
 import type { Route } from "./+types/invoice";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { InvoiceStatusBadge } from "~/components/admin/invoice-status-badge";
-import { adminButton } from "~/components/admin/ui";
+import { Button, buttonClass, type ButtonVariant } from "~/components/ui/button";
+import { rowClass, TableFrame, Td, Th } from "~/components/ui/data-table";
 import { formatDateTime } from "~/lib/dates";
 import { formatPrice } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
@@ -21,7 +24,7 @@ import {
   voidInvoice,
 } from "~/modules/invoices/invoices.server";
 import { getSettings } from "~/modules/settings/settings.server";
-import { readFormData } from "~/modules/security/form-data.server";
+import { readSubmission, refuse } from "~/modules/forms/submission.server";
 import { adminPaths } from "~/lib/admin-paths";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -75,30 +78,25 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { ok: true; message: string } | { ok: false; error: string };
-
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params }: Route.ActionArgs): Promise<ActionResult | ReturnType<typeof refuse>> {
   await requireAdmin(request);
   const invoice = await load(params.id);
-  const parsed = InvoiceActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return data<ActionResult>({ ok: false, error: "Unknown action." }, { status: 400 });
+  const submission = await readSubmission(request, InvoiceActionSchema);
+  if (!submission.ok) return refuse("Unknown action.");
   try {
-    switch (parsed.data.intent) {
+    switch (submission.value.intent) {
       case "send":
         await sendInvoice(invoice.id);
-        return data<ActionResult>({ ok: true, message: `Invoice queued for ${invoice.buyerEmail}.` });
+        return { ok: true, message: `Invoice queued for ${invoice.buyerEmail}.` };
       case "mark-paid":
         await markInvoicePaid(invoice.id);
-        return data<ActionResult>({ ok: true, message: "Marked paid." });
+        return { ok: true, message: "Marked paid." };
       case "void":
         await voidInvoice(invoice.id);
-        return data<ActionResult>({
-          ok: true,
-          message: `Invoice ${invoice.number} is void; its number is not reused.`,
-        });
+        return { ok: true, message: `Invoice ${invoice.number} is void; its number is not reused.` };
     }
   } catch (error) {
-    if (error instanceof InvoiceError) return data<ActionResult>({ ok: false, error: error.message }, { status: 409 });
+    if (error instanceof InvoiceError) return refuse(error.message, 409);
     throw error;
   }
 }
@@ -123,19 +121,19 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           ) : null}
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <a href={adminPaths.invoicePdf(invoice.id)} className={adminButton.secondary} download>
+          <a href={adminPaths.invoicePdf(invoice.id)} className={buttonClass("secondary", "sm")} download>
             Download PDF
           </a>
-          <button type="button" className={adminButton.secondary} onClick={() => window.print()}>
+          <Button type="button" variant="secondary" size="sm" onClick={() => window.print()}>
             Print
-          </button>
+          </Button>
           {actions.includes("send") ? (
-            <IntentButton intent="send" busy={busy} className={adminButton.primary}>
+            <IntentButton intent="send" busy={busy} variant="primary">
               {invoice.sentAt ? "Send to buyer again" : "Send to buyer"}
             </IntentButton>
           ) : null}
           {actions.includes("mark-paid") ? (
-            <IntentButton intent="mark-paid" busy={busy} className={adminButton.secondary}>
+            <IntentButton intent="mark-paid" busy={busy} variant="secondary">
               Mark paid
             </IntentButton>
           ) : null}
@@ -143,7 +141,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             <IntentButton
               intent="void"
               busy={busy}
-              className={adminButton.dangerOutline}
+              variant="dangerOutline"
               confirm={`Void invoice ${invoice.number}? The number stays used and cannot be given again.`}
             >
               Void
@@ -201,67 +199,31 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           {invoice.buyerAddress ? <p className="text-ink-soft whitespace-pre-line">{invoice.buyerAddress}</p> : null}
         </section>
 
-        <table className="mt-10 w-full text-left">
-          <caption className="sr-only">Invoice lines</caption>
-          <thead className="border-line text-muted border-b text-xs tracking-wide uppercase">
-            <tr>
-              <th scope="col" className="py-2 font-medium">
-                Description
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Qty
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Unit price
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Amount
-              </th>
+        <TableFrame
+          caption="Invoice lines"
+          className="mt-10"
+          head={
+            <>
+              <Th>Description</Th>
+              <Th className="text-right">Qty</Th>
+              <Th className="text-right">Unit price</Th>
+              <Th className="text-right">Amount</Th>
+            </>
+          }
+        >
+          {invoice.lines.map((line) => (
+            <tr key={line.id} className={rowClass}>
+              <Td>{line.description}</Td>
+              <Td className="text-right tabular-nums">{line.quantity}</Td>
+              <Td className="text-right whitespace-nowrap tabular-nums">{line.unitPrice}</Td>
+              <Td className="text-right whitespace-nowrap tabular-nums">{line.amount}</Td>
             </tr>
-          </thead>
-          <tbody className="divide-line divide-y">
-            {invoice.lines.map((line) => (
-              <tr key={line.id}>
-                <td className="py-3 pr-4">{line.description}</td>
-                <td className="py-3 text-right tabular-nums">{line.quantity}</td>
-                <td className="py-3 text-right whitespace-nowrap tabular-nums">{line.unitPrice}</td>
-                <td className="py-3 text-right whitespace-nowrap tabular-nums">{line.amount}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot className="border-line border-t">
-            <tr>
-              <th scope="row" colSpan={3} className="pt-3 text-right font-normal">
-                Subtotal
-              </th>
-              <td className="pt-3 text-right tabular-nums">{invoice.subtotal}</td>
-            </tr>
-            {invoice.shipping ? (
-              <tr>
-                <th scope="row" colSpan={3} className="pt-1 text-right font-normal">
-                  Shipping
-                </th>
-                <td className="pt-1 text-right tabular-nums">{invoice.shipping}</td>
-              </tr>
-            ) : null}
-            {invoice.tax ? (
-              <tr>
-                <th scope="row" colSpan={3} className="pt-1 text-right font-normal">
-                  {invoice.tax.label}
-                </th>
-                <td className="pt-1 text-right tabular-nums">{invoice.tax.amount}</td>
-              </tr>
-            ) : null}
-            <tr>
-              <th scope="row" colSpan={3} className="pt-3 text-right text-base font-medium">
-                Total ({invoice.currency})
-              </th>
-              <td className="pt-3 text-right text-base font-medium tabular-nums" data-testid="invoice-total">
-                {invoice.total}
-              </td>
-            </tr>
-          </tfoot>
-        </table>
+          ))}
+          <TotalRow label="Subtotal" amount={invoice.subtotal} first />
+          {invoice.shipping ? <TotalRow label="Shipping" amount={invoice.shipping} /> : null}
+          {invoice.tax ? <TotalRow label={invoice.tax.label} amount={invoice.tax.amount} /> : null}
+          <TotalRow label={`Total (${invoice.currency})`} amount={invoice.total} grand />
+        </TableFrame>
 
         {invoice.notes ? (
           <section aria-labelledby="notes-heading" className="mt-10">
@@ -276,18 +238,44 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   );
 }
 
+/** A line under the invoice's lines: the subtotal, shipping, tax and (`grand`) the total. */
+function TotalRow({
+  label,
+  amount,
+  first = false,
+  grand = false,
+}: {
+  label: string;
+  amount: string;
+  first?: boolean;
+  grand?: boolean;
+}) {
+  const space = first ? "pt-3" : grand ? "pt-3 pb-3 text-base font-medium" : "pt-1";
+  return (
+    <tr>
+      <th scope="row" colSpan={3} className={`px-4 text-right ${grand ? "" : "font-normal"} ${space}`}>
+        {label}
+      </th>
+      <td className={`px-4 text-right tabular-nums ${space}`} data-testid={grand ? "invoice-total" : undefined}>
+        {amount}
+      </td>
+    </tr>
+  );
+}
+
+/** One of the invoice's next steps; `confirm` asks first (the browser's own confirmation). */
 function IntentButton({
   intent,
   busy,
-  className,
+  variant,
   confirm,
   children,
 }: {
   intent: string;
   busy: boolean;
-  className: string;
+  variant: ButtonVariant;
   confirm?: string;
-  children: React.ReactNode;
+  children: ReactNode;
 }) {
   return (
     <Form
@@ -297,9 +285,9 @@ function IntentButton({
       }}
     >
       <input type="hidden" name="intent" value={intent} />
-      <button type="submit" disabled={busy} className={className}>
+      <Button type="submit" variant={variant} size="sm" disabled={busy}>
         {children}
-      </button>
+      </Button>
     </Form>
   );
 }

@@ -1,23 +1,23 @@
 // Invoice Generation: the invoices, newest first, searched and filtered by status, and the two ways to make
 // one: from a shop order (one click, lines as sold) or for a commission (deposit or final, amount entered).
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/invoices";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { AdminPageHeader, EmptyState } from "~/components/admin/admin-page";
+import { AdminPageHeader } from "~/components/admin/admin-page";
+import { RowLink, WithNote } from "~/components/admin/table-cells";
+import { FilterBar } from "~/components/admin/filter-bar";
 import { InvoiceStatusBadge } from "~/components/admin/invoice-status-badge";
-import { Pager } from "~/components/admin/pager";
-import { SelectField, TextAreaField, TextField } from "~/components/form/field";
+import { Button } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { DataTable, type Column } from "~/components/ui/data-table";
+import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { ActionNotice } from "~/components/ui/notice";
+import { formState } from "~/lib/action-result";
 import { formatPrice } from "~/lib/money";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { listCommissions } from "~/modules/inbox/inbox-admin.server";
-import {
-  CommissionInvoiceSchema,
-  FromOrderSchema,
-  InvoiceListFilterSchema,
-  parseForm,
-  type FieldErrorMap,
-} from "~/modules/invoices/invoice-form";
+import { CommissionInvoiceSchema, FromOrderSchema, InvoiceListFilterSchema } from "~/modules/invoices/invoice-form";
 import { formatInvoiceDay, INVOICE_STATUS_LABELS, INVOICES_PAGE_SIZE } from "~/modules/invoices/invoice-rules";
 import {
   createCommissionInvoice,
@@ -26,7 +26,7 @@ import {
   listInvoices,
 } from "~/modules/invoices/invoices.server";
 import { listOrders } from "~/modules/shop/orders.server";
-import { readFormData } from "~/modules/security/form-data.server";
+import { parseSubmission, readFormData, refuse } from "~/modules/forms/submission.server";
 import { adminPaths } from "~/lib/admin-paths";
 
 export const meta: Route.MetaFunction = () => adminMeta("Invoice Generation");
@@ -64,39 +64,29 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { ok: false; intent: string; errors: FieldErrorMap; typed: Record<string, string> };
-
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const form = await readFormData(request);
-  const rawIntent = form.get("intent");
-  const intent = typeof rawIntent === "string" ? rawIntent : "";
-  const fail = (errors: FieldErrorMap, typed: Record<string, string>, status = 400) =>
-    data<ActionData>({ ok: false, intent, errors, typed }, { status });
+  const intent = form.get("intent");
   try {
     if (intent === "from-order") {
-      const parsed = parseForm(FromOrderSchema, form);
-      if (!parsed.ok) return fail(parsed.errors, parsed.typed);
-      const { invoice } = await createInvoiceFromOrder(parsed.values.orderId);
+      const submission = parseSubmission(form, FromOrderSchema, { intent });
+      if (!submission.ok) return refuse(submission.failure);
+      const { invoice } = await createInvoiceFromOrder(submission.value.orderId);
       return redirect(adminPaths.invoice(invoice.id));
     }
     if (intent === "for-commission") {
-      const parsed = parseForm(CommissionInvoiceSchema, form);
-      if (!parsed.ok) return fail(parsed.errors, parsed.typed);
-      const invoice = await createCommissionInvoice({
-        ...parsed.values,
-        issueDate: parsed.values.issueDate,
-        dueDate: parsed.values.dueDate,
-        amountCents: parsed.values.amount,
-        taxCents: parsed.values.tax,
-      });
+      const submission = parseSubmission(form, CommissionInvoiceSchema, { intent });
+      if (!submission.ok) return refuse(submission.failure);
+      const { amount, tax, ...input } = submission.value;
+      const invoice = await createCommissionInvoice({ ...input, amountCents: amount, taxCents: tax });
       return redirect(adminPaths.invoice(invoice.id));
     }
   } catch (error) {
-    if (error instanceof InvoiceError) return fail({ form: error.message }, {}, 409);
+    if (error instanceof InvoiceError) return refuse(error.message, 409);
     throw error;
   }
-  return fail({ form: "Unknown action." }, {});
+  return refuse("Unknown action.");
 }
 
 const STATUS_OPTIONS = [
@@ -104,14 +94,32 @@ const STATUS_OPTIONS = [
   ...Object.entries(INVOICE_STATUS_LABELS).map(([value, label]) => ({ value, label })),
 ];
 
+type InvoiceRow = Route.ComponentProps["loaderData"]["invoices"][number];
+
+const COLUMNS: Column<InvoiceRow>[] = [
+  {
+    header: "Invoice",
+    rowHeader: true,
+    className: "whitespace-nowrap",
+    cell: (invoice) => <RowLink to={adminPaths.invoice(invoice.id)}>{invoice.number}</RowLink>,
+  },
+  {
+    header: "Buyer",
+    cell: (invoice) => <WithNote note={invoice.buyerEmail}>{invoice.buyerName}</WithNote>,
+  },
+  { header: "For", className: "text-ink-soft", cell: (invoice) => invoice.kind },
+  { header: "Issued", className: "text-ink-soft whitespace-nowrap", cell: (invoice) => invoice.issued },
+  { header: "Due", className: "text-ink-soft whitespace-nowrap", cell: (invoice) => invoice.due },
+  { header: "Total", className: "text-right whitespace-nowrap tabular-nums", cell: (invoice) => invoice.total },
+  { header: "Status", cell: (invoice) => <InvoiceStatusBadge status={invoice.status} /> },
+];
+
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const { invoices, filters, total, orders, commissions } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const failed = actionData && !actionData.ok ? actionData : undefined;
-  const errorsFor = (intent: string) => (failed?.intent === intent ? failed.errors : {});
-  const typedFor = (intent: string) => (failed?.intent === intent ? failed.typed : {});
-  const commissionErrors = errorsFor("for-commission");
-  const commissionTyped = typedFor("for-commission");
+  const { error } = formState(actionData);
+  const fromOrder = formState(actionData, "from-order");
+  const { fieldErrors: commissionErrors, values: commissionTyped } = formState(actionData, "for-commission");
   const href = (p: number) => {
     const params = new URLSearchParams();
     if (filters.q) params.set("q", filters.q);
@@ -125,23 +133,14 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         title="Invoice Generation"
         description="Invoices for sales and commissions, numbered in sequence each year, printable and sent to the buyer as a PDF."
       />
-      {failed?.errors.form ? (
-        <p role="alert" className="border-destructive text-destructive mb-6 border-l-2 pl-4">
-          {failed.errors.form}
-        </p>
-      ) : null}
+      <ActionNotice error={error} />
 
       <section aria-labelledby="new-invoice-heading" className="mb-10">
         <h2 id="new-invoice-heading" className="mb-4 text-xl">
           New invoice
         </h2>
         <div className="grid gap-6 lg:grid-cols-2">
-          <Form
-            method="post"
-            noValidate
-            className="border-line space-y-4 rounded-md border bg-white p-5"
-            aria-labelledby="from-order-heading"
-          >
+          <Form method="post" noValidate className={`${cardClass} space-y-4 p-5`} aria-labelledby="from-order-heading">
             <h3 id="from-order-heading" className="text-lg">
               From an order
             </h3>
@@ -157,26 +156,17 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
                   name="orderId"
                   label="Order"
                   options={orders}
-                  defaultValue={typedFor("from-order").orderId}
-                  error={errorsFor("from-order").orderId}
+                  defaultValue={fromOrder.values.orderId}
+                  error={fromOrder.fieldErrors.orderId}
                 />
-                <button
-                  type="submit"
-                  disabled={busy}
-                  className="bg-ink text-paper rounded-full px-5 py-2.5 text-sm disabled:opacity-60"
-                >
+                <Button type="submit" size="sm" disabled={busy}>
                   Create invoice from order
-                </button>
+                </Button>
               </>
             )}
           </Form>
 
-          <Form
-            method="post"
-            noValidate
-            className="border-line space-y-4 rounded-md border bg-white p-5"
-            aria-labelledby="commission-heading"
-          >
+          <Form method="post" noValidate className={`${cardClass} space-y-4 p-5`} aria-labelledby="commission-heading">
             <h3 id="commission-heading" className="text-lg">
               For a commission
             </h3>
@@ -251,7 +241,6 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
                   label="Billing address"
                   optional
                   rows={3}
-
                   defaultValue={commissionTyped.buyerAddress}
                   error={commissionErrors.buyerAddress}
                 />
@@ -260,18 +249,13 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
                   label="Notes"
                   optional
                   rows={2}
-
                   hint="Shown on the invoice, e.g. payment details"
                   defaultValue={commissionTyped.notes}
                   error={commissionErrors.notes}
                 />
-                <button
-                  type="submit"
-                  disabled={busy}
-                  className="bg-ink text-paper rounded-full px-5 py-2.5 text-sm disabled:opacity-60"
-                >
+                <Button type="submit" size="sm" disabled={busy}>
                   Create commission invoice
-                </button>
+                </Button>
               </>
             )}
           </Form>
@@ -282,77 +266,23 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         <h2 id="invoices-heading" className="mb-4 text-xl">
           Invoices
         </h2>
-        <Form method="get" className="mb-6 grid max-w-3xl gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
-          <TextField
-            name="q"
-            label="Search"
-            hint="Invoice number, name or e-mail"
-            defaultValue={filters.q ?? ""}
-            type="search"
-          />
-          <SelectField name="status" label="Status" defaultValue={filters.status ?? ""} options={STATUS_OPTIONS} />
-          <button type="submit" className="bg-ink text-paper h-11 rounded-full px-6 text-sm sm:mb-7">
-            Filter
-          </button>
-        </Form>
-        {invoices.length === 0 ? (
-          <EmptyState>{filters.q || filters.status ? "No invoices match." : "No invoices yet."}</EmptyState>
-        ) : (
-          <div className="border-line overflow-x-auto rounded-md border bg-white">
-            <table className="w-full text-left text-sm">
-              <thead className="border-line text-muted border-b text-xs tracking-wide uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Invoice
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Buyer
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    For
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Issued
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Due
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">
-                    Total
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Status
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-line divide-y">
-                {invoices.map((invoice) => (
-                  <tr key={invoice.id} className="hover:bg-paper">
-                    <th scope="row" className="px-4 py-3 font-medium whitespace-nowrap">
-                      <Link to={adminPaths.invoice(invoice.id)} className="underline-offset-4 hover:underline">
-                        {invoice.number}
-                      </Link>
-                    </th>
-                    <td className="px-4 py-3">
-                      {invoice.buyerName}
-                      <span className="text-muted block text-xs">{invoice.buyerEmail}</span>
-                    </td>
-                    <td className="text-ink-soft px-4 py-3">{invoice.kind}</td>
-                    <td className="text-ink-soft px-4 py-3 whitespace-nowrap">{invoice.issued}</td>
-                    <td className="text-ink-soft px-4 py-3 whitespace-nowrap">{invoice.due}</td>
-                    <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">{invoice.total}</td>
-                    <td className="px-4 py-3">
-                      <InvoiceStatusBadge status={invoice.status} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {total > 0 ? (
-          <Pager page={filters.page} pageSize={INVOICES_PAGE_SIZE} total={total} href={href} items="invoices" />
-        ) : null}
+        <FilterBar
+          label="Search"
+          hint="Invoice number, name or e-mail"
+          query={filters.q}
+          selects={[{ name: "status", label: "Status", options: STATUS_OPTIONS, value: filters.status }]}
+          submitLabel="Filter"
+        />
+        <DataTable
+          caption="Invoices, newest first"
+          columns={COLUMNS}
+          rows={invoices}
+          rowKey={(invoice) => invoice.id}
+          empty={filters.q || filters.status ? "No invoices match." : "No invoices yet."}
+          pager={
+            total > 0 ? { page: filters.page, pageSize: INVOICES_PAGE_SIZE, total, href, items: "invoices" } : undefined
+          }
+        />
       </section>
     </>
   );

@@ -1,21 +1,25 @@
 // Manage Photos (/admin/manage-photos): every artist photo in display order. Edit the alt text and caption,
 // switch where it is featured, drag to reorder (display_order), delete. Switches and order are optimistic.
-import { Trash2, Upload } from "lucide-react";
-import { AlertDialog } from "radix-ui";
+import { Upload } from "lucide-react";
 import type { ReactNode } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { z } from "zod";
+import { formState, type ActionResult } from "~/lib/action-result";
 import type { Route } from "./+types/manage-photos";
-import { reportAction, type ActionResult } from "~/components/admin/action-result";
+import { reportAction } from "~/components/admin/action-result";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { AdminPageHeader, EmptyState } from "~/components/admin/admin-page";
+import { AdminPageHeader } from "~/components/admin/admin-page";
+import { EmptyState } from "~/components/ui/empty-state";
 import { SaveStatus, useSaveStatus } from "~/components/admin/content/save-status";
-import { pendingOrder, SortableList } from "~/components/admin/content/sortable-list";
+import { pendingOrder, SortableList } from "~/components/ui/sortable-list";
 import { FetcherSwitch } from "~/components/admin/content/switch";
-import { Field, TextField } from "~/components/admin/field";
+import { DeleteIconButton } from "~/components/admin/delete-icon-button";
 import { Thumb } from "~/components/admin/thumb";
-import { adminButton, adminCard, adminTextarea } from "~/components/admin/ui";
+import { Button, buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { TextAreaField, TextField } from "~/components/ui/field";
 import { useOfflineQueue } from "~/components/realtime/offline-queue";
 import { adminPaths } from "~/lib/admin-paths";
 import { applyQueued, queuedOrder, formText, revalidateUnlessQueued, type NewOperation } from "~/lib/offline-queue";
@@ -29,8 +33,8 @@ import {
   reorderArtistPhotos,
   updateArtistPhoto,
 } from "~/modules/content/artist-photos.server";
-import { issuesByField } from "~/modules/content/section-form";
-import { readFormData } from "~/modules/security/form-data.server";
+import { contentIssueMessage } from "~/modules/content/section-form";
+import { readSubmission, refuse } from "~/modules/forms/submission.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -51,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const Id = z.uuid();
 const Intent = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("save"), id: Id, altText: z.string(), caption: z.string() }),
+  ArtistPhotoFields.pick({ altText: true, caption: true }).extend({ intent: z.literal("save"), id: Id }),
   z.object({
     intent: z.literal("flag"),
     id: Id,
@@ -62,39 +66,33 @@ const Intent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), id: Id }),
 ]);
 
-type Result = ActionResult | { ok: false; error: string; fieldErrors: Record<string, string> };
-
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs): Promise<ActionResult | ReturnType<typeof refuse>> {
   await requireAdmin(request);
-  const parsed = Intent.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return data<Result>({ ok: false, error: "That request was not understood." }, 400);
-  const input = parsed.data;
+  const submission = await readSubmission(request, Intent, { message: contentIssueMessage });
+  if (!submission.ok) {
+    // A photo's text is said beside its field; anything else was not typed by anyone.
+    const { altText, caption } = submission.failure.fieldErrors ?? {};
+    return altText || caption ? refuse(submission.failure) : refuse("That request was not understood.");
+  }
+  const input = submission.value;
   try {
     switch (input.intent) {
-      case "save": {
-        const fields = ArtistPhotoFields.pick({ altText: true, caption: true }).safeParse(input);
-        if (!fields.success)
-          return data<Result>({
-            ok: false,
-            error: "Some fields need attention.",
-            fieldErrors: issuesByField(fields.error),
-          });
-        await updateArtistPhoto(input.id, fields.data);
-        return data<Result>({ ok: true, message: "Photo saved." });
-      }
+      case "save":
+        await updateArtistPhoto(input.id, { altText: input.altText, caption: input.caption });
+        return { ok: true, message: "Photo saved." };
       case "flag":
         await updateArtistPhoto(input.id, { [input.field]: input.value === "true" });
-        return data<Result>({ ok: true });
+        return { ok: true };
       case "reorder":
         await reorderArtistPhotos(input.ids.split(","));
-        return data<Result>({ ok: true });
+        return { ok: true };
       case "delete":
         await deleteArtistPhoto(input.id);
-        return data<Result>({ ok: true, message: "Photo deleted from the site." });
+        return { ok: true, message: "Photo deleted from the site." };
     }
   } catch (error) {
     if (!(error instanceof PhotoGoneError)) throw error;
-    return data<Result>({ ok: false, error: error.message });
+    return refuse(error.message, 404);
   }
 }
 
@@ -130,7 +128,7 @@ const QUEUED_FIELDS = { is_featured_homepage: "isFeaturedHomepage", is_featured_
 export const meta: Route.MetaFunction = () => adminMeta("Manage Photos");
 
 export default function ManagePhotos({ loaderData }: Route.ComponentProps) {
-  const reorder = useFetcher();
+  const reorder = useFetcher<typeof action>();
   // Changes waiting in the offline queue show as made.
   const queue = useOfflineQueue();
   const photos = applyQueued(loaderData.photos, queue, "file_uploads", QUEUED_FIELDS);
@@ -150,7 +148,7 @@ export default function ManagePhotos({ loaderData }: Route.ComponentProps) {
         title="Manage Photos"
         description="The artist photos in their order (drag to change it). The home page shows the first one featured there; the about page shows all featured there."
         actions={
-          <Link to={adminPaths.artistPhotos()} className={adminButton.secondary}>
+          <Link to={adminPaths.artistPhotos()} className={buttonClass("secondary", "sm")}>
             <Upload aria-hidden className="size-4" /> Upload photos
           </Link>
         }
@@ -192,14 +190,14 @@ function PhotoCard({
   handle: ReactNode;
   position: number;
 }) {
-  const save = useFetcher<Result>();
-  const remove = useFetcher<Result>();
+  const save = useFetcher<typeof action>();
+  const remove = useFetcher<typeof action>();
   const status = useSaveStatus(save);
-  const errors = save.data && !save.data.ok && "fieldErrors" in save.data ? save.data.fieldErrors : {};
+  const { fieldErrors: errors } = formState(save.data);
   return (
     <article
       aria-label={`Photo ${position}: ${photo.altText}`}
-      className={`${adminCard} flex flex-col gap-4 p-3 sm:flex-row ${remove.state !== "idle" ? "opacity-50" : ""}`}
+      className={`${cardClass} flex flex-col gap-4 p-3 sm:flex-row ${remove.state !== "idle" ? "opacity-50" : ""}`}
     >
       <div className="flex items-start gap-2">
         {handle}
@@ -220,18 +218,14 @@ function PhotoCard({
             maxLength={300}
             required
           />
-          <Field label="Caption" error={errors.caption}>
-            {(props) => (
-              <textarea
-                {...props}
-                name="caption"
-                rows={1}
-                maxLength={500}
-                defaultValue={photo.caption}
-                className={adminTextarea}
-              />
-            )}
-          </Field>
+          <TextAreaField
+            label="Caption"
+            error={errors.caption}
+            name="caption"
+            rows={1}
+            maxLength={500}
+            defaultValue={photo.caption}
+          />
           <div className="flex flex-wrap items-center gap-x-5 gap-y-2 md:col-span-2">
             <FetcherSwitch
               label="On the home page"
@@ -247,9 +241,9 @@ function PhotoCard({
             />
             <span className="ml-auto flex items-center gap-2">
               <SaveStatus status={status} />
-              <button type="submit" className={adminButton.secondary} disabled={save.state !== "idle"}>
+              <Button type="submit" variant="secondary" size="sm" disabled={save.state !== "idle"}>
                 Save
-              </button>
+              </Button>
               <DeletePhoto
                 altText={photo.altText}
                 onConfirm={() => void remove.submit({ intent: "delete", id: photo.id }, { method: "post" })}
@@ -264,29 +258,13 @@ function PhotoCard({
 
 function DeletePhoto({ altText, onConfirm }: { altText: string; onConfirm: () => void }) {
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger
-        className={`${adminButton.icon} hover:text-destructive`}
-        aria-label={`Delete the photo “${altText}”`}
-      >
-        <Trash2 aria-hidden className="size-4" />
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="bg-ink/40 fixed inset-0 z-50" />
-        <AlertDialog.Content className="border-line fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg border bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="font-serif text-xl">Delete this photo?</AlertDialog.Title>
-          <AlertDialog.Description className="text-muted mt-2 text-sm">
-            “{altText}” is taken off the site. The picture stays in the media library.
-          </AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-2">
-            <AlertDialog.Cancel className={adminButton.ghost}>Cancel</AlertDialog.Cancel>
-            <AlertDialog.Action className={adminButton.danger} onClick={onConfirm}>
-              Delete
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDialog
+      trigger={<DeleteIconButton label={`Delete the photo “${altText}”`} />}
+      title="Delete this photo?"
+      description={`“${altText}” is taken off the site. The picture stays in the media library.`}
+      confirmLabel="Delete"
+      onConfirm={onConfirm}
+    />
   );
 }
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Route } from "./+types/markdown-preview";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { renderMarkdown } from "~/modules/content/markdown.server";
-import { readFormData } from "~/modules/security/form-data.server";
+import { readSubmission, refuse } from "~/modules/forms/submission.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -15,7 +15,7 @@ const Input = z.object({ markdown: z.string().max(100_000) });
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const parsed = Input.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return data({ html: "", error: "The text is too long to preview." }, { status: 400 });
-  return { html: renderMarkdown(parsed.data.markdown) };
+  const submission = await readSubmission(request, Input);
+  if (!submission.ok) return refuse("The text is too long to preview.");
+  return { ok: true as const, html: renderMarkdown(submission.value.markdown) };
 }

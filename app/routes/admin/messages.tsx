@@ -1,15 +1,24 @@
 // Contact Messages: the inbox of contact-form messages (new, read, replied, archived) and the newsletter list.
 import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useFetcher, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
-import { Pager } from "~/components/admin/pager";
+import { Pager } from "~/components/ui/pager";
+import type { ActionResult } from "~/lib/action-result";
 import type { Route } from "./+types/messages";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { AdminPageHeader, EmptyState } from "~/components/admin/admin-page";
+import { AdminPageHeader } from "~/components/admin/admin-page";
+import { FilterBar } from "~/components/admin/filter-bar";
+import { Button, buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { EmptyState } from "~/components/ui/empty-state";
+import { ActionNotice } from "~/components/ui/notice";
+import { StatusBadge, type Tone } from "~/components/ui/status-badge";
+import { formatShortDateTime } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
 import { INQUIRY_LABELS, MESSAGE_STATUSES, MESSAGES_PAGE_SIZE, type MessageStatus } from "~/lib/inquiries";
 import { paths } from "~/lib/paths";
+import { pageCount } from "~/lib/pagination";
 import { isUuid } from "~/lib/uuid";
 import { requireAdmin } from "~/modules/auth/session.server";
 import {
@@ -19,7 +28,7 @@ import {
   openMessage,
   setMessageStatus,
 } from "~/modules/inbox/inbox-admin.server";
-import { readFormData } from "~/modules/security/form-data.server";
+import { formList, parseSubmission, readFormData, refuse } from "~/modules/forms/submission.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Contact Messages");
 
@@ -34,27 +43,39 @@ export async function loader({ request }: Route.LoaderArgs) {
   // posts "open" once the message is on screen, which makes a new one Read.
   const selected = id && isUuid(id) ? await getMessage(id) : undefined;
   const list = await listMessages(filter);
-  return { filter, ...list, selected: selected ?? null };
+  return {
+    filter,
+    ...list,
+    rows: list.rows.map((m) => ({ ...m, createdAt: formatShortDateTime(m.createdAt) })),
+    selected: selected ? { ...selected, createdAt: formatShortDateTime(selected.createdAt) } : null,
+  };
 }
 
-const ActionSchema = z.object({
-  ids: z.array(z.uuid()).min(1, "Select at least one message.").max(500),
+const OpenIntent = z.object({ intent: z.literal("open"), id: z.uuid("No such message.") });
+const StatusIntent = z.object({
+  ids: formList(z.uuid())
+    .refine((ids) => ids.length > 0, "Select at least one message.")
+    .refine((ids) => ids.length <= 500, "Select at most 500 messages."),
   status: z.enum(MESSAGE_STATUSES),
 });
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({
+  request,
+}: Route.ActionArgs): Promise<ActionResult<{ changed: number }> | ReturnType<typeof refuse>> {
   await requireAdmin(request);
   const form = await readFormData(request);
-  if (form.get("intent") === "open") {
-    const id = z.uuid().safeParse(form.get("id"));
-    if (!id.success) return data({ ok: false as const, error: "No such message." }, { status: 400 });
-    await openMessage(id.data);
-    return { ok: true as const, changed: 1 };
+  const submission =
+    form.get("intent") === "open" ? parseSubmission(form, OpenIntent) : parseSubmission(form, StatusIntent);
+  if (!submission.ok) {
+    const [first] = Object.values(submission.failure.fieldErrors ?? {});
+    return refuse(first ?? submission.failure.error);
   }
-  const parsed = ActionSchema.safeParse({ ids: form.getAll("ids"), status: form.get("status") });
-  if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message }, { status: 400 });
-  const changed = await setMessageStatus(parsed.data.ids, parsed.data.status);
-  return { ok: true as const, changed };
+  const input = submission.value;
+  if ("id" in input) {
+    await openMessage(input.id);
+    return { ok: true, changed: 1 };
+  }
+  return { ok: true, changed: await setMessageStatus(input.ids, input.status) };
 }
 
 const STATUS_LABELS: Record<MessageStatus, string> = {
@@ -64,16 +85,15 @@ const STATUS_LABELS: Record<MessageStatus, string> = {
   archived: "Archived",
 };
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const STATUS_TONES: Record<MessageStatus, Tone> = {
+  new: "accent",
+  read: "muted",
+  replied: "success",
+  archived: "muted",
+};
 
-function StatusBadge({ status }: { status: MessageStatus }) {
-  const tone =
-    status === "new"
-      ? "bg-accent text-paper"
-      : status === "replied"
-        ? "bg-available/10 text-available"
-        : "bg-paper-deep text-muted";
-  return <span className={`rounded-full px-2 py-0.5 text-xs ${tone}`}>{STATUS_LABELS[status]}</span>;
+function MessageStatusBadge({ status }: { status: MessageStatus }) {
+  return <StatusBadge tone={STATUS_TONES[status]}>{STATUS_LABELS[status]}</StatusBadge>;
 }
 
 export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
@@ -87,7 +107,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
         key={label}
         to={adminPaths.messages(next)}
         aria-current={active ? "page" : undefined}
-        className={`rounded-md px-3 py-1.5 text-sm ${active ? "bg-ink text-paper" : "text-ink-soft hover:bg-paper-deep"}`}
+        className={buttonClass(active ? "primary" : "secondary", "sm")}
       >
         {label}
         {n !== undefined ? <span className="ml-1.5 opacity-70">{n}</span> : null}
@@ -101,18 +121,14 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
         title="Contact Messages"
         description="Messages from the contact form. The newsletter's subscribers and issues are on the Newsletter page."
       />
-      <nav aria-label="Message views" className="mb-5 flex flex-wrap gap-1">
+      <nav aria-label="Message views" className="mb-5 flex flex-wrap gap-2">
         {tab(null, "Inbox")}
         {MESSAGE_STATUSES.map((s) => tab(s, STATUS_LABELS[s], loaderData.counts[s]))}
-        <Link to={adminPaths.newsletter()} className="text-ink-soft hover:bg-paper-deep rounded-md px-3 py-1.5 text-sm">
+        <Link to={adminPaths.newsletter()} className={buttonClass("ghost", "sm")}>
           Newsletter
         </Link>
       </nav>
-      {actionData && !actionData.ok ? (
-        <p role="alert" className="text-destructive mb-4 text-sm">
-          {actionData.error}
-        </p>
-      ) : null}
+      <ActionNotice className="mb-4 text-sm" error={actionData && !actionData.ok ? actionData.error : null} />
       <MessageList data={loaderData} />
     </>
   );
@@ -129,7 +145,6 @@ function MessageList({ data: list }: { data: MessagesData }) {
     next.set("id", id);
     return adminPaths.messages(next);
   };
-  const pages = Math.max(1, Math.ceil(list.total / MESSAGES_PAGE_SIZE));
   const pageLink = (page: number) => {
     const next = new URLSearchParams(params);
     next.set("page", String(page));
@@ -140,26 +155,12 @@ function MessageList({ data: list }: { data: MessagesData }) {
   return (
     <div className={`grid gap-6 ${list.selected ? "xl:grid-cols-[minmax(0,1fr)_minmax(0,28rem)]" : ""}`}>
       <div className="min-w-0">
-        <Form method="get" className="mb-4 flex gap-2" role="search">
-          {list.filter.status ? <input type="hidden" name="status" value={list.filter.status} /> : null}
-          <label htmlFor="messages-q" className="sr-only">
-            Search messages
-          </label>
-          <input
-            id="messages-q"
-            name="q"
-            type="search"
-            defaultValue={list.filter.q ?? ""}
-            placeholder="Search name, e-mail, subject or text"
-            className="border-line w-full max-w-md rounded-md border bg-white px-3 py-2 text-sm"
-          />
-          <button
-            type="submit"
-            className="border-line rounded-md border bg-white px-3 py-2 text-sm hover:border-ink/40"
-          >
-            Search
-          </button>
-        </Form>
+        <FilterBar
+          label="Search messages"
+          placeholder="Search name, e-mail, subject or text"
+          query={list.filter.q}
+          keep={{ status: list.filter.status }}
+        />
         {list.rows.length === 0 ? (
           <EmptyState>{list.filter.q ? "No messages match this search." : "No messages yet."}</EmptyState>
         ) : (
@@ -167,23 +168,16 @@ function MessageList({ data: list }: { data: MessagesData }) {
             <div className="mb-2 flex flex-wrap items-center gap-2 text-sm">
               <span className="text-muted">With selected:</span>
               {(["read", "replied", "archived", "new"] as const).map((s) => (
-                <button
-                  key={s}
-                  type="submit"
-                  name="status"
-                  value={s}
-                  disabled={busy}
-                  className="border-line rounded-md border bg-white px-2.5 py-1 hover:border-ink/40"
-                >
+                <Button key={s} type="submit" name="status" value={s} variant="secondary" size="sm" disabled={busy}>
                   {s === "new"
                     ? "Mark unread"
                     : s === "archived"
                       ? "Archive"
                       : `Mark ${STATUS_LABELS[s].toLowerCase()}`}
-                </button>
+                </Button>
               ))}
             </div>
-            <ul className="border-line divide-line divide-y rounded-lg border bg-white">
+            <ul className={`${cardClass} divide-line divide-y`}>
               {list.rows.map((m) => (
                 <li
                   key={m.id}
@@ -199,8 +193,8 @@ function MessageList({ data: list }: { data: MessagesData }) {
                   <Link to={linkTo(m.id)} className="min-w-0 flex-1" preventScrollReset>
                     <span className="flex flex-wrap items-center gap-2">
                       <span className={m.status === "new" ? "font-semibold" : ""}>{m.name}</span>
-                      <StatusBadge status={m.status} />
-                      <span className="text-muted ml-auto text-xs">{dateFormat.format(new Date(m.createdAt))}</span>
+                      <MessageStatusBadge status={m.status} />
+                      <span className="text-muted ml-auto text-xs">{m.createdAt}</span>
                     </span>
                     <span className="block truncate text-sm">{m.subject}</span>
                     <span className="text-muted block truncate text-xs">
@@ -212,7 +206,7 @@ function MessageList({ data: list }: { data: MessagesData }) {
             </ul>
           </Form>
         )}
-        {pages > 1 ? (
+        {pageCount(list.total, MESSAGES_PAGE_SIZE) > 1 ? (
           <Pager
             page={list.filter.page}
             pageSize={MESSAGES_PAGE_SIZE}
@@ -229,7 +223,7 @@ function MessageList({ data: list }: { data: MessagesData }) {
 
 function MessageDetail({ message }: { message: NonNullable<MessagesData["selected"]> }) {
   const reply = `mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`;
-  const opener = useFetcher();
+  const opener = useFetcher<typeof action>();
   const opened = useRef<string | null>(null);
   const { submit } = opener;
   useEffect(() => {
@@ -239,12 +233,12 @@ function MessageDetail({ message }: { message: NonNullable<MessagesData["selecte
     void submit({ intent: "open", id: message.id }, { method: "post" });
   }, [message.id, message.status, submit]);
   return (
-    <article aria-labelledby="message-subject" className="border-line self-start rounded-lg border bg-white p-5">
+    <article aria-labelledby="message-subject" className={`${cardClass} self-start p-5`}>
       <div className="flex items-start justify-between gap-3">
         <h2 id="message-subject" className="text-xl">
           {message.subject}
         </h2>
-        <StatusBadge status={message.status} />
+        <MessageStatusBadge status={message.status} />
       </div>
       <dl className="text-ink-soft mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-muted">From</dt>
@@ -270,20 +264,20 @@ function MessageDetail({ message }: { message: NonNullable<MessagesData["selecte
           </>
         ) : null}
         <dt className="text-muted">Received</dt>
-        <dd>{dateFormat.format(new Date(message.createdAt))} UTC</dd>
+        <dd>{message.createdAt}</dd>
       </dl>
       <p className="border-line mt-4 border-t pt-4 text-sm leading-relaxed whitespace-pre-wrap">{message.body}</p>
       <Form method="post" className="mt-5 flex flex-wrap gap-2 text-sm">
         <input type="hidden" name="ids" value={message.id} />
-        <a href={reply} className="bg-ink text-paper rounded-md px-3 py-1.5">
+        <a href={reply} className={buttonClass("primary", "sm")}>
           Reply by e-mail
         </a>
-        <button type="submit" name="status" value="replied" className="border-line rounded-md border px-3 py-1.5">
+        <Button type="submit" name="status" value="replied" variant="secondary" size="sm">
           Mark replied
-        </button>
-        <button type="submit" name="status" value="archived" className="border-line rounded-md border px-3 py-1.5">
+        </Button>
+        <Button type="submit" name="status" value="archived" variant="secondary" size="sm">
           Archive
-        </button>
+        </Button>
       </Form>
     </article>
   );

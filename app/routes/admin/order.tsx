@@ -2,10 +2,14 @@ import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/order";
 import { AdminPageError } from "~/components/admin/admin-error";
-import { AdminPageHeader, ActionNotice } from "~/components/admin/admin-page";
+import { AdminPageHeader } from "~/components/admin/admin-page";
+import { ActionNotice } from "~/components/ui/notice";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
 import { OrderSummary } from "~/components/site/checkout/order-summary";
-import { TextAreaField, TextField } from "~/components/form/field";
+import { Button } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { CheckboxField, TextAreaField, TextField } from "~/components/ui/field";
+import { formState } from "~/lib/action-result";
 import { formatDateTime } from "~/lib/dates";
 import { pageTitle } from "~/lib/meta";
 import { ROBOTS_NOINDEX } from "~/lib/seo";
@@ -16,11 +20,11 @@ import { invoiceForOrder } from "~/modules/invoices/invoices.server";
 import { adminCertificateView, certificatesForOrder } from "~/modules/certificates/certificates.server";
 import { CertificatesPanel } from "~/components/admin/certificates-panel";
 import { getSettings } from "~/modules/settings/settings.server";
-import { runOrderIntent, type AdminOrderResult } from "~/modules/shop/admin-orders.server";
+import { runOrderIntent } from "~/modules/shop/admin-orders.server";
 import { adminActions, isSold, ORDER_STATUS_LABELS } from "~/modules/shop/order-status";
 import { buyerView } from "~/modules/shop/order-view.server";
 import { getOrder } from "~/modules/shop/orders.server";
-import { readFormData } from "~/modules/security/form-data.server";
+import { readFormData, refuse } from "~/modules/forms/submission.server";
 import { adminPaths } from "~/lib/admin-paths";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -80,16 +84,19 @@ export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   await load(params.id);
   const result = await runOrderIntent(params.id, await readFormData(request), admin.user);
-  return data<AdminOrderResult>(result, { status: result.ok ? 200 : result.errors.form ? 409 : 400 });
+  // A form sent with mistakes is 400; a step the order's state forbids (already shipped) is 409.
+  return result.ok ? result : refuse(result, result.fieldErrors ? 400 : 409);
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order, actions, history, invoice, certificates, canIssueCertificates } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const errors = actionData && !actionData.ok ? actionData.errors : {};
-  const values = actionData && !actionData.ok ? actionData.values : {};
-  const failedIntent = values.intent;
+  const { error } = formState(actionData);
+  const markPaid = formState(actionData, "mark-paid");
+  const ship = formState(actionData, "ship");
+  const cancel = formState(actionData, "cancel");
+  const refund = formState(actionData, "refund");
   return (
     <>
       <AdminPageHeader
@@ -107,13 +114,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               <Form method="post" action={adminPaths.invoices()}>
                 <input type="hidden" name="intent" value="from-order" />
                 <input type="hidden" name="orderId" value={order.id} />
-                <button
-                  type="submit"
-                  disabled={busy}
-                  className="border-line hover:border-ink/40 rounded-full border bg-white px-4 py-2 text-sm"
-                >
+                <Button type="submit" variant="secondary" size="sm" disabled={busy}>
                   Create invoice
-                </button>
+                </Button>
               </Form>
             )}
             <Link to={adminPaths.orders()} className="text-ink-soft text-sm underline-offset-4 hover:underline">
@@ -128,7 +131,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <span className="text-muted">· {order.provider === "stripe" ? "Card (Stripe)" : "Bank transfer"}</span>
         {order.reservedUntil ? <span className="text-muted">· Reserved until {order.reservedUntil}</span> : null}
       </div>
-      <ActionNotice className="mb-8" message={actionData?.ok ? actionData.message : null} error={errors.form} />
+      <ActionNotice className="mb-8" message={actionData?.ok ? actionData.message : null} error={error} />
       <div className="grid gap-12 lg:grid-cols-12">
         <div className="space-y-10 lg:col-span-7">
           {actions.length > 0 ? (
@@ -146,7 +149,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                     label="Note"
                     optional
                     hint="e.g. the bank's reference"
-                    error={failedIntent === "mark-paid" ? errors.note : undefined}
+                    defaultValue={markPaid.values.note}
+                    error={markPaid.fieldErrors.note}
                   />
                 </IntentForm>
               ) : null}
@@ -158,8 +162,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                       label="Carrier"
                       list="carriers"
                       required
-                      defaultValue={failedIntent === "ship" ? values.carrier : ""}
-                      error={failedIntent === "ship" ? errors.carrier : undefined}
+                      defaultValue={ship.values.carrier ?? ""}
+                      error={ship.fieldErrors.carrier}
                     />
                     <datalist id="carriers">
                       {CARRIERS.map((c) => (
@@ -170,8 +174,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                       name="trackingNumber"
                       label="Tracking number"
                       required
-                      defaultValue={failedIntent === "ship" ? values.trackingNumber : ""}
-                      error={failedIntent === "ship" ? errors.trackingNumber : undefined}
+                      defaultValue={ship.values.trackingNumber ?? ""}
+                      error={ship.fieldErrors.trackingNumber}
                     />
                   </div>
                   <TextField
@@ -180,8 +184,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                     optional
                     type="url"
                     hint="Made from the number for USPS, UPS, FedEx and DHL Express."
-                    defaultValue={failedIntent === "ship" ? values.trackingUrl : ""}
-                    error={failedIntent === "ship" ? errors.trackingUrl : undefined}
+                    defaultValue={ship.values.trackingUrl ?? ""}
+                    error={ship.fieldErrors.trackingUrl}
                   />
                 </IntentForm>
               ) : null}
@@ -199,7 +203,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                     name="note"
                     label="Reason"
                     optional
-                    error={failedIntent === "cancel" ? errors.note : undefined}
+                    defaultValue={cancel.values.note}
+                    error={cancel.fieldErrors.note}
                   />
                 </IntentForm>
               ) : null}
@@ -216,28 +221,15 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                     label="Reason"
                     optional
                     rows={2}
-                    error={failedIntent === "refund" ? errors.note : undefined}
+                    defaultValue={refund.values.note}
+                    error={refund.fieldErrors.note}
                   />
-                  <div>
-                    <label className="flex items-center gap-2 text-sm">
-                      <input
-                        type="checkbox"
-                        name="confirm"
-                        value="yes"
-                        className="accent-ink"
-                        aria-invalid={failedIntent === "refund" && errors.confirm ? true : undefined}
-                        aria-describedby={
-                          failedIntent === "refund" && errors.confirm ? "refund-confirm-error" : undefined
-                        }
-                      />
-                      I confirm the full refund of this order
-                    </label>
-                    {failedIntent === "refund" && errors.confirm ? (
-                      <p id="refund-confirm-error" className="text-destructive mt-1 text-sm">
-                        {errors.confirm}
-                      </p>
-                    ) : null}
-                  </div>
+                  <CheckboxField
+                    name="confirm"
+                    value="yes"
+                    label="I confirm the full refund of this order"
+                    error={refund.fieldErrors.confirm}
+                  />
                 </IntentForm>
               ) : null}
             </section>
@@ -342,16 +334,12 @@ function IntentForm({
   children?: ReactNode;
 }) {
   return (
-    <Form method="post" noValidate className="border-line space-y-4 rounded-md border bg-white p-5">
+    <Form method="post" noValidate className={`${cardClass} space-y-4 p-5`}>
       <input type="hidden" name="intent" value={intent} />
       {children}
-      <button
-        type="submit"
-        disabled={busy}
-        className={`rounded-full px-5 py-2.5 text-sm disabled:opacity-60 ${tone === "danger" ? "border-destructive text-destructive hover:bg-destructive/5 border" : "bg-ink text-paper hover:opacity-90"}`}
-      >
+      <Button type="submit" variant={tone === "danger" ? "dangerOutline" : "primary"} size="sm" disabled={busy}>
         {label}
-      </button>
+      </Button>
     </Form>
   );
 }

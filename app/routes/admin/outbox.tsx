@@ -1,26 +1,22 @@
 // The Outbox: every e-mail the shop has sent or means to send (orders, replies, sign-in links), with its state,
 // the error of a failed delivery, and Retry / Send again (docs/admin.md "Outbox"). Bodies are never shown:
 // some held sign-in links.
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/outbox";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { AdminPageHeader, EmptyState } from "~/components/admin/admin-page";
-import { Pager } from "~/components/admin/pager";
-import { adminButton } from "~/components/admin/ui";
-import { formatDateTime } from "~/lib/admin-format";
+import { AdminPageHeader } from "~/components/admin/admin-page";
+import { buttonClass } from "~/components/ui/button";
+import { DataTable, type Column } from "~/components/ui/data-table";
+import { ActionNotice } from "~/components/ui/notice";
+import type { ActionResult } from "~/lib/action-result";
+import { formatShortDateTime } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
+import { pageParam } from "~/lib/pagination";
 import { requireAdmin } from "~/modules/auth/session.server";
-import {
-  outboxCounts,
-  outboxPage,
-  OUTBOX_PAGE_SIZE,
-  requeueMail,
-  sendMail,
-  type OutboxActionResult,
-} from "~/modules/mail/mail.server";
-import { readFormData } from "~/modules/security/form-data.server";
+import { readSubmission, refuse } from "~/modules/forms/submission.server";
+import { outboxCounts, outboxPage, OUTBOX_PAGE_SIZE, requeueMail, sendMail } from "~/modules/mail/mail.server";
 import { services } from "~/services.server";
 
 const STATUSES = ["pending", "sent", "logged", "failed"] as const;
@@ -35,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const status = STATUSES.find((s) => s === params.get("status"));
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
+  const page = pageParam(params);
   const [{ rows, total }, counts] = await Promise.all([outboxPage({ status, page }), outboxCounts()]);
   return {
     status,
@@ -46,8 +42,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     mailOn: Boolean(services().config.smtpUrl),
     messages: rows.map((m) => ({
       ...m,
-      createdAt: formatDateTime(m.createdAt),
-      sentAt: m.sentAt ? formatDateTime(m.sentAt) : null,
+      createdAt: formatShortDateTime(m.createdAt),
+      sentAt: m.sentAt ? formatShortDateTime(m.sentAt) : null,
     })),
   };
 }
@@ -62,32 +58,32 @@ const Intent = z.discriminatedUnion(
     // Settings › "Send a test e-mail" posts here.
     z.object({
       intent: z.literal("test"),
-      to: z.email({ message: "Enter an e-mail address, like you@example.com." }).max(254),
+      to: z
+        .string()
+        .trim()
+        .pipe(z.email({ message: "Enter an e-mail address, like you@example.com." }).max(254)),
     }),
   ],
   { message: "Choose Retry or Send again." },
 );
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs): Promise<ActionResult | ReturnType<typeof refuse>> {
   await requireAdmin(request);
-  const form = await readFormData(request);
-  const to = form.get("to");
-  const parsed = Intent.safeParse({
-    intent: form.get("intent"),
-    id: form.get("id") ?? undefined,
-    to: typeof to === "string" ? to.trim() : undefined,
-  });
-  if (!parsed.success)
-    return data<OutboxActionResult>({ ok: false, error: parsed.error.issues[0]?.message ?? "Try again." }, 400);
-  if (parsed.data.intent === "test") {
-    await sendMail(parsed.data.to, "test", {});
-    const note = services().config.smtpUrl
-      ? `A test e-mail is on its way to ${parsed.data.to}. It shows as Sent in the outbox once the mail server took it.`
-      : `Mail is not being sent (SMTP_URL is not set): the test e-mail to ${parsed.data.to} is kept in the outbox.`;
-    return data<OutboxActionResult>({ ok: true, message: note });
+  const submission = await readSubmission(request, Intent);
+  if (!submission.ok) {
+    const { fieldErrors } = submission.failure;
+    return refuse(fieldErrors?.to ?? fieldErrors?.id ?? fieldErrors?.intent ?? submission.failure.error);
   }
-  const result = await requeueMail(parsed.data.id, parsed.data.intent);
-  return data<OutboxActionResult>(result, result.ok ? 200 : 409);
+  const intent = submission.value;
+  if (intent.intent === "test") {
+    await sendMail(intent.to, "test", {});
+    const message = services().config.smtpUrl
+      ? `A test e-mail is on its way to ${intent.to}. It shows as Sent in the outbox once the mail server took it.`
+      : `Mail is not being sent (SMTP_URL is not set): the test e-mail to ${intent.to} is kept in the outbox.`;
+    return { ok: true, message };
+  }
+  const result = await requeueMail(intent.id, intent.intent);
+  return result.ok ? result : refuse(result, 409);
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("Outbox");
@@ -95,6 +91,56 @@ export const meta: Route.MetaFunction = () => adminMeta("Outbox");
 export default function Outbox({ loaderData, actionData }: Route.ComponentProps) {
   const { messages, status, page, total, pageSize, counts, mailOn } = loaderData;
   const busy = useNavigation().state !== "idle";
+  const columns: Column<(typeof messages)[number]>[] = [
+    {
+      header: "To and subject",
+      cell: (m) => (
+        <>
+          <span className="block font-medium">{m.subject}</span>
+          <span className="text-muted text-xs">{m.toAddress}</span>
+          {m.lastError && m.status !== "sent" && (
+            <span className="text-destructive mt-1 block text-xs break-words">{m.lastError}</span>
+          )}
+        </>
+      ),
+    },
+    {
+      header: "State",
+      className: "whitespace-nowrap",
+      cell: (m) => (
+        <>
+          <span className={m.status === "failed" ? "text-destructive" : undefined}>{STATUS_LABELS[m.status]}</span>
+          <span className="text-muted block text-xs">
+            {m.sentAt ? `at ${m.sentAt}` : `${m.attempts} ${m.attempts === 1 ? "attempt" : "attempts"}`}
+          </span>
+        </>
+      ),
+    },
+    { header: "Queued", className: "text-muted whitespace-nowrap", cell: (m) => m.createdAt },
+    {
+      header: "Actions",
+      hideHeader: true,
+      className: "text-right",
+      cell: (m) => {
+        const retry = m.status === "failed" || m.status === "pending";
+        return (
+          <Form method="post">
+            <input type="hidden" name="id" value={m.id} />
+            <button
+              type="submit"
+              name="intent"
+              value={retry ? "retry" : "resend"}
+              disabled={busy}
+              className={buttonClass("secondary", "sm")}
+              aria-label={`${retry ? "Retry" : "Send again"}: ${m.subject} to ${m.toAddress}`}
+            >
+              {retry ? "Retry" : "Send again"}
+            </button>
+          </Form>
+        );
+      },
+    },
+  ];
   return (
     <>
       <AdminPageHeader title="Outbox" />
@@ -108,16 +154,16 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
           restart the shop, then use Send again for anything that must still go out.
         </p>
       )}
-      {actionData && (
-        <p role="status" className={`mb-4 max-w-2xl text-sm ${actionData.ok ? "text-available" : "text-destructive"}`}>
-          {actionData.ok ? actionData.message : actionData.error}
-        </p>
-      )}
+      <ActionNotice
+        className="mb-4 max-w-2xl text-sm"
+        message={actionData?.ok ? actionData.message : null}
+        error={actionData && !actionData.ok ? actionData.error : null}
+      />
       <nav aria-label="Filter by state" className="mb-4 flex flex-wrap gap-2 text-sm">
         <a
           href={adminPaths.outbox()}
           aria-current={status === undefined ? "page" : undefined}
-          className={status === undefined ? adminButton.primary : adminButton.secondary}
+          className={buttonClass(status === undefined ? "primary" : "secondary", "sm")}
         >
           All
         </a>
@@ -126,88 +172,20 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
             key={s}
             href={adminPaths.outbox(s)}
             aria-current={status === s ? "page" : undefined}
-            className={status === s ? adminButton.primary : adminButton.secondary}
+            className={buttonClass(status === s ? "primary" : "secondary", "sm")}
           >
             {STATUS_LABELS[s]} ({counts[s]})
           </a>
         ))}
       </nav>
-      {messages.length === 0 ? (
-        <EmptyState>{status ? "No messages in this state." : "No e-mail has been sent yet."}</EmptyState>
-      ) : (
-        <div className="border-line overflow-x-auto rounded-md border bg-white">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">E-mails, newest first</caption>
-            <thead className="border-line text-muted border-b text-xs tracking-wide uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  To and subject
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  State
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Queued
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {messages.map((m) => (
-                <tr key={m.id} className="border-line/70 border-b align-top last:border-0">
-                  <td className="px-4 py-3">
-                    <span className="block font-medium">{m.subject}</span>
-                    <span className="text-muted text-xs">{m.toAddress}</span>
-                    {m.lastError && m.status !== "sent" && (
-                      <span className="text-destructive mt-1 block text-xs break-words">{m.lastError}</span>
-                    )}
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap">
-                    <span className={m.status === "failed" ? "text-destructive" : undefined}>
-                      {STATUS_LABELS[m.status]}
-                    </span>
-                    <span className="text-muted block text-xs">
-                      {m.sentAt ? `at ${m.sentAt}` : `${m.attempts} ${m.attempts === 1 ? "attempt" : "attempts"}`}
-                    </span>
-                  </td>
-                  <td className="text-muted px-4 py-3 whitespace-nowrap">{m.createdAt}</td>
-                  <td className="px-4 py-3 text-right">
-                    <Form method="post">
-                      <input type="hidden" name="id" value={m.id} />
-                      {m.status === "failed" || m.status === "pending" ? (
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="retry"
-                          disabled={busy}
-                          className={adminButton.secondary}
-                          aria-label={`Retry: ${m.subject} to ${m.toAddress}`}
-                        >
-                          Retry
-                        </button>
-                      ) : (
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="resend"
-                          disabled={busy}
-                          className={adminButton.secondary}
-                          aria-label={`Send again: ${m.subject} to ${m.toAddress}`}
-                        >
-                          Send again
-                        </button>
-                      )}
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={page} pageSize={pageSize} total={total} href={(p) => adminPaths.outbox(status, p)} items="e-mails" />
+      <DataTable
+        caption="E-mails, newest first"
+        columns={columns}
+        rows={messages}
+        rowKey={(m) => m.id}
+        empty={status ? "No messages in this state." : "No e-mail has been sent yet."}
+        pager={{ page, pageSize, total, href: (p) => adminPaths.outbox(status, p), items: "e-mails" }}
+      />
     </>
   );
 }

@@ -3,7 +3,7 @@
 // work), so it never contradicts checkout; the artist can rewrite it, and Reset to default goes back to
 // following the settings (docs/admin.md "Policies").
 import { ExternalLink } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/policies";
 import { reportAction } from "~/components/admin/action-result";
@@ -11,11 +11,13 @@ import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { MarkdownEditor } from "~/components/admin/content/markdown-editor";
-import { adminButton, adminCard } from "~/components/admin/ui";
+import { Button, buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { formState, type ActionResult } from "~/lib/action-result";
 import { adminPaths } from "~/lib/admin-paths";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { loadPolicy, POLICY_KEYS, resetPolicy, savePolicy } from "~/modules/content/policies.server";
-import { readFormData } from "~/modules/security/form-data.server";
+import { parseSubmission, readFormData, refuse } from "~/modules/forms/submission.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -31,31 +33,27 @@ const Intent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("reset"), key: z.enum(POLICY_KEYS) }),
 ]);
 
-type Result = { ok: true; message: string } | { ok: false; error: string; key?: string; fieldError?: string };
-
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs): Promise<ActionResult | ReturnType<typeof refuse>> {
   await requireAdmin(request);
-  const form = Object.fromEntries(await readFormData(request));
-  const parsed = Intent.safeParse(form);
-  if (!parsed.success) {
-    const issue = parsed.error.issues.find((i) => i.path[0] === "markdown");
-    return data<Result>(
-      {
-        ok: false,
-        error: issue?.message ?? "That request was not understood.",
-        key: typeof form.key === "string" ? form.key : undefined,
-        fieldError: issue?.message,
-      },
-      { status: 400 },
+  const form = await readFormData(request);
+  // Each policy is a form of its own: a refusal names it (as `intent`), so only its editor shows the error.
+  const key = form.get("key");
+  const submission = parseSubmission(form, Intent, { intent: typeof key === "string" ? key : undefined });
+  if (!submission.ok) {
+    const markdown = submission.failure.fieldErrors?.markdown;
+    return refuse(
+      markdown
+        ? { ...submission.failure, error: markdown, fieldErrors: { markdown } }
+        : "That request was not understood.",
     );
   }
-  const input = parsed.data;
+  const input = submission.value;
   if (input.intent === "reset") {
     await resetPolicy(input.key);
-    return data<Result>({ ok: true, message: "Back to the default, written from your settings." });
+    return { ok: true, message: "Back to the default, written from your settings." };
   }
   await savePolicy(input.key, input.markdown);
-  return data<Result>({ ok: true, message: "Saved. The page shows it now." });
+  return { ok: true, message: "Saved. The page shows it now." };
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
@@ -78,10 +76,10 @@ export default function Policies({ loaderData, actionData }: Route.ComponentProp
       <div className="space-y-6">
         {loaderData.policies.map((policy) => {
           const headingId = `policy-${policy.key}-heading`;
-          const refused = actionData && !actionData.ok && "key" in actionData ? actionData : undefined;
-          const error = refused?.key === policy.key ? refused.fieldError : undefined;
+          const error = formState(actionData, policy.key).fieldErrors.markdown;
+          const saving = navigation.state === "submitting" && busyKey === policy.key;
           return (
-            <section key={policy.key} aria-labelledby={headingId} className={`${adminCard} space-y-4 p-5`}>
+            <section key={policy.key} aria-labelledby={headingId} className={`${cardClass} space-y-4 p-5`}>
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div>
                   <h2 id={headingId} className="font-serif text-xl">
@@ -91,7 +89,7 @@ export default function Policies({ loaderData, actionData }: Route.ComponentProp
                     {policy.custom ? "Your own text." : "The default, written from your shop settings."}
                   </p>
                 </div>
-                <Link to={PUBLIC_PATH[policy.key]} className={adminButton.secondary}>
+                <Link to={PUBLIC_PATH[policy.key]} className={buttonClass("secondary", "sm")}>
                   <ExternalLink aria-hidden className="size-4" /> View {PUBLIC_PATH[policy.key]}
                 </Link>
               </div>
@@ -108,19 +106,13 @@ export default function Policies({ loaderData, actionData }: Route.ComponentProp
                 />
                 <div className="flex flex-wrap justify-end gap-2">
                   {policy.custom ? (
-                    <button type="submit" name="intent" value="reset" className={adminButton.secondary}>
+                    <Button type="submit" name="intent" value="reset" variant="secondary" size="sm">
                       Reset to default
-                    </button>
+                    </Button>
                   ) : null}
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="save"
-                    className={adminButton.primary}
-                    disabled={navigation.state === "submitting" && busyKey === policy.key}
-                  >
-                    {navigation.state === "submitting" && busyKey === policy.key ? "Saving…" : `Save ${policy.title}`}
-                  </button>
+                  <Button type="submit" name="intent" value="save" size="sm" busy={saving} busyLabel="Saving…">
+                    {`Save ${policy.title}`}
+                  </Button>
                 </div>
               </Form>
             </section>

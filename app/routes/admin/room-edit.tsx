@@ -8,14 +8,17 @@ import type { Route } from "./+types/room-edit";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
-import { adminButton, adminInput, adminLabel } from "~/components/admin/ui";
-import { TextAreaField, TextField } from "~/components/form/field";
+import { Button } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { DataTable, type Column } from "~/components/ui/data-table";
+import { Field, FormErrorSummary, SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { ActionNotice, FormError } from "~/components/ui/notice";
+import { formState, type ActionResult } from "~/lib/action-result";
 import { adminPaths } from "~/lib/admin-paths";
-import { formatDateTime } from "~/lib/dates";
+import { dayIn, formatDateTime } from "~/lib/dates";
 import { formatPrice } from "~/lib/money";
-import { dayIn, formatPriceInput, ROOM_VISIT_LABELS, roomState } from "~/lib/rooms";
+import { formatPriceInput, ROOM_VISIT_LABELS, roomState } from "~/lib/rooms";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { fieldErrors } from "~/modules/catalog/artwork-input";
 import { getArtworksByIds } from "~/modules/catalog/catalog.server";
 import {
   createRoom,
@@ -28,7 +31,13 @@ import {
   roomUrl,
   updateRoom,
 } from "~/modules/rooms/rooms.server";
-import { readFormData } from "~/modules/security/form-data.server";
+import {
+  FIELDS_NEED_ATTENTION,
+  fieldErrorsOf,
+  parseSubmission,
+  readFormData,
+  refuse,
+} from "~/modules/forms/submission.server";
 import { getSettings } from "~/modules/settings/settings.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -96,16 +105,6 @@ interface Typed {
   works: { artworkId: string; price: string }[];
 }
 
-interface Failed {
-  ok: false;
-  errors: Partial<Record<string, string>>;
-  typed: Typed;
-}
-interface Saved {
-  ok: true;
-  message: string;
-}
-
 const str = (form: FormData, name: string) => {
   const v = form.get(name);
   return typeof v === "string" ? v : "";
@@ -124,6 +123,25 @@ function typedFrom(form: FormData): Typed {
   };
 }
 
+/** What was typed, flat as a refusal carries it back: the works as works.0.artworkId, works.0.price, … */
+function roomValues(typed: Typed): Record<string, string> {
+  const { works, ...fields } = typed;
+  const flat: Record<string, string> = { ...fields };
+  works.forEach((w, i) => {
+    flat[`works.${i}.artworkId`] = w.artworkId;
+    flat[`works.${i}.price`] = w.price;
+  });
+  return flat;
+}
+
+/** The works of a refused form, in the order they were sent. */
+function roomWorks(values: Record<string, string>): Typed["works"] {
+  const works: Typed["works"] = [];
+  for (let i = 0; values[`works.${i}.artworkId`] !== undefined; i++)
+    works.push({ artworkId: values[`works.${i}.artworkId`]!, price: values[`works.${i}.price`] ?? "" });
+  return works;
+}
+
 /** What a move, an addition or a removal does to the list of works (before it is validated and saved). */
 function applyIntent(works: Typed["works"], intent: string, added: string): Typed["works"] {
   if (intent === "add")
@@ -138,32 +156,40 @@ function applyIntent(works: Typed["works"], intent: string, added: string): Type
   return next;
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({
+  request,
+  params,
+}: Route.ActionArgs): Promise<ActionResult | ReturnType<typeof refuse> | Response> {
   await requireAdmin(request);
   const existing = await load(params.id);
   const form = await readFormData(request);
-  const intent = Intent.safeParse(form.get("intent"));
-  if (!intent.success)
-    return data<Saved | Failed>(
-      { ok: false, errors: { form: "That request was not understood." }, typed: typedFrom(form) },
-      400,
-    );
-  if (intent.data === "regenerate" || intent.data === "revoke") {
+  const submission = parseSubmission(form, z.object({ intent: Intent }));
+  if (!submission.ok)
+    return refuse({ ok: false, error: "That request was not understood.", values: roomValues(typedFrom(form)) });
+  const { intent } = submission.value;
+  if (intent === "regenerate" || intent === "revoke") {
     if (!existing) throw data("Viewing room not found", { status: 404 });
-    if (intent.data === "regenerate") await regenerateRoomLink(existing.room.id);
+    if (intent === "regenerate") await regenerateRoomLink(existing.room.id);
     else await revokeRoomLink(existing.room.id);
-    return data<Saved | Failed>({
+    return {
       ok: true,
       message:
-        intent.data === "regenerate"
+        intent === "regenerate"
           ? "A new link is ready; the old one no longer opens the room."
           : "The link is revoked: visitors are told the room is no longer available.",
-    });
+    };
   }
+  // The button's move (add, up, down, remove) is applied to what was typed, then the whole room is checked.
   const typed = typedFrom(form);
-  typed.works = applyIntent(typed.works, intent.data, str(form, "addWork"));
+  typed.works = applyIntent(typed.works, intent, str(form, "addWork"));
   const parsed = RoomSchema.safeParse(typed);
-  if (!parsed.success) return data<Saved | Failed>({ ok: false, errors: fieldErrors(parsed.error), typed }, 400);
+  if (!parsed.success)
+    return refuse({
+      ok: false,
+      error: FIELDS_NEED_ATTENTION,
+      fieldErrors: fieldErrorsOf(parsed.error),
+      values: roomValues(typed),
+    });
   const { shop } = await getSettings();
   if (!existing) {
     const room = await createRoom(parsed.data, shop.timeZone);
@@ -171,10 +197,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const saved = await updateRoom(existing.room.id, parsed.data, shop.timeZone);
   if (!saved) throw data("Viewing room not found", { status: 404 });
-  return data<Saved | Failed>({
-    ok: true,
-    message: intent.data === "save" ? "Room saved." : "Room saved with its works.",
-  });
+  return { ok: true, message: intent === "save" ? "Room saved." : "Room saved with its works." };
 }
 
 export function ErrorBoundary() {
@@ -191,14 +214,13 @@ export default function RoomEdit({ loaderData, actionData }: Route.ComponentProp
   const { room, catalogue, publicPrices, defaultExpiresOn, timeZone } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const failed = actionData && !actionData.ok ? actionData : undefined;
-  const errors = failed?.errors ?? {};
-  const typed = failed?.typed;
-  const value = (name: Exclude<keyof Typed, "works">) => typed?.[name] ?? room?.[name] ?? "";
-  const works = typed?.works ?? room?.works ?? [];
+  const { fieldErrors: errors, values, error, count } = formState(actionData);
+  // After a refusal the form shows what was sent (with the button's move applied); before, the room as saved.
+  const typed = actionData && !actionData.ok ? values : undefined;
+  const value = (name: Exclude<keyof Typed, "works">) => (typed ? (typed[name] ?? "") : (room?.[name] ?? ""));
+  const works = typed ? roomWorks(typed) : (room?.works ?? []);
   const titleOf = new Map(catalogue.map((a) => [a.id, a.label]));
   const addable = catalogue.filter((a) => !works.some((w) => w.artworkId === a.id));
-  const errorCount = Object.keys(errors).length;
   // Keyed by the room's saved state: the fields show what was saved after each successful action.
   const formKey = `${room?.id ?? "new"}:${JSON.stringify(room?.works ?? [])}:${room?.title ?? ""}`;
   return (
@@ -218,16 +240,11 @@ export default function RoomEdit({ loaderData, actionData }: Route.ComponentProp
           </Link>
         }
       />
-      {actionData?.ok ? (
-        <p role="status" className="text-available mb-4 text-sm">
-          {actionData.message}
-        </p>
-      ) : null}
-      {errorCount > 0 ? (
-        <p role="alert" className="border-destructive text-destructive mb-6 border-l-2 pl-4">
-          {errors.form ?? (errorCount === 1 ? "One field needs attention." : `${errorCount} fields need attention.`)}
-        </p>
-      ) : null}
+      <ActionNotice className="mb-4 text-sm" message={actionData?.ok ? actionData.message : null} />
+      <div className="mb-6 max-w-3xl space-y-2 empty:hidden">
+        <FormError message={error} />
+        <FormErrorSummary count={count} />
+      </div>
 
       {room ? <RoomLink link={room.link} state={room.state} busy={busy} /> : null}
 
@@ -270,15 +287,14 @@ export default function RoomEdit({ loaderData, actionData }: Route.ComponentProp
         </div>
 
         <fieldset>
-          <legend className="text-ink mb-2 block text-sm font-medium">Works in the room</legend>
-          {errors.works ? <p className="text-destructive mb-2 text-sm">{errors.works}</p> : null}
+          <legend className="text-ink-soft mb-1 block text-xs font-medium">Works in the room</legend>
+          {errors.works ? <p className="text-destructive mb-2 text-xs">{errors.works}</p> : null}
           {works.length === 0 ? (
             <p className="text-muted mb-3 text-sm">No works yet: add them below, in the order the room shows them.</p>
           ) : (
-            <ol className="border-line mb-4 divide-y divide-[var(--color-line)] rounded-md border bg-white">
+            <ol className={`${cardClass} divide-line mb-4 divide-y`}>
               {works.map((w, i) => {
                 const title = titleOf.get(w.artworkId) ?? "A work no longer in the catalogue";
-                const priceError = errors[`works.${i}.price`];
                 const publicPrice = publicPrices[w.artworkId];
                 return (
                   <li key={w.artworkId} className="grid gap-3 p-3 sm:grid-cols-[minmax(0,1fr)_10rem_auto] sm:items-end">
@@ -291,58 +307,50 @@ export default function RoomEdit({ loaderData, actionData }: Route.ComponentProp
                         {publicPrice ? `Public price ${publicPrice}` : "No public price"}
                       </p>
                     </div>
-                    <div>
-                      <label className={adminLabel} htmlFor={`price-${w.artworkId}`}>
-                        Room price <span className="font-normal">(optional)</span>
-                      </label>
-                      <input
-                        id={`price-${w.artworkId}`}
-                        name="workPrice"
-                        inputMode="decimal"
-                        className={adminInput}
-                        defaultValue={w.price}
-                        placeholder={publicPrice ? "Same as public" : "Inquiry only"}
-                        aria-invalid={priceError ? true : undefined}
-                        aria-describedby={priceError ? `price-${w.artworkId}-error` : undefined}
-                        aria-label={`Room price of ${title}`}
-                      />
-                      {priceError ? (
-                        <p id={`price-${w.artworkId}-error`} className="text-destructive mt-1 text-xs">
-                          {priceError}
-                        </p>
-                      ) : null}
-                    </div>
+                    <TextField
+                      label="Room price"
+                      optional
+                      name="workPrice"
+                      inputMode="decimal"
+                      defaultValue={w.price}
+                      placeholder={publicPrice ? "Same as public" : "Inquiry only"}
+                      aria-label={`Room price of ${title}`}
+                      error={errors[`works.${i}.price`]}
+                    />
                     <div className="flex gap-1">
-                      <button
+                      <Button
                         type="submit"
                         name="intent"
                         value={`up:${w.artworkId}`}
-                        className={adminButton.ghost}
+                        variant="ghost"
+                        size="sm"
                         disabled={busy || i === 0}
                         aria-label={`Move ${title} up`}
                       >
                         Up
-                      </button>
-                      <button
+                      </Button>
+                      <Button
                         type="submit"
                         name="intent"
                         value={`down:${w.artworkId}`}
-                        className={adminButton.ghost}
+                        variant="ghost"
+                        size="sm"
                         disabled={busy || i === works.length - 1}
                         aria-label={`Move ${title} down`}
                       >
                         Down
-                      </button>
-                      <button
+                      </Button>
+                      <Button
                         type="submit"
                         name="intent"
                         value={`remove:${w.artworkId}`}
-                        className={adminButton.ghost}
+                        variant="ghost"
+                        size="sm"
                         disabled={busy}
                         aria-label={`Remove ${title} from the room`}
                       >
                         Remove
-                      </button>
+                      </Button>
                     </div>
                   </li>
                 );
@@ -350,28 +358,25 @@ export default function RoomEdit({ loaderData, actionData }: Route.ComponentProp
             </ol>
           )}
           <div className="flex flex-wrap items-end gap-2">
-            <div className="min-w-0 flex-1">
-              <label htmlFor="add-work" className={adminLabel}>
-                Add a work
-              </label>
-              <select id="add-work" name="addWork" className={adminInput} defaultValue="">
-                <option value="">Choose a work…</option>
-                {addable.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <button type="submit" name="intent" value="add" className={adminButton.secondary} disabled={busy}>
+            <SelectField
+              name="addWork"
+              label="Add a work"
+              className="min-w-0 flex-1"
+              defaultValue=""
+              options={[
+                { value: "", label: "Choose a work…" },
+                ...addable.map((a) => ({ value: a.id, label: a.label })),
+              ]}
+            />
+            <Button type="submit" name="intent" value="add" variant="secondary" size="sm" disabled={busy}>
               Add to the room
-            </button>
+            </Button>
           </div>
         </fieldset>
 
-        <button type="submit" name="intent" value="save" disabled={busy} className={adminButton.primary}>
+        <Button type="submit" name="intent" value="save" size="sm" disabled={busy}>
           {room ? "Save room" : "Create room"}
-        </button>
+        </Button>
       </Form>
 
       {room ? (
@@ -390,7 +395,7 @@ function RoomLink({ link, state, busy }: { link: string; state: "open" | "expire
     );
   };
   return (
-    <section aria-labelledby="link-heading" className="border-line mb-8 max-w-3xl rounded-md border bg-white p-4">
+    <section aria-labelledby="link-heading" className={`${cardClass} mb-8 max-w-3xl p-4`}>
       <h2 id="link-heading" className="text-lg">
         Secret link
       </h2>
@@ -399,33 +404,32 @@ function RoomLink({ link, state, busy }: { link: string; state: "open" | "expire
         anywhere.
       </p>
       <div className="mt-3 flex flex-wrap items-end gap-2">
-        <div className="min-w-0 flex-1">
-          <label htmlFor="room-link" className={adminLabel}>
-            Link to the room
-          </label>
-          <input
-            id="room-link"
-            readOnly
-            value={link}
-            className={`${adminInput} font-mono text-xs`}
-            onFocus={(e) => e.currentTarget.select()}
-          />
-        </div>
-        <button type="button" onClick={copy} className={adminButton.secondary}>
+        <Field label="Link to the room" className="min-w-0 flex-1">
+          {(control) => (
+            <input
+              {...control}
+              readOnly
+              value={link}
+              className={`${control.className} font-mono text-xs`}
+              onFocus={(e) => e.currentTarget.select()}
+            />
+          )}
+        </Field>
+        <Button type="button" variant="secondary" size="sm" onClick={copy}>
           Copy link
-        </button>
+        </Button>
       </div>
       <p role="status" className="text-available mt-1 text-xs empty:hidden">
         {copied}
       </p>
       <Form method="post" className="mt-3 flex flex-wrap gap-2">
-        <button type="submit" name="intent" value="regenerate" className={adminButton.secondary} disabled={busy}>
+        <Button type="submit" name="intent" value="regenerate" variant="secondary" size="sm" disabled={busy}>
           {state === "revoked" ? "Make a new link (reopens the room)" : "Make a new link"}
-        </button>
+        </Button>
         {state !== "revoked" ? (
-          <button type="submit" name="intent" value="revoke" className={adminButton.dangerOutline} disabled={busy}>
+          <Button type="submit" name="intent" value="revoke" variant="dangerOutline" size="sm" disabled={busy}>
             Revoke the link
-          </button>
+          </Button>
         ) : null}
       </Form>
     </section>
@@ -441,48 +445,31 @@ interface VisitRow {
   email: string;
 }
 
+const VISIT_COLUMNS: Column<VisitRow>[] = [
+  { header: "When", className: "whitespace-nowrap", cell: (v) => v.at },
+  { header: "What", cell: (v) => ROOM_VISIT_LABELS[v.kind] },
+  { header: "Who", className: "break-words", cell: (v) => (v.kind === "opened" ? v.device : `${v.name} · ${v.email}`) },
+];
+
 function Visits({ visits, total, recipient }: { visits: VisitRow[]; total: number; recipient: string }) {
   return (
     <section aria-labelledby="visits-heading" className="mt-12 max-w-3xl">
       <h2 id="visits-heading" className="text-lg">
         Who opened it
       </h2>
-      <p className="text-muted mt-1 text-sm">
+      <p className="text-muted mt-1 mb-4 text-sm">
         Each open of the link, newest first (the device from the browser, never an address), and visitors who named
         themselves by inquiring or ordering.
         {recipient ? ` Opens are by ${recipient}, or by whoever they passed the link to.` : ""}
         {total > visits.length ? ` The newest ${visits.length} of ${total}.` : ""}
       </p>
-      {visits.length === 0 ? (
-        <p className="text-muted mt-4 text-sm">Nobody has opened the room yet.</p>
-      ) : (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full text-left text-xs sm:text-sm">
-            <thead className="text-muted text-xs">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  When
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  What
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Who
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-[var(--color-line)]">
-              {visits.map((v) => (
-                <tr key={v.id}>
-                  <td className="py-2 pr-4">{v.at}</td>
-                  <td className="py-2 pr-4">{ROOM_VISIT_LABELS[v.kind]}</td>
-                  <td className="py-2 break-words">{v.kind === "opened" ? v.device : `${v.name} · ${v.email}`}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption="Opens of the room, newest first"
+        columns={VISIT_COLUMNS}
+        rows={visits}
+        rowKey={(v) => v.id}
+        empty="Nobody has opened the room yet."
+      />
     </section>
   );
 }

@@ -4,11 +4,15 @@ import { Link } from "react-router";
 import type { Route } from "./+types/rooms";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { AdminPageHeader, EmptyState } from "~/components/admin/admin-page";
-import { Pager } from "~/components/admin/pager";
-import { adminButton } from "~/components/admin/ui";
+import { AdminPageHeader } from "~/components/admin/admin-page";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Pager } from "~/components/ui/pager";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { StatusBadge, type Tone } from "~/components/ui/status-badge";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatDate, formatDateTime } from "~/lib/dates";
+import { pageParam } from "~/lib/pagination";
 import { roomState } from "~/lib/rooms";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { listRooms, ROOMS_PAGE_SIZE } from "~/modules/rooms/rooms.server";
@@ -16,8 +20,7 @@ import { getSettings } from "~/modules/settings/settings.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const raw = new URL(request.url).searchParams.get("page") ?? "1";
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(raw, 10) || 1));
+  const page = pageParam(new URL(request.url).searchParams);
   const [{ rows, total }, settings] = await Promise.all([listRooms(page), getSettings()]);
   const tz = settings.shop.timeZone;
   const now = new Date();
@@ -45,11 +48,7 @@ export function ErrorBoundary() {
 }
 
 const STATE_LABELS = { open: "Open", expired: "Expired", revoked: "Link revoked" } as const;
-const STATE_STYLES = {
-  open: "bg-available/10 text-available",
-  expired: "bg-ink/5 text-muted",
-  revoked: "bg-ink/5 text-muted",
-} as const;
+const STATE_TONES: Record<keyof typeof STATE_LABELS, Tone> = { open: "success", expired: "muted", revoked: "muted" };
 
 export default function Rooms({ loaderData }: Route.ComponentProps) {
   const { rooms, page, pageSize, total } = loaderData;
@@ -59,7 +58,7 @@ export default function Rooms({ loaderData }: Route.ComponentProps) {
         title="Viewing Rooms"
         description="Private selections of works, shared by a secret link, with prices that hold only there. Nobody finds them without the link; search engines never list them."
         actions={
-          <Link to={adminPaths.newRoom()} className={adminButton.primary}>
+          <Link to={adminPaths.newRoom()} className={buttonClass("primary", "sm")}>
             New room
           </Link>
         }
@@ -69,7 +68,7 @@ export default function Rooms({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="space-y-3">
           {rooms.map((r) => (
-            <li key={r.id} className="border-line rounded-md border bg-white p-4">
+            <li key={r.id} className={`${cardClass} p-4`}>
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div className="min-w-0">
                   <p className="font-medium">
@@ -87,9 +86,7 @@ export default function Rooms({ loaderData }: Route.ComponentProps) {
                       : `Opened ${r.opens} ${r.opens === 1 ? "time" : "times"}, last ${r.lastOpenedAt}`}
                   </p>
                 </div>
-                <span className={`rounded-full px-2.5 py-1 text-xs ${STATE_STYLES[r.state]}`}>
-                  {STATE_LABELS[r.state]}
-                </span>
+                <StatusBadge tone={STATE_TONES[r.state]}>{STATE_LABELS[r.state]}</StatusBadge>
               </div>
             </li>
           ))}

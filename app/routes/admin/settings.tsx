@@ -1,14 +1,15 @@
 // Settings (/admin/settings): the site's identity, social links, each page's search title and description,
 // and the shop's shipping, tax and payment settings, validated on the server with errors beside each field.
-import { useEffect } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import type { Route } from "./+types/settings";
+import { reportAction } from "~/components/admin/action-result";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
-import { TextAreaField, TextField } from "~/components/admin/field";
-import { adminButton, adminCard } from "~/components/admin/ui";
-import { notify } from "~/components/site/toast-host";
+import { cardClass } from "~/components/ui/card";
+import { CheckboxField, TextAreaField, TextField } from "~/components/ui/field";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { formState } from "~/lib/action-result";
 import { PAGE_KEYS } from "~/lib/seo";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { settingsFromForm } from "~/modules/settings/settings-form.server";
@@ -18,7 +19,7 @@ import { listBackups } from "~/modules/backup/backups.server";
 import { services } from "~/services.server";
 import { BackupsPanel } from "~/components/admin/backups-panel";
 import { TestMailPanel } from "~/components/admin/test-mail-panel";
-import { readFormData } from "~/modules/security/form-data.server";
+import { FIELDS_NEED_ATTENTION, readFormData, refuse, typedValues } from "~/modules/forms/submission.server";
 import { MediaPicker } from "~/components/admin/content/media-picker";
 import {
   SIGNATURE_MAX_BYTES,
@@ -56,38 +57,43 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+// The form's flat names are merged into the settings document by settingsFromForm, which checks them.
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = Object.fromEntries(
-    [...(await readFormData(request))].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-  );
+  const values = typedValues(await readFormData(request));
   const current = await getSettings();
-  const result = settingsFromForm(current, form);
-  if (!result.ok) return data({ ok: false as const, errors: result.errors, typed: form }, 400);
+  const result = settingsFromForm(current, values);
+  if (!result.ok) return refuse({ ...result, values });
   // A new signature is checked against the stored file: a still image, small enough for every certificate.
   const signature = result.settings.signatureImage;
   const problem =
     signature && signature !== current.signatureImage ? await signatureImageProblem(signature) : undefined;
-  if (problem) return data({ ok: false as const, errors: { signatureImage: problem }, typed: form }, 400);
+  if (problem)
+    return refuse({ ok: false, error: FIELDS_NEED_ATTENTION, fieldErrors: { signatureImage: problem }, values });
   await saveSettings(result.settings);
-  return { ok: true as const, savedAt: Date.now() };
+  return { ok: true as const, message: "Settings saved.", savedAt: Date.now() };
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return reportAction(() => serverAction(), "Could not save the settings");
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("Settings");
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, defaults, shop, regionSlots } = loaderData;
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting";
-  const errors: Partial<Record<string, string>> = actionData && !actionData.ok ? actionData.errors : {};
-  const typed: Record<string, string> | undefined = actionData && !actionData.ok ? actionData.typed : undefined;
-  const value = (name: string, saved: string | undefined) => typed?.[name] ?? saved ?? "";
+  const { fieldErrors: errors, values: typed, count } = formState(actionData);
+  const refused = actionData?.ok === false;
+  const value = (name: string, saved: string | undefined) => (refused ? typed[name] : undefined) ?? saved ?? "";
+  /** A field's name, what it shows (what was typed after a refusal, else what is saved) and its error. */
+  const field = (name: string, saved: string | undefined) => ({
+    name,
+    defaultValue: value(name, saved),
+    error: errors[name],
+  });
+  const shopField = (name: string) => field(name, shop[name]);
   // A checkbox the browser leaves out of the form when it is not ticked.
-  const checked = (name: string) => (typed ? typed[name] === "on" : shop[name] === "on");
-
-  useEffect(() => {
-    if (actionData?.ok) notify((t) => t.success("Settings saved."));
-  }, [actionData]);
+  const checked = (name: string, saved: boolean) => (refused ? typed[name] === "on" : saved);
 
   return (
     <>
@@ -95,46 +101,29 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         title="Settings"
         description="The site's identity, its links, how each page appears in search results and when shared, and the shop's shipping, tax and payment."
       />
-      <Form method="post" key={actionData?.ok ? actionData.savedAt : "form"} className="space-y-5" noValidate>
-        <section aria-labelledby="settings-identity" className={`${adminCard} p-4 md:p-6`}>
+      <Form
+        method="post"
+        key={actionData?.ok && "savedAt" in actionData ? actionData.savedAt : "form"}
+        className="space-y-5"
+        noValidate
+      >
+        <section aria-labelledby="settings-identity" className={`${cardClass} p-4 md:p-6`}>
           <h2 id="settings-identity" className="mb-4 text-lg">
             Identity
           </h2>
           <div className="grid gap-4 md:grid-cols-2">
-            <TextField
-              label="Site title"
-              name="siteTitle"
-              defaultValue={value("siteTitle", settings.siteTitle)}
-              error={errors.siteTitle}
-              maxLength={80}
-            />
-            <TextField
-              label="Artist's name"
-              name="artistName"
-              defaultValue={value("artistName", settings.artistName)}
-              error={errors.artistName}
-              maxLength={80}
-            />
+            <TextField label="Site title" {...field("siteTitle", settings.siteTitle)} maxLength={80} />
+            <TextField label="Artist's name" {...field("artistName", settings.artistName)} maxLength={80} />
             <TextField
               label="Tagline"
-              name="tagline"
-              defaultValue={value("tagline", settings.tagline)}
-              error={errors.tagline}
+              {...field("tagline", settings.tagline)}
               maxLength={160}
               className="md:col-span-2"
             />
-            <TextField
-              label="Contact e-mail"
-              name="contactEmail"
-              type="email"
-              defaultValue={value("contactEmail", settings.contactEmail)}
-              error={errors.contactEmail}
-            />
+            <TextField label="Contact e-mail" {...field("contactEmail", settings.contactEmail)} type="email" />
             <TextField
               label="Location line"
-              name="locationLine"
-              defaultValue={value("locationLine", settings.locationLine)}
-              error={errors.locationLine}
+              {...field("locationLine", settings.locationLine)}
               hint="Shown in the footer"
               maxLength={160}
             />
@@ -144,29 +133,25 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           </p>
         </section>
 
-        <section aria-labelledby="settings-social" className={`${adminCard} p-4 md:p-6`}>
+        <section aria-labelledby="settings-social" className={`${cardClass} p-4 md:p-6`}>
           <h2 id="settings-social" className="mb-1 text-lg">
             Social links
           </h2>
           <p className="text-muted mb-4 text-sm">Up to six, shown in the footer. Leave a row empty to drop it.</p>
           <div className="space-y-3">
             {Array.from({ length: SOCIAL_LINK_SLOTS }, (_, i) => {
-              const saved = typed ? undefined : settings.socialLinks[i];
+              const saved = refused ? undefined : settings.socialLinks[i];
               return (
                 <div key={i} className="grid gap-3 md:grid-cols-[12rem_1fr]">
                   <TextField
                     label={`Link ${i + 1} name`}
-                    name={`socialLinks.${i}.label`}
-                    defaultValue={value(`socialLinks.${i}.label`, saved?.label)}
-                    error={errors[`socialLinks.${i}.label`]}
+                    {...field(`socialLinks.${i}.label`, saved?.label)}
                     maxLength={40}
                   />
                   <TextField
                     label={`Link ${i + 1} address`}
-                    name={`socialLinks.${i}.url`}
+                    {...field(`socialLinks.${i}.url`, saved?.url)}
                     type="url"
-                    defaultValue={value(`socialLinks.${i}.url`, saved?.url)}
-                    error={errors[`socialLinks.${i}.url`]}
                     placeholder="https://"
                   />
                 </div>
@@ -175,7 +160,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           </div>
         </section>
 
-        <section aria-labelledby="settings-pages" className={`${adminCard} p-4 md:p-6`}>
+        <section aria-labelledby="settings-pages" className={`${cardClass} p-4 md:p-6`}>
           <h2 id="settings-pages" className="mb-1 text-lg">
             Search and sharing
           </h2>
@@ -192,17 +177,13 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
                 <div className="grid gap-3">
                   <TextField
                     label={`${PAGE_LABELS[key]}: title`}
-                    name={`pages.${key}.title`}
-                    defaultValue={value(`pages.${key}.title`, settings.pages[key]?.title)}
-                    error={errors[`pages.${key}.title`]}
+                    {...field(`pages.${key}.title`, settings.pages[key]?.title)}
                     placeholder={defaults[key].title}
                     maxLength={120}
                   />
                   <TextAreaField
                     label={`${PAGE_LABELS[key]}: description`}
-                    name={`pages.${key}.description`}
-                    defaultValue={value(`pages.${key}.description`, settings.pages[key]?.description)}
-                    error={errors[`pages.${key}.description`]}
+                    {...field(`pages.${key}.description`, settings.pages[key]?.description)}
                     rows={2}
                   />
                 </div>
@@ -211,7 +192,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           </div>
         </section>
 
-        <section aria-labelledby="settings-shop" className={`${adminCard} p-4 md:p-6`}>
+        <section aria-labelledby="settings-shop" className={`${cardClass} p-4 md:p-6`}>
           <input type="hidden" name="shop.present" value="1" />
           <h2 id="settings-shop" className="mb-1 text-lg">
             Shop
@@ -222,13 +203,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           </p>
           <h3 className="mt-2 mb-3 text-sm font-medium">Shipping</h3>
           <div className="grid gap-4 md:grid-cols-2">
-            <TextField
-              label="Shipping method name"
-              name="shop.shippingLabel"
-              defaultValue={value("shop.shippingLabel", shop["shop.shippingLabel"])}
-              error={errors["shop.shippingLabel"]}
-              maxLength={80}
-            />
+            <TextField label="Shipping method name" {...shopField("shop.shippingLabel")} maxLength={80} />
           </div>
           <p className="text-muted mt-4 mb-3 text-sm">
             Up to six regions. A buyer&apos;s country uses the region that lists it; one region may leave its countries
@@ -243,126 +218,78 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             {Array.from({ length: regionSlots }, (_, i) => (
               <div key={i} className="grid gap-3 md:grid-cols-[14rem_1fr_9rem]">
                 <input type="hidden" name={`shop.regions.${i}.id`} value={shop[`shop.regions.${i}.id`] ?? ""} />
-                <TextField
-                  label={`Region ${i + 1} name`}
-                  name={`shop.regions.${i}.label`}
-                  defaultValue={value(`shop.regions.${i}.label`, shop[`shop.regions.${i}.label`])}
-                  error={errors[`shop.regions.${i}.label`]}
-                  maxLength={80}
-                />
+                <TextField label={`Region ${i + 1} name`} {...shopField(`shop.regions.${i}.label`)} maxLength={80} />
                 <TextField
                   label={`Region ${i + 1} countries`}
-                  name={`shop.regions.${i}.countries`}
-                  defaultValue={value(`shop.regions.${i}.countries`, shop[`shop.regions.${i}.countries`])}
-                  error={errors[`shop.regions.${i}.countries`]}
+                  {...shopField(`shop.regions.${i}.countries`)}
                   placeholder="Empty: every other country"
                 />
                 <TextField
                   label={`Region ${i + 1} rate (USD)`}
-                  name={`shop.regions.${i}.rate`}
+                  {...shopField(`shop.regions.${i}.rate`)}
                   inputMode="decimal"
-                  defaultValue={value(`shop.regions.${i}.rate`, shop[`shop.regions.${i}.rate`])}
-                  error={errors[`shop.regions.${i}.rate`]}
                 />
               </div>
             ))}
           </div>
           <h3 className="mt-6 mb-3 text-sm font-medium">Pickup</h3>
-          <label className="mb-3 flex items-center gap-2 text-sm">
-            <input type="checkbox" name="shop.pickup.enabled" defaultChecked={checked("shop.pickup.enabled")} />
-            Offer free pickup from the studio
-          </label>
+          <CheckboxField
+            label="Offer free pickup from the studio"
+            name="shop.pickup.enabled"
+            defaultChecked={checked("shop.pickup.enabled", shop["shop.pickup.enabled"] === "on")}
+            className="mb-3"
+          />
           <div className="grid gap-4 md:grid-cols-2">
-            <TextField
-              label="Pickup option name"
-              name="shop.pickup.label"
-              defaultValue={value("shop.pickup.label", shop["shop.pickup.label"])}
-              error={errors["shop.pickup.label"]}
-              maxLength={80}
-            />
-            <TextField
-              label="Pickup note"
-              name="shop.pickup.note"
-              defaultValue={value("shop.pickup.note", shop["shop.pickup.note"])}
-              error={errors["shop.pickup.note"]}
-              maxLength={400}
-            />
+            <TextField label="Pickup option name" {...shopField("shop.pickup.label")} maxLength={80} />
+            <TextField label="Pickup note" {...shopField("shop.pickup.note")} maxLength={400} />
           </div>
           <h3 className="mt-6 mb-3 text-sm font-medium">Tax</h3>
           <div className="grid gap-4 md:grid-cols-3">
             <TextField
               label="Tax rate (%)"
-              name="shop.taxRate"
+              {...shopField("shop.taxRate")}
               inputMode="decimal"
-              defaultValue={value("shop.taxRate", shop["shop.taxRate"])}
-              error={errors["shop.taxRate"]}
               hint="0 charges no tax"
             />
-            <TextField
-              label="Tax name"
-              name="shop.taxLabel"
-              defaultValue={value("shop.taxLabel", shop["shop.taxLabel"])}
-              error={errors["shop.taxLabel"]}
-              maxLength={60}
-            />
-            <TextField
-              label="Taxed countries"
-              name="shop.taxCountries"
-              defaultValue={value("shop.taxCountries", shop["shop.taxCountries"])}
-              error={errors["shop.taxCountries"]}
-            />
+            <TextField label="Tax name" {...shopField("shop.taxLabel")} maxLength={60} />
+            <TextField label="Taxed countries" {...shopField("shop.taxCountries")} />
           </div>
-          <label className="mt-3 flex items-center gap-2 text-sm">
-            <input type="checkbox" name="shop.taxShipping" defaultChecked={checked("shop.taxShipping")} />
-            Tax the shipping too
-          </label>
+          <CheckboxField
+            label="Tax the shipping too"
+            name="shop.taxShipping"
+            defaultChecked={checked("shop.taxShipping", shop["shop.taxShipping"] === "on")}
+            className="mt-3"
+          />
           <h3 className="mt-6 mb-3 text-sm font-medium">Payment and holds</h3>
           <div className="grid gap-4 md:grid-cols-3">
             <TextField
               label="Card checkout hold (minutes)"
-              name="shop.reservationMinutes"
+              {...shopField("shop.reservationMinutes")}
               inputMode="numeric"
-              defaultValue={value("shop.reservationMinutes", shop["shop.reservationMinutes"])}
-              error={errors["shop.reservationMinutes"]}
             />
             <TextField
               label="Bank transfer hold (hours)"
-              name="shop.manualPaymentHoldHours"
+              {...shopField("shop.manualPaymentHoldHours")}
               inputMode="numeric"
-              defaultValue={value("shop.manualPaymentHoldHours", shop["shop.manualPaymentHoldHours"])}
-              error={errors["shop.manualPaymentHoldHours"]}
             />
             <TextField
               label="Hold on request (hours)"
-              name="shop.holdHours"
+              {...shopField("shop.holdHours")}
               inputMode="numeric"
-              defaultValue={value("shop.holdHours", shop["shop.holdHours"])}
-              error={errors["shop.holdHours"]}
               hint="How long an approved hold keeps a work for its buyer"
             />
-            <TextField
-              label="Studio time zone"
-              name="shop.timeZone"
-              defaultValue={value("shop.timeZone", shop["shop.timeZone"])}
-              error={errors["shop.timeZone"]}
-              hint="e.g. America/Chicago"
-            />
+            <TextField label="Studio time zone" {...shopField("shop.timeZone")} hint="e.g. America/Chicago" />
           </div>
-          <div className="mt-4">
-            <TextAreaField
-              label="Bank transfer instructions"
-              name="shop.paymentInstructions"
-              defaultValue={value("shop.paymentInstructions", shop["shop.paymentInstructions"])}
-              error={errors["shop.paymentInstructions"]}
-              rows={3}
-            />
-            <p className="text-muted mt-1 text-xs">
-              Shown on the order confirmation and in the e-mail of an order paid by bank transfer.
-            </p>
-          </div>
+          <TextAreaField
+            label="Bank transfer instructions"
+            {...shopField("shop.paymentInstructions")}
+            hint="Shown on the order confirmation and in the e-mail of an order paid by bank transfer."
+            rows={3}
+            className="mt-4"
+          />
         </section>
 
-        <section aria-labelledby="settings-certificates" className={`${adminCard} p-4 md:p-6`}>
+        <section aria-labelledby="settings-certificates" className={`${cardClass} p-4 md:p-6`}>
           <input type="hidden" name="certificates.present" value="1" />
           <h2 id="settings-certificates" className="mb-1 text-lg">
             Certificates
@@ -383,42 +310,36 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           </div>
         </section>
 
-        <section aria-labelledby="settings-security" className={`${adminCard} p-4 md:p-6`}>
+        <section aria-labelledby="settings-security" className={`${cardClass} p-4 md:p-6`}>
           <input type="hidden" name="security.present" value="1" />
           <h2 id="settings-security" className="mb-1 text-lg">
             Security
           </h2>
           <p className="text-muted mb-4 text-sm">Who can open the admin area, and for how long.</p>
-          <label className="mb-3 flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              name="security.requireAdminTwoFactor"
-              defaultChecked={
-                typed ? typed["security.requireAdminTwoFactor"] === "on" : settings.security.requireAdminTwoFactor
-              }
-            />
-            Require two-factor sign-in for administrators
-          </label>
+          <CheckboxField
+            label="Require two-factor sign-in for administrators"
+            name="security.requireAdminTwoFactor"
+            defaultChecked={checked("security.requireAdminTwoFactor", settings.security.requireAdminTwoFactor)}
+            className="mb-3"
+          />
           <div className="grid gap-4 md:grid-cols-3">
             <TextField
               label="Sign administrators out after (hours without activity)"
-              name="security.adminIdleHours"
+              {...field("security.adminIdleHours", String(settings.security.adminIdleHours))}
               inputMode="numeric"
-              defaultValue={value("security.adminIdleHours", String(settings.security.adminIdleHours))}
-              error={errors["security.adminIdleHours"]}
             />
           </div>
         </section>
 
         <div className="bg-paper/95 sticky bottom-0 flex items-center justify-end gap-3 py-3">
-          {Object.keys(errors).length > 0 ? (
+          {count > 0 && actionData && !actionData.ok ? (
             <p role="alert" className="text-destructive mr-auto text-sm">
-              Some fields need attention.
+              {actionData.error}
             </p>
           ) : null}
-          <button type="submit" className={adminButton.primary} disabled={saving}>
-            {saving ? "Saving…" : "Save settings"}
-          </button>
+          <SubmitButton size="sm" busyLabel="Saving…">
+            Save settings
+          </SubmitButton>
         </div>
       </Form>
       <TestMailPanel defaultTo={loaderData.adminEmail} mailOn={loaderData.mailOn} />

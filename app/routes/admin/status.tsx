@@ -1,27 +1,34 @@
 // Status Management (/admin/status): select works, change their availability at once (available, reserved,
 // sold, not for sale), optimistically; every change is logged with who and when, listed below.
 import { useMemo, useState } from "react";
-import { data, Form, Link, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/status";
-import { reportAction, type ActionResult } from "~/components/admin/action-result";
+import { reportAction } from "~/components/admin/action-result";
+import type { ActionResult } from "~/lib/action-result";
 import { useOfflineQueue } from "~/components/realtime/offline-queue";
 import { revalidateUnlessQueued, applyQueued, type NewOperation } from "~/lib/offline-queue";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { AdminPageHeader, EmptyState } from "~/components/admin/admin-page";
+import { AdminPageHeader } from "~/components/admin/admin-page";
 import { AvailabilityBadge } from "~/components/admin/availability-badge";
-import { Pager } from "~/components/admin/pager";
-import { Thumb } from "~/components/admin/thumb";
-import { adminButton, adminCard, adminInput, adminLabel } from "~/components/admin/ui";
+import { availabilityFilter, CatalogFilters } from "~/components/admin/catalog-filters";
+import { WorkCell } from "~/components/admin/work-cell";
+import { Button } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { rowClass, TableFrame, Td, Th } from "~/components/ui/data-table";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Select } from "~/components/ui/field";
+import { Pager } from "~/components/ui/pager";
 import { adminArtworkSearch, parseAdminArtworkParams } from "~/lib/admin-artwork-query";
-import { formatDateTime } from "~/lib/admin-format";
+import { formatShortDateTime } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
 import { AVAILABILITY_LABELS, AVAILABILITY_VALUES, isAvailability, type AvailabilityValue } from "~/lib/availability";
 import { displayName, requireAdmin } from "~/modules/auth/session.server";
 import { listAdminArtworks, listArtworkEvents, setAvailability } from "~/modules/catalog/admin-catalog.server";
-import { AvailabilityFilter } from "~/components/admin/availability-filter";
-import { readFormData } from "~/modules/security/form-data.server";
+import { formList, readSubmission, refuse } from "~/modules/forms/submission.server";
+
+const TARGETS = AVAILABILITY_VALUES.map((value) => ({ value, label: AVAILABILITY_LABELS[value] }));
 
 const PAGE_SIZE = 50;
 
@@ -55,33 +62,31 @@ export async function loader({ request }: Route.LoaderArgs) {
       from: isAvailability(e.fromValue) ? AVAILABILITY_LABELS[e.fromValue] : (e.fromValue ?? ""),
       to: isAvailability(e.toValue) ? AVAILABILITY_LABELS[e.toValue] : (e.toValue ?? ""),
       actor: e.actorName,
-      at: formatDateTime(e.createdAt),
+      at: formatShortDateTime(e.createdAt),
     })),
   };
 }
 
 const BulkChange = z.object({
-  ids: z.array(z.uuid()).min(1, "Select at least one work.").max(500),
+  ids: formList(z.uuid()).check(z.minLength(1, "Select at least one work."), z.maxLength(500)),
   availability: z.enum(AVAILABILITY_VALUES, { message: "Choose an availability." }),
 });
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs): Promise<ActionResult | ReturnType<typeof refuse>> {
   const context = await requireAdmin(request);
-  const form = await readFormData(request);
-  const parsed = BulkChange.safeParse({ ids: form.getAll("ids"), availability: form.get("availability") });
-  if (!parsed.success) {
-    return data<ActionResult>({ ok: false, error: parsed.error.issues[0]?.message ?? "Invalid request." }, 400);
-  }
-  const { ids, availability } = parsed.data;
+  const submission = await readSubmission(request, BulkChange);
+  // No one types here (the bar's selection and select): the first reason is the message.
+  if (!submission.ok) return refuse(Object.values(submission.failure.fieldErrors ?? {})[0] ?? "Invalid request.");
+  const { ids, availability } = submission.value;
   const changed = await setAvailability(ids, availability, { id: context.user.id, name: displayName(context) });
   const label = AVAILABILITY_LABELS[availability];
-  return data<ActionResult>({
+  return {
     ok: true,
     message:
       changed === 0
         ? `Nothing to change: already ${label}.`
         : `${changed} ${changed === 1 ? "work" : "works"} marked ${label}.`,
-  });
+  };
 }
 
 export async function clientAction({ serverAction, request }: Route.ClientActionArgs) {
@@ -112,7 +117,7 @@ export default function StatusPage({ loaderData }: Route.ComponentProps) {
   const rows = applyQueued(loaderData.rows, queue, "artworks", { availability: "availability" });
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [target, setTarget] = useState<AvailabilityValue>("sold");
-  const fetcher = useFetcher<ActionResult>({ key: "status-bulk" });
+  const fetcher = useFetcher<typeof action>({ key: "status-bulk" });
 
   // Optimistic: while the change is on its way, the chosen works already show their new availability.
   const pending = useMemo(() => {
@@ -143,6 +148,16 @@ export default function StatusPage({ loaderData }: Route.ComponentProps) {
     setSelected(new Set());
   }
 
+  const selectAll = () =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of pageIds) {
+        if (allSelected) next.delete(id);
+        else next.add(id);
+      }
+      return next;
+    });
+
   return (
     <>
       <AdminPageHeader
@@ -151,21 +166,14 @@ export default function StatusPage({ loaderData }: Route.ComponentProps) {
       />
       <div className="grid gap-6 xl:grid-cols-[1fr_22rem]">
         <div className="min-w-0">
-          <Form method="get" role="search" aria-label="Filter works" className="mb-3 flex flex-wrap items-end gap-3">
-            <div className="min-w-48 flex-1">
-              <label htmlFor="status-q" className={adminLabel}>
-                Search
-              </label>
-              <input id="status-q" name="q" type="search" defaultValue={params.q} className={adminInput} />
-            </div>
-            <AvailabilityFilter id="status-filter" defaultValue={params.availability} />
-            <button type="submit" className={adminButton.secondary}>
-              Apply
-            </button>
-          </Form>
+          <CatalogFilters
+            label="Filter works"
+            search={{ value: params.q }}
+            filters={[availabilityFilter(params.availability)]}
+          />
 
           <div
-            className={`${adminCard} sticky top-16 z-20 mb-3 flex flex-wrap items-center gap-3 px-3 py-2`}
+            className={`${cardClass} sticky top-16 z-20 mb-3 flex flex-wrap items-center gap-3 px-3 py-2`}
             role="region"
             aria-label="Change availability"
           >
@@ -175,92 +183,65 @@ export default function StatusPage({ loaderData }: Route.ComponentProps) {
             <label htmlFor="status-target" className="text-muted ml-auto text-sm">
               Change to
             </label>
-            <select
-              id="status-target"
-              value={target}
-              onChange={(e) => setTarget(e.currentTarget.value as AvailabilityValue)}
-              className={`${adminInput} w-40`}
-            >
-              {AVAILABILITY_VALUES.map((v) => (
-                <option key={v} value={v}>
-                  {AVAILABILITY_LABELS[v]}
-                </option>
-              ))}
-            </select>
-            <button type="button" className={adminButton.primary} disabled={selected.size === 0} onClick={apply}>
+            <div className="w-40">
+              <Select
+                id="status-target"
+                value={target}
+                onChange={(e) => setTarget(e.currentTarget.value as AvailabilityValue)}
+                options={TARGETS}
+              />
+            </div>
+            <Button type="button" size="sm" disabled={selected.size === 0} onClick={apply}>
               Apply to selected
-            </button>
+            </Button>
           </div>
 
           {rows.length === 0 ? (
             <EmptyState>No works match.</EmptyState>
           ) : (
-            <div className="border-line overflow-x-auto rounded-lg border bg-white">
-              <table className="w-full text-left text-sm">
-                <thead className="border-line text-muted bg-paper/60 border-b text-xs">
-                  <tr>
-                    <th scope="col" className="w-10 px-3 py-2">
+            <TableFrame
+              caption="Works and their availability"
+              head={
+                <>
+                  <Th className="w-10">
+                    <input
+                      type="checkbox"
+                      aria-label="Select all works on this page"
+                      checked={allSelected}
+                      onChange={selectAll}
+                      className="accent-ink size-4"
+                    />
+                  </Th>
+                  <Th>Work</Th>
+                  <Th className="w-36">Availability</Th>
+                </>
+              }
+            >
+              {rows.map((row) => {
+                const optimistic = pending?.ids.has(row.id) ? pending.availability : undefined;
+                return (
+                  <tr key={row.id} className={rowClass} data-artwork-id={row.id}>
+                    <Td>
                       <input
                         type="checkbox"
-                        aria-label="Select all works on this page"
-                        checked={allSelected}
-                        onChange={() =>
-                          setSelected((current) => {
-                            const next = new Set(current);
-                            for (const id of pageIds) {
-                              if (allSelected) next.delete(id);
-                              else next.add(id);
-                            }
-                            return next;
-                          })
-                        }
+                        checked={selected.has(row.id)}
+                        onChange={() => toggle(row.id)}
+                        aria-label={`Select ${row.title}`}
                         className="accent-ink size-4"
                       />
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      Work
-                    </th>
-                    <th scope="col" className="w-36 px-3 py-2 font-medium">
-                      Availability
-                    </th>
+                    </Td>
+                    <Td>
+                      <WorkCell id={row.id} title={row.title} image={row.image} detail={row.medium} thumbSize={32} />
+                    </Td>
+                    <Td aria-busy={optimistic ? true : undefined}>
+                      <span className={optimistic ? "opacity-60" : undefined}>
+                        <AvailabilityBadge availability={optimistic ?? row.availability} />
+                      </span>
+                    </Td>
                   </tr>
-                </thead>
-                <tbody>
-                  {rows.map((row) => {
-                    const optimistic = pending?.ids.has(row.id) ? pending.availability : undefined;
-                    return (
-                      <tr key={row.id} className="border-line border-b last:border-b-0" data-artwork-id={row.id}>
-                        <td className="px-3 py-1.5">
-                          <input
-                            type="checkbox"
-                            checked={selected.has(row.id)}
-                            onChange={() => toggle(row.id)}
-                            aria-label={`Select ${row.title}`}
-                            className="accent-ink size-4"
-                          />
-                        </td>
-                        <td className="px-3 py-1.5">
-                          <div className="flex items-center gap-3">
-                            <Thumb image={row.image} size={32} />
-                            <div className="min-w-0">
-                              <Link to={adminPaths.editArtwork(row.id)} className="font-medium hover:underline">
-                                {row.title}
-                              </Link>
-                              <p className="text-muted truncate text-xs">{row.medium}</p>
-                            </div>
-                          </div>
-                        </td>
-                        <td className="px-3 py-1.5" aria-busy={optimistic ? true : undefined}>
-                          <span className={optimistic ? "opacity-60" : undefined}>
-                            <AvailabilityBadge availability={optimistic ?? row.availability} />
-                          </span>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+                );
+              })}
+            </TableFrame>
           )}
           <Pager
             page={params.page}
@@ -272,7 +253,7 @@ export default function StatusPage({ loaderData }: Route.ComponentProps) {
           />
         </div>
 
-        <section aria-labelledby="recent-changes" className={`${adminCard} self-start p-4`}>
+        <section aria-labelledby="recent-changes" className={`${cardClass} self-start p-4`}>
           <h2 id="recent-changes" className="text-lg">
             Recent changes
           </h2>

@@ -1,16 +1,15 @@
 // Artwork Upload (/admin/upload): drop many images, watch each upload, then describe and create each work.
 // Images go to /admin/media one by one (validated, stored only when valid); this action creates the artworks.
-import { data } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/upload";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { UploadQueue } from "~/components/admin/upload-queue";
+import { isUuid } from "~/lib/uuid";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { createArtworkFromUpload, findImage } from "~/modules/catalog/admin-catalog.server";
-import { parseArtworkForm } from "~/modules/catalog/artwork-input";
-import { readFormData } from "~/modules/security/form-data.server";
+import { ArtworkInput } from "~/modules/catalog/artwork-input";
+import { readSubmission, refuse } from "~/modules/forms/submission.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -19,16 +18,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await readFormData(request);
-  const parsed = parseArtworkForm(form);
-  const imageId = z.uuid().safeParse(form.get("imageId"));
-  const image = imageId.success ? await findImage(imageId.data) : undefined;
-  if (!parsed.ok) return data({ ok: false as const, errors: parsed.errors }, 400);
-  if (!image) {
-    return data({ ok: false as const, errors: {}, error: "The image of this work is missing. Upload it again." }, 400);
-  }
-  const created = await createArtworkFromUpload(parsed.values, image);
-  return { ok: true as const, artwork: { id: created.id, title: parsed.values.title } };
+  const submission = await readSubmission(request, ArtworkInput);
+  if (!submission.ok) return refuse(submission.failure);
+  const imageId = submission.form.get("imageId");
+  const image = typeof imageId === "string" && isUuid(imageId) ? await findImage(imageId) : undefined;
+  if (!image) return refuse("The image of this work is missing. Upload it again.");
+  const created = await createArtworkFromUpload(submission.value, image);
+  return { ok: true as const, artwork: { id: created.id, title: submission.value.title } };
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("Artwork Upload");

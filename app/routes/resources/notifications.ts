@@ -10,7 +10,7 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
 } from "~/modules/realtime/notifications.server";
-import { readFormData } from "~/modules/security/form-data.server";
+import { readFormData } from "~/modules/forms/submission.server";
 
 const NOT_SIGNED_IN = { error: "Sign in to see your notifications." };
 

@@ -9,7 +9,7 @@ import { displayName, getAuthContext, requireAdmin } from "~/modules/auth/sessio
 import { PhotoGoneError } from "~/modules/content/artist-photos.server";
 import { SectionError } from "~/modules/content/homepage-admin.server";
 import { applyOperation, GoneError, needsAdmin, parseOperation } from "~/modules/realtime/offline-writes.server";
-import { readFormData } from "~/modules/security/form-data.server";
+import { readFormData } from "~/modules/forms/submission.server";
 
 const noStore = { "cache-control": "no-store" };
 

@@ -26,7 +26,7 @@ import { currentPaymentProvider } from "~/modules/shop/payments.server";
 import { priceOrder, shippingRegionFor, type Fulfilment, type PricingSettings } from "~/modules/shop/pricing";
 import { emailKey, hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
 import { getSettings } from "~/modules/settings/settings.server";
-import { readFormData } from "~/modules/security/form-data.server";
+import { readFormData } from "~/modules/forms/submission.server";
 import { formatDateTime } from "~/lib/dates";
 import { liveHoldForLink } from "~/modules/shop/holds.server";
 import { roomOffer } from "~/modules/rooms/rooms.server";

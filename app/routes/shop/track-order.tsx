@@ -12,7 +12,7 @@ import { buyerView } from "~/modules/shop/order-view.server";
 import { trackOrder } from "~/modules/shop/orders.server";
 import { hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
 import { readTrackingForm, TRACKING_NOT_FOUND } from "~/modules/shop/tracking.server";
-import { readFormData } from "~/modules/security/form-data.server";
+import { readFormData } from "~/modules/forms/submission.server";
 import { buyerCertificateLinks } from "~/modules/certificates/certificates.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => {

@@ -11,7 +11,7 @@ import { buttonStyles } from "~/components/site/button-styles";
 import { pageTitle } from "~/lib/meta";
 import { ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
 import { commissionForClient, readClientToken, startClientPayment } from "~/modules/inbox/commission-pipeline.server";
-import { readFormData } from "~/modules/security/form-data.server";
+import { readFormData } from "~/modules/forms/submission.server";
 import { formatDate } from "~/lib/dates";
 
 const PARTS = ["deposit", "balance"] as const;

@@ -16,7 +16,7 @@ import { checkReferenceFiles, prepareReferenceImages } from "~/modules/inbox/com
 import { CommissionSchema, fieldErrors, newSubmissionKey, submitCommission } from "~/modules/inbox/inquiries.server";
 import { hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
 import { getSettings } from "~/modules/settings/settings.server";
-import { readFormData } from "~/modules/security/form-data.server";
+import { readFormData } from "~/modules/forms/submission.server";
 import { carriesFiles, withUploadSlot } from "~/modules/security/upload-gate.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -10,7 +10,7 @@ import { getArtwork } from "~/modules/catalog/catalog.server";
 import { ContactSchema, fieldErrors, newSubmissionKey, submitContact } from "~/modules/inbox/inquiries.server";
 import { hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
 import { getSettings } from "~/modules/settings/settings.server";
-import { readFormData } from "~/modules/security/form-data.server";
+import { readFormData } from "~/modules/forms/submission.server";
 import { recordRoomInquiry, roomOffer } from "~/modules/rooms/rooms.server";
 
 /** An inquiry from a private viewing room names the room in its subject, whatever the visitor typed there. */

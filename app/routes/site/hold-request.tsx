@@ -8,7 +8,7 @@ import { pageTitle } from "~/lib/meta";
 import { paths } from "~/lib/paths";
 import { formText, type PublicFormResult } from "~/lib/public-form";
 import { ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
-import { readFormData } from "~/modules/security/form-data.server";
+import { readFormData } from "~/modules/forms/submission.server";
 import { emailKey, hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
 import { HoldRequestSchema, requestHold } from "~/modules/shop/holds.server";
 

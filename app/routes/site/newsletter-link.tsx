@@ -10,7 +10,7 @@ import { pageTitle } from "~/lib/meta";
 import { paths } from "~/lib/paths";
 import { ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
 import { confirmSubscription, subscriberForLink, unsubscribeByToken } from "~/modules/inbox/newsletter.server";
-import { readFormData } from "~/modules/security/form-data.server";
+import { readFormData } from "~/modules/forms/submission.server";
 
 type Kind = "confirm" | "unsubscribe";
 const kindOf = (request: Request): Kind =>

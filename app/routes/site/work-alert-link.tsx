@@ -9,7 +9,7 @@ import { pageTitle } from "~/lib/meta";
 import { paths } from "~/lib/paths";
 import { ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
 import { alertForLink, confirmAlert, unsubscribeAlert } from "~/modules/alerts/alerts.server";
-import { readFormData } from "~/modules/security/form-data.server";
+import { readFormData } from "~/modules/forms/submission.server";
 
 type Kind = "confirm" | "unsubscribe";
 const kindOf = (request: Request): Kind =>

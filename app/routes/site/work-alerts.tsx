@@ -9,7 +9,7 @@ import { paths } from "~/lib/paths";
 import { formText, type PublicFormResult } from "~/lib/public-form";
 import { ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
 import { AlertSubscribeSchema, subscribeAlert } from "~/modules/alerts/alerts.server";
-import { readFormData } from "~/modules/security/form-data.server";
+import { readFormData } from "~/modules/forms/submission.server";
 import { emailKey, hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
 
 const THANKS = "Thank you. Check your inbox and confirm: we will write only then.";

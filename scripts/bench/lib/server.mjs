@@ -144,3 +144,29 @@ export async function cleanupAll() {
     }
   }
 }
+
+/**
+ * Runs a bench fixture script with tsx (`scripts/bench/<name>.ts`) in its own process group (cleanup stops
+ * npx and the tsx processes under it together) and resolves with the JSON of its last output line.
+ */
+export function runJsonScript(name, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn("npx", ["tsx", join("scripts", "bench", `${name}.ts`), ...args], {
+      cwd: ROOT,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    onCleanup(() => {
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid, "SIGTERM");
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (code, signal) => {
+      if (code !== 0) return reject(new Error(`${name} failed (${signal ?? code}):\n${stderr.slice(-2000)}`));
+      resolve(JSON.parse(stdout.trim().split("\n").at(-1)));
+    });
+  });
+}

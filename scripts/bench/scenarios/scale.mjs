@@ -1,16 +1,14 @@
 // scale: 10,000 artworks seeded through the app's own code before the server starts, then server-side
 // latency of the gallery (first page, deep page, search, filters) and an artwork page, on PGlite and,
 // when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set, on a fresh database of that PostgreSQL server.
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { log, mb, ms, num, printTable, sec, verdict } from "../lib/format.mjs";
 import { firstArtworkPath, getHtml } from "../lib/http.mjs";
 import { hammer, sequential } from "../lib/load.mjs";
 import { adminUrl, createDatabase } from "../lib/pg.mjs";
 import { memory } from "../lib/proc.mjs";
-import { discardDataDir, onCleanup, ROOT, startServer, tempDir } from "../lib/server.mjs";
+import { discardDataDir, runJsonScript, startServer, tempDir } from "../lib/server.mjs";
 import { median, percentile, round } from "../lib/stats.mjs";
 
 export const SCALE_ARTWORKS = 10_000;
@@ -20,26 +18,11 @@ const BUDGET_MS = 50;
 const CONNECTIONS = 10;
 
 /** Runs the seed fixture in its own process (it takes and releases the DATA_DIR lock) and returns its timings. */
-export function seed(dataDir, databaseUrl, count = SCALE_ARTWORKS) {
-  const args = ["tsx", join("scripts", "bench", "seed-scale.ts"), "--data-dir", dataDir, "--count", String(count)];
+export async function seed(dataDir, databaseUrl, count = SCALE_ARTWORKS) {
+  const args = ["--data-dir", dataDir, "--count", String(count)];
   if (databaseUrl) args.push("--database-url", databaseUrl);
   const started = performance.now();
-  return new Promise((resolve, reject) => {
-    // Its own process group, so cleanup can stop npx and the tsx processes under it together.
-    const child = spawn("npx", args, { cwd: ROOT, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-    onCleanup(() => {
-      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid, "SIGTERM");
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code, signal) => {
-      if (code !== 0) return reject(new Error(`seed-scale failed (${signal ?? code}):\n${stderr.slice(-2000)}`));
-      resolve({ ...JSON.parse(stdout.trim().split("\n").at(-1)), wallMs: round(performance.now() - started, 0) });
-    });
-  });
+  return { ...(await runJsonScript("seed-scale", args)), wallMs: round(performance.now() - started, 0) };
 }
 
 async function scaleOn(backend, { durationS }) {

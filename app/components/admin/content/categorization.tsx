@@ -1,14 +1,18 @@
 // The two halves of Categorization: the terms of one kind (add, rename, delete, merge) and the works (search,
 // tick, then add a term to them or take it off).
-import { Check, Pencil, Search, Trash2, X } from "lucide-react";
-import { AlertDialog } from "radix-ui";
+import { Check, Pencil, Search, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { CheckboxField, Field, SelectField, useControlClass } from "~/components/ui/field";
+import { Pager } from "~/components/ui/pager";
+import { StatusBadge, type Tone } from "~/components/ui/status-badge";
 import { adminPaths } from "~/lib/admin-paths";
 import type { ImageAsset } from "~/lib/media";
-import { Pager } from "../pager";
+import { DeleteIconButton } from "../delete-icon-button";
 import { Thumb } from "../thumb";
-import { adminButton, adminCard, adminInput, adminLabel } from "../ui";
 
 export type TermKindName = "category" | "series" | "tag";
 
@@ -43,7 +47,7 @@ export function TermsPanel({
   const mergeFormId = useId();
   const one = KIND[kind].one;
   return (
-    <section aria-labelledby="terms-heading" className={`${adminCard} p-5 ${className}`}>
+    <section aria-labelledby="terms-heading" className={`${cardClass} p-5 ${className}`}>
       <h2 id="terms-heading" className="sr-only">
         {KIND[kind].plural}
       </h2>
@@ -60,32 +64,20 @@ export function TermsPanel({
         ))}
       </nav>
 
-      <Form method="post" className="flex items-end gap-2" key={`${kind}-${terms.length}`}>
+      <Form method="post" key={`${kind}-${terms.length}`}>
         <input type="hidden" name="intent" value="create" />
         <input type="hidden" name="kind" value={kind} />
-        <div className="min-w-0 flex-1">
-          <label htmlFor="new-term" className={adminLabel}>
-            New {one}
-          </label>
-          <input
-            id="new-term"
-            name="name"
-            required
-            maxLength={80}
-            aria-invalid={createError ? true : undefined}
-            aria-describedby={createError ? "new-term-error" : undefined}
-            className={adminInput}
-          />
-        </div>
-        <button type="submit" className={adminButton.primary} disabled={busy}>
-          Add
-        </button>
+        <Field label={`New ${one}`} error={createError}>
+          {(control) => (
+            <div className="flex gap-2">
+              <input {...control} name="name" required maxLength={80} />
+              <Button type="submit" size="sm" disabled={busy}>
+                Add
+              </Button>
+            </div>
+          )}
+        </Field>
       </Form>
-      {createError ? (
-        <p id="new-term-error" className="text-destructive mt-1 text-xs">
-          {createError}
-        </p>
-      ) : null}
 
       {terms.length === 0 ? (
         <p className="text-muted mt-6 text-sm">No {KIND[kind].plural.toLowerCase()} yet.</p>
@@ -108,30 +100,29 @@ export function TermsPanel({
             className="border-line mt-4 flex flex-wrap items-end gap-2 border-t pt-4"
           >
             <input type="hidden" name="intent" value="merge" />
-            <div className="min-w-0 flex-1">
-              <label htmlFor="merge-target" className={adminLabel}>
-                Merge the ticked {KIND[kind].plural.toLowerCase()} into
-              </label>
-              <select id="merge-target" name="targetId" className={adminInput} required defaultValue="">
-                <option value="" disabled>
-                  Choose a {one}…
-                </option>
-                {terms.map((t) => (
-                  <option key={t.id} value={t.id}>
-                    {t.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <button type="submit" className={adminButton.secondary} disabled={busy}>
+            <SelectField
+              label={`Merge the ticked ${KIND[kind].plural.toLowerCase()} into`}
+              name="targetId"
+              required
+              defaultValue=""
+              options={termOptions(terms, one)}
+              className="min-w-0 flex-1"
+            />
+            <Button type="submit" variant="secondary" size="sm" disabled={busy}>
               Merge
-            </button>
+            </Button>
           </Form>
         </>
       )}
     </section>
   );
 }
+
+/** The terms as choices, after a "Choose a …" that a required select does not accept. */
+const termOptions = (terms: TermRow[], one: string) => [
+  { value: "", label: `Choose a ${one}…` },
+  ...terms.map((t) => ({ value: t.id, label: t.name })),
+];
 
 function TermItem({
   term,
@@ -145,6 +136,7 @@ function TermItem({
   mergeFormId: string;
 }) {
   const [renaming, setRenaming] = useState(false);
+  const control = useControlClass();
   const one = KIND[kind].one;
   if (renaming)
     return (
@@ -162,19 +154,20 @@ function TermItem({
             required
             maxLength={80}
             autoFocus
-            className={adminInput}
+            className={control}
           />
-          <button type="submit" className={adminButton.icon} aria-label="Save the new name">
+          <Button type="submit" variant="ghost" size="icon" aria-label="Save the new name">
             <Check aria-hidden className="size-4" />
-          </button>
-          <button
+          </Button>
+          <Button
             type="button"
-            className={adminButton.icon}
+            variant="ghost"
+            size="icon"
             aria-label="Cancel renaming"
             onClick={() => setRenaming(false)}
           >
             <X aria-hidden className="size-4" />
-          </button>
+          </Button>
         </Form>
       </li>
     );
@@ -186,7 +179,7 @@ function TermItem({
         value={term.id}
         form={mergeFormId}
         aria-label={`Tick ${term.name} to merge it`}
-        className="size-4"
+        className="accent-ink size-4"
       />
       <Link
         to={adminPaths.categorization(kind, new URLSearchParams({ term: term.slug }))}
@@ -199,43 +192,32 @@ function TermItem({
       <span className="text-muted tabular-nums" aria-label={`${term.artworkCount} works`}>
         {term.artworkCount}
       </span>
-      <button
+      <Button
         type="button"
-        className={adminButton.icon}
+        variant="ghost"
+        size="icon"
         aria-label={`Rename ${term.name}`}
         onClick={() => setRenaming(true)}
       >
         <Pencil aria-hidden className="size-4" />
-      </button>
-      <AlertDialog.Root>
-        <AlertDialog.Trigger
-          className={`${adminButton.icon} hover:text-destructive`}
-          aria-label={`Delete ${term.name}`}
-        >
-          <Trash2 aria-hidden className="size-4" />
-        </AlertDialog.Trigger>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="bg-ink/40 fixed inset-0 z-50" />
-          <AlertDialog.Content className="border-line fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg border bg-white p-6 shadow-xl">
-            <AlertDialog.Title className="font-serif text-xl">
-              Delete the {one} “{term.name}”?
-            </AlertDialog.Title>
-            <AlertDialog.Description className="text-muted mt-2 text-sm">
-              {term.artworkCount > 0
-                ? `It is taken off ${term.artworkCount} ${term.artworkCount === 1 ? "work" : "works"}; the works themselves stay.`
-                : "No work carries it."}
-            </AlertDialog.Description>
-            <Form method="post" className="mt-6 flex justify-end gap-2">
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="id" value={term.id} />
-              <AlertDialog.Cancel className={adminButton.ghost}>Cancel</AlertDialog.Cancel>
-              <AlertDialog.Action type="submit" className={adminButton.danger}>
-                Delete
-              </AlertDialog.Action>
-            </Form>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      </Button>
+      <ConfirmDialog
+        trigger={<DeleteIconButton label={`Delete ${term.name}`} />}
+        title={`Delete the ${one} “${term.name}”?`}
+        description={
+          term.artworkCount > 0
+            ? `It is taken off ${term.artworkCount} ${term.artworkCount === 1 ? "work" : "works"}; the works themselves stay.`
+            : "No work carries it."
+        }
+        confirmLabel="Delete"
+        form={(buttons) => (
+          <Form method="post">
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="id" value={term.id} />
+            {buttons}
+          </Form>
+        )}
+      />
     </li>
   );
 }
@@ -248,6 +230,8 @@ interface WorkRow {
   image: ImageAsset | null;
   terms: { category: string[]; series: string[]; tag: string[] };
 }
+
+const TERM_TONES: Record<TermKindName, Tone> = { category: "accent", series: "neutral", tag: "muted" };
 
 export function WorksPanel({
   kind,
@@ -272,6 +256,7 @@ export function WorksPanel({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const control = useControlClass();
   const [ticked, setTicked] = useState<Set<string>>(new Set());
   const assignFormId = useId();
   const active = terms.find((t) => t.slug === activeTerm);
@@ -285,7 +270,7 @@ export function WorksPanel({
     return adminPaths.categorization(kind, params);
   };
   return (
-    <section aria-labelledby="works-heading" className={`${adminCard} p-5 ${className}`}>
+    <section aria-labelledby="works-heading" className={`${cardClass} p-5 ${className}`}>
       <h2 id="works-heading" className="font-serif text-xl">
         {active ? `Works in “${active.name}”` : "Works"}
       </h2>
@@ -295,17 +280,10 @@ export function WorksPanel({
         <label htmlFor="works-q" className="sr-only">
           Search works
         </label>
-        <input
-          id="works-q"
-          name="q"
-          type="search"
-          defaultValue={q}
-          placeholder="Title, medium…"
-          className={adminInput}
-        />
-        <button type="submit" className={adminButton.secondary}>
+        <input id="works-q" name="q" type="search" defaultValue={q} placeholder="Title, medium…" className={control} />
+        <Button type="submit" variant="secondary" size="sm">
           <Search aria-hidden className="size-4" /> Search
-        </button>
+        </Button>
       </Form>
       {active || q ? (
         <p className="text-muted mt-2 text-sm">
@@ -325,54 +303,39 @@ export function WorksPanel({
         onSubmit={() => setTicked(new Set())}
       >
         <input type="hidden" name="intent" value="assign" />
-        <div className="min-w-40 flex-1">
-          <label htmlFor="assign-term" className={adminLabel}>
-            {`${one[0]!.toUpperCase()}${one.slice(1)} for the ticked works (${ticked.size})`}
-          </label>
-          <select id="assign-term" name="termId" required className={adminInput} defaultValue={active?.id ?? ""}>
-            <option value="" disabled>
-              Choose a {one}…
-            </option>
-            {terms.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button
-          type="submit"
-          name="mode"
-          value="add"
-          className={adminButton.primary}
-          disabled={busy || ticked.size === 0}
-        >
+        <SelectField
+          label={`${one[0]!.toUpperCase()}${one.slice(1)} for the ticked works (${ticked.size})`}
+          name="termId"
+          required
+          defaultValue={active?.id ?? ""}
+          options={termOptions(terms, one)}
+          className="min-w-40 flex-1"
+        />
+        <Button type="submit" name="mode" value="add" size="sm" disabled={busy || ticked.size === 0}>
           Add to ticked works
-        </button>
-        <button
+        </Button>
+        <Button
           type="submit"
           name="mode"
           value="remove"
-          className={adminButton.secondary}
+          variant="secondary"
+          size="sm"
           disabled={busy || ticked.size === 0}
         >
           Take off ticked works
-        </button>
+        </Button>
       </Form>
 
       {works.length === 0 ? (
         <p className="text-muted mt-4 text-sm">No works here.</p>
       ) : (
         <>
-          <label className="text-ink-soft mt-4 flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="size-4"
-              checked={allTicked}
-              onChange={() => setTicked(allTicked ? new Set() : new Set(works.map((w) => w.id)))}
-            />
-            Tick all on this page
-          </label>
+          <CheckboxField
+            label="Tick all on this page"
+            className="mt-4"
+            checked={allTicked}
+            onChange={() => setTicked(allTicked ? new Set() : new Set(works.map((w) => w.id)))}
+          />
           <ul className="divide-line mt-2 divide-y">
             {works.map((work) => (
               <li key={work.id} className="flex items-center gap-3 py-2">
@@ -391,7 +354,7 @@ export function WorksPanel({
                     })
                   }
                   aria-label={`Tick ${work.title}`}
-                  className="size-4 shrink-0"
+                  className="accent-ink size-4 shrink-0"
                 />
                 <Thumb image={work.image} size={40} />
                 <div className="min-w-0 flex-1">
@@ -407,11 +370,8 @@ export function WorksPanel({
                     ...work.terms.series.map((n) => ["series", n] as const),
                     ...work.terms.tag.map((n) => ["tag", `#${n}`] as const),
                   ].map(([k, n]) => (
-                    <li
-                      key={`${k}-${n}`}
-                      className={`rounded px-1.5 py-0.5 text-xs ${k === "category" ? "bg-accent-soft text-accent" : k === "series" ? "bg-sky-50 text-sky-900" : "bg-paper-deep text-ink-soft"}`}
-                    >
-                      {n}
+                    <li key={`${k}-${n}`}>
+                      <StatusBadge tone={TERM_TONES[k]}>{n}</StatusBadge>
                     </li>
                   ))}
                 </ul>

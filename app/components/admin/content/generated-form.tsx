@@ -1,11 +1,13 @@
 // The fields of a form described by the server from a zod content type (modules/content/section-form.ts):
 // text, long text, links, colours, a media-library picker, and lists of such fields. Values are plain form
 // fields (`title`, `highlights.0.text`), so the same schema checks them on the server.
-import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useId, useState } from "react";
-import { Field } from "../field";
-import { adminButton, adminInput, adminTextarea } from "../ui";
+import { Button } from "~/components/ui/button";
+import { Field, TextAreaField, TextField } from "~/components/ui/field";
+import type { FieldErrors } from "~/lib/action-result";
 import type { FieldSpec, ListFieldSpec, TextFieldSpec } from "~/modules/content/section-form";
+import { ItemControls, useItemRows } from "./item-list";
 import { MediaPicker, type PickedImage } from "./media-picker";
 
 type Values = Record<string, unknown>;
@@ -21,7 +23,7 @@ export function GeneratedFields({
 }: {
   fields: FieldSpec[];
   values: Values;
-  errors: Record<string, string>;
+  errors: FieldErrors;
   /** Stored images named by hash in the values (for the pickers' current choice). */
   images: Record<string, PickedImage>;
   idPrefix: string;
@@ -37,7 +39,7 @@ export function GeneratedFields({
             errors={errors}
           />
         ) : (
-          <TextField
+          <SpecField
             key={field.key}
             field={field}
             name={field.key}
@@ -52,7 +54,8 @@ export function GeneratedFields({
   );
 }
 
-function TextField({
+/** One text field of the description, drawn with the widget it asks for. */
+function SpecField({
   field,
   name,
   value,
@@ -86,33 +89,26 @@ function TextField({
     );
   if (field.widget === "color")
     return <ColorField field={field} name={name} value={value} error={error} label={label} />;
-  return (
-    <Field label={field.required ? `${label} (required)` : label} error={error} hint={field.hint} className={span}>
-      {(props) =>
-        field.widget === "textarea" ? (
-          <textarea
-            {...props}
-            name={name}
-            defaultValue={value}
-            rows={4}
-            maxLength={field.maxLength}
-            placeholder={field.defaultValue}
-            className={adminTextarea}
-          />
-        ) : (
-          <input
-            {...props}
-            name={name}
-            defaultValue={value}
-            maxLength={field.maxLength}
-            required={field.required}
-            placeholder={field.defaultValue}
-            inputMode={field.widget === "link" ? "url" : undefined}
-            className={adminInput}
-          />
-        )
-      }
-    </Field>
+  const shown = { label: field.required ? `${label} (required)` : label, error, hint: field.hint, className: span };
+  return field.widget === "textarea" ? (
+    <TextAreaField
+      {...shown}
+      name={name}
+      defaultValue={value}
+      rows={4}
+      maxLength={field.maxLength}
+      placeholder={field.defaultValue}
+    />
+  ) : (
+    <TextField
+      {...shown}
+      name={name}
+      defaultValue={value}
+      maxLength={field.maxLength}
+      required={field.required}
+      placeholder={field.defaultValue}
+      inputMode={field.widget === "link" ? "url" : undefined}
+    />
   );
 }
 
@@ -135,16 +131,15 @@ function ColorField({
   const hex = /^#[0-9a-f]{6}$/i.test(color) ? color : "#8c3f22";
   return (
     <Field label={label} error={error} hint={field.hint}>
-      {(props) => (
+      {(control) => (
         <div className="flex gap-2">
           <input
-            {...props}
+            {...control}
             name={name}
             value={color}
             onChange={(e) => setColor(e.target.value)}
             maxLength={field.maxLength}
             placeholder="#8c3f22"
-            className={adminInput}
           />
           <label htmlFor={swatchId} className="sr-only">
             {`${label}: choose with the colour picker`}
@@ -163,26 +158,9 @@ function ColorField({
 }
 
 /** A list of items (highlights, steps): add, remove, move up and down; each item's fields are named by index. */
-function ListField({
-  field,
-  items,
-  errors,
-}: {
-  field: ListFieldSpec;
-  items: Values[];
-  errors: Record<string, string>;
-}) {
-  // Each item keeps a key of its own so that moving or removing one does not shuffle typed text between rows.
-  const [rows, setRows] = useState(() => items.map((values, i) => ({ key: i, values })));
-  const [next, setNext] = useState(items.length);
+function ListField({ field, items, errors }: { field: ListFieldSpec; items: Values[]; errors: FieldErrors }) {
+  const { rows, move, remove, add } = useItemRows(items);
   const full = field.maxItems !== undefined && rows.length >= field.maxItems;
-  const move = (index: number, by: -1 | 1) =>
-    setRows((current) => {
-      const copy = [...current];
-      const [item] = copy.splice(index, 1);
-      copy.splice(index + by, 0, item!);
-      return copy;
-    });
   const itemName = field.itemLabel.toLowerCase();
   return (
     <fieldset className="border-line rounded-md border p-3 md:col-span-2">
@@ -196,43 +174,22 @@ function ListField({
               <span className="text-muted text-xs">
                 {field.itemLabel} {i + 1}
               </span>
-              <span className="flex items-center">
-                <button
-                  type="button"
-                  className={adminButton.icon}
-                  aria-label={`Move ${itemName} ${i + 1} up`}
-                  disabled={i === 0}
-                  onClick={() => move(i, -1)}
-                >
-                  <ArrowUp aria-hidden className="size-4" />
-                </button>
-                <button
-                  type="button"
-                  className={adminButton.icon}
-                  aria-label={`Move ${itemName} ${i + 1} down`}
-                  disabled={i === rows.length - 1}
-                  onClick={() => move(i, 1)}
-                >
-                  <ArrowDown aria-hidden className="size-4" />
-                </button>
-                <button
-                  type="button"
-                  className={`${adminButton.icon} hover:text-destructive`}
-                  aria-label={`Remove ${itemName} ${i + 1}`}
-                  onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))}
-                >
-                  <Trash2 aria-hidden className="size-4" />
-                </button>
-              </span>
+              <ItemControls
+                name={`${itemName} ${i + 1}`}
+                first={i === 0}
+                last={i === rows.length - 1}
+                onMove={(by) => move(i, by)}
+                onRemove={() => remove(row.key)}
+              />
             </div>
             <div className="grid gap-2 sm:grid-cols-2">
               {field.fields.map((sub) => (
-                <TextField
+                <SpecField
                   key={`${row.key}-${sub.key}`}
                   field={sub}
                   name={`${field.key}.${i}.${sub.key}`}
                   label={`${field.itemLabel} ${i + 1}: ${sub.label.toLowerCase()}`}
-                  value={text(row.values[sub.key])}
+                  value={text(row.item[sub.key])}
                   error={errors[`${field.key}.${i}.${sub.key}`]}
                   wide={false}
                 />
@@ -241,17 +198,9 @@ function ListField({
           </li>
         ))}
       </ol>
-      <button
-        type="button"
-        className={`${adminButton.secondary} mt-3`}
-        disabled={full}
-        onClick={() => {
-          setRows((current) => [...current, { key: next, values: {} }]);
-          setNext((n) => n + 1);
-        }}
-      >
+      <Button type="button" variant="secondary" size="sm" className="mt-3" disabled={full} onClick={() => add({})}>
         <Plus aria-hidden className="size-4" /> Add {itemName}
-      </button>
+      </Button>
       {errors[field.key] ? <p className="text-destructive mt-1 text-xs">{errors[field.key]}</p> : null}
     </fieldset>
   );

@@ -1,83 +1,38 @@
 // Bulk Import's second step: the columns matched to the fields, every problem by row, the rows as they will
 // be imported, and the dry run and import buttons. The import itself is all or nothing.
 import { AlertTriangle, CheckCircle2, FlaskConical, Upload } from "lucide-react";
-import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
-import { formatDateTime } from "~/lib/admin-format";
+import type { ReactNode } from "react";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { rowClass, TableFrame, Td, Th } from "~/components/ui/data-table";
+import { SelectField } from "~/components/ui/field";
+import { ActionNotice, Notice } from "~/components/ui/notice";
+import { StatusBadge } from "~/components/ui/status-badge";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { formatShortDateTime } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
+import { AVAILABILITY_LABELS } from "~/lib/availability";
 import { paths } from "~/lib/paths";
-import { adminButton, adminCard, adminInput, adminLabel } from "../ui";
+import type { ImportField } from "~/modules/catalog/import/fields";
+import type { ImportOutcome, ImportPreview, PreviewRow } from "~/modules/catalog/import/import.server";
+import type { RowError } from "~/modules/catalog/import/rows";
 
-type FieldKey = string;
+type FieldKey = ImportField;
 
-interface FieldInfo {
+/** What the page says of each field (from the server's IMPORT_FIELDS). */
+export interface FieldInfo {
   key: FieldKey;
   header: string;
   required: boolean;
   help: string;
 }
 
-interface RowError {
-  line: number;
-  field: FieldKey;
-  message: string;
+/** What the last dry run or import answered. */
+export interface ImportRun {
+  intent?: string;
+  outcome?: ImportOutcome;
 }
-
-interface PreviewRow {
-  line: number;
-  action: "create" | "update";
-  title: string;
-  slug: string | null;
-  medium: string;
-  year: number | null;
-  size: string;
-  price: string;
-  availability: string;
-  isFeatured: boolean;
-  quantity: number;
-  terms: string;
-  image: string | null;
-  imageSource: "zip" | "library" | null;
-  errorFields: FieldKey[];
-}
-
-export interface ImportPreviewData {
-  upload: {
-    id: string;
-    fileName: string;
-    imagesName: string | null;
-    imageNames: string[];
-    status: "uploaded" | "imported";
-    rowCount: number;
-    createdCount: number;
-    updatedCount: number;
-    importedAt: Date | string | null;
-  };
-  headers: string[];
-  samples: Record<string, string>;
-  mapping: Partial<Record<FieldKey, string>>;
-  problems: string[];
-  errors: RowError[];
-  rows: PreviewRow[];
-  hiddenRows: number;
-  creates: number;
-  updates: number;
-  featured: number;
-  imagesFromZip: number;
-  imagesFromLibrary: number;
-}
-
-type Outcome =
-  | { ok: true; dryRun: boolean; created: number; updated: number; images: number; ms: number }
-  | { ok: false; message: string; problems: string[]; errors: RowError[] };
-
-type ActionData = { intent: string; ok: boolean; outcome?: Outcome; error?: string } | undefined;
-
-const AVAILABILITY: Record<string, string> = {
-  available: "Available",
-  reserved: "Reserved",
-  sold: "Sold",
-  not_for_sale: "Not for sale",
-};
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
@@ -85,15 +40,16 @@ export function ImportPreviewView({
   preview,
   fields,
   onlyProblems,
+  run,
 }: {
-  preview: ImportPreviewData;
+  preview: ImportPreview;
   fields: FieldInfo[];
   onlyProblems: boolean;
+  run?: ImportRun;
 }) {
   const { upload } = preview;
-  const actionData = useActionData<ActionData>();
   const navigation = useNavigation();
-  const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : undefined;
+  const busy = navigation.state !== "idle" && navigation.formData?.has("intent") === true;
   const labelOf = (key: FieldKey) => fields.find((f) => f.key === key)?.header ?? key;
   const imported = upload.status === "imported";
   const problemLines = new Set(preview.errors.map((e) => e.line)).size;
@@ -103,7 +59,7 @@ export function ImportPreviewView({
     <div className="space-y-6">
       <section
         aria-labelledby="file-heading"
-        className={`${adminCard} flex flex-wrap items-start justify-between gap-4 p-5`}
+        className={`${cardClass} flex flex-wrap items-start justify-between gap-4 p-5`}
       >
         <div className="min-w-0">
           <h2 id="file-heading" className="font-serif text-xl break-words">
@@ -128,29 +84,29 @@ export function ImportPreviewView({
             </p>
           ) : null}
         </div>
-        <Link to={adminPaths.import()} className={adminButton.secondary}>
+        <Link to={adminPaths.import()} className={buttonClass("secondary", "sm")}>
           <Upload aria-hidden className="size-4" /> Upload another file
         </Link>
       </section>
 
       {imported ? (
-        <div
-          role="status"
-          className="flex items-start gap-2 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm"
-        >
-          <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-700" />
-          <p>
-            Imported{upload.importedAt ? ` on ${formatDateTime(upload.importedAt)}` : ""}:{" "}
-            {plural(upload.createdCount, "new work", "new works")}, {plural(upload.updatedCount, "update", "updates")}.{" "}
-            <Link to={adminPaths.artworks()} className="underline underline-offset-4">
-              Artwork Management
-            </Link>{" "}
-            ·{" "}
-            <Link to={paths.gallery()} className="underline underline-offset-4">
-              Gallery
-            </Link>
+        <Notice>
+          <p className="flex items-start gap-2">
+            <CheckCircle2 aria-hidden className="text-available mt-0.5 size-4 shrink-0" />
+            <span>
+              Imported{upload.importedAt ? ` on ${formatShortDateTime(upload.importedAt)}` : ""}:{" "}
+              {plural(upload.createdCount, "new work", "new works")}, {plural(upload.updatedCount, "update", "updates")}
+              .{" "}
+              <Link to={adminPaths.artworks()} className="underline underline-offset-4">
+                Artwork Management
+              </Link>{" "}
+              ·{" "}
+              <Link to={paths.gallery()} className="underline underline-offset-4">
+                Gallery
+              </Link>
+            </span>
           </p>
-        </div>
+        </Notice>
       ) : null}
 
       {imported ? null : <ColumnsForm preview={preview} fields={fields} disabled={imported} />}
@@ -184,7 +140,7 @@ export function ImportPreviewView({
       ) : null}
 
       {imported ? null : (
-        <section aria-labelledby="run-heading" className={`${adminCard} p-5`}>
+        <section aria-labelledby="run-heading" className={`${cardClass} p-5`}>
           <h2 id="run-heading" className="font-serif text-xl">
             Import
           </h2>
@@ -193,33 +149,32 @@ export function ImportPreviewView({
           </p>
           <Form method="post" className="mt-4 flex flex-wrap gap-2">
             <input type="hidden" name="upload" value={upload.id} />
-            <button
-              type="submit"
-              name="intent"
-              value="dry-run"
-              className={adminButton.secondary}
-              disabled={Boolean(busyIntent)}
+            <SubmitButton
+              intent="dry-run"
+              variant="secondary"
+              size="sm"
+              disabled={busy}
+              busyLabel={
+                <>
+                  <FlaskConical aria-hidden className="size-4" />
+                  Checking…
+                </>
+              }
             >
               <FlaskConical aria-hidden className="size-4" />
-              {busyIntent === "dry-run" ? "Checking…" : "Dry run"}
-            </button>
-            <button
-              type="submit"
-              name="intent"
-              value="import"
-              className={adminButton.primary}
-              disabled={Boolean(busyIntent)}
-            >
-              {busyIntent === "import" ? "Importing…" : `Import ${plural(upload.rowCount, "artwork", "artworks")}`}
-            </button>
+              Dry run
+            </SubmitButton>
+            <SubmitButton intent="import" size="sm" disabled={busy} busyLabel="Importing…">
+              {`Import ${plural(upload.rowCount, "artwork", "artworks")}`}
+            </SubmitButton>
           </Form>
-          <Outcome data={actionData} labelOf={labelOf} />
+          <Outcome run={run} labelOf={labelOf} />
         </section>
       )}
 
       {imported ? null : (
-        <section aria-labelledby="rows-heading" className={`${adminCard} overflow-hidden`}>
-          <div className="border-line flex flex-wrap items-center justify-between gap-2 border-b px-5 py-3">
+        <section aria-labelledby="rows-heading">
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
             <h2 id="rows-heading" className="font-serif text-xl">
               Rows
             </h2>
@@ -227,14 +182,14 @@ export function ImportPreviewView({
               <Link
                 to={adminPaths.import(upload.id)}
                 aria-current={!onlyProblems ? "page" : undefined}
-                className={`rounded-md px-2.5 py-1 ${!onlyProblems ? "bg-ink text-paper" : "hover:bg-ink/[0.06]"}`}
+                className={buttonClass(onlyProblems ? "ghost" : "primary", "sm")}
               >
                 All rows
               </Link>
               <Link
                 to={adminPaths.import(upload.id, { problems: true })}
                 aria-current={onlyProblems ? "page" : undefined}
-                className={`rounded-md px-2.5 py-1 ${onlyProblems ? "bg-ink text-paper" : "hover:bg-ink/[0.06]"}`}
+                className={buttonClass(onlyProblems ? "primary" : "ghost", "sm")}
               >
                 With problems ({problemLines})
               </Link>
@@ -242,9 +197,7 @@ export function ImportPreviewView({
           </div>
           <PreviewTable rows={preview.rows} errors={preview.errors} labelOf={labelOf} />
           {preview.hiddenRows > 0 ? (
-            <p className="text-muted border-line border-t px-5 py-3 text-sm">
-              …and {rowsOf(preview.hiddenRows)} more, all checked.
-            </p>
+            <p className="text-muted mt-3 text-sm">…and {rowsOf(preview.hiddenRows)} more, all checked.</p>
           ) : null}
         </section>
       )}
@@ -257,13 +210,13 @@ function ColumnsForm({
   fields,
   disabled,
 }: {
-  preview: ImportPreviewData;
+  preview: ImportPreview;
   fields: FieldInfo[];
   disabled: boolean;
 }) {
   const submit = useSubmit();
   return (
-    <section aria-labelledby="columns-heading" className={`${adminCard} p-5`}>
+    <section aria-labelledby="columns-heading" className={`${cardClass} p-5`}>
       <h2 id="columns-heading" className="font-serif text-xl">
         Columns
       </h2>
@@ -282,36 +235,28 @@ function ColumnsForm({
           <legend className="sr-only">Column for each field</legend>
           {fields.map((field) => {
             const chosen = preview.mapping[field.key] ?? "";
-            const id = `map-${field.key}`;
             return (
-              <div key={field.key}>
-                <label htmlFor={id} className={adminLabel}>
-                  {field.header}
-                  {field.required ? <span className="text-destructive"> (required)</span> : null}
-                </label>
-                <select
-                  id={id}
-                  name={`map.${field.key}`}
-                  defaultValue={chosen}
-                  className={adminInput}
-                  aria-describedby={`${id}-sample`}
-                >
-                  <option value="">— Not imported —</option>
-                  {preview.headers.map((h) => (
-                    <option key={h} value={h}>
-                      {h}
-                    </option>
-                  ))}
-                </select>
-                <p id={`${id}-sample`} className="text-muted mt-1 truncate text-xs">
-                  {chosen && preview.samples[chosen] ? `e.g. ${preview.samples[chosen]}` : field.help}
-                </p>
-              </div>
+              <SelectField
+                key={field.key}
+                label={
+                  <>
+                    {field.header}
+                    {field.required ? <span className="text-destructive"> (required)</span> : null}
+                  </>
+                }
+                name={`map.${field.key}`}
+                defaultValue={chosen}
+                options={[
+                  { value: "", label: "— Not imported —" },
+                  ...preview.headers.map((h) => ({ value: h, label: h })),
+                ]}
+                hint={chosen && preview.samples[chosen] ? `e.g. ${preview.samples[chosen]}` : field.help}
+              />
             );
           })}
         </fieldset>
         <noscript>
-          <button type="submit" className={`${adminButton.secondary} mt-4`}>
+          <button type="submit" className={buttonClass("secondary", "sm", "mt-4")}>
             Apply columns
           </button>
         </noscript>
@@ -320,26 +265,15 @@ function ColumnsForm({
   );
 }
 
-function Outcome({ data, labelOf }: { data: ActionData; labelOf: (key: FieldKey) => string }) {
-  const outcome = data?.outcome;
-  if (!data || (data.intent !== "dry-run" && data.intent !== "import")) return <div role="status" aria-live="polite" />;
-  if (!outcome) return null;
-  if (outcome.ok) {
-    const seconds = (outcome.ms / 1000).toFixed(1);
-    return (
-      <div
-        role="status"
-        aria-live="polite"
-        className="mt-4 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm"
-      >
-        {outcome.dryRun
-          ? `Dry run passed: ${plural(outcome.created, "new work", "new works")} and ${plural(outcome.updated, "update", "updates")} would be saved. Nothing was saved.`
-          : `Imported ${plural(outcome.created, "new work", "new works")} and ${plural(outcome.updated, "update", "updates")} in ${seconds} s.`}
-      </div>
-    );
-  }
+/** The last dry run's or import's verdict: passed (what it did), or refused with every reason. */
+function Outcome({ run, labelOf }: { run?: ImportRun; labelOf: (key: FieldKey) => string }) {
+  const outcome = run?.intent === "dry-run" || run?.intent === "import" ? run.outcome : undefined;
+  if (!outcome || outcome.ok) return <ActionNotice className="mt-4 text-sm" message={outcome && passed(outcome)} />;
   return (
-    <div role="alert" className="border-destructive/30 text-destructive mt-4 rounded-md border bg-red-50 p-3 text-sm">
+    <div
+      role="alert"
+      className="border-destructive/30 bg-destructive/5 text-destructive mt-4 rounded-md border p-3 text-sm"
+    >
       <p className="font-medium">{outcome.message}</p>
       {outcome.problems.length > 0 || outcome.errors.length > 0 ? (
         <ul className="text-ink-soft mt-2 space-y-0.5">
@@ -357,7 +291,7 @@ function Outcome({ data, labelOf }: { data: ActionData; labelOf: (key: FieldKey)
   );
 }
 
-const COLUMNS: { key: string; label: string }[] = [
+const HEADINGS: { key: FieldKey | "line" | "action" | "featured" | "terms"; label: string }[] = [
   { key: "line", label: "Row" },
   { key: "action", label: "Action" },
   { key: "title", label: "Title" },
@@ -372,6 +306,8 @@ const COLUMNS: { key: string; label: string }[] = [
   { key: "image", label: "Image" },
 ];
 
+const TERM_FIELDS: readonly string[] = ["category", "series", "tags"];
+
 function PreviewTable({
   rows,
   errors,
@@ -381,86 +317,92 @@ function PreviewTable({
   errors: RowError[];
   labelOf: (key: FieldKey) => string;
 }) {
-  if (rows.length === 0) return <p className="text-muted px-5 py-6 text-sm">No rows to show.</p>;
+  if (rows.length === 0) return <p className="text-muted text-sm">No rows to show.</p>;
   const messages = new Map<number, string[]>();
   for (const e of errors) messages.set(e.line, [...(messages.get(e.line) ?? []), `${labelOf(e.field)}: ${e.message}`]);
-  const termFields = ["category", "series", "tags"];
   return (
+    // Focusable, so the rows scroll sideways from the keyboard too.
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Rows as they will be imported">
-      <table className="w-full min-w-[60rem] text-left text-sm">
-        <thead className="bg-paper-deep/60 text-muted text-xs">
-          <tr>
-            {COLUMNS.map((c) => (
-              <th key={c.key} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
+      <TableFrame
+        caption="Rows as they will be imported"
+        className="w-max min-w-full"
+        head={
+          <>
+            {HEADINGS.map((c) => (
+              <Th key={c.key} className="whitespace-nowrap">
                 {c.label}
-              </th>
+              </Th>
             ))}
-            <th scope="col" className="px-3 py-2 font-medium">
-              Problems
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-line divide-y">
-          {rows.map((row) => {
-            const bad = (key: FieldKey) =>
-              key === "terms" ? row.errorFields.some((f) => termFields.includes(f)) : row.errorFields.includes(key);
-            const cell = (key: FieldKey, value: React.ReactNode) => (
-              <td
-                className={`px-3 py-2 align-top ${key === "title" || key === "terms" ? "min-w-40" : "whitespace-nowrap"} ${bad(key) ? "text-destructive bg-red-100" : ""}`}
-              >
-                {value}
-              </td>
-            );
-            const rowMessages = messages.get(row.line);
-            return (
-              <tr key={row.line} className={rowMessages ? "bg-red-50/50" : undefined}>
-                <th scope="row" className="text-muted px-3 py-2 align-top font-normal tabular-nums">
-                  {row.line}
-                </th>
-                <td className="px-3 py-2 align-top">
+            <Th>Problems</Th>
+          </>
+        }
+      >
+        {rows.map((row) => {
+          const bad = (key: string) =>
+            key === "terms"
+              ? row.errorFields.some((f) => TERM_FIELDS.includes(f))
+              : row.errorFields.some((f) => f === key);
+          const cell = (key: string, value: ReactNode) => (
+            <Td
+              className={`${key === "title" || key === "terms" ? "min-w-40" : "whitespace-nowrap"} ${bad(key) ? "text-destructive bg-destructive/10" : ""}`}
+            >
+              {value}
+            </Td>
+          );
+          const rowMessages = messages.get(row.line);
+          return (
+            <tr key={row.line} className={`${rowClass} ${rowMessages ? "bg-destructive/5" : ""}`}>
+              <th scope="row" className="text-muted px-4 py-3 align-top font-normal tabular-nums">
+                {row.line}
+              </th>
+              <Td>
+                <StatusBadge tone={row.action === "update" ? "neutral" : "success"}>
+                  {row.action === "update" ? "Update" : "New"}
+                </StatusBadge>
+              </Td>
+              {cell("title", row.title || <span className="italic">missing</span>)}
+              {cell("medium", row.medium)}
+              {cell("year", row.year ?? "")}
+              {cell("size", row.size)}
+              {cell("price", row.price || (bad("price") ? "?" : <span className="text-muted">On request</span>))}
+              {cell("availability", AVAILABILITY_LABELS[row.availability] ?? row.availability)}
+              {cell("featured", row.isFeatured ? "Yes" : "")}
+              {cell("quantity", row.quantity)}
+              {cell("terms", row.terms)}
+              {cell(
+                "image",
+                row.image ? (
                   <span
-                    className={`rounded px-1.5 py-0.5 text-xs ${row.action === "update" ? "bg-sky-100 text-sky-900" : "bg-emerald-100 text-emerald-900"}`}
+                    title={
+                      row.imageSource === "zip"
+                        ? "From the ZIP"
+                        : row.imageSource === "library"
+                          ? "Already uploaded"
+                          : "Not found"
+                    }
                   >
-                    {row.action === "update" ? "Update" : "New"}
+                    {row.image}
                   </span>
-                </td>
-                {cell("title", row.title || <span className="italic">missing</span>)}
-                {cell("medium", row.medium)}
-                {cell("year", row.year ?? "")}
-                {cell("size", row.size)}
-                {cell("price", row.price || (bad("price") ? "?" : <span className="text-muted">On request</span>))}
-                {cell("availability", AVAILABILITY[row.availability] ?? row.availability)}
-                {cell("featured", row.isFeatured ? "Yes" : "")}
-                {cell("quantity", row.quantity)}
-                {cell("terms", row.terms)}
-                {cell(
-                  "image",
-                  row.image ? (
-                    <span
-                      title={
-                        row.imageSource === "zip"
-                          ? "From the ZIP"
-                          : row.imageSource === "library"
-                            ? "Already uploaded"
-                            : "Not found"
-                      }
-                    >
-                      {row.image}
-                    </span>
-                  ) : (
-                    ""
-                  ),
-                )}
-                <td className="text-destructive min-w-56 px-3 py-2 align-top text-xs">
-                  {rowMessages?.map((m) => (
-                    <p key={m}>{m}</p>
-                  ))}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                ) : (
+                  ""
+                ),
+              )}
+              <Td className="text-destructive min-w-56 text-xs">
+                {rowMessages?.map((m) => (
+                  <p key={m}>{m}</p>
+                ))}
+              </Td>
+            </tr>
+          );
+        })}
+      </TableFrame>
     </div>
   );
+}
+
+/** What a run that passed did. */
+function passed(outcome: Extract<ImportOutcome, { ok: true }>): string {
+  return outcome.dryRun
+    ? `Dry run passed: ${plural(outcome.created, "new work", "new works")} and ${plural(outcome.updated, "update", "updates")} would be saved. Nothing was saved.`
+    : `Imported ${plural(outcome.created, "new work", "new works")} and ${plural(outcome.updated, "update", "updates")} in ${(outcome.ms / 1000).toFixed(1)} s.`;
 }

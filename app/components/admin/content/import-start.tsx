@@ -1,36 +1,29 @@
 // Bulk Import's first step: the upload form, the template and the export, and the recent imports.
 import { Download, FileSpreadsheet } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
-import { formatDateTime } from "~/lib/admin-format";
+import { Form, Link } from "react-router";
+import { cardClass } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { FormError } from "~/components/ui/notice";
+import { SubmitButton } from "~/components/ui/submit-button";
+import type { FieldErrors } from "~/lib/action-result";
+import { formatShortDateTime } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
-import { Field } from "../field";
-import { adminButton, adminCard, adminInput } from "../ui";
+import type { ImportUpload } from "~/modules/catalog/import/import.server";
 
-interface RecentImport {
-  id: string;
-  fileName: string;
-  status: "uploaded" | "imported";
-  rowCount: number;
-  createdCount: number;
-  updatedCount: number;
-  createdAt: Date | string;
-  importedAt: Date | string | null;
-}
+const FILE_INPUT = "h-auto file:bg-paper-deep file:mr-3 file:rounded file:border-0 file:px-3 file:py-1 file:text-sm";
 
 export function ImportStart({
   recent,
   notice,
   errors,
 }: {
-  recent: RecentImport[];
+  recent: ImportUpload[];
   notice: string | null;
-  errors?: { file?: string; images?: string };
+  errors: FieldErrors;
 }) {
-  const navigation = useNavigation();
-  const uploading = navigation.state === "submitting" && navigation.formData?.get("intent") === "upload";
   return (
     <div className="grid gap-6 lg:grid-cols-3">
-      <section aria-labelledby="upload-heading" className={`${adminCard} p-5 lg:col-span-2`}>
+      <section aria-labelledby="upload-heading" className={`${cardClass} p-5 lg:col-span-2`}>
         <h2 id="upload-heading" className="font-serif text-xl">
           Upload a spreadsheet
         </h2>
@@ -38,47 +31,55 @@ export function ImportStart({
           One artwork per row, with a header row. You will see every row and every problem before anything is saved.
         </p>
         {notice ? (
-          <p role="alert" className="text-destructive mt-3 text-sm">
-            {notice}
-          </p>
+          <div className="mt-3">
+            <FormError message={notice} />
+          </div>
         ) : null}
         <Form method="post" encType="multipart/form-data" className="mt-5 space-y-4">
-          <input type="hidden" name="intent" value="upload" />
-          <Field label="Spreadsheet (CSV or Excel .xlsx)" error={errors?.file}>
-            {(props) => (
+          <Field label="Spreadsheet (CSV or Excel .xlsx)" error={errors.file}>
+            {(control) => (
               <input
-                {...props}
+                {...control}
                 type="file"
                 name="file"
                 required
                 accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                className={`${adminInput} file:bg-paper-deep h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:px-3 file:py-1 file:text-sm`}
+                className={`${control.className} ${FILE_INPUT}`}
               />
             )}
           </Field>
           <Field
             label="Pictures (optional ZIP)"
-            error={errors?.images}
+            error={errors.images}
             hint="Rows name their picture in the Image column; it is looked up in this ZIP, then among pictures you already uploaded."
           >
-            {(props) => (
+            {(control) => (
               <input
-                {...props}
+                {...control}
                 type="file"
                 name="images"
                 accept=".zip,application/zip"
-                className={`${adminInput} file:bg-paper-deep h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:px-3 file:py-1 file:text-sm`}
+                className={`${control.className} ${FILE_INPUT}`}
               />
             )}
           </Field>
-          <button type="submit" className={adminButton.primary} disabled={uploading}>
+          <SubmitButton
+            intent="upload"
+            size="sm"
+            busyLabel={
+              <>
+                <FileSpreadsheet aria-hidden className="size-4" />
+                Reading the file…
+              </>
+            }
+          >
             <FileSpreadsheet aria-hidden className="size-4" />
-            {uploading ? "Reading the file…" : "Upload and preview"}
-          </button>
+            Upload and preview
+          </SubmitButton>
         </Form>
       </section>
 
-      <section aria-labelledby="files-heading" className={`${adminCard} p-5`}>
+      <section aria-labelledby="files-heading" className={`${cardClass} p-5`}>
         <h2 id="files-heading" className="font-serif text-xl">
           Template and export
         </h2>
@@ -126,7 +127,7 @@ export function ImportStart({
         </ul>
       </section>
 
-      <section aria-labelledby="recent-heading" className={`${adminCard} p-5 lg:col-span-3`}>
+      <section aria-labelledby="recent-heading" className={`${cardClass} p-5 lg:col-span-3`}>
         <h2 id="recent-heading" className="font-serif text-xl">
           Recent imports
         </h2>
@@ -142,7 +143,7 @@ export function ImportStart({
                   </Link>
                   <span className="text-muted">
                     {" "}
-                    · {item.rowCount} rows · {formatDateTime(item.createdAt)}
+                    · {item.rowCount} rows · {formatShortDateTime(item.createdAt)}
                   </span>
                 </span>
                 <span className="text-muted">

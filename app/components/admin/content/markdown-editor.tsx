@@ -4,9 +4,11 @@ import { ImagePlus } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { useControlClass } from "~/components/ui/field";
+import type { ActionResult } from "~/lib/action-result";
 import { adminPaths } from "~/lib/admin-paths";
 import { bestWidth, variantUrl } from "~/lib/media";
-import { adminTextarea } from "../ui";
 import { LibraryDialog } from "./media-picker";
 
 export function MarkdownEditor({
@@ -31,7 +33,8 @@ export function MarkdownEditor({
   const [value, setValue] = useState(defaultValue);
   const [picking, setPicking] = useState(false);
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const preview = useFetcher<{ html: string }>();
+  const preview = useFetcher<ActionResult<{ html: string }>>();
+  const control = useControlClass();
 
   const showPreview = () => {
     setTab("preview");
@@ -50,8 +53,7 @@ export function MarkdownEditor({
     });
   };
 
-  const tabClass = (active: boolean) =>
-    `h-8 rounded-md px-3 text-sm ${active ? "bg-ink text-paper" : "text-ink-soft hover:bg-ink/[0.06]"}`;
+  const tabClass = (active: boolean) => buttonClass(active ? "primary" : "ghost", "sm");
 
   return (
     <div>
@@ -78,7 +80,7 @@ export function MarkdownEditor({
           </button>
           {allowImages ? (
             <Dialog.Root open={picking} onOpenChange={setPicking}>
-              <Dialog.Trigger className="text-ink-soft hover:bg-ink/[0.06] inline-flex h-8 items-center gap-1.5 rounded-md px-3 text-sm">
+              <Dialog.Trigger className={buttonClass("ghost", "sm")}>
                 <ImagePlus aria-hidden className="size-4" /> Insert image
               </Dialog.Trigger>
               {picking ? (
@@ -107,7 +109,7 @@ export function MarkdownEditor({
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-help`}
         hidden={tab !== "write"}
-        className={`${adminTextarea} font-mono text-[13px] leading-relaxed`}
+        className={`${control} font-mono text-[13px] leading-relaxed`}
       />
       {tab === "preview" ? (
         <div
@@ -117,6 +119,8 @@ export function MarkdownEditor({
         >
           {preview.state !== "idle" || !preview.data ? (
             <p className="text-muted text-sm">Loading...</p>
+          ) : !preview.data.ok ? (
+            <p className="text-destructive text-sm">{preview.data.error}</p>
           ) : preview.data.html ? (
             <div className="prose-text text-[15px]" dangerouslySetInnerHTML={{ __html: preview.data.html }} />
           ) : (

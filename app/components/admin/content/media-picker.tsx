@@ -4,9 +4,10 @@ import { ImagePlus, Upload, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
+import { Button, buttonClass } from "~/components/ui/button";
+import type { ActionResult } from "~/lib/action-result";
 import { adminPaths } from "~/lib/admin-paths";
 import { variantUrl, type ImageAsset } from "~/lib/media";
-import { adminButton } from "../ui";
 
 export interface PickedImage extends ImageAsset {
   id: string;
@@ -71,7 +72,7 @@ export function MediaPicker({
           {picked ? (picked.originalName ?? "Stored image") : "No image chosen"}
         </span>
         <Dialog.Root open={open} onOpenChange={setOpen}>
-          <Dialog.Trigger className={adminButton.secondary}>
+          <Dialog.Trigger className={buttonClass("secondary", "sm")}>
             <ImagePlus aria-hidden className="size-4" /> {picked ? "Change" : "Choose image"}
           </Dialog.Trigger>
           {open ? (
@@ -86,14 +87,15 @@ export function MediaPicker({
           ) : null}
         </Dialog.Root>
         {picked ? (
-          <button
+          <Button
             type="button"
-            className={adminButton.icon}
+            variant="ghost"
+            size="icon"
             aria-label={`Remove ${label.toLowerCase()}`}
             onClick={() => setPicked(null)}
           >
             <X aria-hidden className="size-4" />
-          </button>
+          </Button>
         ) : null}
       </div>
       {hint && !error ? <p className="text-muted mt-1 text-xs">{hint}</p> : null}
@@ -138,8 +140,9 @@ export function LibraryDialog({
           "x-file-name": encodeURIComponent(file.name),
         },
       });
-      const body = (await response.json().catch(() => ({}))) as { image?: PickedImage; error?: string };
-      if (!response.ok || !body.image) throw new Error(body.error ?? `The upload failed (HTTP ${response.status}).`);
+      const body = (await response.json().catch(() => null)) as ActionResult<{ image: PickedImage }> | null;
+      if (!response.ok || !body?.ok)
+        throw new Error((body?.ok === false && body.error) || `The upload failed (HTTP ${response.status}).`);
       onPick({ ...body.image, originalName: file.name });
     } catch (error) {
       setUploadError((error as Error).message);
@@ -154,7 +157,7 @@ export function LibraryDialog({
       <Dialog.Content className="border-line fixed top-1/2 left-1/2 z-50 flex max-h-[85dvh] w-[min(48rem,calc(100vw-1.5rem))] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg border bg-white shadow-xl">
         <div className="border-line flex items-center justify-between gap-3 border-b px-5 py-3">
           <Dialog.Title className="font-serif text-xl">{title}</Dialog.Title>
-          <Dialog.Close className={adminButton.icon} aria-label="Close">
+          <Dialog.Close className={buttonClass("ghost", "icon")} aria-label="Close">
             <X aria-hidden className="size-4" />
           </Dialog.Close>
         </div>
@@ -162,7 +165,7 @@ export function LibraryDialog({
           Choose a picture from the media library, or upload a new one.
         </Dialog.Description>
         <div className="flex flex-wrap items-center gap-3 px-5 pt-3">
-          <label className={`${adminButton.secondary} cursor-pointer`}>
+          <label className={buttonClass("secondary", "sm", "cursor-pointer")}>
             <Upload aria-hidden className="size-4" />
             {uploading ? "Uploading…" : "Upload a picture"}
             <input
@@ -220,25 +223,21 @@ export function LibraryDialog({
         </div>
         {data && data.pages > 1 ? (
           <div className="border-line flex items-center justify-between border-t px-5 py-3 text-sm">
-            <button
-              type="button"
-              className={adminButton.ghost}
-              disabled={page <= 1}
-              onClick={() => setPage((p) => p - 1)}
-            >
+            <Button type="button" variant="ghost" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
               Newer
-            </button>
+            </Button>
             <span className="text-muted">
               Page {data.page} of {data.pages}
             </span>
-            <button
+            <Button
               type="button"
-              className={adminButton.ghost}
+              variant="ghost"
+              size="sm"
               disabled={page >= data.pages}
               onClick={() => setPage((p) => p + 1)}
             >
               Older
-            </button>
+            </Button>
           </div>
         ) : null}
       </Dialog.Content>

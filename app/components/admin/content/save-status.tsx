@@ -2,6 +2,7 @@
 // success and 5 s on error. The mark is a small live text beside the control.
 import { useEffect, useRef, useState } from "react";
 import type { FetcherWithComponents } from "react-router";
+import type { ActionResult } from "~/lib/action-result";
 
 export type SaveState = "idle" | "pending" | "saved" | "queued" | "failed";
 
@@ -12,15 +13,14 @@ type Settled = "saved" | "queued" | "failed";
 
 /** What a finished submission shows, by its answer, and how long until the mark is cleared: 2 s after a
  * success (saved, or kept offline), 5 s after an error. */
-export function settle(data: unknown): { state: Settled; clearAfterMs: number } {
-  const result = data as { ok?: boolean; queued?: boolean } | undefined;
+export function settle(result: ActionResult | undefined): { state: Settled; clearAfterMs: number } {
   if (result?.ok === false) return { state: "failed", clearAfterMs: CLEAR_AFTER_ERROR_MS };
   // Kept in the offline queue: saved once the connection returns (the header counts what waits).
-  return { state: result?.queued ? "queued" : "saved", clearAfterMs: CLEAR_AFTER_SUCCESS_MS };
+  return { state: result?.ok && result.queued ? "queued" : "saved", clearAfterMs: CLEAR_AFTER_SUCCESS_MS };
 }
 
 /** Follows a fetcher: pending while it submits, then saved or failed (by its `ok`) for a while. */
-export function useSaveStatus(fetcher: Pick<FetcherWithComponents<unknown>, "state" | "data">): SaveState {
+export function useSaveStatus(fetcher: Pick<FetcherWithComponents<ActionResult>, "state" | "data">): SaveState {
   const [settled, setSettled] = useState<Settled | undefined>();
   const wasBusy = useRef(false);
   const busy = fetcher.state !== "idle";

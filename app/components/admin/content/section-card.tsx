@@ -1,12 +1,14 @@
 // One homepage section in the Homepage Editor: its handle, name and state, the published and active
 // switches, and (opened) its form generated from the section's content type.
 import { ChevronDown, Trash2 } from "lucide-react";
-import { AlertDialog } from "radix-ui";
 import { useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { formState, type ActionResult } from "~/lib/action-result";
 import { adminPaths } from "~/lib/admin-paths";
 import type { FieldSpec } from "~/modules/content/section-form";
-import { adminButton, adminCard } from "../ui";
 import { GeneratedFields } from "./generated-form";
 import type { PickedImage } from "./media-picker";
 import { SaveStatus, useSaveStatus } from "./save-status";
@@ -31,8 +33,6 @@ export interface EditorSection {
   live: boolean;
 }
 
-type SaveResult = { ok: true; message?: string } | { ok: false; error: string; fieldErrors?: Record<string, string> };
-
 export function SectionCard({
   section,
   fields,
@@ -48,16 +48,16 @@ export function SectionCard({
   shadowed: boolean;
 }) {
   const [open, setOpen] = useState(false);
-  const save = useFetcher<SaveResult>();
-  const remove = useFetcher<SaveResult>();
+  const save = useFetcher<ActionResult>();
+  const remove = useFetcher<ActionResult>();
   const status = useSaveStatus(save);
-  const errors = save.data && !save.data.ok ? (save.data.fieldErrors ?? {}) : {};
+  const { fieldErrors: errors } = formState(save.data);
   const label = SECTION_LABELS[section.type] ?? section.type;
   const title = typeof section.values.title === "string" && section.values.title ? section.values.title : undefined;
   const stateId = `section-${section.id}-state`;
   const mode = save.formData?.get("mode");
   return (
-    <article aria-label={`${label} section`} className={`${adminCard} ${remove.state !== "idle" ? "opacity-50" : ""}`}>
+    <article aria-label={`${label} section`} className={`${cardClass} ${remove.state !== "idle" ? "opacity-50" : ""}`}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 p-3">
         {handle}
         <div className="min-w-0 flex-1">
@@ -88,16 +88,17 @@ export function SectionCard({
             hidden={{ intent: "flag", id: section.id, field: "isActive" }}
             describedBy={stateId}
           />
-          <button
+          <Button
             type="button"
-            className={adminButton.ghost}
+            variant="ghost"
+            size="sm"
             aria-expanded={open}
             aria-controls={`section-${section.id}-form`}
             onClick={() => setOpen((o) => !o)}
           >
             Edit {label.toLowerCase()}
             <ChevronDown aria-hidden className={`size-4 transition-transform ${open ? "rotate-180" : ""}`} />
-          </button>
+          </Button>
         </div>
       </div>
       <div id={`section-${section.id}-form`} hidden={!open} className="border-line border-t p-4">
@@ -112,28 +113,24 @@ export function SectionCard({
             idPrefix={section.id}
           />
           <div className="mt-5 flex flex-wrap items-center gap-2">
-            <button
-              type="submit"
-              name="mode"
-              value="publish"
-              className={adminButton.primary}
-              disabled={save.state !== "idle"}
-            >
+            <Button type="submit" name="mode" value="publish" size="sm" disabled={save.state !== "idle"}>
               {mode === "publish" ? "Publishing…" : "Publish"}
-            </button>
-            <button
+            </Button>
+            <Button
               type="submit"
               name="mode"
               value="draft"
-              className={adminButton.secondary}
+              variant="secondary"
+              size="sm"
               disabled={save.state !== "idle"}
             >
               {mode === "draft" ? "Saving…" : "Save draft"}
-            </button>
+            </Button>
             {section.hasDraft ? (
-              <button
+              <Button
                 type="button"
-                className={adminButton.ghost}
+                variant="ghost"
+                size="sm"
                 disabled={save.state !== "idle"}
                 onClick={() =>
                   void save.submit(
@@ -143,7 +140,7 @@ export function SectionCard({
                 }
               >
                 Discard draft
-              </button>
+              </Button>
             ) : null}
             <SaveStatus status={status} />
             <span className="ml-auto">
@@ -166,27 +163,16 @@ export function SectionCard({
 
 function DeleteSection({ label, onConfirm }: { label: string; onConfirm: () => void }) {
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger className={adminButton.dangerOutline}>
-        <Trash2 aria-hidden className="size-4" /> Delete section
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="bg-ink/40 fixed inset-0 z-50" />
-        <AlertDialog.Content className="border-line fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg border bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="font-serif text-xl">
-            Delete this {label.toLowerCase()} section?
-          </AlertDialog.Title>
-          <AlertDialog.Description className="text-muted mt-2 text-sm">
-            Its content is removed for good. To hide it for a while, switch it off (Active) instead.
-          </AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-2">
-            <AlertDialog.Cancel className={adminButton.ghost}>Cancel</AlertDialog.Cancel>
-            <AlertDialog.Action className={adminButton.danger} onClick={onConfirm}>
-              Delete
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDialog
+      trigger={
+        <Button type="button" variant="dangerOutline" size="sm">
+          <Trash2 aria-hidden className="size-4" /> Delete section
+        </Button>
+      }
+      title={`Delete this ${label.toLowerCase()} section?`}
+      description="Its content is removed for good. To hide it for a while, switch it off (Active) instead."
+      confirmLabel="Delete"
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -2,6 +2,8 @@
 // (spec §4 optimistic update): the shown state is the pending request's value until the server answers; a
 // refusal drops it (the loader's value returns) and the route's clientAction shows the error as a toast.
 import { useFetcher } from "react-router";
+import { Switch } from "~/components/ui/switch";
+import type { ActionResult } from "~/lib/action-result";
 import { SaveStatus, useSaveStatus } from "./save-status";
 
 export function FetcherSwitch({
@@ -22,32 +24,17 @@ export function FetcherSwitch({
   action?: string;
   describedBy?: string;
 }) {
-  const fetcher = useFetcher<{ ok: boolean }>();
+  const fetcher = useFetcher<ActionResult>();
   const pending = fetcher.formData?.get(name);
   const shown = typeof pending === "string" ? pending === "true" : checked;
   const status = useSaveStatus(fetcher);
   return (
-    <div className="flex items-center gap-2">
-      <button
-        type="button"
-        role="switch"
-        aria-checked={shown}
-        aria-label={label}
-        aria-describedby={describedBy}
-        onClick={() => void fetcher.submit({ ...hidden, [name]: String(!shown) }, { method: "post", action })}
-        className={`relative inline-flex h-6 w-10 shrink-0 items-center rounded-full border transition-colors ${
-          shown ? "bg-ink border-ink" : "border-line bg-paper-deep"
-        }`}
-      >
-        <span
-          aria-hidden
-          className={`inline-block size-4 rounded-full bg-white shadow transition-transform ${shown ? "translate-x-5" : "translate-x-1"}`}
-        />
-      </button>
-      <span className="text-sm" aria-hidden>
-        {label}
-      </span>
-      <SaveStatus status={status} />
-    </div>
+    <Switch
+      label={label}
+      checked={shown}
+      describedBy={describedBy}
+      onChange={(next) => void fetcher.submit({ ...hidden, [name]: String(next) }, { method: "post", action })}
+      after={<SaveStatus status={status} />}
+    />
   );
 }

@@ -1,24 +1,20 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
+import { pageCount } from "~/lib/pagination";
 
-/**
- * "Showing 26–50 of 140" with previous/next links; `href(page)` builds each page's URL. `items` names what
- * is listed, for the line shown when there is nothing ("No works").
- */
-export function Pager({
-  page,
-  pageSize,
-  total,
-  href,
-  items = "works",
-}: {
+export interface PagerProps {
   page: number;
   pageSize: number;
   total: number;
+  /** Each page's URL (a path helper with the list's filters). */
   href: (page: number) => string;
+  /** What is listed, for the line shown when there is nothing ("No works"). */
   items?: string;
-}) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** "Showing 26–50 of 140" with previous/next links. */
+export function Pager({ page, pageSize, total, href, items = "works" }: PagerProps) {
+  const pages = pageCount(total, pageSize);
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   const link =

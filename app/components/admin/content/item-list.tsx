@@ -1,0 +1,67 @@
+// The rows of a list the artist edits in a form (the CV's sections, a section's highlights): each keeps a key of
+// its own, so moving or removing one does not shuffle typed text between rows; and each row's buttons.
+import { ArrowDown, ArrowUp } from "lucide-react";
+import { useState } from "react";
+import { Button } from "~/components/ui/button";
+import { DeleteIconButton } from "../delete-icon-button";
+
+export function useItemRows<T>(items: readonly T[]) {
+  const [rows, setRows] = useState(() => items.map((item, key) => ({ key, item })));
+  const [next, setNext] = useState(items.length);
+  return {
+    rows,
+    move: (index: number, by: -1 | 1) =>
+      setRows((current) => {
+        const copy = [...current];
+        const [row] = copy.splice(index, 1);
+        copy.splice(index + by, 0, row!);
+        return copy;
+      }),
+    remove: (key: number) => setRows((current) => current.filter((r) => r.key !== key)),
+    add: (item: T) => {
+      setRows((current) => [...current, { key: next, item }]);
+      setNext((n) => n + 1);
+    },
+  };
+}
+
+/** Move up, move down and remove, for the row called `name` ("CV section 2"). */
+export function ItemControls({
+  name,
+  first,
+  last,
+  onMove,
+  onRemove,
+}: {
+  name: string;
+  first: boolean;
+  last: boolean;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <span className="flex items-center">
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        aria-label={`Move ${name} up`}
+        disabled={first}
+        onClick={() => onMove(-1)}
+      >
+        <ArrowUp aria-hidden className="size-4" />
+      </Button>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        aria-label={`Move ${name} down`}
+        disabled={last}
+        onClick={() => onMove(1)}
+      >
+        <ArrowDown aria-hidden className="size-4" />
+      </Button>
+      <DeleteIconButton label={`Remove ${name}`} onClick={onRemove} />
+    </span>
+  );
+}

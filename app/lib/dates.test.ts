@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import {
+  dayIn,
+  endOfDayIn,
+  formatCalendarDay,
+  formatDateTime,
+  formatDay,
+  formatDayRange,
+  formatMonth,
+  formatMonthDay,
+  formatShortDate,
+  formatShortDateTime,
+} from "./dates";
+
+describe("dates", () => {
+  it("says a calendar day the same in every time zone", () => {
+    expect(formatCalendarDay("2026-11-21")).toBe("November 21, 2026");
+    expect(formatDay(new Date("2026-11-21T23:30:00Z"))).toBe("November 21, 2026");
+  });
+
+  it("says a range of days as briefly as is clear", () => {
+    expect(formatDayRange("2027-03-04", "2027-03-04")).toBe("March 4, 2027");
+    expect(formatDayRange("2027-03-04", "2027-04-20")).toBe("March 4 – April 20, 2027");
+    expect(formatDayRange("2026-12-01", "2027-01-10")).toBe("December 1, 2026 – January 10, 2027");
+  });
+
+  it("says a moment in the studio's time zone", () => {
+    expect(formatDateTime(new Date("2026-11-21T15:14:00Z"), "America/Chicago")).toBe(
+      "November 21, 2026 at 9:14 AM CST",
+    );
+  });
+
+  it("finds the studio's day and the end of a day across time zones", () => {
+    expect(dayIn(new Date("2026-11-22T03:00:00Z"), "America/Chicago")).toBe("2026-11-21");
+    expect(endOfDayIn("2026-11-21", "America/Chicago").toISOString()).toBe("2026-11-22T05:59:59.999Z");
+  });
+
+  it("says the back office's compact moments in UTC", () => {
+    expect(formatShortDateTime(new Date("2026-11-21T14:05:00Z"))).toBe("21 Nov 2026, 14:05 UTC");
+    expect(formatShortDate("2026-11-21T23:59:00Z")).toBe("21 Nov 2026");
+  });
+
+  it("names a month and a day of the month, in UTC whatever the server's zone", () => {
+    expect(formatMonth("2026-11")).toBe("November 2026");
+    expect(formatMonth("2027-01")).toBe("January 2027");
+    expect(formatMonthDay("2026-11-21")).toBe("Nov 21");
+    expect(formatMonthDay("2026-12-01")).toBe("Dec 1");
+  });
+});

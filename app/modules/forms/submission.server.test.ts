@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { formState } from "~/lib/action-result";
+import { formList, optionalText, parseSubmission, readSubmission, refuse } from "./submission.server";
+
+const form = (entries: [string, string | Blob][]) => {
+  const f = new FormData();
+  for (const [k, v] of entries) f.append(k, v);
+  return f;
+};
+
+const Schema = z.object({
+  name: z.string().trim().min(1, "Enter your name."),
+  email: z.email("Enter a valid email address."),
+  note: optionalText(10),
+  ids: formList(z.uuid("Choose works from the list.")),
+});
+
+describe("parseSubmission", () => {
+  it("gives the typed values of a good form", () => {
+    const id = "0194d5b0-0000-7000-8000-000000000001";
+    const result = parseSubmission(
+      form([
+        ["name", " Ada "],
+        ["email", "ada@example.com"],
+        ["note", "  "],
+        ["ids", id],
+      ]),
+      Schema,
+    );
+    expect(result.ok && result.value).toEqual({ name: "Ada", email: "ada@example.com", note: undefined, ids: [id] });
+  });
+
+  it("reads a name sent several times as a list, and none as the empty list", () => {
+    const a = "0194d5b0-0000-7000-8000-00000000000a";
+    const b = "0194d5b0-0000-7000-8000-00000000000b";
+    const two = parseSubmission(
+      form([
+        ["name", "A"],
+        ["email", "a@b.co"],
+        ["ids", a],
+        ["ids", b],
+      ]),
+      Schema,
+    );
+    expect(two.ok && two.value.ids).toEqual([a, b]);
+    const none = parseSubmission(
+      form([
+        ["name", "A"],
+        ["email", "a@b.co"],
+      ]),
+      Schema,
+    );
+    expect(none.ok && none.value.ids).toEqual([]);
+  });
+
+  it("answers the first message per field, what was typed minus secrets, and the intent", () => {
+    const result = parseSubmission(
+      form([
+        ["name", ""],
+        ["email", "nope"],
+        ["note", "far too long a note"],
+        ["password", "hunter22"],
+        ["code", "123456"],
+        ["postalCode", "75001"],
+      ]),
+      Schema.extend({ password: z.string(), code: z.string(), postalCode: z.string() }),
+      { intent: "profile" },
+    );
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.failure).toEqual({
+      ok: false,
+      error: "Some fields need attention.",
+      intent: "profile",
+      fieldErrors: {
+        name: "Enter your name.",
+        email: "Enter a valid email address.",
+        note: "Use at most 10 characters.",
+      },
+      values: { name: "", email: "nope", note: "far too long a note", postalCode: "75001" },
+    });
+  });
+
+  it("names nested fields with dots and lets the caller choose the words", () => {
+    const Nested = z.object({ highlights: z.array(z.object({ text: z.string().min(1) })) });
+    const result = parseSubmission(
+      form([]),
+      z.preprocess(() => ({ highlights: [{ text: "" }] }), Nested),
+      {
+        message: () => "This field is required.",
+      },
+    );
+    expect(!result.ok && result.failure.fieldErrors).toEqual({ "highlights.0.text": "This field is required." });
+  });
+
+  it("refuses a value sent twice where one is expected, as a field error", () => {
+    const result = parseSubmission(
+      form([
+        ["name", "a"],
+        ["name", "b"],
+        ["email", "a@b.co"],
+      ]),
+      Schema,
+    );
+    expect(!result.ok && Object.keys(result.failure.fieldErrors ?? {})).toEqual(["name"]);
+  });
+});
+
+describe("readSubmission", () => {
+  it("answers 400 to a body that is no form", async () => {
+    const request = new Request("http://x/", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=nope" },
+      body: "garbage",
+    });
+    const thrown = await readSubmission(request, Schema).catch((e: unknown) => e);
+    expect(thrown).toMatchObject({ init: { status: 400 } });
+  });
+});
+
+describe("refuse and formState", () => {
+  it("carries the failure with its status, and the page reads it back", () => {
+    const response = refuse({ ok: false, error: "Fix it.", fieldErrors: { email: "Bad." }, values: { email: "x" } });
+    expect(response.init?.status).toBe(400);
+    expect(formState(response.data)).toEqual({
+      error: undefined,
+      fieldErrors: { email: "Bad." },
+      values: { email: "x" },
+      count: 1,
+    });
+    expect(formState(refuse("Gone.", 404).data).error).toBe("Gone.");
+    expect(formState({ ok: true })).toEqual({ error: undefined, fieldErrors: {}, values: {}, count: 0 });
+    expect(formState({ ok: false, error: "x", intent: "a" }, "b").error).toBeUndefined();
+  });
+});

@@ -1,0 +1,112 @@
+// Reading a submitted form, the one way every action does it: `readSubmission(request, Schema)` reads the
+// body and parses it with the action's zod schema into typed values, or into the failure the page shows
+// (`ActionFailure` of `~/lib/action-result`: the first message per field, what was typed minus secrets).
+// A body that claims to be a form and is not one (a broken multipart boundary, bytes that are no encoding) is
+// the sender's mistake, answered 400: `request.formData()` throws on it, and an action that let that through
+// answered 500. Lint forbids the direct call.
+import { data } from "react-router";
+import { z } from "zod";
+import type { ActionFailure, FieldErrors } from "~/lib/action-result";
+
+export async function readFormData(request: Request): Promise<FormData> {
+  try {
+    // eslint-disable-next-line no-restricted-syntax -- the one place that reads a form directly
+    return await request.formData();
+  } catch {
+    throw data({ message: "The form could not be read. Please reload the page and try again." }, { status: 400 });
+  }
+}
+
+/** Said above a form whose fields need attention (each field's own message is beside it). */
+export const FIELDS_NEED_ATTENTION = "Some fields need attention.";
+
+/** Names of fields never typed back into a form after an error. */
+const SECRET = /password|secret|token|^code$|^otp$|backupcode/i;
+
+export interface SubmissionOptions {
+  /** The words shown for an issue (default: the schema's own message). */
+  message?: (issue: z.core.$ZodIssue) => string;
+  /** Said above the form when fields are wrong (default: "Some fields need attention."). */
+  error?: string;
+  /** Which of the page's forms this is, carried into the failure. */
+  intent?: string;
+}
+
+export type Submission<T> =
+  { ok: true; value: T; form: FormData } | { ok: false; failure: ActionFailure; form: FormData };
+
+/**
+ * The form as the schema sees it: a name sent once is its value, a name sent several times (checkboxes) the
+ * list of its values; files stay files. Use `formList` in the schema for a name that may come once or more.
+ */
+export function formFields(form: FormData): Record<string, FormDataEntryValue | FormDataEntryValue[]> {
+  const fields: Record<string, FormDataEntryValue | FormDataEntryValue[]> = {};
+  for (const name of new Set(form.keys())) {
+    const all = form.getAll(name);
+    fields[name] = all.length === 1 ? all[0]! : all;
+  }
+  return fields;
+}
+
+/** The first message for each field of a zod error, by the field's name (nested paths joined with dots). */
+export function fieldErrorsOf(
+  error: { issues: readonly z.core.$ZodIssue[] },
+  message: (issue: z.core.$ZodIssue) => string = (issue) => issue.message,
+): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) errors[issue.path.map(String).join(".") || "form"] ??= message(issue);
+  return errors;
+}
+
+/** What is typed back into the form after an error: every text field but secrets. */
+export function typedValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string" && !SECRET.test(name)) values[name] ??= value;
+  return values;
+}
+
+/** Parses a form already read (a multipart upload read once) with a schema. */
+export function parseSubmission<S extends z.ZodType>(
+  form: FormData,
+  schema: S,
+  options: SubmissionOptions = {},
+): Submission<z.output<S>> {
+  const parsed = schema.safeParse(formFields(form));
+  if (parsed.success) return { ok: true, value: parsed.data, form };
+  return {
+    ok: false,
+    form,
+    failure: {
+      ok: false,
+      error: options.error ?? FIELDS_NEED_ATTENTION,
+      fieldErrors: fieldErrorsOf(parsed.error, options.message),
+      values: typedValues(form),
+      ...(options.intent ? { intent: options.intent } : {}),
+    },
+  };
+}
+
+/** Reads the request's form and parses it with the schema: typed values, or the failure to answer. */
+export async function readSubmission<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  options?: SubmissionOptions,
+): Promise<Submission<z.output<S>>> {
+  return parseSubmission(await readFormData(request), schema, options);
+}
+
+/** A refusal with its HTTP status: field errors (400 by default) or a state that forbids it (404, 409). */
+export function refuse(failure: ActionFailure | string, status = 400) {
+  return data<ActionFailure>(typeof failure === "string" ? { ok: false, error: failure } : failure, { status });
+}
+
+/** A field that may be sent once or several times (checkboxes), as a list; absent is the empty list. */
+export const formList = <T extends z.ZodType>(item: T) =>
+  z.preprocess(
+    (v: unknown): unknown[] => (v === undefined ? [] : Array.isArray(v) ? (v as unknown[]) : [v]),
+    z.array(item),
+  );
+
+/** A text field that may be left empty: trimmed, and "" reads as undefined. */
+export const optionalText = (max: number, message = `Use at most ${max} characters.`) =>
+  z.preprocess((v) => (typeof v === "string" ? v.trim() || undefined : v), z.string().max(max, message).optional());

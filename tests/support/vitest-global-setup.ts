@@ -1,0 +1,66 @@
+// Once per Vitest run, before any test file: the migrated databases every integration suite starts from.
+// Opening a new PGlite cluster runs initdb (several seconds on a busy machine) and the migrations take about a
+// second more; some 100 suites did both. Now PGlite suites load a dump of one migrated cluster, and PostgreSQL
+// suites create their database from a migrated template database (`create database … template …`).
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A dump of a migrated PGlite cluster (a tar file). */
+    pgliteTemplate: string;
+    /** A migrated database on the TEST_DATABASE_URL server, to create suites' databases from; "" without one. */
+    postgresTemplate: string;
+  }
+}
+
+const MIGRATIONS = join(import.meta.dirname, "../../drizzle");
+
+async function onServer(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), "atelier-vitest-"));
+  const client = await PGlite.create();
+  await migrate(drizzle(client), { migrationsFolder: MIGRATIONS });
+  const dump = await client.dumpDataDir("none");
+  await client.close();
+  const pgliteTemplate = join(dir, "pglite-template.tar");
+  writeFileSync(pgliteTemplate, Buffer.from(await dump.arrayBuffer()));
+  project.provide("pgliteTemplate", pgliteTemplate);
+
+  const server = process.env.TEST_DATABASE_URL;
+  let postgresTemplate = "";
+  if (server) {
+    postgresTemplate = `atelier_tpl_${Date.now().toString(36)}_${process.pid}`;
+    await onServer(server, `create database ${postgresTemplate}`);
+    const url = new URL(server);
+    url.pathname = `/${postgresTemplate}`;
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+    const { drizzle: drizzlePg } = await import("drizzle-orm/node-postgres");
+    const { migrate: migratePg } = await import("drizzle-orm/node-postgres/migrator");
+    await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS });
+    // A template must have no sessions while databases are created from it.
+    await pool.end();
+  }
+  project.provide("postgresTemplate", postgresTemplate);
+
+  return async () => {
+    rmSync(dir, { recursive: true, force: true });
+    if (server && postgresTemplate)
+      await onServer(server, `drop database if exists ${postgresTemplate} with (force)`).catch(() => undefined);
+  };
+}
