@@ -1,5 +1,10 @@
-/** A text field of submitted form data ("" when missing or a file), with Windows line ends made plain. */
-export function formText(form: FormData, name: string): string {
+/**
+ * A text field of submitted form data ("" when missing or a file), with Windows line ends made plain, cut to
+ * `max` characters when given (a small public form's sane length; zod then says what is wrong with the rest).
+ */
+export function formText(form: FormData, name: string, max?: number): string {
   const value = form.get(name);
-  return typeof value === "string" ? value.replace(/\r\n/g, "\n") : "";
+  if (typeof value !== "string") return "";
+  const text = value.replace(/\r\n/g, "\n");
+  return max === undefined ? text : text.slice(0, max);
 }

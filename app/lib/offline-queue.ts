@@ -82,12 +82,6 @@ function isOperation(value: unknown): value is QueuedOperation {
   );
 }
 
-/** A submitted form's text field ("" when absent or a file). */
-export function formText(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-}
-
 /**
  * Rows as the page should show them while changes wait: each queued update to `table` applied over the row
  * with the same id, in order (`fields` maps the table's column names to the row's property names).

@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { itemCount, type CartItem } from "~/lib/cart";
 import { formatPrice } from "~/lib/money";
 import { paths } from "~/lib/paths";
-import { buttonStyles } from "./button-styles";
+import { buttonClass } from "~/components/ui/button";
 import { useCart } from "./cart-provider";
 import { ResponsiveImage } from "./responsive-image";
 import { useCartCheck } from "./use-cart-check";
@@ -39,7 +39,7 @@ export default function CartDrawer({ open, onOpenChange }: { open: boolean; onOp
           {cart.items.length === 0 ? (
             <div className="flex flex-1 flex-col items-start gap-6 px-6 py-10">
               <p className="text-lg">Your cart is empty.</p>
-              <Link to={paths.shop()} onClick={() => onOpenChange(false)} className={buttonStyles.primary}>
+              <Link to={paths.shop()} onClick={() => onOpenChange(false)} className={buttonClass("primary")}>
                 Browse the shop
               </Link>
             </div>
@@ -70,7 +70,7 @@ export default function CartDrawer({ open, onOpenChange }: { open: boolean; onOp
                   <Link
                     to={paths.checkout()}
                     onClick={() => onOpenChange(false)}
-                    className={`${buttonStyles.primary} w-full`}
+                    className={`${buttonClass("primary")} w-full`}
                   >
                     Checkout
                   </Link>

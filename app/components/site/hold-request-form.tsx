@@ -1,13 +1,13 @@
 // "Ask to hold this work" (docs/shop.md "Holds"): a closed disclosure under the price, so the page stays calm.
 // It posts to /artwork/:id/hold, never to the cached artwork page; without JavaScript that route shows the answer.
 import { useFetcher } from "react-router";
-import { TextAreaField, TextField } from "~/components/form/field";
-import type { PublicFormResult } from "~/lib/public-form";
+import { TextAreaField, TextField } from "~/components/ui/field";
+import type { ActionResult } from "~/lib/action-result";
 import { paths } from "~/lib/paths";
-import { buttonStyles } from "./button-styles";
+import { buttonClass } from "~/components/ui/button";
 
 export function HoldRequestForm({ artworkId, holdHours }: { artworkId: string; holdHours: number }) {
-  const fetcher = useFetcher<PublicFormResult>();
+  const fetcher = useFetcher<ActionResult<{ message: string }>>();
   const result = fetcher.data;
   const failed = result && !result.ok ? result : undefined;
   return (
@@ -56,7 +56,7 @@ export function HoldRequestForm({ artworkId, holdHours }: { artworkId: string; h
               {failed.error}
             </p>
           ) : null}
-          <button type="submit" className={buttonStyles.secondary} disabled={fetcher.state !== "idle"}>
+          <button type="submit" className={buttonClass("secondary")} disabled={fetcher.state !== "idle"}>
             Ask to hold
           </button>
         </fetcher.Form>

@@ -1,9 +1,9 @@
 // "Notify me" (docs/shop.md): one address field. Posts to /alerts, never to the cached page it sits on; without
 // JavaScript that route shows the answer. The confirmation mail does the rest (double opt-in).
 import { useFetcher } from "react-router";
-import type { PublicFormResult } from "~/lib/public-form";
+import type { ActionResult } from "~/lib/action-result";
 import { paths } from "~/lib/paths";
-import { buttonStyles } from "./button-styles";
+import { buttonClass } from "~/components/ui/button";
 
 export function WorkAlertForm({
   artworkId,
@@ -17,7 +17,7 @@ export function WorkAlertForm({
   lead: string;
   className?: string;
 }) {
-  const fetcher = useFetcher<PublicFormResult>();
+  const fetcher = useFetcher<ActionResult<{ message: string }>>();
   const result = fetcher.data;
   const id = artworkId ? `alert-email-${artworkId}` : "alert-email-new-works";
   return (
@@ -48,7 +48,7 @@ export function WorkAlertForm({
               aria-describedby={`${id}-status`}
               className="border-line bg-paper focus:border-ink min-w-0 flex-1 rounded-full border px-4 py-2.5 text-sm outline-none"
             />
-            <button type="submit" className={buttonStyles.secondary} disabled={fetcher.state !== "idle"}>
+            <button type="submit" className={buttonClass("secondary")} disabled={fetcher.state !== "idle"}>
               Notify me
             </button>
           </div>

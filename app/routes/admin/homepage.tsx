@@ -17,7 +17,8 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/field";
 import { useOfflineQueue } from "~/components/realtime/offline-queue";
 import { adminPaths } from "~/lib/admin-paths";
-import { applyQueued, queuedOrder, formText, revalidateUnlessQueued, type NewOperation } from "~/lib/offline-queue";
+import { formText } from "~/lib/form-data";
+import { applyQueued, queuedOrder, revalidateUnlessQueued, type NewOperation } from "~/lib/offline-queue";
 import { requireAdmin } from "~/modules/auth/session.server";
 import {
   addSection,

@@ -22,7 +22,8 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import { useOfflineQueue } from "~/components/realtime/offline-queue";
 import { adminPaths } from "~/lib/admin-paths";
-import { applyQueued, queuedOrder, formText, revalidateUnlessQueued, type NewOperation } from "~/lib/offline-queue";
+import { formText } from "~/lib/form-data";
+import { applyQueued, queuedOrder, revalidateUnlessQueued, type NewOperation } from "~/lib/offline-queue";
 import type { ImageAsset } from "~/lib/media";
 import { requireAdmin } from "~/modules/auth/session.server";
 import {

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout";
-import { buttonStyles } from "~/components/site/button-styles";
+import { buttonClass } from "~/components/ui/button";
 import { useCart } from "~/components/site/cart-provider";
 import { OrderSummary, type SummaryLine } from "~/components/site/checkout/order-summary";
-import { SelectField, TextAreaField, TextField } from "~/components/form/field";
+import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { useCartCheck } from "~/components/site/use-cart-check";
 import { COUNTRIES } from "~/lib/countries";
 import { pageTitle } from "~/lib/meta";
@@ -496,7 +496,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               <button
                 type="submit"
                 disabled={submitting || buyable.length === 0}
-                className={`${buttonStyles.primary} w-full sm:w-auto`}
+                className={`${buttonClass("primary")} w-full sm:w-auto`}
               >
                 {submitting
                   ? "Placing your order…"
@@ -559,7 +559,7 @@ function EmptyCart({ hydrated }: { hydrated: boolean }) {
   return (
     <div className="mt-10 max-w-xl">
       <p className="text-lg">Your cart is empty.</p>
-      <Link to={paths.shop()} className={`${buttonStyles.primary} mt-6`}>
+      <Link to={paths.shop()} className={`${buttonClass("primary")} mt-6`}>
         Browse the shop
       </Link>
     </div>

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/order-confirmation";
-import { buttonStyles } from "~/components/site/button-styles";
+import { buttonClass } from "~/components/ui/button";
 import { useCart } from "~/components/site/cart-provider";
 import { OrderSummary } from "~/components/site/checkout/order-summary";
 import { OrderTimeline } from "~/components/site/order-timeline";
@@ -70,7 +70,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
             was placed from; it was also sent by e-mail.
           </p>
         </header>
-        <Link to={paths.trackOrder()} className={`${buttonStyles.primary} mt-10`}>
+        <Link to={paths.trackOrder()} className={`${buttonClass("primary")} mt-10`}>
           Track an order
         </Link>
       </div>
@@ -108,7 +108,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
             <p className="text-ink-soft">{order.name}</p>
             <p className="text-ink-soft">{order.delivery}</p>
           </section>
-          <Link to={paths.trackOrderFor(order.number)} className={buttonStyles.secondary}>
+          <Link to={paths.trackOrderFor(order.number)} className={buttonClass("secondary")}>
             Track this order
           </Link>
         </div>
@@ -157,7 +157,7 @@ function NextSteps({ order }: { order: NonNullable<Route.ComponentProps["loaderD
           you until {order.reservedUntil}.
         </p>
         {order.paymentUrl ? (
-          <a href={order.paymentUrl} className={`${buttonStyles.secondary} mt-5`}>
+          <a href={order.paymentUrl} className={`${buttonClass("secondary")} mt-5`}>
             Return to the payment page
           </a>
         ) : null}

@@ -1,8 +1,8 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/track-order";
-import { buttonStyles } from "~/components/site/button-styles";
+import { buttonClass } from "~/components/ui/button";
 import { OrderSummary } from "~/components/site/checkout/order-summary";
-import { TextField } from "~/components/form/field";
+import { TextField } from "~/components/ui/field";
 import { OrderTimeline } from "~/components/site/order-timeline";
 import { pageTitle } from "~/lib/meta";
 import { paths } from "~/lib/paths";
@@ -102,7 +102,7 @@ export default function TrackOrder({ loaderData, actionData }: Route.ComponentPr
           defaultValue={values.email}
           error={errors.email}
         />
-        <button type="submit" disabled={busy} className={`${buttonStyles.primary} sm:mt-7`}>
+        <button type="submit" disabled={busy} className={`${buttonClass("primary")} sm:mt-7`}>
           {busy ? "Looking…" : "Track"}
         </button>
       </Form>

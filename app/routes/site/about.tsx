@@ -4,7 +4,7 @@ import type { Route } from "./+types/about";
 import { CurriculumVitae } from "~/components/site/about/curriculum-vitae";
 import { Exhibitions } from "~/components/site/about/exhibitions";
 import { ArtistPortrait } from "~/components/site/artist-portrait";
-import { buttonStyles } from "~/components/site/button-styles";
+import { buttonClass } from "~/components/ui/button";
 import { Highlights } from "~/components/site/highlights";
 import { ResponsiveImage } from "~/components/site/responsive-image";
 import { paths } from "~/lib/paths";
@@ -133,10 +133,10 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             Looking for a particular painting, or one made for you?
           </h2>
           <div className="flex flex-wrap gap-3">
-            <Link to={paths.commissions()} prefetch="intent" className={buttonStyles.primary}>
+            <Link to={paths.commissions()} prefetch="intent" className={buttonClass("primary")}>
               Commission a Work
             </Link>
-            <Link to={paths.contact()} prefetch="intent" className={buttonStyles.secondary}>
+            <Link to={paths.contact()} prefetch="intent" className={buttonClass("secondary")}>
               Get in Touch
             </Link>
           </div>

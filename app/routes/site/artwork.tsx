@@ -3,7 +3,7 @@ import { Await, data, Link, redirect } from "react-router";
 import { cachedLoad } from "~/lib/client-data";
 import type { Route } from "./+types/artwork";
 import { AddToCartButton } from "~/components/site/add-to-cart-button";
-import { buttonStyles } from "~/components/site/button-styles";
+import { buttonClass } from "~/components/ui/button";
 import { ArtworkCard, AvailabilityBadge } from "~/components/site/artwork-card";
 import { ResponsiveImage } from "~/components/site/responsive-image";
 import { WallViewButton } from "~/components/site/wall-view-button";
@@ -124,7 +124,7 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
             {isPurchasable(artwork) ? (
               // The cart needs JavaScript; without it a work can still be bought on its own.
               <noscript>
-                <Link to={`${paths.checkout()}?artwork=${artwork.id}`} className={buttonStyles.primary}>
+                <Link to={`${paths.checkout()}?artwork=${artwork.id}`} className={buttonClass("primary")}>
                   Buy now · {formatPrice(artwork.priceCents, artwork.currency)}
                 </Link>
               </noscript>

@@ -7,7 +7,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/commission-client";
 import { PageIntro } from "~/components/site/page-intro";
 import { ResponsiveImage } from "~/components/site/responsive-image";
-import { buttonStyles } from "~/components/site/button-styles";
+import { buttonClass } from "~/components/ui/button";
 import { pageTitle } from "~/lib/meta";
 import { ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
 import { commissionForClient, readClientToken, startClientPayment } from "~/modules/inbox/commission-pipeline.server";
@@ -91,7 +91,7 @@ export default function CommissionClient({ loaderData: c, actionData }: Route.Co
                   type="submit"
                   name="intent"
                   value={`pay-${c.due.part}`}
-                  className={buttonStyles.primary}
+                  className={buttonClass("primary")}
                   disabled={paying}
                 >
                   {paying ? "One moment…" : `Pay ${c.due.part} · ${c.due.amount}`}

@@ -1,14 +1,8 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/commissions";
-import {
-  controlStyles,
-  FormErrorSummary,
-  SelectField,
-  TextAreaField,
-  TextField,
-  SenderFields,
-} from "~/components/form/field";
-import { buttonStyles } from "~/components/site/button-styles";
+import { Field, FormErrorSummary, SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { SenderFields } from "~/components/site/sender-fields";
+import { buttonClass } from "~/components/ui/button";
 import { BUDGETS, REFERENCE_IMAGES, type BudgetKey } from "~/lib/inquiries";
 import { paths } from "~/lib/paths";
 import { pageSeo, siteFromMatches } from "~/lib/seo";
@@ -104,7 +98,8 @@ const STEPS = [
   },
 ];
 
-const fileControl = `${controlStyles} file:bg-paper-deep file:text-ink cursor-pointer py-2 file:mr-3 file:cursor-pointer file:rounded file:border-0 file:px-3 file:py-1.5 file:text-sm`;
+const fileControl =
+  "file:bg-paper-deep file:text-ink cursor-pointer py-2 file:mr-3 file:cursor-pointer file:rounded file:border-0 file:px-3 file:py-1.5 file:text-sm";
 
 const BUDGET_OPTIONS = [
   { value: "", label: "Choose a range" },
@@ -160,7 +155,7 @@ export default function Commissions({ loaderData, actionData }: Route.ComponentP
             <p className="text-muted mt-4 leading-relaxed">
               A confirmation is on its way to your inbox. The conversation starts with a personal answer.
             </p>
-            <a href={paths.gallery()} className={`${buttonStyles.secondary} mt-8`}>
+            <a href={paths.gallery()} className={`${buttonClass("secondary")} mt-8`}>
               Explore the gallery
             </a>
           </section>
@@ -234,18 +229,24 @@ export default function Commissions({ loaderData, actionData }: Route.ComponentP
               defaultValue={values.phone}
               error={errors.phone}
             />
-            <TextField
+            <Field
               label="Reference images"
-              name="references"
-              type="file"
-              multiple
-              accept={REFERENCE_IMAGES.accept}
               optional
               hint={`Up to ${REFERENCE_IMAGES.max} images (${REFERENCE_IMAGES.formats}, ${REFERENCE_IMAGES.maxBytes / 1024 / 1024} MB each): the room, a palette, a work you love.`}
               error={errors.references}
-              className={fileControl}
-            />
-            <button type="submit" className={buttonStyles.primary} disabled={sending}>
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  className={`${control.className} ${fileControl}`}
+                  name="references"
+                  type="file"
+                  multiple
+                  accept={REFERENCE_IMAGES.accept}
+                />
+              )}
+            </Field>
+            <button type="submit" className={buttonClass("primary")} disabled={sending}>
               {sending ? "Sending…" : "Send request"}
             </button>
           </Form>

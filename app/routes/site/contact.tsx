@@ -1,7 +1,8 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
-import { FormErrorSummary, SelectField, TextAreaField, TextField, SenderFields } from "~/components/form/field";
-import { buttonStyles } from "~/components/site/button-styles";
+import { FormErrorSummary, SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { SenderFields } from "~/components/site/sender-fields";
+import { buttonClass } from "~/components/ui/button";
 import { INQUIRY_LABELS, INQUIRY_TYPES, type InquiryType } from "~/lib/inquiries";
 import { paths } from "~/lib/paths";
 import { pageSeo, siteFromMatches } from "~/lib/seo";
@@ -156,7 +157,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <p className="text-muted mt-4 leading-relaxed">
               A confirmation is on its way to your inbox. You will usually hear back within two working days.
             </p>
-            <a href={paths.gallery()} className={`${buttonStyles.secondary} mt-8`}>
+            <a href={paths.gallery()} className={`${buttonClass("secondary")} mt-8`}>
               Back to the gallery
             </a>
           </section>
@@ -215,7 +216,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               error={errors.message}
             />
             <div className="flex flex-wrap items-center gap-4">
-              <button type="submit" className={buttonStyles.primary} disabled={sending}>
+              <button type="submit" className={buttonClass("primary")} disabled={sending}>
                 {sending ? "Sending…" : "Send message"}
               </button>
               <p className="text-muted text-sm">Your details are used only to answer you.</p>

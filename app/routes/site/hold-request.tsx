@@ -3,10 +3,11 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/hold-request";
 import { PageIntro } from "~/components/site/page-intro";
-import { buttonStyles } from "~/components/site/button-styles";
+import { buttonClass } from "~/components/ui/button";
 import { pageTitle } from "~/lib/meta";
 import { paths } from "~/lib/paths";
-import { formText, type PublicFormResult } from "~/lib/public-form";
+import { formText } from "~/lib/form-data";
+import type { ActionResult } from "~/lib/action-result";
 import { ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
 import { readFormData } from "~/modules/forms/submission.server";
 import { emailKey, hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
@@ -22,15 +23,15 @@ export function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const values = {
-    name: formText(form, "name"),
-    email: formText(form, "email"),
-    note: formText(form, "note"),
+    name: formText(form, "name", 2_000),
+    email: formText(form, "email", 2_000),
+    note: formText(form, "note", 2_000),
   };
   const parsed = HoldRequestSchema.safeParse(values);
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-    return data<PublicFormResult>(
+    return data<ActionResult<{ message: string }>>(
       { ok: false, error: "Please correct the fields marked.", fieldErrors, values },
       { status: 400 },
     );
@@ -41,17 +42,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await hitRateLimit(`hold:email:${emailKey(parsed.data.email)}`, RATE_LIMITS.holdRequestEmail),
   ].find((hit) => !hit.allowed);
   if (limited)
-    return data<PublicFormResult>(
+    return data<ActionResult<{ message: string }>>(
       { ok: false, error: "Too many requests from here just now. Please try again later.", values },
       { status: 429, headers: { "retry-after": String(limited.retryAfterSeconds) } },
     );
   const result = await requestHold(params.id, parsed.data);
   if (!result.ok)
-    return data<PublicFormResult>(
+    return data<ActionResult<{ message: string }>>(
       { ok: false, error: "This work can no longer be held: it has just been reserved, put on hold or sold.", values },
       { status: 409 },
     );
-  return data<PublicFormResult>({ ok: true, message: THANKS });
+  return data<ActionResult<{ message: string }>>({ ok: true, message: THANKS });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -61,7 +62,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export default function HoldRequest({ loaderData, actionData }: Route.ComponentProps) {
   const back = (
-    <Link to={paths.artwork(loaderData.artworkId)} className={buttonStyles.secondary}>
+    <Link to={paths.artwork(loaderData.artworkId)} className={buttonClass("secondary")}>
       Back to the work
     </Link>
   );

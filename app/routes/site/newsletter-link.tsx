@@ -5,7 +5,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/newsletter-link";
 import { PageIntro } from "~/components/site/page-intro";
-import { buttonStyles } from "~/components/site/button-styles";
+import { buttonClass } from "~/components/ui/button";
 import { pageTitle } from "~/lib/meta";
 import { paths } from "~/lib/paths";
 import { ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
@@ -56,14 +56,14 @@ export default function NewsletterLink({ loaderData, actionData }: Route.Compone
         title="You are unsubscribed"
         lead={`No more newsletters will be sent to ${email}.`}
       >
-        <Link to={paths.gallery()} className={buttonStyles.secondary}>
+        <Link to={paths.gallery()} className={buttonClass("secondary")}>
           Back to the gallery
         </Link>
       </PageIntro>
     ) : (
       <PageIntro eyebrow="Newsletter" title="Unsubscribe" lead={`Stop sending newsletters to ${email}?`}>
         <Form method="post">
-          <button type="submit" className={buttonStyles.primary} disabled={navigation.state !== "idle"}>
+          <button type="submit" className={buttonClass("primary")} disabled={navigation.state !== "idle"}>
             Unsubscribe
           </button>
         </Form>
@@ -76,14 +76,14 @@ export default function NewsletterLink({ loaderData, actionData }: Route.Compone
       title="You are subscribed"
       lead={`News of new work will come to ${email}. Every e-mail has a link to unsubscribe.`}
     >
-      <Link to={paths.gallery()} className={buttonStyles.secondary}>
+      <Link to={paths.gallery()} className={buttonClass("secondary")}>
         See the gallery
       </Link>
     </PageIntro>
   ) : (
     <PageIntro eyebrow="Newsletter" title="Confirm your subscription" lead={`Send news of new work to ${email}?`}>
       <Form method="post">
-        <button type="submit" className={buttonStyles.primary} disabled={navigation.state !== "idle"}>
+        <button type="submit" className={buttonClass("primary")} disabled={navigation.state !== "idle"}>
           Confirm my subscription
         </button>
       </Form>

@@ -6,7 +6,7 @@
 import { isbot } from "isbot";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/room";
-import { buttonStyles } from "~/components/site/button-styles";
+import { buttonClass } from "~/components/ui/button";
 import { ResponsiveImage } from "~/components/site/responsive-image";
 import { AVAILABILITY_LABELS } from "~/lib/availability";
 import { formatDate } from "~/lib/dates";
@@ -146,7 +146,7 @@ export default function ViewingRoom({ loaderData }: Route.ComponentProps) {
                     {w.buyable ? (
                       <Link
                         to={paths.roomCheckout(room.token, w.id)}
-                        className={buttonStyles.primary}
+                        className={buttonClass("primary")}
                         aria-label={`Buy “${w.title}”`}
                       >
                         Buy
@@ -154,7 +154,7 @@ export default function ViewingRoom({ loaderData }: Route.ComponentProps) {
                     ) : null}
                     <Link
                       to={paths.roomInquiry(room.token, { id: w.id, title: w.title })}
-                      className={buttonStyles.secondary}
+                      className={buttonClass("secondary")}
                       aria-label={`Inquire about “${w.title}”`}
                     >
                       Inquire

@@ -4,7 +4,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/work-alert-link";
 import { PageIntro } from "~/components/site/page-intro";
-import { buttonStyles } from "~/components/site/button-styles";
+import { buttonClass } from "~/components/ui/button";
 import { pageTitle } from "~/lib/meta";
 import { paths } from "~/lib/paths";
 import { ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
@@ -56,14 +56,14 @@ export default function WorkAlertLink({ loaderData, actionData }: Route.Componen
         title="You are unsubscribed"
         lead={`Nothing more will be sent to ${email} ${about}.`}
       >
-        <Link to={paths.gallery()} className={buttonStyles.secondary}>
+        <Link to={paths.gallery()} className={buttonClass("secondary")}>
           Back to the gallery
         </Link>
       </PageIntro>
     ) : (
       <PageIntro eyebrow="Notify me" title="Unsubscribe" lead={`Stop telling ${email} ${about}?`}>
         <Form method="post">
-          <button type="submit" className={buttonStyles.primary} disabled={busy}>
+          <button type="submit" className={buttonClass("primary")} disabled={busy}>
             Unsubscribe
           </button>
         </Form>
@@ -75,14 +75,14 @@ export default function WorkAlertLink({ loaderData, actionData }: Route.Componen
       title="You are subscribed"
       lead={`We will tell ${email} ${about}. Every e-mail has a link to unsubscribe.`}
     >
-      <Link to={paths.gallery()} className={buttonStyles.secondary}>
+      <Link to={paths.gallery()} className={buttonClass("secondary")}>
         See the gallery
       </Link>
     </PageIntro>
   ) : (
     <PageIntro eyebrow="Notify me" title="Please confirm" lead={`Tell ${email} ${about}?`}>
       <Form method="post">
-        <button type="submit" className={buttonStyles.primary} disabled={busy}>
+        <button type="submit" className={buttonClass("primary")} disabled={busy}>
           Confirm
         </button>
       </Form>

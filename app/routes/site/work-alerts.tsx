@@ -3,10 +3,11 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/work-alerts";
 import { PageIntro } from "~/components/site/page-intro";
-import { buttonStyles } from "~/components/site/button-styles";
+import { buttonClass } from "~/components/ui/button";
 import { pageTitle } from "~/lib/meta";
 import { paths } from "~/lib/paths";
-import { formText, type PublicFormResult } from "~/lib/public-form";
+import { formText } from "~/lib/form-data";
+import type { ActionResult } from "~/lib/action-result";
 import { ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
 import { AlertSubscribeSchema, subscribeAlert } from "~/modules/alerts/alerts.server";
 import { readFormData } from "~/modules/forms/submission.server";
@@ -20,10 +21,10 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
-  const email = formText(form, "email");
+  const email = formText(form, "email", 2_000);
   const parsed = AlertSubscribeSchema.safeParse({ email, artworkId: form.get("artworkId") ?? undefined });
   if (!parsed.success)
-    return data<PublicFormResult>(
+    return data<ActionResult<{ message: string }>>(
       { ok: false, error: parsed.error.issues[0]?.message ?? "Enter a valid email address.", values: { email } },
       { status: 400 },
     );
@@ -32,14 +33,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     await hitRateLimit(`alerts:email:${emailKey(parsed.data.email)}`, RATE_LIMITS.workAlertEmail),
   ].find((hit) => !hit.allowed);
   if (limited)
-    return data<PublicFormResult>(
+    return data<ActionResult<{ message: string }>>(
       { ok: false, error: "Too many sign-ups from here just now. Please try again later.", values: { email } },
       { status: 429, headers: { "retry-after": String(limited.retryAfterSeconds) } },
     );
   const outcome = await subscribeAlert(parsed.data);
   if (outcome === "no-such-work")
-    return data<PublicFormResult>({ ok: false, error: "This work is no longer shown." }, { status: 404 });
-  return data<PublicFormResult>({ ok: true, message: THANKS });
+    return data<ActionResult<{ message: string }>>(
+      { ok: false, error: "This work is no longer shown." },
+      { status: 404 },
+    );
+  return data<ActionResult<{ message: string }>>({ ok: true, message: THANKS });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -60,7 +64,7 @@ export default function WorkAlerts({ actionData }: Route.ComponentProps) {
           : "Use the form on the shop or a work's page."
       }
     >
-      <Link to={paths.shop()} className={buttonStyles.secondary}>
+      <Link to={paths.shop()} className={buttonClass("secondary")}>
         Back to the shop
       </Link>
     </PageIntro>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { paths } from "~/lib/paths";
 import { ArtistPortrait, type PortraitData } from "../artist-portrait";
-import { buttonStyles } from "../button-styles";
+import { buttonClass } from "~/components/ui/button";
 import { Highlights, type HighlightData } from "../highlights";
 
 export interface StatementData {
@@ -41,10 +41,10 @@ export function ArtistStatement({ content, portrait }: StatementData) {
           ) : null}
           <Highlights items={content.highlights} className="mt-10 md:grid-cols-4" />
           <div className="mt-10 flex flex-wrap gap-3">
-            <Link to={content.cta1Link || paths.about()} prefetch="intent" className={buttonStyles.primary}>
+            <Link to={content.cta1Link || paths.about()} prefetch="intent" className={buttonClass("primary")}>
               {content.cta1Text || "About the Artist"}
             </Link>
-            <Link to={content.cta2Link || paths.commissions()} prefetch="intent" className={buttonStyles.secondary}>
+            <Link to={content.cta2Link || paths.commissions()} prefetch="intent" className={buttonClass("secondary")}>
               {content.cta2Text || "Commission a Work"}
             </Link>
           </div>

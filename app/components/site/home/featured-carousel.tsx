@@ -13,7 +13,7 @@ import { Link } from "react-router";
 import { formatPrice } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import type { ArtworkCardData } from "../artwork-card";
-import { buttonStyles } from "../button-styles";
+import { buttonClass } from "~/components/ui/button";
 import { ResponsiveImage } from "../responsive-image";
 import { scaledSizes } from "~/lib/media";
 
@@ -259,15 +259,15 @@ function Slide({
           </div>
         </dl>
         <div className="mt-8 flex flex-wrap gap-3">
-          <Link to={paths.artwork(artwork.id)} viewTransition prefetch="intent" className={buttonStyles.primary}>
+          <Link to={paths.artwork(artwork.id)} viewTransition prefetch="intent" className={buttonClass("primary")}>
             View Details
           </Link>
           {sold ? (
-            <button type="button" disabled className={buttonStyles.inactive}>
+            <button type="button" disabled className={buttonClass("inactive")}>
               SOLD OUT
             </button>
           ) : (
-            <Link to={paths.inquireAbout(artwork)} className={buttonStyles.secondary}>
+            <Link to={paths.inquireAbout(artwork)} className={buttonClass("secondary")}>
               Inquire
             </Link>
           )}

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { ImageAsset } from "~/lib/media";
 import { paths } from "~/lib/paths";
-import { buttonStyles } from "../button-styles";
+import { buttonClass } from "~/components/ui/button";
 import { ResponsiveImage } from "../responsive-image";
 
 export interface HeroData {
@@ -41,21 +41,21 @@ export function Hero({ content, image, imageUrl }: HeroData) {
         <div className="mt-9 flex flex-wrap gap-3">
           <HeroButton
             href={content.ctaLink || paths.gallery()}
-            className={hasImage ? buttonStyles.light : buttonStyles.primary}
+            className={hasImage ? buttonClass("light") : buttonClass("primary")}
           >
             {content.ctaText || "View the Gallery"}
           </HeroButton>
           <Link
             to={paths.shop()}
             prefetch="intent"
-            className={hasImage ? buttonStyles.lightOutline : buttonStyles.secondary}
+            className={hasImage ? buttonClass("lightOutline") : buttonClass("secondary")}
           >
             Shop Originals
           </Link>
           <Link
             to={paths.commissions()}
             prefetch="intent"
-            className={hasImage ? buttonStyles.lightOutline : buttonStyles.secondary}
+            className={hasImage ? buttonClass("lightOutline") : buttonClass("secondary")}
           >
             Commission a Work
           </Link>
