@@ -2,7 +2,9 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import type { AccountActionResult, AccountPage } from "~/modules/auth/account-page.server";
-import { Field, FormError, Notice, SubmitButton } from "../auth/form-parts";
+import { TextField } from "~/components/ui/field";
+import { FormError, Notice } from "~/components/ui/notice";
+import { SubmitButton } from "~/components/ui/submit-button";
 
 export type AccountResult = Exclude<AccountActionResult, { redirect: string }> | undefined;
 
@@ -30,7 +32,7 @@ export function AccountSection({
  */
 export function CurrentPasswordField({ page, error }: { page: AccountPage; error?: string }) {
   return page.hasPassword ? (
-    <Field
+    <TextField
       label="Your password"
       name="password"
       type="password"
@@ -58,7 +60,7 @@ export function ProfileForms({ page, result }: { page: AccountPage; result: Acco
         <Form method="post" className="mt-5 space-y-4" noValidate>
           {name?.notice ? <Notice title={name.notice} /> : null}
           <FormError message={name?.formError} />
-          <Field
+          <TextField
             label="Full name"
             name="fullName"
             autoComplete="name"
@@ -66,7 +68,7 @@ export function ProfileForms({ page, result }: { page: AccountPage; result: Acco
             error={name?.fieldErrors?.fullName}
           />
           <div className="md:w-48">
-            <SubmitButton intent="name" busy="Saving…">
+            <SubmitButton intent="name" busyLabel="Saving…" className="w-full">
               Save name
             </SubmitButton>
           </div>
@@ -89,14 +91,14 @@ export function ProfileForms({ page, result }: { page: AccountPage; result: Acco
         {!page.emailVerified ? (
           <Form method="post" className="mt-4">
             <div className="md:w-72">
-              <SubmitButton intent="resend-confirmation" variant="secondary" busy="Sending…">
+              <SubmitButton intent="resend-confirmation" variant="secondary" busyLabel="Sending…" className="w-full">
                 Send a new confirmation link
               </SubmitButton>
             </div>
           </Form>
         ) : null}
         <Form method="post" className="mt-5 space-y-4" noValidate>
-          <Field
+          <TextField
             label="New e-mail address"
             name="newEmail"
             type="email"
@@ -108,7 +110,7 @@ export function ProfileForms({ page, result }: { page: AccountPage; result: Acco
           />
           <CurrentPasswordField page={page} error={email?.fieldErrors?.password} />
           <div className="md:w-48">
-            <SubmitButton intent="email" busy="Sending…">
+            <SubmitButton intent="email" busyLabel="Sending…" className="w-full">
               Change address
             </SubmitButton>
           </div>
@@ -119,7 +121,7 @@ export function ProfileForms({ page, result }: { page: AccountPage; result: Acco
         {page.hasPassword ? (
           <Form method="post" className="mt-5 space-y-4" noValidate>
             <FormError message={password?.formError} />
-            <Field
+            <TextField
               label="Current password"
               name="currentPassword"
               type="password"
@@ -127,7 +129,7 @@ export function ProfileForms({ page, result }: { page: AccountPage; result: Acco
               required
               error={password?.fieldErrors?.currentPassword}
             />
-            <Field
+            <TextField
               label="New password"
               name="newPassword"
               type="password"
@@ -138,7 +140,7 @@ export function ProfileForms({ page, result }: { page: AccountPage; result: Acco
               error={password?.fieldErrors?.newPassword}
             />
             <div className="md:w-48">
-              <SubmitButton intent="password" busy="Saving…">
+              <SubmitButton intent="password" busyLabel="Saving…" className="w-full">
                 Change password
               </SubmitButton>
             </div>

@@ -3,7 +3,9 @@
 // texted codes, and new backup codes.
 import { Form } from "react-router";
 import type { AccountPage } from "~/modules/auth/account-page.server";
-import { Field, FormError, Notice, SubmitButton } from "../auth/form-parts";
+import { TextField } from "~/components/ui/field";
+import { FormError, Notice } from "~/components/ui/notice";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { AccountSection, CurrentPasswordField, resultFor, type AccountResult } from "./profile-forms";
 
 export function TwoFactorSection({ page, result }: { page: AccountPage; result: AccountResult }) {
@@ -41,7 +43,7 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
                 {passwordField(
                   removal?.values?.factorType === factor.factorType ? removal.fieldErrors?.password : undefined,
                 )}
-                <SubmitButton intent="factor-remove" variant="danger" busy="Removing…">
+                <SubmitButton intent="factor-remove" variant="dangerOutline" busyLabel="Removing…" className="w-full">
                   Remove {factor.friendlyName}
                 </SubmitButton>
               </Form>
@@ -76,7 +78,7 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
           </div>
           <Form method="post" className="mt-5 space-y-4 md:w-72" noValidate>
             <input type="hidden" name="totpURI" value={enrolling.totpURI} />
-            <Field
+            <TextField
               label="Code from the app"
               name="code"
               inputMode="numeric"
@@ -84,7 +86,7 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
               required
               error={start?.fieldErrors?.code}
             />
-            <SubmitButton intent="totp-verify" busy="Checking…">
+            <SubmitButton intent="totp-verify" busyLabel="Checking…" className="w-full">
               Turn on two-factor sign-in
             </SubmitButton>
           </Form>
@@ -93,7 +95,7 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
         <Form method="post" className="mt-6 space-y-4" noValidate>
           <h3 className="text-ink-soft text-sm font-medium">Add an authenticator app</h3>
           <FormError message={start?.formError} />
-          <Field
+          <TextField
             label="Name for this app"
             name="friendlyName"
             placeholder="Phone"
@@ -102,7 +104,7 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
           />
           {passwordField(start?.fieldErrors?.password)}
           <div className="md:w-64">
-            <SubmitButton intent="totp-start" busy="Preparing…">
+            <SubmitButton intent="totp-start" busyLabel="Preparing…" className="w-full">
               Set up an authenticator app
             </SubmitButton>
           </div>
@@ -120,7 +122,7 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
           <FormError message={phone?.formError} />
           {phone?.phonePending ? (
             <Form method="post" className="mt-3 space-y-4 md:w-72" noValidate>
-              <Field
+              <TextField
                 label="Code from the text message"
                 name="code"
                 inputMode="numeric"
@@ -128,20 +130,20 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
                 required
                 error={phone.fieldErrors?.code}
               />
-              <SubmitButton intent="phone-verify" busy="Checking…">
+              <SubmitButton intent="phone-verify" busyLabel="Checking…" className="w-full">
                 Confirm phone
               </SubmitButton>
             </Form>
           ) : (
             <Form method="post" className="mt-3 space-y-4" noValidate>
-              <Field
+              <TextField
                 label="Name for this phone"
                 name="friendlyName"
                 placeholder="My phone"
                 defaultValue={phone?.values?.friendlyName}
                 error={phone?.fieldErrors?.friendlyName}
               />
-              <Field
+              <TextField
                 label="Phone number"
                 name="phone"
                 type="tel"
@@ -152,7 +154,7 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
               />
               {passwordField(phone?.fieldErrors?.password)}
               <div className="md:w-64">
-                <SubmitButton intent="phone-start" variant="secondary" busy="Sending…">
+                <SubmitButton intent="phone-start" variant="secondary" busyLabel="Sending…" className="w-full">
                   Text me a code
                 </SubmitButton>
               </div>
@@ -174,7 +176,7 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
               <FormError message={backup?.formError} />
               {passwordField(backup?.fieldErrors?.password)}
               <div className="md:w-64">
-                <SubmitButton intent="backup-codes" variant="secondary" busy="Making codes…">
+                <SubmitButton intent="backup-codes" variant="secondary" busyLabel="Making codes…" className="w-full">
                   Make new backup codes
                 </SubmitButton>
               </div>

@@ -2,7 +2,10 @@
 // password, the two-factor code, and first-run setup. Tabs and alternatives are plain links (no JS needed).
 import { Form, Link } from "react-router";
 import type { SignInActionResult, SignInPage } from "~/modules/auth/sign-in-page.server";
-import { Checkbox, Field, FormError, Notice, SubmitButton } from "./form-parts";
+import { Button } from "~/components/ui/button";
+import { CheckboxField, TextField } from "~/components/ui/field";
+import { FormError, Notice } from "~/components/ui/notice";
+import { SubmitButton } from "~/components/ui/submit-button";
 
 type Result = Exclude<SignInActionResult, { redirect: string }> | undefined;
 
@@ -46,16 +49,8 @@ export function SignInViews({ page, result }: { page: SignInPage; result: Result
               <h1 className="sr-only">Sign in</h1>
               {page.notice ? <Notice title={page.notice} /> : null}
               <FormError message={formError} />
-              <Field
-                label="E-mail address"
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                defaultValue={values.email}
-                error={errors.email}
-              />
-              <Field
+              <EmailField value={values.email} error={errors.email} />
+              <TextField
                 label="Password"
                 name="password"
                 type="password"
@@ -64,12 +59,12 @@ export function SignInViews({ page, result }: { page: SignInPage; result: Result
                 error={errors.password}
               />
               <div className="flex items-center justify-between gap-4">
-                <Checkbox label="Keep me signed in" name="remember" defaultChecked />
+                <CheckboxField label="Keep me signed in" name="remember" defaultChecked />
                 <Link to={href("forgot", redirectTo)} className="text-ink-soft text-sm underline underline-offset-4">
                   Forgot your password?
                 </Link>
               </div>
-              <SubmitButton intent="sign-in" busy="Signing in…">
+              <SubmitButton intent="sign-in" busyLabel="Signing in…" className="w-full">
                 Sign in
               </SubmitButton>
               <p className="text-center text-sm">
@@ -82,33 +77,12 @@ export function SignInViews({ page, result }: { page: SignInPage; result: Result
             <Form method="post" className="space-y-5" noValidate>
               <h1 className="sr-only">Create an account</h1>
               <FormError message={formError} />
-              <Field
-                label="Full name (optional)"
-                name="fullName"
-                autoComplete="name"
-                defaultValue={values.fullName}
-                error={errors.fullName}
+              <NewAccountFields
+                values={values}
+                errors={errors}
+                passwordHint={`At least ${MIN_PASSWORD} characters. A few unrelated words are easy to remember and hard to guess.`}
               />
-              <Field
-                label="E-mail address"
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                defaultValue={values.email}
-                error={errors.email}
-              />
-              <Field
-                label="Password"
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={MIN_PASSWORD}
-                hint={`At least ${MIN_PASSWORD} characters. A few unrelated words are easy to remember and hard to guess.`}
-                error={errors.password}
-              />
-              <SubmitButton intent="sign-up" busy="Creating your account…">
+              <SubmitButton intent="sign-up" busyLabel="Creating your account…" className="w-full">
                 Create account
               </SubmitButton>
               <p className="text-muted text-xs">We will e-mail you a link to confirm your address.</p>
@@ -139,16 +113,8 @@ export function SignInViews({ page, result }: { page: SignInPage; result: Result
               : "Enter your e-mail address and we will send you a link that signs you in. No password needed."}
           </p>
           <FormError message={formError} />
-          <Field
-            label="E-mail address"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={values.email}
-            error={errors.email}
-          />
-          <SubmitButton intent={view.kind} busy="Sending…">
+          <EmailField value={values.email} error={errors.email} />
+          <SubmitButton intent={view.kind} busyLabel="Sending…" className="w-full">
             {view.kind === "forgot" ? "Send reset link" : "E-mail me a link"}
           </SubmitButton>
           <p className="text-center text-sm">
@@ -164,7 +130,7 @@ export function SignInViews({ page, result }: { page: SignInPage; result: Result
           <h1 className="text-2xl">Set a new password</h1>
           <FormError message={formError} />
           <input type="hidden" name="token" value={view.token} />
-          <Field
+          <TextField
             label="New password"
             name="password"
             type="password"
@@ -174,7 +140,7 @@ export function SignInViews({ page, result }: { page: SignInPage; result: Result
             hint={`At least ${MIN_PASSWORD} characters.`}
             error={errors.password ?? errors.token}
           />
-          <SubmitButton intent="reset" busy="Saving…">
+          <SubmitButton intent="reset" busyLabel="Saving…" className="w-full">
             Save new password
           </SubmitButton>
         </Form>
@@ -205,34 +171,10 @@ export function SignInViews({ page, result }: { page: SignInPage; result: Result
               {view.token ? (
                 <input type="hidden" name="token" value={view.token} />
               ) : (
-                <Field label="Setup token" name="token" autoComplete="off" required error={errors.token} />
+                <TextField label="Setup token" name="token" autoComplete="off" required error={errors.token} />
               )}
-              <Field
-                label="Full name (optional)"
-                name="fullName"
-                autoComplete="name"
-                defaultValue={values.fullName}
-                error={errors.fullName}
-              />
-              <Field
-                label="E-mail address"
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                defaultValue={values.email}
-                error={errors.email}
-              />
-              <Field
-                label="Password"
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={MIN_PASSWORD}
-                error={errors.password}
-              />
-              <SubmitButton intent="setup" busy="Creating…">
+              <NewAccountFields values={values} errors={errors} />
+              <SubmitButton intent="setup" busyLabel="Creating…" className="w-full">
                 Create administrator account
               </SubmitButton>
             </>
@@ -240,6 +182,56 @@ export function SignInViews({ page, result }: { page: SignInPage; result: Result
         </Form>
       );
   }
+}
+
+/** The e-mail address field of every step that asks for one. */
+function EmailField({ value, error }: { value?: string; error?: string }) {
+  return (
+    <TextField
+      label="E-mail address"
+      name="email"
+      type="email"
+      autoComplete="email"
+      required
+      defaultValue={value}
+      error={error}
+    />
+  );
+}
+
+/** The fields of a new account, the same for a visitor's own (sign-up) and the first administrator's (setup). */
+function NewAccountFields({
+  values,
+  errors,
+  passwordHint,
+}: {
+  values: Partial<Record<string, string>>;
+  errors: Partial<Record<string, string>>;
+  passwordHint?: string;
+}) {
+  return (
+    <>
+      <TextField
+        label="Full name"
+        optional
+        name="fullName"
+        autoComplete="name"
+        defaultValue={values.fullName}
+        error={errors.fullName}
+      />
+      <EmailField value={values.email} error={errors.email} />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={MIN_PASSWORD}
+        hint={passwordHint}
+        error={errors.password}
+      />
+    </>
+  );
 }
 
 function Providers({ page }: { page: SignInPage }) {
@@ -252,9 +244,9 @@ function Providers({ page }: { page: SignInPage }) {
       <Form method="post" className="mt-5 space-y-3">
         <input type="hidden" name="intent" value="social" />
         {page.providers.map((provider) => (
-          <SubmitButton key={provider.id} intent="social" name="provider" value={provider.id} variant="secondary">
+          <Button key={provider.id} name="provider" value={provider.id} variant="secondary" className="w-full">
             Continue with {provider.name}
-          </SubmitButton>
+          </Button>
         ))}
       </Form>
     </div>
@@ -293,7 +285,7 @@ function TwoFactorStep({
         <Form method="post">
           {result?.values?.codeSent ? <Notice title="We have sent you a code. It works for 3 minutes." /> : null}
           <div className="mt-3">
-            <SubmitButton intent="send-code" variant="secondary" busy="Sending…">
+            <SubmitButton intent="send-code" variant="secondary" busyLabel="Sending…" className="w-full">
               {result?.values?.codeSent ? "Send another code" : "Text me a code"}
             </SubmitButton>
           </div>
@@ -301,7 +293,7 @@ function TwoFactorStep({
       ) : null}
       <Form method="post" className="space-y-5" noValidate>
         <input type="hidden" name="method" value={use} />
-        <Field
+        <TextField
           label={label}
           name="code"
           inputMode={use === "backup" ? "text" : "numeric"}
@@ -310,8 +302,8 @@ function TwoFactorStep({
           autoFocus
           error={result?.fieldErrors?.code}
         />
-        <Checkbox label="Trust this browser for 30 days" name="trustDevice" />
-        <SubmitButton intent="two-factor" busy="Checking…">
+        <CheckboxField label="Trust this browser for 30 days" name="trustDevice" />
+        <SubmitButton intent="two-factor" busyLabel="Checking…" className="w-full">
           Continue
         </SubmitButton>
       </Form>

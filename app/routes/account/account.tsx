@@ -4,7 +4,8 @@ import { data, Form, Link, redirect, useActionData, useLoaderData, useSearchPara
 import type { Route } from "./+types/account";
 import { AccountSection, ProfileForms } from "~/components/account/profile-forms";
 import { TwoFactorSection } from "~/components/account/two-factor-section";
-import { Notice } from "~/components/auth/form-parts";
+import { Button } from "~/components/ui/button";
+import { Notice } from "~/components/ui/notice";
 import { pageTitle } from "~/lib/meta";
 import { paths } from "~/lib/paths";
 import { ROBOTS_NOINDEX, seoMeta, siteFromMatches } from "~/lib/seo";
@@ -74,12 +75,7 @@ export default function AccountPage() {
             </Link>
           ) : null}
           <Form method="post" action={paths.signOut()}>
-            <button
-              type="submit"
-              className="border-ink/25 hover:border-ink inline-flex min-h-11 items-center rounded-full border px-5 text-sm"
-            >
-              Sign out
-            </button>
+            <Button variant="secondary">Sign out</Button>
           </Form>
         </div>
       </header>
@@ -96,14 +92,9 @@ export default function AccountPage() {
         <AccountSection title="Other browsers" description="Signed in somewhere you no longer use? End those sessions.">
           {result?.intent === "sign-out-others" && result.notice ? <Notice title={result.notice} /> : null}
           <Form method="post" className="mt-4">
-            <button
-              type="submit"
-              name="intent"
-              value="sign-out-others"
-              className="border-ink/25 hover:border-ink inline-flex min-h-11 items-center rounded-full border px-5 text-sm"
-            >
+            <Button variant="secondary" name="intent" value="sign-out-others">
               Sign out of every other browser
-            </button>
+            </Button>
           </Form>
         </AccountSection>
         <AccountSection title="Orders">
