@@ -1,13 +1,14 @@
 // The steps of /auth, one at a time: sign in, create an account, e-mailed link, forgotten password, new
 // password, the two-factor code, and first-run setup. Tabs and alternatives are plain links (no JS needed).
 import { Form, Link } from "react-router";
-import type { SignInActionResult, SignInPage } from "~/modules/auth/sign-in-page.server";
+import { formState } from "~/lib/action-result";
+import type { SignInAnswer, SignInPage } from "~/modules/auth/sign-in-page.server";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, TextField } from "~/components/ui/field";
 import { FormError, Notice } from "~/components/ui/notice";
 import { SubmitButton } from "~/components/ui/submit-button";
 
-type Result = Exclude<SignInActionResult, { redirect: string }> | undefined;
+type Result = SignInAnswer | undefined;
 
 const MIN_PASSWORD = 10;
 
@@ -21,11 +22,10 @@ function href(mode: string | null, redirectTo: string, extra: Record<string, str
 
 export function SignInViews({ page, result }: { page: SignInPage; result: Result }) {
   const { view, redirectTo } = page;
-  const errors = result?.fieldErrors ?? {};
-  const values = result?.values ?? {};
-  const formError = result?.formError ?? page.error;
+  const { fieldErrors: errors, values, error } = formState(result);
+  const formError = error ?? page.error;
 
-  if (result?.sent) return <Sent sent={result.sent} redirectTo={redirectTo} />;
+  if (result?.ok && result.sent) return <Sent sent={result.sent} redirectTo={redirectTo} />;
 
   switch (view.kind) {
     case "sign-in":
@@ -263,6 +263,8 @@ function TwoFactorStep({
   result: Result;
 }) {
   const use = view.use;
+  const { fieldErrors, error } = formState(result);
+  const codeSent = result?.ok && result.codeSent;
   const label = {
     totp: "Code from your authenticator app",
     backup: "Backup code",
@@ -280,13 +282,13 @@ function TwoFactorStep({
             ? "We can text a code to the phone you added. Enter it below."
             : "Open your authenticator app and enter the 6-digit code it shows for this site."}
       </p>
-      <FormError message={result?.formError ?? page.error} />
+      <FormError message={error ?? page.error} />
       {use === "phone" ? (
         <Form method="post">
-          {result?.values?.codeSent ? <Notice title="We have sent you a code. It works for 3 minutes." /> : null}
+          {codeSent ? <Notice title="We have sent you a code. It works for 3 minutes." /> : null}
           <div className="mt-3">
             <SubmitButton intent="send-code" variant="secondary" busyLabel="Sending…" className="w-full">
-              {result?.values?.codeSent ? "Send another code" : "Text me a code"}
+              {codeSent ? "Send another code" : "Text me a code"}
             </SubmitButton>
           </div>
         </Form>
@@ -300,7 +302,7 @@ function TwoFactorStep({
           autoComplete="one-time-code"
           required
           autoFocus
-          error={result?.fieldErrors?.code}
+          error={fieldErrors.code}
         />
         <CheckboxField label="Trust this browser for 30 days" name="trustDevice" />
         <SubmitButton intent="two-factor" busyLabel="Checking…" className="w-full">
@@ -334,7 +336,13 @@ function TwoFactorStep({
   );
 }
 
-function Sent({ sent, redirectTo }: { sent: NonNullable<Result>["sent"] & object; redirectTo: string }) {
+function Sent({
+  sent,
+  redirectTo,
+}: {
+  sent: NonNullable<Extract<SignInAnswer, { ok: true }>["sent"]>;
+  redirectTo: string;
+}) {
   const text = {
     "magic-link": `We have sent a sign-in link to ${sent.email}. It works once, for 15 minutes.`,
     reset: `If an account uses ${sent.email}, we have sent it a link to choose a new password. It works for 60 minutes.`,
