@@ -1,12 +1,13 @@
 // The account page's name, e-mail and password sections.
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import type { AccountActionResult, AccountPage } from "~/modules/auth/account-page.server";
+import { formState } from "~/lib/action-result";
+import type { AccountAnswer, AccountPage } from "~/modules/auth/account-page.server";
 import { TextField } from "~/components/ui/field";
 import { FormError, Notice } from "~/components/ui/notice";
 import { SubmitButton } from "~/components/ui/submit-button";
 
-export type AccountResult = Exclude<AccountActionResult, { redirect: string }> | undefined;
+export type AccountResult = AccountAnswer | undefined;
 
 export function AccountSection({
   title,
@@ -45,9 +46,13 @@ export function CurrentPasswordField({ page, error }: { page: AccountPage; error
   );
 }
 
-/** What an intent's submission said, for the section that sent it. */
+/**
+ * What an intent's submission said, for the section that sent it: the answer itself, the message of a success,
+ * and a failure's error, field errors and typed values (`formState`).
+ */
 export function resultFor(result: AccountResult, ...intents: string[]) {
-  return result && intents.includes(result.intent) ? result : undefined;
+  const answer = result && intents.includes(result.intent) ? result : undefined;
+  return { answer, message: answer?.ok ? answer.message : undefined, ...formState(answer) };
 }
 
 export function ProfileForms({ page, result }: { page: AccountPage; result: AccountResult }) {
@@ -58,14 +63,14 @@ export function ProfileForms({ page, result }: { page: AccountPage; result: Acco
     <>
       <AccountSection title="Name" description="How we address you, in the site's header and in messages.">
         <Form method="post" className="mt-5 space-y-4" noValidate>
-          {name?.notice ? <Notice title={name.notice} /> : null}
-          <FormError message={name?.formError} />
+          {name.message ? <Notice title={name.message} /> : null}
+          <FormError message={name.error} />
           <TextField
             label="Full name"
             name="fullName"
             autoComplete="name"
-            defaultValue={name?.values?.fullName ?? page.fullName}
-            error={name?.fieldErrors?.fullName}
+            defaultValue={name.values.fullName ?? page.fullName}
+            error={name.fieldErrors.fullName}
           />
           <div className="md:w-48">
             <SubmitButton intent="name" busyLabel="Saving…" className="w-full">
@@ -82,12 +87,12 @@ export function ProfileForms({ page, result }: { page: AccountPage; result: Acco
             {page.emailVerified ? "(confirmed)" : "(not confirmed yet)"}
           </span>
         </p>
-        {email?.notice ? (
+        {email.message ? (
           <div className="mt-4">
-            <Notice title={email.notice} />
+            <Notice title={email.message} />
           </div>
         ) : null}
-        <FormError message={email?.formError} />
+        <FormError message={email.error} />
         {!page.emailVerified ? (
           <Form method="post" className="mt-4">
             <div className="md:w-72">
@@ -104,11 +109,11 @@ export function ProfileForms({ page, result }: { page: AccountPage; result: Acco
             type="email"
             autoComplete="email"
             required
-            defaultValue={email?.values?.newEmail}
-            error={email?.fieldErrors?.newEmail}
+            defaultValue={email.values.newEmail}
+            error={email.fieldErrors.newEmail}
             hint="We will send a link to the new address; it takes effect when you open it."
           />
-          <CurrentPasswordField page={page} error={email?.fieldErrors?.password} />
+          <CurrentPasswordField page={page} error={email.fieldErrors.password} />
           <div className="md:w-48">
             <SubmitButton intent="email" busyLabel="Sending…" className="w-full">
               Change address
@@ -120,14 +125,14 @@ export function ProfileForms({ page, result }: { page: AccountPage; result: Acco
       <AccountSection title="Password">
         {page.hasPassword ? (
           <Form method="post" className="mt-5 space-y-4" noValidate>
-            <FormError message={password?.formError} />
+            <FormError message={password.error} />
             <TextField
               label="Current password"
               name="currentPassword"
               type="password"
               autoComplete="current-password"
               required
-              error={password?.fieldErrors?.currentPassword}
+              error={password.fieldErrors.currentPassword}
             />
             <TextField
               label="New password"
@@ -137,7 +142,7 @@ export function ProfileForms({ page, result }: { page: AccountPage; result: Acco
               required
               minLength={10}
               hint="At least 10 characters. Changing it signs out your other browsers."
-              error={password?.fieldErrors?.newPassword}
+              error={password.fieldErrors.newPassword}
             />
             <div className="md:w-48">
               <SubmitButton intent="password" busyLabel="Saving…" className="w-full">

@@ -9,8 +9,8 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { AccountSection, CurrentPasswordField, resultFor, type AccountResult } from "./profile-forms";
 
 export function TwoFactorSection({ page, result }: { page: AccountPage; result: AccountResult }) {
-  const enrolling = resultFor(result, "totp-start", "totp-verify")?.enrolment;
   const start = resultFor(result, "totp-start", "totp-verify");
+  const enrolling = start.answer?.enrolment;
   const phone = resultFor(result, "phone-start", "phone-verify");
   const removal = resultFor(result, "factor-remove");
   const backup = resultFor(result, "backup-codes");
@@ -41,7 +41,7 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
               <Form method="post" className="flex flex-col gap-2 md:w-64" noValidate>
                 <input type="hidden" name="factorType" value={factor.factorType} />
                 {passwordField(
-                  removal?.values?.factorType === factor.factorType ? removal.fieldErrors?.password : undefined,
+                  removal.values.factorType === factor.factorType ? removal.fieldErrors.password : undefined,
                 )}
                 <SubmitButton intent="factor-remove" variant="dangerOutline" busyLabel="Removing…" className="w-full">
                   Remove {factor.friendlyName}
@@ -84,7 +84,7 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
               inputMode="numeric"
               autoComplete="one-time-code"
               required
-              error={start?.fieldErrors?.code}
+              error={start.fieldErrors.code}
             />
             <SubmitButton intent="totp-verify" busyLabel="Checking…" className="w-full">
               Turn on two-factor sign-in
@@ -94,15 +94,15 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
       ) : !hasApp ? (
         <Form method="post" className="mt-6 space-y-4" noValidate>
           <h3 className="text-ink-soft text-sm font-medium">Add an authenticator app</h3>
-          <FormError message={start?.formError} />
+          <FormError message={start.error} />
           <TextField
             label="Name for this app"
             name="friendlyName"
             placeholder="Phone"
-            defaultValue={start?.values?.friendlyName}
-            error={start?.fieldErrors?.friendlyName}
+            defaultValue={start.values.friendlyName}
+            error={start.fieldErrors.friendlyName}
           />
-          {passwordField(start?.fieldErrors?.password)}
+          {passwordField(start.fieldErrors.password)}
           <div className="md:w-64">
             <SubmitButton intent="totp-start" busyLabel="Preparing…" className="w-full">
               Set up an authenticator app
@@ -114,13 +114,13 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
       {!hasPhone ? (
         <div className="mt-6">
           <h3 className="text-ink-soft text-sm font-medium">Add a phone for texted codes</h3>
-          {phone?.notice ? (
+          {phone.message ? (
             <div className="mt-3">
-              <Notice title={phone.notice} />
+              <Notice title={phone.message} />
             </div>
           ) : null}
-          <FormError message={phone?.formError} />
-          {phone?.phonePending ? (
+          <FormError message={phone.error} />
+          {phone.answer?.phonePending ? (
             <Form method="post" className="mt-3 space-y-4 md:w-72" noValidate>
               <TextField
                 label="Code from the text message"
@@ -128,7 +128,7 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 required
-                error={phone.fieldErrors?.code}
+                error={phone.fieldErrors.code}
               />
               <SubmitButton intent="phone-verify" busyLabel="Checking…" className="w-full">
                 Confirm phone
@@ -140,8 +140,8 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
                 label="Name for this phone"
                 name="friendlyName"
                 placeholder="My phone"
-                defaultValue={phone?.values?.friendlyName}
-                error={phone?.fieldErrors?.friendlyName}
+                defaultValue={phone.values.friendlyName}
+                error={phone.fieldErrors.friendlyName}
               />
               <TextField
                 label="Phone number"
@@ -149,10 +149,10 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
                 type="tel"
                 autoComplete="tel"
                 placeholder="+15551234567"
-                defaultValue={phone?.values?.phone}
-                error={phone?.fieldErrors?.phone}
+                defaultValue={phone.values.phone}
+                error={phone.fieldErrors.phone}
               />
-              {passwordField(phone?.fieldErrors?.password)}
+              {passwordField(phone.fieldErrors.password)}
               <div className="md:w-64">
                 <SubmitButton intent="phone-start" variant="secondary" busyLabel="Sending…" className="w-full">
                   Text me a code
@@ -166,15 +166,15 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
       {hasApp ? (
         <div className="mt-6">
           <h3 className="text-ink-soft text-sm font-medium">Backup codes</h3>
-          {backup?.backupCodes ? (
+          {backup.answer?.backupCodes ? (
             <div className="mt-3">
-              <BackupCodes codes={backup.backupCodes} intro={backup.notice ?? ""} />
+              <BackupCodes codes={backup.answer.backupCodes} intro={backup.message ?? ""} />
             </div>
           ) : (
             <Form method="post" className="mt-3 space-y-4" noValidate>
               <p className="text-muted text-sm">Lost them? Make new ones; the old codes stop working.</p>
-              <FormError message={backup?.formError} />
-              {passwordField(backup?.fieldErrors?.password)}
+              <FormError message={backup.error} />
+              {passwordField(backup.fieldErrors.password)}
               <div className="md:w-64">
                 <SubmitButton intent="backup-codes" variant="secondary" busyLabel="Making codes…" className="w-full">
                   Make new backup codes

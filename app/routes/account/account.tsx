@@ -34,7 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
   const result: AccountActionResult = await handleAccountAction(request).catch((error: unknown) => {
     // Too many password checks for the account: said above the form, nothing changed.
     if (error instanceof PasswordAttemptsExceeded)
-      return { status: 429, intent: "", formError: tooManyAttempts(error.retryAfterSeconds) };
+      return { ok: false, status: 429, intent: "", error: tooManyAttempts(error.retryAfterSeconds) };
     throw error;
   });
   if ("redirect" in result) throw redirect(result.redirect, { headers: result.cookies });
@@ -90,7 +90,9 @@ export default function AccountPage() {
         <ProfileForms page={page} result={result} />
         <TwoFactorSection page={page} result={result} />
         <AccountSection title="Other browsers" description="Signed in somewhere you no longer use? End those sessions.">
-          {result?.intent === "sign-out-others" && result.notice ? <Notice title={result.notice} /> : null}
+          {result?.ok && result.intent === "sign-out-others" && result.message ? (
+            <Notice title={result.message} />
+          ) : null}
           <Form method="post" className="mt-4">
             <Button variant="secondary" name="intent" value="sign-out-others">
               Sign out of every other browser
