@@ -50,14 +50,7 @@ export function SignInViews({ page, result }: { page: SignInPage; result: Result
               {page.notice ? <Notice title={page.notice} /> : null}
               <FormError message={formError} />
               <EmailField value={values.email} error={errors.email} />
-              <TextField
-                label="Password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                error={errors.password}
-              />
+              <PasswordField current error={errors.password} />
               <div className="flex items-center justify-between gap-4">
                 <CheckboxField label="Keep me signed in" name="remember" defaultChecked />
                 <Link to={href("forgot", redirectTo)} className="text-ink-soft text-sm underline underline-offset-4">
@@ -130,13 +123,8 @@ export function SignInViews({ page, result }: { page: SignInPage; result: Result
           <h1 className="text-2xl">Set a new password</h1>
           <FormError message={formError} />
           <input type="hidden" name="token" value={view.token} />
-          <TextField
+          <PasswordField
             label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={MIN_PASSWORD}
             hint={`At least ${MIN_PASSWORD} characters.`}
             error={errors.password ?? errors.token}
           />
@@ -199,6 +187,32 @@ function EmailField({ value, error }: { value?: string; error?: string }) {
   );
 }
 
+/** The password field: the current password (signing in), or a new one of at least MIN_PASSWORD characters. */
+function PasswordField({
+  label = "Password",
+  current = false,
+  hint,
+  error,
+}: {
+  label?: string;
+  current?: boolean;
+  hint?: string;
+  error?: string;
+}) {
+  return (
+    <TextField
+      label={label}
+      name="password"
+      type="password"
+      autoComplete={current ? "current-password" : "new-password"}
+      required
+      minLength={current ? undefined : MIN_PASSWORD}
+      hint={hint}
+      error={error}
+    />
+  );
+}
+
 /** The fields of a new account, the same for a visitor's own (sign-up) and the first administrator's (setup). */
 function NewAccountFields({
   values,
@@ -220,16 +234,7 @@ function NewAccountFields({
         error={errors.fullName}
       />
       <EmailField value={values.email} error={errors.email} />
-      <TextField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={MIN_PASSWORD}
-        hint={passwordHint}
-        error={errors.password}
-      />
+      <PasswordField hint={passwordHint} error={errors.password} />
     </>
   );
 }
