@@ -1,5 +1,5 @@
 // The account page's name, e-mail and password sections.
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { Form } from "react-router";
 import { formState } from "~/lib/action-result";
 import type { AccountAnswer, AccountPage } from "~/modules/auth/account-page.server";
@@ -46,6 +46,18 @@ export function CurrentPasswordField({ page, error }: { page: AccountPage; error
   );
 }
 
+/** A section form's main button: as wide as the page on a phone, of a fixed width from md up. */
+export function SectionButton({
+  width,
+  ...button
+}: { width: "md:w-48" | "md:w-64" | "md:w-72" } & Omit<ComponentProps<typeof SubmitButton>, "className">) {
+  return (
+    <div className={width}>
+      <SubmitButton {...button} className="w-full" />
+    </div>
+  );
+}
+
 /**
  * What an intent's submission said, for the section that sent it: the answer itself, the message of a success,
  * and a failure's error, field errors and typed values (`formState`).
@@ -72,11 +84,9 @@ export function ProfileForms({ page, result }: { page: AccountPage; result: Acco
             defaultValue={name.values.fullName ?? page.fullName}
             error={name.fieldErrors.fullName}
           />
-          <div className="md:w-48">
-            <SubmitButton intent="name" busyLabel="Saving…" className="w-full">
-              Save name
-            </SubmitButton>
-          </div>
+          <SectionButton width="md:w-48" intent="name" busyLabel="Saving…">
+            Save name
+          </SectionButton>
         </Form>
       </AccountSection>
 
@@ -95,11 +105,9 @@ export function ProfileForms({ page, result }: { page: AccountPage; result: Acco
         <FormError message={email.error} />
         {!page.emailVerified ? (
           <Form method="post" className="mt-4">
-            <div className="md:w-72">
-              <SubmitButton intent="resend-confirmation" variant="secondary" busyLabel="Sending…" className="w-full">
-                Send a new confirmation link
-              </SubmitButton>
-            </div>
+            <SectionButton width="md:w-72" intent="resend-confirmation" variant="secondary" busyLabel="Sending…">
+              Send a new confirmation link
+            </SectionButton>
           </Form>
         ) : null}
         <Form method="post" className="mt-5 space-y-4" noValidate>
@@ -114,11 +122,9 @@ export function ProfileForms({ page, result }: { page: AccountPage; result: Acco
             hint="We will send a link to the new address; it takes effect when you open it."
           />
           <CurrentPasswordField page={page} error={email.fieldErrors.password} />
-          <div className="md:w-48">
-            <SubmitButton intent="email" busyLabel="Sending…" className="w-full">
-              Change address
-            </SubmitButton>
-          </div>
+          <SectionButton width="md:w-48" intent="email" busyLabel="Sending…">
+            Change address
+          </SectionButton>
         </Form>
       </AccountSection>
 
@@ -144,11 +150,9 @@ export function ProfileForms({ page, result }: { page: AccountPage; result: Acco
               hint="At least 10 characters. Changing it signs out your other browsers."
               error={password.fieldErrors.newPassword}
             />
-            <div className="md:w-48">
-              <SubmitButton intent="password" busyLabel="Saving…" className="w-full">
-                Change password
-              </SubmitButton>
-            </div>
+            <SectionButton width="md:w-48" intent="password" busyLabel="Saving…">
+              Change password
+            </SectionButton>
           </Form>
         ) : (
           <p className="text-ink-soft mt-3 text-sm">

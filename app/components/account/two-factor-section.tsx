@@ -6,7 +6,7 @@ import type { AccountPage } from "~/modules/auth/account-page.server";
 import { TextField } from "~/components/ui/field";
 import { FormError, Notice } from "~/components/ui/notice";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { AccountSection, CurrentPasswordField, resultFor, type AccountResult } from "./profile-forms";
+import { AccountSection, CurrentPasswordField, resultFor, SectionButton, type AccountResult } from "./profile-forms";
 
 export function TwoFactorSection({ page, result }: { page: AccountPage; result: AccountResult }) {
   const start = resultFor(result, "totp-start", "totp-verify");
@@ -78,14 +78,7 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
           </div>
           <Form method="post" className="mt-5 space-y-4 md:w-72" noValidate>
             <input type="hidden" name="totpURI" value={enrolling.totpURI} />
-            <TextField
-              label="Code from the app"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              required
-              error={start.fieldErrors.code}
-            />
+            <CodeField label="Code from the app" error={start.fieldErrors.code} />
             <SubmitButton intent="totp-verify" busyLabel="Checking…" className="w-full">
               Turn on two-factor sign-in
             </SubmitButton>
@@ -103,11 +96,9 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
             error={start.fieldErrors.friendlyName}
           />
           {passwordField(start.fieldErrors.password)}
-          <div className="md:w-64">
-            <SubmitButton intent="totp-start" busyLabel="Preparing…" className="w-full">
-              Set up an authenticator app
-            </SubmitButton>
-          </div>
+          <SectionButton width="md:w-64" intent="totp-start" busyLabel="Preparing…">
+            Set up an authenticator app
+          </SectionButton>
         </Form>
       ) : null}
 
@@ -122,14 +113,7 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
           <FormError message={phone.error} />
           {phone.answer?.phonePending ? (
             <Form method="post" className="mt-3 space-y-4 md:w-72" noValidate>
-              <TextField
-                label="Code from the text message"
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                required
-                error={phone.fieldErrors.code}
-              />
+              <CodeField label="Code from the text message" error={phone.fieldErrors.code} />
               <SubmitButton intent="phone-verify" busyLabel="Checking…" className="w-full">
                 Confirm phone
               </SubmitButton>
@@ -153,11 +137,9 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
                 error={phone.fieldErrors.phone}
               />
               {passwordField(phone.fieldErrors.password)}
-              <div className="md:w-64">
-                <SubmitButton intent="phone-start" variant="secondary" busyLabel="Sending…" className="w-full">
-                  Text me a code
-                </SubmitButton>
-              </div>
+              <SectionButton width="md:w-64" intent="phone-start" variant="secondary" busyLabel="Sending…">
+                Text me a code
+              </SectionButton>
             </Form>
           )}
         </div>
@@ -175,16 +157,21 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
               <p className="text-muted text-sm">Lost them? Make new ones; the old codes stop working.</p>
               <FormError message={backup.error} />
               {passwordField(backup.fieldErrors.password)}
-              <div className="md:w-64">
-                <SubmitButton intent="backup-codes" variant="secondary" busyLabel="Making codes…" className="w-full">
-                  Make new backup codes
-                </SubmitButton>
-              </div>
+              <SectionButton width="md:w-64" intent="backup-codes" variant="secondary" busyLabel="Making codes…">
+                Make new backup codes
+              </SectionButton>
             </Form>
           )}
         </div>
       ) : null}
     </AccountSection>
+  );
+}
+
+/** The one-time code that confirms a new factor (from the app, or texted). */
+function CodeField({ label, error }: { label: string; error?: string }) {
+  return (
+    <TextField label={label} name="code" inputMode="numeric" autoComplete="one-time-code" required error={error} />
   );
 }
 
