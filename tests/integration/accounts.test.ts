@@ -288,7 +288,7 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
       }),
     ).toMatchObject({
       status: 200,
-      notice: "We have sent a link to careful.new@example.com. Your address changes when you open it.",
+      message: "We have sent a link to careful.new@example.com. Your address changes when you open it.",
     });
 
     // An account without a password (e-mailed links) confirms by a recent sign-in: an old session is refused.
@@ -308,7 +308,7 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
       );
     expect(
       await submit({ intent: "email", newEmail: "linkonly.other@example.com", password: "-" }, linkCookie),
-    ).toMatchObject({ status: 403, formError: "For your security, please sign in again before changing this." });
+    ).toMatchObject({ status: 403, error: "For your security, please sign in again before changing this." });
   });
 
   it("a change-of-address link opened without a session still asks for the second factor (security item 9)", async () => {
@@ -514,8 +514,8 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
       expect(typeof answer.data.fieldErrors?.password).toBe("string");
     }
     // From yet another address, and now even the right password: refused, the window counts for the account.
-    const refused = (await guess("the owner's own passphrase", "10.7.0.99")) as { data: { formError?: string } };
-    expect(refused.data.formError).toMatch(/^Too many attempts\. Please wait/);
+    const refused = (await guess("the owner's own passphrase", "10.7.0.99")) as { data: { error?: string } };
+    expect(refused.data.error).toMatch(/^Too many attempts\. Please wait/);
   });
 
   it("texts at most 5 codes an hour to one number (SMS pumping, security issue item 6)", async () => {

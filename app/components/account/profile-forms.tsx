@@ -1,10 +1,13 @@
 // The account page's name, e-mail and password sections.
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { Form } from "react-router";
-import type { AccountActionResult, AccountPage } from "~/modules/auth/account-page.server";
-import { Field, FormError, Notice, SubmitButton } from "../auth/form-parts";
+import { formState } from "~/lib/action-result";
+import type { AccountAnswer, AccountPage } from "~/modules/auth/account-page.server";
+import { TextField } from "~/components/ui/field";
+import { FormError, Notice } from "~/components/ui/notice";
+import { SubmitButton } from "~/components/ui/submit-button";
 
-export type AccountResult = Exclude<AccountActionResult, { redirect: string }> | undefined;
+export type AccountResult = AccountAnswer | undefined;
 
 export function AccountSection({
   title,
@@ -30,7 +33,7 @@ export function AccountSection({
  */
 export function CurrentPasswordField({ page, error }: { page: AccountPage; error?: string }) {
   return page.hasPassword ? (
-    <Field
+    <TextField
       label="Your password"
       name="password"
       type="password"
@@ -43,9 +46,25 @@ export function CurrentPasswordField({ page, error }: { page: AccountPage; error
   );
 }
 
-/** What an intent's submission said, for the section that sent it. */
+/** A section form's main button: as wide as the page on a phone, of a fixed width from md up. */
+export function SectionButton({
+  width,
+  ...button
+}: { width: "md:w-48" | "md:w-64" | "md:w-72" } & Omit<ComponentProps<typeof SubmitButton>, "className">) {
+  return (
+    <div className={width}>
+      <SubmitButton {...button} className="w-full" />
+    </div>
+  );
+}
+
+/**
+ * What an intent's submission said, for the section that sent it: the answer itself, the message of a success,
+ * and a failure's error, field errors and typed values (`formState`).
+ */
 export function resultFor(result: AccountResult, ...intents: string[]) {
-  return result && intents.includes(result.intent) ? result : undefined;
+  const answer = result && intents.includes(result.intent) ? result : undefined;
+  return { answer, message: answer?.ok ? answer.message : undefined, ...formState(answer) };
 }
 
 export function ProfileForms({ page, result }: { page: AccountPage; result: AccountResult }) {
@@ -56,20 +75,18 @@ export function ProfileForms({ page, result }: { page: AccountPage; result: Acco
     <>
       <AccountSection title="Name" description="How we address you, in the site's header and in messages.">
         <Form method="post" className="mt-5 space-y-4" noValidate>
-          {name?.notice ? <Notice title={name.notice} /> : null}
-          <FormError message={name?.formError} />
-          <Field
+          {name.message ? <Notice title={name.message} /> : null}
+          <FormError message={name.error} />
+          <TextField
             label="Full name"
             name="fullName"
             autoComplete="name"
-            defaultValue={name?.values?.fullName ?? page.fullName}
-            error={name?.fieldErrors?.fullName}
+            defaultValue={name.values.fullName ?? page.fullName}
+            error={name.fieldErrors.fullName}
           />
-          <div className="md:w-48">
-            <SubmitButton intent="name" busy="Saving…">
-              Save name
-            </SubmitButton>
-          </div>
+          <SectionButton width="md:w-48" intent="name" busyLabel="Saving…">
+            Save name
+          </SectionButton>
         </Form>
       </AccountSection>
 
@@ -80,54 +97,50 @@ export function ProfileForms({ page, result }: { page: AccountPage; result: Acco
             {page.emailVerified ? "(confirmed)" : "(not confirmed yet)"}
           </span>
         </p>
-        {email?.notice ? (
+        {email.message ? (
           <div className="mt-4">
-            <Notice title={email.notice} />
+            <Notice title={email.message} />
           </div>
         ) : null}
-        <FormError message={email?.formError} />
+        <FormError message={email.error} />
         {!page.emailVerified ? (
           <Form method="post" className="mt-4">
-            <div className="md:w-72">
-              <SubmitButton intent="resend-confirmation" variant="secondary" busy="Sending…">
-                Send a new confirmation link
-              </SubmitButton>
-            </div>
+            <SectionButton width="md:w-72" intent="resend-confirmation" variant="secondary" busyLabel="Sending…">
+              Send a new confirmation link
+            </SectionButton>
           </Form>
         ) : null}
         <Form method="post" className="mt-5 space-y-4" noValidate>
-          <Field
+          <TextField
             label="New e-mail address"
             name="newEmail"
             type="email"
             autoComplete="email"
             required
-            defaultValue={email?.values?.newEmail}
-            error={email?.fieldErrors?.newEmail}
+            defaultValue={email.values.newEmail}
+            error={email.fieldErrors.newEmail}
             hint="We will send a link to the new address; it takes effect when you open it."
           />
-          <CurrentPasswordField page={page} error={email?.fieldErrors?.password} />
-          <div className="md:w-48">
-            <SubmitButton intent="email" busy="Sending…">
-              Change address
-            </SubmitButton>
-          </div>
+          <CurrentPasswordField page={page} error={email.fieldErrors.password} />
+          <SectionButton width="md:w-48" intent="email" busyLabel="Sending…">
+            Change address
+          </SectionButton>
         </Form>
       </AccountSection>
 
       <AccountSection title="Password">
         {page.hasPassword ? (
           <Form method="post" className="mt-5 space-y-4" noValidate>
-            <FormError message={password?.formError} />
-            <Field
+            <FormError message={password.error} />
+            <TextField
               label="Current password"
               name="currentPassword"
               type="password"
               autoComplete="current-password"
               required
-              error={password?.fieldErrors?.currentPassword}
+              error={password.fieldErrors.currentPassword}
             />
-            <Field
+            <TextField
               label="New password"
               name="newPassword"
               type="password"
@@ -135,13 +148,11 @@ export function ProfileForms({ page, result }: { page: AccountPage; result: Acco
               required
               minLength={10}
               hint="At least 10 characters. Changing it signs out your other browsers."
-              error={password?.fieldErrors?.newPassword}
+              error={password.fieldErrors.newPassword}
             />
-            <div className="md:w-48">
-              <SubmitButton intent="password" busy="Saving…">
-                Change password
-              </SubmitButton>
-            </div>
+            <SectionButton width="md:w-48" intent="password" busyLabel="Saving…">
+              Change password
+            </SectionButton>
           </Form>
         ) : (
           <p className="text-ink-soft mt-3 text-sm">

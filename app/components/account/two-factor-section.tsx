@@ -3,12 +3,14 @@
 // texted codes, and new backup codes.
 import { Form } from "react-router";
 import type { AccountPage } from "~/modules/auth/account-page.server";
-import { Field, FormError, Notice, SubmitButton } from "../auth/form-parts";
-import { AccountSection, CurrentPasswordField, resultFor, type AccountResult } from "./profile-forms";
+import { TextField } from "~/components/ui/field";
+import { FormError, Notice } from "~/components/ui/notice";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { AccountSection, CurrentPasswordField, resultFor, SectionButton, type AccountResult } from "./profile-forms";
 
 export function TwoFactorSection({ page, result }: { page: AccountPage; result: AccountResult }) {
-  const enrolling = resultFor(result, "totp-start", "totp-verify")?.enrolment;
   const start = resultFor(result, "totp-start", "totp-verify");
+  const enrolling = start.answer?.enrolment;
   const phone = resultFor(result, "phone-start", "phone-verify");
   const removal = resultFor(result, "factor-remove");
   const backup = resultFor(result, "backup-codes");
@@ -39,9 +41,9 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
               <Form method="post" className="flex flex-col gap-2 md:w-64" noValidate>
                 <input type="hidden" name="factorType" value={factor.factorType} />
                 {passwordField(
-                  removal?.values?.factorType === factor.factorType ? removal.fieldErrors?.password : undefined,
+                  removal.values.factorType === factor.factorType ? removal.fieldErrors.password : undefined,
                 )}
-                <SubmitButton intent="factor-remove" variant="danger" busy="Removing…">
+                <SubmitButton intent="factor-remove" variant="dangerOutline" busyLabel="Removing…" className="w-full">
                   Remove {factor.friendlyName}
                 </SubmitButton>
               </Form>
@@ -76,15 +78,8 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
           </div>
           <Form method="post" className="mt-5 space-y-4 md:w-72" noValidate>
             <input type="hidden" name="totpURI" value={enrolling.totpURI} />
-            <Field
-              label="Code from the app"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              required
-              error={start?.fieldErrors?.code}
-            />
-            <SubmitButton intent="totp-verify" busy="Checking…">
+            <CodeField label="Code from the app" error={start.fieldErrors.code} />
+            <SubmitButton intent="totp-verify" busyLabel="Checking…" className="w-full">
               Turn on two-factor sign-in
             </SubmitButton>
           </Form>
@@ -92,70 +87,59 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
       ) : !hasApp ? (
         <Form method="post" className="mt-6 space-y-4" noValidate>
           <h3 className="text-ink-soft text-sm font-medium">Add an authenticator app</h3>
-          <FormError message={start?.formError} />
-          <Field
+          <FormError message={start.error} />
+          <TextField
             label="Name for this app"
             name="friendlyName"
             placeholder="Phone"
-            defaultValue={start?.values?.friendlyName}
-            error={start?.fieldErrors?.friendlyName}
+            defaultValue={start.values.friendlyName}
+            error={start.fieldErrors.friendlyName}
           />
-          {passwordField(start?.fieldErrors?.password)}
-          <div className="md:w-64">
-            <SubmitButton intent="totp-start" busy="Preparing…">
-              Set up an authenticator app
-            </SubmitButton>
-          </div>
+          {passwordField(start.fieldErrors.password)}
+          <SectionButton width="md:w-64" intent="totp-start" busyLabel="Preparing…">
+            Set up an authenticator app
+          </SectionButton>
         </Form>
       ) : null}
 
       {!hasPhone ? (
         <div className="mt-6">
           <h3 className="text-ink-soft text-sm font-medium">Add a phone for texted codes</h3>
-          {phone?.notice ? (
+          {phone.message ? (
             <div className="mt-3">
-              <Notice title={phone.notice} />
+              <Notice title={phone.message} />
             </div>
           ) : null}
-          <FormError message={phone?.formError} />
-          {phone?.phonePending ? (
+          <FormError message={phone.error} />
+          {phone.answer?.phonePending ? (
             <Form method="post" className="mt-3 space-y-4 md:w-72" noValidate>
-              <Field
-                label="Code from the text message"
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                required
-                error={phone.fieldErrors?.code}
-              />
-              <SubmitButton intent="phone-verify" busy="Checking…">
+              <CodeField label="Code from the text message" error={phone.fieldErrors.code} />
+              <SubmitButton intent="phone-verify" busyLabel="Checking…" className="w-full">
                 Confirm phone
               </SubmitButton>
             </Form>
           ) : (
             <Form method="post" className="mt-3 space-y-4" noValidate>
-              <Field
+              <TextField
                 label="Name for this phone"
                 name="friendlyName"
                 placeholder="My phone"
-                defaultValue={phone?.values?.friendlyName}
-                error={phone?.fieldErrors?.friendlyName}
+                defaultValue={phone.values.friendlyName}
+                error={phone.fieldErrors.friendlyName}
               />
-              <Field
+              <TextField
                 label="Phone number"
                 name="phone"
                 type="tel"
                 autoComplete="tel"
                 placeholder="+15551234567"
-                defaultValue={phone?.values?.phone}
-                error={phone?.fieldErrors?.phone}
+                defaultValue={phone.values.phone}
+                error={phone.fieldErrors.phone}
               />
-              {passwordField(phone?.fieldErrors?.password)}
-              <div className="md:w-64">
-                <SubmitButton intent="phone-start" variant="secondary" busy="Sending…">
-                  Text me a code
-                </SubmitButton>
-              </div>
+              {passwordField(phone.fieldErrors.password)}
+              <SectionButton width="md:w-64" intent="phone-start" variant="secondary" busyLabel="Sending…">
+                Text me a code
+              </SectionButton>
             </Form>
           )}
         </div>
@@ -164,25 +148,30 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
       {hasApp ? (
         <div className="mt-6">
           <h3 className="text-ink-soft text-sm font-medium">Backup codes</h3>
-          {backup?.backupCodes ? (
+          {backup.answer?.backupCodes ? (
             <div className="mt-3">
-              <BackupCodes codes={backup.backupCodes} intro={backup.notice ?? ""} />
+              <BackupCodes codes={backup.answer.backupCodes} intro={backup.message ?? ""} />
             </div>
           ) : (
             <Form method="post" className="mt-3 space-y-4" noValidate>
               <p className="text-muted text-sm">Lost them? Make new ones; the old codes stop working.</p>
-              <FormError message={backup?.formError} />
-              {passwordField(backup?.fieldErrors?.password)}
-              <div className="md:w-64">
-                <SubmitButton intent="backup-codes" variant="secondary" busy="Making codes…">
-                  Make new backup codes
-                </SubmitButton>
-              </div>
+              <FormError message={backup.error} />
+              {passwordField(backup.fieldErrors.password)}
+              <SectionButton width="md:w-64" intent="backup-codes" variant="secondary" busyLabel="Making codes…">
+                Make new backup codes
+              </SectionButton>
             </Form>
           )}
         </div>
       ) : null}
     </AccountSection>
+  );
+}
+
+/** The one-time code that confirms a new factor (from the app, or texted). */
+function CodeField({ label, error }: { label: string; error?: string }) {
+  return (
+    <TextField label={label} name="code" inputMode="numeric" autoComplete="one-time-code" required error={error} />
   );
 }
 

@@ -1,10 +1,14 @@
 // The steps of /auth, one at a time: sign in, create an account, e-mailed link, forgotten password, new
 // password, the two-factor code, and first-run setup. Tabs and alternatives are plain links (no JS needed).
 import { Form, Link } from "react-router";
-import type { SignInActionResult, SignInPage } from "~/modules/auth/sign-in-page.server";
-import { Checkbox, Field, FormError, Notice, SubmitButton } from "./form-parts";
+import { formState } from "~/lib/action-result";
+import type { SignInAnswer, SignInPage } from "~/modules/auth/sign-in-page.server";
+import { Button } from "~/components/ui/button";
+import { CheckboxField, TextField } from "~/components/ui/field";
+import { FormError, Notice } from "~/components/ui/notice";
+import { SubmitButton } from "~/components/ui/submit-button";
 
-type Result = Exclude<SignInActionResult, { redirect: string }> | undefined;
+type Result = SignInAnswer | undefined;
 
 const MIN_PASSWORD = 10;
 
@@ -18,11 +22,10 @@ function href(mode: string | null, redirectTo: string, extra: Record<string, str
 
 export function SignInViews({ page, result }: { page: SignInPage; result: Result }) {
   const { view, redirectTo } = page;
-  const errors = result?.fieldErrors ?? {};
-  const values = result?.values ?? {};
-  const formError = result?.formError ?? page.error;
+  const { fieldErrors: errors, values, error } = formState(result);
+  const formError = error ?? page.error;
 
-  if (result?.sent) return <Sent sent={result.sent} redirectTo={redirectTo} />;
+  if (result?.ok && result.sent) return <Sent sent={result.sent} redirectTo={redirectTo} />;
 
   switch (view.kind) {
     case "sign-in":
@@ -46,30 +49,15 @@ export function SignInViews({ page, result }: { page: SignInPage; result: Result
               <h1 className="sr-only">Sign in</h1>
               {page.notice ? <Notice title={page.notice} /> : null}
               <FormError message={formError} />
-              <Field
-                label="E-mail address"
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                defaultValue={values.email}
-                error={errors.email}
-              />
-              <Field
-                label="Password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                error={errors.password}
-              />
+              <EmailField value={values.email} error={errors.email} />
+              <PasswordField current error={errors.password} />
               <div className="flex items-center justify-between gap-4">
-                <Checkbox label="Keep me signed in" name="remember" defaultChecked />
+                <CheckboxField label="Keep me signed in" name="remember" defaultChecked />
                 <Link to={href("forgot", redirectTo)} className="text-ink-soft text-sm underline underline-offset-4">
                   Forgot your password?
                 </Link>
               </div>
-              <SubmitButton intent="sign-in" busy="Signing in…">
+              <SubmitButton intent="sign-in" busyLabel="Signing in…" className="w-full">
                 Sign in
               </SubmitButton>
               <p className="text-center text-sm">
@@ -82,33 +70,12 @@ export function SignInViews({ page, result }: { page: SignInPage; result: Result
             <Form method="post" className="space-y-5" noValidate>
               <h1 className="sr-only">Create an account</h1>
               <FormError message={formError} />
-              <Field
-                label="Full name (optional)"
-                name="fullName"
-                autoComplete="name"
-                defaultValue={values.fullName}
-                error={errors.fullName}
+              <NewAccountFields
+                values={values}
+                errors={errors}
+                passwordHint={`At least ${MIN_PASSWORD} characters. A few unrelated words are easy to remember and hard to guess.`}
               />
-              <Field
-                label="E-mail address"
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                defaultValue={values.email}
-                error={errors.email}
-              />
-              <Field
-                label="Password"
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={MIN_PASSWORD}
-                hint={`At least ${MIN_PASSWORD} characters. A few unrelated words are easy to remember and hard to guess.`}
-                error={errors.password}
-              />
-              <SubmitButton intent="sign-up" busy="Creating your account…">
+              <SubmitButton intent="sign-up" busyLabel="Creating your account…" className="w-full">
                 Create account
               </SubmitButton>
               <p className="text-muted text-xs">We will e-mail you a link to confirm your address.</p>
@@ -139,16 +106,8 @@ export function SignInViews({ page, result }: { page: SignInPage; result: Result
               : "Enter your e-mail address and we will send you a link that signs you in. No password needed."}
           </p>
           <FormError message={formError} />
-          <Field
-            label="E-mail address"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={values.email}
-            error={errors.email}
-          />
-          <SubmitButton intent={view.kind} busy="Sending…">
+          <EmailField value={values.email} error={errors.email} />
+          <SubmitButton intent={view.kind} busyLabel="Sending…" className="w-full">
             {view.kind === "forgot" ? "Send reset link" : "E-mail me a link"}
           </SubmitButton>
           <p className="text-center text-sm">
@@ -164,17 +123,12 @@ export function SignInViews({ page, result }: { page: SignInPage; result: Result
           <h1 className="text-2xl">Set a new password</h1>
           <FormError message={formError} />
           <input type="hidden" name="token" value={view.token} />
-          <Field
+          <PasswordField
             label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={MIN_PASSWORD}
             hint={`At least ${MIN_PASSWORD} characters.`}
             error={errors.password ?? errors.token}
           />
-          <SubmitButton intent="reset" busy="Saving…">
+          <SubmitButton intent="reset" busyLabel="Saving…" className="w-full">
             Save new password
           </SubmitButton>
         </Form>
@@ -205,34 +159,10 @@ export function SignInViews({ page, result }: { page: SignInPage; result: Result
               {view.token ? (
                 <input type="hidden" name="token" value={view.token} />
               ) : (
-                <Field label="Setup token" name="token" autoComplete="off" required error={errors.token} />
+                <TextField label="Setup token" name="token" autoComplete="off" required error={errors.token} />
               )}
-              <Field
-                label="Full name (optional)"
-                name="fullName"
-                autoComplete="name"
-                defaultValue={values.fullName}
-                error={errors.fullName}
-              />
-              <Field
-                label="E-mail address"
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                defaultValue={values.email}
-                error={errors.email}
-              />
-              <Field
-                label="Password"
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={MIN_PASSWORD}
-                error={errors.password}
-              />
-              <SubmitButton intent="setup" busy="Creating…">
+              <NewAccountFields values={values} errors={errors} />
+              <SubmitButton intent="setup" busyLabel="Creating…" className="w-full">
                 Create administrator account
               </SubmitButton>
             </>
@@ -240,6 +170,73 @@ export function SignInViews({ page, result }: { page: SignInPage; result: Result
         </Form>
       );
   }
+}
+
+/** The e-mail address field of every step that asks for one. */
+function EmailField({ value, error }: { value?: string; error?: string }) {
+  return (
+    <TextField
+      label="E-mail address"
+      name="email"
+      type="email"
+      autoComplete="email"
+      required
+      defaultValue={value}
+      error={error}
+    />
+  );
+}
+
+/** The password field: the current password (signing in), or a new one of at least MIN_PASSWORD characters. */
+function PasswordField({
+  label = "Password",
+  current = false,
+  hint,
+  error,
+}: {
+  label?: string;
+  current?: boolean;
+  hint?: string;
+  error?: string;
+}) {
+  return (
+    <TextField
+      label={label}
+      name="password"
+      type="password"
+      autoComplete={current ? "current-password" : "new-password"}
+      required
+      minLength={current ? undefined : MIN_PASSWORD}
+      hint={hint}
+      error={error}
+    />
+  );
+}
+
+/** The fields of a new account, the same for a visitor's own (sign-up) and the first administrator's (setup). */
+function NewAccountFields({
+  values,
+  errors,
+  passwordHint,
+}: {
+  values: Partial<Record<string, string>>;
+  errors: Partial<Record<string, string>>;
+  passwordHint?: string;
+}) {
+  return (
+    <>
+      <TextField
+        label="Full name"
+        optional
+        name="fullName"
+        autoComplete="name"
+        defaultValue={values.fullName}
+        error={errors.fullName}
+      />
+      <EmailField value={values.email} error={errors.email} />
+      <PasswordField hint={passwordHint} error={errors.password} />
+    </>
+  );
 }
 
 function Providers({ page }: { page: SignInPage }) {
@@ -252,9 +249,9 @@ function Providers({ page }: { page: SignInPage }) {
       <Form method="post" className="mt-5 space-y-3">
         <input type="hidden" name="intent" value="social" />
         {page.providers.map((provider) => (
-          <SubmitButton key={provider.id} intent="social" name="provider" value={provider.id} variant="secondary">
+          <Button key={provider.id} name="provider" value={provider.id} variant="secondary" className="w-full">
             Continue with {provider.name}
-          </SubmitButton>
+          </Button>
         ))}
       </Form>
     </div>
@@ -271,6 +268,8 @@ function TwoFactorStep({
   result: Result;
 }) {
   const use = view.use;
+  const { fieldErrors, error } = formState(result);
+  const codeSent = result?.ok && result.codeSent;
   const label = {
     totp: "Code from your authenticator app",
     backup: "Backup code",
@@ -288,30 +287,30 @@ function TwoFactorStep({
             ? "We can text a code to the phone you added. Enter it below."
             : "Open your authenticator app and enter the 6-digit code it shows for this site."}
       </p>
-      <FormError message={result?.formError ?? page.error} />
+      <FormError message={error ?? page.error} />
       {use === "phone" ? (
         <Form method="post">
-          {result?.values?.codeSent ? <Notice title="We have sent you a code. It works for 3 minutes." /> : null}
+          {codeSent ? <Notice title="We have sent you a code. It works for 3 minutes." /> : null}
           <div className="mt-3">
-            <SubmitButton intent="send-code" variant="secondary" busy="Sending…">
-              {result?.values?.codeSent ? "Send another code" : "Text me a code"}
+            <SubmitButton intent="send-code" variant="secondary" busyLabel="Sending…" className="w-full">
+              {codeSent ? "Send another code" : "Text me a code"}
             </SubmitButton>
           </div>
         </Form>
       ) : null}
       <Form method="post" className="space-y-5" noValidate>
         <input type="hidden" name="method" value={use} />
-        <Field
+        <TextField
           label={label}
           name="code"
           inputMode={use === "backup" ? "text" : "numeric"}
           autoComplete="one-time-code"
           required
           autoFocus
-          error={result?.fieldErrors?.code}
+          error={fieldErrors.code}
         />
-        <Checkbox label="Trust this browser for 30 days" name="trustDevice" />
-        <SubmitButton intent="two-factor" busy="Checking…">
+        <CheckboxField label="Trust this browser for 30 days" name="trustDevice" />
+        <SubmitButton intent="two-factor" busyLabel="Checking…" className="w-full">
           Continue
         </SubmitButton>
       </Form>
@@ -342,7 +341,13 @@ function TwoFactorStep({
   );
 }
 
-function Sent({ sent, redirectTo }: { sent: NonNullable<Result>["sent"] & object; redirectTo: string }) {
+function Sent({
+  sent,
+  redirectTo,
+}: {
+  sent: NonNullable<Extract<SignInAnswer, { ok: true }>["sent"]>;
+  redirectTo: string;
+}) {
   const text = {
     "magic-link": `We have sent a sign-in link to ${sent.email}. It works once, for 15 minutes.`,
     reset: `If an account uses ${sent.email}, we have sent it a link to choose a new password. It works for 60 minutes.`,

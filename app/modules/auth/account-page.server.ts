@@ -23,12 +23,13 @@ import {
 import { auth } from "./auth.server";
 import { cookiesOf, pageStatus, smsFailureAsError, type Outcome } from "./flows.server";
 import { trackSms } from "./sms.server";
-import { AccountIntentSchema, parseForm, type FieldErrors } from "./forms.server";
+import { AccountIntentSchema } from "./forms.server";
 import { authMessage, GENERIC_ERROR } from "./messages";
 import { displayName, requireUser, type AuthContext } from "./session.server";
 import { isAPIError } from "better-auth/api";
 import { services } from "~/services.server";
-import { readFormData } from "~/modules/forms/submission.server";
+import { parseSubmission, readFormData } from "~/modules/forms/submission.server";
+import type { ActionFailure, ActionSuccess } from "~/lib/action-result";
 
 export interface AccountPage {
   email: string;
@@ -81,22 +82,24 @@ async function userHasPassword(userId: string): Promise<boolean> {
   return Boolean(row?.password);
 }
 
-export type AccountActionResult =
-  | { redirect: string; cookies: Headers }
-  | {
-      status: number;
-      intent: string;
-      notice?: string;
-      formError?: string;
-      fieldErrors?: FieldErrors;
-      values?: Record<string, string>;
-      /** A TOTP enrolment in progress: the QR code image, the secret as text, the backup codes. */
-      enrolment?: { qrDataUrl: string; secret: string; totpURI: string; backupCodes: string[] };
-      /** Backup codes to show once. */
-      backupCodes?: string[];
-      /** A phone enrolment waiting for its texted code. */
-      phonePending?: boolean;
-    };
+/** What a section of the account page goes on showing after its form was sent, whether it worked or not. */
+interface AccountSteps {
+  /** A TOTP enrolment in progress: the QR code image, the secret as text, the backup codes. */
+  enrolment?: { qrDataUrl: string; secret: string; totpURI: string; backupCodes: string[] };
+  /** Backup codes to show once. */
+  backupCodes?: string[];
+  /** A phone enrolment waiting for its texted code. */
+  phonePending?: boolean;
+}
+
+/** What a form of /account answers when it does not redirect: the pipeline's `ActionResult` (which section sent
+ * it in `intent`), with the HTTP status kept for the record (the route answers a person's mistake 200). */
+export type AccountAnswer = (ActionSuccess<AccountSteps> | (ActionFailure & AccountSteps)) & {
+  status: number;
+  intent: string;
+};
+
+export type AccountActionResult = { redirect: string; cookies: Headers } | AccountAnswer;
 
 async function call<T>(fn: () => Promise<{ headers: Headers | null; response: T }>): Promise<Outcome<T>> {
   try {
@@ -147,36 +150,39 @@ export async function handleAccountAction(request: Request): Promise<AccountActi
   const form = await readFormData(request);
   const rawIntent = form.get("intent");
   const intent = typeof rawIntent === "string" ? rawIntent : "";
-  const parsed = parseForm(AccountIntentSchema, form);
-  if (!parsed.ok) {
+  const submission = parseSubmission(form, AccountIntentSchema, { intent });
+  if (!submission.ok) {
     // A wrong-looking code during enrolment still shows the QR code again.
-    const totpURI = parsed.values.totpURI;
+    const totpURI = submission.failure.values?.totpURI;
     const enrolment =
       intent === "totp-verify" && totpURI?.startsWith("otpauth://") ? await enrolmentView(totpURI, []) : undefined;
     return {
+      ...submission.failure,
       status: 400,
       intent,
-      fieldErrors: parsed.fieldErrors,
-      values: parsed.values,
       enrolment,
       phonePending: intent === "phone-verify" || undefined,
     };
   }
-  const input = parsed.value;
+  const input = submission.value;
   const headers = request.headers;
-  const failed = (outcome: Extract<Outcome, { ok: false }>, field?: string) => ({
-    status: pageStatus(outcome.status),
+  /** A refusal: beside `field` when it names one, else above the section's form. */
+  const refused = (status: number, error: string, field?: string): Extract<AccountAnswer, { ok: false }> => ({
+    ok: false,
+    status,
     intent,
-    ...(field ? { fieldErrors: { [field]: outcome.message } } : { formError: outcome.message }),
+    error,
+    ...(field ? { fieldErrors: { [field]: error } } : {}),
   });
-  const wrongPassword = { status: 400, intent, fieldErrors: { password: authMessage("INVALID_PASSWORD") } };
+  const failed = (outcome: Extract<Outcome, { ok: false }>, field?: string) =>
+    refused(pageStatus(outcome.status), outcome.message, field);
+  const wrongPassword = refused(400, authMessage("INVALID_PASSWORD"), "password");
   const needsPassword = await userHasPassword(context.user.id);
   /** Proof that the person at the keyboard owns the account: the current password, or for an account without
    * one (e-mailed links, a provider) a sign-in within the last minutes (security item 9). */
   const checkPassword = async (password: string) =>
     needsPassword ? await passwordMatches(context.user.id, password) : await sessionIsFresh(context.sessionId);
-  const identityRefused = () =>
-    needsPassword ? wrongPassword : { status: 403, intent, formError: authMessage("SESSION_EXPIRED") };
+  const identityRefused = () => (needsPassword ? wrongPassword : refused(403, authMessage("SESSION_EXPIRED")));
 
   switch (input.intent) {
     case "name": {
@@ -185,16 +191,11 @@ export async function handleAccountAction(request: Request): Promise<AccountActi
         auth().api.updateUser({ body: { name: input.fullName }, headers, returnHeaders: true }),
       );
       if (!result.ok) return failed(result);
-      return { status: 200, intent, notice: "Your name is saved.", values: { fullName: input.fullName } };
+      return { ok: true, status: 200, intent, message: "Your name is saved." };
     }
     case "email": {
       if (input.newEmail.toLowerCase() === context.user.email.toLowerCase())
-        return {
-          status: 400,
-          intent,
-          fieldErrors: { newEmail: "That is already your address." },
-          values: { newEmail: input.newEmail },
-        };
+        return { ...refused(400, "That is already your address.", "newEmail"), values: { newEmail: input.newEmail } };
       if (!(await checkPassword(input.password))) return { ...identityRefused(), values: { newEmail: input.newEmail } };
       const result = await call(() =>
         auth().api.changeEmail({
@@ -205,9 +206,10 @@ export async function handleAccountAction(request: Request): Promise<AccountActi
       );
       if (!result.ok) return failed(result, "newEmail");
       return {
+        ok: true,
         status: 200,
         intent,
-        notice: `We have sent a link to ${input.newEmail}. Your address changes when you open it.`,
+        message: `We have sent a link to ${input.newEmail}. Your address changes when you open it.`,
       };
     }
     case "resend-confirmation": {
@@ -219,7 +221,7 @@ export async function handleAccountAction(request: Request): Promise<AccountActi
         }),
       );
       if (!result.ok) return failed(result);
-      return { status: 200, intent, notice: `We have sent a confirmation link to ${context.user.email}.` };
+      return { ok: true, status: 200, intent, message: `We have sent a confirmation link to ${context.user.email}.` };
     }
     case "password": {
       const result = await call(() =>
@@ -235,11 +237,7 @@ export async function handleAccountAction(request: Request): Promise<AccountActi
     case "totp-start": {
       const factors = await listFactors(context.user.id);
       if (factors.some((f) => f.factorType === "totp" && f.status === "verified"))
-        return {
-          status: 400,
-          intent,
-          formError: "You already use an authenticator app. Remove it first to set up another one.",
-        };
+        return refused(400, "You already use an authenticator app. Remove it first to set up another one.");
       if (!(await checkPassword(input.password))) return identityRefused();
       const { siteTitle } = await getSettings();
       const result = await call(() =>
@@ -251,9 +249,9 @@ export async function handleAccountAction(request: Request): Promise<AccountActi
       );
       if (!result.ok) return failed(result, result.code === "INVALID_PASSWORD" ? "password" : undefined);
       const data = result.data as { totpURI?: string; backupCodes?: string[] };
-      if (!data.totpURI) return { status: 500, intent, formError: GENERIC_ERROR };
+      if (!data.totpURI) return refused(500, GENERIC_ERROR);
       await startTotpFactor(context.user.id, input.friendlyName, siteTitle);
-      return { status: 200, intent, enrolment: await enrolmentView(data.totpURI, data.backupCodes ?? []) };
+      return { ok: true, status: 200, intent, enrolment: await enrolmentView(data.totpURI, data.backupCodes ?? []) };
     }
     case "totp-verify": {
       const result = await call(() =>
@@ -278,10 +276,11 @@ export async function handleAccountAction(request: Request): Promise<AccountActi
       // A number the gateway would not text: said beside the number (the enrolment stays pending, unused).
       if (!result.ok) return failed(result, result.code === "SMS_NOT_SENT" ? "phone" : undefined);
       return {
+        ok: true,
         status: 200,
         intent,
         phonePending: true,
-        notice: "We have texted a code to that number. It works for 3 minutes.",
+        message: "We have texted a code to that number. It works for 3 minutes.",
       };
     }
     case "phone-verify": {
@@ -309,16 +308,17 @@ export async function handleAccountAction(request: Request): Promise<AccountActi
       );
       if (!result.ok) return failed(result, result.code === "INVALID_PASSWORD" ? "password" : undefined);
       return {
+        ok: true,
         status: 200,
         intent,
         backupCodes: (result.data as { backupCodes: string[] }).backupCodes,
-        notice: "Your new backup codes are below. The old ones no longer work.",
+        message: "Your new backup codes are below. The old ones no longer work.",
       };
     }
     case "sign-out-others": {
       const result = await call(() => auth().api.revokeOtherSessions({ headers, returnHeaders: true }));
       if (!result.ok) return failed(result);
-      return { status: 200, intent, notice: "Every other browser is signed out." };
+      return { ok: true, status: 200, intent, message: "Every other browser is signed out." };
     }
   }
 }

@@ -1,5 +1,5 @@
-// The forms of the sign-in and account pages: one zod schema per intent, and a parser that turns a
-// submission into values or field errors (shown beside each field, with what was typed kept).
+// The forms of the sign-in and account pages: one zod schema per intent, read by the one form pipeline
+// (`parseSubmission` of ~/modules/forms/submission.server: values, or field errors with what was typed kept).
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-policy.server";
 
@@ -66,7 +66,6 @@ export const AuthIntentSchema = z.discriminatedUnion("intent", [
     fullName,
   }),
 ]);
-export type AuthIntent = z.infer<typeof AuthIntentSchema>;
 
 export const AccountIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("name"), fullName }),
@@ -103,31 +102,3 @@ export const AccountIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("backup-codes"), password: currentPassword }),
   z.object({ intent: z.literal("sign-out-others") }),
 ]);
-export type AccountIntent = z.infer<typeof AccountIntentSchema>;
-
-export type FieldErrors = Partial<Record<string, string>>;
-
-export type Parsed<T> =
-  { ok: true; value: T } | { ok: false; fieldErrors: FieldErrors; values: Record<string, string> };
-
-/** Parses a submission; on failure returns the first error of each field and the typed values (no passwords). */
-export function parseForm<T>(schema: z.ZodType<T>, form: FormData): Parsed<T> {
-  const raw: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string") raw[key] = value;
-  const result = schema.safeParse(raw);
-  if (result.success) return { ok: true, value: result.data };
-  const fieldErrors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    fieldErrors[field] ??= issue.message;
-  }
-  return { ok: false, fieldErrors, values: keptValues(raw) };
-}
-
-/** What is typed back into the form after an error: everything but secrets. */
-export function keptValues(raw: Record<string, string>): Record<string, string> {
-  const kept: Record<string, string> = {};
-  for (const [key, value] of Object.entries(raw))
-    if (!/password|code|token/i.test(key) || key === "totpURI") kept[key] = value;
-  return kept;
-}

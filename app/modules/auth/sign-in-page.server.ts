@@ -17,11 +17,12 @@ import {
   pageStatus,
   type Outcome,
 } from "./flows.server";
-import { AuthIntentSchema, parseForm, type FieldErrors } from "./forms.server";
+import { AuthIntentSchema } from "./forms.server";
 import { authMessage } from "./messages";
 import { getAuthContext } from "./session.server";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { readFormData } from "~/modules/forms/submission.server";
+import { parseSubmission, readFormData } from "~/modules/forms/submission.server";
+import type { ActionFailure, ActionSuccess } from "~/lib/action-result";
 import { adminPaths } from "~/lib/admin-paths";
 
 export type SignInMode = "sign-in" | "sign-up" | "magic-link" | "forgot";
@@ -105,19 +106,22 @@ function providers(): SignInPage["providers"] {
   return list;
 }
 
-export type SignInActionResult =
-  | { redirect: string; cookies: Headers }
-  | {
-      status: number;
-      intent: string;
-      formError?: string;
-      fieldErrors?: FieldErrors;
-      values?: Record<string, string>;
+/** What a submission of /auth answers when it does not redirect: the pipeline's `ActionResult`, with the HTTP
+ * status kept for the record (the route answers a person's mistake 200, beside the form). */
+export type SignInAnswer = (
+  | ActionSuccess<{
       /** A step done that has nothing to redirect to: "check your inbox". */
       sent?: { what: "magic-link" | "reset" | "confirm"; email: string };
+      /** The two-factor step texted a code. */
+      codeSent?: true;
+    }>
+  | (ActionFailure & {
       /** The address to offer a new confirmation link for. */
       unconfirmed?: string;
-    };
+    })
+) & { status: number };
+
+export type SignInActionResult = { redirect: string; cookies: Headers } | SignInAnswer;
 
 /** Handles one submission of the /auth page. */
 export async function handleSignInAction(request: Request): Promise<SignInActionResult> {
@@ -125,20 +129,23 @@ export async function handleSignInAction(request: Request): Promise<SignInAction
   const rawIntent = form.get("intent");
   const intent = typeof rawIntent === "string" ? rawIntent : "";
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  const parsed = parseForm(AuthIntentSchema, form);
-  if (!parsed.ok) return { status: 400, intent, fieldErrors: parsed.fieldErrors, values: parsed.values };
-  const input = parsed.value;
+  const submission = parseSubmission(form, AuthIntentSchema, { intent });
+  if (!submission.ok) return { ...submission.failure, status: 400 };
+  const input = submission.value;
   const keep = {
     email: "email" in input ? input.email : "",
     ...("fullName" in input ? { fullName: input.fullName } : {}),
   };
-  const failed = (outcome: Extract<Outcome, { ok: false }>, extra: object = {}) => ({
+  const failed = (
+    outcome: Extract<Outcome, { ok: false }>,
+    extra: object = {},
+  ): Extract<SignInAnswer, { ok: false }> => ({
+    ok: false,
     status: pageStatus(outcome.status),
     intent,
-    formError: outcome.message,
-    ...(outcome.code.startsWith("PASSWORD_")
-      ? { fieldErrors: { password: outcome.message }, formError: undefined }
-      : {}),
+    error: outcome.message,
+    // A password the policy refuses is said beside the password field.
+    ...(outcome.code.startsWith("PASSWORD_") ? { fieldErrors: { password: outcome.message } } : {}),
     values: keep,
     ...extra,
   });
@@ -163,22 +170,22 @@ export async function handleSignInAction(request: Request): Promise<SignInAction
       if (!result.ok) return failed(result);
       // Without mail delivery the account is signed in at once (auth.server.ts, decision 0011).
       if ((result.data as { token?: string | null }).token) return { redirect: redirectTo, cookies: result.cookies };
-      return { status: 200, intent, sent: { what: "confirm", email: input.email } };
+      return { ok: true, status: 200, intent, sent: { what: "confirm", email: input.email } };
     }
     case "magic-link": {
       const result = await sendMagicLink(request, { email: input.email, returnTo: redirectTo });
       if (!result.ok) return failed(result);
-      return { status: 200, intent, sent: { what: "magic-link", email: input.email } };
+      return { ok: true, status: 200, intent, sent: { what: "magic-link", email: input.email } };
     }
     case "forgot": {
       const result = await requestPasswordReset(request, { email: input.email });
       if (!result.ok) return failed(result);
-      return { status: 200, intent, sent: { what: "reset", email: input.email } };
+      return { ok: true, status: 200, intent, sent: { what: "reset", email: input.email } };
     }
     case "resend-confirmation": {
       const result = await resendConfirmation(request, { email: input.email, returnTo: redirectTo });
       if (!result.ok) return failed(result);
-      return { status: 200, intent, sent: { what: "confirm", email: input.email } };
+      return { ok: true, status: 200, intent, sent: { what: "confirm", email: input.email } };
     }
     case "reset": {
       const result = await resetPassword(request, { token: input.token, password: input.password });
@@ -194,20 +201,22 @@ export async function handleSignInAction(request: Request): Promise<SignInAction
             redirect: `/auth?error=${result.code}&redirectTo=${encodeURIComponent(redirectTo)}`,
             cookies: result.cookies,
           };
-        return { ...failed(result), fieldErrors: { code: result.message }, formError: undefined };
+        return { ...failed(result), fieldErrors: { code: result.message } };
       }
       return { redirect: redirectTo, cookies: result.cookies };
     }
     case "send-code": {
       const result = await sendPhoneCode(request);
       if (!result.ok) return failed(result);
-      return { status: 200, intent, formError: undefined, values: { codeSent: "1" } };
+      return { ok: true, status: 200, intent, codeSent: true };
     }
     case "social": {
       const result = await startSocialSignIn(request, { provider: input.provider, returnTo: redirectTo });
       const target = result.ok ? (result.data as { url?: string }).url : undefined;
       if (!result.ok || !target)
-        return result.ok ? { status: 400, intent, formError: authMessage("oauth_provider_not_found") } : failed(result);
+        return result.ok
+          ? { ok: false, status: 400, intent, error: authMessage("oauth_provider_not_found") }
+          : failed(result);
       return { redirect: target, cookies: result.cookies };
     }
     case "setup": {

@@ -4,7 +4,8 @@ import { data, Form, Link, redirect, useActionData, useLoaderData, useSearchPara
 import type { Route } from "./+types/account";
 import { AccountSection, ProfileForms } from "~/components/account/profile-forms";
 import { TwoFactorSection } from "~/components/account/two-factor-section";
-import { Notice } from "~/components/auth/form-parts";
+import { Button } from "~/components/ui/button";
+import { Notice } from "~/components/ui/notice";
 import { pageTitle } from "~/lib/meta";
 import { paths } from "~/lib/paths";
 import { ROBOTS_NOINDEX, seoMeta, siteFromMatches } from "~/lib/seo";
@@ -33,7 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
   const result: AccountActionResult = await handleAccountAction(request).catch((error: unknown) => {
     // Too many password checks for the account: said above the form, nothing changed.
     if (error instanceof PasswordAttemptsExceeded)
-      return { status: 429, intent: "", formError: tooManyAttempts(error.retryAfterSeconds) };
+      return { ok: false, status: 429, intent: "", error: tooManyAttempts(error.retryAfterSeconds) };
     throw error;
   });
   if ("redirect" in result) throw redirect(result.redirect, { headers: result.cookies });
@@ -74,12 +75,7 @@ export default function AccountPage() {
             </Link>
           ) : null}
           <Form method="post" action={paths.signOut()}>
-            <button
-              type="submit"
-              className="border-ink/25 hover:border-ink inline-flex min-h-11 items-center rounded-full border px-5 text-sm"
-            >
-              Sign out
-            </button>
+            <Button variant="secondary">Sign out</Button>
           </Form>
         </div>
       </header>
@@ -94,16 +90,13 @@ export default function AccountPage() {
         <ProfileForms page={page} result={result} />
         <TwoFactorSection page={page} result={result} />
         <AccountSection title="Other browsers" description="Signed in somewhere you no longer use? End those sessions.">
-          {result?.intent === "sign-out-others" && result.notice ? <Notice title={result.notice} /> : null}
+          {result?.ok && result.intent === "sign-out-others" && result.message ? (
+            <Notice title={result.message} />
+          ) : null}
           <Form method="post" className="mt-4">
-            <button
-              type="submit"
-              name="intent"
-              value="sign-out-others"
-              className="border-ink/25 hover:border-ink inline-flex min-h-11 items-center rounded-full border px-5 text-sm"
-            >
+            <Button variant="secondary" name="intent" value="sign-out-others">
               Sign out of every other browser
-            </button>
+            </Button>
           </Form>
         </AccountSection>
         <AccountSection title="Orders">
