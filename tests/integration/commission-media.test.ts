@@ -4,6 +4,7 @@
 // their history, and the deposit paid by card from the client's page through the Stripe stand-in: the signed
 // webhook marks it paid once (invoice, history, the artist's notification), however often it is delivered;
 // without Stripe the client gets the invoice to pay by bank transfer.
+import type { ActionFailure } from "~/lib/action-result";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -87,7 +88,7 @@ describe.each(BACKENDS)("commission pictures and client payments on %s", (backen
       ]),
     });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ sent: true });
+    expect(answer.body).toEqual({ ok: true });
     const id = (await idOf("Ines Collector"))!;
     const { references, progress } = await listCommissionImages(id);
     expect(references.map((r) => r.originalName)).toEqual(["room.jpg", "palette.webp"]);
@@ -110,7 +111,7 @@ describe.each(BACKENDS)("commission pictures and client payments on %s", (backen
 
     // A request without images is as before.
     const plain = await callRoute(commissionsRoute.action, "/commissions", { form: requestForm("Plain Request", []) });
-    expect(plain.body).toEqual({ sent: true });
+    expect(plain.body).toEqual({ ok: true });
     expect((await listCommissionImages((await idOf("Plain Request"))!)).references).toEqual([]);
   });
 
@@ -130,11 +131,11 @@ describe.each(BACKENDS)("commission pictures and client payments on %s", (backen
         ]),
       });
       expect(answer.status).toBe(400);
-      const body = answer.body as { sent: false; errors: Record<string, string>; values: Record<string, string> };
-      expect(Object.keys(body.errors)).toEqual(["references"]);
-      expect(body.errors.references).toContain(`“${file.name}”`);
+      const body = answer.body as ActionFailure;
+      expect(Object.keys(body.fieldErrors!)).toEqual(["references"]);
+      expect(body.fieldErrors!.references).toContain(`“${file.name}”`);
       expect(body.values).toMatchObject({ name: "Refused Visitor", budget: "2000-5000" });
-      expect(body.values.description).toContain("quiet harbour");
+      expect(body.values!.description).toContain("quiet harbour");
     }
     const tooMany = await callRoute(commissionsRoute.action, "/commissions", {
       form: requestForm(
@@ -144,9 +145,7 @@ describe.each(BACKENDS)("commission pictures and client payments on %s", (backen
         ),
       ),
     });
-    expect((tooMany.body as { errors: Record<string, string> }).errors.references).toBe(
-      "Attach at most 5 images; you chose 6.",
-    );
+    expect((tooMany.body as ActionFailure).fieldErrors!.references).toBe("Attach at most 5 images; you chose 6.");
     expect(await idOf("Refused Visitor")).toBeUndefined();
     // Refused requests record no image, not even their good ones.
     expect((await ctx.handle.db.select().from(mediaAssets)).length).toBe(before);

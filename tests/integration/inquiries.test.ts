@@ -6,11 +6,11 @@ import { createArtwork } from "~/modules/catalog/catalog.server";
 import {
   CommissionSchema,
   ContactSchema,
-  fieldErrors,
   newSubmissionKey,
   submitCommission,
   submitContact,
 } from "~/modules/inbox/inquiries.server";
+import { fieldErrorsOf } from "~/modules/forms/submission.server";
 import { saveSettings } from "~/modules/settings/settings.server";
 import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
 
@@ -78,7 +78,7 @@ describe.each(BACKENDS)("inquiries on %s", (backend) => {
       submissionKey: "x",
     });
     expect(result.success).toBe(false);
-    expect(fieldErrors(result.error!)).toEqual({
+    expect(fieldErrorsOf(result.error!)).toEqual({
       name: "Enter your name.",
       email: "Enter a valid email address, like name@example.com.",
       inquiryType: "Choose what your message is about.",

@@ -256,7 +256,7 @@ describe.each(BACKENDS)("viewing rooms on %s", (backend) => {
     }))
       form.set(k, v);
     const answer = await callRoute(contactAction, "/contact", { form, ip: "192.0.2.77" });
-    expect(answer.body).toMatchObject({ sent: true });
+    expect(answer.body).toMatchObject({ ok: true });
     const [message] = await ctx.handle.db.select().from(messages).where(eq(messages.artworkId, work));
     expect(message!.subject).toBe("Inquiry about “Harbour at dusk” (viewing room “Winter selection”)");
     const inquired = (await visits(room.id)).filter((v) => v.kind === "inquired");

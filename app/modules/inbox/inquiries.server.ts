@@ -73,15 +73,11 @@ export const CommissionSchema = z.object({
 });
 export type CommissionInput = z.infer<typeof CommissionSchema>;
 
-/** Field errors keyed by field name, the first message of each: what a form shows beside its fields. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
+/**
+ * The contact and commission forms carry a hidden "website" field that people never see and bots fill in:
+ * such a submission is answered as sent and dropped.
+ */
+export const isBot = (form: FormData): boolean => Boolean(form.get("website"));
 
 /** A fresh key for one form: the same submission sent twice is stored once. */
 export function newSubmissionKey(): string {

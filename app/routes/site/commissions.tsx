@@ -2,21 +2,28 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/commissions";
 import { Field, FormErrorSummary, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { SenderFields } from "~/components/site/sender-fields";
+import { SentPanel } from "~/components/site/sent-panel";
+import { FormError } from "~/components/ui/notice";
+import { formState, type ActionResult, type ActionFailure } from "~/lib/action-result";
 import { buttonClass } from "~/components/ui/button";
 import { BUDGETS, REFERENCE_IMAGES, type BudgetKey } from "~/lib/inquiries";
 import { paths } from "~/lib/paths";
 import { pageSeo, siteFromMatches } from "~/lib/seo";
 import { checkReferenceFiles, prepareReferenceImages } from "~/modules/inbox/commission-media.server";
-import { CommissionSchema, fieldErrors, newSubmissionKey, submitCommission } from "~/modules/inbox/inquiries.server";
+import { CommissionSchema, isBot, newSubmissionKey, submitCommission } from "~/modules/inbox/inquiries.server";
 import { hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
 import { getSettings } from "~/modules/settings/settings.server";
-import { readFormData } from "~/modules/forms/submission.server";
+import {
+  FIELDS_NEED_ATTENTION,
+  parseSubmission,
+  readFormData,
+  refuse,
+  typedValues,
+} from "~/modules/forms/submission.server";
 import { carriesFiles, withUploadSlot } from "~/modules/security/upload-gate.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageSeo(siteFromMatches(matches), "commissions", paths.commissions());
-
-const FIELDS = ["name", "email", "phone", "description", "medium", "size", "budget", "timeline", "submissionKey"];
 
 export async function loader() {
   const settings = await getSettings();
@@ -28,19 +35,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   // before any of it is read (modules/security/upload-gate.server.ts).
   if (carriesFiles(request)) {
     if (!(await hitRateLimit(`upload:ip:${context.clientIp}`, RATE_LIMITS.publicUpload)).allowed)
-      return data(
-        { sent: false as const, errors: { form: TOO_MANY_REQUESTS }, values: emptyValues() },
-        { status: 429 },
-      );
+      return refuse(TOO_MANY_REQUESTS, 429);
     // The slot is held until the request is handled: its pictures stay in memory until then.
     const handled = await withUploadSlot(async () => handleRequest(await readFormData(request), context.clientIp));
     if (handled.busy)
-      return data(
-        {
-          sent: false as const,
-          errors: { form: "Many pictures are arriving right now. Please send again in a minute." },
-          values: emptyValues(),
-        },
+      return data<ActionFailure>(
+        { ok: false, error: "Many pictures are arriving right now. Please send again in a minute." },
         { status: 503, headers: { "retry-after": "30" } },
       );
     return handled.value;
@@ -49,13 +49,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const TOO_MANY_REQUESTS = "You have sent several requests in a short time. Please wait a few minutes and try again.";
-const emptyValues = () => Object.fromEntries(FIELDS.map((k) => [k, ""]));
 
 async function handleRequest(form: FormData, clientIp: string) {
-  const values = Object.fromEntries(
-    FIELDS.map((k) => [k, typeof form.get(k) === "string" ? (form.get(k) as string) : ""]),
-  );
-  if (form.get("website")) return { sent: true as const };
+  if (isBot(form)) return { ok: true } satisfies ActionResult;
   // An empty file input still sends one nameless, empty part.
   const files = await Promise.all(
     form
@@ -63,20 +59,27 @@ async function handleRequest(form: FormData, clientIp: string) {
       .filter((f): f is File => f instanceof File && f.size > 0)
       .map(async (f) => ({ name: f.name, bytes: Buffer.from(await f.arrayBuffer()) })),
   );
-  const parsed = CommissionSchema.safeParse({ ...values, phone: values.phone || undefined });
+  const submission = parseSubmission(form, CommissionSchema);
   // The cheap checks (count, size, the bytes' type) with the other fields; decoding waits for the rate limit.
   const fileError = checkReferenceFiles(files);
-  if (!parsed.success || fileError) {
-    const errors = parsed.success ? {} : fieldErrors(parsed.error);
-    if (fileError) errors.references = fileError;
-    return data({ sent: false as const, errors, values }, { status: 400 });
-  }
+  const values = typedValues(form);
+  if (!submission.ok || fileError)
+    return refuse({
+      ok: false,
+      error: FIELDS_NEED_ATTENTION,
+      fieldErrors: {
+        ...(submission.ok ? {} : submission.failure.fieldErrors),
+        ...(fileError ? { references: fileError } : {}),
+      },
+      values,
+    });
   if (!(await hitRateLimit(`commission:ip:${clientIp}`, RATE_LIMITS.commission)).allowed)
-    return data({ sent: false as const, errors: { form: TOO_MANY_REQUESTS }, values }, { status: 429 });
+    return refuse({ ok: false, error: TOO_MANY_REQUESTS, values }, 429);
   const images = await prepareReferenceImages(files);
-  if (!images.ok) return data({ sent: false as const, errors: { references: images.error }, values }, { status: 400 });
-  await submitCommission(parsed.data, images.images);
-  return { sent: true as const };
+  if (!images.ok)
+    return refuse({ ok: false, error: FIELDS_NEED_ATTENTION, fieldErrors: { references: images.error }, values });
+  await submitCommission(submission.value, images.images);
+  return { ok: true } satisfies ActionResult;
 }
 
 const STEPS = [
@@ -109,10 +112,7 @@ const BUDGET_OPTIONS = [
 export default function Commissions({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
-  const failed = actionData && !actionData.sent ? actionData : undefined;
-  const errors: Record<string, string> = failed?.errors ?? {};
-  const values: Record<string, string> = failed?.values ?? {};
-  const fieldErrorCount = Object.keys(errors).filter((k) => k !== "form").length;
+  const { error, fieldErrors: errors, values, count } = formState(actionData);
 
   return (
     <div className="container-page py-12 md:py-20">
@@ -143,22 +143,13 @@ export default function Commissions({ loaderData, actionData }: Route.ComponentP
           </p>
         </div>
 
-        {actionData?.sent ? (
-          <section
-            role="status"
-            aria-labelledby="commission-sent"
-            className="border-line bg-paper-deep/60 self-start rounded-lg border px-6 py-10 md:px-10"
-          >
-            <h2 id="commission-sent" className="text-3xl">
-              Thank you, your request has been sent.
-            </h2>
-            <p className="text-muted mt-4 leading-relaxed">
-              A confirmation is on its way to your inbox. The conversation starts with a personal answer.
-            </p>
-            <a href={paths.gallery()} className={`${buttonClass("secondary")} mt-8`}>
-              Explore the gallery
-            </a>
-          </section>
+        {actionData?.ok ? (
+          <SentPanel
+            id="commission-sent"
+            title="Thank you, your request has been sent."
+            text="A confirmation is on its way to your inbox. The conversation starts with a personal answer."
+            link={{ href: paths.gallery(), label: "Explore the gallery" }}
+          />
         ) : (
           <Form
             method="post"
@@ -167,12 +158,8 @@ export default function Commissions({ loaderData, actionData }: Route.ComponentP
             aria-label="Commission request"
             noValidate
           >
-            <FormErrorSummary count={fieldErrorCount} />
-            {errors.form ? (
-              <p role="alert" className="text-destructive text-sm">
-                {errors.form}
-              </p>
-            ) : null}
+            <FormErrorSummary count={count} />
+            <FormError message={error} />
             <input type="hidden" name="submissionKey" value={values.submissionKey || loaderData.submissionKey} />
             <SenderFields values={values} errors={errors} />
             <TextAreaField

@@ -1,17 +1,21 @@
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
 import { FormErrorSummary, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { SenderFields } from "~/components/site/sender-fields";
+import { SentPanel } from "~/components/site/sent-panel";
 import { buttonClass } from "~/components/ui/button";
+import { FormError } from "~/components/ui/notice";
+import { formState, type ActionResult } from "~/lib/action-result";
+import { formText } from "~/lib/form-data";
 import { INQUIRY_LABELS, INQUIRY_TYPES, type InquiryType } from "~/lib/inquiries";
 import { paths } from "~/lib/paths";
 import { pageSeo, siteFromMatches } from "~/lib/seo";
 import { isUuid } from "~/lib/uuid";
 import { getArtwork } from "~/modules/catalog/catalog.server";
-import { ContactSchema, fieldErrors, newSubmissionKey, submitContact } from "~/modules/inbox/inquiries.server";
+import { ContactSchema, isBot, newSubmissionKey, submitContact } from "~/modules/inbox/inquiries.server";
 import { hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
 import { getSettings } from "~/modules/settings/settings.server";
-import { readFormData } from "~/modules/forms/submission.server";
+import { readSubmission, refuse, typedValues } from "~/modules/forms/submission.server";
 import { recordRoomInquiry, roomOffer } from "~/modules/rooms/rooms.server";
 
 /** An inquiry from a private viewing room names the room in its subject, whatever the visitor typed there. */
@@ -53,47 +57,26 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readFormData(request);
-  const values = Object.fromEntries(
-    ["name", "email", "phone", "inquiryType", "subject", "message", "artworkId", "submissionKey", "room"].map((k) => [
-      k,
-      typeof form.get(k) === "string" ? (form.get(k) as string) : "",
-    ]),
-  );
-  if (form.get("website")) return { sent: true as const }; // The honeypot: a bot filled the hidden field.
-  const parsed = ContactSchema.safeParse({
-    ...values,
-    phone: values.phone || undefined,
-    subject: values.subject || undefined,
-    artworkId: values.artworkId || undefined,
-  });
-  if (!parsed.success)
-    return data({ sent: false as const, errors: fieldErrors(parsed.error), values }, { status: 400 });
+  const submission = await readSubmission(request, ContactSchema);
+  if (isBot(submission.form)) return { ok: true } satisfies ActionResult;
+  if (!submission.ok) return refuse(submission.failure);
   if (!(await hitRateLimit(`contact:ip:${context.clientIp}`, RATE_LIMITS.contact)).allowed)
-    return data(
+    return refuse(
       {
-        sent: false as const,
-        errors: { form: "You have sent several messages in a short time. Please wait a few minutes and try again." },
-        values,
+        ok: false,
+        error: "You have sent several messages in a short time. Please wait a few minutes and try again.",
+        values: typedValues(submission.form),
       },
-      { status: 429 },
+      429,
     );
-  const offer = values.room && parsed.data.artworkId ? await roomOffer(values.room, parsed.data.artworkId) : undefined;
+  const message = submission.value;
+  const room = formText(submission.form, "room");
+  const offer = room && message.artworkId ? await roomOffer(room, message.artworkId) : undefined;
   await submitContact(
-    offer
-      ? {
-          ...parsed.data,
-          subject: roomSubject(parsed.data.subject, offer.work.artwork.title, offer.room.title),
-        }
-      : parsed.data,
+    offer ? { ...message, subject: roomSubject(message.subject, offer.work.artwork.title, offer.room.title) } : message,
   );
-  if (offer)
-    await recordRoomInquiry(values.room, {
-      name: parsed.data.name,
-      email: parsed.data.email,
-      artworkId: parsed.data.artworkId,
-    });
-  return { sent: true as const };
+  if (offer) await recordRoomInquiry(room, { name: message.name, email: message.email, artworkId: message.artworkId });
+  return { ok: true } satisfies ActionResult;
 }
 
 const TYPE_OPTIONS = INQUIRY_TYPES.map((value) => ({ value, label: INQUIRY_LABELS[value] }));
@@ -102,10 +85,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const { artwork, room, inquiryType, submissionKey, studio } = loaderData;
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
-  const failed = actionData && !actionData.sent ? actionData : undefined;
-  const errors: Record<string, string> = failed?.errors ?? {};
-  const values: Record<string, string> = failed?.values ?? {};
-  const fieldErrorCount = Object.keys(errors).filter((k) => k !== "form").length;
+  const { error, fieldErrors: errors, values, count } = formState(actionData);
 
   return (
     <div className="container-page py-12 md:py-20">
@@ -145,30 +125,17 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           </dl>
         </header>
 
-        {actionData?.sent ? (
-          <section
-            role="status"
-            aria-labelledby="contact-sent"
-            className="border-line bg-paper-deep/60 self-start rounded-lg border px-6 py-10 md:px-10"
-          >
-            <h2 id="contact-sent" className="text-3xl">
-              Thank you, your message has been sent.
-            </h2>
-            <p className="text-muted mt-4 leading-relaxed">
-              A confirmation is on its way to your inbox. You will usually hear back within two working days.
-            </p>
-            <a href={paths.gallery()} className={`${buttonClass("secondary")} mt-8`}>
-              Back to the gallery
-            </a>
-          </section>
+        {actionData?.ok ? (
+          <SentPanel
+            id="contact-sent"
+            title="Thank you, your message has been sent."
+            text="A confirmation is on its way to your inbox. You will usually hear back within two working days."
+            link={{ href: paths.gallery(), label: "Back to the gallery" }}
+          />
         ) : (
           <Form method="post" className="space-y-6" aria-label="Contact form" noValidate>
-            <FormErrorSummary count={fieldErrorCount} />
-            {errors.form ? (
-              <p role="alert" className="text-destructive text-sm">
-                {errors.form}
-              </p>
-            ) : null}
+            <FormErrorSummary count={count} />
+            <FormError message={error} />
             <input type="hidden" name="submissionKey" value={values.submissionKey || submissionKey} />
             {artwork ? (
               <div className="border-line bg-paper-deep/60 rounded-md border px-4 py-3 text-sm">
