@@ -12,6 +12,7 @@ import { enqueue, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.ser
 import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
 import { readSignedId, signedId } from "~/modules/security/signed-ids.server";
 import { services } from "~/services.server";
+import type { LinkKind } from "~/modules/mail/mail-link.server";
 
 export const AlertSubscribeSchema = z.object({
   email: z
@@ -29,7 +30,6 @@ export const AlertSubscribeSchema = z.object({
 });
 export type AlertSubscribeInput = z.infer<typeof AlertSubscribeSchema>;
 
-type LinkKind = "confirm" | "unsubscribe";
 const purpose = (kind: LinkKind) => `alerts:${kind}`;
 export const alertLinkToken = (kind: LinkKind, id: string) => signedId(purpose(kind), id);
 const publicUrl = () => services().config.publicUrl;

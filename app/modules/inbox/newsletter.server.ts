@@ -18,6 +18,7 @@ import { readSignedId, signedId } from "~/modules/security/signed-ids.server";
 import { FORMULA_LEADING } from "~/modules/catalog/import/fields";
 import { db, escapeLike, queryRows, type Database } from "~/db/client.server";
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from "~/lib/newsletter";
+import type { LinkKind } from "~/modules/mail/mail-link.server";
 
 export const SubscribeSchema = z.object({
   email: z
@@ -30,7 +31,6 @@ export const SubscribeSchema = z.object({
 
 // --- Links ---------------------------------------------------------------------------------------------
 
-type LinkKind = "confirm" | "unsubscribe";
 
 export const linkToken = (kind: LinkKind, id: string): string => signedId(`newsletter:${kind}`, id);
 
