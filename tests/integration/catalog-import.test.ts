@@ -10,6 +10,7 @@ import { exportCatalogue } from "~/modules/catalog/import/export.server";
 import { TEMPLATE_HEADERS } from "~/modules/catalog/import/fields";
 import {
   createImportUpload,
+  listRecentImports,
   previewImport,
   runImport,
   saveImportMapping,
@@ -66,6 +67,13 @@ describe.each(BACKENDS)("catalogue import on %s", (backend) => {
       [32, "title"],
     ]);
     expect(preview.creates).toBe(50);
+    // The page's data goes to the browser whole: it names the file, never where it is stored or who sent it.
+    for (const shown of [preview.upload, ...(await listRecentImports())]) {
+      expect(shown).not.toHaveProperty("sourceKey");
+      expect(shown).not.toHaveProperty("imagesKey");
+      expect(shown).not.toHaveProperty("createdBy");
+    }
+    expect(preview.upload.fileName).toBe("works.csv");
 
     for (const dryRun of [true, false]) {
       const outcome = await runImport(badId, { dryRun });

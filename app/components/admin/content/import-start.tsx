@@ -8,7 +8,7 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import type { FieldErrors } from "~/lib/action-result";
 import { formatShortDateTime } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
-import type { ImportUpload } from "~/modules/catalog/import/import.server";
+import type { ImportUploadView } from "~/modules/catalog/import/import.server";
 
 const FILE_INPUT = "h-auto file:bg-paper-deep file:mr-3 file:rounded file:border-0 file:px-3 file:py-1 file:text-sm";
 
@@ -17,7 +17,7 @@ export function ImportStart({
   notice,
   errors,
 }: {
-  recent: ImportUpload[];
+  recent: ImportUploadView[];
   notice: string | null;
   errors: FieldErrors;
 }) {

@@ -142,8 +142,40 @@ export async function getImportUpload(id: string): Promise<ImportUpload | undefi
   return db().query.catalogImports.findFirst({ where: eq(catalogImports.id, id) });
 }
 
-export async function listRecentImports(limit = 8): Promise<ImportUpload[]> {
-  return db().select().from(catalogImports).orderBy(desc(catalogImports.createdAt)).limit(limit);
+/**
+ * What the admin page is shown of an upload: its name, state and counts, never where its files are stored or
+ * who uploaded it (a loader's data is sent to the browser whole).
+ */
+export type ImportUploadView = Pick<
+  ImportUpload,
+  | "id"
+  | "fileName"
+  | "imagesName"
+  | "imageNames"
+  | "status"
+  | "rowCount"
+  | "createdCount"
+  | "updatedCount"
+  | "createdAt"
+  | "importedAt"
+>;
+
+const uploadView = (upload: ImportUpload): ImportUploadView => ({
+  id: upload.id,
+  fileName: upload.fileName,
+  imagesName: upload.imagesName,
+  imageNames: upload.imageNames,
+  status: upload.status,
+  rowCount: upload.rowCount,
+  createdCount: upload.createdCount,
+  updatedCount: upload.updatedCount,
+  createdAt: upload.createdAt,
+  importedAt: upload.importedAt,
+});
+
+export async function listRecentImports(limit = 8): Promise<ImportUploadView[]> {
+  const rows = await db().select().from(catalogImports).orderBy(desc(catalogImports.createdAt)).limit(limit);
+  return rows.map(uploadView);
 }
 
 export async function saveImportMapping(id: string, input: Record<string, unknown>): Promise<void> {
@@ -210,7 +242,7 @@ export interface PreviewRow {
 }
 
 export interface ImportPreview {
-  upload: ImportUpload;
+  upload: ImportUploadView;
   headers: string[];
   /** The first non-empty value of each column, to help choose. */
   samples: Record<string, string>;
@@ -269,7 +301,7 @@ export async function previewImport(id: string, options: { onlyProblems?: boolea
   // An imported file is removed once its rows are saved: its page then tells what the import did.
   if (upload.status === "imported") {
     return {
-      upload,
+      upload: uploadView(upload),
       headers: [],
       samples: {},
       mapping: {},
@@ -322,7 +354,7 @@ export async function previewImport(id: string, options: { onlyProblems?: boolea
   }
   const updates = rows.filter((r) => r.slug && slugs.has(r.slug)).length;
   return {
-    upload,
+    upload: uploadView(upload),
     headers: table.headers,
     samples,
     mapping,
