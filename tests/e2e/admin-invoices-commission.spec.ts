@@ -48,8 +48,16 @@ test("a commission's deposit invoice, checked field by field, then voided", asyn
   await expect(invoice.getByRole("row", { name: /Deposit \(50 %\)/ })).toContainText("$3,000");
   await expect(invoice.getByTestId("invoice-total")).toHaveText("$3,283.50");
 
-  page.once("dialog", (dialog) => void dialog.accept());
+  // Voiding cannot be undone: a dialog asks first, and Cancel changes nothing.
   await page.getByRole("button", { name: "Void" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Void invoice INV-2026-0001?" });
+  await expect(confirm).toContainText("The number stays used and cannot be given again.");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole("button", { name: "Send to buyer" })).toBeVisible();
+  await page.getByRole("button", { name: "Void" }).click();
+  await confirm.getByRole("button", { name: "Void invoice" }).click();
+  await expect(confirm).toBeHidden();
   await expect(page.getByRole("status")).toHaveText("Invoice INV-2026-0001 is void; its number is not reused.");
   await expect(invoice.getByText("Void", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Send to buyer" })).toHaveCount(0);

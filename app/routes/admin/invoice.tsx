@@ -1,7 +1,8 @@
 // One invoice as the buyer sees it: a clean printable page (the admin frame and the controls are hidden in
 // print), its PDF, and the next steps: send to the buyer, mark paid, void.
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { ActionNotice } from "~/components/ui/notice";
 import type { ActionResult } from "~/lib/action-result";
 import type { Route } from "./+types/invoice";
@@ -137,16 +138,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
               Mark paid
             </IntentButton>
           ) : null}
-          {actions.includes("void") ? (
-            <IntentButton
-              intent="void"
-              busy={busy}
-              variant="dangerOutline"
-              confirm={`Void invoice ${invoice.number}? The number stays used and cannot be given again.`}
-            >
-              Void
-            </IntentButton>
-          ) : null}
+          {actions.includes("void") ? <VoidButton number={invoice.number} busy={busy} /> : null}
         </div>
       </div>
       <ActionNotice
@@ -263,27 +255,45 @@ function TotalRow({
   );
 }
 
-/** One of the invoice's next steps; `confirm` asks first (the browser's own confirmation). */
+/** Voiding cannot be undone: the artist confirms in a dialog first. */
+function VoidButton({ number, busy }: { number: string; busy: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <Button type="button" variant="dangerOutline" size="sm" disabled={busy}>
+          Void
+        </Button>
+      }
+      title={`Void invoice ${number}?`}
+      description="The number stays used and cannot be given again."
+      confirmLabel="Void invoice"
+      form={(buttons) => (
+        <Form method="post" onSubmit={() => setOpen(false)}>
+          <input type="hidden" name="intent" value="void" />
+          {buttons}
+        </Form>
+      )}
+    />
+  );
+}
+
+/** One of the invoice's next steps. */
 function IntentButton({
   intent,
   busy,
   variant,
-  confirm,
   children,
 }: {
   intent: string;
   busy: boolean;
   variant: ButtonVariant;
-  confirm?: string;
   children: ReactNode;
 }) {
   return (
-    <Form
-      method="post"
-      onSubmit={(event) => {
-        if (confirm && !window.confirm(confirm)) event.preventDefault();
-      }}
-    >
+    <Form method="post">
       <input type="hidden" name="intent" value={intent} />
       <Button type="submit" variant={variant} size="sm" disabled={busy}>
         {children}
