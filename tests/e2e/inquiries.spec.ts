@@ -39,6 +39,11 @@ test("a contact form with mistakes shows each error beside its field and keeps w
   await expect(form.getByLabel("Name")).toHaveValue("Jo");
   await expect(email).toHaveValue("jo@example");
 
+  // The same mistakes sent again: the focus goes back to the first of them (not left on the button).
+  await form.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "2 fields need your attention." })).toBeVisible();
+  await expect(email).toBeFocused();
+
   await email.fill("jo@example.com");
   await form.getByLabel("Message").fill("Hello, do you sell prints of the smaller works?");
   await form.getByRole("button", { name: "Send message" }).click();

@@ -14,6 +14,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
+import type { FieldErrors } from "~/lib/action-result";
 
 export type Density = "roomy" | "compact";
 
@@ -237,17 +238,20 @@ export function CheckboxField({
 
 /**
  * A message above a form sent with mistakes: how many fields need attention (their errors are beside them).
- * With JavaScript it also moves focus to the first field to correct, so a keyboard or screen reader user
- * lands where the work is (without it, the browser shows the page from the top, where this message is).
+ * With JavaScript it also moves focus to the first field to correct, after every answer that refuses the
+ * form (the same mistakes sent twice too), so a keyboard or screen reader user lands where the work is
+ * (without it, the browser shows the page from the top, where this message is).
  */
-export function FormErrorSummary({ count }: { count: number }) {
+export function FormErrorSummary({ errors }: { errors: FieldErrors }) {
   const ref = useRef<HTMLParagraphElement>(null);
+  const count = Object.keys(errors).filter((name) => name !== "form").length;
   useEffect(() => {
     if (count === 0) return;
     const form = ref.current?.closest("form");
     const first = form?.querySelector<HTMLElement>("[aria-invalid='true']");
     first?.focus();
-  }, [count]);
+    // Each answer is a new errors object: the focus moves again after every refusal.
+  }, [errors, count]);
   if (count === 0) return null;
   return (
     <p

@@ -84,7 +84,7 @@ const TYPE_OPTIONS = Object.entries(EXHIBITION_TYPE_LABELS).map(([value, label])
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const { exhibition, artworks } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const { fieldErrors: errors, values, count } = formState(actionData);
+  const { fieldErrors: errors, values } = formState(actionData);
   // After a refusal the form shows what was sent; before, the exhibition as saved.
   const typed = actionData && !actionData.ok ? values : undefined;
   const value = (name: keyof NonNullable<typeof exhibition>): string => {
@@ -105,7 +105,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         }
       />
       <div className="mb-6 max-w-3xl empty:hidden">
-        <FormErrorSummary count={count} />
+        <FormErrorSummary errors={errors} />
       </div>
       <Form method="post" noValidate className="max-w-3xl space-y-6" aria-label="Exhibition">
         <div className="grid gap-5 sm:grid-cols-2">

@@ -214,7 +214,7 @@ export default function RoomEdit({ loaderData, actionData }: Route.ComponentProp
   const { room, catalogue, publicPrices, defaultExpiresOn, timeZone } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const { fieldErrors: errors, values, error, count } = formState(actionData);
+  const { fieldErrors: errors, values, error } = formState(actionData);
   // After a refusal the form shows what was sent (with the button's move applied); before, the room as saved.
   const typed = actionData && !actionData.ok ? values : undefined;
   const value = (name: Exclude<keyof Typed, "works">) => (typed ? (typed[name] ?? "") : (room?.[name] ?? ""));
@@ -243,7 +243,7 @@ export default function RoomEdit({ loaderData, actionData }: Route.ComponentProp
       <ActionNotice className="mb-4 text-sm" message={actionData?.ok ? actionData.message : null} />
       <div className="mb-6 max-w-3xl space-y-2 empty:hidden">
         <FormError message={error} />
-        <FormErrorSummary count={count} />
+        <FormErrorSummary errors={errors} />
       </div>
 
       {room ? <RoomLink link={room.link} state={room.state} busy={busy} /> : null}

@@ -112,7 +112,7 @@ const BUDGET_OPTIONS = [
 export default function Commissions({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
-  const { error, fieldErrors: errors, values, count } = formState(actionData);
+  const { error, fieldErrors: errors, values } = formState(actionData);
 
   return (
     <div className="container-page py-12 md:py-20">
@@ -158,7 +158,7 @@ export default function Commissions({ loaderData, actionData }: Route.ComponentP
             aria-label="Commission request"
             noValidate
           >
-            <FormErrorSummary count={count} />
+            <FormErrorSummary errors={errors} />
             <FormError message={error} />
             <input type="hidden" name="submissionKey" value={values.submissionKey || loaderData.submissionKey} />
             <SenderFields values={values} errors={errors} />

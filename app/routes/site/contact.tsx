@@ -85,7 +85,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const { artwork, room, inquiryType, submissionKey, studio } = loaderData;
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
-  const { error, fieldErrors: errors, values, count } = formState(actionData);
+  const { error, fieldErrors: errors, values } = formState(actionData);
 
   return (
     <div className="container-page py-12 md:py-20">
@@ -134,7 +134,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           />
         ) : (
           <Form method="post" className="space-y-6" aria-label="Contact form" noValidate>
-            <FormErrorSummary count={count} />
+            <FormErrorSummary errors={errors} />
             <FormError message={error} />
             <input type="hidden" name="submissionKey" value={values.submissionKey || submissionKey} />
             {artwork ? (
