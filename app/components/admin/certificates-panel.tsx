@@ -59,11 +59,7 @@ export function CertificatesPanel({
           </issuer.Form>
         ) : null}
       </div>
-      <ActionNotice
-        className="mt-3 text-sm empty:mt-0"
-        message={result?.ok ? result.message : null}
-        error={result && !result.ok ? result.error : null}
-      />
+      <ActionNotice className="mt-3 text-sm empty:mt-0" result={result} />
       {certificates.length === 0 ? (
         <p className="text-muted mt-4 text-sm">No certificate yet.</p>
       ) : (

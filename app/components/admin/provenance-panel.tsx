@@ -185,11 +185,7 @@ function AddEntryForm({ action, today }: { action: string; today: string }) {
         <Button type="submit" variant="secondary" size="sm" busy={adder.state !== "idle"} busyLabel="Adding…">
           Add entry
         </Button>
-        <ActionNotice
-          className="text-sm"
-          message={result?.ok ? result.message : null}
-          error={result && !result.ok ? result.error : null}
-        />
+        <ActionNotice className="text-sm" result={result} />
       </div>
     </adder.Form>
   );

@@ -1,15 +1,19 @@
 // What happened, said where it happened: the outcome of the last action, a form's error, a calm notice.
 import type { ReactNode } from "react";
+import type { ActionResult } from "~/lib/action-result";
 
 /**
  * What the last action did: a quiet green line when it worked, a red alert when it did not, nothing before.
- * Announced to screen readers as it changes (the region is live). `className` goes on the region.
+ * Announced to screen readers as it changes (the region is live). `className` goes on the region. Give it
+ * the action's `result` (its message or its error), or the words themselves.
  */
 export function ActionNotice({
-  message,
-  error,
+  result,
+  message = result?.ok ? result.message : null,
+  error = result && !result.ok ? result.error : null,
   className = "mb-6",
 }: {
+  result?: ActionResult | null;
   message?: string | null;
   error?: string | null;
   className?: string;

@@ -92,10 +92,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           </Link>
         }
       />
-      <ActionNotice
-        message={actionData?.ok ? actionData.message : null}
-        error={actionData && !actionData.ok ? actionData.error : null}
-      />
+      <ActionNotice result={actionData} />
       {exhibitions.length === 0 ? (
         <EmptyState>No exhibitions yet.</EmptyState>
       ) : (

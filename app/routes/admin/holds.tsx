@@ -1,18 +1,17 @@
 // Holds (docs/admin.md "Holds"): buyers' requests to hold a work, waiting ones first, with Approve and
 // Decline; approved holds with their end, and the past ones. The bell's "Hold requested" links here.
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { ActionResult } from "~/lib/action-result";
 import type { Route } from "./+types/holds";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
-import { EmptyState } from "~/components/ui/empty-state";
 import { reportAction } from "~/components/admin/action-result";
 import { Button } from "~/components/ui/button";
-import { cardClass } from "~/components/ui/card";
 import { ActionNotice } from "~/components/ui/notice";
 import { Pager } from "~/components/ui/pager";
+import { CardList, CardListItem } from "~/components/ui/card-list";
 import { StatusBadge, type Tone } from "~/components/ui/status-badge";
 import { formatDateTime } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
@@ -100,71 +99,66 @@ export default function Holds({ loaderData, actionData }: Route.ComponentProps) 
         a link to complete the purchase. When the time is up the work is offered again by itself.
         {waiting > 0 ? ` ${waiting} ${waiting === 1 ? "request waits" : "requests wait"} for you.` : ""}
       </p>
-      <ActionNotice
-        className="mb-4 max-w-2xl text-sm"
-        message={actionData?.ok ? actionData.message : null}
-        error={actionData && !actionData.ok ? actionData.error : null}
-      />
-      {holds.length === 0 ? (
-        <EmptyState>No hold requests yet. Buyers ask from a work’s page.</EmptyState>
-      ) : (
-        <ul className="space-y-3">
-          {holds.map((h) => (
-            <li key={h.id} className={`${cardClass} p-4`}>
-              <div className="flex flex-wrap items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <p className="font-medium">
-                    <Link to={paths.artwork(h.artworkId)} className="underline-offset-4 hover:underline">
-                      {h.artworkTitle}
-                    </Link>
-                  </p>
-                  <p className="text-ink-soft mt-1 text-sm break-words">
-                    {h.name} · <a href={`mailto:${h.email}`}>{h.email}</a>
-                  </p>
-                  <p className="text-muted mt-1 text-xs">
-                    Asked {h.createdAt}
-                    {h.status === "approved" && h.expiresAt ? ` · held until ${h.expiresAt}` : ""}
-                    {h.decidedBy && h.status !== "requested" ? ` · by ${h.decidedBy}` : ""}
-                  </p>
-                  {h.note ? <p className="text-ink-soft mt-2 text-sm whitespace-pre-line">“{h.note}”</p> : null}
-                </div>
-                <div className="flex flex-wrap items-center gap-2">
-                  <StatusBadge tone={STATUS_TONES[h.status]}>{HOLD_STATUS_LABELS[h.status]}</StatusBadge>
-                  {h.status === "requested" ? (
-                    <Form method="post" className="flex gap-2">
-                      <input type="hidden" name="id" value={h.id} />
-                      <Button
-                        type="submit"
-                        name="intent"
-                        value="approve"
-                        size="sm"
-                        disabled={busyId === h.id}
-                        aria-label={`Approve the hold of ${h.artworkTitle} for ${h.name}`}
-                      >
-                        Approve
-                      </Button>
-                      <Button
-                        type="submit"
-                        name="intent"
-                        value="decline"
-                        variant="secondary"
-                        size="sm"
-                        disabled={busyId === h.id}
-                        aria-label={`Decline the hold of ${h.artworkTitle} for ${h.name}`}
-                      >
-                        Decline
-                      </Button>
-                    </Form>
-                  ) : null}
-                </div>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ActionNotice className="mb-4 max-w-2xl text-sm" result={actionData} />
+      <CardList items={holds} itemKey={(h) => h.id} empty="No hold requests yet. Buyers ask from a work’s page.">
+        {(h) => (
+          <CardListItem
+            title={h.artworkTitle}
+            href={paths.artwork(h.artworkId)}
+            aside={<HoldActions hold={h} busy={busyId === h.id} />}
+          >
+            <p className="text-ink-soft mt-1 text-sm break-words">
+              {h.name} · <a href={`mailto:${h.email}`}>{h.email}</a>
+            </p>
+            <p className="text-muted mt-1 text-xs">
+              Asked {h.createdAt}
+              {h.status === "approved" && h.expiresAt ? ` · held until ${h.expiresAt}` : ""}
+              {h.decidedBy && h.status !== "requested" ? ` · by ${h.decidedBy}` : ""}
+            </p>
+            {h.note ? <p className="text-ink-soft mt-2 text-sm whitespace-pre-line">“{h.note}”</p> : null}
+          </CardListItem>
+        )}
+      </CardList>
       <div className="mt-4">
         <Pager page={page} pageSize={pageSize} total={total} href={adminPaths.holds} items="holds" />
       </div>
     </>
+  );
+}
+
+type Hold = Route.ComponentProps["loaderData"]["holds"][number];
+
+/** A hold's state, and Approve / Decline while it waits for the artist. */
+function HoldActions({ hold, busy }: { hold: Hold; busy: boolean }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <StatusBadge tone={STATUS_TONES[hold.status]}>{HOLD_STATUS_LABELS[hold.status]}</StatusBadge>
+      {hold.status === "requested" ? (
+        <Form method="post" className="flex gap-2">
+          <input type="hidden" name="id" value={hold.id} />
+          <Button
+            type="submit"
+            name="intent"
+            value="approve"
+            size="sm"
+            disabled={busy}
+            aria-label={`Approve the hold of ${hold.artworkTitle} for ${hold.name}`}
+          >
+            Approve
+          </Button>
+          <Button
+            type="submit"
+            name="intent"
+            value="decline"
+            variant="secondary"
+            size="sm"
+            disabled={busy}
+            aria-label={`Decline the hold of ${hold.artworkTitle} for ${hold.name}`}
+          >
+            Decline
+          </Button>
+        </Form>
+      ) : null}
+    </div>
   );
 }

@@ -141,11 +141,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           {actions.includes("void") ? <VoidButton number={invoice.number} busy={busy} /> : null}
         </div>
       </div>
-      <ActionNotice
-        className="mb-6 print:hidden"
-        message={actionData?.ok ? actionData.message : null}
-        error={actionData && !actionData.ok ? actionData.error : null}
-      />
+      <ActionNotice className="mb-6 print:hidden" result={actionData} />
       <p className="text-muted mb-6 flex flex-wrap items-center gap-3 text-sm print:hidden">
         <InvoiceStatusBadge status={invoice.status} />
         {invoice.sentAt ? <span>Sent {invoice.sentAt}</span> : null}

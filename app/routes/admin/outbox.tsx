@@ -154,11 +154,7 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
           restart the shop, then use Send again for anything that must still go out.
         </p>
       )}
-      <ActionNotice
-        className="mb-4 max-w-2xl text-sm"
-        message={actionData?.ok ? actionData.message : null}
-        error={actionData && !actionData.ok ? actionData.error : null}
-      />
+      <ActionNotice className="mb-4 max-w-2xl text-sm" result={actionData} />
       <nav aria-label="Filter by state" className="mb-4 flex flex-wrap gap-2 text-sm">
         <a
           href={adminPaths.outbox()}

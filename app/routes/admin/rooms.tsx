@@ -5,10 +5,9 @@ import type { Route } from "./+types/rooms";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
-import { EmptyState } from "~/components/ui/empty-state";
 import { Pager } from "~/components/ui/pager";
 import { buttonClass } from "~/components/ui/button";
-import { cardClass } from "~/components/ui/card";
+import { CardList, CardListItem } from "~/components/ui/card-list";
 import { StatusBadge, type Tone } from "~/components/ui/status-badge";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatDate, formatDateTime } from "~/lib/dates";
@@ -63,35 +62,29 @@ export default function Rooms({ loaderData }: Route.ComponentProps) {
           </Link>
         }
       />
-      {rooms.length === 0 ? (
-        <EmptyState>No viewing rooms yet. Make one for a collector, then copy its link to them.</EmptyState>
-      ) : (
-        <ul className="space-y-3">
-          {rooms.map((r) => (
-            <li key={r.id} className={`${cardClass} p-4`}>
-              <div className="flex flex-wrap items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <p className="font-medium">
-                    <Link to={adminPaths.room(r.id)} className="underline-offset-4 hover:underline">
-                      {r.title}
-                    </Link>
-                  </p>
-                  <p className="text-ink-soft mt-1 text-sm break-words">
-                    {r.recipient ? `For ${r.recipient} · ` : ""}
-                    {r.works} {r.works === 1 ? "work" : "works"} · open until {r.until}
-                  </p>
-                  <p className="text-muted mt-1 text-xs">
-                    {r.opens === 0
-                      ? "Not opened yet"
-                      : `Opened ${r.opens} ${r.opens === 1 ? "time" : "times"}, last ${r.lastOpenedAt}`}
-                  </p>
-                </div>
-                <StatusBadge tone={STATE_TONES[r.state]}>{STATE_LABELS[r.state]}</StatusBadge>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardList
+        items={rooms}
+        itemKey={(r) => r.id}
+        empty="No viewing rooms yet. Make one for a collector, then copy its link to them."
+      >
+        {(r) => (
+          <CardListItem
+            title={r.title}
+            href={adminPaths.room(r.id)}
+            aside={<StatusBadge tone={STATE_TONES[r.state]}>{STATE_LABELS[r.state]}</StatusBadge>}
+          >
+            <p className="text-ink-soft mt-1 text-sm break-words">
+              {r.recipient ? `For ${r.recipient} · ` : ""}
+              {r.works} {r.works === 1 ? "work" : "works"} · open until {r.until}
+            </p>
+            <p className="text-muted mt-1 text-xs">
+              {r.opens === 0
+                ? "Not opened yet"
+                : `Opened ${r.opens} ${r.opens === 1 ? "time" : "times"}, last ${r.lastOpenedAt}`}
+            </p>
+          </CardListItem>
+        )}
+      </CardList>
       <div className="mt-4">
         <Pager page={page} pageSize={pageSize} total={total} href={adminPaths.rooms} items="rooms" />
       </div>
