@@ -1,9 +1,11 @@
 // Server rendering with a per-request CSP nonce; bots and the page cache get the whole document at once.
+// Image-first pages rendered per request link the stylesheet rather than inline it.
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { LinkStylesheetProvider } from "~/components/site/site-stylesheet";
 import { NonceProvider } from "~/lib/nonce";
 import { coalesceChunks } from "~/lib/coalesce-chunks.server";
 import { deferHydrationTransform } from "~/lib/deferred-hydration.server";
@@ -31,9 +33,14 @@ export default function handleRequest(
         : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
+    // An image-first page rendered for this request alone links the stylesheet; one kept by the page cache
+    // inlines the rules it needs (components/site/site-stylesheet.tsx).
+    const linkStylesheet = defersHydration(routerContext) && !loadContext.renderForCache;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <LinkStylesheetProvider value={linkStylesheet}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </LinkStylesheetProvider>
       </NonceProvider>,
       {
         nonce,

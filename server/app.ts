@@ -1,7 +1,6 @@
 // Express wiring: security headers, page views, the page cache, compression, health, media, static assets, then React Router.
 import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { createReadStream, readdirSync } from "node:fs";
-import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
@@ -26,6 +25,7 @@ import { readVariant, storedVariantKey } from "~/modules/media/media.server";
 import { readTile } from "~/modules/media/tiles.server";
 import { VARIANT_FORMATS, type VariantFormat } from "~/modules/media/pipeline.server";
 import { createPageCache } from "./page-cache/page-cache";
+import { renderedCompression } from "./rendered-compression";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -50,14 +50,6 @@ export interface AppOptions {
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
-/**
- * Pages rendered per request: brotli 4 with a 256 KB window (an artwork page, 116 KB: 23.4 KB in 1.1 ms; quality
- * 5 saves 7 % for 75 % more CPU; the default 4 MB window only costs memory per response). Cached pages are
- * compressed once at the maximum instead (server/page-cache). Figures: docs/benchmarks.md.
- */
-const DYNAMIC_COMPRESSION = {
-  brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
-};
 
 export function createApp({ config, logger, build, clientDir, isReady, beforeRouter }: AppOptions): express.Express {
   const app = express();
@@ -173,7 +165,7 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
     });
     app.use(pageCache.middleware);
   }
-  app.use(compression(DYNAMIC_COMPRESSION));
+  app.use(renderedCompression());
 
   app.get("/healthz", (_req, res) => {
     res.setHeader("cache-control", "no-store");

@@ -161,6 +161,40 @@ test.describe("the page cache", () => {
       .toBe(true);
   });
 
+  test("an image-first page rendered per request links the stylesheet, styled and hydrated; a form page inlines it", async ({
+    page,
+  }) => {
+    const id = await firstListed(visitor, "/gallery");
+    // A signed-in visitor passes the cache: the page is rendered for this request.
+    const rendered = await owner.get(`/artwork/${id}`);
+    expect(rendered.headers()["x-cache"]).toBe("bypass");
+    const html = await rendered.text();
+    expect(html).not.toContain('<style id="site-css"');
+    const href = /<link id="site-css" rel="stylesheet" href="([^"]+)"/.exec(html)?.[1];
+    expect(href).toMatch(/^\/assets\/site-[\w-]+\.css$/);
+    const sheet = await visitor.get(href!);
+    expect(sheet.headers()["cache-control"]).toContain("immutable");
+    // The cached page of the same work still inlines its own rules and names the same file.
+    const cached = await (await visitor.get(`/artwork/${id}`)).text();
+    expect(cached).toContain(`<style id="site-css" data-critical="" data-full="${href}"`);
+    // A form page rendered per request keeps the whole stylesheet inline: its first visit waits for no request.
+    const contact = await (await owner.get("/contact")).text();
+    expect(contact).toMatch(/<style id="site-css" data-full="[^"]+">[\s\S]{30000,}?<\/style>/);
+    expect(contact).not.toContain('<link id="site-css"');
+
+    await page.context().addCookies((await owner.storageState()).cookies);
+    await page.goto(`${server.url}/artwork/${id}`);
+    await waitForHydration(page);
+    // Styled by the linked file (the theme's paper background, not the browser's none), hydrated without a
+    // mismatch (a console error fails the test), and still the one linked element after a client-side navigation.
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).not.toBe(
+      "rgba(0, 0, 0, 0)",
+    );
+    await page.getByRole("link", { name: "Gallery", exact: true }).first().click();
+    await expect(page).toHaveURL(/\/gallery$/);
+    expect(await page.locator("#site-css").evaluateAll((els) => els.map((el) => el.tagName))).toEqual(["LINK"]);
+  });
+
   test("an edited price shows on the artwork page and in the gallery on the next request", async () => {
     const id = await firstListed(visitor, "/shop");
     for (const path of [`/artwork/${id}`, "/gallery", "/shop"]) await visitor.get(path);

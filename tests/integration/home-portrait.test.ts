@@ -40,4 +40,15 @@ describe("the home page when the artist photos cannot be loaded", () => {
     expect(html).toContain('src="/images/default-portrait.svg"');
     expect(html).toContain('alt="Illustrated portrait of the artist in the studio"');
   });
+
+  it("does not keep a read whose photos failed: the next visitor's load tries again", async () => {
+    const error = vi.spyOn(logger, "error");
+    error.mockClear();
+    await home.loader();
+    await home.loader();
+    expect(error.mock.calls.map((call) => call[1])).toEqual([
+      "failed to load artist photos for the homepage; showing the default portrait",
+      "failed to load artist photos for the homepage; showing the default portrait",
+    ]);
+  });
 });

@@ -1,7 +1,8 @@
 // The about page (spec §2 About): the stored biography, statement, highlights and CV, with the artist
-// photos featured on it. Exposes loadAboutPage().
+// photos featured on it, kept in memory until they change. Exposes loadAboutPage().
 import { services } from "~/services.server";
 import { getPageContent, listArtistPhotos } from "./content.server";
+import { keptContentRead } from "./content-cache.server";
 import { renderMarkdown } from "./markdown.server";
 import { toPortrait, type Portrait } from "./homepage.server";
 import { resolveHighlights, type AboutContent } from "./sections";
@@ -16,7 +17,15 @@ export interface AboutPage {
   photosFailed: boolean;
 }
 
-export async function loadAboutPage(): Promise<AboutPage> {
+/**
+ * Kept in memory until the about page or the artist photos change (content-cache.server.ts), the biography's
+ * Markdown rendered once; a read whose photos failed is shown but not kept.
+ */
+export function loadAboutPage(): Promise<AboutPage> {
+  return keptContentRead("about", ["about", "photos"], readAboutPage, (page) => !page.photosFailed);
+}
+
+async function readAboutPage(): Promise<AboutPage> {
   const photos = listArtistPhotos({ about: true }).then(
     (rows) => ({ portraits: rows.map(toPortrait), photosFailed: false }),
     (err: unknown) => {

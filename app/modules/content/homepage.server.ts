@@ -5,6 +5,7 @@ import type { ImageAsset } from "~/lib/media";
 import { listFeaturedArtworks, type ArtworkCard } from "~/modules/catalog/catalog.server";
 import { services } from "~/services.server";
 import { findImageByHash, listArtistPhotos, listVisibleSections, type ArtistPhoto } from "./content.server";
+import { keptContentRead } from "./content-cache.server";
 import { listPreviewSections } from "./homepage-admin.server";
 import {
   FeaturedContent,
@@ -57,11 +58,12 @@ function sameOriginImageUrl(value: string): string | null {
   return null;
 }
 
-async function resolveHero(content: HeroContent): Promise<HomeSection> {
+async function resolveHero(content: HeroContent, failed: () => void): Promise<HomeSection> {
   const value = content.backgroundImage.trim();
   if (!value) return { type: "hero", content, image: null, imageUrl: null };
   const image = await findImageByHash(value).catch((err: unknown) => {
     services().logger.error({ err }, "failed to load the hero image");
+    failed();
     return undefined;
   });
   const imageUrl = image ? null : sameOriginImageUrl(value);
@@ -72,12 +74,12 @@ async function resolveHero(content: HeroContent): Promise<HomeSection> {
 
 type Parsed = { ok: true; value: Promise<HomeSection> } | { ok: false; issues: unknown };
 
-function toSection(type: SectionType, raw: unknown, portrait: Promise<Portrait | null>): Parsed {
+function toSection(type: SectionType, raw: unknown, portrait: Promise<Portrait | null>, failed: () => void): Parsed {
   switch (type) {
     case "hero": {
       const parsed = HeroContent.safeParse(raw);
       return parsed.success
-        ? { ok: true, value: resolveHero(parsed.data) }
+        ? { ok: true, value: resolveHero(parsed.data, failed) }
         : { ok: false, issues: parsed.error.issues };
     }
     case "featured_artworks": {
@@ -110,40 +112,37 @@ async function settledOrPending<T>(promise: Promise<T>): Promise<T | Promise<T>>
   return first === PENDING ? promise : first;
 }
 
-/** The home page's sections; with `preview`, every active section with its draft (the admin's preview). */
-export async function loadHomepage(options: { preview?: boolean } = {}): Promise<Homepage> {
+interface Sections {
+  sections: HomeSection[];
+  /** A part fell back after a failure (logged): shown, but not kept. */
+  degraded: boolean;
+}
+
+/**
+ * The visible sections resolved for display (hero image, portrait, the fixed process section); with `preview`,
+ * every active section with its draft. Rejects only when the sections themselves cannot be read.
+ */
+async function readSections(preview: boolean): Promise<Sections> {
   const { logger } = services();
-  // Started at once and in parallel with the sections; each settles to a fallback instead of rejecting.
-  const featuredArtworks = listFeaturedArtworks().catch((err: unknown) => {
-    logger.error({ err }, "failed to load featured artworks");
-    return [];
-  });
+  let degraded = false;
   const portrait = listArtistPhotos({ homepage: true }).then(
     (photos) => (photos[0] ? toPortrait(photos[0]) : null),
     (err: unknown) => {
       logger.error({ err }, "failed to load artist photos for the homepage; showing the default portrait");
+      degraded = true;
       return null;
     },
   );
-
-  let rows: Awaited<ReturnType<typeof listVisibleSections>>;
-  try {
-    rows = options.preview ? await listPreviewSections() : await listVisibleSections();
-  } catch (err) {
-    logger.error({ err }, "failed to load homepage sections");
-    return {
-      sections: [{ type: "process", content: resolveProcess(undefined) }],
-      featuredArtworks: null,
-      sectionsFailed: true,
-    };
-  }
+  // Without a handler until awaited below: a rejection of the sections must not leave it unhandled.
+  portrait.catch(() => undefined);
+  const rows = preview ? await listPreviewSections() : await listVisibleSections();
 
   const seen = new Set<string>();
   const pending: Promise<HomeSection>[] = [];
   for (const row of rows) {
     // One section of each type: the first valid one in section_order wins.
     if (seen.has(row.sectionType)) continue;
-    const section = toSection(row.sectionType, row.content, portrait);
+    const section = toSection(row.sectionType, row.content, portrait, () => (degraded = true));
     if (!section.ok) {
       logger.warn(
         { sectionId: row.id, sectionType: row.sectionType, issues: section.issues },
@@ -160,6 +159,40 @@ export async function loadHomepage(options: { preview?: boolean } = {}): Promise
   if (!sections.some((s) => s.type === "process")) {
     const at = sections.findIndex((s) => s.type === "artist_statement");
     sections.splice(at === -1 ? sections.length : at, 0, { type: "process", content: resolveProcess(undefined) });
+  }
+  return { sections, degraded };
+}
+
+/**
+ * The home page's sections; with `preview`, every active section with its draft (the admin's preview). The
+ * visible sections are kept in memory until the homepage or the artist photos change (content-cache.server.ts);
+ * the featured works are the catalogue's kept read.
+ */
+export async function loadHomepage(options: { preview?: boolean } = {}): Promise<Homepage> {
+  const { logger } = services();
+  // Started at once and in parallel with the sections; each settles to a fallback instead of rejecting.
+  const featuredArtworks = listFeaturedArtworks().catch((err: unknown) => {
+    logger.error({ err }, "failed to load featured artworks");
+    return [];
+  });
+
+  let sections: HomeSection[];
+  try {
+    ({ sections } = options.preview
+      ? await readSections(true)
+      : await keptContentRead(
+          "homepage",
+          ["homepage", "photos"],
+          () => readSections(false),
+          (read) => !read.degraded,
+        ));
+  } catch (err) {
+    logger.error({ err }, "failed to load homepage sections");
+    return {
+      sections: [{ type: "process", content: resolveProcess(undefined) }],
+      featuredArtworks: null,
+      sectionsFailed: true,
+    };
   }
 
   return {

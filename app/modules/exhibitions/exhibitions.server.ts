@@ -16,6 +16,7 @@ import {
   type ExhibitionPhase,
 } from "./exhibition-rules";
 import { publish } from "~/modules/events/bus.server";
+import { keptContentRead } from "~/modules/content/content-cache.server";
 import { dayIn } from "~/lib/dates";
 
 export type Exhibition = typeof exhibitions.$inferSelect;
@@ -165,20 +166,32 @@ export interface PublicExhibition {
   artworks: { slug: string; title: string }[];
 }
 
-/** Published exhibitions for the About page: upcoming and current (soonest first), then past (latest first). */
+/**
+ * Published exhibitions for the About page: upcoming and current (soonest first), then past (latest first). The
+ * list is kept in memory until the exhibitions or the catalogue (the works' titles) change; which of them are
+ * past is decided on each call, by the studio's day.
+ */
 export async function listPublishedExhibitions(): Promise<{ upcoming: PublicExhibition[]; past: PublicExhibition[] }> {
-  const [today, rows] = await Promise.all([
+  const [today, list] = await Promise.all([
     studioToday(),
-    db()
-      .select()
-      .from(exhibitions)
-      .where(eq(exhibitions.published, true))
-      .orderBy(desc(exhibitions.startDate), asc(exhibitions.id))
-      .limit(LIST_LIMIT),
+    keptContentRead("exhibitions", ["exhibitions", "catalog"], readPublishedExhibitions),
   ]);
+  const upcoming = list.filter((e) => e.endDate >= today).reverse();
+  const past = list.filter((e) => e.endDate < today);
+  return { upcoming, past };
+}
+
+/** Every published exhibition, latest first. */
+async function readPublishedExhibitions(): Promise<PublicExhibition[]> {
+  const rows = await db()
+    .select()
+    .from(exhibitions)
+    .where(eq(exhibitions.published, true))
+    .orderBy(desc(exhibitions.startDate), asc(exhibitions.id))
+    .limit(LIST_LIMIT);
   const links = await artworkIdsOf(rows.map((r) => r.id));
   const titles = new Map((await artworkTitlesByIds([...new Set([...links.values()].flat())])).map((a) => [a.id, a]));
-  const toPublic = (r: Exhibition): PublicExhibition => ({
+  return rows.map((r): PublicExhibition => ({
     id: r.id,
     title: r.title,
     venue: r.venue,
@@ -193,13 +206,7 @@ export async function listPublishedExhibitions(): Promise<{ upcoming: PublicExhi
       .filter((a) => a !== undefined)
       .map((a) => ({ slug: a.slug, title: a.title }))
       .sort((a, b) => a.title.localeCompare(b.title)),
-  });
-  const upcoming = rows
-    .filter((r) => r.endDate >= today)
-    .reverse()
-    .map(toPublic);
-  const past = rows.filter((r) => r.endDate < today).map(toPublic);
-  return { upcoming, past };
+  }));
 }
 
 /** The About page's exhibitions, ready to show; on a failure, logged, none (the rest of the page still shows). */

@@ -62,7 +62,8 @@ function opportunities(lhr) {
       title: a.title,
       displayValue: a.displayValue,
       ...savings(a),
-      urls: (a.details?.items ?? [])
+      // Some audits' details hold an object, not a list of items (seen on a loaded machine).
+      urls: (Array.isArray(a.details?.items) ? a.details.items : [])
         .map((i) => i.url)
         .filter(Boolean)
         .slice(0, 3),
