@@ -31,7 +31,6 @@ export const SubscribeSchema = z.object({
 
 // --- Links ---------------------------------------------------------------------------------------------
 
-
 export const linkToken = (kind: LinkKind, id: string): string => signedId(`newsletter:${kind}`, id);
 
 /** The subscriber id a link names, when its signature holds. */
