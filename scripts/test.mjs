@@ -6,6 +6,7 @@
 // run's demo data]. A track's output is printed whole when it ends (a failing one first); the first failure
 // ends the others (docs/testing.md).
 import { spawn } from "node:child_process";
+import { createServer } from "node:net";
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -102,11 +103,32 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
+/** Whether `port` can be listened on now: the port itself, or the one the system gave for 0; undefined when taken. */
+const listenable = (port) =>
+  new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(undefined));
+    probe.listen(port, "127.0.0.1", () => {
+      const { port: got } = probe.address();
+      probe.close(() => resolve(got));
+    });
+  });
+
+/**
+ * The shared end-to-end server's port: E2E_PORT when set, else 3210, else (another checkout's `npm test` holds
+ * it) any free port, so two runs on one machine do not fail on each other. Chosen just before Playwright starts.
+ */
+async function e2ePort() {
+  if (process.env.E2E_PORT) return process.env.E2E_PORT;
+  return String((await listenable(3210)) ?? (await listenable(0)));
+}
+
 const results = await Promise.all(tracks.map(runTrack));
 if (results.every(Boolean)) {
   const t0 = Date.now();
   process.stdout.write(`\n▶ end to end\n`);
   const chromium = await run("node", ["scripts/ensure-chromium.mjs"], process.stdout);
+  e2eEnv.E2E_PORT = await e2ePort();
   const status = chromium === 0 ? await run("npx", ["playwright", "test"], process.stdout) : chromium;
   process.stdout.write(
     `◀ end to end: ${status === 0 ? "ok" : "FAILED"} in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
