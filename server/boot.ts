@@ -1,5 +1,6 @@
 // Boot: configuration, database, migrations, first-start seed and background jobs, shared by
 // the production entry (main.ts) and the development server (dev.ts).
+import cluster from "node:cluster";
 import { mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { ConfigError, loadConfig, type Config } from "~/config.server";
@@ -31,15 +32,22 @@ export interface Booted {
 }
 
 /** Prints one line and exits non-zero: what an operator needs for a configuration mistake. */
-export function exitWithError(error: unknown): never {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-    process.stderr.write(`atelier: ${error.message}\n`);
-  } else {
-    process.stderr.write(
-      `atelier: failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-  }
-  process.exit(1);
+export function exitWithError(error: unknown): void {
+  const sayAndExit = () => {
+    if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+      process.stderr.write(`atelier: ${error.message}\n`);
+    } else {
+      process.stderr.write(
+        `atelier: failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+    }
+    process.exit(1);
+  };
+  // With several server processes (WEB_CONCURRENCY) every one meets the same startup error (an unreachable
+  // DATABASE_URL): the first says it at once; the others wait a moment, and the primary, stopping everything
+  // when the first exits, normally ends them before then, so the mistake reads as one line, not one per process.
+  if (cluster.isWorker && cluster.worker?.id !== 1) setTimeout(sayAndExit, 1000);
+  else sayAndExit();
 }
 
 export async function boot(env: Record<string, string | undefined> = process.env): Promise<Booted> {
