@@ -1,12 +1,15 @@
 // `npm test`: typecheck, lint, unit + integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
 // a production build, then end-to-end tests in Chromium. Stops at the first failing step.
 //
-// The steps before the end-to-end run are each single-threaded, so they run as three tracks side by side and
-// keep both cores of a small machine busy: [typecheck, lint] beside [Vitest] beside [build, the end-to-end
-// run's demo data]. A track's output is printed whole when it ends (a failing one first); the first failure
-// ends the others (docs/testing.md).
+// Three tracks run side by side and keep both cores of a small machine busy: [typecheck, lint] beside
+// [Vitest] beside [build, the end-to-end run's demo data, Playwright]. The end-to-end run needs only the build
+// and its demo data, so it starts as soon as they are ready instead of waiting for Vitest (which runs one
+// worker on two cores and would otherwise leave a core idle for minutes). A track's output is printed whole
+// when it ends (a failing one first), Playwright's as it comes; the first failure ends the others
+// (docs/testing.md).
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
+import { PassThrough } from "node:stream";
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -35,6 +38,9 @@ const tracks = [
   [
     ["build", "npm", ["run", "--silent", "build"]],
     ["end-to-end demo data", "node", ["--import", "tsx", "tests/support/demo-template.ts", e2eEnv.E2E_TEMPLATE_DIR]],
+    ["Chromium", "node", ["scripts/ensure-chromium.mjs"]],
+    // Printed as it runs: the track's earlier output first, then Playwright's list reporter line by line.
+    ["end to end", "npx", ["playwright", "test"], { live: true, before: choosePort }],
   ],
 ];
 
@@ -72,27 +78,36 @@ function stopAll() {
 async function runTrack(steps, index) {
   const path = join(runDir, `track-${index}.log`);
   const log = createWriteStream(path);
-  const lines = [];
-  for (const [name, command, args] of steps) {
+  let printed = false;
+  for (const [name, command, args, { live = false, before } = {}] of steps) {
     if (failed) break;
+    if (before) await before();
+    let out = log;
+    if (live) {
+      // Whatever the track said so far, then this step straight to the terminal (still copied to the log).
+      await new Promise((r) => log.write("", r));
+      process.stdout.write(readFileSync(path, "utf8"));
+      printed = true;
+      out = new PassThrough();
+      out.pipe(process.stdout, { end: false });
+      out.pipe(log, { end: false });
+    }
     const t0 = Date.now();
-    log.write(`\n▶ ${name}\n`);
-    const status = await run(command, args, log);
-    const line = `◀ ${name}: ${status === 0 ? "ok" : "FAILED"} in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`;
-    log.write(line);
-    lines.push(line);
+    out.write(`\n▶ ${name}\n`);
+    const status = await run(command, args, out);
+    out.write(`◀ ${name}: ${status === 0 ? "ok" : "FAILED"} in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
     if (status !== 0) {
       // The first failure is the one to read: the others are ended and their output is only a consequence.
       const first = !failed;
       failed = true;
       stopAll();
       await new Promise((r) => log.end(r));
-      if (first) process.stdout.write(readFileSync(path, "utf8"));
+      if (first && !live) process.stdout.write(readFileSync(path, "utf8"));
       return false;
     }
   }
   await new Promise((r) => log.end(r));
-  if (!failed) process.stdout.write(readFileSync(path, "utf8"));
+  if (!failed && !printed) process.stdout.write(readFileSync(path, "utf8"));
   return !failed;
 }
 
@@ -118,23 +133,12 @@ const listenable = (port) =>
  * The shared end-to-end server's port: E2E_PORT when set, else 3210, else (another checkout's `npm test` holds
  * it) any free port, so two runs on one machine do not fail on each other. Chosen just before Playwright starts.
  */
-async function e2ePort() {
-  if (process.env.E2E_PORT) return process.env.E2E_PORT;
-  return String((await listenable(3210)) ?? (await listenable(0)));
+async function choosePort() {
+  e2eEnv.E2E_PORT = process.env.E2E_PORT ?? String((await listenable(3210)) ?? (await listenable(0)));
 }
 
 const results = await Promise.all(tracks.map(runTrack));
-if (results.every(Boolean)) {
-  const t0 = Date.now();
-  process.stdout.write(`\n▶ end to end\n`);
-  const chromium = await run("node", ["scripts/ensure-chromium.mjs"], process.stdout);
-  e2eEnv.E2E_PORT = await e2ePort();
-  const status = chromium === 0 ? await run("npx", ["playwright", "test"], process.stdout) : chromium;
-  process.stdout.write(
-    `◀ end to end: ${status === 0 ? "ok" : "FAILED"} in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
-  );
-  failed = status !== 0;
-}
+failed = !results.every(Boolean);
 rmSync(runDir, { recursive: true, force: true });
 summary();
 if (failed) process.exit(1);
