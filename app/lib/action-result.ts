@@ -41,5 +41,28 @@ export function formState(result: ActionResult | null | undefined, intent?: stri
     values: failure?.values ?? {},
     /** How many fields need attention (for FormErrorSummary). */
     count: fieldCount,
+    field: fieldBinder(failure?.values ?? {}, fieldErrors),
   };
 }
+
+/**
+ * Binds a form's fields to what its action answered: `field(name, initial?)` gives the field's name, what was
+ * typed in it (else `initial`, the saved value of an edit form) and its error, to spread on a TextField,
+ * TextAreaField or SelectField: `<TextField {...field("title")} label="Title" />`.
+ */
+export function fieldBinder(values: object, errors: Partial<Record<string, string>>) {
+  const typed = values as Partial<Record<string, unknown>>;
+  return (name: string, initial?: string): BoundField => {
+    const value = typed[name];
+    return { name, defaultValue: typeof value === "string" ? value : initial, error: errors[name] };
+  };
+}
+
+/** What `field(name)` gives a TextField, TextAreaField or SelectField. */
+export interface BoundField {
+  name: string;
+  defaultValue: string | undefined;
+  error: string | undefined;
+}
+
+export type FieldBind = ReturnType<typeof fieldBinder>;

@@ -1,7 +1,7 @@
 // The fields of an artwork (upload and edit share them): labels, server-side errors beside each field, and
 // what was typed kept after a refused save.
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/field";
-import type { FieldErrors } from "~/lib/action-result";
+import { fieldBinder, type FieldErrors } from "~/lib/action-result";
 import { AVAILABILITY_LABELS, AVAILABILITY_VALUES, type AvailabilityValue } from "~/lib/availability";
 
 export interface ArtworkFieldValues {
@@ -39,76 +39,49 @@ export function ArtworkFields({
   errors?: FieldErrors;
   compact?: boolean;
 }) {
+  const field = fieldBinder(values, errors);
   return (
     <div className="grid grid-cols-2 gap-x-4 gap-y-3 md:grid-cols-6">
-      <TextField
-        label="Title"
-        name="title"
-        defaultValue={values.title}
-        error={errors.title}
-        required
-        maxLength={200}
-        className="col-span-2 md:col-span-4"
-      />
+      <TextField label="Title" {...field("title")} required maxLength={200} className="col-span-2 md:col-span-4" />
       <TextField
         label="Medium"
-        name="medium"
-        defaultValue={values.medium}
-        error={errors.medium}
+        {...field("medium")}
         placeholder="Oil on canvas"
         maxLength={120}
         className="col-span-2"
       />
       <TextAreaField
         label="Description"
-        name="description"
-        defaultValue={values.description}
-        error={errors.description}
+        {...field("description")}
         rows={compact ? 2 : 5}
         className="col-span-2 md:col-span-6"
       />
       <TextField
         label="Year"
-        name="year"
-        defaultValue={values.year}
-        error={errors.year}
+        {...field("year")}
         inputMode="numeric"
         placeholder={String(new Date().getFullYear())}
         className="md:col-span-1"
       />
-      <TextField
-        label="Size"
-        name="size"
-        defaultValue={values.size}
-        error={errors.size}
-        placeholder='24" x 36"'
-        maxLength={80}
-        className="md:col-span-1"
-      />
+      <TextField label="Size" {...field("size")} placeholder='24" x 36"' maxLength={80} className="md:col-span-1" />
       <TextField
         label="Price (USD)"
-        name="price"
-        defaultValue={values.price}
-        error={errors.price}
+        {...field("price")}
         hint="Blank: price on request"
         inputMode="decimal"
         className="md:col-span-1"
       />
       <TextField
         label="Quantity"
-        name="quantity"
-        defaultValue={values.quantity}
-        error={errors.quantity}
+        {...field("quantity")}
         hint="More than 1 for editions"
         inputMode="numeric"
         className="md:col-span-1"
       />
       <SelectField
         label="Availability"
-        name="availability"
-        defaultValue={values.availability}
+        {...field("availability")}
         options={AVAILABILITY_OPTIONS}
-        error={errors.availability}
         className="md:col-span-2"
       />
       <CheckboxField

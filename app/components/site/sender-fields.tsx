@@ -1,14 +1,10 @@
 // The sender of a message or request (contact, commissions): name and e-mail side by side, after a honeypot
 // field that people never see and bots fill in (the server then drops the submission quietly).
 import { TextField } from "~/components/ui/field";
+import type { FieldBind } from "~/lib/action-result";
 
-export function SenderFields({
-  values,
-  errors,
-}: {
-  values: { name?: string; email?: string };
-  errors: { name?: string; email?: string };
-}) {
+/** `field` binds the form's fields to its action's answer (formState). */
+export function SenderFields({ field }: { field: FieldBind }) {
   return (
     <>
       <div className="hidden" aria-hidden="true">
@@ -17,23 +13,8 @@ export function SenderFields({
         </label>
       </div>
       <div className="grid gap-6 sm:grid-cols-2">
-        <TextField
-          label="Name"
-          name="name"
-          autoComplete="name"
-          required
-          defaultValue={values.name}
-          error={errors.name}
-        />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={values.email}
-          error={errors.email}
-        />
+        <TextField label="Name" {...field("name")} autoComplete="name" required />
+        <TextField label="Email" {...field("email")} type="email" autoComplete="email" required />
       </div>
     </>
   );

@@ -125,7 +125,7 @@ export default function EditArtwork({ loaderData, actionData }: Route.ComponentP
   const { artwork } = loaderData;
   const navigate = useNavigate();
   const remover = useFetcher<ActionResult<{ removed?: string }>>({ key: `remove:${artwork.id}` });
-  const { fieldErrors: errors, values: typed } = formState(actionData);
+  const { fieldErrors: errors, values: typed, field } = formState(actionData);
   const refused = actionData?.ok === false;
   const values = refused
     ? {
@@ -193,9 +193,7 @@ export default function EditArtwork({ loaderData, actionData }: Route.ComponentP
           <ArtworkFields values={values} errors={errors} />
           <TextField
             label="Address"
-            name="slug"
-            defaultValue={typed.slug ?? artwork.slug}
-            error={errors.slug}
+            {...field("slug", artwork.slug)}
             hint={`/artwork/${artwork.slug} leads to this work`}
             className="mt-4 md:max-w-md"
           />

@@ -165,7 +165,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 export default function CommissionPage({ loaderData, actionData }: Route.ComponentProps) {
   const { commission: c, events, payments } = loaderData;
   const navigation = useNavigation();
-  const { fieldErrors: errors, values } = formState(actionData);
+  const { fieldErrors: errors, field } = formState(actionData);
   const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
   const facts: [string, string | null][] = [
     ["E-mail", c.email],
@@ -246,14 +246,7 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
                   />
                 )}
               </Field>
-              <TextField
-                label="Caption"
-                optional
-                name="caption"
-                maxLength={300}
-                defaultValue={values.caption ?? ""}
-                error={errors.caption}
-              />
+              <TextField label="Caption" optional {...field("caption", "")} maxLength={300} />
               <div className="flex justify-end sm:col-span-2">
                 <Button type="submit" size="sm" disabled={!!busy}>
                   {busy === "photo-add" ? "Uploading…" : "Add photo"}
@@ -315,34 +308,18 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
             </h2>
             <Form method="post" noValidate className="mt-4 grid gap-4 sm:grid-cols-3">
               <input type="hidden" name="intent" value="quote" />
-              <TextField
-                label="Price (USD)"
-                name="price"
-                inputMode="decimal"
-                defaultValue={values.price ?? c.price}
-                error={errors.price}
-              />
+              <TextField label="Price (USD)" {...field("price", c.price)} inputMode="decimal" />
               <TextField
                 label="Deposit (%)"
-                name="depositPercent"
+                {...field("depositPercent", c.depositPercent === null ? "50" : String(c.depositPercent))}
                 inputMode="numeric"
-                defaultValue={values.depositPercent ?? (c.depositPercent === null ? "50" : String(c.depositPercent))}
-                error={errors.depositPercent}
               />
-              <TextField
-                label="Ready by"
-                name="dueDate"
-                type="date"
-                defaultValue={values.dueDate ?? c.dueDate ?? ""}
-                error={errors.dueDate}
-              />
+              <TextField label="Ready by" {...field("dueDate", c.dueDate ?? "")} type="date" />
               <TextAreaField
                 label="Terms"
-                name="terms"
+                {...field("terms", c.quoteTerms)}
                 rows={3}
                 maxLength={4000}
-                defaultValue={values.terms ?? c.quoteTerms}
-                error={errors.terms}
                 className="sm:col-span-3"
               />
               <div className="flex justify-end sm:col-span-3">

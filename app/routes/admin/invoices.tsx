@@ -119,7 +119,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const { error } = formState(actionData);
   const fromOrder = formState(actionData, "from-order");
-  const { fieldErrors: commissionErrors, values: commissionTyped } = formState(actionData, "for-commission");
+  const { field: commissionField } = formState(actionData, "for-commission");
   const href = (p: number) => {
     const params = new URLSearchParams();
     if (filters.q) params.set("q", filters.q);
@@ -152,13 +152,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
               <p className="text-muted text-sm">No orders yet.</p>
             ) : (
               <>
-                <SelectField
-                  name="orderId"
-                  label="Order"
-                  options={orders}
-                  defaultValue={fromOrder.values.orderId}
-                  error={fromOrder.fieldErrors.orderId}
-                />
+                <SelectField {...fromOrder.field("orderId")} label="Order" options={orders} />
                 <Button type="submit" size="sm" disabled={busy}>
                   Create invoice from order
                 </Button>
@@ -176,82 +170,46 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             ) : (
               <>
                 <div className="grid gap-4 sm:grid-cols-2">
+                  <SelectField {...commissionField("commissionId")} label="Commission" options={commissions} />
                   <SelectField
-                    name="commissionId"
-                    label="Commission"
-                    options={commissions}
-                    defaultValue={commissionTyped.commissionId}
-                    error={commissionErrors.commissionId}
-                  />
-                  <SelectField
-                    name="stage"
+                    {...commissionField("stage")}
                     label="Invoice for"
                     options={[
                       { value: "deposit", label: "Deposit" },
                       { value: "final", label: "Final payment" },
                     ]}
-                    defaultValue={commissionTyped.stage}
-                    error={commissionErrors.stage}
                   />
                 </div>
                 <TextField
-                  name="description"
+                  {...commissionField("description")}
                   label="Description"
                   hint="e.g. Deposit (50 %) for a commissioned oil painting, 30 × 40 in"
-                  defaultValue={commissionTyped.description}
-                  error={commissionErrors.description}
                 />
                 <div className="grid gap-4 sm:grid-cols-2">
+                  <TextField {...commissionField("amount")} label="Amount (USD)" inputMode="decimal" />
+                  <TextField {...commissionField("tax")} label="Tax (USD)" optional inputMode="decimal" />
                   <TextField
-                    name="amount"
-                    label="Amount (USD)"
-                    inputMode="decimal"
-                    defaultValue={commissionTyped.amount}
-                    error={commissionErrors.amount}
-                  />
-                  <TextField
-                    name="tax"
-                    label="Tax (USD)"
-                    optional
-                    inputMode="decimal"
-                    defaultValue={commissionTyped.tax}
-                    error={commissionErrors.tax}
-                  />
-                  <TextField
-                    name="issueDate"
+                    {...commissionField("issueDate")}
                     label="Issue date"
                     optional
                     type="date"
                     hint="Today if empty"
-                    defaultValue={commissionTyped.issueDate}
-                    error={commissionErrors.issueDate}
                   />
                   <TextField
-                    name="dueDate"
+                    {...commissionField("dueDate")}
                     label="Due date"
                     optional
                     type="date"
                     hint="14 days after issue if empty"
-                    defaultValue={commissionTyped.dueDate}
-                    error={commissionErrors.dueDate}
                   />
                 </div>
+                <TextAreaField {...commissionField("buyerAddress")} label="Billing address" optional rows={3} />
                 <TextAreaField
-                  name="buyerAddress"
-                  label="Billing address"
-                  optional
-                  rows={3}
-                  defaultValue={commissionTyped.buyerAddress}
-                  error={commissionErrors.buyerAddress}
-                />
-                <TextAreaField
-                  name="notes"
+                  {...commissionField("notes")}
                   label="Notes"
                   optional
                   rows={2}
                   hint="Shown on the invoice, e.g. payment details"
-                  defaultValue={commissionTyped.notes}
-                  error={commissionErrors.notes}
                 />
                 <Button type="submit" size="sm" disabled={busy}>
                   Create commission invoice

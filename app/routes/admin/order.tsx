@@ -144,48 +144,26 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   <p className="text-ink-soft text-sm">
                     The bank transfer has arrived. The works become sold and the buyer is e-mailed.
                   </p>
-                  <TextField
-                    name="note"
-                    label="Note"
-                    optional
-                    hint="e.g. the bank's reference"
-                    defaultValue={markPaid.values.note}
-                    error={markPaid.fieldErrors.note}
-                  />
+                  <TextField {...markPaid.field("note")} label="Note" optional hint="e.g. the bank's reference" />
                 </IntentForm>
               ) : null}
               {actions.includes("ship") ? (
                 <IntentForm intent="ship" label="Mark shipped" busy={busy}>
                   <div className="grid gap-4 sm:grid-cols-2">
-                    <TextField
-                      name="carrier"
-                      label="Carrier"
-                      list="carriers"
-                      required
-                      defaultValue={ship.values.carrier ?? ""}
-                      error={ship.fieldErrors.carrier}
-                    />
+                    <TextField {...ship.field("carrier", "")} label="Carrier" list="carriers" required />
                     <datalist id="carriers">
                       {CARRIERS.map((c) => (
                         <option key={c} value={c} />
                       ))}
                     </datalist>
-                    <TextField
-                      name="trackingNumber"
-                      label="Tracking number"
-                      required
-                      defaultValue={ship.values.trackingNumber ?? ""}
-                      error={ship.fieldErrors.trackingNumber}
-                    />
+                    <TextField {...ship.field("trackingNumber", "")} label="Tracking number" required />
                   </div>
                   <TextField
-                    name="trackingUrl"
+                    {...ship.field("trackingUrl", "")}
                     label="Tracking link"
                     optional
                     type="url"
                     hint="Made from the number for USPS, UPS, FedEx and DHL Express."
-                    defaultValue={ship.values.trackingUrl ?? ""}
-                    error={ship.fieldErrors.trackingUrl}
                   />
                 </IntentForm>
               ) : null}
@@ -199,13 +177,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               {actions.includes("cancel") ? (
                 <IntentForm intent="cancel" label="Cancel order" busy={busy} tone="danger">
                   <p className="text-ink-soft text-sm">The works are released and for sale again at once.</p>
-                  <TextField
-                    name="note"
-                    label="Reason"
-                    optional
-                    defaultValue={cancel.values.note}
-                    error={cancel.fieldErrors.note}
-                  />
+                  <TextField {...cancel.field("note")} label="Reason" optional />
                 </IntentForm>
               ) : null}
               {actions.includes("refund") ? (
@@ -216,14 +188,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                       : "Return the bank transfer yourself; this records the refund."}{" "}
                     The works become available again.
                   </p>
-                  <TextAreaField
-                    name="note"
-                    label="Reason"
-                    optional
-                    rows={2}
-                    defaultValue={refund.values.note}
-                    error={refund.fieldErrors.note}
-                  />
+                  <TextAreaField {...refund.field("note")} label="Reason" optional rows={2} />
                   <CheckboxField
                     name="confirm"
                     value="yes"

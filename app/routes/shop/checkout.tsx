@@ -6,6 +6,7 @@ import { useCart } from "~/components/site/cart-provider";
 import { OrderSummary, type SummaryLine } from "~/components/site/checkout/order-summary";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { useCartCheck } from "~/components/site/use-cart-check";
+import { fieldBinder } from "~/lib/action-result";
 import { COUNTRIES } from "~/lib/countries";
 import { pageTitle } from "~/lib/meta";
 import { formatPrice } from "~/lib/money";
@@ -238,6 +239,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const idempotencyKey = actionData?.idempotencyKey ?? initialKey;
   const values = actionData?.values ?? {};
   const errors = actionData?.fieldErrors ?? {};
+  const field = fieldBinder(values, errors);
   const formRef = useRef<HTMLFormElement>(null);
   // After a refused submission, take the buyer to the first field to correct (or to the message).
   useEffect(() => {
@@ -346,35 +348,24 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
             <fieldset className="space-y-5">
               <legend className="mb-5 font-serif text-2xl">Contact</legend>
-              <TextField
-                name="name"
-                label="Full name"
-                autoComplete="name"
-                required
-                defaultValue={values.name}
-                error={errors.name}
-              />
+              <TextField {...field("name")} label="Full name" autoComplete="name" required />
               <div className="grid gap-5 sm:grid-cols-2">
                 <TextField
-                  name="email"
+                  {...field("email")}
                   type="email"
                   label="E-mail"
                   autoComplete="email"
                   inputMode="email"
                   required
-                  defaultValue={values.email}
-                  error={errors.email}
                   hint="For your confirmation and updates on your order."
                 />
                 <TextField
-                  name="phone"
+                  {...field("phone")}
                   type="tel"
                   label="Phone"
                   optional
                   autoComplete="tel"
                   inputMode="tel"
-                  defaultValue={values.phone}
-                  error={errors.phone}
                   hint="For the courier, if they need to reach you."
                 />
               </div>
@@ -430,46 +421,26 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               />
               {/* Hidden, not removed, for pickup: what was typed is kept if the buyer switches back. */}
               <div className={fulfilment === "pickup" ? "hidden" : "space-y-5"}>
+                <TextField {...field("addressLine1")} label="Street address" autoComplete="address-line1" required />
                 <TextField
-                  name="addressLine1"
-                  label="Street address"
-                  autoComplete="address-line1"
-                  required
-                  defaultValue={values.addressLine1}
-                  error={errors.addressLine1}
-                />
-                <TextField
-                  name="addressLine2"
+                  {...field("addressLine2")}
                   label="Apartment, suite, floor"
                   optional
                   autoComplete="address-line2"
-                  defaultValue={values.addressLine2}
-                  error={errors.addressLine2}
                 />
                 <div className="grid gap-5 sm:grid-cols-3">
+                  <TextField {...field("city")} label="City" autoComplete="address-level2" required />
                   <TextField
-                    name="city"
-                    label="City"
-                    autoComplete="address-level2"
-                    required
-                    defaultValue={values.city}
-                    error={errors.city}
-                  />
-                  <TextField
-                    name="region"
+                    {...field("region")}
                     label={country === "US" ? "State" : "State, province or region"}
                     optional={country !== "US" && country !== "CA"}
                     autoComplete="address-level1"
-                    defaultValue={values.region}
-                    error={errors.region}
                   />
                   <TextField
-                    name="postalCode"
+                    {...field("postalCode")}
                     label={country === "US" ? "ZIP code" : "Postal code"}
                     optional={country !== "US" && country !== "CA"}
                     autoComplete="postal-code"
-                    defaultValue={values.postalCode}
-                    error={errors.postalCode}
                   />
                 </div>
               </div>
@@ -482,14 +453,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   ? `You will pay by card on Stripe’s secure payment page. The works are reserved for you for ${holdText} while you pay.`
                   : `Pay by bank transfer: the details follow on the next page and by e-mail. The works are reserved for you for ${holdText} while your payment is on its way.`}
               </p>
-              <TextAreaField
-                name="note"
-                label="A note for the artist"
-                optional
-                error={errors.note}
-                defaultValue={values.note}
-                rows={3}
-              />
+              <TextAreaField {...field("note")} label="A note for the artist" optional rows={3} />
             </fieldset>
 
             <div className="space-y-3">

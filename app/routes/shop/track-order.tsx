@@ -4,6 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import { OrderSummary } from "~/components/site/checkout/order-summary";
 import { TextField } from "~/components/ui/field";
 import { OrderTimeline } from "~/components/site/order-timeline";
+import { fieldBinder } from "~/lib/action-result";
 import { pageTitle } from "~/lib/meta";
 import { paths } from "~/lib/paths";
 import { pageSeo, ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
@@ -68,6 +69,7 @@ export default function TrackOrder({ loaderData, actionData }: Route.ComponentPr
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const values = actionData?.values ?? { number: loaderData.number, email: "" };
   const errors: { number?: string; email?: string } = actionData?.fieldErrors ?? {};
+  const field = fieldBinder(values, errors);
   const order = actionData?.order;
   return (
     <div className="container-page py-12 md:py-20">
@@ -84,24 +86,13 @@ export default function TrackOrder({ loaderData, actionData }: Route.ComponentPr
         className="mt-10 grid max-w-2xl gap-5 sm:grid-cols-[1fr_1.4fr_auto] sm:items-start"
       >
         <TextField
-          name="number"
+          {...field("number")}
           label="Order number"
           required
-          defaultValue={values.number}
-          error={errors.number}
           hint="For example A-2026-0001"
           autoComplete="off"
         />
-        <TextField
-          name="email"
-          type="email"
-          label="E-mail"
-          required
-          autoComplete="email"
-          inputMode="email"
-          defaultValue={values.email}
-          error={errors.email}
-        />
+        <TextField {...field("email")} type="email" label="E-mail" required autoComplete="email" inputMode="email" />
         <button type="submit" disabled={busy} className={`${buttonClass("primary")} sm:mt-7`}>
           {busy ? "Looking…" : "Track"}
         </button>

@@ -112,7 +112,7 @@ const BUDGET_OPTIONS = [
 export default function Commissions({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
-  const { error, fieldErrors: errors, values } = formState(actionData);
+  const { error, fieldErrors: errors, values, field } = formState(actionData);
 
   return (
     <div className="container-page py-12 md:py-20">
@@ -161,61 +161,23 @@ export default function Commissions({ loaderData, actionData }: Route.ComponentP
             <FormErrorSummary errors={errors} />
             <FormError message={error} />
             <input type="hidden" name="submissionKey" value={values.submissionKey || loaderData.submissionKey} />
-            <SenderFields values={values} errors={errors} />
+            <SenderFields field={field} />
             <TextAreaField
               label="The painting you have in mind"
-              name="description"
+              {...field("description")}
               required
               rows={6}
               hint="Subject, colours, mood, the room it will hang in."
-              defaultValue={values.description}
-              error={errors.description}
             />
             <div className="grid gap-6 sm:grid-cols-2">
-              <TextField
-                label="Medium"
-                name="medium"
-                optional
-                placeholder="Oil on canvas, acrylic, …"
-                defaultValue={values.medium}
-                error={errors.medium}
-              />
-              <TextField
-                label="Size"
-                name="size"
-                optional
-                placeholder={'About 40 × 30"'}
-                defaultValue={values.size}
-                error={errors.size}
-              />
+              <TextField label="Medium" {...field("medium")} optional placeholder="Oil on canvas, acrylic, …" />
+              <TextField label="Size" {...field("size")} optional placeholder={'About 40 × 30"'} />
             </div>
             <div className="grid gap-6 sm:grid-cols-2">
-              <SelectField
-                label="Budget"
-                name="budget"
-                required
-                options={BUDGET_OPTIONS}
-                defaultValue={values.budget ?? ""}
-                error={errors.budget}
-              />
-              <TextField
-                label="Timeline"
-                name="timeline"
-                optional
-                placeholder="By next spring"
-                defaultValue={values.timeline}
-                error={errors.timeline}
-              />
+              <SelectField label="Budget" {...field("budget", "")} required options={BUDGET_OPTIONS} />
+              <TextField label="Timeline" {...field("timeline")} optional placeholder="By next spring" />
             </div>
-            <TextField
-              label="Phone"
-              name="phone"
-              type="tel"
-              autoComplete="tel"
-              optional
-              defaultValue={values.phone}
-              error={errors.phone}
-            />
+            <TextField label="Phone" {...field("phone")} type="tel" autoComplete="tel" optional />
             <Field
               label="Reference images"
               optional

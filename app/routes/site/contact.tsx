@@ -85,7 +85,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const { artwork, room, inquiryType, submissionKey, studio } = loaderData;
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
-  const { error, fieldErrors: errors, values } = formState(actionData);
+  const { error, fieldErrors: errors, values, field } = formState(actionData);
 
   return (
     <div className="container-page py-12 md:py-20">
@@ -148,7 +148,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 {room ? <span className="text-muted"> in the viewing room “{room.title}”</span> : null}
               </div>
             ) : null}
-            <SenderFields values={values} errors={errors} />
+            <SenderFields field={field} />
             <div className="grid gap-6 sm:grid-cols-2">
               <SelectField
                 label="Inquiry type"
@@ -157,31 +157,14 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 defaultValue={values.inquiryType || inquiryType}
                 error={errors.inquiryType}
               />
-              <TextField
-                label="Phone"
-                name="phone"
-                type="tel"
-                autoComplete="tel"
-                optional
-                defaultValue={values.phone}
-                error={errors.phone}
-              />
+              <TextField label="Phone" {...field("phone")} type="tel" autoComplete="tel" optional />
             </div>
             <TextField
               label="Subject"
-              name="subject"
+              {...field("subject", artwork ? `Inquiry about “${artwork.title}”` : "")}
               optional
-              defaultValue={values.subject ?? (artwork ? `Inquiry about “${artwork.title}”` : "")}
-              error={errors.subject}
             />
-            <TextAreaField
-              label="Message"
-              name="message"
-              required
-              rows={7}
-              defaultValue={values.message}
-              error={errors.message}
-            />
+            <TextAreaField label="Message" {...field("message")} required rows={7} />
             <div className="flex flex-wrap items-center gap-4">
               <button type="submit" className={buttonClass("primary")} disabled={sending}>
                 {sending ? "Sending…" : "Send message"}
