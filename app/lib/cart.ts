@@ -1,5 +1,6 @@
 // The cart (spec §3 cart item, §4 cart transitions), as pure functions over a list of items.
 // Persisted in local storage under the key "cart" by the cart provider; prices are re-checked on the server.
+import type { ArtworkSummary } from "./artwork";
 import type { ImageAsset } from "./media";
 
 export const CART_STORAGE_KEY = "cart";
@@ -70,15 +71,7 @@ export function parseStoredCart(raw: string | null): Cart {
 }
 
 /** A cart's work as the server sees it now (GET /api/cart): the browser's copy is re-checked against it. */
-export interface CartCheckLine {
-  id: string;
-  title: string;
-  medium: string;
-  size: string;
-  year: number | null;
-  priceCents: number | null;
-  currency: string;
-  availability: string;
+export interface CartCheckLine extends ArtworkSummary {
   /** Pieces that can still be bought. */
   quantity: number;
   /** Available, priced and in stock. */

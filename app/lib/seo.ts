@@ -1,5 +1,6 @@
 // Page metadata for search engines and link previews (spec §2 Page metadata): one builder for every
 // route's meta, and the JSON-LD for the artist and each artwork. Isomorphic: meta runs on both sides.
+import type { ArtworkSummary } from "./artwork";
 import type { MetaDescriptor } from "react-router";
 import { bestWidth, variantUrl, type ImageAsset } from "./media";
 import { paths } from "./paths";
@@ -249,16 +250,8 @@ export function parseSize(size: string): ArtworkDimensions | undefined {
 
 const quantity = (value: number, unitCode: string): JsonLd => ({ "@type": "QuantitativeValue", value, unitCode });
 
-export interface ArtworkSeo {
-  id: string;
-  title: string;
+export interface ArtworkSeo extends ArtworkSummary {
   description: string;
-  medium: string;
-  year: number | null;
-  size: string;
-  priceCents: number | null;
-  currency: string;
-  availability: string;
   image: ImageAsset | null;
 }
 

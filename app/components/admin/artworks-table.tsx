@@ -23,6 +23,7 @@ import type { AdminArtworkParams, AdminArtworkSort } from "~/lib/admin-artwork-q
 import { adminArtworkSearch, DEFAULT_DIRECTION } from "~/lib/admin-artwork-query";
 import { adminPaths } from "~/lib/admin-paths";
 import type { AvailabilityValue } from "~/lib/availability";
+import type { ArtworkSummary } from "~/lib/artwork";
 import type { ImageAsset } from "~/lib/media";
 import { formatPrice } from "~/lib/money";
 import { applyMove, moveForDrag, type Move } from "~/lib/reorder";
@@ -35,14 +36,7 @@ import { rowClass, TableFrame, Td, Th } from "~/components/ui/data-table";
 import { DeleteArtworkDialog } from "./delete-artwork-dialog";
 import { WorkCell } from "./work-cell";
 
-export interface ArtworkTableRow {
-  id: string;
-  title: string;
-  medium: string;
-  size: string;
-  year: number | null;
-  priceCents: number | null;
-  currency: string;
+export interface ArtworkTableRow extends ArtworkSummary {
   availability: AvailabilityValue;
   quantity: number;
   isFeatured: boolean;

@@ -1,20 +1,13 @@
 import { ShoppingBag } from "./icons";
 import { useCallback } from "react";
+import type { ArtworkSummary } from "~/lib/artwork";
 import type { ImageAsset } from "~/lib/media";
 import { formatPrice } from "~/lib/money";
 import { useCart } from "./cart-provider";
 import { notify } from "./toast-host";
 import { isPurchasable } from "~/lib/availability";
 
-export interface PurchasableArtwork {
-  id: string;
-  title: string;
-  medium: string;
-  size: string;
-  year: number | null;
-  priceCents: number | null;
-  currency: string;
-  availability: string;
+export interface PurchasableArtwork extends ArtworkSummary {
   quantity?: number;
   image: ImageAsset | null;
 }

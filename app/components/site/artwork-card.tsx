@@ -1,18 +1,11 @@
 import { Link } from "react-router";
+import type { ArtworkSummary } from "~/lib/artwork";
 import { scaledSizes, type ImageAsset } from "~/lib/media";
 import { formatPrice } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { ResponsiveImage } from "./responsive-image";
 
-export interface ArtworkCardData {
-  id: string;
-  title: string;
-  medium: string;
-  year: number | null;
-  size: string;
-  priceCents: number | null;
-  currency: string;
-  availability: string;
+export interface ArtworkCardData extends ArtworkSummary {
   image: ImageAsset | null;
 }
 
