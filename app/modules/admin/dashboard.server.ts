@@ -2,6 +2,7 @@
 // Exposes: dashboardSummary.
 import { desc, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { allOf } from "~/lib/promises";
 import { orders } from "~/db/schema";
 import { catalogCounts, listArtworkEvents } from "~/modules/catalog/admin-catalog.server";
 import { countOpenCommissions, countUnreadMessages, latestMessages } from "~/modules/inbox/inbox-admin.server";
@@ -43,37 +44,16 @@ async function latestOrders(limit = 5) {
   return rows.map((r) => ({ id: r.id, label: r.number, totalCents: r.totalCents, at: r.at }));
 }
 
-export async function dashboardSummary() {
-  const [
-    counts,
-    revenue,
-    subscribers,
-    mail,
-    recentChanges,
-    openCommissions,
-    unreadMessages,
-    latestInquiries,
-    lastOrders,
-  ] = await Promise.all([
-    catalogCounts(),
-    revenueSummary(),
-    countSubscribers(),
-    outboxCounts(),
-    listArtworkEvents({ limit: 6 }),
-    countOpenCommissions(),
-    countUnreadMessages(),
-    latestMessages(5),
-    latestOrders(5),
-  ]);
-  return {
-    counts,
-    revenue,
-    subscribers,
-    mail,
-    recentChanges,
-    openCommissions,
-    unreadMessages,
-    latestOrders: lastOrders,
-    latestInquiries,
-  };
+export function dashboardSummary() {
+  return allOf({
+    counts: catalogCounts(),
+    revenue: revenueSummary(),
+    subscribers: countSubscribers(),
+    mail: outboxCounts(),
+    recentChanges: listArtworkEvents({ limit: 6 }),
+    openCommissions: countOpenCommissions(),
+    unreadMessages: countUnreadMessages(),
+    latestInquiries: latestMessages(5),
+    latestOrders: latestOrders(5),
+  });
 }
