@@ -1,7 +1,8 @@
 // A certificate of authenticity as a one-page A4 PDF drawn with pdf-lib and its standard fonts (as invoices):
 // the work's picture and particulars, the artist's statement and signature, and a QR code to /verify/{code}.
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
+import { rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
 import QRCode from "qrcode";
+import { A4, createPdf, fontSafe, INK, MUTED } from "~/modules/documents/pdf.server";
 
 export interface CertificateContent {
   number: string;
@@ -21,28 +22,23 @@ export interface CertificateContent {
   signature?: { bytes: Uint8Array; format: "jpeg" | "png" };
 }
 
-const INK = rgb(0.11, 0.105, 0.094);
-const MUTED = rgb(0.43, 0.4, 0.36);
 const LINE = rgb(0.8, 0.77, 0.72);
 const REVOKED = rgb(0.62, 0.13, 0.1);
-const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 72;
 
 export async function certificatePdf(content: CertificateContent, issuedAt: Date): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Certificate of authenticity ${content.number}`);
-  doc.setAuthor(content.artistName);
-  doc.setSubject(content.title);
-  doc.setCreator(content.siteTitle);
   // The issue time as the document's dates: the same certificate renders to the same bytes.
-  doc.setCreationDate(issuedAt);
-  doc.setModificationDate(issuedAt);
+  const doc = await createPdf({
+    title: `Certificate of authenticity ${content.number}`,
+    author: content.artistName,
+    subject: content.title,
+    creator: content.siteTitle,
+    date: issuedAt,
+  });
   const serif = await doc.embedFont(StandardFonts.TimesRoman);
   const italic = await doc.embedFont(StandardFonts.TimesRomanItalic);
   const sans = await doc.embedFont(StandardFonts.Helvetica);
-  const charset = new Set(serif.getCharacterSet());
-  const safe = (text: string) =>
-    Array.from(text.replace(/[\r\n]+/g, " "), (c) => (charset.has(c.codePointAt(0)!) ? c : "?")).join("");
+  const safe = fontSafe(serif, "space");
 
   const page: PDFPage = doc.addPage(A4);
   const [pageWidth, pageHeight] = A4;

@@ -1,7 +1,8 @@
 // An invoice as a one-page (or longer) A4 PDF drawn with pdf-lib and its standard fonts: no browser and no
 // font files at run time. Characters the standard fonts cannot encode are replaced, never fatal.
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
+import { rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
 import { formatPrice } from "~/lib/money";
+import { A4, createPdf, fontSafe, INK, MUTED } from "~/modules/documents/pdf.server";
 import type { InvoiceWithLines } from "./invoices.server";
 import { formatInvoiceDay, INVOICE_STATUS_LABELS } from "./invoice-rules";
 
@@ -11,25 +12,20 @@ export interface Studio {
   locationLine: string;
 }
 
-const INK = rgb(0.11, 0.105, 0.094);
-const MUTED = rgb(0.43, 0.4, 0.36);
 const LINE = rgb(0.886, 0.867, 0.831);
-const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
 
 export async function invoicePdf(invoice: InvoiceWithLines, studio: Studio): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Invoice ${invoice.number}`);
-  doc.setAuthor(studio.artistName);
-  doc.setCreator("Atelier");
   // A fixed date keeps the same invoice's PDF byte-identical between renders.
-  doc.setCreationDate(new Date(`${invoice.issueDate}T00:00:00Z`));
-  doc.setModificationDate(new Date(`${invoice.issueDate}T00:00:00Z`));
+  const doc = await createPdf({
+    title: `Invoice ${invoice.number}`,
+    author: studio.artistName,
+    creator: "Atelier",
+    date: new Date(`${invoice.issueDate}T00:00:00Z`),
+  });
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const charset = new Set(regular.getCharacterSet());
-  const safe = (text: string) =>
-    Array.from(text.replace(/\r/g, ""), (c) => (charset.has(c.codePointAt(0)!) ? c : "?")).join("");
+  const safe = fontSafe(regular, "keep");
 
   let page: PDFPage = doc.addPage(A4);
   let y = A4[1] - MARGIN;

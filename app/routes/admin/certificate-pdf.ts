@@ -4,17 +4,12 @@ import type { Route } from "./+types/certificate-pdf";
 import { isUuid } from "~/lib/uuid";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { certificateFileName, getCertificate, renderCertificatePdf } from "~/modules/certificates/certificates.server";
+import { pdfDownload } from "~/modules/documents/pdf.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const certificate = isUuid(params.id) ? await getCertificate(params.id) : undefined;
   if (!certificate) throw data("Certificate not found", { status: 404 });
   const pdf = await renderCertificatePdf(certificate);
-  return new Response(Buffer.from(pdf), {
-    headers: {
-      "content-type": "application/pdf",
-      "content-disposition": `attachment; filename="${certificateFileName(certificate)}"`,
-      "cache-control": "private, no-store",
-    },
-  });
+  return pdfDownload(pdf, certificateFileName(certificate));
 }

@@ -7,17 +7,11 @@ import {
   certificateForDownload,
   renderCertificatePdf,
 } from "~/modules/certificates/certificates.server";
+import { pdfDownload } from "~/modules/documents/pdf.server";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const certificate = await certificateForDownload(params.token);
   if (!certificate) throw data("No certificate can be downloaded with this link.", { status: 404 });
   const pdf = await renderCertificatePdf(certificate);
-  return new Response(Buffer.from(pdf), {
-    headers: {
-      "content-type": "application/pdf",
-      "content-disposition": `attachment; filename="${certificateFileName(certificate)}"`,
-      "cache-control": "private, no-store",
-      "x-robots-tag": "noindex",
-    },
-  });
+  return pdfDownload(pdf, certificateFileName(certificate), { "x-robots-tag": "noindex" });
 }
