@@ -21,13 +21,11 @@ import {
   type Factor,
 } from "./accounts.server";
 import { auth } from "./auth.server";
-import { cookiesOf, pageStatus, smsFailureAsError, type Outcome } from "./flows.server";
+import { attempt, pageStatus, smsFailureAsError, type Outcome } from "./flows.server";
 import { trackSms } from "./sms.server";
 import { AccountIntentSchema } from "./forms.server";
 import { authMessage, GENERIC_ERROR } from "./messages";
 import { displayName, requireUser, type AuthContext } from "./session.server";
-import { isAPIError } from "better-auth/api";
-import { services } from "~/services.server";
 import { parseSubmission, readFormData } from "~/modules/forms/submission.server";
 import type { ActionFailure, ActionSuccess } from "~/lib/action-result";
 
@@ -101,27 +99,6 @@ export type AccountAnswer = (ActionSuccess<AccountSteps> | (ActionFailure & Acco
 
 export type AccountActionResult = { redirect: string; cookies: Headers } | AccountAnswer;
 
-async function call<T>(fn: () => Promise<{ headers: Headers | null; response: T }>): Promise<Outcome<T>> {
-  try {
-    const { headers, response } = await fn();
-    return { ok: true, data: response, cookies: cookiesOf(headers) };
-  } catch (error) {
-    if (!isAPIError(error)) {
-      services().logger.error({ err: error }, "account call failed");
-      return { ok: false, code: "UNKNOWN", message: GENERIC_ERROR, status: 500, cookies: new Headers() };
-    }
-    const body = error.body as { code?: string; message?: string } | undefined;
-    const code = body?.code ?? String(error.status);
-    return {
-      ok: false,
-      code,
-      message: authMessage(code, body?.message),
-      status: error.statusCode,
-      cookies: new Headers(),
-    };
-  }
-}
-
 async function enrolmentView(totpURI: string, backupCodes: string[]) {
   const secret = new URL(totpURI).searchParams.get("secret") ?? "";
   const qrDataUrl = await QRCode.toDataURL(totpURI, { margin: 1, width: 220, errorCorrectionLevel: "M" });
@@ -187,7 +164,7 @@ export async function handleAccountAction(request: Request): Promise<AccountActi
   switch (input.intent) {
     case "name": {
       await setFullName(context.user.id, input.fullName);
-      const result = await call(() =>
+      const result = await attempt(() =>
         auth().api.updateUser({ body: { name: input.fullName }, headers, returnHeaders: true }),
       );
       if (!result.ok) return failed(result);
@@ -197,7 +174,7 @@ export async function handleAccountAction(request: Request): Promise<AccountActi
       if (input.newEmail.toLowerCase() === context.user.email.toLowerCase())
         return { ...refused(400, "That is already your address.", "newEmail"), values: { newEmail: input.newEmail } };
       if (!(await checkPassword(input.password))) return { ...identityRefused(), values: { newEmail: input.newEmail } };
-      const result = await call(() =>
+      const result = await attempt(() =>
         auth().api.changeEmail({
           body: { newEmail: input.newEmail, callbackURL: "/account" },
           headers,
@@ -213,7 +190,7 @@ export async function handleAccountAction(request: Request): Promise<AccountActi
       };
     }
     case "resend-confirmation": {
-      const result = await call(() =>
+      const result = await attempt(() =>
         auth().api.sendVerificationEmail({
           body: { email: context.user.email, callbackURL: "/account" },
           headers,
@@ -224,7 +201,7 @@ export async function handleAccountAction(request: Request): Promise<AccountActi
       return { ok: true, status: 200, intent, message: `We have sent a confirmation link to ${context.user.email}.` };
     }
     case "password": {
-      const result = await call(() =>
+      const result = await attempt(() =>
         auth().api.changePassword({
           body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
           headers,
@@ -240,7 +217,7 @@ export async function handleAccountAction(request: Request): Promise<AccountActi
         return refused(400, "You already use an authenticator app. Remove it first to set up another one.");
       if (!(await checkPassword(input.password))) return identityRefused();
       const { siteTitle } = await getSettings();
-      const result = await call(() =>
+      const result = await attempt(() =>
         auth().api.enableTwoFactor({
           body: { password: input.password, issuer: siteTitle },
           headers,
@@ -254,7 +231,7 @@ export async function handleAccountAction(request: Request): Promise<AccountActi
       return { ok: true, status: 200, intent, enrolment: await enrolmentView(data.totpURI, data.backupCodes ?? []) };
     }
     case "totp-verify": {
-      const result = await call(() =>
+      const result = await attempt(() =>
         auth().api.verifyTOTP({ body: { code: input.code }, headers, returnHeaders: true }),
       );
       if (!result.ok) {
@@ -270,7 +247,7 @@ export async function handleAccountAction(request: Request): Promise<AccountActi
       await startPhoneFactor(context.user.id, input.friendlyName, input.phone);
       const result = smsFailureAsError(
         await trackSms(() =>
-          call(() => auth().api.sendTwoFactorOTP({ body: { trustDevice: false }, headers, returnHeaders: true })),
+          attempt(() => auth().api.sendTwoFactorOTP({ body: { trustDevice: false }, headers, returnHeaders: true })),
         ),
       );
       // A number the gateway would not text: said beside the number (the enrolment stays pending, unused).
@@ -284,7 +261,7 @@ export async function handleAccountAction(request: Request): Promise<AccountActi
       };
     }
     case "phone-verify": {
-      const result = await call(() =>
+      const result = await attempt(() =>
         auth().api.verifyTwoFactorOTP({ body: { code: input.code }, headers, returnHeaders: true }),
       );
       if (!result.ok) return { ...failed(result, "code"), phonePending: true };
@@ -303,7 +280,7 @@ export async function handleAccountAction(request: Request): Promise<AccountActi
     }
     case "backup-codes": {
       if (!(await checkPassword(input.password))) return identityRefused();
-      const result = await call(() =>
+      const result = await attempt(() =>
         auth().api.generateBackupCodes({ body: { password: input.password }, headers, returnHeaders: true }),
       );
       if (!result.ok) return failed(result, result.code === "INVALID_PASSWORD" ? "password" : undefined);
@@ -316,7 +293,7 @@ export async function handleAccountAction(request: Request): Promise<AccountActi
       };
     }
     case "sign-out-others": {
-      const result = await call(() => auth().api.revokeOtherSessions({ headers, returnHeaders: true }));
+      const result = await attempt(() => auth().api.revokeOtherSessions({ headers, returnHeaders: true }));
       if (!result.ok) return failed(result);
       return { ok: true, status: 200, intent, message: "Every other browser is signed out." };
     }

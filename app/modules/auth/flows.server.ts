@@ -38,7 +38,8 @@ export function cookiesOf(headers: Headers | null | undefined): Headers {
   return out;
 }
 
-async function attempt<T>(call: () => Promise<{ headers: Headers | null; response: T }>): Promise<Outcome<T>> {
+/** Calls better-auth: its answer and cookies, or its refusal in words a person reads (an unexpected error is logged). */
+export async function attempt<T>(call: () => Promise<{ headers: Headers | null; response: T }>): Promise<Outcome<T>> {
   try {
     const { headers, response } = await call();
     return { ok: true, data: response, cookies: cookiesOf(headers) };
