@@ -1,19 +1,12 @@
 // Invoice Generation end to end, on a server of its own with a real SMTP peer: an order placed in the shop
 // becomes an invoice in one click, printable with the order's total, downloadable as a PDF, and sent to the
 // buyer, who receives it with the PDF attached; voiding keeps the number.
-import { ADMIN, ADMIN_SERVER_ENV } from "../support/accounts";
+import { ADMIN_SERVER_ENV } from "../support/accounts";
+import { signInAdmin } from "../support/admin-fixtures";
 import { expect, test } from "../support/fixtures";
 import { specServer } from "../support/app-server";
 import { seriousViolations } from "../support/axe";
-import {
-  addToCartFromShop,
-  checkoutForm,
-  confirmedOrderNumber,
-  demoPrice,
-  fillCheckout,
-  money,
-  usOrderTotals,
-} from "../support/shop-flow";
+import { buyFromShop, demoPrice, money, usOrderTotals } from "../support/shop-flow";
 import { decodeMime } from "../support/smtp-peer";
 
 const server = specServer({ ...ADMIN_SERVER_ENV }, { data: "demo" }, { logs: /mail|"level":[45]0|job/i });
@@ -24,30 +17,17 @@ test("an order becomes a printable invoice with its total, sent to the buyer wit
   const { totalCents } = usOrderTotals(demoPrice(title).cents);
 
   // A buyer orders a work.
-  await page.goto(url("/shop"));
-  await addToCartFromShop(page, title);
-  await page.goto(url("/checkout"));
-  await fillCheckout(page, {
-    name: "Iris Delacroix",
-    email: "iris.delacroix@example.com",
-    street: "40 Royal Street",
-    city: "New Orleans",
-    state: "LA",
-    zip: "70130",
-  });
-  await checkoutForm(page)
-    .getByRole("button", { name: `Place order · ${money(totalCents)}` })
-    .click();
-  const orderNumber = await confirmedOrderNumber(page);
+  const orderNumber = await buyFromShop(
+    page,
+    title,
+    { name: "Iris Delacroix", email: "iris.delacroix@example.com" },
+    server.url,
+  );
 
   // The artist opens the order and makes its invoice in one click.
   // ADMIN_EMAIL's account is confirmed at creation (the operator vouches for the address): it signs in at once.
   const request = page.context().request;
-  const signedIn = await request.post(url("/api/auth/sign-in/email"), {
-    data: { email: ADMIN.email, password: ADMIN.password },
-    headers: { origin: server.url },
-  });
-  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  await signInAdmin(request, server.url);
   await page.goto(url(`/admin/orders?q=${orderNumber}`));
   await page.getByRole("link", { name: orderNumber }).click();
   await page.getByRole("button", { name: "Create invoice" }).click();

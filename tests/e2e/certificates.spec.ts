@@ -7,21 +7,13 @@ import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { PDFDocument, PDFName, PDFRawStream, type PDFNumber } from "pdf-lib";
 import sharp from "sharp";
-import { ADMIN, ADMIN_SERVER_ENV } from "../support/accounts";
+import { ADMIN_SERVER_ENV } from "../support/accounts";
+import { signInAdmin } from "../support/admin-fixtures";
 import { expect, test } from "../support/fixtures";
 import { specServer } from "../support/app-server";
 import { seriousViolations } from "../support/axe";
 import { qrCodesInPdf } from "../support/pdf-qr";
-import {
-  addToCartFromShop,
-  checkoutForm,
-  confirmedOrderNumber,
-  demoPrice,
-  fillCheckout,
-  money,
-  track,
-  usOrderTotals,
-} from "../support/shop-flow";
+import { buyFromShop, track } from "../support/shop-flow";
 import { decodeMime } from "../support/smtp-peer";
 
 const BUYER = { name: "Iris Delacroix", email: "iris.certificate@example.com" };
@@ -54,32 +46,13 @@ test("a paid order's e-mail carries the certificate; its QR code verifies it; re
   test.setTimeout(240_000);
   const url = (path: string) => `${server.url}${path}`;
   const title = "Magnolia Static";
-  const { totalCents } = usOrderTotals(demoPrice(title).cents);
 
   // A buyer orders a work (bank transfer: the artist marks it paid).
   const buyer = await anonymousPage(browser);
-  await buyer.goto(url("/shop"));
-  await addToCartFromShop(buyer, title);
-  await buyer.goto(url("/checkout"));
-  await fillCheckout(buyer, {
-    name: BUYER.name,
-    email: BUYER.email,
-    street: "40 Royal Street",
-    city: "New Orleans",
-    state: "LA",
-    zip: "70130",
-  });
-  await checkoutForm(buyer)
-    .getByRole("button", { name: `Place order · ${money(totalCents)}` })
-    .click();
-  const orderNumber = await confirmedOrderNumber(buyer);
+  const orderNumber = await buyFromShop(buyer, title, BUYER, server.url);
 
   // The artist marks the order paid; its certificate is listed on the order page.
-  const signedIn = await page.context().request.post(url("/api/auth/sign-in/email"), {
-    data: { email: ADMIN.email, password: ADMIN.password },
-    headers: { origin: server.url },
-  });
-  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  await signInAdmin(page.context().request, server.url);
   await page.goto(url(`/admin/orders?q=${orderNumber}`));
   await page.getByRole("link", { name: orderNumber }).click();
   await page.getByRole("button", { name: "Mark paid" }).click();
@@ -201,29 +174,16 @@ test("a signed-in buyer downloads their certificate from /account", async ({ bro
   await expect(buyer.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
   await buyer.goto(await server.linkFromMail(buyerEmail, /Confirm your e-mail address/));
   await expect(buyer.getByRole("banner").getByRole("link", { name: "Sign in" })).toHaveCount(0);
-  await buyer.goto(url("/shop"));
-  await addToCartFromShop(buyer, title);
-  await buyer.goto(url("/checkout"));
-  await fillCheckout(buyer, {
-    name: "Noor Account",
-    email: buyerEmail,
-    street: "12 Chartres Street",
-    city: "New Orleans",
-    state: "LA",
-    zip: "70130",
-  });
-  await checkoutForm(buyer)
-    .getByRole("button", { name: /^Place order/ })
-    .click();
-  const orderNumber = await confirmedOrderNumber(buyer);
+  const orderNumber = await buyFromShop(
+    buyer,
+    title,
+    { name: "Noor Account", email: buyerEmail, street: "12 Chartres Street" },
+    server.url,
+  );
 
   // The artist marks it paid: its certificate is issued.
   const artistContext = await browser.newContext();
-  const signedIn = await artistContext.request.post(url("/api/auth/sign-in/email"), {
-    data: { email: ADMIN.email, password: ADMIN.password },
-    headers: { origin: server.url },
-  });
-  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  await signInAdmin(artistContext.request, server.url);
   const artist = await artistContext.newPage();
   await artist.goto(url(`/admin/orders?q=${orderNumber}`));
   await artist.getByRole("link", { name: orderNumber }).click();
@@ -270,11 +230,7 @@ test("the artist uploads a signature in Settings and the next certificate carrie
   test.setTimeout(240_000);
   const url = (path: string) => `${server.url}${path}`;
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const signedIn = await context.request.post(url("/api/auth/sign-in/email"), {
-    data: { email: ADMIN.email, password: ADMIN.password },
-    headers: { origin: server.url },
-  });
-  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  await signInAdmin(context.request, server.url);
   const artist = await context.newPage();
 
   /** Issues a certificate on demand from the work's edit page and fetches its PDF as the admin. */

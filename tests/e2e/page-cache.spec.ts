@@ -3,6 +3,7 @@
 // to anyone else; a cached page keeps a strict CSP and hydrates; a price edit and a sale show on the next
 // request. Across two processes on PostgreSQL: tests/e2e/operations-processes.spec.ts.
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import { signIn } from "../support/admin-fixtures";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { BUYER } from "../support/buyer";
 import { expect, test, waitForHydration } from "../support/fixtures";
@@ -57,10 +58,7 @@ test.describe("the page cache", () => {
     visitor = await anonymous(server.url);
     // ADMIN_EMAIL's account is confirmed at creation (the operator vouches for the address): it signs in.
     owner = await playwrightRequest.newContext({ baseURL: server.url, extraHTTPHeaders: { origin: server.url } });
-    const signedIn = await owner.post("/api/auth/sign-in/email", {
-      data: { email: ADMIN.email, password: ADMIN.password },
-    });
-    expect(signedIn.status()).toBe(200);
+    await signIn(owner, server.url, ADMIN.email, ADMIN.password);
   });
   test.afterAll(async () => {
     await visitor?.dispose();

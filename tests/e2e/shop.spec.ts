@@ -7,6 +7,7 @@ import { adminTest } from "../support/admin-fixtures";
 import { expect, test } from "../support/fixtures";
 import {
   addToCartFromShop,
+  buyFromShop,
   checkoutForm,
   confirmedOrderNumber,
   demoPrice,
@@ -197,22 +198,7 @@ adminTest(
   async ({ page }) => {
     const title = "The Long Afternoon";
     const email = "cleo.buyer@example.com";
-    await page.goto("/shop");
-    await addToCartFromShop(page, title);
-    await page.goto("/checkout");
-    await expect(page.getByRole("region", { name: "Order summary" }).getByText(title)).toBeVisible();
-    await fillCheckout(page, {
-      name: "Cleo Buyer",
-      email,
-      street: "400 Magazine Street",
-      city: "New Orleans",
-      state: "LA",
-      zip: "70130",
-    });
-    await checkoutForm(page)
-      .getByRole("button", { name: /^Place order/ })
-      .click();
-    const number = await confirmedOrderNumber(page);
+    const number = await buyFromShop(page, title, { name: "Cleo Buyer", email, street: "400 Magazine Street" });
     placed.push(number);
 
     await page.goto("/admin/orders");

@@ -8,9 +8,9 @@ import { request as playwrightRequest, type APIRequestContext } from "@playwrigh
 import { ADMIN } from "./accounts";
 import { expect, test } from "./fixtures";
 
-/** Signs a request context in (its cookie jar keeps the session). */
+/** Signs a request context in on the server at `baseURL` (its cookie jar keeps the session). */
 export async function signIn(context: APIRequestContext, baseURL: string, email: string, password: string) {
-  const response = await context.post("/api/auth/sign-in/email", {
+  const response = await context.post(new URL("/api/auth/sign-in/email", baseURL).href, {
     data: { email, password },
     headers: { origin: baseURL },
   });
@@ -18,6 +18,10 @@ export async function signIn(context: APIRequestContext, baseURL: string, email:
     true,
   );
 }
+
+/** Signs the suite's administrator in on the server at `baseURL` (a spec's own server too). */
+export const signInAdmin = (context: APIRequestContext, baseURL: string) =>
+  signIn(context, baseURL, ADMIN.email, ADMIN.password);
 
 /** Signs a new plain user up (better-auth signs them in); the cookie lands in the context. */
 export async function signUp(context: APIRequestContext, baseURL: string, email: string, password: string, name = "") {
@@ -34,7 +38,7 @@ export const adminTest = test.extend<object, { adminStorageState: string }>({
     async ({}, provide, workerInfo) => {
       const baseURL = workerInfo.project.use.baseURL!;
       const context = await playwrightRequest.newContext({ baseURL });
-      await signIn(context, baseURL, ADMIN.email, ADMIN.password);
+      await signInAdmin(context, baseURL);
       const file = join(mkdtempSync(join(tmpdir(), "atelier-admin-state-")), "state.json");
       await context.storageState({ path: file });
       await context.dispose();

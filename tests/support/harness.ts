@@ -8,13 +8,10 @@ import { inject } from "vitest";
 import type { Config } from "~/config.server";
 import { loadConfig } from "~/config.server";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
-import { createLogger } from "~/logger.server";
-import { createAuth } from "~/modules/auth/auth.server";
-import { LogSmsSender } from "~/modules/auth/sms.server";
 import { registerJobHandlers } from "~/modules/jobs/jobs.server";
-import { LocalDiskStorage } from "~/modules/media/storage.server";
 import { setServices } from "~/services.server";
 import { JOB_HANDLERS } from "../../server/jobs";
+import { setLocalServices } from "../../server/local-services";
 
 export type Backend = "pglite" | "postgres";
 
@@ -43,15 +40,7 @@ export async function setupTestServices(backend: Backend, env: Record<string, st
     ...env,
   });
   const handle = await openDatabase(databaseUrl ? { databaseUrl } : { inMemory: true, from: pgliteTemplate() });
-  const logger = createLogger("silent");
-  const base = {
-    config,
-    logger,
-    db: handle.db,
-    storage: new LocalDiskStorage(join(dataDir, "media")),
-    sms: new LogSmsSender(logger),
-  };
-  setServices({ ...base, auth: createAuth(base) });
+  setLocalServices(config, handle.db, dataDir);
   registerJobHandlers(JOB_HANDLERS);
   // Started from a migrated template (vitest-global-setup.ts): this finds nothing to apply.
   await handle.migrate();

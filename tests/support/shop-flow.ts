@@ -99,6 +99,28 @@ export async function confirmedOrderNumber(page: Page): Promise<string> {
   return (await number.textContent())!.trim();
 }
 
+/**
+ * A buyer's whole purchase of one demo work by bank transfer, on the shared server or the one at `origin`:
+ * /shop → Add to Cart → checkout with a New Orleans address → Place order at the expected total. The order's
+ * number, from the confirmation page.
+ */
+export async function buyFromShop(
+  page: Page,
+  title: string,
+  buyer: { name: string; email: string; street?: string },
+  origin = "",
+): Promise<string> {
+  await page.goto(`${origin}/shop`);
+  await addToCartFromShop(page, title);
+  await page.goto(`${origin}/checkout`);
+  await fillCheckout(page, { street: "40 Royal Street", city: "New Orleans", state: "LA", zip: "70130", ...buyer });
+  const { totalCents } = usOrderTotals(demoPrice(title).cents);
+  await checkoutForm(page)
+    .getByRole("button", { name: `Place order · ${money(totalCents)}` })
+    .click();
+  return confirmedOrderNumber(page);
+}
+
 /** Looks an order up on /track-order (of the shared server, or of the server at `origin`). */
 export async function track(page: Page, number: string, email: string, origin = ""): Promise<void> {
   await page.goto(`${origin}/track-order`);
