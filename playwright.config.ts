@@ -27,8 +27,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 45_000,
-  expect: { timeout: 10_000 },
+  // Margins for a loaded two-core machine (docs/testing.md, Timeouts), not expectations.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: [["list"], ["json", { outputFile: "reports/e2e.json" }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

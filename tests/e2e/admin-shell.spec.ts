@@ -54,7 +54,7 @@ const GROUPS: { group: string; items: { label: string; path: string; heading: st
 ];
 
 test("the sidebar lists the five groups in order and every item opens its page, highlighted", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await page.goto("/admin");
   const sidebar = page.getByRole("complementary", { name: "Admin sidebar" });
   const nav = sidebar.getByRole("navigation", { name: "Admin" });

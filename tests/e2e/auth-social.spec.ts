@@ -99,7 +99,7 @@ test("social sign-in through the OpenID provider lands signed in at the site roo
 });
 
 test("with a verified TOTP factor, the provider's answer is followed by the code step", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await page.goto(`${server.url}/auth?redirectTo=%2Faccount`);
   await page.getByRole("button", { name: "Continue with Studio Login" }).click();
   await throughProvider(page, "ada");

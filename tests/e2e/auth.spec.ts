@@ -134,7 +134,7 @@ test("magic link: the mailed link signs in and returns to the page that asked", 
 test("TOTP: enrol on /account, sign out, and sign in with a code from the app (and a backup code)", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signUpAndConfirm(page, "tomas@example.com", "slow rivers and salt", "Tomas Reed");
   await page.goto(at("/account"));
   await page.getByLabel("Name for this app").fill("Pixel phone");

@@ -51,7 +51,7 @@ test("a request with a reference image, a quote and a progress photo, and the de
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const name = `Ines Okafor ${Date.now()}`;
 
   // The visitor's request: a file that only calls itself a JPEG is refused beside its field.

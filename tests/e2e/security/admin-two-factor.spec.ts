@@ -27,7 +27,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test("a new install's administrator sets up two-factor sign-in before the admin area opens", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await page.goto(`${server.url}/auth?redirectTo=%2Fadmin`);
   await page.getByLabel("E-mail address").fill(OWNER.email);
   await page.getByLabel("Password", { exact: true }).fill(OWNER.password);
