@@ -18,6 +18,13 @@ const server = specServer({
   ADMIN_PASSWORD: ARTIST.password,
   ADMIN_NAME: ARTIST.name,
 });
+/** Opens the header's Online users panel. */
+const openOnlineUsers = (page: Page) => page.getByRole("button", { name: /^Online users: / }).click();
+
+/** The panel's entry of one person. */
+const onlineEntry = (page: Page, name: string) =>
+  page.getByRole("list", { name: "Online users" }).getByRole("listitem").filter({ hasText: name });
+
 async function signedIn(browser: Browser, who: { email: string; password: string; name?: string }, create = false) {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
   if (create) await signUp(context.request, server.url, who.email, who.password, who.name);
@@ -185,26 +192,23 @@ test("a person can show themselves as busy; the artist's list says so, and it st
     { email: "ren@example.com", password: "cobalt over the harbour", name: "Ren Okafor" },
     true,
   );
-  await ren.page.getByRole("button", { name: /^Online users: / }).click();
+  await openOnlineUsers(ren.page);
   const status = ren.page.getByRole("group", { name: "Your status" });
   await expect(status.getByRole("radio", { name: "Online" })).toBeChecked();
   await status.getByRole("radio", { name: "Busy" }).check();
   await ren.page.keyboard.press("Escape");
 
-  await mara.page.getByRole("button", { name: /^Online users: / }).click();
-  const entry = mara.page
-    .getByRole("list", { name: "Online users" })
-    .getByRole("listitem")
-    .filter({ hasText: "Ren Okafor" });
+  await openOnlineUsers(mara.page);
+  const entry = onlineEntry(mara.page, "Ren Okafor");
   await expect(entry).toContainText("busy");
   await mara.page.keyboard.press("Escape");
 
   await ren.page.reload();
   await expect(ren.page.getByRole("button", { name: "Connection status: Connected" })).toBeVisible();
-  await ren.page.getByRole("button", { name: /^Online users: / }).click();
+  await openOnlineUsers(ren.page);
   await expect(ren.page.getByRole("group", { name: "Your status" }).getByRole("radio", { name: "Busy" })).toBeChecked();
   await ren.page.getByRole("group", { name: "Your status" }).getByRole("radio", { name: "Online" }).check();
-  await mara.page.getByRole("button", { name: /^Online users: / }).click();
+  await openOnlineUsers(mara.page);
   await expect(entry).toContainText("online");
   await mara.page.keyboard.press("Escape");
   await ren.context.close();
@@ -216,29 +220,26 @@ test("a person can share a status note; the artist sees it beside their name, an
 }) => {
   const mara = await signedIn(browser, ARTIST);
   const ren = await signedIn(browser, { email: "ren@example.com", password: "cobalt over the harbour" });
-  await ren.page.getByRole("button", { name: /^Online users: / }).click();
+  await openOnlineUsers(ren.page);
   await ren.page.getByLabel("Status note").fill("Framing the harbour series");
   await ren.page.getByRole("button", { name: "Share" }).click();
   await expect(ren.page.getByRole("button", { name: "Clear" })).toBeVisible();
   await ren.page.keyboard.press("Escape");
 
-  await mara.page.getByRole("button", { name: /^Online users: / }).click();
-  const entry = mara.page
-    .getByRole("list", { name: "Online users" })
-    .getByRole("listitem")
-    .filter({ hasText: "Ren Okafor" });
+  await openOnlineUsers(mara.page);
+  const entry = onlineEntry(mara.page, "Ren Okafor");
   await expect(entry).toContainText("“Framing the harbour series”");
   await mara.page.keyboard.press("Escape");
 
   // Kept in the browser: a reload shares it again.
   await ren.page.reload();
   await expect(ren.page.getByRole("button", { name: "Connection status: Connected" })).toBeVisible();
-  await ren.page.getByRole("button", { name: /^Online users: / }).click();
+  await openOnlineUsers(ren.page);
   await expect(ren.page.getByLabel("Status note")).toHaveValue("Framing the harbour series");
   await ren.page.getByRole("button", { name: "Clear" }).click();
   await expect(ren.page.getByLabel("Status note")).toHaveValue("");
 
-  await mara.page.getByRole("button", { name: /^Online users: / }).click();
+  await openOnlineUsers(mara.page);
   await expect(entry).toBeVisible();
   await expect(entry).not.toContainText("Framing");
   await ren.context.close();

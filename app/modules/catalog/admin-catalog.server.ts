@@ -6,6 +6,7 @@ import { db, type Database } from "~/db/client.server";
 import { artworkEvents, artworks, mediaAssets, type ArtworkEventKind, type Availability } from "~/db/schema";
 import type { ActionResult } from "~/lib/action-result";
 import type { AdminArtworkParams } from "~/lib/admin-artwork-query";
+import type { ArtworkSummary } from "~/lib/artwork";
 import type { ImageAsset } from "~/lib/media";
 import { applyMove } from "~/lib/reorder";
 import { toImageAsset } from "~/modules/media/media.server";
@@ -20,15 +21,8 @@ export interface Actor {
   name: string;
 }
 
-export interface AdminArtworkRow {
-  id: string;
+export interface AdminArtworkRow extends ArtworkSummary {
   slug: string;
-  title: string;
-  medium: string;
-  year: number | null;
-  size: string;
-  priceCents: number | null;
-  currency: string;
   availability: Availability;
   quantity: number;
   isFeatured: boolean;

@@ -2,6 +2,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
 import { artworks, mediaAssets, type Availability } from "~/db/schema";
+import type { ArtworkSummary } from "~/lib/artwork";
 import type { ImageAsset } from "~/lib/media";
 import { toSlug } from "~/lib/slug";
 import { isUuid } from "~/lib/uuid";
@@ -9,17 +10,10 @@ import { toImageAsset } from "~/modules/media/media.server";
 import { cachedRead, invalidateCatalogCaches } from "./catalog-cache.server";
 import { termFacets, type TermKind } from "./taxonomy.server";
 
-export interface ArtworkCard {
-  id: string;
+export interface ArtworkCard extends ArtworkSummary {
   slug: string;
-  title: string;
   description: string;
   quantity: number;
-  medium: string;
-  year: number | null;
-  size: string;
-  priceCents: number | null;
-  currency: string;
   availability: Availability;
   isFeatured: boolean;
   image: ImageAsset | null;
