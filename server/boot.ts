@@ -20,6 +20,7 @@ import { scheduleDailyBackup } from "~/modules/backup/backups.server";
 import { queueMissingTiles } from "~/modules/media/tiles.server";
 import { settingsExist } from "~/modules/settings/settings.server";
 import { setServices } from "~/services.server";
+import { WORKER_STARTUP_ERROR, type StartupError } from "./cluster";
 import { JOB_HANDLERS } from "./jobs";
 import { setPoolStats } from "./metrics";
 import { resolveAuthSecret } from "./secrets";
@@ -33,21 +34,20 @@ export interface Booted {
 
 /** Prints one line and exits non-zero: what an operator needs for a configuration mistake. */
 export function exitWithError(error: unknown): void {
-  const sayAndExit = () => {
-    if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-      process.stderr.write(`atelier: ${error.message}\n`);
-    } else {
-      process.stderr.write(
-        `atelier: failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-      );
-    }
-    process.exit(1);
-  };
+  const line =
+    error instanceof ConfigError || error instanceof DataDirLockedError
+      ? `atelier: ${error.message}\n`
+      : `atelier: failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`;
   // With several server processes (WEB_CONCURRENCY) every one meets the same startup error (an unreachable
-  // DATABASE_URL): the first says it at once; the others wait a moment, and the primary, stopping everything
-  // when the first exits, normally ends them before then, so the mistake reads as one line, not one per process.
-  if (cluster.isWorker && cluster.worker?.id !== 1) setTimeout(sayAndExit, 1000);
-  else sayAndExit();
+  // DATABASE_URL): a worker hands its line to the primary, which says the first and stops everything, so the
+  // mistake reads as one line however many processes met it (server/cluster.ts).
+  if (cluster.isWorker && process.send) {
+    const message: StartupError = { type: WORKER_STARTUP_ERROR, line };
+    process.send(message, undefined, {}, () => process.exit(1));
+    return;
+  }
+  process.stderr.write(line);
+  process.exit(1);
 }
 
 export async function boot(env: Record<string, string | undefined> = process.env): Promise<Booted> {

@@ -14,6 +14,18 @@ import { resolveAuthSecret } from "./secrets";
 
 /** The message a worker sends its primary once it serves requests. */
 export const WORKER_READY = "atelier:ready";
+/** A worker that cannot start sends its one-line error for the primary to say (once for every worker). */
+export const WORKER_STARTUP_ERROR = "atelier:startup-error";
+export interface StartupError {
+  type: typeof WORKER_STARTUP_ERROR;
+  line: string;
+}
+const isStartupError = (message: unknown): message is StartupError =>
+  typeof message === "object" &&
+  message !== null &&
+  (message as { type?: unknown }).type === WORKER_STARTUP_ERROR &&
+  typeof (message as { line?: unknown }).line === "string";
+
 /** More restarts than this within a minute: something is wrong beyond one bad request; stop. */
 const MAX_RESTARTS_PER_MINUTE = 5;
 
@@ -26,6 +38,7 @@ export function runPrimary(config: Config, logger: Logger): void {
   const restarts: number[] = [];
   let stopping = false;
   let stopCode = 0;
+  let saidStartupError = false;
 
   const fork = () => {
     const worker = cluster.fork(env);
@@ -34,6 +47,10 @@ export function runPrimary(config: Config, logger: Logger): void {
       if (message === WORKER_READY) {
         ready.add(worker);
         worker.emit("atelier:ready");
+      } else if (isStartupError(message) && !saidStartupError) {
+        // Every worker meets the same mistake: the operator reads it once.
+        saidStartupError = true;
+        process.stderr.write(message.line);
       }
     });
     return worker;
@@ -68,13 +85,19 @@ export function runPrimary(config: Config, logger: Logger): void {
     }
   };
 
+  // Once stopping, the primary exits when every worker has exited and its channel has closed: a worker's last
+  // message (its startup error) is read before the channel's end, but may come after its exit event.
+  const exitWhenAllGone = () => {
+    if (!stopping || live.size > 0 || Object.keys(cluster.workers ?? {}).length > 0) return;
+    logger.info("every process stopped");
+    process.exit(stopCode);
+  };
+  cluster.on("disconnect", exitWhenAllGone);
+
   cluster.on("exit", (worker, code, signal) => {
     live.delete(worker);
     if (stopping) {
-      if (live.size === 0) {
-        logger.info("every process stopped");
-        process.exit(stopCode);
-      }
+      exitWhenAllGone();
       return;
     }
     if (retiring.has(worker)) return;
@@ -101,8 +124,8 @@ export function runPrimary(config: Config, logger: Logger): void {
     stopping = true;
     stopCode = exitCode;
     const workers = [...live];
-    if (workers.length === 0) process.exit(exitCode);
     for (const worker of workers) worker.process.kill("SIGTERM");
+    exitWhenAllGone();
     // Each worker gives itself 10 s to drain; past 15 s they are ended.
     setTimeout(() => {
       for (const worker of workers) worker.process.kill("SIGKILL");
