@@ -198,7 +198,8 @@ test("WEB_CONCURRENCY=2 runs two processes on one port, replaces one that dies, 
         { timeout: 60_000 },
       )
       .toBe(true);
-    expect(cluster.output()).toContain("a server process died; starting another");
+    // The primary's log line may reach the pipe after the new process shows in the process list.
+    await expect.poll(() => cluster.output(), { timeout: 10_000 }).toContain("a server process died; starting another");
     await expect.poll(() => cluster.output().match(/Atelier is ready/g)?.length ?? 0, { timeout: 60_000 }).toBe(3);
     expect(await freshConnectionStatus(`${cluster.url}/shop`)).toBe(200);
 
