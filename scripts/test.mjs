@@ -139,7 +139,12 @@ async function choosePort() {
 
 const results = await Promise.all(tracks.map(runTrack));
 failed = !results.every(Boolean);
-rmSync(runDir, { recursive: true, force: true });
+// A server a failed step's stop ended may still be writing in its DATA_DIR: retried, and never fatal.
+try {
+  rmSync(runDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+} catch (error) {
+  process.stdout.write(`could not remove ${runDir}: ${error.message}\n`);
+}
 summary();
 if (failed) process.exit(1);
 process.stdout.write(`all steps passed in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
