@@ -123,23 +123,12 @@ describe("refuse and formState", () => {
   it("carries the failure with its status, and the page reads it back", () => {
     const response = refuse({ ok: false, error: "Fix it.", fieldErrors: { email: "Bad." }, values: { email: "x" } });
     expect(response.init?.status).toBe(400);
-    const state = formState(response.data);
-    expect(state).toEqual({
-      error: undefined,
-      fieldErrors: { email: "Bad." },
-      values: { email: "x" },
-      count: 1,
-      field: expect.any(Function),
-    });
-    expect(state.field("email")).toEqual({ name: "email", defaultValue: "x", error: "Bad." });
+    const { field, ...state } = formState(response.data);
+    expect(state).toEqual({ error: undefined, fieldErrors: { email: "Bad." }, values: { email: "x" }, count: 1 });
+    expect(field("email")).toEqual({ name: "email", defaultValue: "x", error: "Bad." });
     expect(formState(refuse("Gone.", 404).data).error).toBe("Gone.");
-    expect(formState({ ok: true })).toEqual({
-      error: undefined,
-      fieldErrors: {},
-      values: {},
-      count: 0,
-      field: expect.any(Function),
-    });
+    const { field: _, ...none } = formState({ ok: true });
+    expect(none).toEqual({ error: undefined, fieldErrors: {}, values: {}, count: 0 });
     expect(formState({ ok: false, error: "x", intent: "a" }, "b").error).toBeUndefined();
   });
 });
