@@ -1,15 +1,14 @@
 // `npm test`: typecheck, lint, unit + integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
 // a production build, then end-to-end tests in Chromium. Stops at the first failing step.
 //
-// Three tracks run side by side and keep both cores of a small machine busy: [typecheck, lint] beside
-// [Vitest] beside [build, the end-to-end run's demo data, Playwright]. The end-to-end run needs only the build
-// and its demo data, so it starts as soon as they are ready instead of waiting for Vitest (which runs one
-// worker on two cores and would otherwise leave a core idle for minutes). A track's output is printed whole
-// when it ends (a failing one first), Playwright's as it comes; the first failure ends the others
-// (docs/testing.md).
+// The steps before the end-to-end run are each single-threaded, so they run as three tracks side by side and
+// keep both cores of a small machine busy: [typecheck, lint] beside [Vitest] beside [build, the end-to-end
+// run's demo data]. A track's output is printed whole when it ends (a failing one first); the first failure
+// ends the others (docs/testing.md). The end-to-end run starts when all three have passed: started beside
+// Vitest (tried, b5ffbf3) it made the run no shorter on two cores and stretched Vitest's tests three times,
+// past their own timeouts.
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
-import { PassThrough } from "node:stream";
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -38,9 +37,6 @@ const tracks = [
   [
     ["build", "npm", ["run", "--silent", "build"]],
     ["end-to-end demo data", "node", ["--import", "tsx", "tests/support/demo-template.ts", e2eEnv.E2E_TEMPLATE_DIR]],
-    ["Chromium", "node", ["scripts/ensure-chromium.mjs"]],
-    // Printed as it runs: the track's earlier output first, then Playwright's list reporter line by line.
-    ["end to end", "npx", ["playwright", "test"], { live: true, before: choosePort }],
   ],
 ];
 
@@ -78,36 +74,27 @@ function stopAll() {
 async function runTrack(steps, index) {
   const path = join(runDir, `track-${index}.log`);
   const log = createWriteStream(path);
-  let printed = false;
-  for (const [name, command, args, { live = false, before } = {}] of steps) {
+  const lines = [];
+  for (const [name, command, args] of steps) {
     if (failed) break;
-    if (before) await before();
-    let out = log;
-    if (live) {
-      // Whatever the track said so far, then this step straight to the terminal (still copied to the log).
-      await new Promise((r) => log.write("", r));
-      process.stdout.write(readFileSync(path, "utf8"));
-      printed = true;
-      out = new PassThrough();
-      out.pipe(process.stdout, { end: false });
-      out.pipe(log, { end: false });
-    }
     const t0 = Date.now();
-    out.write(`\n▶ ${name}\n`);
-    const status = await run(command, args, out);
-    out.write(`◀ ${name}: ${status === 0 ? "ok" : "FAILED"} in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+    log.write(`\n▶ ${name}\n`);
+    const status = await run(command, args, log);
+    const line = `◀ ${name}: ${status === 0 ? "ok" : "FAILED"} in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`;
+    log.write(line);
+    lines.push(line);
     if (status !== 0) {
       // The first failure is the one to read: the others are ended and their output is only a consequence.
       const first = !failed;
       failed = true;
       stopAll();
       await new Promise((r) => log.end(r));
-      if (first && !live) process.stdout.write(readFileSync(path, "utf8"));
+      if (first) process.stdout.write(readFileSync(path, "utf8"));
       return false;
     }
   }
   await new Promise((r) => log.end(r));
-  if (!failed && !printed) process.stdout.write(readFileSync(path, "utf8"));
+  if (!failed) process.stdout.write(readFileSync(path, "utf8"));
   return !failed;
 }
 
@@ -133,12 +120,23 @@ const listenable = (port) =>
  * The shared end-to-end server's port: E2E_PORT when set, else 3210, else (another checkout's `npm test` holds
  * it) any free port, so two runs on one machine do not fail on each other. Chosen just before Playwright starts.
  */
-async function choosePort() {
-  e2eEnv.E2E_PORT = process.env.E2E_PORT ?? String((await listenable(3210)) ?? (await listenable(0)));
+async function e2ePort() {
+  if (process.env.E2E_PORT) return process.env.E2E_PORT;
+  return String((await listenable(3210)) ?? (await listenable(0)));
 }
 
 const results = await Promise.all(tracks.map(runTrack));
-failed = !results.every(Boolean);
+if (results.every(Boolean)) {
+  const t0 = Date.now();
+  process.stdout.write(`\n▶ end to end\n`);
+  const chromium = await run("node", ["scripts/ensure-chromium.mjs"], process.stdout);
+  e2eEnv.E2E_PORT = await e2ePort();
+  const status = chromium === 0 ? await run("npx", ["playwright", "test"], process.stdout) : chromium;
+  process.stdout.write(
+    `◀ end to end: ${status === 0 ? "ok" : "FAILED"} in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
+  );
+  failed = status !== 0;
+}
 // A server a failed step's stop ended may still be writing in its DATA_DIR: retried, and never fatal.
 try {
   rmSync(runDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
