@@ -77,13 +77,7 @@ export function ProfileForms({ page, result }: { page: AccountPage; result: Acco
         <Form method="post" className="mt-5 space-y-4" noValidate>
           {name.message ? <Notice title={name.message} /> : null}
           <FormError message={name.error} />
-          <TextField
-            label="Full name"
-            name="fullName"
-            autoComplete="name"
-            defaultValue={name.values.fullName ?? page.fullName}
-            error={name.fieldErrors.fullName}
-          />
+          <TextField label="Full name" {...name.field("fullName", page.fullName)} autoComplete="name" />
           <SectionButton width="md:w-48" intent="name" busyLabel="Saving…">
             Save name
           </SectionButton>
@@ -113,12 +107,10 @@ export function ProfileForms({ page, result }: { page: AccountPage; result: Acco
         <Form method="post" className="mt-5 space-y-4" noValidate>
           <TextField
             label="New e-mail address"
-            name="newEmail"
+            {...email.field("newEmail")}
             type="email"
             autoComplete="email"
             required
-            defaultValue={email.values.newEmail}
-            error={email.fieldErrors.newEmail}
             hint="We will send a link to the new address; it takes effect when you open it."
           />
           <CurrentPasswordField page={page} error={email.fieldErrors.password} />

@@ -88,13 +88,7 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
         <Form method="post" className="mt-6 space-y-4" noValidate>
           <h3 className="text-ink-soft text-sm font-medium">Add an authenticator app</h3>
           <FormError message={start.error} />
-          <TextField
-            label="Name for this app"
-            name="friendlyName"
-            placeholder="Phone"
-            defaultValue={start.values.friendlyName}
-            error={start.fieldErrors.friendlyName}
-          />
+          <TextField label="Name for this app" {...start.field("friendlyName")} placeholder="Phone" />
           {passwordField(start.fieldErrors.password)}
           <SectionButton width="md:w-64" intent="totp-start" busyLabel="Preparing…">
             Set up an authenticator app
@@ -120,21 +114,13 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
             </Form>
           ) : (
             <Form method="post" className="mt-3 space-y-4" noValidate>
-              <TextField
-                label="Name for this phone"
-                name="friendlyName"
-                placeholder="My phone"
-                defaultValue={phone.values.friendlyName}
-                error={phone.fieldErrors.friendlyName}
-              />
+              <TextField label="Name for this phone" {...phone.field("friendlyName")} placeholder="My phone" />
               <TextField
                 label="Phone number"
-                name="phone"
+                {...phone.field("phone")}
                 type="tel"
                 autoComplete="tel"
                 placeholder="+15551234567"
-                defaultValue={phone.values.phone}
-                error={phone.fieldErrors.phone}
               />
               {passwordField(phone.fieldErrors.password)}
               <SectionButton width="md:w-64" intent="phone-start" variant="secondary" busyLabel="Sending…">

@@ -6,6 +6,7 @@ import { db } from "~/db/client.server";
 import { account as accountTable, session as sessionTable, twoFactor, user as userTable } from "~/db/schema";
 import { getSettings } from "~/modules/settings/settings.server";
 import { buyerCertificateLinks } from "~/modules/certificates/certificates.server";
+import type { CertificateLink } from "~/modules/certificates/certificate-rules";
 import { ORDER_STATUS_LABELS } from "~/modules/shop/order-status";
 import { ordersForEmail } from "~/modules/shop/orders.server";
 import { formatDate } from "~/lib/dates";
@@ -38,7 +39,7 @@ export interface AccountPage {
   hasPassword: boolean;
   factors: Omit<Factor, "createdAt">[];
   /** The orders placed with the account's verified e-mail, each with its certificates' download links. */
-  orders: { id: string; label: string; certificates: { number: string; title: string; href: string }[] }[];
+  orders: { id: string; label: string; certificates: CertificateLink[] }[];
 }
 
 export async function loadAccountPage(request: Request): Promise<AccountPage> {

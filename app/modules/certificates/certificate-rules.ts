@@ -78,3 +78,10 @@ export function publicStatus(work: { availability: Availability; archived: boole
 
 /** A revocation's reason: what the admin types, checked on the server. */
 export const REVOKE_REASON_MAX = 500;
+
+/** A buyer's link to download one certificate of an order (signed: see `buyerCertificateLinks`). */
+export interface CertificateLink {
+  number: string;
+  title: string;
+  href: string;
+}

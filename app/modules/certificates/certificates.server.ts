@@ -17,7 +17,14 @@ import { services } from "~/services.server";
 import { isSold } from "~/modules/shop/order-status";
 import { catalogChanged } from "~/modules/catalog/catalog-cache.server";
 import { certificatePdf } from "./certificate-pdf.server";
-import { certificateNumber, editionLine, isVerifyCode, publicStatus, verifyCodeFrom } from "./certificate-rules";
+import {
+  certificateNumber,
+  editionLine,
+  isVerifyCode,
+  publicStatus,
+  verifyCodeFrom,
+  type CertificateLink,
+} from "./certificate-rules";
 
 export type Certificate = typeof certificates.$inferSelect;
 
@@ -406,10 +413,8 @@ const DOWNLOAD_PURPOSE = "certificate-download";
  * (tracking with number and e-mail, the account of the order's e-mail) call this; the link is signed, so it
  * cannot be made for another order's certificate.
  */
-export async function buyerCertificateLinks(
-  orderIds: string[],
-): Promise<Map<string, { number: string; title: string; href: string }[]>> {
-  const links = new Map<string, { number: string; title: string; href: string }[]>();
+export async function buyerCertificateLinks(orderIds: string[]): Promise<Map<string, CertificateLink[]>> {
+  const links = new Map<string, CertificateLink[]>();
   if (orderIds.length === 0) return links;
   const rows = await db()
     .select()

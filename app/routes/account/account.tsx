@@ -12,6 +12,7 @@ import { ROBOTS_NOINDEX, seoMeta, siteFromMatches } from "~/lib/seo";
 import { handleAccountAction, loadAccountPage, type AccountActionResult } from "~/modules/auth/account-page.server";
 import { PasswordAttemptsExceeded } from "~/modules/auth/accounts.server";
 import { tooManyAttempts } from "~/modules/auth/messages";
+import { CertificateLinks } from "~/components/site/certificate-links";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
@@ -108,16 +109,7 @@ export default function AccountPage() {
                 <li key={order.id}>
                   <p>{order.label}</p>
                   {order.certificates.length ? (
-                    <ul className="mt-1 space-y-1">
-                      {order.certificates.map((c) => (
-                        <li key={c.number}>
-                          <a href={c.href} download className="underline underline-offset-4">
-                            Download certificate {c.number}
-                          </a>{" "}
-                          <span className="text-muted">· {c.title}</span>
-                        </li>
-                      ))}
-                    </ul>
+                    <CertificateLinks certificates={order.certificates} className="mt-1 space-y-1" />
                   ) : null}
                 </li>
               ))}

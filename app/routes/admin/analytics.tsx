@@ -117,6 +117,14 @@ type Report = Route.ComponentProps["loaderData"];
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const r = loaderData;
+  /** One ranking's pager: its page in the URL (`?works=2`), its total and the page size. */
+  const rankPager = (param: keyof Report["rankPages"], items: string) => ({
+    param,
+    page: r.rankPages[param],
+    total: r.rankTotals[param],
+    pageSize: r.rankPageSize,
+    items,
+  });
   const maxDay = Math.max(0, ...r.viewsByDay.map((d) => d.views));
   const maxOrders = Math.max(0, ...r.months.map((m) => m.orders));
   const maxRevenue = Math.max(0, ...r.months.map((m) => m.revenueCents));
@@ -213,13 +221,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           caption="Most viewed works"
           label="Work"
           empty="No artwork pages viewed in this range."
-          pager={{
-            param: "works",
-            page: r.rankPages.works,
-            total: r.rankTotals.works,
-            pageSize: r.rankPageSize,
-            items: "works",
-          }}
+          pager={rankPager("works", "works")}
           rows={r.topArtworks.map((a) => ({
             key: a.key,
             name: a.slug ? (
@@ -236,26 +238,14 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           caption="Referring sites"
           label="Site"
           empty="No visits from other sites in this range."
-          pager={{
-            param: "referrers",
-            page: r.rankPages.referrers,
-            total: r.rankTotals.referrers,
-            pageSize: r.rankPageSize,
-            items: "sites",
-          }}
+          pager={rankPager("referrers", "sites")}
           rows={r.topReferrers.map((x) => ({ key: x.host, name: x.host, value: x.views }))}
         />
         <RankTable
           caption="Most viewed pages"
           label="Page"
           empty="No page views in this range yet."
-          pager={{
-            param: "pages",
-            page: r.rankPages.pages,
-            total: r.rankTotals.pages,
-            pageSize: r.rankPageSize,
-            items: "pages",
-          }}
+          pager={rankPager("pages", "pages")}
           rows={r.topPages.map((p) => ({ key: p.path, name: p.path, value: p.views }))}
         />
       </div>

@@ -171,64 +171,52 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
         <Panel title="Latest orders" to={adminPaths.orders()} linkLabel="All orders">
-          {latestOrders.length === 0 ? (
-            <p className="text-muted py-6 text-center text-sm">No orders yet.</p>
-          ) : (
-            <ul className="divide-line divide-y text-sm">
-              {latestOrders.map((o) => (
-                <li key={o.id} className="flex items-baseline justify-between gap-3 py-2">
-                  <Link to={adminPaths.order(o.id)} className="font-medium hover:underline">
-                    {o.label}
-                  </Link>
-                  <span className="text-ink-soft tabular-nums">{money(o.totalCents)}</span>
-                  <span className="text-muted shrink-0 text-xs">{formatShortDateTime(new Date(o.at))}</span>
-                </li>
-              ))}
-            </ul>
-          )}
+          <PanelList items={latestOrders} empty="No orders yet.">
+            {(o) => (
+              <>
+                <Link to={adminPaths.order(o.id)} className="font-medium hover:underline">
+                  {o.label}
+                </Link>
+                <span className="text-ink-soft tabular-nums">{money(o.totalCents)}</span>
+                <span className="text-muted shrink-0 text-xs">{formatShortDateTime(new Date(o.at))}</span>
+              </>
+            )}
+          </PanelList>
         </Panel>
         <Panel title="Latest inquiries" to={adminPaths.messages()} linkLabel="All messages">
-          {latestInquiries.length === 0 ? (
-            <p className="text-muted py-6 text-center text-sm">No inquiries yet.</p>
-          ) : (
-            <ul className="divide-line divide-y text-sm">
-              {latestInquiries.map((m) => (
-                <li key={m.id} className="flex items-baseline justify-between gap-3 py-2">
-                  <Link
-                    to={adminPaths.messages(new URLSearchParams({ id: m.id }))}
-                    className="min-w-0 truncate hover:underline"
-                  >
-                    <span className={m.status === "new" ? "font-semibold" : "font-medium"}>{m.from}</span>{" "}
-                    <span className="text-ink-soft">{m.subject}</span>
-                  </Link>
-                  <span className="text-muted shrink-0 text-xs">{formatShortDateTime(new Date(m.at))}</span>
-                </li>
-              ))}
-            </ul>
-          )}
+          <PanelList items={latestInquiries} empty="No inquiries yet.">
+            {(m) => (
+              <>
+                <Link
+                  to={adminPaths.messages(new URLSearchParams({ id: m.id }))}
+                  className="min-w-0 truncate hover:underline"
+                >
+                  <span className={m.status === "new" ? "font-semibold" : "font-medium"}>{m.from}</span>{" "}
+                  <span className="text-ink-soft">{m.subject}</span>
+                </Link>
+                <span className="text-muted shrink-0 text-xs">{formatShortDateTime(new Date(m.at))}</span>
+              </>
+            )}
+          </PanelList>
         </Panel>
         <Panel title="Recent changes" to={adminPaths.status()} linkLabel="Status Management">
-          {recentChanges.length === 0 ? (
-            <p className="text-muted py-6 text-center text-sm">No changes yet.</p>
-          ) : (
-            <ul className="divide-line divide-y text-sm">
-              {recentChanges.map((change) => (
-                <li key={change.id} className="flex items-baseline justify-between gap-3 py-2">
-                  <span className="min-w-0 truncate">
-                    {change.artworkId ? (
-                      <Link to={adminPaths.editArtwork(change.artworkId)} className="font-medium hover:underline">
-                        {change.title}
-                      </Link>
-                    ) : (
-                      <span className="font-medium">{change.title}</span>
-                    )}{" "}
-                    <span className="text-ink-soft">{change.text}</span>
-                  </span>
-                  <span className="text-muted shrink-0 text-xs">{change.at}</span>
-                </li>
-              ))}
-            </ul>
-          )}
+          <PanelList items={recentChanges} empty="No changes yet.">
+            {(change) => (
+              <>
+                <span className="min-w-0 truncate">
+                  {change.artworkId ? (
+                    <Link to={adminPaths.editArtwork(change.artworkId)} className="font-medium hover:underline">
+                      {change.title}
+                    </Link>
+                  ) : (
+                    <span className="font-medium">{change.title}</span>
+                  )}{" "}
+                  <span className="text-ink-soft">{change.text}</span>
+                </span>
+                <span className="text-muted shrink-0 text-xs">{change.at}</span>
+              </>
+            )}
+          </PanelList>
         </Panel>
         <Panel title="Mail" to={adminPaths.outbox()} linkLabel="Outbox">
           {!mailOn && (
@@ -274,6 +262,28 @@ function Stat({
       <p className="mt-1 font-serif text-3xl tabular-nums">{value}</p>
       <p className={`mt-1 text-xs ${warn ? "text-accent" : "text-muted"}`}>{note}</p>
     </Link>
+  );
+}
+
+/** A panel's list, one line per item (the key is its `id`), or what to say when there is none. */
+function PanelList<T extends { id: string }>({
+  items,
+  empty,
+  children,
+}: {
+  items: T[];
+  empty: string;
+  children: (item: T) => ReactNode;
+}) {
+  if (items.length === 0) return <p className="text-muted py-6 text-center text-sm">{empty}</p>;
+  return (
+    <ul className="divide-line divide-y text-sm">
+      {items.map((item) => (
+        <li key={item.id} className="flex items-baseline justify-between gap-3 py-2">
+          {children(item)}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -84,14 +84,9 @@ const TYPE_OPTIONS = Object.entries(EXHIBITION_TYPE_LABELS).map(([value, label])
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const { exhibition, artworks } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const { fieldErrors: errors, values } = formState(actionData);
   // After a refusal the form shows what was sent; before, the exhibition as saved.
+  const { fieldErrors: errors, values, field } = formState(actionData);
   const typed = actionData && !actionData.ok ? values : undefined;
-  const value = (name: keyof NonNullable<typeof exhibition>): string => {
-    if (typed) return typed[name] ?? "";
-    const v = exhibition?.[name];
-    return typeof v === "string" ? v : "";
-  };
   const chosen = new Set<string>(typed ? (typed.artworkIds?.split(",") ?? []) : (exhibition?.artworkIds ?? []));
   const published = typed ? typed.published === "on" : (exhibition?.published ?? false);
   return (
@@ -109,60 +104,29 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       </div>
       <Form method="post" noValidate className="max-w-3xl space-y-6" aria-label="Exhibition">
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField name="title" label="Title" required defaultValue={value("title")} error={errors.title} />
-          <SelectField
-            name="type"
-            label="Kind"
-            options={TYPE_OPTIONS}
-            defaultValue={value("type") || "solo"}
-            error={errors.type}
-          />
-          <TextField name="venue" label="Venue" required defaultValue={value("venue")} error={errors.venue} />
+          <TextField label="Title" required {...field("title", exhibition?.title)} />
+          <SelectField label="Kind" options={TYPE_OPTIONS} {...field("type", exhibition?.type ?? "solo")} />
+          <TextField label="Venue" required {...field("venue", exhibition?.venue)} />
           <div className="grid grid-cols-[1fr_7rem] gap-3">
-            <TextField name="city" label="City" optional defaultValue={value("city")} error={errors.city} />
+            <TextField label="City" optional {...field("city", exhibition?.city)} />
             <TextField
-              name="country"
               label="Country"
               optional
               hint="e.g. US"
               maxLength={2}
-              defaultValue={value("country")}
-              error={errors.country}
+              {...field("country", exhibition?.country)}
             />
           </div>
-          <TextField
-            name="startDate"
-            label="Start date"
-            type="date"
-            required
-            defaultValue={value("startDate")}
-            error={errors.startDate}
-          />
-          <TextField
-            name="endDate"
-            label="End date"
-            type="date"
-            required
-            defaultValue={value("endDate")}
-            error={errors.endDate}
-          />
+          <TextField label="Start date" type="date" required {...field("startDate", exhibition?.startDate)} />
+          <TextField label="End date" type="date" required {...field("endDate", exhibition?.endDate)} />
         </div>
-        <TextAreaField
-          name="description"
-          label="Description"
-          optional
-          rows={4}
-          defaultValue={value("description")}
-          error={errors.description}
-        />
+        <TextAreaField label="Description" optional rows={4} {...field("description", exhibition?.description)} />
         <TextField
-          name="link"
           label="Link"
           optional
           type="url"
           hint="The venue's or the exhibition's page"
-          defaultValue={value("link")}
-          error={errors.link}
+          {...field("link", exhibition?.link)}
         />
         <fieldset>
           <legend className="text-ink-soft mb-1 block text-xs font-medium">

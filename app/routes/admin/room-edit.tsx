@@ -214,10 +214,9 @@ export default function RoomEdit({ loaderData, actionData }: Route.ComponentProp
   const { room, catalogue, publicPrices, defaultExpiresOn, timeZone } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const { fieldErrors: errors, values, error } = formState(actionData);
   // After a refusal the form shows what was sent (with the button's move applied); before, the room as saved.
+  const { fieldErrors: errors, values, error, field } = formState(actionData);
   const typed = actionData && !actionData.ok ? values : undefined;
-  const value = (name: Exclude<keyof Typed, "works">) => (typed ? (typed[name] ?? "") : (room?.[name] ?? ""));
   const works = typed ? roomWorks(typed) : (room?.works ?? []);
   const titleOf = new Map(catalogue.map((a) => [a.id, a.label]));
   const addable = catalogue.filter((a) => !works.some((w) => w.artworkId === a.id));
@@ -249,40 +248,28 @@ export default function RoomEdit({ loaderData, actionData }: Route.ComponentProp
       {room ? <RoomLink link={room.link} state={room.state} busy={busy} /> : null}
 
       <Form key={formKey} method="post" noValidate className="max-w-3xl space-y-6" aria-label="Viewing room">
-        <TextField name="title" label="Title" required defaultValue={value("title")} error={errors.title} />
+        <TextField label="Title" required {...field("title", room?.title)} />
         <TextAreaField
-          name="note"
           label="Note to the collector"
           optional
           rows={4}
           hint="Shown under the title in the room."
-          defaultValue={value("note")}
-          error={errors.note}
+          {...field("note", room?.note)}
         />
         <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label="Recipient's name" optional {...field("recipientName", room?.recipientName)} />
           <TextField
-            name="recipientName"
-            label="Recipient's name"
-            optional
-            defaultValue={value("recipientName")}
-            error={errors.recipientName}
-          />
-          <TextField
-            name="recipientEmail"
             label="Recipient's e-mail"
             optional
             type="email"
-            defaultValue={value("recipientEmail")}
-            error={errors.recipientEmail}
+            {...field("recipientEmail", room?.recipientEmail)}
           />
           <TextField
-            name="expiresOn"
             label="Open until"
             type="date"
             required
             hint={`The room closes at the end of this day (${timeZone}).`}
-            defaultValue={value("expiresOn") || defaultExpiresOn}
-            error={errors.expiresOn}
+            {...field("expiresOn", room?.expiresOn ?? defaultExpiresOn)}
           />
         </div>
 

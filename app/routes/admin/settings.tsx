@@ -1,5 +1,6 @@
 // Settings (/admin/settings): the site's identity, social links, each page's search title and description,
 // and the shop's shipping, tax and payment settings, validated on the server with errors beside each field.
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import type { Route } from "./+types/settings";
 import { reportAction } from "~/components/admin/action-result";
@@ -107,10 +108,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         className="space-y-5"
         noValidate
       >
-        <section aria-labelledby="settings-identity" className={`${cardClass} p-4 md:p-6`}>
-          <h2 id="settings-identity" className="mb-4 text-lg">
-            Identity
-          </h2>
+        <SettingsSection id="identity" title="Identity">
           <div className="grid gap-4 md:grid-cols-2">
             <TextField label="Site title" {...field("siteTitle", settings.siteTitle)} maxLength={80} />
             <TextField label="Artist's name" {...field("artistName", settings.artistName)} maxLength={80} />
@@ -131,13 +129,13 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           <p className="text-muted mt-4 text-xs">
             Prices are in US dollars and the studio is in the United States (fixed).
           </p>
-        </section>
+        </SettingsSection>
 
-        <section aria-labelledby="settings-social" className={`${cardClass} p-4 md:p-6`}>
-          <h2 id="settings-social" className="mb-1 text-lg">
-            Social links
-          </h2>
-          <p className="text-muted mb-4 text-sm">Up to six, shown in the footer. Leave a row empty to drop it.</p>
+        <SettingsSection
+          id="social"
+          title="Social links"
+          intro="Up to six, shown in the footer. Leave a row empty to drop it."
+        >
           <div className="space-y-3">
             {Array.from({ length: SOCIAL_LINK_SLOTS }, (_, i) => {
               const saved = refused ? undefined : settings.socialLinks[i];
@@ -158,15 +156,13 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
               );
             })}
           </div>
-        </section>
+        </SettingsSection>
 
-        <section aria-labelledby="settings-pages" className={`${cardClass} p-4 md:p-6`}>
-          <h2 id="settings-pages" className="mb-1 text-lg">
-            Search and sharing
-          </h2>
-          <p className="text-muted mb-4 text-sm">
-            Each page's title and description in search results and link previews. Blank uses the default shown.
-          </p>
+        <SettingsSection
+          id="pages"
+          title="Search and sharing"
+          intro="Each page's title and description in search results and link previews. Blank uses the default shown."
+        >
           <div className="divide-line divide-y">
             {PAGE_KEYS.map((key) => (
               <fieldset key={key} className="grid gap-3 py-4 first:pt-0 md:grid-cols-[10rem_1fr]">
@@ -190,17 +186,14 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
               </fieldset>
             ))}
           </div>
-        </section>
+        </SettingsSection>
 
-        <section aria-labelledby="settings-shop" className={`${cardClass} p-4 md:p-6`}>
-          <input type="hidden" name="shop.present" value="1" />
-          <h2 id="settings-shop" className="mb-1 text-lg">
-            Shop
-          </h2>
-          <p className="text-muted mb-4 text-sm">
-            What checkout charges and how orders are held. Prices are in US dollars; countries are two-letter codes (US,
-            CA, FR …).
-          </p>
+        <SettingsSection
+          id="shop"
+          title="Shop"
+          present
+          intro="What checkout charges and how orders are held. Prices are in US dollars; countries are two-letter codes (US, CA, FR …)."
+        >
           <h3 className="mt-2 mb-3 text-sm font-medium">Shipping</h3>
           <div className="grid gap-4 md:grid-cols-2">
             <TextField label="Shipping method name" {...shopField("shop.shippingLabel")} maxLength={80} />
@@ -287,17 +280,19 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             rows={3}
             className="mt-4"
           />
-        </section>
+        </SettingsSection>
 
-        <section aria-labelledby="settings-certificates" className={`${cardClass} p-4 md:p-6`}>
-          <input type="hidden" name="certificates.present" value="1" />
-          <h2 id="settings-certificates" className="mb-1 text-lg">
-            Certificates
-          </h2>
-          <p className="text-muted mb-4 text-sm">
-            Your signature, drawn on every certificate of authenticity above your name. A PNG with a transparent
-            background looks best; JPEG and WebP work too (up to {loaderData.signatureMaxMb} MB).
-          </p>
+        <SettingsSection
+          id="certificates"
+          title="Certificates"
+          present
+          intro={
+            <>
+              Your signature, drawn on every certificate of authenticity above your name. A PNG with a transparent
+              background looks best; JPEG and WebP work too (up to {loaderData.signatureMaxMb} MB).
+            </>
+          }
+        >
           <div className="md:max-w-xl">
             <MediaPicker
               name="signatureImage"
@@ -308,14 +303,9 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
               hint="Without one, certificates carry a line to sign by hand."
             />
           </div>
-        </section>
+        </SettingsSection>
 
-        <section aria-labelledby="settings-security" className={`${cardClass} p-4 md:p-6`}>
-          <input type="hidden" name="security.present" value="1" />
-          <h2 id="settings-security" className="mb-1 text-lg">
-            Security
-          </h2>
-          <p className="text-muted mb-4 text-sm">Who can open the admin area, and for how long.</p>
+        <SettingsSection id="security" title="Security" present intro="Who can open the admin area, and for how long.">
           <CheckboxField
             label="Require two-factor sign-in for administrators"
             name="security.requireAdminTwoFactor"
@@ -329,7 +319,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
               inputMode="numeric"
             />
           </div>
-        </section>
+        </SettingsSection>
 
         <div className="bg-paper/95 sticky bottom-0 flex items-center justify-end gap-3 py-3">
           {count > 0 && actionData && !actionData.ok ? (
@@ -349,3 +339,30 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
 }
 
 export const ErrorBoundary = AdminPageError;
+
+/** One card of the settings form. With `present`, the form says the group `id` was on it (`shop.present`), so that
+ * the action saves the group even when its fields are all empty or unticked. */
+function SettingsSection({
+  id,
+  title,
+  intro,
+  present,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro?: ReactNode;
+  present?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`settings-${id}`} className={`${cardClass} p-4 md:p-6`}>
+      {present ? <input type="hidden" name={`${id}.present`} value="1" /> : null}
+      <h2 id={`settings-${id}`} className={intro ? "mb-1 text-lg" : "mb-4 text-lg"}>
+        {title}
+      </h2>
+      {intro ? <p className="text-muted mb-4 text-sm">{intro}</p> : null}
+      {children}
+    </section>
+  );
+}

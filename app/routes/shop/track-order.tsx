@@ -15,6 +15,7 @@ import { hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server"
 import { readTrackingForm, TRACKING_NOT_FOUND } from "~/modules/shop/tracking.server";
 import { readFormData } from "~/modules/forms/submission.server";
 import { buyerCertificateLinks } from "~/modules/certificates/certificates.server";
+import { CertificateLinks } from "~/components/site/certificate-links";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
@@ -126,16 +127,7 @@ export default function TrackOrder({ loaderData, actionData }: Route.ComponentPr
                   <h3 id="certificates-heading" className="eyebrow font-sans">
                     Certificates of authenticity
                   </h3>
-                  <ul className="mt-3 space-y-2">
-                    {actionData.certificates.map((c) => (
-                      <li key={c.number}>
-                        <a href={c.href} download className="underline underline-offset-4">
-                          Download certificate {c.number}
-                        </a>{" "}
-                        <span className="text-muted text-sm">· {c.title}</span>
-                      </li>
-                    ))}
-                  </ul>
+                  <CertificateLinks certificates={actionData.certificates} className="mt-3 space-y-2" />
                 </section>
               ) : null}
             </section>

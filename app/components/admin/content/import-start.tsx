@@ -10,6 +10,14 @@ import { formatShortDateTime } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
 import type { ImportUploadView } from "~/modules/catalog/import/import.server";
 
+/** The files the artist can start from: a template to fill in, or the whole catalogue to edit and import again. */
+const DOWNLOADS = [
+  [adminPaths.importTemplate("xlsx"), "Template (Excel)"],
+  [adminPaths.importTemplate("csv"), "Template (CSV)"],
+  [adminPaths.exportCatalogue("xlsx"), "Export the catalogue (Excel)"],
+  [adminPaths.exportCatalogue("csv"), "Export the catalogue (CSV)"],
+] as const;
+
 const FILE_INPUT = "h-auto file:bg-paper-deep file:mr-3 file:rounded file:border-0 file:px-3 file:py-1 file:text-sm";
 
 export function ImportStart({
@@ -88,42 +96,13 @@ export function ImportStart({
           their slug and updated.
         </p>
         <ul className="mt-4 space-y-2 text-sm">
-          <li>
-            <a
-              href={adminPaths.importTemplate("xlsx")}
-              download
-              className="inline-flex items-center gap-2 underline underline-offset-4"
-            >
-              <Download aria-hidden className="size-4" /> Template (Excel)
-            </a>
-          </li>
-          <li>
-            <a
-              href={adminPaths.importTemplate("csv")}
-              download
-              className="inline-flex items-center gap-2 underline underline-offset-4"
-            >
-              <Download aria-hidden className="size-4" /> Template (CSV)
-            </a>
-          </li>
-          <li>
-            <a
-              href={adminPaths.exportCatalogue("xlsx")}
-              download
-              className="inline-flex items-center gap-2 underline underline-offset-4"
-            >
-              <Download aria-hidden className="size-4" /> Export the catalogue (Excel)
-            </a>
-          </li>
-          <li>
-            <a
-              href={adminPaths.exportCatalogue("csv")}
-              download
-              className="inline-flex items-center gap-2 underline underline-offset-4"
-            >
-              <Download aria-hidden className="size-4" /> Export the catalogue (CSV)
-            </a>
-          </li>
+          {DOWNLOADS.map(([href, label]) => (
+            <li key={href}>
+              <a href={href} download className="inline-flex items-center gap-2 underline underline-offset-4">
+                <Download aria-hidden className="size-4" /> {label}
+              </a>
+            </li>
+          ))}
         </ul>
       </section>
 
