@@ -18,8 +18,12 @@ const NOT_PUBLIC = /\/app\/(routes|components)\/admin\//;
  */
 const FORM_PAGES = /\/app\/routes\/(shop|account|auth)\/|\/app\/routes\/site\/(contact|commissions)\.tsx/;
 
+/** The root route: every page loads it, so what it imports goes into `shared` (one request fewer). */
+const ROOT_ROUTE = /\/app\/root\.tsx/;
+
 function sharedChunk(id: string, { getModuleInfo }: Rollup.ManualChunkMeta): string | undefined {
   const roots = [...rootsOf(id, getModuleInfo, new Map())].filter((root) => !NOT_PUBLIC.test(root));
+  if (roots.some((root) => ROOT_ROUTE.test(root)) && !ROOT_ROUTE.test(id)) return "shared";
   if (roots.length < 2) return undefined;
   // Parts loaded on demand (the lightbox, the cart drawer, the signed-in header) share their libraries in a
   // chunk loaded with the first of them, never with the page.

@@ -1,4 +1,4 @@
-import { revalidateUnlessQueued } from "~/lib/offline-queue";
+import { revalidateUnlessQueued } from "~/lib/offline-revalidate";
 import {
   isRouteErrorResponse,
   Links,

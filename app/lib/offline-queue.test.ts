@@ -12,10 +12,10 @@ import {
   queueOperations,
   readQueue,
   replayQueue,
-  revalidateUnlessQueued,
   type NewOperation,
   type QueuedOperation,
 } from "./offline-queue";
+import { revalidateUnlessQueued } from "./offline-revalidate";
 
 const update = (id: string, data: Record<string, string | number | boolean>, table = "artworks"): NewOperation => ({
   type: "update",

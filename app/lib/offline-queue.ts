@@ -236,18 +236,6 @@ function sendOperation(op: QueuedOperation): Promise<Response> {
   });
 }
 
-/** A route's shouldRevalidate part: a write kept in the queue has nothing to reload (and no connection to). */
-export function revalidateUnlessQueued({
-  actionResult,
-  defaultShouldRevalidate,
-}: {
-  actionResult?: unknown;
-  defaultShouldRevalidate: boolean;
-}): boolean {
-  const queued = typeof actionResult === "object" && actionResult !== null && "queued" in actionResult;
-  return queued ? false : defaultShouldRevalidate;
-}
-
 /** Where a queued reorder puts `ids`: by the newest queued position of each (unqueued ones keep theirs). */
 export function queuedOrder(
   ids: readonly string[],

@@ -18,7 +18,8 @@ import { SelectField } from "~/components/ui/field";
 import { useOfflineQueue } from "~/components/realtime/offline-queue";
 import { adminPaths } from "~/lib/admin-paths";
 import { formText } from "~/lib/form-data";
-import { applyQueued, queuedOrder, revalidateUnlessQueued, type NewOperation } from "~/lib/offline-queue";
+import { revalidateUnlessQueued } from "~/lib/offline-revalidate";
+import { applyQueued, queuedOrder, type NewOperation } from "~/lib/offline-queue";
 import { requireAdmin } from "~/modules/auth/session.server";
 import {
   addSection,

@@ -6,7 +6,7 @@ import { AdminLayoutError } from "~/components/admin/admin-error";
 import { AdminLoading, AdminShell } from "~/components/admin/admin-shell";
 import { ProgressBar } from "~/components/site/progress-bar";
 import { ToastHost } from "~/components/site/toast-host";
-import { revalidateUnlessQueued } from "~/lib/offline-queue";
+import { revalidateUnlessQueued } from "~/lib/offline-revalidate";
 import { readSidebarOpen } from "~/lib/sidebar-state";
 import { displayName, requireAdmin } from "~/modules/auth/session.server";
 import type { loader as rootLoader } from "~/root";

@@ -23,7 +23,8 @@ import { TextAreaField, TextField } from "~/components/ui/field";
 import { useOfflineQueue } from "~/components/realtime/offline-queue";
 import { adminPaths } from "~/lib/admin-paths";
 import { formText } from "~/lib/form-data";
-import { applyQueued, queuedOrder, revalidateUnlessQueued, type NewOperation } from "~/lib/offline-queue";
+import { revalidateUnlessQueued } from "~/lib/offline-revalidate";
+import { applyQueued, queuedOrder, type NewOperation } from "~/lib/offline-queue";
 import type { ImageAsset } from "~/lib/media";
 import { requireAdmin } from "~/modules/auth/session.server";
 import {
