@@ -2,7 +2,7 @@
 // It posts to /artwork/:id/hold, never to the cached artwork page; without JavaScript that route shows the answer.
 import { useFetcher } from "react-router";
 import { TextAreaField, TextField } from "~/components/ui/field";
-import type { ActionResult } from "~/lib/action-result";
+import { formState, type ActionResult } from "~/lib/action-result";
 import { paths } from "~/lib/paths";
 import { buttonClass } from "~/components/ui/button";
 
@@ -10,6 +10,7 @@ export function HoldRequestForm({ artworkId, holdHours }: { artworkId: string; h
   const fetcher = useFetcher<ActionResult<{ message: string }>>();
   const result = fetcher.data;
   const failed = result && !result.ok ? result : undefined;
+  const { field } = formState(result);
   return (
     <details className="border-line group mt-8 border-t pt-5" open={failed ? true : undefined}>
       <summary className="hover:text-ink text-ink-soft cursor-pointer text-sm underline-offset-4 hover:underline">
@@ -25,32 +26,16 @@ export function HoldRequestForm({ artworkId, holdHours }: { artworkId: string; h
             Need a little time? Ask the artist to keep it for you for {holdHours} hours. Until the request is approved
             the work stays for sale; you will hear back by e-mail.
           </p>
+          <TextField {...field("name")} label="Your name" autoComplete="name" required />
           <TextField
-            name="name"
-            label="Your name"
-            autoComplete="name"
-            required
-            defaultValue={failed?.values?.name}
-            error={failed?.fieldErrors?.name}
-          />
-          <TextField
-            name="email"
+            {...field("email")}
             type="email"
             label="Email address"
             autoComplete="email"
             inputMode="email"
             required
-            defaultValue={failed?.values?.email}
-            error={failed?.fieldErrors?.email}
           />
-          <TextAreaField
-            name="note"
-            label="A note for the artist"
-            optional
-            rows={3}
-            defaultValue={failed?.values?.note}
-            error={failed?.fieldErrors?.note}
-          />
+          <TextAreaField {...field("note")} label="A note for the artist" optional rows={3} />
           {failed && !failed.fieldErrors ? (
             <p role="alert" className="text-destructive text-sm">
               {failed.error}
