@@ -6,13 +6,6 @@ import { pageViewCounts } from "~/db/schema";
 import { flushPageViews, recordPageView } from "~/modules/analytics/page-views.server";
 import { analyticsReport, RANK_PAGE_SIZE } from "~/modules/analytics/reports.server";
 import { getArtwork } from "~/modules/catalog/catalog.server";
-import {
-  CommissionSchema,
-  ContactSchema,
-  newSubmissionKey,
-  submitCommission,
-  submitContact,
-} from "~/modules/inbox/inquiries.server";
 import { placeOrder } from "~/modules/shop/checkout.server";
 import { markOrderPaid } from "~/modules/shop/order-actions.server";
 import { loader as analyticsLoader } from "~/routes/admin/analytics";
@@ -20,6 +13,7 @@ import { createLogger } from "~/logger.server";
 import { services, setServices } from "~/services.server";
 import { adminCookie, userCookie } from "../support/admin-session";
 import { failingDatabase } from "../support/failing-database";
+import { sendContact, sendCommission } from "../support/inquiry-data";
 import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
 import { BUYER, callRoute, seedShopSettings, seedWork } from "../support/shop-data";
 
@@ -64,24 +58,15 @@ describe.each(BACKENDS)("analytics on %s", (backend) => {
     });
     if (!placed.ok) throw new Error(placed.reason);
     await markOrderPaid(placed.order.id, { kind: "admin", id: "a", email: "artist@example.com" });
-    await submitContact(
-      ContactSchema.parse({
-        name: "Ada",
-        email: "ada@example.com",
-        inquiryType: "general",
-        message: "Is the heron painting still available to see in person?",
-        submissionKey: newSubmissionKey(),
-      }),
-    );
-    await submitCommission(
-      CommissionSchema.parse({
-        name: "Ben",
-        email: "ben@example.com",
-        description: "A pair of small studies of the bayou at dawn, for a hallway.",
-        budget: "under-2000",
-        submissionKey: newSubmissionKey(),
-      }),
-    );
+    await sendContact({
+      name: "Ada",
+      email: "ada@example.com",
+      message: "Is the heron painting still available to see in person?",
+    });
+    await sendCommission({
+      name: "Ben",
+      email: "ben@example.com",
+    });
 
     const report = await analyticsReport(7);
     expect(report.views).toBe(12);

@@ -17,22 +17,18 @@ import {
   setCommissionStage,
 } from "~/modules/inbox/commission-pipeline.server";
 import { listCommissions } from "~/modules/inbox/inbox-admin.server";
-import { CommissionSchema, newSubmissionKey, submitCommission } from "~/modules/inbox/inquiries.server";
 import { seedShopSettings } from "../support/shop-data";
+import { sendCommission } from "../support/inquiry-data";
 import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
 
 const artist = { name: "Mara Ellison" };
 
 async function request(name: string, description = "A pair of small studies of the bayou at dawn, for a hallway.") {
-  await submitCommission(
-    CommissionSchema.parse({
-      name,
-      email: `${name.toLowerCase().replace(/\s+/g, ".")}@example.com`,
-      description,
-      budget: "under-2000",
-      submissionKey: newSubmissionKey(),
-    }),
-  );
+  await sendCommission({
+    name,
+    email: `${name.toLowerCase().replace(/\s+/g, ".")}@example.com`,
+    description,
+  });
 }
 
 describe.each(BACKENDS)("commission pipeline on %s", (backend) => {

@@ -2,16 +2,10 @@
 // with what each person spent on paid orders only, newest activity first, and a search by name or e-mail.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listCustomers } from "~/modules/admin/customers.server";
-import {
-  CommissionSchema,
-  ContactSchema,
-  newSubmissionKey,
-  submitCommission,
-  submitContact,
-} from "~/modules/inbox/inquiries.server";
 import { placeOrder } from "~/modules/shop/checkout.server";
 import { cancelOrder, markOrderPaid } from "~/modules/shop/order-actions.server";
 import { saveSettings } from "~/modules/settings/settings.server";
+import { sendContact, sendCommission } from "../support/inquiry-data";
 import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
 import { BUYER, seedShopSettings, seedWork } from "../support/shop-data";
 
@@ -48,24 +42,15 @@ describe.each(BACKENDS)("customers on %s", (backend) => {
     await cancelOrder(cancelled, admin);
     await order("ada@example.com", 30_000); // awaiting payment: not spent yet
 
-    await submitContact(
-      ContactSchema.parse({
-        name: "Ada Collector",
-        email: "Ada@Example.com",
-        inquiryType: "general",
-        message: "Could the painting be framed before it ships?",
-        submissionKey: newSubmissionKey(),
-      }),
-    );
-    await submitCommission(
-      CommissionSchema.parse({
-        name: "Ben Ortega",
-        email: "ben@example.com",
-        description: "A pair of small studies of the bayou at dawn, for a hallway.",
-        budget: "under-2000",
-        submissionKey: newSubmissionKey(),
-      }),
-    );
+    await sendContact({
+      name: "Ada Collector",
+      email: "Ada@Example.com",
+      message: "Could the painting be framed before it ships?",
+    });
+    await sendCommission({
+      name: "Ben Ortega",
+      email: "ben@example.com",
+    });
 
     const { customers, total } = await listCustomers({});
     expect(total).toBe(2);

@@ -4,7 +4,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices, mailOutbox } from "~/db/schema";
-import { CommissionSchema, newSubmissionKey, submitCommission } from "~/modules/inbox/inquiries.server";
 import {
   createCommissionInvoice,
   createInvoiceFromOrder,
@@ -16,6 +15,7 @@ import {
 } from "~/modules/invoices/invoices.server";
 import { placeOrder } from "~/modules/shop/checkout.server";
 import { action as invoicesAction } from "~/routes/admin/invoices";
+import { sendCommission } from "../support/inquiry-data";
 import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
 import { BUYER, callRoute, seedShopSettings, seedWork } from "../support/shop-data";
 import { adminCookie } from "../support/admin-session";
@@ -26,15 +26,10 @@ describe.each(BACKENDS)("invoices on %s", (backend) => {
   beforeAll(async () => {
     ctx = await setupTestServices(backend);
     await seedShopSettings();
-    const { id } = await submitCommission(
-      CommissionSchema.parse({
-        name: "Ben Ortega",
-        email: "Ben@Example.com",
-        description: "A pair of small studies of the bayou at dawn, for a hallway.",
-        budget: "under-2000",
-        submissionKey: newSubmissionKey(),
-      }),
-    );
+    const { id } = await sendCommission({
+      name: "Ben Ortega",
+      email: "Ben@Example.com",
+    });
     commissionId = id;
   });
   afterAll(() => ctx.close());
