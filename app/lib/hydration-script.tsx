@@ -5,9 +5,11 @@
 //   the paint's presentation, so the scripts' requests counted against the largest paint), at most 3 s after
 //   the load event (a tab in the background paints nothing), or at the visitor's first pointer, touch or key
 //   press, whichever comes first;
-// - keeps what a visitor does before the page is interactive: a press on a button that needs JavaScript
-//   (or an element marked data-hydrate-click) and a choice in a select are replayed once React has
-//   hydrated, instead of being lost. Links and submit buttons of forms work without JavaScript: untouched.
+// - keeps what a visitor does before React takes over the page's events (entry.client.tsx calls
+//   __atelierHydrating just before hydrateRoot): a press on a button that needs JavaScript (or an element
+//   marked data-hydrate-click) and a choice in a select are replayed once React has hydrated, instead of
+//   being lost. From hydrateRoot on, React handles them itself. Links and submit buttons of forms work
+//   without JavaScript: untouched.
 import { useEffect } from "react";
 import { useNonce } from "~/lib/nonce";
 
@@ -15,6 +17,8 @@ declare global {
   interface Window {
     /** Runs the page's deferred module script now or when it is time (set by the head script). */
     __atelierHydrate?: (run: () => void) => void;
+    /** Called just before React starts hydrating: from then on React handles presses itself. */
+    __atelierHydrating?: () => void;
     /** Called once React has hydrated: replays what was held back. */
     __atelierInteractive?: () => void;
     /** True once the page is interactive. */
@@ -24,7 +28,7 @@ declare global {
 
 // Plain ES2017 in a string: it runs before any bundle, so it cannot import anything.
 export const HYDRATION_SCRIPT = `(function(){
-var w=window,d=document,started=false,run=null,held=[];
+var w=window,d=document,started=false,run=null,held=[],owned=false;
 function start(){if(started)return;started=true;if(run)run();}
 w.__atelierHydrate=function(f){run=f;if(started)f();};
 function painted(){var framed=false,shown=false,po;function go(){if(framed&&shown){if(po)po.disconnect();setTimeout(start,0);}}
@@ -33,8 +37,9 @@ try{po=new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentf
 setTimeout(function(){framed=shown=true;go();},3000);}
 if(d.readyState==="complete")painted();else w.addEventListener("load",painted,{once:true});
 ["pointerdown","touchstart","keydown"].forEach(function(t){w.addEventListener(t,start,{once:true,passive:true,capture:true});});
+w.__atelierHydrating=function(){owned=true;};
 function hold(e){
-if(w.__atelierHydrated||!(e.target instanceof Element))return;
+if(owned||!(e.target instanceof Element))return;
 var click=e.type==="click",el=e.target.closest(click?"button,[data-hydrate-click]":"select");
 if(!el||(click&&el.tagName==="BUTTON"&&el.type!=="button"&&el.form))return;
 if(click)e.preventDefault();

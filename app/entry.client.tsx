@@ -1,0 +1,17 @@
+// React Router's default client entry, plus one line: the head script is told that React is taking over the
+// page's events (decision 0014) before hydrateRoot attaches its listeners. From then on React handles a press
+// itself (hydrating at once if it must), so the head script stops holding presses for replay: held as well, a
+// press on a toggle acted twice.
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+
+window.__atelierHydrating?.();
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <HydratedRouter />
+    </StrictMode>,
+  );
+});
