@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { ADMIN } from "./tests/support/accounts";
+import { sharedServer } from "./tests/support/shared-server";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 // Set once in the runner process; workers inherit them. The run's folder holds the registry of the servers
@@ -11,6 +11,7 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 process.env.ATELIER_TEST_RUN_DIR ??= mkdtempSync(join(tmpdir(), "atelier-e2e-run-"));
 process.env.E2E_TEMPLATE_DIR ??= join(process.env.ATELIER_TEST_RUN_DIR, "demo-template");
 process.env.E2E_DATA_DIR ??= join(process.env.ATELIER_TEST_RUN_DIR, "shared");
+const shared = sharedServer(port, process.env.E2E_TEMPLATE_DIR, process.env.E2E_DATA_DIR);
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -50,29 +51,12 @@ export default defineConfig({
   ],
   globalTeardown: "./tests/support/global-teardown.ts",
   webServer: {
-    // The demo data is made once (tests/support/demo-template.ts: the first start of a real install, then every
-    // image variant), copied for this server and for every spec that starts its own.
-    command: `node --import tsx tests/support/demo-template.ts "${process.env.E2E_TEMPLATE_DIR}" "${process.env.E2E_DATA_DIR}" && node build/server/index.js`,
+    ...shared,
     url: `http://127.0.0.1:${port}/healthz`,
     // About 40 s on a quiet machine (the image variants); three times that and more on a loaded one.
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: "warn",
-      // Every spec signs in from 127.0.0.1: the per-address limits are raised (auth.spec.ts checks the real ones).
-      AUTH_RATE_LIMIT_MULTIPLIER: "50",
-      // The one administrator of every spec (tests/support/accounts.ts), provisioned at start.
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      ADMIN_NAME: ADMIN.name,
-      BACKUP_KEEP: "0",
-    },
   },
 });
