@@ -36,7 +36,11 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: "reports/e2e.json" }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: "retain-on-failure",
+    // No trace by default: recording one for every test took a third of the run's time (docs/testing.md,
+    // decision 0027). A failure keeps a screenshot and Playwright's error-context.md (the page's ARIA snapshot);
+    // `npx playwright test <spec> --trace retain-on-failure` records traces when a failure needs one.
+    trace: "off",
+    screenshot: "only-on-failure",
     // Debian's chromium-headless-shell (scripts/ensure-chromium.mjs): the suite took 30 % less time with it than
     // with the full browser on a two-core machine (docs/testing.md). CHROMIUM_PATH=/usr/bin/chromium for --headed.
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? HEADLESS_SHELL, args: CHROMIUM_ARGS },
