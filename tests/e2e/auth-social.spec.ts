@@ -7,6 +7,7 @@ import type { Page } from "@playwright/test";
 import Provider from "oidc-provider";
 import { TOTP } from "otpauth";
 import { expect, test } from "../support/fixtures";
+import { signOutFromAccount } from "../support/admin-fixtures";
 import { clientAddress, startAppServer, type AppServer } from "../support/app-server";
 import { freePort } from "../support/spawn-server";
 
@@ -112,7 +113,7 @@ test("with a verified TOTP factor, the provider's answer is followed by the code
   await page.getByLabel("Code from the app").fill(totp.generate());
   await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
   await expect(page.getByText(/Two-factor sign-in is on/)).toBeVisible();
-  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await signOutFromAccount(page, server.url);
 
   await page.goto(`${server.url}/auth?redirectTo=%2Faccount`);
   await page.getByRole("button", { name: "Continue with Studio Login" }).click();

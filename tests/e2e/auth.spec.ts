@@ -9,6 +9,7 @@ import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import { TOTP } from "otpauth";
 import { expect, test } from "../support/fixtures";
+import { signOutFromAccount } from "../support/admin-fixtures";
 import { clientAddress, startAppServer, type AppServer } from "../support/app-server";
 
 test.describe.configure({ mode: "serial" });
@@ -48,13 +49,6 @@ async function signUpAndConfirm(page: Page, email: string, password: string, ful
 
 const header = (page: Page) => page.getByRole("banner");
 
-/** Signs out from /account and waits until the site says so (a navigation started earlier would cancel it). */
-async function signOutFromAccount(page: Page) {
-  await page.getByRole("button", { name: "Sign out", exact: true }).click();
-  await expect(page).toHaveURL(at("/"));
-  await expect(header(page).getByRole("link", { name: "Sign in" })).toBeVisible();
-}
-
 test("sign up, confirm the address by mail, sign out, sign in again", async ({ page }) => {
   await signUpAndConfirm(page, "iris@example.com", "a quiet harbour at dusk", "Iris Vale");
   // Signed in and back at the site root, with the name in the header.
@@ -62,9 +56,7 @@ test("sign up, confirm the address by mail, sign out, sign in again", async ({ p
   await expect(header(page).getByRole("link", { name: "Iris Vale" })).toBeVisible();
 
   await page.goto(at("/account"));
-  await page.getByRole("button", { name: "Sign out", exact: true }).click();
-  await expect(page).toHaveURL(at("/"));
-  await expect(header(page).getByRole("link", { name: "Sign in" })).toBeVisible();
+  await signOutFromAccount(page, server.url);
 
   await header(page).getByRole("link", { name: "Sign in" }).click();
   await signIn(page, "Iris@Example.com", "a quiet harbour at dusk");
@@ -125,7 +117,7 @@ test("magic link: the mailed link signs in and returns to the page that asked", 
   await expect(page).toHaveURL(at("/account"));
   await expect(page.getByRole("heading", { level: 1, name: "linda@example.com" })).toBeVisible();
   // The link works once.
-  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await signOutFromAccount(page, server.url);
   await page.goto(link);
   await expect(page).toHaveURL(/\/auth\?mode=magic-link/);
   await expect(page.getByRole("alert")).toHaveText(/This link has expired or was already used/);
@@ -161,7 +153,7 @@ test("TOTP: enrol on /account, sign out, and sign in with a code from the app (a
   await expect(page.getByText(/Two-factor sign-in is on/)).toBeVisible();
   await expect(page.getByText("Pixel phone", { exact: true })).toBeVisible();
 
-  await signOutFromAccount(page);
+  await signOutFromAccount(page, server.url);
   await page.goto(at("/auth?redirectTo=%2Faccount"));
   await signIn(page, "tomas@example.com", "slow rivers and salt");
   // The password alone does not make a session (spec §4: aal2 is next).
@@ -172,7 +164,7 @@ test("TOTP: enrol on /account, sign out, and sign in with a code from the app (a
   await expect(page).toHaveURL(at("/account"));
   await expect(page.getByRole("heading", { level: 1, name: "Tomas Reed" })).toBeVisible();
 
-  await signOutFromAccount(page);
+  await signOutFromAccount(page, server.url);
   await page.goto(at("/auth"));
   await signIn(page, "tomas@example.com", "slow rivers and salt");
   await page.getByRole("link", { name: "Use a backup code" }).click();

@@ -4,7 +4,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { ADMIN } from "./accounts";
 import { expect, test } from "./fixtures";
 
@@ -30,6 +30,16 @@ export async function signUp(context: APIRequestContext, baseURL: string, email:
     headers: { origin: baseURL },
   });
   expect(response.ok(), `sign-up of ${email}: ${response.status()}`).toBe(true);
+}
+
+/**
+ * Presses Sign out on /account and waits until the site root shows the Sign in link: a navigation started
+ * before the sign-out's answer cancels it, and the session would live on.
+ */
+export async function signOutFromAccount(page: Page, baseURL: string) {
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
 }
 
 export const adminTest = test.extend<object, { adminStorageState: string }>({
