@@ -58,15 +58,17 @@ export async function setupTestServices(backend: Backend, env: Record<string, st
 }
 
 /**
- * One more empty database of the same kind, not migrated and not wired into services (a restore target):
- * PGlite in a DATA_DIR of its own, or a new database on the PostgreSQL server.
+ * One more empty database of the same kind, not migrated and not wired into services (a restore target): an
+ * in-memory PGlite cluster loaded from the empty one's dump (initdb on disk took several seconds each; a restore
+ * on disk is the end-to-end operations-backup spec's), or a new database on the PostgreSQL server. `dataDir` is
+ * a folder of the target's own (its media).
  */
 export async function emptyDatabase(
   backend: Backend,
 ): Promise<{ handle: DatabaseHandle; dataDir: string; databaseUrl?: string; close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), "atelier-target-"));
   if (backend === "pglite") {
-    const handle = await openDatabase({ dataDir });
+    const handle = await openDatabase({ inMemory: true, from: pgliteDump("pgliteEmpty") });
     return {
       handle,
       dataDir,
@@ -96,12 +98,13 @@ export async function emptyDatabase(
  */
 export const SERVER_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-/** The migrated PGlite cluster every suite starts from, read once per test process. */
-let template: Blob | undefined;
-function pgliteTemplate(): Blob {
-  template ??= new Blob([readFileSync(inject("pgliteTemplate"))]);
-  return template;
+/** The migrated PGlite cluster every suite starts from, and the empty one, read once per test process. */
+const dumps = new Map<"pgliteTemplate" | "pgliteEmpty", Blob>();
+function pgliteDump(name: "pgliteTemplate" | "pgliteEmpty"): Blob {
+  if (!dumps.has(name)) dumps.set(name, new Blob([readFileSync(inject(name))]));
+  return dumps.get(name)!;
 }
+const pgliteTemplate = () => pgliteDump("pgliteTemplate");
 
 /**
  * A new database on the PostgreSQL server (SERVER_POSTGRES_URL), empty or a copy of `template` (a migrated

@@ -15,6 +15,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** A dump of a migrated PGlite cluster (a tar file). */
     pgliteTemplate: string;
+    /** A dump of a new, empty PGlite cluster (a restore target): what initdb makes, without running it again. */
+    pgliteEmpty: string;
     /** A migrated database on the TEST_DATABASE_URL server, to create suites' databases from; "" without one. */
     postgresTemplate: string;
   }
@@ -35,6 +37,9 @@ async function onServer(url: string, statement: string) {
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), "atelier-vitest-"));
   const client = await PGlite.create();
+  const pgliteEmpty = join(dir, "pglite-empty.tar");
+  writeFileSync(pgliteEmpty, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
+  project.provide("pgliteEmpty", pgliteEmpty);
   await migrate(drizzle(client), { migrationsFolder: MIGRATIONS });
   const dump = await client.dumpDataDir("none");
   await client.close();
