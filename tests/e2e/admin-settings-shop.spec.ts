@@ -4,6 +4,12 @@
 import { addToCartFromShop } from "../support/shop-flow";
 import { expect, ownServerTest as test } from "../support/own-admin-server";
 
+/** Whether a press at the middle of `element` reaches it (nothing lies on top of it). */
+function isUncovered(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  return element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+}
+
 test("the shop's shipping, pickup and tax are edited on Settings and checkout follows them", async ({ adminPage }) => {
   const page = adminPage;
   await page.goto("/admin/settings");
@@ -17,6 +23,10 @@ test("the shop's shipping, pickup and tax are edited on Settings and checkout fo
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(shop.getByText("Enter a rate from 0 to 50 %, e.g. 9.45.")).toBeVisible();
   await expect(shop.getByLabel("Region 1 rate (USD)")).toHaveValue("120");
+  // The toast that says so leaves the Save button free to press again (it covered it, bottom right, for 5 s).
+  await expect(page.locator("[data-sonner-toast]")).toBeVisible();
+  const save = page.getByRole("button", { name: "Save settings" });
+  expect(await save.evaluate(isUncovered)).toBe(true);
 
   await shop.getByLabel("Tax rate (%)").fill("5");
   await shop.getByLabel("Shipping method name").fill("Crated shipping");

@@ -26,7 +26,11 @@ export const TOASTERS = {
   page: {
     visibleToasts: PAGE_TOASTS.visible,
     duration: PAGE_TOASTS.durationMs,
-    position: "bottom-right",
+    // Top right, under the site's and the admin's header (64 px): at the bottom right it lay over the sticky
+    // Save bar's button, so the save that had just been refused could not be pressed again for 5 s.
+    position: "top-right",
+    offset: { top: 80 },
+    mobileOffset: { top: 72 },
     richColors: true,
     closeButton: true,
   },
