@@ -20,9 +20,7 @@ test.beforeAll(async () => {
   standIn = await startStripeStandIn();
   server = await startAppServer({
     ...ADMIN_SERVER_ENV,
-    STRIPE_SECRET_KEY: standIn.secretKey,
-    STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
-    STRIPE_API_BASE: standIn.url,
+    ...standIn.env(),
   });
   standIn.webhookUrl = `${server.url}/webhooks/stripe`;
 });

@@ -32,9 +32,7 @@ test.beforeAll(async () => {
     {
       DATA_DIR: join(mkdtempSync(join(tmpdir(), "atelier-shop-stripe-")), "data"),
       LOG_LEVEL: "warn",
-      STRIPE_SECRET_KEY: standIn.secretKey,
-      STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
-      STRIPE_API_BASE: standIn.url,
+      ...standIn.env(),
     },
     { data: "demo" },
   );

@@ -22,7 +22,7 @@ import { getAuthContext } from "~/modules/auth/session.server";
 import { createSmsSender } from "~/modules/auth/sms.server";
 import { services, setServices } from "~/services.server";
 import { action as accountAction } from "~/routes/account/account";
-import { startTwilioStandIn } from "../support/twilio-standin";
+import { startTwilioStandIn, type TwilioStandIn } from "../support/twilio-standin";
 import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
 
 const ORIGIN = "http://localhost:3000";
@@ -74,6 +74,25 @@ async function confirmedUser(ctx: TestContext, email: string, password: string, 
   const confirmed = await follow(linkIn(mail!.text));
   expect(confirmed.status).toBe(302);
   return cookieOf(confirmed.headers);
+}
+
+/** Runs `fn` with the real Twilio adapter talking to a stand-in that speaks Twilio's Messages API on loopback. */
+async function withTwilio(fn: (twilio: TwilioStandIn) => Promise<void>) {
+  const twilio = await startTwilioStandIn();
+  const saved = services();
+  const config = {
+    accountSid: twilio.accountSid,
+    authToken: twilio.authToken,
+    from: "+15005550006",
+    apiBase: twilio.url,
+  };
+  setServices({ ...saved, sms: createSmsSender(config, saved.logger) });
+  try {
+    await fn(twilio);
+  } finally {
+    setServices(saved);
+    await twilio.close();
+  }
 }
 
 describe.each(BACKENDS)("account flows on %s", (backend) => {
@@ -519,16 +538,7 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
   });
 
   it("texts at most 5 codes an hour to one number (SMS pumping, security issue item 6)", async () => {
-    const twilio = await startTwilioStandIn();
-    const saved = services();
-    const config = {
-      accountSid: twilio.accountSid,
-      authToken: twilio.authToken,
-      from: "+15005550006",
-      apiBase: twilio.url,
-    };
-    setServices({ ...saved, sms: createSmsSender(config, saved.logger) });
-    try {
+    await withTwilio(async (twilio) => {
       const cookie = await confirmedUser(ctx, "pump@example.com", "pumping texts passphrase");
       const start = (i: number) =>
         handleAccountAction(
@@ -549,25 +559,12 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
       // Past the limit the page says plainly that no code was texted.
       const last = answers.at(-1) as { fieldErrors?: { phone?: string } };
       expect(last.fieldErrors?.phone).toMatch(/could not text a code/);
-    } finally {
-      setServices(saved);
-      await twilio.close();
-    }
+    });
   });
 
   it("a phone factor: enrolled with a code texted through Twilio's API, then asked for at sign-in", async () => {
-    // The real Twilio adapter, talking to a stand-in that speaks Twilio's Messages API on loopback.
-    const twilio = await startTwilioStandIn();
-    const texts = twilio.messages;
-    const saved = services();
-    const config = {
-      accountSid: twilio.accountSid,
-      authToken: twilio.authToken,
-      from: "+15005550006",
-      apiBase: twilio.url,
-    };
-    setServices({ ...saved, sms: createSmsSender(config, saved.logger) });
-    try {
+    await withTwilio(async (twilio) => {
+      const texts = twilio.messages;
       const cookie = await confirmedUser(ctx, "phone@example.com", "phone owner passphrase");
       const submit = (fields: Record<string, string>, cookies = cookie) =>
         handleAccountAction(
@@ -650,9 +647,6 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
         },
       });
       expect(refusedEnrolment).not.toHaveProperty("phonePending");
-    } finally {
-      setServices(saved);
-      await twilio.close();
-    }
+    });
   });
 });

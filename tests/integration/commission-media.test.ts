@@ -61,9 +61,7 @@ describe.each(BACKENDS)("commission pictures and client payments on %s", (backen
   beforeAll(async () => {
     stripe = await startStripeStandIn();
     ctx = await setupTestServices(backend, {
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_BASE: stripe.url,
+      ...stripe.env(),
       PUBLIC_URL: "https://studio.example.com",
     });
     await seedShopSettings();

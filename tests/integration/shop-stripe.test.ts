@@ -24,9 +24,7 @@ describe.each(BACKENDS)("card payments through the Stripe stand-in on %s", (back
   beforeAll(async () => {
     stripe = await startStripeStandIn();
     ctx = await setupTestServices(backend, {
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_BASE: stripe.url,
+      ...stripe.env(),
       PUBLIC_URL: "https://shop.example.com",
     });
     await seedShopSettings({ reservationMinutes: 15 });

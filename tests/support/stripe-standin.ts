@@ -46,6 +46,8 @@ export interface StripeStandIn {
   requests: StandInRequest[];
   /** Where the hosted payment page sends checkout.session.completed (the app's /webhooks/stripe). */
   webhookUrl: string | undefined;
+  /** The settings that point the app's Stripe adapter at this stand-in. */
+  env(): { STRIPE_SECRET_KEY: string; STRIPE_WEBHOOK_SECRET: string; STRIPE_API_BASE: string };
   /** Marks a session paid (as the hosted page does) without sending the webhook. */
   pay(sessionId: string): StandInSession;
   /** A signed event, as Stripe would deliver it: the body and its Stripe-Signature header. */
@@ -112,6 +114,7 @@ export async function startStripeStandIn(options: { webhookSecret?: string } = {
     refunds,
     requests,
     webhookUrl: undefined,
+    env: () => ({ STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: standIn.url }),
     pay(sessionId) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
