@@ -4,9 +4,9 @@
 // The steps before the end-to-end run are each single-threaded, so they run as three tracks side by side and
 // keep both cores of a small machine busy: [typecheck, lint] beside [Vitest] beside [build, the end-to-end
 // run's demo data]. A track's output is printed whole when it ends (a failing one first); the first failure
-// ends the others (docs/testing.md). The end-to-end run starts when all three have passed: started beside
-// Vitest (tried, b5ffbf3) it made the run no shorter on two cores and stretched Vitest's tests three times,
-// past their own timeouts.
+// ends the others (docs/testing.md). The end-to-end run starts when the first and third tracks have passed,
+// beside what is left of Vitest. (Started as soon as the build was ready, beside typecheck and lint too, it
+// made the run no shorter and stretched Vitest's tests past their timeouts: b5ffbf3, undone in 88e62b3.)
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -125,18 +125,25 @@ async function e2ePort() {
   return String((await listenable(3210)) ?? (await listenable(0)));
 }
 
-const results = await Promise.all(tracks.map(runTrack));
-if (results.every(Boolean)) {
+const [checks, unit, built] = tracks.map(runTrack);
+// Playwright starts once the build, its demo data, typecheck and lint are done, beside the rest of Vitest: alone,
+// each left a core idle (Vitest is one process; the end-to-end run waits on servers and pages a quarter of the
+// time), and together they keep both busy (docs/testing.md).
+if ((await checks) && (await built) && !failed) {
   const t0 = Date.now();
   process.stdout.write(`\n▶ end to end\n`);
   const chromium = await run("node", ["scripts/ensure-chromium.mjs"], process.stdout);
   e2eEnv.E2E_PORT = await e2ePort();
-  const status = chromium === 0 ? await run("npx", ["playwright", "test"], process.stdout) : chromium;
+  const status = chromium === 0 && !failed ? await run("npx", ["playwright", "test"], process.stdout) : chromium;
   process.stdout.write(
     `◀ end to end: ${status === 0 ? "ok" : "FAILED"} in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
   );
-  failed = status !== 0;
+  if (status !== 0 && !failed) {
+    failed = true;
+    stopAll();
+  }
 }
+await unit;
 // A server a failed step's stop ended may still be writing in its DATA_DIR: retried, and never fatal.
 try {
   rmSync(runDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
