@@ -1,7 +1,6 @@
 // The /account page's server side: what it shows (name, e-mail, password, second factors, sessions,
 // orders) and what each of its forms does. Every call runs with the user's session (requireUser first).
 import { and, eq } from "drizzle-orm";
-import QRCode from "qrcode";
 import { db } from "~/db/client.server";
 import { account as accountTable, session as sessionTable, twoFactor, user as userTable } from "~/db/schema";
 import { getSettings } from "~/modules/settings/settings.server";
@@ -102,6 +101,7 @@ export type AccountActionResult = { redirect: string; cookies: Headers } | Accou
 
 async function enrolmentView(totpURI: string, backupCodes: string[]) {
   const secret = new URL(totpURI).searchParams.get("secret") ?? "";
+  const { default: QRCode } = await import("qrcode");
   const qrDataUrl = await QRCode.toDataURL(totpURI, { margin: 1, width: 220, errorCorrectionLevel: "M" });
   return { qrDataUrl, secret: secret.replace(/(.{4})/g, "$1 ").trim(), totpURI, backupCodes };
 }

@@ -16,7 +16,6 @@ import { getSettings, type Settings } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
 import { isSold } from "~/modules/shop/order-status";
 import { catalogChanged } from "~/modules/catalog/catalog-cache.server";
-import { certificatePdf } from "./certificate-pdf.server";
 import {
   certificateNumber,
   editionLine,
@@ -347,6 +346,8 @@ export async function renderCertificatePdf(
     }
   };
   const tz = settings.shop.timeZone;
+  // The PDF renderer (pdf-lib, qrcode) loads with the first certificate drawn, not with the server.
+  const { certificatePdf } = await import("./certificate-pdf.server");
   return certificatePdf(
     {
       number: c.number,

@@ -1,6 +1,7 @@
 // What the studio's PDF documents (invoices, certificates) share: A4 pages drawn with pdf-lib's standard fonts
 // (no font files at run time), the same ink, fixed document dates so one document always renders to the same
-// bytes, text a standard font can always draw, and the download response.
+// bytes, and text a standard font can always draw. Loaded on demand by the renderers' callers (pdf-lib is not
+// needed to start the server); the download response is download.server.ts.
 import { PDFDocument, rgb, type PDFFont } from "pdf-lib";
 
 export const A4: [number, number] = [595.28, 841.89];
@@ -34,16 +35,4 @@ export function fontSafe(font: PDFFont, lineBreaks: "keep" | "space") {
   const breaks = lineBreaks === "space" ? ([/[\r\n]+/g, " "] as const) : ([/\r/g, ""] as const);
   return (text: string) =>
     Array.from(text.replace(breaks[0], breaks[1]), (c) => (charset.has(c.codePointAt(0)!) ? c : "?")).join("");
-}
-
-/** A PDF as a download that no shared cache keeps. */
-export function pdfDownload(pdf: Uint8Array, fileName: string, headers: Record<string, string> = {}): Response {
-  return new Response(Buffer.from(pdf), {
-    headers: {
-      "content-type": "application/pdf",
-      "content-disposition": `attachment; filename="${fileName}"`,
-      "cache-control": "private, no-store",
-      ...headers,
-    },
-  });
 }

@@ -10,7 +10,6 @@ import { getCommission } from "~/modules/inbox/inbox-admin.server";
 import { sendMail } from "~/modules/mail/mail.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { getOrder } from "~/modules/shop/orders.server";
-import { invoicePdf } from "./invoice-pdf.server";
 import { dayIn } from "~/lib/dates";
 import {
   addDays,
@@ -288,6 +287,9 @@ export async function voidInvoice(id: string, database: Database = db()): Promis
   });
 }
 
+/** The PDF renderer (pdf-lib) loads with the first invoice drawn, not with the server. */
+const loadInvoicePdf = () => import("./invoice-pdf.server");
+
 export function invoiceFileName(invoice: Pick<Invoice, "number">): string {
   return `${invoice.number}.pdf`;
 }
@@ -295,6 +297,7 @@ export function invoiceFileName(invoice: Pick<Invoice, "number">): string {
 /** The invoice as a PDF, with the studio's details from settings. */
 export async function renderInvoicePdf(invoice: InvoiceWithLines): Promise<Uint8Array> {
   const settings = await getSettings();
+  const { invoicePdf } = await loadInvoicePdf();
   return invoicePdf(invoice, {
     artistName: settings.artistName,
     contactEmail: settings.contactEmail,
@@ -310,6 +313,7 @@ export async function sendInvoice(id: string): Promise<{ invoice: Invoice; mailI
   const settings = await getSettings();
   return db().transaction(async (tx) => {
     const invoice = await lockFor(tx, id, "send");
+    const { invoicePdf } = await loadInvoicePdf();
     const pdf = await invoicePdf(invoice, {
       artistName: settings.artistName,
       contactEmail: settings.contactEmail,

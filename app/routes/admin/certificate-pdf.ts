@@ -4,7 +4,7 @@ import type { Route } from "./+types/certificate-pdf";
 import { isUuid } from "~/lib/uuid";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { certificateFileName, getCertificate, renderCertificatePdf } from "~/modules/certificates/certificates.server";
-import { pdfDownload } from "~/modules/documents/pdf.server";
+import { pdfDownload } from "~/modules/documents/download.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);

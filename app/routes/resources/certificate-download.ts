@@ -7,7 +7,7 @@ import {
   certificateForDownload,
   renderCertificatePdf,
 } from "~/modules/certificates/certificates.server";
-import { pdfDownload } from "~/modules/documents/pdf.server";
+import { pdfDownload } from "~/modules/documents/download.server";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const certificate = await certificateForDownload(params.token);

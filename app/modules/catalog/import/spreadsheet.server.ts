@@ -1,6 +1,6 @@
 // Spreadsheet files: reading CSV (papaparse) and XLSX (exceljs) into a plain table of strings, and writing
 // one back in either format. No database: unit-tested with real files made here.
-import ExcelJS from "exceljs";
+import type { CellValue } from "exceljs";
 import { FORMULA_LEADING } from "./fields";
 import { inspectZip, WORKBOOK_LIMITS, ZipLimitError } from "~/modules/security/zip-guard";
 import Papa from "papaparse";
@@ -84,18 +84,21 @@ function readCsv(bytes: Uint8Array): SheetTable {
 }
 
 /** A cell as the text a person sees: rich text joined, formulas by their result, dates as yyyy-mm-dd. */
-export function cellText(value: ExcelJS.CellValue): string {
+export function cellText(value: CellValue): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "string") return value;
   if (typeof value === "number") return Number.isInteger(value) ? String(value) : String(Math.round(value * 1e6) / 1e6);
   if (typeof value === "boolean") return value ? "yes" : "no";
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if ("richText" in value) return value.richText.map((r) => r.text).join("");
-  if ("formula" in value || "sharedFormula" in value) return cellText((value as { result?: ExcelJS.CellValue }).result);
+  if ("formula" in value || "sharedFormula" in value) return cellText((value as { result?: CellValue }).result);
   if ("text" in value && typeof value.text === "string") return value.text;
   if ("error" in value) return "";
   return "";
 }
+
+/** ExcelJS (about a quarter of a second to load) loads with the first workbook read or written, not with the server. */
+const loadExcel = async () => (await import("exceljs")).default;
 
 async function readXlsx(bytes: Uint8Array): Promise<SheetTable> {
   // An .xlsx is a ZIP: measured before ExcelJS unpacks any of it (security item 17).
@@ -107,7 +110,7 @@ async function readXlsx(bytes: Uint8Array): Promise<SheetTable> {
       "This file could not be read as an Excel workbook (.xlsx). Save it again as .xlsx or CSV.",
     );
   }
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
@@ -158,7 +161,7 @@ export async function writeXlsx(
   rows: (string | number | null)[][],
   options: { instructions?: boolean } = {},
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   workbook.creator = "Atelier";
   const sheet = workbook.addWorksheet("Artworks", { views: [{ state: "frozen", ySplit: 1 }] });
   sheet.columns = headers.map((header) => ({
