@@ -9,7 +9,28 @@ const ALLOWED = [
   /Failed to load resource: the server responded with a status of 400 \(Bad Request\)/,
 ];
 
-export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors: RegExp[] }>({
+export const test = base.extend<{
+  consoleErrors: string[];
+  expectedConsoleErrors: RegExp[];
+  closeLeftContexts: void;
+}>({
+  /**
+   * Browser contexts a test opened itself (a second visitor, a buyer) are closed when it ends, closed by it or
+   * not: left open, their pages went on running (realtime sockets, timers) beside every later test of the worker.
+   */
+  closeLeftContexts: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use();
+      await Promise.all(
+        browser
+          .contexts()
+          .filter((context) => !before.has(context))
+          .map((context) => context.close()),
+      );
+    },
+    { auto: true },
+  ],
   /** Console errors a test expects (e.g. the browser's note of a 400 answer to a form with mistakes). */
   expectedConsoleErrors: [[], { option: true }],
   consoleErrors: [
