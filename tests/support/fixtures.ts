@@ -1,5 +1,5 @@
 // Shared fixtures: every page fails its test on a console error or an uncaught exception.
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 
 /** Console messages a test may expect (the spec's logged 404, for one). */
 const ALLOWED = [
@@ -9,25 +9,29 @@ const ALLOWED = [
   /Failed to load resource: the server responded with a status of 400 \(Bad Request\)/,
 ];
 
+/** The contexts the current spec file's tests left open, in this worker. */
+const leftBy: { file?: string; contexts: BrowserContext[] } = { contexts: [] };
+
 export const test = base.extend<{
   consoleErrors: string[];
   expectedConsoleErrors: RegExp[];
   closeLeftContexts: void;
 }>({
   /**
-   * Browser contexts a test opened itself (a second visitor, a buyer) are closed when it ends, closed by it or
-   * not: left open, their pages went on running (realtime sockets, timers) beside every later test of the worker.
+   * Browser contexts a spec file's tests opened themselves (a second visitor, a buyer) and left open are closed
+   * when the worker moves on to another file: left open, their pages went on running (realtime sockets,
+   * timers) beside every later test of the worker. Not after each test: the tests of a serial file may share a
+   * context (realtime.spec's signed-in artist).
    */
   closeLeftContexts: [
-    async ({ browser }, use) => {
+    async ({ browser }, use, testInfo) => {
+      if (leftBy.file !== testInfo.file) {
+        await Promise.all(leftBy.contexts.splice(0).map((context) => context.close()));
+        leftBy.file = testInfo.file;
+      }
       const before = new Set(browser.contexts());
       await use();
-      await Promise.all(
-        browser
-          .contexts()
-          .filter((context) => !before.has(context))
-          .map((context) => context.close()),
-      );
+      leftBy.contexts.push(...browser.contexts().filter((context) => !before.has(context)));
     },
     { auto: true },
   ],
