@@ -1,7 +1,8 @@
 // React Router's default client entry, plus one line: the head script is told that React is taking over the
 // page's events (decision 0014) before hydrateRoot attaches its listeners. From then on React handles a press
 // itself (hydrating at once if it must), so the head script stops holding presses for replay: held as well, a
-// press on a toggle acted twice.
+// press on a toggle acted twice. A choice in a select is still held until the page is interactive: made while
+// React hydrates, it reached no handler.
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";

@@ -8,8 +8,10 @@
 // - keeps what a visitor does before React takes over the page's events (entry.client.tsx calls
 //   __atelierHydrating just before hydrateRoot): a press on a button that needs JavaScript (or an element
 //   marked data-hydrate-click) and a choice in a select are replayed once React has hydrated, instead of
-//   being lost. From hydrateRoot on, React handles them itself. Links and submit buttons of forms work
-//   without JavaScript: untouched.
+//   being lost. From hydrateRoot on, React handles presses itself (held as well, a toggle acted twice); a
+//   choice in a select made while React is still hydrating reaches no handler (hydration.spec), so it stays
+//   held until the page is interactive (applied twice, a choice is the same choice). Links and submit buttons
+//   of forms work without JavaScript: untouched.
 import { useEffect } from "react";
 import { useNonce } from "~/lib/nonce";
 
@@ -39,8 +41,9 @@ if(d.readyState==="complete")painted();else w.addEventListener("load",painted,{o
 ["pointerdown","touchstart","keydown"].forEach(function(t){w.addEventListener(t,start,{once:true,passive:true,capture:true});});
 w.__atelierHydrating=function(){owned=true;};
 function hold(e){
-if(owned||!(e.target instanceof Element))return;
-var click=e.type==="click",el=e.target.closest(click?"button,[data-hydrate-click]":"select");
+var click=e.type==="click";
+if((owned&&click)||!(e.target instanceof Element))return;
+var el=e.target.closest(click?"button,[data-hydrate-click]":"select");
 if(!el||(click&&el.tagName==="BUTTON"&&el.type!=="button"&&el.form))return;
 if(click)e.preventDefault();
 held.push([click,el]);start();

@@ -89,6 +89,34 @@ test("a filter chosen before the page is interactive is applied once it is", asy
   await expect(page.getByText(/works? match your selection\./)).toBeVisible();
 });
 
+test("a filter chosen while React is starting to hydrate is applied", async ({ page }) => {
+  // The choice comes after the head script has handed the page's events to React (entry.client.tsx) and
+  // before React has hydrated anything: a microtask after hydrateRoot, whose render waits for a task of its own.
+  // Seen on a loaded CI run: the select showed the choice, the gallery never followed it.
+  await page.addInitScript(() => {
+    let hydrating: (() => void) | undefined;
+    Object.defineProperty(window, "__atelierHydrating", {
+      configurable: true,
+      set: (f: () => void) => (hydrating = f),
+      get: () =>
+        hydrating &&
+        (() => {
+          hydrating?.();
+          queueMicrotask(() => {
+            const select = document.querySelector<HTMLSelectElement>('select[name="availability"]')!;
+            select.value = "sold";
+            select.dispatchEvent(new Event("input", { bubbles: true }));
+            select.dispatchEvent(new Event("change", { bubbles: true }));
+          });
+        }),
+    });
+  });
+  await page.goto("/gallery");
+  await expect.poll(() => isHydrated(page)).toBe(true);
+  await expect(page).toHaveURL("/gallery?availability=sold");
+  await expect(page.getByText(/works? match your selection\./)).toBeVisible();
+});
+
 test("the add-to-cart press of a visitor who is quicker than the scripts is not lost", async ({ page }) => {
   const scripts = await holdScripts(page);
   await page.goto("/shop");
