@@ -72,3 +72,22 @@ test("on a phone: add to the cart, open the drawer, check out and see the confir
   await expectNoSidewaysScroll(page);
   await expect(page.getByRole("banner").getByRole("button", { name: "Cart", exact: true })).toBeVisible();
 });
+
+test("on a phone the shop asks for its first picture first: eager and high priority, the rest lazy", async ({
+  page,
+}) => {
+  // One column: the first card is the page's largest paint; pictures below it wait for their turn instead of
+  // sharing the first moments of a slow connection with it (Lighthouse's LCP on /shop, docs/benchmarks.md).
+  await page.goto("/shop");
+  const pictures = page.locator("main li img");
+  await expect(pictures.first()).toHaveAttribute("fetchpriority", "high");
+  await expect(pictures.first()).toHaveAttribute("loading", "eager");
+  await expect(page.locator('link[rel="preload"][as="image"]')).toHaveCount(1);
+  for (const i of [1, 2]) {
+    await expect(pictures.nth(i)).toHaveAttribute("loading", "lazy");
+    await expect(pictures.nth(i)).toHaveAttribute("fetchpriority", "auto");
+  }
+  await expect
+    .poll(() => pictures.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+});

@@ -54,7 +54,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         <ul className="grid grid-cols-1 gap-x-8 gap-y-16 min-[480px]:grid-cols-2 md:grid-cols-3">
           {artworks.map((artwork, i) => (
             <li key={artwork.id} className="flex flex-col">
-              <ArtworkCard artwork={artwork} priority={i < 3} />
+              <ArtworkCard artwork={artwork} priority={i === 0} />
               <div className="mt-4">
                 <AddToCartButton artwork={artwork} className="w-full sm:w-auto" />
                 <noscript>
