@@ -1,5 +1,5 @@
 // End-to-end tests in Debian's Chromium against the production build, on a fresh DATA_DIR with demo content.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
@@ -8,7 +8,13 @@ import { sharedServer } from "./tests/support/shared-server";
 const port = Number(process.env.E2E_PORT ?? 3210);
 // Set once in the runner process; workers inherit them. The run's folder holds the registry of the servers
 // tests start (ended by the global teardown), the demo data template and the shared server's data.
-process.env.ATELIER_TEST_RUN_DIR ??= mkdtempSync(join(tmpdir(), "atelier-e2e-run-"));
+if (!process.env.ATELIER_TEST_RUN_DIR) {
+  const runDir = mkdtempSync(join(tmpdir(), "atelier-e2e-run-"));
+  process.env.ATELIER_TEST_RUN_DIR = runDir;
+  // Playwright run on its own: the folder (the shared server's data, the tests' DATA_DIRs) goes when it exits,
+  // as npm test removes the one it makes.
+  process.on("exit", () => rmSync(runDir, { recursive: true, force: true, maxRetries: 3 }));
+}
 process.env.E2E_TEMPLATE_DIR ??= join(process.env.ATELIER_TEST_RUN_DIR, "demo-template");
 process.env.E2E_DATA_DIR ??= join(process.env.ATELIER_TEST_RUN_DIR, "shared");
 const shared = sharedServer(port, process.env.E2E_TEMPLATE_DIR, process.env.E2E_DATA_DIR);

@@ -2,15 +2,13 @@
 // rate limits: sign up (confirming the address by mail), sign out and in, wrong password, reset by mail,
 // magic link, TOTP, the way back after signing in, rate limiting, create-admin, first-run setup, JWKS.
 import { execFile } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import { TOTP } from "otpauth";
 import { expect, test } from "../support/fixtures";
 import { signOutFromAccount } from "../support/admin-fixtures";
 import { clientAddress, startAppServer, type AppServer } from "../support/app-server";
+import { runTempDir } from "../support/test-run";
 
 test.describe.configure({ mode: "serial" });
 
@@ -267,7 +265,7 @@ test("create-admin refuses while the server holds the database, then creates an 
   page,
 }) => {
   test.setTimeout(180_000);
-  const dataDir = mkdtempSync(join(tmpdir(), "atelier-create-admin-"));
+  const dataDir = runTempDir("atelier-create-admin-");
   const cli = (args: string[]) =>
     run(process.execPath, ["--import", "tsx", "scripts/create-admin.ts", ...args], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },

@@ -5,8 +5,7 @@
 // the "new works" mail arrives with List-Unsubscribe headers, and its unsubscribe link works. Last, a hold
 // lapses (its end moved into the past while the server is stopped; the lapse job releases it after the restart)
 // and the visitor who asked "Tell me if this becomes available" gets the mail.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import sharp from "sharp";
@@ -17,6 +16,7 @@ import { expect, test } from "../support/fixtures";
 import { decodeMime, type ReceivedMail } from "../support/smtp-peer";
 import { confirmedOrderNumber, fillCheckout } from "../support/shop-flow";
 import type { Browser, Page } from "@playwright/test";
+import { runTempDir } from "../support/test-run";
 
 test.describe.configure({ mode: "serial" });
 
@@ -228,7 +228,7 @@ test("a hold lapses by the job and the visitor waiting for the work gets the Not
   const TITLE = "Red Shift Nocturne";
   const WAITER = { name: "Wren Waiting", email: "wren.waiting@example.com" };
   const env = { ...ADMIN_SERVER_ENV };
-  const dataDir = mkdtempSync(join(tmpdir(), "atelier-hold-lapse-"));
+  const dataDir = runTempDir("atelier-hold-lapse-");
   let own: AppServer | undefined = await startAppServer(env, { data: "demo", dataDir });
   const pageOn = async (at: AppServer, signedIn = false) => {
     const context = await browser.newContext({

@@ -1,12 +1,11 @@
 // Spec §8: when the homepage sections cannot be loaded, the home page shows the destructive toast
 // 'Error' / 'Failed to load homepage content' and the rest of the page still works. The failure is real:
 // the table is taken away from a stopped server's database, then the server starts again.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
 import { expect, test } from "../support/fixtures";
+import { runTempDir } from "../support/test-run";
 
 test.describe.configure({ mode: "serial" });
 
@@ -17,7 +16,7 @@ test.afterAll(async () => {
 
 test("a failure to load the homepage sections shows the 'Error' toast and the page still works", async ({ page }) => {
   test.setTimeout(180_000);
-  const dataDir = join(mkdtempSync(join(tmpdir(), "atelier-home-failure-")), "data");
+  const dataDir = join(runTempDir("atelier-home-failure-"), "data");
   server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn" }, { data: "demo" });
   await waitHealthy(server);
   expect(await stop(server)).toBe(0);

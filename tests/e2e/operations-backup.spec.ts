@@ -2,13 +2,13 @@
 // database (the server makes the archive), `npm run restore` into an empty DATA_DIR and a server started on it
 // that shows the same shop, and `npm run db:move` into an empty PostgreSQL database that a server then uses.
 import { execFile } from "node:child_process";
-import { mkdtempSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { expect, test } from "../support/fixtures";
 import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
+import { runTempDir } from "../support/test-run";
 
 test.describe.configure({ mode: "serial" });
 
@@ -26,8 +26,8 @@ async function artworkLinks(server: Server): Promise<string[]> {
   return [...new Set([...html.matchAll(/href="(\/artwork\/[^"]+)"/g)].map((m) => m[1]!))].sort();
 }
 
-const source = mkdtempSync(join(tmpdir(), "atelier-backup-source-"));
-const archive = join(mkdtempSync(join(tmpdir(), "atelier-backup-out-")), "shop.atelier-backup");
+const source = runTempDir("atelier-backup-source-");
+const archive = join(runTempDir("atelier-backup-out-"), "shop.atelier-backup");
 let shown: string[] = [];
 
 test("npm run backup archives the running shop; npm run restore brings the same shop back in a new place", async () => {
@@ -61,7 +61,7 @@ test("npm run backup archives the running shop; npm run restore brings the same 
     /is a complete backup of .*every original matches its checksum\. Nothing was restored\./,
   );
 
-  const target = mkdtempSync(join(tmpdir(), "atelier-backup-target-"));
+  const target = runTempDir("atelier-backup-target-");
   const restored = await ops("restore", ["--from", archive], { DATA_DIR: target });
   expect(restored.stdout).toMatch(/every table matches the backup\. The shop's secret was restored too\./);
   const again = await ops("restore", ["--from", archive], { DATA_DIR: target });

@@ -1,11 +1,10 @@
 // GET /metrics against a running production build (issue 13 item 7): Prometheus text with requests by route,
 // the page cache, jobs, the outbox and websockets; open from this machine, refused through a proxy or from
 // elsewhere unless the METRICS_TOKEN is sent.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "../support/fixtures";
 import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
+import { runTempDir } from "../support/test-run";
 
 const TOKEN = "a-metrics-token-for-the-scraper";
 let server: Server;
@@ -13,7 +12,7 @@ let server: Server;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   server = await startServer(
-    { DATA_DIR: join(mkdtempSync(join(tmpdir(), "atelier-metrics-")), "data"), METRICS_TOKEN: TOKEN, TRUST_PROXY: "1" },
+    { DATA_DIR: join(runTempDir("atelier-metrics-"), "data"), METRICS_TOKEN: TOKEN, TRUST_PROXY: "1" },
     { data: "demo" },
   );
   await waitHealthy(server);

@@ -4,15 +4,13 @@
 // visitor are on B. Then WEB_CONCURRENCY=2: one command, two processes on one port, a dead one replaced.
 // Needs a PostgreSQL server: TEST_DATABASE_URL, else the one on 127.0.0.1:5432 (as the db:move test).
 import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
 import { get as httpGet } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { request as playwrightRequest, type APIRequestContext, type Browser } from "@playwright/test";
 import pg from "pg";
 import { signIn, signUp } from "../support/admin-fixtures";
 import { expect, test } from "../support/fixtures";
 import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
+import { runTempDir } from "../support/test-run";
 
 test.describe.configure({ mode: "serial" });
 
@@ -21,7 +19,7 @@ const NAME = `atelier_procs_${Date.now().toString(36)}`;
 const DATABASE_URL = Object.assign(new URL(SERVER_POSTGRES), { pathname: `/${NAME}` }).toString();
 const ARTIST = { email: "mara@example.com", password: "ochre light on the marsh", name: "Mara Ellison" };
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
-const dataDir = mkdtempSync(join(tmpdir(), "atelier-processes-"));
+const dataDir = runTempDir("atelier-processes-");
 const env = {
   DATABASE_URL,
   DATA_DIR: dataDir,
@@ -233,7 +231,7 @@ test("WEB_CONCURRENCY=2 runs two processes on one port, replaces one that dies, 
 
 test("WEB_CONCURRENCY above 1 without DATABASE_URL is refused with a plain message", async () => {
   const refused = await startServer({
-    DATA_DIR: mkdtempSync(join(tmpdir(), "atelier-processes-pglite-")),
+    DATA_DIR: runTempDir("atelier-processes-pglite-"),
     WEB_CONCURRENCY: "2",
   });
   expect(await refused.exited).toBe(1);

@@ -2,17 +2,17 @@
 // storage"): a first start with STORAGE_URL puts the demo's originals and sizes in the bucket, not in
 // DATA_DIR; the site serves them with immutable caching; with MEDIA_PUBLIC_URL the image addresses redirect
 // to the bucket, which serves the bytes. The store is s3rver on loopback.
-import { existsSync, mkdtempSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "../support/fixtures";
 import { S3_BUCKET, startS3Server, type S3Server } from "../support/s3-server";
 import { startServer, stop, waitHealthy } from "../support/spawn-server";
+import { runTempDir } from "../support/test-run";
 
 test.describe.configure({ mode: "serial" });
 
 let s3: S3Server;
-const dataDir = mkdtempSync(join(tmpdir(), "atelier-storage-"));
+const dataDir = runTempDir("atelier-storage-");
 
 test.beforeAll(async () => {
   s3 = await startS3Server();

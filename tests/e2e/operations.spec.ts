@@ -1,12 +1,10 @@
 // Operations contracts (ARCHITECTURE.md): first start seeds once, restarts keep data, SIGTERM stops cleanly,
 // bad configuration is one clear line and a non-zero exit, and a held DATA_DIR is refused.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import pg from "pg";
 import { DEMO_ARTWORKS } from "../../app/modules/demo/demo-data";
 import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
 import { expect, test } from "../support/fixtures";
+import { runTempDir } from "../support/test-run";
 
 test.describe.configure({ mode: "serial" });
 
@@ -18,7 +16,7 @@ async function galleryCount(server: Server) {
 
 test("a first start seeds once; a restart keeps the data and seeds nothing; SIGTERM stops cleanly", async () => {
   test.setTimeout(180_000);
-  const dataDir = mkdtempSync(join(tmpdir(), "atelier-ops-"));
+  const dataDir = runTempDir("atelier-ops-");
   const first = await startServer({ DATA_DIR: dataDir });
   // The port is taken at once; /healthz says 503 while the first start migrates and seeds.
   expect(await waitHealthy(first)).toContain(503);
@@ -45,7 +43,7 @@ test("a first start seeds once; a restart keeps the data and seeds nothing; SIGT
 
 test("an unreachable DATABASE_URL is one readable line and exit code 1", async () => {
   const server = await startServer({
-    DATA_DIR: mkdtempSync(join(tmpdir(), "atelier-ops-")),
+    DATA_DIR: runTempDir("atelier-ops-"),
     DATABASE_URL: "postgres://atelier:hunter2-pass@127.0.0.1:1/atelier",
   });
   expect(await server.exited).toBe(1);
@@ -64,7 +62,7 @@ test("invalid configuration is one readable line and exit code 1", async () => {
 });
 
 test("SEED_DEMO=false starts an empty shop", async () => {
-  const server = await startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), "atelier-ops-")), SEED_DEMO: "false" });
+  const server = await startServer({ DATA_DIR: runTempDir("atelier-ops-"), SEED_DEMO: "false" });
   await waitHealthy(server);
   expect(await galleryCount(server)).toBe(0);
   expect(await (await fetch(`${server.url}/gallery`)).text()).toContain("No artworks yet.");
@@ -82,7 +80,7 @@ test("with DATABASE_URL it migrates and seeds an empty PostgreSQL database, once
   url.pathname = `/${name}`;
   try {
     const env = {
-      DATA_DIR: mkdtempSync(join(tmpdir(), "atelier-ops-")),
+      DATA_DIR: runTempDir("atelier-ops-"),
       DATABASE_URL: url.toString(),
       AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-42",
     };

@@ -11,13 +11,12 @@
 // (their reservedUntil and their expiry jobs' run_at, the two times the design keys on: a bank-transfer hold
 // lasts 72 hours), and the restarted server's job worker cancels the orders and puts every work back on sale.
 import { randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
 import { expect, test } from "../support/fixtures";
 import { shopEntry, track } from "../support/shop-flow";
+import { runTempDir } from "../support/test-run";
 
 const BURST = 40;
 const WORKS = 24;
@@ -127,7 +126,7 @@ test("SIGKILL during checkouts: no half-written order, reservations kept across 
   page,
 }) => {
   test.setTimeout(360_000);
-  const dataDir = mkdtempSync(join(tmpdir(), "atelier-shop-crash-"));
+  const dataDir = runTempDir("atelier-shop-crash-");
   // A first start creates the database; the catalogue is then written while the server is down.
   await stop(await start(dataDir));
   await withDatabase(dataDir, (pg) =>

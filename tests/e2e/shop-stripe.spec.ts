@@ -2,8 +2,6 @@
 // calls, a hosted payment page, and webhooks signed with the SDK's test helper). An own server on a fresh
 // DATA_DIR with STRIPE_* pointing at the stand-in: checkout → Stripe's page → pay → the webhook marks the order
 // paid → the confirmation says so. Leaving the payment page without paying releases the work at once.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-standin";
 import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
@@ -19,6 +17,7 @@ import {
   track,
   usOrderTotals,
 } from "../support/shop-flow";
+import { runTempDir } from "../support/test-run";
 
 test.describe.configure({ mode: "serial" });
 
@@ -30,7 +29,7 @@ test.beforeAll(async () => {
   standIn = await startStripeStandIn();
   server = await startServer(
     {
-      DATA_DIR: join(mkdtempSync(join(tmpdir(), "atelier-shop-stripe-")), "data"),
+      DATA_DIR: join(runTempDir("atelier-shop-stripe-"), "data"),
       LOG_LEVEL: "warn",
       ...standIn.env(),
     },

@@ -2,12 +2,12 @@
 // starts it (tests/support/shared-server.ts: a shell in a process group of its own, a pipe on its stdin), by a
 // stand-in runner that is then killed without any clean-up of its own, as Ctrl+C on `npm test` ends the real one.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "../support/fixtures";
 import { sharedServer } from "../support/shared-server";
 import { demoTemplateDir, freePort } from "../support/spawn-server";
+import { runTempDir } from "../support/test-run";
 
 const alive = (pid: number) => {
   try {
@@ -21,7 +21,7 @@ const alive = (pid: number) => {
 test("the shared server stops by itself when the runner that started it is killed", async () => {
   test.setTimeout(180_000);
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), "atelier-teardown-"));
+  const dataDir = runTempDir("atelier-teardown-");
   const { command, env } = sharedServer(port, demoTemplateDir(), join(dataDir, "data"));
   // The runner's part, as Playwright's launchProcess does it: a shell, detached, stdin a pipe from the runner.
   const runner = spawn(

@@ -1,12 +1,11 @@
 // Admin specs: `adminTest` runs every page signed in as the administrator that playwright.config.ts provisions
 // with ADMIN_EMAIL/ADMIN_PASSWORD. One sign-in per worker (the sign-in endpoint is rate limited), reused as
 // storage state by every test of that worker.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { ADMIN } from "./accounts";
 import { expect, test } from "./fixtures";
+import { runTempDir } from "./test-run";
 
 /** Signs a request context in on the server at `baseURL` (its cookie jar keeps the session). */
 export async function signIn(context: APIRequestContext, baseURL: string, email: string, password: string) {
@@ -49,7 +48,7 @@ export const adminTest = test.extend<object, { adminStorageState: string }>({
       const baseURL = workerInfo.project.use.baseURL!;
       const context = await playwrightRequest.newContext({ baseURL });
       await signInAdmin(context, baseURL);
-      const file = join(mkdtempSync(join(tmpdir(), "atelier-admin-state-")), "state.json");
+      const file = join(runTempDir("atelier-admin-state-"), "state.json");
       await context.storageState({ path: file });
       await context.dispose();
       await provide(file);

@@ -1,11 +1,10 @@
 // A production server of our own for a spec that needs settings the shared one does not have (a real SMTP
 // peer, an OpenID provider, rate limits at their real thresholds): fresh DATA_DIR, free port, stopped after.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { test } from "@playwright/test";
 import { decodeMime, startSmtpPeer, type ReceivedMail, type SmtpPeer } from "./smtp-peer";
 import { startServer, stop, waitHealthy, type StartOptions } from "./spawn-server";
+import { runTempDir } from "./test-run";
 
 export interface AppServer {
   url: string;
@@ -23,7 +22,7 @@ export async function startAppServer(
   options: { dataDir?: string } & StartOptions = {},
 ): Promise<AppServer> {
   const smtp = await startSmtpPeer();
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "atelier-app-e2e-"));
+  const dataDir = options.dataDir ?? runTempDir("atelier-app-e2e-");
   const server = await startServer(
     {
       DATA_DIR: dataDir,

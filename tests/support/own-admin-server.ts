@@ -3,14 +3,13 @@
 // specs count on. One server per worker, on a fresh DATA_DIR with the demo content and an administrator
 // provisioned from ADMIN_EMAIL/ADMIN_PASSWORD; each test gets a browser page signed in as that administrator,
 // and fails on a console error like every other spec.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { startServer, stop, waitHealthy, type Server } from "./spawn-server";
 import { ADMIN } from "./accounts";
 import { signIn } from "./admin-fixtures";
 import { expect, test } from "./fixtures";
+import { runTempDir } from "./test-run";
 
 const ALLOWED = [/Failed to load resource: the server responded with a status of 40[04]/];
 
@@ -20,7 +19,7 @@ export const ownServerTest = test.extend<{ adminPage: Page }, { ownServer: Serve
     async ({}, provide) => {
       const server = await startServer(
         {
-          DATA_DIR: join(mkdtempSync(join(tmpdir(), "atelier-admin-own-")), "data"),
+          DATA_DIR: join(runTempDir("atelier-admin-own-"), "data"),
           LOG_LEVEL: "warn",
           AUTH_RATE_LIMIT_MULTIPLIER: "50",
           ADMIN_EMAIL: ADMIN.email,

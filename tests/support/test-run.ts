@@ -1,8 +1,21 @@
 // The processes a test run started: one file per process group under the run's folder
 // (ATELIER_TEST_RUN_DIR, set once by the runner and inherited by its workers). The global teardown ends every
 // group still recorded, so a run that failed, timed out or was interrupted leaves nothing running.
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+
+/**
+ * A new empty folder for a test's data (a server's DATA_DIR, a backup): inside the run's folder, which the run
+ * removes at its end (npm test's runner; playwright.config.ts when Playwright runs alone), so a run leaves no
+ * databases and pictures behind in the system's temp folder, passed, failed or interrupted.
+ */
+export function runTempDir(prefix: string): string {
+  const run = process.env.ATELIER_TEST_RUN_DIR;
+  const parent = run ? join(run, "tmp") : tmpdir();
+  mkdirSync(parent, { recursive: true });
+  return mkdtempSync(join(parent, prefix));
+}
 
 function registry(): string | undefined {
   const dir = process.env.ATELIER_TEST_RUN_DIR;

@@ -2,13 +2,12 @@
 // missing and repeated fields, wrong content types) posted to every public form and API of a running production
 // build. Never a 5xx, the server keeps answering, and afterwards every record it stored is whole: nothing half
 // written by a request it refused.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import fc from "fast-check";
 import { expect, test } from "../../support/fixtures";
 import { startServer, stop, waitHealthy, type Server } from "../../support/spawn-server";
+import { runTempDir } from "../../support/test-run";
 
 test.describe.configure({ mode: "serial" });
 
@@ -17,7 +16,7 @@ let dataDir: string;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = mkdtempSync(join(tmpdir(), "atelier-fuzz-"));
+  dataDir = runTempDir("atelier-fuzz-");
   server = await startServer(
     {
       DATA_DIR: dataDir,

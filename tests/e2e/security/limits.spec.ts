@@ -3,11 +3,9 @@
 // never reach the log, and the headers a browser needs to fence the site in are there.
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { expect, test } from "../../support/fixtures";
 import { startServer, stop, waitHealthy, type Server } from "../../support/spawn-server";
+import { runTempDir } from "../../support/test-run";
 
 test.describe.configure({ mode: "serial" });
 
@@ -16,7 +14,7 @@ let server: Server;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   server = await startServer({
-    DATA_DIR: mkdtempSync(join(tmpdir(), "atelier-limits-")),
+    DATA_DIR: runTempDir("atelier-limits-"),
     SEED_DEMO: "false",
     LOG_LEVEL: "info",
     // One proxy in front of the app (nginx, Caddy): it appends the address it saw to X-Forwarded-For.

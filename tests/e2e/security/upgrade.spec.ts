@@ -2,11 +2,9 @@
 // sent raw, as an attacker would, to a production server of this spec's own (a crash must not take the shared
 // one down with it).
 import { connect, type Socket } from "node:net";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { expect, test } from "../../support/fixtures";
 import { startServer, stop, waitHealthy, type Server } from "../../support/spawn-server";
+import { runTempDir } from "../../support/test-run";
 
 test.describe.configure({ mode: "serial" });
 
@@ -15,7 +13,7 @@ let port: number;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = await startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), "atelier-upgrade-")), SEED_DEMO: "false" });
+  server = await startServer({ DATA_DIR: runTempDir("atelier-upgrade-"), SEED_DEMO: "false" });
   await waitHealthy(server);
   port = Number(new URL(server.url).port);
 });
