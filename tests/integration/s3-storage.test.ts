@@ -2,13 +2,13 @@
 // on loopback (s3rver), an image upload whose original and sizes live in the bucket, a store that cannot be
 // reached (the upload refused with a plain message, nothing stored anywhere), and npm run media:move.
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { buffer } from "node:stream/consumers";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { mediaAssets } from "~/db/schema";
 import { ingestImage, ingestUpload, readVariant, STORE_UNAVAILABLE } from "~/modules/media/media.server";
 import { S3Storage } from "~/modules/media/s3-storage.server";
@@ -112,6 +112,7 @@ describe("object storage on an S3-compatible server", () => {
 
   it("npm run media:move copies DATA_DIR/media into the bucket, skips what is there, and says what to set", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "atelier-media-move-"));
+    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
     mkdirSync(join(dataDir, "media", "originals", "aa"), { recursive: true });
     mkdirSync(join(dataDir, "media", "variants", "aa"), { recursive: true });
     writeFileSync(join(dataDir, "media", "originals", "aa", "one.jpg"), "original one");
