@@ -50,6 +50,8 @@ export interface AppOptions {
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
+/** Build assets and image files (variants, deep zoom tiles). */
+const STATIC_FILE = /^\/(assets|media)\//;
 
 export function createApp({ config, logger, build, clientDir, isReady, beforeRouter }: AppOptions): express.Express {
   const app = express();
@@ -67,7 +69,9 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
     // by. better-auth reads it from this header, which is always ours: whatever a client sent is replaced.
     res.locals.clientIp = addressKey(req.ip ?? req.socket.remoteAddress);
     req.headers[CLIENT_IP_HEADER] = res.locals.clientIp as string;
-    res.setHeader("x-request-id", requestId);
+    // The id to quote for a page or an API answer. Not on hashed scripts and picture files: a page loads about
+    // ten of each, and nobody quotes theirs (their log lines still carry it).
+    if (!STATIC_FILE.test(req.path)) res.setHeader("x-request-id", requestId);
     const start = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
