@@ -71,27 +71,7 @@ function stopAll() {
   }
 }
 
-/** Resolves true when the step of that name has passed, false when it failed or never ran. */
-const passed = new Map();
-const stepPassed = (name) => {
-  if (!passed.has(name)) {
-    let resolve;
-    const promise = new Promise((r) => (resolve = r));
-    passed.set(name, { promise, resolve });
-  }
-  return passed.get(name);
-};
-
-/** Runs a track's steps in turn; a step that did not run (an earlier failure) counts as not passed. */
 async function runTrack(steps, index) {
-  try {
-    return await runSteps(steps, index);
-  } finally {
-    for (const [name] of steps) stepPassed(name).resolve(false);
-  }
-}
-
-async function runSteps(steps, index) {
   const path = join(runDir, `track-${index}.log`);
   const log = createWriteStream(path);
   const lines = [];
@@ -103,7 +83,6 @@ async function runSteps(steps, index) {
     const line = `◀ ${name}: ${status === 0 ? "ok" : "FAILED"} in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`;
     log.write(line);
     lines.push(line);
-    stepPassed(name).resolve(status === 0);
     if (status !== 0) {
       // The first failure is the one to read: the others are ended and their output is only a consequence.
       const first = !failed;
@@ -147,11 +126,10 @@ async function e2ePort() {
 }
 
 const [checks, unit, built] = tracks.map(runTrack);
-// Playwright starts once the build, its demo data and typecheck have passed, beside the rest of Vitest and lint:
-// alone, each left a core idle (Vitest is one process; the end-to-end run waits on servers and pages a quarter
-// of the time), and together they keep both busy (docs/testing.md). Lint, the longest of the checks, no longer
-// holds it back.
-if ((await stepPassed("typecheck").promise) && (await built) && !failed) {
+// Playwright starts once the build, its demo data, typecheck and lint are done, beside the rest of Vitest: alone,
+// each left a core idle (Vitest is one process; the end-to-end run waits on servers and pages a quarter of the
+// time), and together they keep both busy (docs/testing.md).
+if ((await checks) && (await built) && !failed) {
   const t0 = Date.now();
   process.stdout.write(`\n▶ end to end\n`);
   const chromium = await run("node", ["scripts/ensure-chromium.mjs"], process.stdout);
@@ -165,7 +143,7 @@ if ((await stepPassed("typecheck").promise) && (await built) && !failed) {
     stopAll();
   }
 }
-await Promise.all([checks, unit]);
+await unit;
 // A server a failed step's stop ended may still be writing in its DATA_DIR: retried, and never fatal.
 try {
   rmSync(runDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
