@@ -84,7 +84,7 @@ test("npm run backup archives the running shop; npm run restore brings the same 
 
 test("npm run db:move copies the embedded database into an empty PostgreSQL database the shop then runs on", async () => {
   test.setTimeout(240_000);
-  const admin = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const admin = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
   const name = `atelier_move_${Date.now().toString(36)}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();

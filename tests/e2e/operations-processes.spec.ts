@@ -14,7 +14,7 @@ import { runTempDir } from "../support/test-run";
 
 test.describe.configure({ mode: "serial" });
 
-const SERVER_POSTGRES = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const SERVER_POSTGRES = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const NAME = `atelier_procs_${Date.now().toString(36)}`;
 const DATABASE_URL = Object.assign(new URL(SERVER_POSTGRES), { pathname: `/${NAME}` }).toString();
 const ARTIST = { email: "mara@example.com", password: "ochre light on the marsh", name: "Mara Ellison" };

@@ -96,7 +96,7 @@ export async function emptyDatabase(
  * The PostgreSQL server for tests that need one whatever the run (several processes on one database, a move
  * to a server): TEST_DATABASE_URL, else the one every machine here runs on 127.0.0.1:5432.
  */
-export const SERVER_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+export const SERVER_POSTGRES_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
 /** The migrated PGlite cluster every suite starts from, and the empty one, read once per test process. */
 const dumps = new Map<"pgliteTemplate" | "pgliteEmpty", Blob>();
