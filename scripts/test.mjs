@@ -9,7 +9,7 @@
 // made the run no shorter and stretched Vitest's tests past their timeouts: b5ffbf3, undone in 88e62b3.)
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -21,6 +21,9 @@ const e2eEnv = {
   E2E_TEMPLATE_DIR: join(runDir, "demo-template"),
   E2E_DATA_DIR: join(runDir, "shared"),
 };
+
+const vitestEnv = { ...process.env, TMPDIR: join(runDir, "vitest-tmp") };
+mkdirSync(vitestEnv.TMPDIR);
 
 const tracks = [
   [
@@ -49,7 +52,13 @@ let failed = false;
 function run(command, args, log) {
   return new Promise((resolve) => {
     // Only the end-to-end steps see the run's folder (an integration test must not find a half-made template).
-    const env = args.some((a) => /demo-template|playwright/.test(a)) ? e2eEnv : process.env;
+    // Vitest's temp folders (its PGlite dumps, the tests' DATA_DIRs) go inside the run's folder too: ended by
+    // another step's failure, Vitest runs no teardown, and the folder's removal below still takes them.
+    const env = args.some((a) => /demo-template|playwright/.test(a))
+      ? e2eEnv
+      : args.includes("vitest")
+        ? vitestEnv
+        : process.env;
     const child = spawn(command, args, { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
     running.add(child);
     child.stdout.pipe(log, { end: false });
