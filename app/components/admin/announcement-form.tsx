@@ -3,7 +3,7 @@
 import { useFetcher } from "react-router";
 import { useId } from "react";
 import { Button } from "~/components/ui/button";
-import { cardClass } from "~/components/ui/card";
+import { Panel } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { formState, type ActionResult } from "~/lib/action-result";
 import { MAX_ANNOUNCEMENT_LENGTH } from "~/lib/realtime";
@@ -17,11 +17,11 @@ export function AnnouncementForm() {
   const problem = fieldErrors.text ?? error;
   const sending = fetcher.state !== "idle";
   return (
-    <section aria-labelledby={`${id}-title`} className={`${cardClass} mt-6 p-4`}>
-      <h2 id={`${id}-title`} className="text-base">
-        Message to everyone online
-      </h2>
-      <p className="text-muted mt-1 text-sm">Signed-in visitors see it at once, in a small note on the page.</p>
+    <Panel
+      title="Message to everyone online"
+      description="Signed-in visitors see it at once, in a small note on the page."
+      className="mt-6 p-4"
+    >
       <fetcher.Form method="post" className="mt-3 flex flex-col gap-2 md:flex-row md:items-end" noValidate>
         <input type="hidden" name="intent" value="announce" />
         <Field label="Message" className="grow">
@@ -46,6 +46,6 @@ export function AnnouncementForm() {
           ? `Sent to ${result.reached} ${result.reached === 1 ? "person" : "people"} online.`
           : (problem ?? "")}
       </p>
-    </section>
+    </Panel>
   );
 }

@@ -2,7 +2,7 @@
 // automatic daily backups kept in DATA_DIR/backups (docs/operations.md).
 import { useEffect, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
-import { cardClass } from "~/components/ui/card";
+import { Panel } from "~/components/ui/card";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatShortDateTime } from "~/lib/dates";
@@ -58,11 +58,8 @@ export function BackupsPanel({ backups, keep }: { backups: BackupRow[]; keep: nu
   }, [ticket]);
 
   return (
-    <section aria-labelledby="settings-backups" className={`${cardClass} mt-5 p-4 md:p-6`}>
-      <h2 id="settings-backups" className="mb-1 text-lg">
-        Backups
-      </h2>
-      <p className="text-muted mb-4 max-w-prose text-sm">
+    <Panel title="Backups" className="mt-5 p-4 md:p-6">
+      <p className="text-muted mt-1 mb-4 max-w-prose text-sm">
         One file with the whole shop: every work, order, message and setting, and every original image. It holds your
         customers&apos; details and the shop&apos;s secret: keep it somewhere safe. Restore it with{" "}
         <code>npm run restore</code>.
@@ -109,6 +106,6 @@ export function BackupsPanel({ backups, keep }: { backups: BackupRow[]; keep: nu
           />
         </div>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -3,7 +3,7 @@
 // the page stays where it is and its loader refreshes the list.
 import { useFetcher } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
-import { cardClass } from "~/components/ui/card";
+import { Panel } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { TextAreaField } from "~/components/ui/field";
 import { ActionNotice } from "~/components/ui/notice";
@@ -40,15 +40,12 @@ export function CertificatesPanel({
   const issuer = useFetcher<ActionResult>({ key: ACTION_KEY });
   const result = issuer.state === "idle" ? issuer.data : undefined;
   return (
-    <section aria-labelledby="certificates-heading" className={`${cardClass} @container p-4 md:p-6`}>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 id="certificates-heading" className="text-lg">
-            Certificates of authenticity
-          </h2>
-          {note ? <p className="text-muted mt-1 text-sm">{note}</p> : null}
-        </div>
-        {issue ? (
+    <Panel
+      title="Certificates of authenticity"
+      description={note}
+      className="@container p-4 md:p-6"
+      actions={
+        issue ? (
           <issuer.Form method="post" action={adminPaths.certificates()}>
             {Object.entries(issue.fields).map(([name, value]) => (
               <input key={name} type="hidden" name={name} value={value} />
@@ -57,8 +54,9 @@ export function CertificatesPanel({
               {issuer.state !== "idle" ? "Issuing…" : issue.label}
             </Button>
           </issuer.Form>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       <ActionNotice className="mt-3 text-sm empty:mt-0" result={result} />
       {certificates.length === 0 ? (
         <p className="text-muted mt-4 text-sm">No certificate yet.</p>
@@ -96,7 +94,7 @@ export function CertificatesPanel({
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }
 

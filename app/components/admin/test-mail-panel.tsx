@@ -2,7 +2,7 @@
 // shop's mail is on; the message then shows in the Outbox (docs/admin.md "Outbox").
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
-import { cardClass } from "~/components/ui/card";
+import { Panel } from "~/components/ui/card";
 import { TextField } from "~/components/ui/field";
 import type { ActionResult } from "~/lib/action-result";
 import { adminPaths } from "~/lib/admin-paths";
@@ -11,11 +11,8 @@ export function TestMailPanel({ defaultTo, mailOn }: { defaultTo: string; mailOn
   const fetcher = useFetcher<ActionResult>();
   const result = fetcher.data;
   return (
-    <section aria-labelledby="settings-mail" className={`${cardClass} mt-5 p-4 md:p-6`}>
-      <h2 id="settings-mail" className="mb-1 text-lg">
-        Mail
-      </h2>
-      <p className="text-muted mb-4 max-w-prose text-sm">
+    <Panel title="Mail" className="mt-5 p-4 md:p-6">
+      <p className="text-muted mt-1 mb-4 max-w-prose text-sm">
         {mailOn
           ? "The shop sends mail through the server set in SMTP_URL."
           : "Mail is not being sent: SMTP_URL is not set, so messages are kept in the outbox."}{" "}
@@ -40,6 +37,6 @@ export function TestMailPanel({ defaultTo, mailOn }: { defaultTo: string; mailOn
       <p role="status" className="text-available mt-2 text-sm">
         {result?.ok ? result.message : ""}
       </p>
-    </section>
+    </Panel>
   );
 }

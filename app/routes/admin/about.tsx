@@ -12,7 +12,7 @@ import { CvEditor } from "~/components/admin/content/cv-editor";
 import { GeneratedFields } from "~/components/admin/content/generated-form";
 import { MarkdownEditor } from "~/components/admin/content/markdown-editor";
 import { buttonClass } from "~/components/ui/button";
-import { cardClass } from "~/components/ui/card";
+import { Panel } from "~/components/ui/card";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { adminPaths } from "~/lib/admin-paths";
@@ -112,10 +112,7 @@ export default function AboutEditor({ loaderData, actionData }: Route.ComponentP
         }
       />
       <Form method="post" noValidate className="space-y-6">
-        <section aria-labelledby="bio-heading" className={`${cardClass} space-y-4 p-5`}>
-          <h2 id="bio-heading" className="font-serif text-xl">
-            Biography
-          </h2>
+        <Panel title="Biography" className="space-y-4 p-5">
           <TextField
             label="Page title"
             name="title"
@@ -140,11 +137,8 @@ export default function AboutEditor({ loaderData, actionData }: Route.ComponentP
             maxLength={4000}
             defaultValue={content.statement}
           />
-        </section>
-        <section aria-labelledby="highlights-heading" className={`${cardClass} p-5`}>
-          <h2 id="highlights-heading" className="mb-3 font-serif text-xl">
-            Highlights
-          </h2>
+        </Panel>
+        <Panel title="Highlights" className="space-y-3 p-5">
           <GeneratedFields
             fields={loaderData.highlightFields}
             values={{ highlights: content.highlights }}
@@ -152,14 +146,11 @@ export default function AboutEditor({ loaderData, actionData }: Route.ComponentP
             images={{}}
             idPrefix="about"
           />
-        </section>
-        <section aria-labelledby="cv-heading" className={`${cardClass} p-5`}>
-          <h2 id="cv-heading" className="font-serif text-xl">
-            Curriculum vitae
-          </h2>
+        </Panel>
+        <Panel title="Curriculum vitae">
           <p className="text-muted mb-3 text-sm">Sections such as Solo exhibitions or Education; one entry a line.</p>
           <CvEditor sections={content.cv} errors={errors} />
-        </section>
+        </Panel>
         <div className="flex justify-end">
           <SubmitButton size="sm" busyLabel="Saving…">
             Save the about page

@@ -11,7 +11,7 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { Thumb } from "~/components/admin/thumb";
 import { buttonClass } from "~/components/ui/button";
-import { cardClass } from "~/components/ui/card";
+import { cardClass, Panel } from "~/components/ui/card";
 import { CheckboxField, Field, TextAreaField, TextField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { adminPaths } from "~/lib/admin-paths";
@@ -151,10 +151,7 @@ export default function UploadPhotos({ loaderData, actionData }: Route.Component
             <Upload aria-hidden className="size-4" /> Upload photo
           </SubmitButton>
         </Form>
-        <section aria-labelledby="recent-photos" className={`${cardClass} p-5`}>
-          <h2 id="recent-photos" className="font-serif text-xl">
-            Latest uploads
-          </h2>
+        <Panel title="Latest uploads">
           {loaderData.recent.length === 0 ? (
             <p className="text-muted mt-2 text-sm">No artist photos yet.</p>
           ) : (
@@ -167,7 +164,7 @@ export default function UploadPhotos({ loaderData, actionData }: Route.Component
               ))}
             </ul>
           )}
-        </section>
+        </Panel>
       </div>
     </>
   );

@@ -12,7 +12,7 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { Thumb } from "~/components/admin/thumb";
 import { Button, buttonClass } from "~/components/ui/button";
-import { cardClass } from "~/components/ui/card";
+import { Panel } from "~/components/ui/card";
 import { Field, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { formState, type ActionResult } from "~/lib/action-result";
 import { formatShortDateTime } from "~/lib/dates";
@@ -187,10 +187,7 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
       <AdminPageHeader title={c.name} description={`${STAGE_LABELS[c.stage]} · requested ${c.createdAt}`} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
         <div className="space-y-6">
-          <section aria-labelledby="request-heading" className={`${cardClass} p-5`}>
-            <h2 id="request-heading" className="font-serif text-xl">
-              The request
-            </h2>
+          <Panel title="The request">
             <p className="mt-3 text-sm leading-relaxed whitespace-pre-wrap">{c.description}</p>
             <dl className="text-ink-soft mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               {facts.map(([label, value]) => (
@@ -220,13 +217,9 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
                 </ul>
               </>
             ) : null}
-          </section>
+          </Panel>
 
-          <section aria-labelledby="progress-heading" className={`${cardClass} p-5`}>
-            <h2 id="progress-heading" className="font-serif text-xl">
-              Work in progress
-            </h2>
-            <p className="text-muted mt-1 text-sm">Photos the client sees on their page, newest first.</p>
+          <Panel title="Work in progress" description="Photos the client sees on their page, newest first.">
             <Form
               key={loaderData.progress.length}
               method="post"
@@ -300,12 +293,9 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
             ) : (
               <p className="text-muted mt-4 text-sm">No photos yet.</p>
             )}
-          </section>
+          </Panel>
 
-          <section aria-labelledby="quote-heading" className={`${cardClass} p-5`}>
-            <h2 id="quote-heading" className="font-serif text-xl">
-              Quote
-            </h2>
+          <Panel title="Quote">
             <Form method="post" noValidate className="mt-4 grid gap-4 sm:grid-cols-3">
               <input type="hidden" name="intent" value="quote" />
               <TextField label="Price (USD)" {...field("price", c.price)} inputMode="decimal" />
@@ -328,12 +318,9 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
                 </Button>
               </div>
             </Form>
-          </section>
+          </Panel>
 
-          <section aria-labelledby="history-heading" className={`${cardClass} p-5`}>
-            <h2 id="history-heading" className="font-serif text-xl">
-              Notes and history
-            </h2>
+          <Panel title="Notes and history">
             <Form method="post" className="mt-4 space-y-2">
               <input type="hidden" name="intent" value="note" />
               <TextAreaField
@@ -374,14 +361,11 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
                 ))}
               </ol>
             )}
-          </section>
+          </Panel>
         </div>
 
         <aside className="space-y-6 self-start">
-          <section aria-labelledby="stage-heading" className={`${cardClass} p-5`}>
-            <h2 id="stage-heading" className="font-serif text-xl">
-              Stage
-            </h2>
+          <Panel title="Stage">
             <Form method="post" className="mt-3 flex items-end gap-2">
               <input type="hidden" name="intent" value="stage" />
               <SelectField
@@ -395,12 +379,9 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
                 Move
               </Button>
             </Form>
-          </section>
+          </Panel>
 
-          <section aria-labelledby="payments-heading" className={`${cardClass} p-5`}>
-            <h2 id="payments-heading" className="font-serif text-xl">
-              Payments
-            </h2>
+          <Panel title="Payments">
             {payments ? (
               <ul className="mt-3 space-y-3 text-sm">
                 {(
@@ -436,12 +417,9 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
             ) : (
               <p className="text-muted mt-3 text-sm">Save a quote first: it says what the deposit and balance are.</p>
             )}
-          </section>
+          </Panel>
 
-          <section aria-labelledby="client-heading" className={`${cardClass} p-5`}>
-            <h2 id="client-heading" className="font-serif text-xl">
-              Client&rsquo;s page
-            </h2>
+          <Panel title="Client’s page">
             <p className="text-muted mt-2 text-sm">
               A private page where {c.name} sees the stage, the quote and the payments. Anyone with the link can open
               it.
@@ -466,7 +444,7 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
                 </Button>
               </Form>
             </div>
-          </section>
+          </Panel>
         </aside>
       </div>
     </>

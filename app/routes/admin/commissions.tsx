@@ -11,7 +11,7 @@ import { AdminPageHeader } from "~/components/admin/admin-page";
 import { WithNote } from "~/components/admin/table-cells";
 import { FilterBar } from "~/components/admin/filter-bar";
 import { Button, buttonClass } from "~/components/ui/button";
-import { cardClass } from "~/components/ui/card";
+import { Panel } from "~/components/ui/card";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Select } from "~/components/ui/field";
@@ -183,10 +183,7 @@ function CommissionCard({ commission, selected }: { commission: Commission; sele
 
 function CommissionDetail({ commission }: { commission: Commission }) {
   return (
-    <article aria-labelledby="commission-name" className={`${cardClass} self-start p-5`}>
-      <h2 id="commission-name" className="text-xl">
-        {commission.name}
-      </h2>
+    <Panel title={commission.name} as="article" className="self-start p-5">
       <p className="text-muted text-sm">{STAGE_LABELS[commission.stage]}</p>
       <dl className="text-ink-soft mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-muted">E-mail</dt>
@@ -225,7 +222,7 @@ function CommissionDetail({ commission }: { commission: Commission }) {
           </Button>
         </Form>
       </div>
-    </article>
+    </Panel>
   );
 }
 

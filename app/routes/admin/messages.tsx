@@ -10,7 +10,7 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { FilterBar } from "~/components/admin/filter-bar";
 import { Button, buttonClass } from "~/components/ui/button";
-import { cardClass } from "~/components/ui/card";
+import { cardClass, Panel } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
 import { ActionNotice } from "~/components/ui/notice";
 import { StatusBadge, type Tone } from "~/components/ui/status-badge";
@@ -233,13 +233,12 @@ function MessageDetail({ message }: { message: NonNullable<MessagesData["selecte
     void submit({ intent: "open", id: message.id }, { method: "post" });
   }, [message.id, message.status, submit]);
   return (
-    <article aria-labelledby="message-subject" className={`${cardClass} self-start p-5`}>
-      <div className="flex items-start justify-between gap-3">
-        <h2 id="message-subject" className="text-xl">
-          {message.subject}
-        </h2>
-        <MessageStatusBadge status={message.status} />
-      </div>
+    <Panel
+      as="article"
+      title={message.subject}
+      actions={<MessageStatusBadge status={message.status} />}
+      className="self-start p-5"
+    >
       <dl className="text-ink-soft mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-muted">From</dt>
         <dd>
@@ -279,7 +278,7 @@ function MessageDetail({ message }: { message: NonNullable<MessagesData["selecte
           Archive
         </Button>
       </Form>
-    </article>
+    </Panel>
   );
 }
 

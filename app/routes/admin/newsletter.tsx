@@ -13,7 +13,7 @@ import { AdminPageHeader } from "~/components/admin/admin-page";
 import { MarkdownEditor } from "~/components/admin/content/markdown-editor";
 import { FilterBar } from "~/components/admin/filter-bar";
 import { Button, buttonClass } from "~/components/ui/button";
-import { cardClass } from "~/components/ui/card";
+import { Panel } from "~/components/ui/card";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { CheckboxField, SelectField, TextField } from "~/components/ui/field";
 import { StatusBadge, type Tone } from "~/components/ui/status-badge";
@@ -184,12 +184,10 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
         description={`${counts.active} subscribed · ${counts.unconfirmed} waiting to confirm. Visitors subscribe in the site's footer and confirm by e-mail; every newsletter carries a one-click unsubscribe link.`}
       />
 
-      <section aria-labelledby="compose-heading" className={`${cardClass} mb-8 space-y-4 p-5`}>
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <h2 id="compose-heading" className="font-serif text-xl">
-            Write a newsletter
-          </h2>
-          {posts.length > 0 ? (
+      <Panel
+        title="Write a newsletter"
+        actions={
+          posts.length > 0 ? (
             <Form method="get" className="flex items-end gap-2">
               <SelectField
                 label="Start from a blog post"
@@ -204,8 +202,10 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
                 Use this post
               </Button>
             </Form>
-          ) : null}
-        </div>
+          ) : null
+        }
+        className="mb-8 space-y-4 p-5"
+      >
         {/* A new draft (a chosen post) starts the editor afresh. */}
         <Form method="post" noValidate className="space-y-4" key={draft?.blogPostId ?? "new"}>
           <input type="hidden" name="blogPostId" value={draft?.blogPostId ?? ""} />
@@ -226,7 +226,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
             </Button>
           </div>
         </Form>
-      </section>
+      </Panel>
 
       <section aria-labelledby="issues-heading" className="mb-8">
         <h2 id="issues-heading" className="mb-3 text-lg">

@@ -12,7 +12,7 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { MarkdownEditor } from "~/components/admin/content/markdown-editor";
 import { Button, buttonClass } from "~/components/ui/button";
-import { cardClass } from "~/components/ui/card";
+import { Panel } from "~/components/ui/card";
 import { formState, type ActionResult } from "~/lib/action-result";
 import { adminPaths } from "~/lib/admin-paths";
 import { requireAdmin } from "~/modules/auth/session.server";
@@ -75,24 +75,20 @@ export default function Policies({ loaderData, actionData }: Route.ComponentProp
       />
       <div className="space-y-6">
         {loaderData.policies.map((policy) => {
-          const headingId = `policy-${policy.key}-heading`;
           const error = formState(actionData, policy.key).fieldErrors.markdown;
           const saving = navigation.state === "submitting" && busyKey === policy.key;
           return (
-            <section key={policy.key} aria-labelledby={headingId} className={`${cardClass} space-y-4 p-5`}>
-              <div className="flex flex-wrap items-start justify-between gap-3">
-                <div>
-                  <h2 id={headingId} className="font-serif text-xl">
-                    {policy.title}
-                  </h2>
-                  <p className="text-muted mt-1 text-sm">
-                    {policy.custom ? "Your own text." : "The default, written from your shop settings."}
-                  </p>
-                </div>
+            <Panel
+              key={policy.key}
+              title={policy.title}
+              description={policy.custom ? "Your own text." : "The default, written from your shop settings."}
+              actions={
                 <Link to={PUBLIC_PATH[policy.key]} className={buttonClass("secondary", "sm")}>
                   <ExternalLink aria-hidden className="size-4" /> View {PUBLIC_PATH[policy.key]}
                 </Link>
-              </div>
+              }
+              className="space-y-4 p-5"
+            >
               <Form method="post" className="space-y-4">
                 <input type="hidden" name="key" value={policy.key} />
                 <MarkdownEditor
@@ -115,7 +111,7 @@ export default function Policies({ loaderData, actionData }: Route.ComponentProp
                   </Button>
                 </div>
               </Form>
-            </section>
+            </Panel>
           );
         })}
       </div>

@@ -9,7 +9,7 @@ import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { Button } from "~/components/ui/button";
-import { cardClass } from "~/components/ui/card";
+import { cardClass, Panel } from "~/components/ui/card";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { Field, FormErrorSummary, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { ActionNotice, FormError } from "~/components/ui/notice";
@@ -382,10 +382,7 @@ function RoomLink({ link, state, busy }: { link: string; state: "open" | "expire
     );
   };
   return (
-    <section aria-labelledby="link-heading" className={`${cardClass} mb-8 max-w-3xl p-4`}>
-      <h2 id="link-heading" className="text-lg">
-        Secret link
-      </h2>
+    <Panel title="Secret link" className="mb-8 max-w-3xl p-4">
       <p className="text-muted mt-1 text-sm">
         Whoever has it can open the room until it closes. Send it to the collector yourself; it is never listed
         anywhere.
@@ -419,7 +416,7 @@ function RoomLink({ link, state, busy }: { link: string; state: "open" | "expire
           </Button>
         ) : null}
       </Form>
-    </section>
+    </Panel>
   );
 }
 

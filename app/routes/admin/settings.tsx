@@ -7,7 +7,7 @@ import { reportAction } from "~/components/admin/action-result";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
-import { cardClass } from "~/components/ui/card";
+import { Panel } from "~/components/ui/card";
 import { CheckboxField, TextAreaField, TextField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { formState } from "~/lib/action-result";
@@ -356,13 +356,9 @@ function SettingsSection({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={`settings-${id}`} className={`${cardClass} p-4 md:p-6`}>
+    <Panel title={title} description={intro} className="p-4 md:p-6">
       {present ? <input type="hidden" name={`${id}.present`} value="1" /> : null}
-      <h2 id={`settings-${id}`} className={intro ? "mb-1 text-lg" : "mb-4 text-lg"}>
-        {title}
-      </h2>
-      {intro ? <p className="text-muted mb-4 text-sm">{intro}</p> : null}
-      {children}
-    </section>
+      <div className="mt-4">{children}</div>
+    </Panel>
   );
 }

@@ -16,7 +16,7 @@ import { AvailabilityBadge } from "~/components/admin/availability-badge";
 import { availabilityFilter, CatalogFilters } from "~/components/admin/catalog-filters";
 import { WorkCell } from "~/components/admin/work-cell";
 import { Button } from "~/components/ui/button";
-import { cardClass } from "~/components/ui/card";
+import { cardClass, Panel } from "~/components/ui/card";
 import { rowClass, TableFrame, Td, Th } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Select } from "~/components/ui/field";
@@ -254,10 +254,7 @@ export default function StatusPage({ loaderData }: Route.ComponentProps) {
           />
         </div>
 
-        <section aria-labelledby="recent-changes" className={`${cardClass} self-start p-4`}>
-          <h2 id="recent-changes" className="text-lg">
-            Recent changes
-          </h2>
+        <Panel title="Recent changes" className="self-start p-4">
           {events.length === 0 ? (
             <p className="text-muted mt-2 text-sm">No changes yet.</p>
           ) : (
@@ -281,7 +278,7 @@ export default function StatusPage({ loaderData }: Route.ComponentProps) {
               ))}
             </ol>
           )}
-        </section>
+        </Panel>
       </div>
     </>
   );

@@ -4,7 +4,7 @@ import { Check, Pencil, Search, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { cardClass } from "~/components/ui/card";
+import { Panel } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { CheckboxField, Field, SelectField, useControlClass } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
@@ -47,10 +47,7 @@ export function TermsPanel({
   const mergeFormId = useId();
   const one = KIND[kind].one;
   return (
-    <section aria-labelledby="terms-heading" className={`${cardClass} p-5 ${className}`}>
-      <h2 id="terms-heading" className="sr-only">
-        {KIND[kind].plural}
-      </h2>
+    <Panel title={KIND[kind].plural} hideTitle className={`p-5 ${className}`}>
       <nav aria-label="Kind" className="bg-paper-deep/70 mb-4 inline-flex rounded-md p-1 text-sm">
         {(Object.keys(KIND) as TermKindName[]).map((k) => (
           <Link
@@ -114,7 +111,7 @@ export function TermsPanel({
           </Form>
         </>
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -270,10 +267,7 @@ export function WorksPanel({
     return adminPaths.categorization(kind, params);
   };
   return (
-    <section aria-labelledby="works-heading" className={`${cardClass} p-5 ${className}`}>
-      <h2 id="works-heading" className="font-serif text-xl">
-        {active ? `Works in “${active.name}”` : "Works"}
-      </h2>
+    <Panel title={active ? `Works in “${active.name}”` : "Works"} className={`p-5 ${className}`}>
       <Form method="get" className="mt-3 flex gap-2" role="search" aria-label="Search the works">
         {kind !== "category" ? <input type="hidden" name="kind" value={kind} /> : null}
         {activeTerm ? <input type="hidden" name="term" value={activeTerm} /> : null}
@@ -381,6 +375,6 @@ export function WorksPanel({
         </>
       )}
       <Pager page={page} pageSize={pageSize} total={total} href={query} />
-    </section>
+    </Panel>
   );
 }

@@ -4,7 +4,7 @@ import { AlertTriangle, CheckCircle2, FlaskConical, Upload } from "lucide-react"
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { cardClass } from "~/components/ui/card";
+import { cardClass, Panel } from "~/components/ui/card";
 import { rowClass, TableFrame, Td, Th } from "~/components/ui/data-table";
 import { SelectField } from "~/components/ui/field";
 import { ActionNotice, Notice } from "~/components/ui/notice";
@@ -140,10 +140,7 @@ export function ImportPreviewView({
       ) : null}
 
       {imported ? null : (
-        <section aria-labelledby="run-heading" className={`${cardClass} p-5`}>
-          <h2 id="run-heading" className="font-serif text-xl">
-            Import
-          </h2>
+        <Panel title="Import">
           <p className="text-muted mt-1 text-sm">
             Every row is saved in one go, or none is. A dry run does everything and then undoes it, to check.
           </p>
@@ -169,7 +166,7 @@ export function ImportPreviewView({
             </SubmitButton>
           </Form>
           <Outcome run={run} labelOf={labelOf} />
-        </section>
+        </Panel>
       )}
 
       {imported ? null : (
@@ -216,10 +213,7 @@ function ColumnsForm({
 }) {
   const submit = useSubmit();
   return (
-    <section aria-labelledby="columns-heading" className={`${cardClass} p-5`}>
-      <h2 id="columns-heading" className="font-serif text-xl">
-        Columns
-      </h2>
+    <Panel title="Columns">
       <p className="text-muted mt-1 text-sm">
         Each field reads from the column chosen here; the matches are made from the headers. Columns not chosen are
         ignored, and an update leaves the fields without a column as they are.
@@ -261,7 +255,7 @@ function ColumnsForm({
           </button>
         </noscript>
       </Form>
-    </section>
+    </Panel>
   );
 }
 

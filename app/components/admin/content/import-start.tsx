@@ -1,7 +1,7 @@
 // Bulk Import's first step: the upload form, the template and the export, and the recent imports.
 import { Download, FileSpreadsheet } from "lucide-react";
 import { Form, Link } from "react-router";
-import { cardClass } from "~/components/ui/card";
+import { Panel } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { FormError } from "~/components/ui/notice";
 import { SubmitButton } from "~/components/ui/submit-button";
@@ -31,10 +31,7 @@ export function ImportStart({
 }) {
   return (
     <div className="grid gap-6 lg:grid-cols-3">
-      <section aria-labelledby="upload-heading" className={`${cardClass} p-5 lg:col-span-2`}>
-        <h2 id="upload-heading" className="font-serif text-xl">
-          Upload a spreadsheet
-        </h2>
+      <Panel title="Upload a spreadsheet" className="p-5 lg:col-span-2">
         <p className="text-muted mt-1 text-sm">
           One artwork per row, with a header row. You will see every row and every problem before anything is saved.
         </p>
@@ -85,12 +82,9 @@ export function ImportStart({
             Upload and preview
           </SubmitButton>
         </Form>
-      </section>
+      </Panel>
 
-      <section aria-labelledby="files-heading" className={`${cardClass} p-5`}>
-        <h2 id="files-heading" className="font-serif text-xl">
-          Template and export
-        </h2>
+      <Panel title="Template and export">
         <p className="text-muted mt-1 text-sm">
           Start from the template, or export the whole catalogue, edit it and import it again: works are matched by
           their slug and updated.
@@ -104,12 +98,9 @@ export function ImportStart({
             </li>
           ))}
         </ul>
-      </section>
+      </Panel>
 
-      <section aria-labelledby="recent-heading" className={`${cardClass} p-5 lg:col-span-3`}>
-        <h2 id="recent-heading" className="font-serif text-xl">
-          Recent imports
-        </h2>
+      <Panel title="Recent imports" className="p-5 lg:col-span-3">
         {recent.length === 0 ? (
           <p className="text-muted mt-2 text-sm">No imports yet.</p>
         ) : (
@@ -134,7 +125,7 @@ export function ImportStart({
             ))}
           </ul>
         )}
-      </section>
+      </Panel>
     </div>
   );
 }
