@@ -19,5 +19,11 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // One process runs every file in turn, its modules loaded once: a fresh process and module graph per file
+    // cost more than the tests themselves (unit files 29 → 10 s, integration files 142 → 80 s on PGlite). Each
+    // suite sets up its own services (tests/support/harness.ts), so no state is carried from file to file; a test
+    // that needs a module replaced must not use vi.mock (it would reach every later file): break the real part
+    // instead, as home-portrait.test.ts renames the table its query reads (docs/testing.md).
+    isolate: false,
   },
 });
