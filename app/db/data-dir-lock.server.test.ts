@@ -1,17 +1,24 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { acquireDataDirLock, DataDirLockedError } from "./data-dir-lock.server";
 
 const LOCK_MODULE = fileURLToPath(new URL("./data-dir-lock.server.ts", import.meta.url));
 const bootId = () => readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
 
+/** A new data directory, removed when the test ends (a direct `npx vitest run` has no run folder to clear). */
+function tempDataDir() {
+  const dir = mkdtempSync(join(tmpdir(), "atelier-lock-"));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
 describe("DATA_DIR lock", () => {
   it("lets one holder in and tells a second process clearly", () => {
-    const dir = mkdtempSync(join(tmpdir(), "lock-"));
+    const dir = tempDataDir();
     const release = acquireDataDirLock(dir);
     // Another process asks for the same directory while this one holds it.
     const other = spawnSync(
@@ -40,7 +47,7 @@ describe("DATA_DIR lock", () => {
   });
 
   it("is released and can be taken again", () => {
-    const dir = mkdtempSync(join(tmpdir(), "lock-"));
+    const dir = tempDataDir();
     const release = acquireDataDirLock(dir);
     expect(existsSync(join(dir, "atelier.lock"))).toBe(true);
     release();
@@ -49,7 +56,7 @@ describe("DATA_DIR lock", () => {
   });
 
   it("takes over a lock left by a process that died (SIGKILL, crash)", () => {
-    const dir = mkdtempSync(join(tmpdir(), "lock-"));
+    const dir = tempDataDir();
     const dead = spawnSync(process.execPath, ["-e", "console.log(process.pid)"]);
     const deadPid = Number(dead.stdout.toString().trim());
     writeFileSync(
@@ -62,7 +69,7 @@ describe("DATA_DIR lock", () => {
   });
 
   it("takes over a lock from before a reboot", () => {
-    const dir = mkdtempSync(join(tmpdir(), "lock-"));
+    const dir = tempDataDir();
     writeFileSync(
       join(dir, "atelier.lock"),
       JSON.stringify({ pid: process.ppid, host: hostname(), bootId: "an-earlier-boot", startedAt: "t" }),
