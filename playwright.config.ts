@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, HEADLESS_SHELL } from "./scripts/chromium.mjs";
 import { sharedServer } from "./tests/support/shared-server";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -18,18 +19,6 @@ if (!process.env.ATELIER_TEST_RUN_DIR) {
 process.env.E2E_TEMPLATE_DIR ??= join(process.env.ATELIER_TEST_RUN_DIR, "demo-template");
 process.env.E2E_DATA_DIR ??= join(process.env.ATELIER_TEST_RUN_DIR, "shared");
 const shared = sharedServer(port, process.env.E2E_TEMPLATE_DIR, process.env.E2E_DATA_DIR);
-
-const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
-
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 export default defineConfig({
   testDir: "tests/e2e",

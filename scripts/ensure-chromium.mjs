@@ -5,8 +5,8 @@
 // it), otherwise says exactly what to install. Nothing downloads a browser of its own.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { HEADLESS_SHELL } from "./chromium.mjs";
 
-const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
 const PACKAGES = ["chromium", "chromium-headless-shell"];
 
 const path = process.env.CHROMIUM_PATH ?? HEADLESS_SHELL;

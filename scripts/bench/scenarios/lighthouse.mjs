@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS } from "../../chromium.mjs";
 import { demoDataDir } from "../lib/demo.mjs";
 import { kb, log, ms, num, printTable } from "../lib/format.mjs";
 import { firstArtworkPath, getHtml, getRaw, warmSite } from "../lib/http.mjs";
@@ -11,16 +12,7 @@ import { waitForIdle } from "../lib/proc.mjs";
 import { discardDataDir, onCleanup, startServer } from "../lib/server.mjs";
 import { median, medianBy, round } from "../lib/stats.mjs";
 
-export const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+export const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 
 export const BUDGETS = {
   score: { min: 95, label: "performance ≥ 95" },
