@@ -273,6 +273,18 @@ function publication(input: PostInput, now: Date): { status: PostStatus; publish
   return { status: at > now ? "scheduled" : "published", publishAt: at };
 }
 
+/** The columns a post's form sets, for a new post and an edited one alike. */
+function postValues(input: PostInput, slug: string, now: Date) {
+  return {
+    title: input.title,
+    slug,
+    excerpt: input.excerpt,
+    body: input.body,
+    coverImageId: input.coverImageId || null,
+    ...publication(input, now),
+  };
+}
+
 export async function createPost(
   input: PostInput,
   now = new Date(),
@@ -281,14 +293,7 @@ export async function createPost(
   const slug = await uniqueSlug(input.slug, input.title, tx);
   const [row] = await tx
     .insert(blogPosts)
-    .values({
-      title: input.title,
-      slug,
-      excerpt: input.excerpt,
-      body: input.body,
-      coverImageId: input.coverImageId || null,
-      ...publication(input, now),
-    })
+    .values(postValues(input, slug, now))
     .returning({ id: blogPosts.id, slug: blogPosts.slug });
   await publish("content.changed", { area: "blog" });
   return row!;
@@ -303,15 +308,7 @@ export async function updatePost(
   const slug = await uniqueSlug(input.slug, input.title, tx, id);
   const [row] = await tx
     .update(blogPosts)
-    .set({
-      title: input.title,
-      slug,
-      excerpt: input.excerpt,
-      body: input.body,
-      coverImageId: input.coverImageId || null,
-      ...publication(input, now),
-      updatedAt: now,
-    })
+    .set({ ...postValues(input, slug, now), updatedAt: now })
     .where(eq(blogPosts.id, id))
     .returning({ id: blogPosts.id, slug: blogPosts.slug });
   if (!row) throw new PostError("title", "This post no longer exists.");

@@ -9,7 +9,7 @@ import type { AdminArtworkParams } from "~/lib/admin-artwork-query";
 import type { ArtworkSummary } from "~/lib/artwork";
 import type { ImageAsset } from "~/lib/media";
 import { applyMove } from "~/lib/reorder";
-import { toImageAsset } from "~/modules/media/media.server";
+import { imageColumns, withImage } from "~/modules/media/media.server";
 import { queueTiles } from "~/modules/media/tiles.server";
 import type { ArtworkInputValues } from "./artwork-input";
 import { catalogChanged } from "./catalog-cache.server";
@@ -47,29 +47,14 @@ const rowColumns = {
   sortOrder: artworks.sortOrder,
   archivedAt: artworks.archivedAt,
   updatedAt: artworks.updatedAt,
-  imageHash: mediaAssets.hash,
-  imageWidth: mediaAssets.width,
-  imageHeight: mediaAssets.height,
-  imageWidths: mediaAssets.widths,
-  imagePlaceholder: mediaAssets.placeholder,
+  ...imageColumns,
 };
 
 type RawRow = { [K in keyof typeof rowColumns]: unknown } & Record<string, unknown>;
 
 function toRow(raw: RawRow): AdminArtworkRow {
-  const { imageHash, imageWidth, imageHeight, imageWidths, imagePlaceholder, ...rest } = raw;
-  return {
-    ...(rest as Omit<AdminArtworkRow, "image">),
-    image: imageHash
-      ? toImageAsset({
-          hash: imageHash as string,
-          width: imageWidth as number,
-          height: imageHeight as number,
-          widths: imageWidths as number[],
-          placeholder: imagePlaceholder as string,
-        })
-      : null,
-  };
+  const { image, ...rest } = withImage(raw);
+  return { ...(rest as Omit<AdminArtworkRow, "image">), image };
 }
 
 /** Words of a search as a prefix query ("blu oce" finds "Blue Ocean"), served by the GIN index. */

@@ -6,7 +6,7 @@ import type { ArtworkSummary } from "~/lib/artwork";
 import type { ImageAsset } from "~/lib/media";
 import { toSlug } from "~/lib/slug";
 import { isUuid } from "~/lib/uuid";
-import { toImageAsset } from "~/modules/media/media.server";
+import { imageColumns, withImage } from "~/modules/media/media.server";
 import { cachedRead, invalidateCatalogCaches } from "./catalog-cache.server";
 import { termFacets, type TermKind } from "./taxonomy.server";
 
@@ -32,11 +32,7 @@ const cardColumns = {
   currency: artworks.currency,
   availability: artworks.availability,
   isFeatured: artworks.isFeatured,
-  imageHash: mediaAssets.hash,
-  imageWidth: mediaAssets.width,
-  imageHeight: mediaAssets.height,
-  imageWidths: mediaAssets.widths,
-  imagePlaceholder: mediaAssets.placeholder,
+  ...imageColumns,
 };
 
 function selectCards() {
@@ -45,20 +41,7 @@ function selectCards() {
 type CardRow = Awaited<ReturnType<typeof selectCards>>[number];
 
 function toCard(row: CardRow): ArtworkCard {
-  const { imageHash, imageWidth, imageHeight, imageWidths, imagePlaceholder, ...rest } = row;
-  return {
-    ...rest,
-    image:
-      imageHash && imageWidth && imageHeight && imageWidths && imagePlaceholder
-        ? toImageAsset({
-            hash: imageHash,
-            width: imageWidth,
-            height: imageHeight,
-            widths: imageWidths,
-            placeholder: imagePlaceholder,
-          })
-        : null,
-  };
+  return withImage(row);
 }
 
 /** Archived works stay on record for the admin but never show on the site. */

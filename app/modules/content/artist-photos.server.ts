@@ -7,8 +7,8 @@ import { fileUploads, mediaAssets } from "~/db/schema";
 import type { ImageAsset } from "~/lib/media";
 import { toSlug } from "~/lib/slug";
 import { isUuid } from "~/lib/uuid";
-import { cleanFileName, registerImage, storeOriginal, toImageAsset } from "~/modules/media/media.server";
-import { ARTIST_PHOTO_FOLDER } from "./content.server";
+import { cleanFileName, registerImage, storeOriginal } from "~/modules/media/media.server";
+import { ARTIST_PHOTO_FOLDER, toArtistPhoto } from "./content.server";
 import { publish } from "~/modules/events/bus.server";
 
 /** What the admin fills in for a photo; alt text is required (it is what a screen reader says). */
@@ -52,16 +52,11 @@ export async function listArtistPhotosForAdmin(tx: Database = db()): Promise<Adm
     .where(inFolder)
     .orderBy(asc(fileUploads.displayOrder), asc(fileUploads.createdAt))
     .limit(200);
-  return rows.map(({ upload, asset }) => ({
-    id: upload.id,
-    filePath: upload.filePath,
-    altText: upload.altText,
-    caption: upload.caption,
-    displayOrder: upload.displayOrder,
-    isFeaturedHomepage: upload.isFeaturedHomepage,
-    isFeaturedAbout: upload.isFeaturedAbout,
-    image: toImageAsset(asset),
-    createdAt: upload.createdAt,
+  return rows.map((row) => ({
+    ...toArtistPhoto(row),
+    isFeaturedHomepage: row.upload.isFeaturedHomepage,
+    isFeaturedAbout: row.upload.isFeaturedAbout,
+    createdAt: row.upload.createdAt,
   }));
 }
 

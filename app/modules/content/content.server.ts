@@ -55,14 +55,25 @@ export async function listArtistPhotos(filter: { homepage?: boolean; about?: boo
     .where(and(...conditions))
     .orderBy(asc(fileUploads.displayOrder))
     .limit(100);
-  return rows.map(({ upload, asset }) => ({
+  return rows.map(toArtistPhoto);
+}
+
+/** An artist photo from its upload row and picture (the admin's list adds its flags to it). */
+export function toArtistPhoto({
+  upload,
+  asset,
+}: {
+  upload: typeof fileUploads.$inferSelect;
+  asset: typeof mediaAssets.$inferSelect;
+}): ArtistPhoto {
+  return {
     id: upload.id,
     filePath: upload.filePath,
     altText: upload.altText,
     caption: upload.caption,
     displayOrder: upload.displayOrder,
     image: toImageAsset(asset),
-  }));
+  };
 }
 
 export async function addArtistPhoto(

@@ -35,6 +35,35 @@ export const toImageAsset = (
   placeholder: a.placeholder,
 });
 
+/** The picture's columns of a query that left-joins media_assets, flat beside the other columns (`image…`). */
+export const imageColumns = {
+  imageHash: mediaAssets.hash,
+  imageWidth: mediaAssets.width,
+  imageHeight: mediaAssets.height,
+  imageWidths: mediaAssets.widths,
+  imagePlaceholder: mediaAssets.placeholder,
+};
+
+type ImageColumns = { [K in keyof typeof imageColumns]: unknown };
+
+/** A row of such a query split into its own columns and its picture (null without one). */
+export function withImage<R extends ImageColumns>(row: R): Omit<R, keyof ImageColumns> & { image: ImageAsset | null } {
+  const { imageHash, imageWidth, imageHeight, imageWidths, imagePlaceholder, ...rest } = row;
+  return {
+    ...rest,
+    image:
+      imageHash && imageWidth && imageHeight && imageWidths && imagePlaceholder
+        ? toImageAsset({
+            hash: imageHash as string,
+            width: imageWidth as number,
+            height: imageHeight as number,
+            widths: imageWidths as number[],
+            placeholder: imagePlaceholder as string,
+          })
+        : null,
+  };
+}
+
 /** An image checked and its original stored, not yet recorded in the database (see registerImage). */
 export type StoredOriginal = Omit<ProcessedImage, "original">;
 

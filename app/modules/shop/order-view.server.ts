@@ -1,12 +1,11 @@
 // An order as the buyer sees it (confirmation and tracking pages): plain strings and numbers, dates already
 // formatted in the studio's time zone, and only what the buyer may see (no admin notes, no actor e-mails).
 import { formatDateTime } from "~/lib/dates";
-import type { ImageAsset } from "~/lib/media";
 import type { Settings } from "~/modules/settings/settings.server";
 import { deliveryLine } from "./order-mail.server";
 import { ORDER_STATUS_LABELS, timelineSteps, type OrderStatus } from "./order-status";
 import type { OrderDetail } from "./orders.server";
-import type { Totals } from "./pricing";
+import type { OrderLine, Totals } from "./pricing";
 
 export interface BuyerOrderView {
   id: string;
@@ -22,16 +21,7 @@ export interface BuyerOrderView {
   delivery: string;
   currency: string;
   taxLabel: string;
-  items: {
-    id: string;
-    artworkId: string | null;
-    title: string;
-    details: string;
-    quantity: number;
-    unitPriceCents: number;
-    currency: string;
-    image: ImageAsset | null;
-  }[];
+  items: (OrderLine & { artworkId: string | null })[];
   totals: Totals;
   tracking: { carrier: string; number: string; url: string | null } | null;
   /** The normal path of an order, each step done or ahead, with when it happened. */

@@ -1,6 +1,8 @@
 // Order totals (isomorphic, no server imports): subtotal from the catalogue's prices, shipping by region or free
 // pickup, tax by country, all in integer cents. The checkout page shows them live; the server decides them.
 
+import type { ImageAsset } from "~/lib/media";
+
 export type Fulfilment = "ship" | "pickup";
 
 export interface ShippingRegion {
@@ -25,6 +27,15 @@ export interface PricingSettings {
 export interface PricedLine {
   unitPriceCents: number;
   quantity: number;
+}
+
+/** A line of an order as the buyer sees it (the summary at checkout, the confirmation, the order's page). */
+export interface OrderLine extends PricedLine {
+  id: string;
+  title: string;
+  details: string;
+  currency: string;
+  image: ImageAsset | null;
 }
 
 export interface Totals {

@@ -1,16 +1,8 @@
-import type { ImageAsset } from "~/lib/media";
 import { formatPrice } from "~/lib/money";
-import { formatRate, type Totals } from "~/modules/shop/pricing";
+import { formatRate, type OrderLine, type Totals } from "~/modules/shop/pricing";
 import { ResponsiveImage } from "../responsive-image";
 
-export interface SummaryLine {
-  id: string;
-  title: string;
-  details: string;
-  quantity: number;
-  unitPriceCents: number;
-  currency: string;
-  image: ImageAsset | null;
+export interface SummaryLine extends OrderLine {
   /** Sold or reserved since it was added: not part of this order. */
   unavailable?: boolean;
   /** The price it had when added, when it has changed since. */
