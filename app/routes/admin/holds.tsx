@@ -136,27 +136,25 @@ function HoldActions({ hold, busy }: { hold: Hold; busy: boolean }) {
       {hold.status === "requested" ? (
         <Form method="post" className="flex gap-2">
           <input type="hidden" name="id" value={hold.id} />
-          <Button
-            type="submit"
-            name="intent"
-            value="approve"
-            size="sm"
-            disabled={busy}
-            aria-label={`Approve the hold of ${hold.artworkTitle} for ${hold.name}`}
-          >
-            Approve
-          </Button>
-          <Button
-            type="submit"
-            name="intent"
-            value="decline"
-            variant="secondary"
-            size="sm"
-            disabled={busy}
-            aria-label={`Decline the hold of ${hold.artworkTitle} for ${hold.name}`}
-          >
-            Decline
-          </Button>
+          {(
+            [
+              ["approve", "Approve", "primary"],
+              ["decline", "Decline", "secondary"],
+            ] as const
+          ).map(([intent, verb, variant]) => (
+            <Button
+              key={intent}
+              type="submit"
+              name="intent"
+              value={intent}
+              variant={variant}
+              size="sm"
+              disabled={busy}
+              aria-label={`${verb} the hold of ${hold.artworkTitle} for ${hold.name}`}
+            >
+              {verb}
+            </Button>
+          ))}
         </Form>
       ) : null}
     </div>

@@ -305,39 +305,26 @@ export default function RoomEdit({ loaderData, actionData }: Route.ComponentProp
                       error={errors[`works.${i}.price`]}
                     />
                     <div className="flex gap-1">
-                      <Button
-                        type="submit"
-                        name="intent"
-                        value={`up:${w.artworkId}`}
-                        variant="ghost"
-                        size="sm"
-                        disabled={busy || i === 0}
-                        aria-label={`Move ${title} up`}
-                      >
-                        Up
-                      </Button>
-                      <Button
-                        type="submit"
-                        name="intent"
-                        value={`down:${w.artworkId}`}
-                        variant="ghost"
-                        size="sm"
-                        disabled={busy || i === works.length - 1}
-                        aria-label={`Move ${title} down`}
-                      >
-                        Down
-                      </Button>
-                      <Button
-                        type="submit"
-                        name="intent"
-                        value={`remove:${w.artworkId}`}
-                        variant="ghost"
-                        size="sm"
-                        disabled={busy}
-                        aria-label={`Remove ${title} from the room`}
-                      >
-                        Remove
-                      </Button>
+                      {(
+                        [
+                          ["up", "Up", `Move ${title} up`, i === 0],
+                          ["down", "Down", `Move ${title} down`, i === works.length - 1],
+                          ["remove", "Remove", `Remove ${title} from the room`, false],
+                        ] as const
+                      ).map(([intent, text, label, edge]) => (
+                        <Button
+                          key={intent}
+                          type="submit"
+                          name="intent"
+                          value={`${intent}:${w.artworkId}`}
+                          variant="ghost"
+                          size="sm"
+                          disabled={busy || edge}
+                          aria-label={label}
+                        >
+                          {text}
+                        </Button>
+                      ))}
                     </div>
                   </li>
                 );

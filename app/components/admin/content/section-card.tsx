@@ -74,20 +74,21 @@ export function SectionCard({
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <FetcherSwitch
-            label="Published"
-            name="value"
-            checked={section.isPublished}
-            hidden={{ intent: "flag", id: section.id, field: "isPublished" }}
-            describedBy={stateId}
-          />
-          <FetcherSwitch
-            label="Active"
-            name="value"
-            checked={section.isActive}
-            hidden={{ intent: "flag", id: section.id, field: "isActive" }}
-            describedBy={stateId}
-          />
+          {(
+            [
+              ["Published", "isPublished"],
+              ["Active", "isActive"],
+            ] as const
+          ).map(([flagLabel, field]) => (
+            <FetcherSwitch
+              key={field}
+              label={flagLabel}
+              name="value"
+              checked={section[field]}
+              hidden={{ intent: "flag", id: section.id, field }}
+              describedBy={stateId}
+            />
+          ))}
           <Button
             type="button"
             variant="ghost"

@@ -170,24 +170,23 @@ export function FeaturedCarousel({ artworks }: { artworks: readonly ArtworkCardD
             <p aria-hidden="true" className="text-muted mr-2 hidden font-serif text-sm tabular-nums sm:block">
               {String(index + 1).padStart(2, "0")} / {String(count).padStart(2, "0")}
             </p>
-            <button
-              type="button"
-              onClick={previous}
-              aria-label="Previous slide"
-              aria-controls={slidesId}
-              className={arrowStyle}
-            >
-              <ChevronLeft aria-hidden="true" className="size-5" strokeWidth={1.5} />
-            </button>
-            <button
-              type="button"
-              onClick={next}
-              aria-label="Next slide"
-              aria-controls={slidesId}
-              className={arrowStyle}
-            >
-              <ChevronRight aria-hidden="true" className="size-5" strokeWidth={1.5} />
-            </button>
+            {(
+              [
+                ["Previous slide", previous, ChevronLeft],
+                ["Next slide", next, ChevronRight],
+              ] as const
+            ).map(([label, onClick, Arrow]) => (
+              <button
+                key={label}
+                type="button"
+                onClick={onClick}
+                aria-label={label}
+                aria-controls={slidesId}
+                className={arrowStyle}
+              >
+                <Arrow aria-hidden="true" className="size-5" strokeWidth={1.5} />
+              </button>
+            ))}
           </div>
         </div>
       ) : null}
