@@ -111,34 +111,21 @@ export function Field({
 
 type Own = FieldProps & { id?: string };
 
-export function TextField({
-  label,
-  hint,
-  error,
-  optional,
-  className,
-  id,
-  ...input
-}: Own & Omit<InputHTMLAttributes<HTMLInputElement>, "className">) {
-  return (
-    <Field label={label} hint={hint} error={error} optional={optional} className={className} id={id}>
-      {(control) => <input {...input} {...control} />}
-    </Field>
-  );
+/** A field component's props split in two: the field's own (label, hint, error…) and the control's. */
+function splitField<P extends Own>({ label, hint, error, optional, className, id, ...control }: P) {
+  return [{ label, hint, error, optional, className, id }, control] as const;
 }
 
-export function TextAreaField({
-  label,
-  hint,
-  error,
-  optional,
-  className,
-  id,
-  ...textarea
-}: Own & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "className">) {
+export function TextField(props: Own & Omit<InputHTMLAttributes<HTMLInputElement>, "className">) {
+  const [field, input] = splitField(props);
+  return <Field {...field}>{(control) => <input {...input} {...control} />}</Field>;
+}
+
+export function TextAreaField(props: Own & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "className">) {
+  const [field, textarea] = splitField(props);
   const look = LOOKS[useContext(DensityContext)];
   return (
-    <Field label={label} hint={hint} error={error} optional={optional} className={className} id={id}>
+    <Field {...field}>
       {(control) => (
         <textarea {...textarea} {...control} className={`${control.className} ${look.textarea}`.trimEnd()} />
       )}
@@ -176,18 +163,12 @@ export function Select({
   );
 }
 
-export function SelectField({
-  label,
-  hint,
-  error,
-  optional,
-  className,
-  id,
-  options,
-  ...select
-}: Own & { options: readonly SelectOption[] } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "className">) {
+export function SelectField(
+  props: Own & { options: readonly SelectOption[] } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "className">,
+) {
+  const [field, { options, ...select }] = splitField(props);
   return (
-    <Field label={label} hint={hint} error={error} optional={optional} className={className} id={id}>
+    <Field {...field}>
       {(control) => (
         <Select
           {...select}
