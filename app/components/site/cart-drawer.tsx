@@ -9,7 +9,7 @@ import { formatPrice } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { buttonClass } from "~/components/ui/button";
 import { useCart } from "./cart-provider";
-import { ResponsiveImage } from "./responsive-image";
+import { LineNotice, LineThumbnail } from "./cart-line-parts";
 import { useCartCheck } from "./use-cart-check";
 
 export default function CartDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -109,17 +109,7 @@ function CartLine({
     "inline-flex size-8 items-center justify-center rounded-full border border-line hover:border-ink disabled:opacity-40 disabled:hover:border-line";
   return (
     <li className="flex gap-4 py-5">
-      <div className="bg-paper-deep flex size-20 shrink-0 items-center justify-center p-2">
-        {item.image ? (
-          <ResponsiveImage
-            image={item.image}
-            alt=""
-            sizes="80px"
-            fit="contain"
-            className={`h-auto max-h-full w-auto max-w-full ${unavailable ? "opacity-40 grayscale" : ""}`}
-          />
-        ) : null}
-      </div>
+      <LineThumbnail image={item.image} unavailable={unavailable} frame="bg-paper-deep" />
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-3">
           <Link
@@ -134,13 +124,13 @@ function CartLine({
           </span>
         </div>
         <p className="text-muted mt-0.5 text-xs">{[item.medium, item.size].filter(Boolean).join(" · ")}</p>
-        {unavailable ? (
-          <p className="text-sold mt-2 text-sm">No longer available: it was sold or reserved meanwhile.</p>
-        ) : previousPrice !== undefined ? (
-          <p className="text-accent mt-2 text-sm">
-            Price updated from {formatPrice(previousPrice, item.currency)} to {formatPrice(item.price, item.currency)}.
-          </p>
-        ) : null}
+        <LineNotice
+          unavailable={unavailable}
+          previousPriceCents={previousPrice}
+          priceCents={item.price}
+          currency={item.currency}
+          className="mt-2 text-sm"
+        />
         <div className="mt-3 flex items-center gap-3">
           {unavailable ? null : (
             <div className="flex items-center gap-2" role="group" aria-label={`Quantity of ${item.title}`}>

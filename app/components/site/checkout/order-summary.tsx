@@ -1,6 +1,6 @@
 import { formatPrice } from "~/lib/money";
 import { formatRate, type OrderLine, type Totals } from "~/modules/shop/pricing";
-import { ResponsiveImage } from "../responsive-image";
+import { LineNotice, LineThumbnail } from "../cart-line-parts";
 
 export interface SummaryLine extends OrderLine {
   /** Sold or reserved since it was added: not part of this order. */
@@ -36,30 +36,20 @@ export function OrderSummary({
       <ul className="divide-line mt-6 divide-y">
         {lines.map((line) => (
           <li key={line.id} className="flex gap-4 py-4 first:pt-0">
-            <div className="flex size-20 shrink-0 items-center justify-center bg-white p-2">
-              {line.image ? (
-                <ResponsiveImage
-                  image={line.image}
-                  alt=""
-                  sizes="80px"
-                  fit="contain"
-                  className={`h-auto max-h-full w-auto max-w-full ${line.unavailable ? "opacity-40 grayscale" : ""}`}
-                />
-              ) : null}
-            </div>
+            <LineThumbnail image={line.image} unavailable={Boolean(line.unavailable)} frame="bg-white" />
             <div className="min-w-0 flex-1">
               <p className={`font-serif leading-snug ${line.unavailable ? "text-muted line-through" : ""}`}>
                 {line.title}
               </p>
               <p className="text-muted mt-0.5 text-xs">{line.details}</p>
               {line.quantity > 1 ? <p className="text-muted mt-0.5 text-xs">Quantity {line.quantity}</p> : null}
-              {line.unavailable ? (
-                <p className="text-sold mt-1 text-sm">No longer available: it was sold or reserved meanwhile.</p>
-              ) : line.previousPriceCents !== undefined ? (
-                <p className="text-accent mt-1 text-sm">
-                  Price updated from {money(line.previousPriceCents)} to {money(line.unitPriceCents)}.
-                </p>
-              ) : null}
+              <LineNotice
+                unavailable={Boolean(line.unavailable)}
+                previousPriceCents={line.previousPriceCents}
+                priceCents={line.unitPriceCents}
+                currency={currency}
+                className="mt-1 text-sm"
+              />
             </div>
             <p className="shrink-0 text-sm">{line.unavailable ? "" : money(line.unitPriceCents * line.quantity)}</p>
           </li>
