@@ -53,3 +53,26 @@ export function ResponsiveImage({ image, alt, sizes, className = "", priority = 
     </picture>
   );
 }
+
+/**
+ * A work's main picture in the seven-column frame of its page (artwork, certificate): loaded first, fitted
+ * within the column and `maxHeight` of the screen. The explicit width and ratio reserve its box before it
+ * loads: no layout shift.
+ */
+export function WorkImage({ image, alt, maxHeight }: { image: ImageAsset; alt: string; maxHeight: "70dvh" | "78dvh" }) {
+  return (
+    <ResponsiveImage
+      image={image}
+      alt={alt}
+      // On a phone the column is the screen less the page's and the frame's padding (5.5rem).
+      sizes="(min-width: 1280px) 640px, (min-width: 768px) 50vw, calc(100vw - 5.5rem)"
+      priority
+      fit="contain"
+      className="h-auto max-w-full shadow-[0_18px_40px_-18px_rgba(29,27,24,0.5)]"
+      style={{
+        width: `min(100%, calc(${maxHeight} * ${image.width / image.height}))`,
+        aspectRatio: `${image.width} / ${image.height}`,
+      }}
+    />
+  );
+}

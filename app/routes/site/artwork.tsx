@@ -5,7 +5,7 @@ import type { Route } from "./+types/artwork";
 import { AddToCartButton } from "~/components/site/add-to-cart-button";
 import { buttonClass } from "~/components/ui/button";
 import { ArtworkCard, AvailabilityBadge } from "~/components/site/artwork-card";
-import { ResponsiveImage } from "~/components/site/responsive-image";
+import { WorkImage } from "~/components/site/responsive-image";
 import { WallViewButton } from "~/components/site/wall-view-button";
 import { DeepZoomButton } from "~/components/site/deep-zoom-button";
 import { formatPrice } from "~/lib/money";
@@ -84,21 +84,7 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
       <article className="container-page grid gap-10 py-8 md:grid-cols-12 md:gap-16 md:py-12">
         <div className="bg-paper-deep flex items-center justify-center p-6 md:col-span-7 md:p-14">
           {artwork.image ? (
-            <ResponsiveImage
-              image={artwork.image}
-              alt={`${artwork.title}, ${artwork.medium}`}
-              // On a phone the column is the screen less the page's and the frame's padding (5.5rem).
-              sizes="(min-width: 1280px) 640px, (min-width: 768px) 50vw, calc(100vw - 5.5rem)"
-              priority
-              fit="contain"
-              className="h-auto max-w-full shadow-[0_18px_40px_-18px_rgba(29,27,24,0.5)]"
-              // An explicit width (fit within the column and 78% of the screen's height) and ratio reserve the
-              // image's box before it loads: no layout shift.
-              style={{
-                width: `min(100%, calc(78dvh * ${artwork.image.width / artwork.image.height}))`,
-                aspectRatio: `${artwork.image.width} / ${artwork.image.height}`,
-              }}
-            />
+            <WorkImage image={artwork.image} alt={`${artwork.title}, ${artwork.medium}`} maxHeight="78dvh" />
           ) : null}
         </div>
         <div className="md:col-span-5 md:pt-4">

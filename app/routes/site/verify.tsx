@@ -3,7 +3,7 @@
 // Never the buyer or the order (decision 0019). Not indexed; not in the page cache, so a revocation shows at once.
 import { data, Link } from "react-router";
 import type { Route } from "./+types/verify";
-import { ResponsiveImage } from "~/components/site/responsive-image";
+import { WorkImage } from "~/components/site/responsive-image";
 import { pageTitle } from "~/lib/meta";
 import { paths } from "~/lib/paths";
 import { ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
@@ -59,18 +59,7 @@ export default function VerifyCertificate({ loaderData }: Route.ComponentProps) 
       <div className="md:col-span-7">
         {c.image ? (
           <div className="bg-paper-deep flex items-center justify-center p-6 md:p-14">
-            <ResponsiveImage
-              image={c.image}
-              alt={[c.title, c.medium].filter(Boolean).join(", ")}
-              sizes="(min-width: 1280px) 640px, (min-width: 768px) 50vw, calc(100vw - 5.5rem)"
-              priority
-              fit="contain"
-              className="h-auto max-w-full shadow-[0_18px_40px_-18px_rgba(29,27,24,0.5)]"
-              style={{
-                width: `min(100%, calc(70dvh * ${c.image.width / c.image.height}))`,
-                aspectRatio: `${c.image.width} / ${c.image.height}`,
-              }}
-            />
+            <WorkImage image={c.image} alt={[c.title, c.medium].filter(Boolean).join(", ")} maxHeight="70dvh" />
           </div>
         ) : null}
       </div>
