@@ -1,6 +1,7 @@
 import { Link, useFetcher } from "react-router";
 import type { ActionResult } from "~/lib/action-result";
 import { paths } from "~/lib/paths";
+import { EmailSignupFields } from "./email-signup-fields";
 
 const FOOTER_LINKS = [
   { label: "Home", to: paths.home() },
@@ -70,36 +71,13 @@ export function SiteFooter({ siteTitle, artistName, contactEmail, locationLine, 
           <p className="eyebrow mb-4">Newsletter</p>
           <p className="text-muted mb-4 text-sm">New paintings, exhibitions and studio news, a few times a year.</p>
           <newsletter.Form method="post" action={paths.newsletter()} className="flex flex-col gap-2">
-            <label htmlFor="newsletter-email" className="text-sm">
-              Email address
-            </label>
-            <div className="flex gap-2">
-              <input
-                id="newsletter-email"
-                name="email"
-                type="email"
-                required
-                autoComplete="email"
-                placeholder="you@example.com"
-                aria-invalid={result && !result.ok ? true : undefined}
-                aria-describedby="newsletter-status"
-                className="border-line bg-paper focus:border-ink min-w-0 flex-1 rounded-full border px-4 py-2.5 text-sm outline-none"
-              />
-              <button
-                type="submit"
-                disabled={newsletter.state !== "idle"}
-                className="bg-ink text-paper rounded-full px-5 py-2.5 text-sm hover:opacity-90 disabled:opacity-60"
-              >
-                Subscribe
-              </button>
-            </div>
-            <p
-              id="newsletter-status"
-              role="status"
-              className={`min-h-5 text-sm ${result && !result.ok ? "text-destructive" : "text-available"}`}
-            >
-              {result ? (result.ok ? result.message : result.error) : ""}
-            </p>
+            <EmailSignupFields
+              id="newsletter-email"
+              result={result}
+              busy={newsletter.state !== "idle"}
+              submit="Subscribe"
+              buttonClassName="bg-ink text-paper rounded-full px-5 py-2.5 text-sm hover:opacity-90 disabled:opacity-60"
+            />
           </newsletter.Form>
         </div>
       </div>

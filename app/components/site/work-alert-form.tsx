@@ -4,6 +4,7 @@ import { useFetcher } from "react-router";
 import type { ActionResult } from "~/lib/action-result";
 import { paths } from "~/lib/paths";
 import { buttonClass } from "~/components/ui/button";
+import { EmailSignupFields } from "./email-signup-fields";
 
 export function WorkAlertForm({
   artworkId,
@@ -33,28 +34,13 @@ export function WorkAlertForm({
       ) : (
         <fetcher.Form method="post" action={paths.workAlerts()} className="mt-4 flex flex-col gap-2" noValidate>
           {artworkId ? <input type="hidden" name="artworkId" value={artworkId} /> : null}
-          <label htmlFor={id} className="text-sm">
-            Email address
-          </label>
-          <div className="flex flex-wrap gap-2">
-            <input
-              id={id}
-              name="email"
-              type="email"
-              required
-              autoComplete="email"
-              placeholder="you@example.com"
-              aria-invalid={result && !result.ok ? true : undefined}
-              aria-describedby={`${id}-status`}
-              className="border-line bg-paper focus:border-ink min-w-0 flex-1 rounded-full border px-4 py-2.5 text-sm outline-none"
-            />
-            <button type="submit" className={buttonClass("secondary")} disabled={fetcher.state !== "idle"}>
-              Notify me
-            </button>
-          </div>
-          <p id={`${id}-status`} role="status" className="text-destructive min-h-5 text-sm">
-            {result && !result.ok ? result.error : ""}
-          </p>
+          <EmailSignupFields
+            id={id}
+            result={result}
+            busy={fetcher.state !== "idle"}
+            submit="Notify me"
+            buttonClassName={buttonClass("secondary")}
+          />
         </fetcher.Form>
       )}
     </section>
