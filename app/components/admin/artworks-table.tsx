@@ -1,20 +1,7 @@
 // Artwork Management's table: sortable columns, drag-and-drop reordering (while the table shows the artist's
 // order), the featured toggle and delete/archive, each applied optimistically (spec §4).
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from "@dnd-kit/core";
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from "@dnd-kit/sortable";
+import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
+import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { ArrowDown, ArrowUp, ArrowUpDown, GripVertical, Pencil, Star } from "lucide-react";
 import { useMemo } from "react";
@@ -33,6 +20,7 @@ import type { ActionResult } from "~/lib/action-result";
 import { applyQueued } from "~/lib/offline-queue";
 import { buttonClass } from "~/components/ui/button";
 import { rowClass, TableFrame, Td, Th } from "~/components/ui/data-table";
+import { useReorderSensors } from "~/components/ui/sortable-list";
 import { DeleteArtworkDialog } from "./delete-artwork-dialog";
 import { WorkCell } from "./work-cell";
 
@@ -83,10 +71,7 @@ export function ArtworksTable({
     return ids.map((id) => byId.get(id)!);
   }, [rows, pendingMoves]);
 
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useReorderSensors();
 
   function onDragEnd(event: DragEndEvent) {
     if (!event.over) return;

@@ -20,6 +20,17 @@ import { CSS } from "@dnd-kit/utilities";
 import { GripVertical } from "lucide-react";
 import { useId, type ReactNode } from "react";
 
+/**
+ * How a drag starts: the pointer after it has moved 4px (a click on the handle stays a click), or the keyboard
+ * with the sortable arrow keys. For a `DndContext` of one's own (a table whose rows are dragged).
+ */
+export function useReorderSensors() {
+  return useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+}
+
 export function SortableList<T extends { id: string }>({
   items,
   itemName,
@@ -36,10 +47,7 @@ export function SortableList<T extends { id: string }>({
 }) {
   // A stable id keeps the server's and the browser's accessibility attributes the same (no hydration mismatch).
   const id = useId();
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useReorderSensors();
   const ids = items.map((i) => i.id);
   const nameOf = (itemId: string | number) => {
     const item = items.find((i) => i.id === itemId);
