@@ -14,6 +14,7 @@ import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
+import { BUYER } from "../support/buyer";
 import { expect, test } from "../support/fixtures";
 import { shopEntry, track } from "../support/shop-flow";
 import { runTempDir } from "../support/test-run";
@@ -44,21 +45,14 @@ async function shopWorks(url: string): Promise<{ id: string; title: string }[]> 
   return [...works].map(([id, title]) => ({ id, title: title.replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&") }));
 }
 
-/** A checkout form as the browser posts it (no JavaScript needed), for one or two works. */
+/** A checkout form as the browser posts it (no JavaScript needed), for one or two works: the shared US buyer
+ * (tests/support/buyer.ts) under a name and e-mail address of buyer n's own. */
 function checkout(url: string, n: number, artworkIds: string[]) {
   const form = new URLSearchParams({
+    ...BUYER,
     idempotencyKey: randomUUID(),
     name: `Buyer ${n}`,
     email: `buyer${n}@example.com`,
-    phone: "",
-    fulfilment: "ship",
-    country: "US",
-    addressLine1: `${n} Frenchmen Street`,
-    addressLine2: "",
-    city: "New Orleans",
-    region: "LA",
-    postalCode: "70116",
-    note: "",
   });
   for (const id of artworkIds) form.append("item", `${id}:1`);
   return fetch(`${url}/checkout`, {
