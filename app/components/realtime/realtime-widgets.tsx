@@ -4,6 +4,7 @@
 import { Popover } from "radix-ui";
 import { useState, type ReactNode } from "react";
 import { badgeText, latencyQuality, ONLINE_AVATARS_SHOWN, type PresenceEntry } from "~/lib/realtime";
+import { RadioChoices } from "~/components/ui/radio-choices";
 import { Bell } from "./icons";
 import { NotificationItem } from "./notification-item";
 import { PRESENCE_NOTE_MAX, useRealtime, type Realtime } from "./use-realtime";
@@ -118,25 +119,21 @@ function OnlineUsers({
         </span>
       </Popover.Trigger>
       <Panel title={`Online now (${total})`}>
-        <fieldset className="border-line flex items-center gap-4 border-b px-4 py-2 text-xs">
-          <legend className="sr-only">Your status</legend>
+        <div className="border-line flex items-center gap-4 border-b px-4 py-2 text-xs">
           <span className="text-muted" aria-hidden>
             Your status
           </span>
-          {(["online", "busy"] as const).map((status) => (
-            <label key={status} className="flex items-center gap-1.5 capitalize">
-              <input
-                type="radio"
-                name="presence-status"
-                value={status}
-                checked={chosen === status}
-                onChange={() => choose(status)}
-                className="accent-ink"
-              />
-              {status}
-            </label>
-          ))}
-        </fieldset>
+          <RadioChoices
+            name="presence-status"
+            legend="Your status"
+            legendClassName="sr-only"
+            className="flex items-center gap-4"
+            optionClassName="flex items-center gap-1.5 capitalize"
+            options={(["online", "busy"] as const).map((status) => ({ value: status, label: status }))}
+            value={chosen}
+            onChange={choose}
+          />
+        </div>
         <StatusNote key={note} note={note} setNote={setNote} />
         <ul className="max-h-[300px] overflow-y-auto py-1" aria-label="Online users">
           {sorted.map((u) => (

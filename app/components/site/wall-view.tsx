@@ -19,6 +19,7 @@ import {
 } from "~/lib/wall-view";
 import { X } from "./icons";
 import { ResponsiveImage } from "./responsive-image";
+import { RadioChoices } from "~/components/ui/radio-choices";
 
 export interface WallViewProps {
   open: boolean;
@@ -100,43 +101,34 @@ export default function WallView({ open, onOpenChange, title, image, size }: Wal
             </figure>
 
             <div className="mx-auto flex w-full max-w-5xl flex-wrap gap-x-10 gap-y-4 text-sm">
-              <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-2">
-                <legend className="text-muted mb-2 text-xs tracking-wide uppercase">Room</legend>
-                {ROOMS.map((r) => (
-                  <label key={r.id} className="flex items-center gap-2">
-                    <input
-                      type="radio"
-                      name="wall-room"
-                      value={r.id}
-                      checked={r.id === room.id}
-                      onChange={() => setRoomId(r.id)}
-                      className="accent-ink"
-                    />
-                    {r.label}
-                  </label>
-                ))}
-              </fieldset>
-              <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-2">
-                <legend className="text-muted mb-2 text-xs tracking-wide uppercase">Wall colour</legend>
-                {WALL_COLOURS.map((c) => (
-                  <label key={c.id} className="flex items-center gap-2">
-                    <input
-                      type="radio"
-                      name="wall-colour"
-                      value={c.id}
-                      checked={c.id === colour}
-                      onChange={() => setColour(c.id)}
-                      className="accent-ink"
-                    />
-                    <span
-                      aria-hidden="true"
-                      className="border-line inline-block size-4 rounded-full border"
-                      style={{ backgroundColor: c.fill }}
-                    />
-                    {c.label}
-                  </label>
-                ))}
-              </fieldset>
+              <RadioChoices
+                name="wall-room"
+                legend="Room"
+                className="flex flex-wrap items-center gap-x-4 gap-y-2"
+                options={ROOMS.map((r) => ({ value: r.id, label: r.label }))}
+                value={room.id}
+                onChange={setRoomId}
+              />
+              <RadioChoices
+                name="wall-colour"
+                legend="Wall colour"
+                className="flex flex-wrap items-center gap-x-4 gap-y-2"
+                options={WALL_COLOURS.map((c) => ({
+                  value: c.id,
+                  label: (
+                    <>
+                      <span
+                        aria-hidden="true"
+                        className="border-line inline-block size-4 rounded-full border"
+                        style={{ backgroundColor: c.fill }}
+                      />
+                      {c.label}
+                    </>
+                  ),
+                }))}
+                value={colour}
+                onChange={setColour}
+              />
             </div>
           </div>
         </Dialog.Content>
