@@ -18,6 +18,7 @@ import { ANALYTICS_RANGES, type AnalyticsRange } from "~/modules/analytics/page-
 import { analyticsReport, RANK_PAGE_SIZE } from "~/modules/analytics/reports.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { adminPaths } from "~/lib/admin-paths";
+import { withPage } from "~/lib/list-query";
 
 export const meta: Route.MetaFunction = () => adminMeta("Analytics");
 
@@ -77,12 +78,7 @@ function RankTable({
   pager: { param: string; page: number; total: number; pageSize: number; items: string };
 }) {
   const [params] = useSearchParams();
-  const href = (page: number) => {
-    const next = new URLSearchParams(params);
-    if (page > 1) next.set(pager.param, String(page));
-    else next.delete(pager.param);
-    return `?${next.toString()}`;
-  };
+  const href = (page: number) => `?${withPage(params, page, pager.param).toString()}`;
   const max = Math.max(0, ...rows.map((r) => r.value));
   const columns: Column<RankRow>[] = [
     { header: label, rowHeader: true, className: "w-1/2 max-w-0 truncate", cell: (r) => r.name },

@@ -17,6 +17,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { Select } from "~/components/ui/field";
 import { formatShortDate } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
+import { withPage } from "~/lib/list-query";
 import { COMMISSION_STAGES, STAGE_LABELS, type CommissionStage } from "~/lib/inquiries";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { listCommissions, OPEN_STAGES } from "~/modules/inbox/inbox-admin.server";
@@ -259,12 +260,7 @@ function CommissionList({
   pageSize: number;
 }) {
   const [params] = useSearchParams();
-  const href = (page: number) => {
-    const next = new URLSearchParams(params);
-    if (page > 1) next.set("page", String(page));
-    else next.delete("page");
-    return adminPaths.commissions(next);
-  };
+  const href = (page: number) => adminPaths.commissions(withPage(params, page));
   return (
     <section aria-label="All commissions">
       <FilterBar

@@ -14,6 +14,7 @@ import { pageCount, pageParam } from "~/lib/pagination";
 import { CUSTOMERS_PAGE_SIZE, listCustomers } from "~/modules/admin/customers.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { adminPaths } from "~/lib/admin-paths";
+import { listQuery } from "~/lib/list-query";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -94,12 +95,7 @@ const COLUMNS: Column<CustomerRow>[] = [
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { customers, q, page, total, pageSize } = loaderData;
-  const href = (p: number) => {
-    const params = new URLSearchParams();
-    if (q) params.set("q", q);
-    if (p > 1) params.set("page", String(p));
-    return adminPaths.customers(params);
-  };
+  const href = (p: number) => adminPaths.customers(listQuery({ q }, p));
   return (
     <>
       <AdminPageHeader title="Customer Management" />

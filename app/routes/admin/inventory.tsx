@@ -10,6 +10,7 @@ import { WorkCell } from "~/components/admin/work-cell";
 import { cardClass } from "~/components/ui/card";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { adminPaths } from "~/lib/admin-paths";
+import { listQuery } from "~/lib/list-query";
 import { isAvailability } from "~/lib/availability";
 import { formatPrice } from "~/lib/money";
 import { pageParam } from "~/lib/pagination";
@@ -82,14 +83,10 @@ const COLUMNS: Column<InventoryRow>[] = [
 
 export default function Inventory({ loaderData }: Route.ComponentProps) {
   const { rows, total, units, stockValueCents, filters, page, mediums } = loaderData;
-  const query = (p: number) => {
-    const search = new URLSearchParams();
-    if (filters.availability) search.set("availability", filters.availability);
-    if (filters.stock) search.set("stock", filters.stock);
-    if (filters.medium) search.set("medium", filters.medium);
-    if (p > 1) search.set("page", String(p));
-    return adminPaths.inventory(search);
-  };
+  const query = (p: number) =>
+    adminPaths.inventory(
+      listQuery({ availability: filters.availability, stock: filters.stock, medium: filters.medium }, p),
+    );
   return (
     <>
       <AdminPageHeader

@@ -28,6 +28,7 @@ import {
 import { listOrders } from "~/modules/shop/orders.server";
 import { parseSubmission, readFormData, refuse } from "~/modules/forms/submission.server";
 import { adminPaths } from "~/lib/admin-paths";
+import { listQuery } from "~/lib/list-query";
 
 export const meta: Route.MetaFunction = () => adminMeta("Invoice Generation");
 
@@ -120,13 +121,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const { error } = formState(actionData);
   const fromOrder = formState(actionData, "from-order");
   const { field: commissionField } = formState(actionData, "for-commission");
-  const href = (p: number) => {
-    const params = new URLSearchParams();
-    if (filters.q) params.set("q", filters.q);
-    if (filters.status) params.set("status", filters.status);
-    if (p > 1) params.set("page", String(p));
-    return adminPaths.invoices(params);
-  };
+  const href = (p: number) => adminPaths.invoices(listQuery({ q: filters.q, status: filters.status }, p));
   return (
     <>
       <AdminPageHeader

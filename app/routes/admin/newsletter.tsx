@@ -20,6 +20,7 @@ import { StatusBadge, type Tone } from "~/components/ui/status-badge";
 import { formState, type ActionResult } from "~/lib/action-result";
 import { formatShortDateTime } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
+import { listQuery, withPage } from "~/lib/list-query";
 import { SUBSCRIBER_STATUS_LABELS, SUBSCRIBER_STATUSES, type SubscriberStatus } from "~/lib/newsletter";
 import { pageParam } from "~/lib/pagination";
 import { paths } from "~/lib/paths";
@@ -166,16 +167,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
   const subject = values.subject ?? draft?.subject ?? "";
   const markdown = values.markdown ?? draft?.markdown ?? "";
   const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
-  const href = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes))
-      if (value) next.set(key, value);
-      else next.delete(key);
-    return adminPaths.newsletter(next);
-  };
-  const exportQuery = new URLSearchParams();
-  if (filter.q) exportQuery.set("q", filter.q);
-  if (filter.status) exportQuery.set("status", filter.status);
+  const exportQuery = listQuery({ q: filter.q, status: filter.status });
 
   return (
     <>
@@ -244,7 +236,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
                   page: issues.page,
                   pageSize: loaderData.issuesPageSize,
                   total: issues.total,
-                  href: (page) => href({ issues: page > 1 ? String(page) : undefined }),
+                  href: (page) => adminPaths.newsletter(withPage(params, page, "issues")),
                   items: "newsletters",
                 }
               : undefined
@@ -277,7 +269,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
             page: filter.page,
             pageSize: loaderData.pageSize,
             total: subscribers.total,
-            href: (page) => href({ page: page > 1 ? String(page) : undefined }),
+            href: (page) => adminPaths.newsletter(withPage(params, page)),
             items: "subscribers",
           }}
         />

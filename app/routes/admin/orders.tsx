@@ -16,6 +16,7 @@ import { parseOrderFilters } from "~/modules/shop/admin-orders.server";
 import { ORDER_STATUS_LABELS } from "~/modules/shop/order-status";
 import { listOrders } from "~/modules/shop/orders.server";
 import { adminPaths } from "~/lib/admin-paths";
+import { listQuery } from "~/lib/list-query";
 
 const PAGE_SIZE = 30;
 
@@ -73,13 +74,7 @@ const COLUMNS: Column<OrderRow>[] = [
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { orders, filters, total, pageSize } = loaderData;
-  const href = (p: number) => {
-    const params = new URLSearchParams();
-    if (filters.status) params.set("status", filters.status);
-    if (filters.q) params.set("q", filters.q);
-    if (p > 1) params.set("page", String(p));
-    return adminPaths.orders(params);
-  };
+  const href = (p: number) => adminPaths.orders(listQuery({ status: filters.status, q: filters.q }, p));
   return (
     <>
       <AdminPageHeader title="Orders" />

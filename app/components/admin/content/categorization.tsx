@@ -10,6 +10,7 @@ import { CheckboxField, Field, SelectField, useControlClass } from "~/components
 import { Pager } from "~/components/ui/pager";
 import { StatusBadge, type Tone } from "~/components/ui/status-badge";
 import { adminPaths } from "~/lib/admin-paths";
+import { listQuery } from "~/lib/list-query";
 import type { ImageAsset } from "~/lib/media";
 import { DeleteIconButton } from "../delete-icon-button";
 import { Thumb } from "../thumb";
@@ -259,13 +260,7 @@ export function WorksPanel({
   const active = terms.find((t) => t.slug === activeTerm);
   const allTicked = works.length > 0 && works.every((w) => ticked.has(w.id));
   const one = KIND[kind].one;
-  const query = (p: number) => {
-    const params = new URLSearchParams();
-    if (q) params.set("q", q);
-    if (activeTerm) params.set("term", activeTerm);
-    if (p > 1) params.set("page", String(p));
-    return adminPaths.categorization(kind, params);
-  };
+  const query = (p: number) => adminPaths.categorization(kind, listQuery({ q, term: activeTerm }, p));
   return (
     <Panel title={active ? `Works in “${active.name}”` : "Works"} className={`p-5 ${className}`}>
       <Form method="get" className="mt-3 flex gap-2" role="search" aria-label="Search the works">
