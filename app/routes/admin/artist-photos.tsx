@@ -12,7 +12,8 @@ import { AdminPageHeader } from "~/components/admin/admin-page";
 import { Thumb } from "~/components/admin/thumb";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass, Panel } from "~/components/ui/card";
-import { CheckboxField, Field, TextAreaField, TextField } from "~/components/ui/field";
+import { CheckboxField, TextAreaField, TextField } from "~/components/ui/field";
+import { FileField } from "~/components/ui/file-field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { adminPaths } from "~/lib/admin-paths";
 import { requireAdmin } from "~/modules/auth/session.server";
@@ -99,18 +100,13 @@ export default function UploadPhotos({ loaderData, actionData }: Route.Component
           noValidate
           className={`${cardClass} space-y-4 p-5 lg:col-span-2`}
         >
-          <Field label="Photo (JPEG, PNG, WebP, AVIF, HEIC, TIFF or GIF; 25 MB at most)" error={errors.photo}>
-            {(control) => (
-              <input
-                {...control}
-                type="file"
-                name="photo"
-                accept="image/*"
-                required
-                className={`${control.className} file:bg-paper-deep h-auto file:mr-3 file:rounded file:border-0 file:px-3 file:py-1 file:text-sm`}
-              />
-            )}
-          </Field>
+          <FileField
+            label="Photo (JPEG, PNG, WebP, AVIF, HEIC, TIFF or GIF; 25 MB at most)"
+            error={errors.photo}
+            name="photo"
+            accept="image/*"
+            required
+          />
           <TextField
             label="Alt text (required)"
             name="altText"

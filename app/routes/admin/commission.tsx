@@ -14,6 +14,7 @@ import { Thumb } from "~/components/admin/thumb";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Panel } from "~/components/ui/card";
 import { Field, SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { FileField } from "~/components/ui/file-field";
 import { formState, type ActionResult } from "~/lib/action-result";
 import { formatShortDateTime } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
@@ -228,17 +229,7 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
               className="mt-4 grid gap-4 sm:grid-cols-2"
             >
               <input type="hidden" name="intent" value="photo-add" />
-              <Field label="Photo" error={errors.photo}>
-                {(control) => (
-                  <input
-                    {...control}
-                    type="file"
-                    name="photo"
-                    accept="image/*"
-                    className={`${control.className} file:bg-paper-deep file:mr-3 file:rounded file:border-0 file:px-3 file:py-1 file:text-sm`}
-                  />
-                )}
-              </Field>
+              <FileField label="Photo" error={errors.photo} name="photo" accept="image/*" />
               <TextField label="Caption" optional {...field("caption", "")} maxLength={300} />
               <div className="flex justify-end sm:col-span-2">
                 <Button type="submit" size="sm" disabled={!!busy}>

@@ -2,7 +2,7 @@
 import { Download, FileSpreadsheet } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Panel } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { FileField } from "~/components/ui/file-field";
 import { FormError } from "~/components/ui/notice";
 import { SubmitButton } from "~/components/ui/submit-button";
 import type { FieldErrors } from "~/lib/action-result";
@@ -17,8 +17,6 @@ const DOWNLOADS = [
   [adminPaths.exportCatalogue("xlsx"), "Export the catalogue (Excel)"],
   [adminPaths.exportCatalogue("csv"), "Export the catalogue (CSV)"],
 ] as const;
-
-const FILE_INPUT = "h-auto file:bg-paper-deep file:mr-3 file:rounded file:border-0 file:px-3 file:py-1 file:text-sm";
 
 export function ImportStart({
   recent,
@@ -41,33 +39,20 @@ export function ImportStart({
           </div>
         ) : null}
         <Form method="post" encType="multipart/form-data" className="mt-5 space-y-4">
-          <Field label="Spreadsheet (CSV or Excel .xlsx)" error={errors.file}>
-            {(control) => (
-              <input
-                {...control}
-                type="file"
-                name="file"
-                required
-                accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                className={`${control.className} ${FILE_INPUT}`}
-              />
-            )}
-          </Field>
-          <Field
+          <FileField
+            label="Spreadsheet (CSV or Excel .xlsx)"
+            error={errors.file}
+            name="file"
+            required
+            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          />
+          <FileField
             label="Pictures (optional ZIP)"
             error={errors.images}
             hint="Rows name their picture in the Image column; it is looked up in this ZIP, then among pictures you already uploaded."
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="file"
-                name="images"
-                accept=".zip,application/zip"
-                className={`${control.className} ${FILE_INPUT}`}
-              />
-            )}
-          </Field>
+            name="images"
+            accept=".zip,application/zip"
+          />
           <SubmitButton
             intent="upload"
             size="sm"
