@@ -3,16 +3,9 @@
 import { createLocalJWKSet, decodeJwt, errors, jwtVerify, type JSONWebKeySet, type JWTPayload } from "jose";
 import { services } from "~/services.server";
 import { auth } from "./auth.server";
+import { DomainError } from "~/lib/domain-error";
 
-export class TokenError extends Error {
-  override name = "TokenError";
-  constructor(
-    message: string,
-    readonly code: "invalid_signature" | "expired" | "malformed" | "claims",
-  ) {
-    super(message);
-  }
-}
+export class TokenError extends DomainError<"invalid_signature" | "expired" | "malformed" | "claims"> {}
 
 export interface VerifyOptions {
   /** Accept a token whose `exp` has passed (its signature and other claims are still checked). */
@@ -34,7 +27,7 @@ export async function verifyToken(token: string, options: VerifyOptions = {}): P
   try {
     payload = decodeJwt(token);
   } catch {
-    throw new TokenError("Malformed JWT", "malformed");
+    throw new TokenError("malformed", "Malformed JWT");
   }
   // An allowed expired token is checked as of just before it expired, so every other rule still applies.
   const now = Date.now();
@@ -46,10 +39,10 @@ export async function verifyToken(token: string, options: VerifyOptions = {}): P
     return verified.payload;
   } catch (error) {
     if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey)
-      throw new TokenError("Invalid JWT signature", "invalid_signature");
-    if (error instanceof errors.JWTExpired) throw new TokenError("JWT has expired", "expired");
+      throw new TokenError("invalid_signature", "Invalid JWT signature");
+    if (error instanceof errors.JWTExpired) throw new TokenError("expired", "JWT has expired");
     if (error instanceof errors.JWTClaimValidationFailed)
-      throw new TokenError(`Invalid JWT claim: ${error.claim}`, "claims");
-    throw new TokenError("Malformed JWT", "malformed");
+      throw new TokenError("claims", `Invalid JWT claim: ${error.claim}`);
+    throw new TokenError("malformed", "Malformed JWT");
   }
 }

@@ -24,18 +24,11 @@ import {
   verifyCodeFrom,
   type CertificateLink,
 } from "./certificate-rules";
+import { DomainError } from "~/lib/domain-error";
 
 export type Certificate = typeof certificates.$inferSelect;
 
-export class CertificateError extends Error {
-  constructor(
-    readonly code: "not-found" | "not-paid" | "already-revoked",
-    message: string,
-  ) {
-    super(message);
-    this.name = "CertificateError";
-  }
-}
+export class CertificateError extends DomainError<"not-found" | "not-paid" | "already-revoked"> {}
 
 /** What issuing needs of an order: the shop passes its own row (this module never reads orders itself). */
 export interface OrderForCertificates {

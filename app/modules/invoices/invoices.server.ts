@@ -23,6 +23,7 @@ import {
   type InvoiceLineInput,
 } from "./invoice-rules";
 import { isSold } from "~/modules/shop/order-status";
+import { DomainError } from "~/lib/domain-error";
 
 export type Invoice = typeof invoices.$inferSelect;
 export type InvoiceLine = typeof invoiceLines.$inferSelect;
@@ -30,15 +31,7 @@ export interface InvoiceWithLines extends Invoice {
   lines: InvoiceLine[];
 }
 
-export class InvoiceError extends Error {
-  constructor(
-    readonly code: "not-found" | "invalid-transition",
-    message: string,
-  ) {
-    super(message);
-    this.name = "InvoiceError";
-  }
-}
+export class InvoiceError extends DomainError<"not-found" | "invalid-transition"> {}
 
 /** The next number of the year (its counter row locked until the caller's transaction ends). */
 async function allocateNumber(tx: Database, year: number): Promise<{ sequence: number; number: string }> {

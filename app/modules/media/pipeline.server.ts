@@ -1,6 +1,7 @@
 // The image pipeline: validate an upload, keep the original, derive AVIF/WebP variants and a placeholder.
 import { createHash } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
+import { DomainError } from "~/lib/domain-error";
 
 /** Bump to give every variant a new URL after changing how variants are made. */
 export const PIPELINE_VERSION = 1;
@@ -22,15 +23,7 @@ const ACCEPTED: Record<string, { mime: string; ext: string }> = {
 
 export type MediaErrorCode = "too_large" | "empty" | "not_image" | "unsupported" | "damaged" | "too_many_pixels";
 
-export class MediaError extends Error {
-  override name = "MediaError";
-  constructor(
-    readonly code: MediaErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export class MediaError extends DomainError<MediaErrorCode> {}
 
 export interface ProcessedImage {
   hash: string;

@@ -17,6 +17,7 @@ import { getSettings } from "~/modules/settings/settings.server";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatDateTime } from "~/lib/dates";
 import { services } from "~/services.server";
+import { DomainError } from "~/lib/domain-error";
 
 export const HoldRequestSchema = z.object({
   name: z.string().trim().min(1, "Enter your name.").max(120, "Please keep your name under 120 characters."),
@@ -33,14 +34,7 @@ export type HoldRequestInput = z.infer<typeof HoldRequestSchema>;
 
 export type Hold = typeof holds.$inferSelect;
 
-export class HoldError extends Error {
-  constructor(
-    readonly code: "not-found" | "invalid" | "unavailable",
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export class HoldError extends DomainError<"not-found" | "invalid" | "unavailable"> {}
 
 export const LAPSE_JOB = "shop.hold.lapse";
 const LINK_PURPOSE = "hold:complete";

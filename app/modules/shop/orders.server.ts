@@ -14,6 +14,7 @@ import {
 } from "~/db/schema";
 import { releaseArtwork, settleArtwork } from "~/modules/catalog/stock.server";
 import { canMove, holdsStock } from "./order-status";
+import { DomainError } from "~/lib/domain-error";
 
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
@@ -26,15 +27,9 @@ export type Actor =
   | { kind: "system" }
   | { kind: "stripe"; eventId?: string };
 
-export class OrderError extends Error {
-  constructor(
-    readonly code: "not-found" | "invalid-transition" | "not-manual" | "already-paid" | "unavailable",
-    message: string,
-  ) {
-    super(message);
-    this.name = "OrderError";
-  }
-}
+export class OrderError extends DomainError<
+  "not-found" | "invalid-transition" | "not-manual" | "already-paid" | "unavailable"
+> {}
 
 export interface OrderWithItems extends Order {
   items: OrderItem[];
