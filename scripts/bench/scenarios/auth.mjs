@@ -44,6 +44,16 @@ const summary = (samples) => ({
   minMs: round(Math.min(...samples)),
 });
 
+/** A table row: the count, then the server's and the client's median and p95 ("–" where there is no client). */
+const row = (what, { server, client }) => [
+  what,
+  String(server.n),
+  ms(server.medianMs, 1),
+  ms(server.p95Ms, 1),
+  ms(client?.medianMs, 1),
+  ms(client?.p95Ms, 1),
+];
+
 export async function authScenario({ count }) {
   const dataDir = tempDir();
   log(`auth: create-admin on a fresh DATA_DIR…`);
@@ -95,30 +105,9 @@ export async function authScenario({ count }) {
     "auth: password sign-in (sequential, one client)",
     ["what", "n", "server median", "server p95", "client median", "client p95"],
     [
-      [
-        "sign-in, right password",
-        String(result.signIn.server.n),
-        ms(result.signIn.server.medianMs, 1),
-        ms(result.signIn.server.p95Ms, 1),
-        ms(result.signIn.client.medianMs, 1),
-        ms(result.signIn.client.p95Ms, 1),
-      ],
-      [
-        "sign-in, wrong password",
-        String(result.wrongPassword.server.n),
-        ms(result.wrongPassword.server.medianMs, 1),
-        ms(result.wrongPassword.server.p95Ms, 1),
-        ms(result.wrongPassword.client.medianMs, 1),
-        ms(result.wrongPassword.client.p95Ms, 1),
-      ],
-      [
-        "argon2id verify alone (m=19 MiB, t=2, p=1)",
-        String(result.argon2VerifyAlone.n),
-        ms(result.argon2VerifyAlone.medianMs, 1),
-        ms(result.argon2VerifyAlone.p95Ms, 1),
-        "–",
-        "–",
-      ],
+      row("sign-in, right password", result.signIn),
+      row("sign-in, wrong password", result.wrongPassword),
+      row("argon2id verify alone (m=19 MiB, t=2, p=1)", { server: result.argon2VerifyAlone }),
     ],
     ["server = the request log's time from the first byte in to the last byte out of Express"],
   );

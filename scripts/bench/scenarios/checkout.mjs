@@ -90,6 +90,17 @@ const summary = (samples) => ({
   maxMs: round(Math.max(...samples)),
 });
 
+/** A table row: the count, the server's median, p95 and p99, the client's median and p99 ("–" where there is no client). */
+const row = (what, { server, client }) => [
+  what,
+  String(server.n),
+  ms(server.medianMs, 1),
+  ms(server.p95Ms, 1),
+  ms(server.p99Ms, 1),
+  ms(client?.medianMs, 1),
+  ms(client?.p99Ms, 1),
+];
+
 export async function checkoutScenario({ count }) {
   const dataDir = tempDir("atelier-bench-checkout-");
   log(`checkout: seeding ${CATALOGUE} artworks…`);
@@ -134,26 +145,7 @@ export async function checkoutScenario({ count }) {
   printTable(
     `checkout: placing an order (${CATALOGUE}-work catalogue, bank transfer)`,
     ["what", "n", "server median", "server p95", "server p99", "client median", "client p99"],
-    [
-      [
-        "one order at a time",
-        String(result.placeOrder.server.n),
-        ms(result.placeOrder.server.medianMs, 1),
-        ms(result.placeOrder.server.p95Ms, 1),
-        ms(result.placeOrder.server.p99Ms, 1),
-        ms(result.placeOrder.client.medianMs, 1),
-        ms(result.placeOrder.client.p99Ms, 1),
-      ],
-      [
-        `${CONTENDERS} at once for one original`,
-        String(result.contention.server.n),
-        ms(result.contention.server.medianMs, 1),
-        ms(result.contention.server.p95Ms, 1),
-        ms(result.contention.server.p99Ms, 1),
-        "–",
-        "–",
-      ],
-    ],
+    [row("one order at a time", result.placeOrder), row(`${CONTENDERS} at once for one original`, result.contention)],
     [
       "server = the request log's time from the first byte in to the last byte out of Express",
       `contention answers: ${Object.entries(statuses)
