@@ -5,6 +5,7 @@ import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import { BROWSER_ACCEPT_ENCODING } from "./http.mjs";
 import { cpuSeconds } from "./proc.mjs";
+import { median, round } from "./stats.mjs";
 
 /**
  * Runs autocannon against one URL; returns req/s, latency p50/p99 (ms), non-2xx and error counts, and how
@@ -33,6 +34,24 @@ export async function hammer(url, { connections, durationS, pid }) {
     timeouts: result.timeouts,
     serverCores: pid ? (cpuSeconds(pid) - cpuBefore) / result.duration : undefined,
     loadAverage1m: loadavg()[0],
+  };
+}
+
+/**
+ * Several rounds of `hammer` on one URL as one figure: the median req/s, latencies, server CPU and load average,
+ * the non-2xx answers and errors of all rounds summed, and the rounds themselves.
+ */
+export function hammerSummary(rounds) {
+  const m = (k) => round(median(rounds.map((s) => s[k])), 1);
+  return {
+    reqPerSec: m("reqPerSec"),
+    latencyP50Ms: m("latencyP50Ms"),
+    latencyP99Ms: m("latencyP99Ms"),
+    serverCores: round(median(rounds.map((s) => s.serverCores)), 2),
+    loadAverage1m: m("loadAverage1m"),
+    non2xx: rounds.reduce((n, s) => n + s.non2xx, 0),
+    errors: rounds.reduce((n, s) => n + s.errors + s.timeouts, 0),
+    rounds,
   };
 }
 

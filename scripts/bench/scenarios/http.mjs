@@ -3,7 +3,7 @@
 import { demoDataDir } from "../lib/demo.mjs";
 import { log, mb, ms, num, printTable } from "../lib/format.mjs";
 import { firstArtworkPath, getHtml, warmSite } from "../lib/http.mjs";
-import { hammer, sequential } from "../lib/load.mjs";
+import { hammer, hammerSummary, sequential } from "../lib/load.mjs";
 import { memory, waitForIdle } from "../lib/proc.mjs";
 import { discardDataDir, startServer } from "../lib/server.mjs";
 import { median, round } from "../lib/stats.mjs";
@@ -40,20 +40,12 @@ export async function httpLoad({ runs, durationS, sequentialCount }) {
     mem.afterLoad = memory(server.pid);
     const endpoints = paths.map((path) => {
       const list = samples.get(path);
-      const m = (k) => round(median(list.map((s) => s[k])), 1);
       return {
         path,
         sequentialP50Ms: single.get(path).p50Ms,
         cpuMsPerRequest: single.get(path).cpuMsPerRequest,
-        reqPerSec: m("reqPerSec"),
-        latencyP50Ms: m("latencyP50Ms"),
-        latencyP99Ms: m("latencyP99Ms"),
-        serverCores: round(median(list.map((s) => s.serverCores)), 2),
-        loadAverage1m: m("loadAverage1m"),
         responses: list.reduce((n, s) => n + s.requests, 0),
-        non2xx: list.reduce((n, s) => n + s.non2xx, 0),
-        errors: list.reduce((n, s) => n + s.errors + s.timeouts, 0),
-        rounds: list,
+        ...hammerSummary(list),
       };
     });
     printTable(

@@ -5,26 +5,12 @@ import { demoDataDir } from "../lib/demo.mjs";
 import { startBareServer } from "../lib/bare.mjs";
 import { kb, log, ms, num, printTable } from "../lib/format.mjs";
 import { BROWSER_ACCEPT_ENCODING, firstArtworkPath, getHtml, getRaw, warmSite } from "../lib/http.mjs";
-import { hammer, sequential } from "../lib/load.mjs";
+import { hammer, hammerSummary, sequential } from "../lib/load.mjs";
 import { waitForIdle } from "../lib/proc.mjs";
 import { discardDataDir, PORT, startServer } from "../lib/server.mjs";
 import { median, round } from "../lib/stats.mjs";
 
 const CONNECTIONS = 50;
-
-function summary(list) {
-  const m = (k) => round(median(list.map((s) => s[k])), 1);
-  return {
-    reqPerSec: m("reqPerSec"),
-    latencyP50Ms: m("latencyP50Ms"),
-    latencyP99Ms: m("latencyP99Ms"),
-    serverCores: round(median(list.map((s) => s.serverCores)), 2),
-    loadAverage1m: m("loadAverage1m"),
-    non2xx: list.reduce((n, s) => n + s.non2xx, 0),
-    errors: list.reduce((n, s) => n + s.errors + s.timeouts, 0),
-    rounds: list,
-  };
-}
 
 /** Renders before the uncached server's CPU per request is measured (see below). */
 const WARM_RENDERS = 200;
@@ -63,8 +49,8 @@ export async function sideBySide({ runs, durationS, sequentialCount }) {
       samples.bare.push(await hammer(`${bare.url}${path}`, { connections: CONNECTIONS, durationS, pid: bare.pid }));
       samples.cached.push(await hammer(`${app.url}${path}`, { connections: CONNECTIONS, durationS, pid: app.pid }));
     }
-    results.bare = summary(samples.bare);
-    results.cached = { ...results.cached, ...summary(samples.cached) };
+    results.bare = hammerSummary(samples.bare);
+    results.cached = { ...results.cached, ...hammerSummary(samples.cached) };
   } finally {
     await app.stop();
   }
@@ -91,7 +77,7 @@ export async function sideBySide({ runs, durationS, sequentialCount }) {
     results.uncached = {
       cpuMsPerRequest: round(seq.cpuMs / sequentialCount, 2),
       single: median(seq.times),
-      ...summary(list),
+      ...hammerSummary(list),
     };
   } finally {
     await uncachedServer.stop();
