@@ -3,9 +3,8 @@
 // itself (1,000 new works in one transaction), the export of the catalogue, and the re-import of that export
 // (1,000 updates). Prints one JSON line of timings in ms.
 //   npx tsx scripts/bench/import-rows.ts --data-dir DIR [--database-url URL] [--rows 1000] [--format csv|xlsx]
-import { openScriptServices } from "./lib/script-services";
+import { openScriptServices, scriptArgs } from "./lib/script-services";
 import { performance } from "node:perf_hooks";
-import { parseArgs } from "node:util";
 import { count } from "drizzle-orm";
 import { artworks } from "~/db/schema";
 import { exportCatalogue } from "~/modules/catalog/import/export.server";
@@ -43,18 +42,11 @@ function sheetRows(n: number): (string | number | null)[][] {
 }
 
 async function main() {
-  const { values } = parseArgs({
-    options: {
-      "data-dir": { type: "string" },
-      "database-url": { type: "string" },
-      rows: { type: "string", default: "1000" },
-      format: { type: "string", default: "csv" },
-    },
+  const { dataDir, databaseUrl, values } = scriptArgs({
+    rows: { type: "string", default: "1000" },
+    format: { type: "string", default: "csv" },
   });
-  const dataDir = values["data-dir"];
-  if (!dataDir) throw new Error("--data-dir is required");
   const format = values.format === "xlsx" ? "xlsx" : "csv";
-  const databaseUrl = values["database-url"];
   const n = Number(values.rows);
 
   const handle = await openScriptServices({ dataDir, databaseUrl });

@@ -2,9 +2,8 @@
 // code (openDatabase, migrations, media ingest, settings), before any server starts, then closes it so the
 // DATA_DIR lock is free. Prints one JSON line of timings.
 //   npx tsx scripts/bench/seed-scale.ts --data-dir DIR [--database-url URL] [--count 10000] [--analyze]
-import { openScriptServices } from "./lib/script-services";
+import { openScriptServices, scriptArgs } from "./lib/script-services";
 import { performance } from "node:perf_hooks";
-import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { artworks, type Availability } from "~/db/schema";
 import { renderPainting } from "~/modules/demo/paintings.server";
@@ -157,17 +156,10 @@ function artworkRows(count: number, assets: MediaAsset[]): (typeof artworks.$inf
 }
 
 async function main() {
-  const { values } = parseArgs({
-    options: {
-      "data-dir": { type: "string" },
-      "database-url": { type: "string" },
-      count: { type: "string", default: "10000" },
-      analyze: { type: "boolean", default: false },
-    },
+  const { dataDir, databaseUrl, values } = scriptArgs({
+    count: { type: "string", default: "10000" },
+    analyze: { type: "boolean", default: false },
   });
-  const dataDir = values["data-dir"];
-  if (!dataDir) throw new Error("--data-dir is required");
-  const databaseUrl = values["database-url"];
   const count = Number(values.count);
   const started = performance.now();
 
