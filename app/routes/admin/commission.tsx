@@ -232,8 +232,8 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
               <FileField label="Photo" error={errors.photo} name="photo" accept="image/*" />
               <TextField label="Caption" optional {...field("caption", "")} maxLength={300} />
               <div className="flex justify-end sm:col-span-2">
-                <Button type="submit" size="sm" disabled={!!busy}>
-                  {busy === "photo-add" ? "Uploading…" : "Add photo"}
+                <Button type="submit" size="sm" disabled={!!busy} busy={busy === "photo-add"} busyLabel="Uploading…">
+                  Add photo
                 </Button>
               </div>
             </Form>
@@ -304,8 +304,8 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
                 className="sm:col-span-3"
               />
               <div className="flex justify-end sm:col-span-3">
-                <Button type="submit" size="sm" disabled={!!busy}>
-                  {busy === "quote" ? "Saving…" : "Save the quote"}
+                <Button type="submit" size="sm" disabled={!!busy} busy={busy === "quote"} busyLabel="Saving…">
+                  Save the quote
                 </Button>
               </div>
             </Form>

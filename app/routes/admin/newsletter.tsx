@@ -13,6 +13,7 @@ import { AdminPageHeader } from "~/components/admin/admin-page";
 import { MarkdownEditor } from "~/components/admin/content/markdown-editor";
 import { FilterBar } from "~/components/admin/filter-bar";
 import { Button, buttonClass } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { Panel } from "~/components/ui/card";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { CheckboxField, SelectField, TextField } from "~/components/ui/field";
@@ -210,12 +211,12 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
             error={errors.confirmSend}
           />
           <div className="flex flex-wrap justify-end gap-2">
-            <Button type="submit" name="intent" value="test" variant="secondary" size="sm" disabled={!!busy}>
-              {busy === "test" ? "Sending the test…" : "Send a test to myself"}
-            </Button>
-            <Button type="submit" name="intent" value="send" size="sm" disabled={!!busy}>
-              {busy === "send" ? "Sending…" : "Send newsletter"}
-            </Button>
+            <SubmitButton intent="test" variant="secondary" size="sm" disabled={!!busy} busyLabel="Sending the test…">
+              Send a test to myself
+            </SubmitButton>
+            <SubmitButton intent="send" size="sm" disabled={!!busy} busyLabel="Sending…">
+              Send newsletter
+            </SubmitButton>
           </div>
         </Form>
       </Panel>
