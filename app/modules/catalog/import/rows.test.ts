@@ -84,17 +84,15 @@ const table = (headers: string[], ...rows: string[][]): SheetTable => ({
 
 describe("validateRows", () => {
   const headers = ["Title", "Price", "Availability", "Featured", "Quantity", "Category", "Tags", "Image", "Slug"];
-  const mapping = autoMap(headers);
+  /** Rows under these headers, mapped as the import maps them by default. */
+  const validate = (imageExists: (name: string) => boolean, ...rows: string[][]) =>
+    validateRows(table(headers, ...rows), autoMap(headers), { imageExists });
 
   it("reads good rows with defaults and term lists", () => {
-    const { rows, errors } = validateRows(
-      table(
-        headers,
-        ["Tidewater Hymn", "6,800", "available", "yes", "", "Abstract; Water", "blue, large", "tide.jpg", ""],
-        ["Salt Ledger", "", "sold", "", "", "", "", "", "salt-ledger"],
-      ),
-      mapping,
-      { imageExists: (name) => name === "tide.jpg" },
+    const { rows, errors } = validate(
+      (name) => name === "tide.jpg",
+      ["Tidewater Hymn", "6,800", "available", "yes", "", "Abstract; Water", "blue, large", "tide.jpg", ""],
+      ["Salt Ledger", "", "sold", "", "", "", "", "", "salt-ledger"],
     );
     expect(errors).toEqual([]);
     expect(rows[0]).toMatchObject({
@@ -116,15 +114,11 @@ describe("validateRows", () => {
   });
 
   it("reports each problem with its row and column", () => {
-    const { rows, errors } = validateRows(
-      table(
-        headers,
-        ["", "100", "available", "", "", "", "", "", ""],
-        ["Ok", "lots", "maybe", "perhaps", "1.5", "", "", "missing.jpg", "dup"],
-        ["Also ok", "", "", "", "", "", "", "", "dup"],
-      ),
-      mapping,
-      { imageExists: () => false },
+    const { rows, errors } = validate(
+      () => false,
+      ["", "100", "available", "", "", "", "", "", ""],
+      ["Ok", "lots", "maybe", "perhaps", "1.5", "", "", "missing.jpg", "dup"],
+      ["Also ok", "", "", "", "", "", "", "", "dup"],
     );
     expect(rows).toHaveLength(3);
     expect(errors).toEqual([
