@@ -9,11 +9,11 @@ import type { AdminArtworkParams } from "~/lib/admin-artwork-query";
 import type { ArtworkSummary } from "~/lib/artwork";
 import type { ImageAsset } from "~/lib/media";
 import { applyMove } from "~/lib/reorder";
-import { imageColumns, withImage } from "~/modules/media/media.server";
+import { withImage } from "~/modules/media/media.server";
 import { queueTiles } from "~/modules/media/tiles.server";
 import type { ArtworkInputValues } from "./artwork-input";
 import { catalogChanged } from "./catalog-cache.server";
-import { displayOrder, FEATURED_LIMIT, slugify } from "./catalog.server";
+import { displayOrder, FEATURED_LIMIT, slugify, workColumns } from "./catalog.server";
 
 /** Who made a change, for the log. */
 export interface Actor {
@@ -33,21 +33,10 @@ export interface AdminArtworkRow extends ArtworkSummary {
 }
 
 const rowColumns = {
-  id: artworks.id,
-  slug: artworks.slug,
-  title: artworks.title,
-  medium: artworks.medium,
-  year: artworks.year,
-  size: artworks.size,
-  priceCents: artworks.priceCents,
-  currency: artworks.currency,
-  availability: artworks.availability,
-  quantity: artworks.quantity,
-  isFeatured: artworks.isFeatured,
+  ...workColumns,
   sortOrder: artworks.sortOrder,
   archivedAt: artworks.archivedAt,
   updatedAt: artworks.updatedAt,
-  ...imageColumns,
 };
 
 type RawRow = { [K in keyof typeof rowColumns]: unknown } & Record<string, unknown>;

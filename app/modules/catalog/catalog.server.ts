@@ -19,21 +19,23 @@ export interface ArtworkCard extends ArtworkSummary {
   image: ImageAsset | null;
 }
 
-const cardColumns = {
+/** What a work's card on the site and its row in the admin both show: its facts, price, state and picture. */
+export const workColumns = {
   id: artworks.id,
   slug: artworks.slug,
   title: artworks.title,
-  description: artworks.description,
-  quantity: artworks.quantity,
   medium: artworks.medium,
   year: artworks.year,
   size: artworks.size,
   priceCents: artworks.priceCents,
   currency: artworks.currency,
   availability: artworks.availability,
+  quantity: artworks.quantity,
   isFeatured: artworks.isFeatured,
   ...imageColumns,
 };
+
+const cardColumns = { ...workColumns, description: artworks.description };
 
 function selectCards() {
   return db().select(cardColumns).from(artworks).leftJoin(mediaAssets, eq(mediaAssets.id, artworks.mainImageId));
