@@ -2,7 +2,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
 import { DEMO_ARTWORKS } from "../../app/modules/demo/demo-data";
-import { parseSitemap, xmllintValidate } from "../support/sitemap";
+import { parseSitemap, SITEMAP_PAGES, xmllintValidate } from "../support/sitemap";
 import { expect, test } from "../support/fixtures";
 
 const decode = (value: string) =>
@@ -229,19 +229,7 @@ test("/sitemap.xml lists every public page and artwork with lastmod, valid again
   const xml = await response.text();
   const entries = parseSitemap(xml, baseURL!);
   const locs = entries.map((e) => e.loc);
-  for (const path of [
-    "/",
-    "/gallery",
-    "/shop",
-    "/about",
-    "/commissions",
-    "/contact",
-    "/privacy",
-    "/terms",
-    "/shipping",
-  ]) {
-    expect(locs).toContain(`${baseURL}${path}`);
-  }
+  for (const path of SITEMAP_PAGES) expect(locs).toContain(`${baseURL}${path}`);
   const ids = new Set((await artworkIds(request)).values());
   expect(ids.size).toBe(DEMO_ARTWORKS.length);
   expect(locs.filter((l) => l.includes("/artwork/")).sort()).toEqual(

@@ -10,22 +10,10 @@ import { ingestImage } from "~/modules/media/media.server";
 import { artworkOgImage, pageOgImage } from "~/modules/seo/og.server";
 import { buildSitemap } from "~/modules/seo/sitemap.server";
 import { saveSettings } from "~/modules/settings/settings.server";
-import { parseSitemap, xmllintValidate } from "../support/sitemap";
+import { parseSitemap, SITEMAP_PAGES, xmllintValidate } from "../support/sitemap";
 import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
 
 const ORIGIN = "http://localhost:3000";
-const PAGES = [
-  "/",
-  "/gallery",
-  "/shop",
-  "/about",
-  "/commissions",
-  "/contact",
-  "/blog",
-  "/privacy",
-  "/terms",
-  "/shipping",
-];
 
 const painting = (width: number, height: number, background: string) =>
   sharp({ create: { width, height, channels: 3, background } })
@@ -62,7 +50,7 @@ describe.each(BACKENDS)("sitemap on %s", (backend) => {
     const xml = await buildSitemap();
     const entries = parseSitemap(xml, ORIGIN);
     expect(entries.map((e) => e.loc)).toEqual([
-      ...PAGES.map((p) => `${ORIGIN}${p}`),
+      ...SITEMAP_PAGES.map((p) => `${ORIGIN}${p}`),
       ...[...ids].sort().map((id) => `${ORIGIN}/artwork/${id}`),
     ]);
     for (const entry of entries) expect(entry.lastmod, entry.loc).toBeDefined();
@@ -112,7 +100,7 @@ describe.each(BACKENDS)("sitemap with 10,000 artworks on %s", (backend) => {
     const xml = await buildSitemap();
     const ms = performance.now() - started;
     const entries = parseSitemap(xml, ORIGIN);
-    expect(entries).toHaveLength(10_000 + PAGES.length);
+    expect(entries).toHaveLength(10_000 + SITEMAP_PAGES.length);
     expect(ms).toBeLessThan(2500);
     expect(Buffer.byteLength(xml)).toBeLessThan(1_500_000);
     expect(await listArtworkUpdates({ limit: 5 })).toHaveLength(5);

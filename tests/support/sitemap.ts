@@ -9,6 +9,20 @@ const NAMESPACE = "http://www.sitemaps.org/schemas/sitemap/0.9";
 const MAX_URLS = 50_000;
 const MAX_BYTES = 50 * 1024 * 1024;
 
+/** The public pages and the journal, which every sitemap lists first and in this order, before artworks and posts. */
+export const SITEMAP_PAGES = [
+  "/",
+  "/gallery",
+  "/shop",
+  "/about",
+  "/commissions",
+  "/contact",
+  "/blog",
+  "/privacy",
+  "/terms",
+  "/shipping",
+];
+
 export interface SitemapEntry {
   loc: string;
   lastmod?: string;
