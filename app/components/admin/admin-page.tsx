@@ -1,4 +1,6 @@
-import type { ReactNode } from "react";
+import { ArrowLeft } from "lucide-react";
+import { useId, type ReactNode } from "react";
+import { Link } from "react-router";
 
 /** The top of an admin page: its heading (the page's one <h1>), a line about it, and its main actions. */
 export function AdminPageHeader({
@@ -18,5 +20,49 @@ export function AdminPageHeader({
       </div>
       {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
     </div>
+  );
+}
+
+/** Above the header of a record's page: the way back to its list ("Artwork Management"). */
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="text-muted hover:text-ink mb-3 inline-flex items-center gap-1 text-sm">
+      <ArrowLeft aria-hidden className="size-4" /> {children}
+    </Link>
+  );
+}
+
+/**
+ * A part of an admin page under its own heading, without a card (a table, a list with its filters): a `section`
+ * named by its `h2`, with actions on the heading's right (an export link). A titled card is `Panel`.
+ */
+export function PageSection({
+  title,
+  actions,
+  className,
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={className}>
+      {actions ? (
+        <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
+          <h2 id={id} className="text-lg">
+            {title}
+          </h2>
+          {actions}
+        </div>
+      ) : (
+        <h2 id={id} className="mb-3 text-lg">
+          {title}
+        </h2>
+      )}
+      {children}
+    </section>
   );
 }

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/analytics";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { AdminPageHeader } from "~/components/admin/admin-page";
+import { AdminPageHeader, PageSection } from "~/components/admin/admin-page";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DataTable, type Column } from "~/components/ui/data-table";
@@ -91,8 +91,7 @@ function RankTable({
     { header: "Views", className: "text-right tabular-nums", cell: (r) => r.value },
   ];
   return (
-    <section aria-label={caption}>
-      <h2 className="mb-3 text-lg">{caption}</h2>
+    <PageSection title={caption}>
       <DataTable
         caption={caption}
         columns={columns}
@@ -105,7 +104,7 @@ function RankTable({
             : undefined
         }
       />
-    </section>
+    </PageSection>
   );
 }
 
@@ -201,8 +200,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         </Card>
       </dl>
 
-      <section aria-label="Views by day" className="mb-8">
-        <h2 className="mb-3 text-lg">Views by day</h2>
+      <PageSection title="Views by day" className="mb-8">
         <DataTable
           caption="Page views by day"
           columns={dayColumns}
@@ -210,7 +208,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           rowKey={(d) => d.day}
           empty="No page views in this range yet."
         />
-      </section>
+      </PageSection>
 
       <div className="mb-8 grid gap-6 lg:grid-cols-3">
         <RankTable
@@ -246,8 +244,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         />
       </div>
 
-      <section aria-label="By month">
-        <h2 className="mb-3 text-lg">By month</h2>
+      <PageSection title="By month">
         <DataTable
           caption="Orders, revenue, messages and commission requests over the last 12 months"
           columns={monthColumns}
@@ -255,7 +252,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           rowKey={(m) => m.month}
           empty="No months to show."
         />
-      </section>
+      </PageSection>
     </>
   );
 }

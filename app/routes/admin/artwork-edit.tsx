@@ -1,6 +1,6 @@
 // Edit an artwork (/admin/artworks/:id/edit): every field, its address (slug), a new picture; delete, archive
 // or restore. Changes of availability and featured are logged like those made in bulk.
-import { ArrowLeft, ExternalLink } from "lucide-react";
+import { ExternalLink } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, useFetcher, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
@@ -8,7 +8,7 @@ import type { Route } from "./+types/artwork-edit";
 import { reportAction } from "~/components/admin/action-result";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { AdminPageHeader } from "~/components/admin/admin-page";
+import { AdminPageHeader, BackLink } from "~/components/admin/admin-page";
 import { ArtworkFields } from "~/components/admin/artwork-fields";
 import { AvailabilityBadge } from "~/components/admin/availability-badge";
 import { DeleteArtworkDialog } from "~/components/admin/delete-artwork-dialog";
@@ -146,12 +146,7 @@ export default function EditArtwork({ loaderData, actionData }: Route.ComponentP
 
   return (
     <>
-      <Link
-        to={adminPaths.artworks()}
-        className="text-muted hover:text-ink mb-3 inline-flex items-center gap-1 text-sm"
-      >
-        <ArrowLeft aria-hidden className="size-4" /> Artwork Management
-      </Link>
+      <BackLink to={adminPaths.artworks()}>Artwork Management</BackLink>
       <AdminPageHeader
         title={artwork.title}
         description={

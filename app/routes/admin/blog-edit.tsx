@@ -1,14 +1,14 @@
 // A blog post's editor (/admin/blog/new and /admin/blog/{id}/edit): title, slug, excerpt, cover from the media
 // library, the Markdown body with a server-rendered preview, and whether it is a draft, published or
 // scheduled. Times are in UTC, like the rest of the back office.
-import { ArrowLeft, ExternalLink } from "lucide-react";
+import { ExternalLink } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import { formState } from "~/lib/action-result";
 import type { Route } from "./+types/blog-edit";
 import { reportAction } from "~/components/admin/action-result";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { AdminPageHeader } from "~/components/admin/admin-page";
+import { AdminPageHeader, BackLink } from "~/components/admin/admin-page";
 import { MarkdownEditor } from "~/components/admin/content/markdown-editor";
 import { MediaPicker } from "~/components/admin/content/media-picker";
 import { buttonClass } from "~/components/ui/button";
@@ -117,9 +117,7 @@ export default function BlogEdit({ loaderData, actionData }: Route.ComponentProp
   const initialStatus = state === "published" ? "published" : state === "scheduled" ? "scheduled" : "draft";
   return (
     <>
-      <Link to={adminPaths.blog()} className="text-muted hover:text-ink mb-3 inline-flex items-center gap-1.5 text-sm">
-        <ArrowLeft aria-hidden className="size-4" /> Blog Posts
-      </Link>
+      <BackLink to={adminPaths.blog()}>Blog Posts</BackLink>
       <AdminPageHeader
         title={post ? "Edit post" : "New post"}
         actions={

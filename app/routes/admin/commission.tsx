@@ -2,14 +2,14 @@
 // terms), the deposit and balance (marked paid, each with its invoice), the artist's notes and the history of
 // every change, the reference images the client sent, the work-in-progress photos (add with a caption, remove),
 // and the client's private link (copy it, or e-mail it through the outbox).
-import { ArrowLeft, Trash2 } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Trash2 } from "lucide-react";
+import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/commission";
 import { reportAction } from "~/components/admin/action-result";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { AdminPageHeader } from "~/components/admin/admin-page";
+import { AdminPageHeader, BackLink } from "~/components/admin/admin-page";
 import { Thumb } from "~/components/admin/thumb";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Panel } from "~/components/ui/card";
@@ -179,12 +179,7 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
   ];
   return (
     <>
-      <Link
-        to={adminPaths.commissions()}
-        className="text-ink-soft hover:text-ink mb-3 inline-flex items-center gap-1 text-sm"
-      >
-        <ArrowLeft aria-hidden className="size-4" /> Commission Pipeline
-      </Link>
+      <BackLink to={adminPaths.commissions()}>Commission Pipeline</BackLink>
       <AdminPageHeader title={c.name} description={`${STAGE_LABELS[c.stage]} · requested ${c.createdAt}`} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
         <div className="space-y-6">

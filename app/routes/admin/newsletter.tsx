@@ -9,7 +9,7 @@ import type { Route } from "./+types/newsletter";
 import { reportAction } from "~/components/admin/action-result";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { AdminPageHeader } from "~/components/admin/admin-page";
+import { AdminPageHeader, PageSection } from "~/components/admin/admin-page";
 import { MarkdownEditor } from "~/components/admin/content/markdown-editor";
 import { FilterBar } from "~/components/admin/filter-bar";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -221,10 +221,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
         </Form>
       </Panel>
 
-      <section aria-labelledby="issues-heading" className="mb-8">
-        <h2 id="issues-heading" className="mb-3 text-lg">
-          Sent newsletters
-        </h2>
+      <PageSection title="Sent newsletters" className="mb-8">
         <DataTable
           caption="Newsletters sent, newest first"
           columns={ISSUE_COLUMNS}
@@ -243,17 +240,16 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
               : undefined
           }
         />
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="subscribers-heading">
-        <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
-          <h2 id="subscribers-heading" className="text-lg">
-            Subscribers
-          </h2>
+      <PageSection
+        title="Subscribers"
+        actions={
           <a href={adminPaths.newsletterExport(exportQuery)} className={buttonClass("secondary", "sm")} download>
             <Download aria-hidden className="size-4" /> Export CSV
           </a>
-        </div>
+        }
+      >
         <FilterBar
           label="Search subscribers"
           placeholder="name@example.com"
@@ -274,7 +270,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
             items: "subscribers",
           }}
         />
-      </section>
+      </PageSection>
       <p className="text-muted mt-6 text-sm">
         Every e-mail goes through the{" "}
         <Link to={adminPaths.outbox()} className="underline underline-offset-4">
