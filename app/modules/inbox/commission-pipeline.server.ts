@@ -18,6 +18,7 @@ import { cardPayments } from "~/modules/shop/payments.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { logCommissionEvent, type Actor } from "./commission-history.server";
 import { listCommissionImages } from "./commission-media.server";
+import { commissionColumns } from "./inbox-admin.server";
 import { claimWebhookEvent } from "~/modules/shop/orders.server";
 import { db, escapeLike, type Database } from "~/db/client.server";
 
@@ -455,11 +456,7 @@ export async function listCommissionPage(filter: CommissionListFilter) {
   const [rows, [total]] = await Promise.all([
     db()
       .select({
-        id: commissions.id,
-        name: commissions.name,
-        email: commissions.email,
-        description: commissions.description,
-        stage: commissions.stage,
+        ...commissionColumns,
         quoteCents: commissions.quoteCents,
         createdAt: commissions.createdAt,
       })

@@ -140,19 +140,18 @@ export async function listCommissions() {
   return { byStage, totals };
 }
 
+/** A commission request's who, what and where it stands: what a list row and an invoice start from. */
+export const commissionColumns = {
+  id: commissions.id,
+  name: commissions.name,
+  email: commissions.email,
+  description: commissions.description,
+  stage: commissions.stage,
+};
+
 /** One commission request's who and what (for an invoice), or undefined. */
 export async function getCommission(id: string, tx: Database = db()) {
-  const [row] = await tx
-    .select({
-      id: commissions.id,
-      name: commissions.name,
-      email: commissions.email,
-      description: commissions.description,
-      stage: commissions.stage,
-    })
-    .from(commissions)
-    .where(eq(commissions.id, id))
-    .limit(1);
+  const [row] = await tx.select(commissionColumns).from(commissions).where(eq(commissions.id, id)).limit(1);
   return row;
 }
 
