@@ -41,26 +41,24 @@ export function ItemControls({
 }) {
   return (
     <span className="flex items-center">
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon"
-        aria-label={`Move ${name} up`}
-        disabled={first}
-        onClick={() => onMove(-1)}
-      >
-        <ArrowUp aria-hidden className="size-4" />
-      </Button>
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon"
-        aria-label={`Move ${name} down`}
-        disabled={last}
-        onClick={() => onMove(1)}
-      >
-        <ArrowDown aria-hidden className="size-4" />
-      </Button>
+      {(
+        [
+          ["up", -1, ArrowUp, first],
+          ["down", 1, ArrowDown, last],
+        ] as const
+      ).map(([direction, by, Icon, edge]) => (
+        <Button
+          key={direction}
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label={`Move ${name} ${direction}`}
+          disabled={edge}
+          onClick={() => onMove(by)}
+        >
+          <Icon aria-hidden className="size-4" />
+        </Button>
+      ))}
       <DeleteIconButton label={`Remove ${name}`} onClick={onRemove} />
     </span>
   );
