@@ -1,6 +1,30 @@
 import type { ReactNode } from "react";
 
-/** The opening of a simple page: eyebrow, heading, lead paragraph, then its content. */
+/** A site page's heading block: eyebrow, title, lead paragraph (optional), then anything else of the header. */
+export function PageHeading({
+  eyebrow,
+  title,
+  lead,
+  className = "max-w-2xl",
+  children,
+}: {
+  eyebrow: string;
+  title: ReactNode;
+  lead?: ReactNode;
+  className?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <header className={className}>
+      <p className="eyebrow">{eyebrow}</p>
+      <h1 className="mt-3 text-4xl md:text-5xl">{title}</h1>
+      {lead ? <p className="text-muted mt-5 text-lg leading-relaxed">{lead}</p> : null}
+      {children}
+    </header>
+  );
+}
+
+/** The opening of a simple page: its heading block, then its content. */
 export function PageIntro({
   eyebrow,
   title,
@@ -14,11 +38,7 @@ export function PageIntro({
 }) {
   return (
     <div className="container-page py-12 md:py-20">
-      <header className="max-w-2xl">
-        <p className="eyebrow">{eyebrow}</p>
-        <h1 className="mt-3 text-4xl md:text-5xl">{title}</h1>
-        <p className="text-muted mt-5 text-lg leading-relaxed">{lead}</p>
-      </header>
+      <PageHeading eyebrow={eyebrow} title={title} lead={lead} />
       {children ? <div className="mt-12">{children}</div> : null}
     </div>
   );

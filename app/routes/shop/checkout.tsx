@@ -31,6 +31,7 @@ import { readFormData } from "~/modules/forms/submission.server";
 import { formatDateTime } from "~/lib/dates";
 import { liveHoldForLink } from "~/modules/shop/holds.server";
 import { roomOffer } from "~/modules/rooms/rooms.server";
+import { PageHeading } from "~/components/site/page-intro";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
@@ -281,10 +282,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <div className="container-page py-12 md:py-16">
-      <header className="max-w-2xl">
-        <p className="eyebrow">Checkout</p>
-        <h1 className="mt-3 text-4xl md:text-5xl">Checkout</h1>
-      </header>
+      <PageHeading eyebrow="Checkout" title="Checkout" />
       {abandoned ? (
         <p role="status" className="border-line mt-8 max-w-2xl border-l-2 pl-4 text-sm">
           The card payment for order {abandoned} was not completed, so the order was cancelled and the works were

@@ -13,6 +13,7 @@ import { getSettings } from "~/modules/settings/settings.server";
 import { buyerOrderIds } from "~/modules/shop/order-access.server";
 import { buyerView } from "~/modules/shop/order-view.server";
 import { orderForBuyer } from "~/modules/shop/orders.server";
+import { PageHeading } from "~/components/site/page-intro";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
@@ -62,14 +63,11 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
   if (!order) {
     return (
       <div className="container-page py-12 md:py-20">
-        <header className="max-w-2xl">
-          <p className="eyebrow">Orders</p>
-          <h1 className="mt-3 text-4xl md:text-5xl">Order confirmation</h1>
-          <p className="text-muted mt-5 text-lg leading-relaxed">
-            There is no order confirmation to show here. The confirmation of an order is shown only in the browser it
-            was placed from; it was also sent by e-mail.
-          </p>
-        </header>
+        <PageHeading
+          eyebrow="Orders"
+          title="Order confirmation"
+          lead="There is no order confirmation to show here. The confirmation of an order is shown only in the browser it was placed from; it was also sent by e-mail."
+        />
         <Link to={paths.trackOrder()} className={`${buttonClass("primary")} mt-10`}>
           Track an order
         </Link>

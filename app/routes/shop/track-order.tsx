@@ -16,6 +16,7 @@ import { readTrackingForm, TRACKING_NOT_FOUND } from "~/modules/shop/tracking.se
 import { readFormData } from "~/modules/forms/submission.server";
 import { buyerCertificateLinks } from "~/modules/certificates/certificates.server";
 import { CertificateLinks } from "~/components/site/certificate-links";
+import { PageHeading } from "~/components/site/page-intro";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
@@ -74,13 +75,11 @@ export default function TrackOrder({ loaderData, actionData }: Route.ComponentPr
   const order = actionData?.order;
   return (
     <div className="container-page py-12 md:py-20">
-      <header className="max-w-2xl">
-        <p className="eyebrow">Orders</p>
-        <h1 className="mt-3 text-4xl md:text-5xl">Track your order</h1>
-        <p className="text-muted mt-5 text-lg leading-relaxed">
-          Enter your order number and e-mail address to see where your painting is.
-        </p>
-      </header>
+      <PageHeading
+        eyebrow="Orders"
+        title="Track your order"
+        lead="Enter your order number and e-mail address to see where your painting is."
+      />
       <Form
         method="post"
         noValidate

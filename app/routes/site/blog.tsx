@@ -8,6 +8,7 @@ import { paths } from "~/lib/paths";
 import { pageSeo, siteFromMatches } from "~/lib/seo";
 import { BLOG_PAGE_SIZE, listPublicPosts } from "~/modules/blog/blog.server";
 import { deferHydrationHandle } from "~/lib/hydration-script";
+import { PageHeading } from "~/components/site/page-intro";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get("page");
@@ -44,16 +45,19 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   const link = "hover:bg-paper-deep inline-flex h-10 items-center gap-2 rounded-full px-4 text-sm";
   return (
     <div className="container-page py-12 md:py-20">
-      <header className="mb-12 max-w-2xl md:mb-16">
-        <p className="eyebrow">Journal</p>
-        <h1 className="mt-3 text-4xl md:text-5xl">Notes from the studio</h1>
-        <p className="text-muted mt-5 text-lg leading-relaxed">
-          New work, works in progress, exhibitions and the occasional walk by the river.{" "}
-          <a href={paths.blogFeed()} className="text-ink underline underline-offset-4">
-            RSS feed
-          </a>
-        </p>
-      </header>
+      <PageHeading
+        eyebrow="Journal"
+        title="Notes from the studio"
+        className="mb-12 max-w-2xl md:mb-16"
+        lead={
+          <>
+            New work, works in progress, exhibitions and the occasional walk by the river.{" "}
+            <a href={paths.blogFeed()} className="text-ink underline underline-offset-4">
+              RSS feed
+            </a>
+          </>
+        }
+      />
       {posts.length === 0 ? (
         <p className="text-muted">Nothing here yet. New work and studio notes will appear soon.</p>
       ) : (

@@ -21,6 +21,7 @@ import {
   typedValues,
 } from "~/modules/forms/submission.server";
 import { carriesFiles, withUploadSlot } from "~/modules/security/upload-gate.server";
+import { PageHeading } from "~/components/site/page-intro";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageSeo(siteFromMatches(matches), "commissions", paths.commissions());
@@ -116,13 +117,11 @@ export default function Commissions({ loaderData, actionData }: Route.ComponentP
 
   return (
     <div className="container-page py-12 md:py-20">
-      <header className="max-w-2xl">
-        <p className="eyebrow">Commissions</p>
-        <h1 className="mt-3 text-4xl md:text-5xl">Commission a painting</h1>
-        <p className="text-muted mt-5 text-lg leading-relaxed">
-          A small number of commissioned paintings are made each year, in close conversation with the collector.
-        </p>
-      </header>
+      <PageHeading
+        eyebrow="Commissions"
+        title="Commission a painting"
+        lead="A small number of commissioned paintings are made each year, in close conversation with the collector."
+      />
 
       <ol className="border-line mt-14 grid gap-8 border-t pt-10 sm:grid-cols-2 lg:grid-cols-4">
         {STEPS.map((step, i) => (

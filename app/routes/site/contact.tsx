@@ -17,6 +17,7 @@ import { hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server"
 import { getSettings } from "~/modules/settings/settings.server";
 import { readSubmission, refuse, typedValues } from "~/modules/forms/submission.server";
 import { recordRoomInquiry, roomOffer } from "~/modules/rooms/rooms.server";
+import { PageHeading } from "~/components/site/page-intro";
 
 /** An inquiry from a private viewing room names the room in its subject, whatever the visitor typed there. */
 const roomSubject = (subject: string | undefined, artworkTitle: string, roomTitle: string) => {
@@ -90,13 +91,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="container-page py-12 md:py-20">
       <div className="grid gap-12 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] md:gap-20">
-        <header className="max-w-md">
-          <p className="eyebrow">Contact</p>
-          <h1 className="mt-3 text-4xl md:text-5xl">Get in touch</h1>
-          <p className="text-muted mt-5 text-lg leading-relaxed">
-            Questions about a painting, a commission or an exhibition are always welcome. {studio.artistName} answers
-            every message personally.
-          </p>
+        <PageHeading
+          eyebrow="Contact"
+          title="Get in touch"
+          className="max-w-md"
+          lead={`Questions about a painting, a commission or an exhibition are always welcome. ${studio.artistName} answers every message personally.`}
+        >
           <dl className="border-line mt-10 space-y-5 border-t pt-8 text-sm">
             <div>
               <dt className="eyebrow">E-mail</dt>
@@ -123,7 +123,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               </dd>
             </div>
           </dl>
-        </header>
+        </PageHeading>
 
         {actionData?.ok ? (
           <SentPanel

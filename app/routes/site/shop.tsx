@@ -9,6 +9,7 @@ import { paths } from "~/lib/paths";
 import { pageSeo, siteFromMatches } from "~/lib/seo";
 import { listAvailableArtworks } from "~/modules/catalog/catalog.server";
 import { deferHydrationHandle } from "~/lib/hydration-script";
+import { PageHeading } from "~/components/site/page-intro";
 
 const SHOP_LIMIT = 120;
 
@@ -31,13 +32,12 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const { artworks, more } = loaderData;
   return (
     <div className="container-page py-12 md:py-20">
-      <header className="mb-12 max-w-2xl md:mb-16">
-        <p className="eyebrow">Shop</p>
-        <h1 className="mt-3 text-4xl md:text-5xl">Original paintings</h1>
-        <p className="text-muted mt-5 text-lg leading-relaxed">
-          Original works available to buy, each one of a kind and shipped from the studio.
-        </p>
-      </header>
+      <PageHeading
+        eyebrow="Shop"
+        title="Original paintings"
+        className="mb-12 max-w-2xl md:mb-16"
+        lead="Original works available to buy, each one of a kind and shipped from the studio."
+      />
       {artworks.length === 0 ? (
         <p className="text-muted">
           Every painting has found a home for now.{" "}
