@@ -3,16 +3,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { artworks, commissions, mailOutbox, messages } from "~/db/schema";
 import { createArtwork } from "~/modules/catalog/catalog.server";
-import {
-  CommissionSchema,
-  ContactSchema,
-  newSubmissionKey,
-  submitCommission,
-  submitContact,
-} from "~/modules/inbox/inquiries.server";
+import { ContactSchema, newSubmissionKey } from "~/modules/inbox/inquiries.server";
 import { fieldErrorsOf } from "~/modules/forms/submission.server";
 import { saveSettings } from "~/modules/settings/settings.server";
 import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { sendCommission, sendContact } from "../support/inquiry-data";
 
 describe.each(BACKENDS)("inquiries on %s", (backend) => {
   let ctx: TestContext;
@@ -24,16 +19,17 @@ describe.each(BACKENDS)("inquiries on %s", (backend) => {
 
   it("stores an artwork inquiry with the stored title, mails the artist and the sender, once per submission", async () => {
     const { id: artworkId } = await createArtwork({ title: "Tide Line", slug: "tide-line", priceCents: 240000 });
-    const input = ContactSchema.parse({
+    // Sent twice with one submission key, as a browser resends a form.
+    const input = {
       name: "Jo Collector",
       email: "Jo@Example.com",
       inquiryType: "artwork",
       message: "Is this painting still available for a home in Lisbon?",
       artworkId,
       submissionKey: newSubmissionKey(),
-    });
-    const first = await submitContact(input);
-    const again = await submitContact(input);
+    } as const;
+    const first = await sendContact(input);
+    const again = await sendContact(input);
     expect(again).toEqual({ id: first.id, duplicate: true });
 
     const rows = await ctx.handle.db.select().from(messages).where(eq(messages.id, first.id));
@@ -55,16 +51,13 @@ describe.each(BACKENDS)("inquiries on %s", (backend) => {
   });
 
   it("turns an artwork inquiry about an unknown work into a general one", async () => {
-    const { id } = await submitContact(
-      ContactSchema.parse({
-        name: "Sam",
-        email: "sam@example.com",
-        inquiryType: "artwork",
-        message: "A question about a painting I saw.",
-        artworkId: "018f2a3c-0000-7000-8000-000000000000",
-        submissionKey: newSubmissionKey(),
-      }),
-    );
+    const { id } = await sendContact({
+      name: "Sam",
+      email: "sam@example.com",
+      inquiryType: "artwork",
+      message: "A question about a painting I saw.",
+      artworkId: "018f2a3c-0000-7000-8000-000000000000",
+    });
     const [row] = await ctx.handle.db.select().from(messages).where(eq(messages.id, id));
     expect(row).toMatchObject({ inquiryType: "general", artworkId: null, subject: "General inquiry" });
   });
@@ -88,7 +81,7 @@ describe.each(BACKENDS)("inquiries on %s", (backend) => {
   });
 
   it("stores a commission request in the pipeline with its budget range", async () => {
-    const input = CommissionSchema.parse({
+    const input = {
       name: "Ana Ruiz",
       email: "ana@example.com",
       description: "A large, calm painting in blues for a north-facing living room.",
@@ -97,9 +90,9 @@ describe.each(BACKENDS)("inquiries on %s", (backend) => {
       budget: "5000-10000",
       timeline: "By next spring",
       submissionKey: newSubmissionKey(),
-    });
-    const { id } = await submitCommission(input);
-    expect((await submitCommission(input)).duplicate).toBe(true);
+    } as const;
+    const { id } = await sendCommission(input);
+    expect((await sendCommission(input)).duplicate).toBe(true);
     const [row] = await ctx.handle.db.select().from(commissions).where(eq(commissions.id, id));
     expect(row).toMatchObject({
       stage: "requested",
@@ -116,25 +109,19 @@ describe.each(BACKENDS)("inquiries on %s", (backend) => {
     const victim = "victim@example.org";
     const lure = "Claim your prize at evil.example";
     for (let i = 0; i < 12; i++)
-      await submitContact(
-        ContactSchema.parse({
-          name: lure,
-          email: victim,
-          inquiryType: "general",
-          subject: `You won, see evil.example ${i}`,
-          message: "Visit evil.example to collect your prize today.",
-          submissionKey: newSubmissionKey(),
-        }),
-      );
-    await submitCommission(
-      CommissionSchema.parse({
+      await sendContact({
         name: lure,
         email: victim,
-        description: "Visit evil.example to collect your prize today, it is waiting.",
-        budget: "under-2000",
-        submissionKey: newSubmissionKey(),
-      }),
-    );
+        inquiryType: "general",
+        subject: `You won, see evil.example ${i}`,
+        message: "Visit evil.example to collect your prize today.",
+      });
+    await sendCommission({
+      name: lure,
+      email: victim,
+      description: "Visit evil.example to collect your prize today, it is waiting.",
+      budget: "under-2000",
+    });
     const stored = await ctx.handle.db.select().from(messages).where(eq(messages.email, victim));
     expect(stored).toHaveLength(12);
     const copies = await ctx.handle.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, victim));
