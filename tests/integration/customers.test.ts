@@ -47,10 +47,7 @@ describe.each(BACKENDS)("customers on %s", (backend) => {
       email: "Ada@Example.com",
       message: "Could the painting be framed before it ships?",
     });
-    await sendCommission({
-      name: "Ben Ortega",
-      email: "ben@example.com",
-    });
+    await sendCommission({ name: "Ben Ortega", email: "ben@example.com" });
 
     const { customers, total } = await listCustomers({});
     expect(total).toBe(2);
