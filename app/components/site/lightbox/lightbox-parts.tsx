@@ -80,7 +80,6 @@ export function ZoomControls({
   onZoomOut: () => void;
   onReset: () => void;
 }) {
-  // aria-disabled rather than disabled: a pressed button keeps focus when it reaches a limit.
   const atMin = zoom <= ZOOM_MIN;
   const atMax = zoom >= ZOOM_MAX;
   return (
@@ -89,34 +88,45 @@ export function ZoomControls({
       aria-label="Zoom"
       className="flex shrink-0 items-center self-end justify-self-end rounded-full bg-white/[0.06] p-0.5 [grid-area:zoom]"
     >
-      <IconButton
-        label="Zoom out"
-        className="max-md:size-9"
-        shortcut="−"
-        aria-disabled={atMin || undefined}
-        onClick={atMin ? undefined : onZoomOut}
-      >
-        <ZoomOut aria-hidden="true" className="size-[1.15rem]" />
-      </IconButton>
+      <ZoomStep label="Zoom out" shortcut="−" atLimit={atMin} onStep={onZoomOut} icon={ZoomOut} />
       <output
         aria-label="Zoom level"
         className="min-w-[2.75rem] text-center text-xs text-[#d9d3c9] tabular-nums md:min-w-[3.25rem]"
       >
         {zoomPercent(zoom)}
       </output>
-      <IconButton
-        label="Zoom in"
-        className="max-md:size-9"
-        shortcut="+"
-        aria-disabled={atMax || undefined}
-        onClick={atMax ? undefined : onZoomIn}
-      >
-        <ZoomIn aria-hidden="true" className="size-[1.15rem]" />
-      </IconButton>
+      <ZoomStep label="Zoom in" shortcut="+" atLimit={atMax} onStep={onZoomIn} icon={ZoomIn} />
       <IconButton label="Reset zoom" shortcut="0" onClick={onReset} className="max-md:size-9">
         <RotateCcw aria-hidden="true" className="size-[1.05rem]" />
       </IconButton>
     </div>
+  );
+}
+
+/** Zoom out or in; at the limit it says so (aria-disabled rather than disabled: a pressed button keeps focus). */
+function ZoomStep({
+  label,
+  shortcut,
+  atLimit,
+  onStep,
+  icon: Icon,
+}: {
+  label: string;
+  shortcut: string;
+  atLimit: boolean;
+  onStep: () => void;
+  icon: typeof ZoomIn;
+}) {
+  return (
+    <IconButton
+      label={label}
+      className="max-md:size-9"
+      shortcut={shortcut}
+      aria-disabled={atLimit || undefined}
+      onClick={atLimit ? undefined : onStep}
+    >
+      <Icon aria-hidden="true" className="size-[1.15rem]" />
+    </IconButton>
   );
 }
 
