@@ -36,7 +36,9 @@ async function focusIsInside(locator: Locator) {
 function focusedName(page: Page) {
   return page.evaluate(() => {
     const el = document.activeElement;
-    return el ? `${el.tagName.toLowerCase()} "${el.getAttribute("aria-label") ?? el.textContent?.slice(0, 40) ?? ""}"` : "none";
+    return el
+      ? `${el.tagName.toLowerCase()} "${el.getAttribute("aria-label") ?? el.textContent?.slice(0, 40) ?? ""}"`
+      : "none";
   });
 }
 
