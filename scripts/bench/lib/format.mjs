@@ -9,6 +9,9 @@ export const mb = (bytes, digits = 0) => (bytes === undefined ? dash : `${(bytes
 export const num = (v, digits = 0) => (v === undefined ? dash : v.toFixed(digits));
 export const verdict = (ok) => (ok === undefined ? dash : ok ? "PASS" : "FAIL");
 
+/** The `keys` of a timing summary as table cells in ms, one decimal ("–" for each where there is no summary). */
+export const msCells = (summary, keys) => keys.map((key) => ms(summary?.[key], 1));
+
 /** Prints a titled table; `columns` are header strings, `rows` arrays of cells (numbers right-aligned). */
 export function printTable(title, columns, rows, notes = []) {
   const cells = rows.map((row) => row.map((c) => (c === undefined || c === null ? dash : String(c))));

@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { hash, verify } from "@node-rs/argon2";
-import { log, ms, printTable } from "../lib/format.mjs";
+import { log, msCells, printTable } from "../lib/format.mjs";
 import { ROOT, startServer, tempDir } from "../lib/server.mjs";
 import { median, percentile, round } from "../lib/stats.mjs";
 
@@ -48,10 +48,8 @@ const summary = (samples) => ({
 const row = (what, { server, client }) => [
   what,
   String(server.n),
-  ms(server.medianMs, 1),
-  ms(server.p95Ms, 1),
-  ms(client?.medianMs, 1),
-  ms(client?.p95Ms, 1),
+  ...msCells(server, ["medianMs", "p95Ms"]),
+  ...msCells(client, ["medianMs", "p95Ms"]),
 ];
 
 export async function authScenario({ count }) {

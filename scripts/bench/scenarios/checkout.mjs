@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { log, ms, printTable } from "../lib/format.mjs";
+import { log, msCells, printTable } from "../lib/format.mjs";
 import { discardDataDir, startServer, tempDir } from "../lib/server.mjs";
 import { median, percentile, round } from "../lib/stats.mjs";
 import { seed } from "./scale.mjs";
@@ -94,11 +94,8 @@ const summary = (samples) => ({
 const row = (what, { server, client }) => [
   what,
   String(server.n),
-  ms(server.medianMs, 1),
-  ms(server.p95Ms, 1),
-  ms(server.p99Ms, 1),
-  ms(client?.medianMs, 1),
-  ms(client?.p99Ms, 1),
+  ...msCells(server, ["medianMs", "p95Ms", "p99Ms"]),
+  ...msCells(client, ["medianMs", "p99Ms"]),
 ];
 
 export async function checkoutScenario({ count }) {
