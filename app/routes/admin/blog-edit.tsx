@@ -37,6 +37,7 @@ import {
   refuse,
   typedValues,
 } from "~/modules/forms/submission.server";
+import { RadioChoices } from "~/components/ui/radio-choices";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -149,30 +150,24 @@ export default function BlogEdit({ loaderData, actionData }: Route.ComponentProp
           />
         </div>
         <div className="space-y-6">
-          <fieldset className={`${cardClass} space-y-3 p-5`}>
-            <legend className="sr-only">Publishing</legend>
-            <p className="font-serif text-lg">Publishing</p>
-            {(
-              [
-                ["draft", "Draft", "Only you can see it."],
-                ["published", "Published", "On the journal now (or at the date below, if it is in the past)."],
-                ["scheduled", "Scheduled", "Goes public by itself at the date below."],
-              ] as const
-            ).map(([value, label, hint]) => (
-              <label key={value} className="flex items-start gap-2 text-sm">
-                <input
-                  type="radio"
-                  name="status"
-                  value={value}
-                  defaultChecked={initialStatus === value}
-                  className="mt-1"
-                />
-                <span>
-                  {label}
-                  <span className="text-muted block text-xs">{hint}</span>
-                </span>
-              </label>
-            ))}
+          <div className={`${cardClass} space-y-3 p-5`}>
+            <RadioChoices
+              name="status"
+              legend="Publishing"
+              legendClassName="mb-3 font-serif text-lg"
+              className="space-y-3"
+              optionClassName="flex items-start gap-2 text-sm"
+              options={[
+                { value: "draft", label: "Draft", hint: "Only you can see it." },
+                {
+                  value: "published",
+                  label: "Published",
+                  hint: "On the journal now (or at the date below, if it is in the past).",
+                },
+                { value: "scheduled", label: "Scheduled", hint: "Goes public by itself at the date below." },
+              ]}
+              defaultValue={initialStatus}
+            />
             <TextField
               label="Publish at (UTC)"
               error={errors.publishAt}
@@ -184,7 +179,7 @@ export default function BlogEdit({ loaderData, actionData }: Route.ComponentProp
             <SubmitButton size="sm" className="w-full" busyLabel="Saving…">
               Save
             </SubmitButton>
-          </fieldset>
+          </div>
           <div className={`${cardClass} space-y-4 p-5`}>
             <MediaPicker
               name="coverImageId"
