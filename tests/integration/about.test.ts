@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createLogger } from "~/logger.server";
 import { loadAboutPage } from "~/modules/content/about-page.server";
 import { addArtistPhoto, savePageContent } from "~/modules/content/content.server";
@@ -8,7 +8,7 @@ import { ingestImage } from "~/modules/media/media.server";
 import * as about from "~/routes/site/about";
 import { services, setServices } from "~/services.server";
 import { failingDatabase } from "../support/failing-database";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 import { renderRoute } from "../support/render-route";
 
 const photo = async (background: string) =>
@@ -19,9 +19,8 @@ const photo = async (background: string) =>
   );
 
 describe.each(BACKENDS)("the about page on %s", (backend) => {
-  let ctx: TestContext;
+  useTestServices(backend);
   beforeAll(async () => {
-    ctx = await setupTestServices(backend);
     await savePageContent("about", {
       title: "About the Artist",
       biography: "First paragraph of the life.\n\nSecond paragraph of the life.",
@@ -53,7 +52,6 @@ describe.each(BACKENDS)("the about page on %s", (backend) => {
       isFeaturedHomepage: true,
     });
   });
-  afterAll(() => ctx.close());
 
   it("gives the stored content, the default highlights, and the photos featured on the about page in order", async () => {
     const page = await loadAboutPage();
@@ -85,10 +83,9 @@ describe.each(BACKENDS)("the about page on %s", (backend) => {
 });
 
 describe("the about page when the artist photos cannot be loaded", () => {
-  let ctx: TestContext;
+  useTestServices("pglite");
   const logger = createLogger("silent");
   beforeAll(async () => {
-    ctx = await setupTestServices("pglite");
     await savePageContent("about", { biography: "A painter." });
     // The photo query (a select) fails; the page content (a relational query) still loads.
     const real = services().db;
@@ -99,7 +96,6 @@ describe("the about page when the artist photos cannot be loaded", () => {
     });
     setServices({ ...services(), db, logger });
   });
-  afterAll(() => ctx.close());
 
   it("logs the error and shows the default portrait", async () => {
     const error = vi.spyOn(logger, "error");

@@ -3,7 +3,7 @@
 // (also for server-side calls), the second factor after a magic link, sign-in alerts, first-run setup.
 import { eq } from "drizzle-orm";
 import { TOTP } from "otpauth";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rateLimits, mailOutbox, session, user, userRoles, verification } from "~/db/schema";
 import { hasAdministrator, issueSetupToken, noteSignIn, setupTokenIsValid } from "~/modules/auth/accounts.server";
 import { ACCOUNT_CHANGE_PATHS, auth } from "~/modules/auth/auth.server";
@@ -23,7 +23,7 @@ import { createSmsSender } from "~/modules/auth/sms.server";
 import { services, setServices } from "~/services.server";
 import { action as accountAction } from "~/routes/account/account";
 import { startTwilioStandIn, type TwilioStandIn } from "../support/twilio-standin";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices, type SuiteContext } from "../support/harness";
 
 const ORIGIN = "http://localhost:3000";
 let ipCounter = 0;
@@ -48,7 +48,7 @@ const cookieOf = (headers: Headers) =>
     .filter((c) => !c.endsWith("="))
     .join("; ");
 
-async function mails(ctx: TestContext, to: string) {
+async function mails(ctx: SuiteContext, to: string) {
   return ctx.handle.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
 }
 
@@ -67,7 +67,7 @@ async function follow(link: string, cookie = "") {
 }
 
 /** Signs up, confirms through the mailed link, and returns the session cookie. */
-async function confirmedUser(ctx: TestContext, email: string, password: string, name = "") {
+async function confirmedUser(ctx: SuiteContext, email: string, password: string, name = "") {
   const signedUp = await signUpWithPassword(browser(), { email, password, fullName: name, returnTo: "/" });
   expect(signedUp.ok).toBe(true);
   const [mail] = (await mails(ctx, email)).filter((m) => m.template === "email-verification");
@@ -96,13 +96,7 @@ async function withTwilio(fn: (twilio: TwilioStandIn) => Promise<void>) {
 }
 
 describe.each(BACKENDS)("account flows on %s", (backend) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await setupTestServices(backend, { PUBLIC_URL: ORIGIN, SMTP_URL: "smtp://127.0.0.1:2525" });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestServices(backend, { PUBLIC_URL: ORIGIN, SMTP_URL: "smtp://127.0.0.1:2525" });
 
   it("signs up without a session, mails a confirmation link, and signs in once it is followed", async () => {
     const signedUp = await signUpWithPassword(browser(), {

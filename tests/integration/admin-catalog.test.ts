@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/db/client.server";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { mediaAssets, userRoles } from "~/db/schema";
 import { parseAdminArtworkParams } from "~/lib/admin-artwork-query";
 import { ensureAdminFromEnv } from "~/modules/auth/admin-bootstrap.server";
@@ -31,7 +31,7 @@ import {
   slugify,
 } from "~/modules/catalog/catalog.server";
 import { ingestUpload } from "~/modules/media/media.server";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 
 const actor = { id: "", name: "Mara Ellison" };
 const view = (query = "") => parseAdminArtworkParams(new URLSearchParams(query));
@@ -39,11 +39,10 @@ const titles = async (query = "") => (await listAdminArtworks(view(query))).rows
 const publicTitles = async () => (await listArtworks({ limit: 100 })).map((a) => a.title);
 
 describe.each(BACKENDS)("admin catalogue on %s", (backend) => {
-  let ctx: TestContext;
+  const ctx = useTestServices(backend);
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    ctx = await setupTestServices(backend);
     // A real account for the log's actor (its id is a foreign key).
     await ensureAdminFromEnv({
       bootstrapAdmin: { email: "owner@example.com", password: "a long enough password", name: "Mara Ellison" },
@@ -58,7 +57,6 @@ describe.each(BACKENDS)("admin catalogue on %s", (backend) => {
     ];
     for (const w of works) ids[w.title] = (await createArtwork({ ...w, slug: slugify(w.title) })).id;
   });
-  afterAll(() => ctx.close());
 
   it("searches by word prefix, filters and sorts on the server", async () => {
     expect(await titles("q=harb")).toEqual(["Blue Harbour"]);

@@ -1,7 +1,7 @@
 // Analytics: page views counted in memory reach the database in one flush, summed per day, path and referring
 // site; the report counts views, the most viewed works (by id or slug), referrers, orders per view and the
 // monthly orders, revenue, messages and commission requests; views outside the range do not count.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { pageViewCounts } from "~/db/schema";
 import { flushPageViews, recordPageView } from "~/modules/analytics/page-views.server";
 import { analyticsReport, RANK_PAGE_SIZE } from "~/modules/analytics/reports.server";
@@ -14,16 +14,12 @@ import { services, setServices } from "~/services.server";
 import { adminCookie, userCookie } from "../support/admin-session";
 import { failingDatabase } from "../support/failing-database";
 import { sendContact, sendCommission } from "../support/inquiry-data";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 import { BUYER, callRoute, seedShopSettings, seedWork } from "../support/shop-data";
 
 describe.each(BACKENDS)("analytics on %s", (backend) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await setupTestServices(backend);
-    await seedShopSettings();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestServices(backend);
+  beforeAll(() => seedShopSettings());
 
   it("counts views, works, referrers, orders per view and the months", async () => {
     const heronId = await seedWork({ title: "Heron at Dusk", priceCents: 100_000 });
@@ -126,13 +122,11 @@ describe.each(BACKENDS)("analytics on %s", (backend) => {
 });
 
 describe("analytics when the database fails", () => {
-  let ctx: TestContext;
+  useTestServices("pglite");
   const logger = createLogger("silent");
-  beforeAll(async () => {
-    ctx = await setupTestServices("pglite");
+  beforeAll(() => {
     setServices({ ...services(), db: failingDatabase("connection reset"), logger });
   });
-  afterAll(() => ctx.close());
 
   it("never throws to the page: the failed write is logged and its counts dropped", async () => {
     const error = vi.spyOn(logger, "error");

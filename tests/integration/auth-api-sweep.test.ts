@@ -3,9 +3,9 @@
 // public list below must refuse (401/403). The list of endpoints comes from the auth instance itself, so
 // an endpoint added by a new plugin or version is swept without editing this file; a new public one
 // fails here until it is listed with its reason.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ACCOUNT_CHANGE_PATHS, auth } from "~/modules/auth/auth.server";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 
 const ORIGIN = "http://localhost:3000";
 
@@ -83,13 +83,7 @@ async function anonymously(path: string, method: string) {
 }
 
 describe.each(BACKENDS)("the /api/auth sweep on %s", (backend) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await setupTestServices(backend, { PUBLIC_URL: ORIGIN, AUTH_RATE_LIMIT_MULTIPLIER: "100" });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  useTestServices(backend, { PUBLIC_URL: ORIGIN, AUTH_RATE_LIMIT_MULTIPLIER: "100" });
 
   it("refuses every state-changing or private endpoint to a caller without a session", async () => {
     const endpoints = Object.values(auth().api as unknown as Record<string, Endpoint>).filter((e) => e.path);

@@ -1,7 +1,7 @@
 // Accounts core: sign-up makes a profile, roles decide the admin guard, and tokens verify against the JWKS.
 import { eq } from "drizzle-orm";
 import { generateKeyPair, SignJWT, exportJWK } from "jose";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { account, profiles, session, user, userRoles } from "~/db/schema";
 import { createLogger } from "~/logger.server";
 import { auth } from "~/modules/auth/auth.server";
@@ -18,7 +18,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { TokenError, verifyToken } from "~/modules/auth/tokens.server";
 import { services, setServices } from "~/services.server";
 import { failingDatabase } from "../support/failing-database";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 
 const ORIGIN = "http://localhost:3000";
 
@@ -55,13 +55,7 @@ async function thrown(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe.each(BACKENDS)("accounts core on %s", (backend) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await setupTestServices(backend, { PUBLIC_URL: ORIGIN });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestServices(backend, { PUBLIC_URL: ORIGIN });
 
   it("signs up with a full name into profiles and hashes the password with argon2id", async () => {
     const cookie = await signUp("Ada@Example.com", "a long enough passphrase", "Ada Lovelace");

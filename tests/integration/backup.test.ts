@@ -7,7 +7,7 @@ import { readFileSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   appMigrationCount,
   BackupError,
@@ -23,7 +23,7 @@ import { ingestImage } from "~/modules/media/media.server";
 import { LocalDiskStorage } from "~/modules/media/storage.server";
 import * as checkoutRoute from "~/routes/shop/checkout";
 import { services } from "~/services.server";
-import { BACKENDS, emptyDatabase, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, emptyDatabase, useTestServices } from "../support/harness";
 import { callRoute, checkoutForm, seedShopSettings, seedWork } from "../support/shop-data";
 
 /** SQL scripts as `runScripts` takes them. */
@@ -32,10 +32,9 @@ async function* scripts(...texts: string[]): AsyncGenerator<string> {
 }
 
 describe.each(BACKENDS)("backup and restore on %s", (backend) => {
-  let ctx: TestContext;
+  const ctx = useTestServices(backend);
   let archive: string;
   beforeAll(async () => {
-    ctx = await setupTestServices(backend);
     await seedShopSettings();
     const image = await ingestImage(
       await sharp({ create: { width: 320, height: 240, channels: 3, background: "#7a5" } })
@@ -60,7 +59,6 @@ describe.each(BACKENDS)("backup and restore on %s", (backend) => {
       archive,
     );
   });
-  afterAll(() => ctx.close());
 
   it("restores into an empty database the same rows, digests and originals, and numbering continues", async () => {
     const source = await summarizeDatabase(ctx.handle.db);
@@ -203,11 +201,7 @@ describe.each(BACKENDS)("backup and restore on %s", (backend) => {
 });
 
 describe("daily backups", () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await setupTestServices("pglite", { BACKUP_KEEP: "2" });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestServices("pglite", { BACKUP_KEEP: "2" });
 
   it("writes one backup a day into DATA_DIR/backups, keeps the last BACKUP_KEEP, and queues the next once", async () => {
     for (const date of ["2026-11-01", "2026-11-02", "2026-11-03"]) await runDailyBackup(new Date(`${date}T03:00:00Z`));

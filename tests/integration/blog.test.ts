@@ -1,5 +1,5 @@
 // The blog on real databases: what is public when, slugs, the rendered body, the sitemap and the RSS feed.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   createPost,
   getPublicPost,
@@ -14,7 +14,7 @@ import { renderFeed } from "~/modules/blog/feed.server";
 import { buildSitemap } from "~/modules/seo/sitemap.server";
 import { saveSettings } from "~/modules/settings/settings.server";
 import { parseSitemap } from "../support/sitemap";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 
 const ORIGIN = "http://localhost:3000";
 const hour = 3_600_000;
@@ -23,10 +23,9 @@ const input = (values: Partial<PostInput> & { title: string }): PostInput =>
   PostInput.parse({ slug: "", excerpt: "", body: "", coverImageId: "", status: "draft", publishAt: null, ...values });
 
 describe.each(BACKENDS)("blog on %s", (backend) => {
-  let ctx: TestContext;
+  useTestServices(backend);
   const now = new Date(Date.UTC(2026, 4, 10, 12));
   beforeAll(async () => {
-    ctx = await setupTestServices(backend);
     await saveSettings({ siteTitle: "Mara Ellison", artistName: "Mara Ellison" });
     await createPost(input({ title: "A draft", body: "Not yet." }), now);
     await createPost(
@@ -47,7 +46,6 @@ describe.each(BACKENDS)("blog on %s", (backend) => {
       now,
     );
   });
-  afterAll(() => ctx.close());
 
   it("shows only posts whose time has come, newest first; a scheduled post appears when its time comes", async () => {
     const titles = async (at: Date) => (await listPublicPosts({ page: 1 }, at)).posts.map((p) => p.title);

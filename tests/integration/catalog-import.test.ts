@@ -3,7 +3,7 @@
 import { eq as sqlEq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { zipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { artworks, artworkTerms, catalogImports, mediaAssets, terms } from "~/db/schema";
 import { createArtwork, slugify } from "~/modules/catalog/catalog.server";
 import { exportCatalogue } from "~/modules/catalog/import/export.server";
@@ -18,7 +18,7 @@ import {
 import { writeCsv } from "~/modules/catalog/import/spreadsheet.server";
 import { assignTerm, createTerm, termsForArtworks } from "~/modules/catalog/taxonomy.server";
 import { ingestImage } from "~/modules/media/media.server";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 
 const sqlRaw = (text: string) => sql.raw(text);
 
@@ -36,11 +36,7 @@ function row(values: Partial<Record<(typeof TEMPLATE_HEADERS)[number], string | 
 }
 
 describe.each(BACKENDS)("catalogue import on %s", (backend) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await setupTestServices(backend);
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestServices(backend);
 
   const count = async () => (await ctx.handle.db.select({ id: artworks.id }).from(artworks)).length;
 

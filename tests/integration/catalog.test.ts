@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { catalogChanged } from "~/modules/catalog/catalog-cache.server";
 import {
@@ -10,12 +10,11 @@ import {
   listMoreWorks,
   slugify,
 } from "~/modules/catalog/catalog.server";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 
 describe.each(BACKENDS)("catalog on %s", (backend) => {
-  let ctx: TestContext;
+  const ctx = useTestServices(backend);
   beforeAll(async () => {
-    ctx = await setupTestServices(backend);
     const day = 86_400_000;
     const base = Date.UTC(2025, 0, 1);
     const works = [
@@ -27,7 +26,6 @@ describe.each(BACKENDS)("catalog on %s", (backend) => {
     ];
     for (const w of works) await createArtwork({ ...w, slug: slugify(w.title), medium: "Oil on canvas" });
   });
-  afterAll(() => ctx.close());
 
   it("lists in the spec's order: sort_order ascending with nulls last, then newest first", async () => {
     const titles = (await listArtworks({ limit: 10 })).map((a) => a.title);

@@ -4,7 +4,7 @@
 // links are signed and refused once revoked. The PDF's QR code decodes to the certificate's verify URL.
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { certificates, mailOutbox } from "~/db/schema";
 import { replaceArtworkImage } from "~/modules/catalog/admin-catalog.server";
 import {
@@ -26,7 +26,7 @@ import { placeOrder } from "~/modules/shop/checkout.server";
 import { markOrderPaid } from "~/modules/shop/order-actions.server";
 import { getOrder } from "~/modules/shop/orders.server";
 import { services } from "~/services.server";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 import { qrCodesInPdf } from "../support/pdf-qr";
 import { BUYER, seedShopSettings, seedWork } from "../support/shop-data";
 
@@ -46,9 +46,8 @@ async function paidOrder(items: { artworkId: string; quantity: number }[]) {
 }
 
 describe.each(BACKENDS)("certificates on %s", (backend) => {
-  let ctx: TestContext;
+  const ctx = useTestServices(backend);
   beforeAll(async () => {
-    ctx = await setupTestServices(backend);
     await seedShopSettings();
     const signature = await ingestImage(
       await sharp({ create: { width: 300, height: 90, channels: 4, background: { r: 20, g: 20, b: 40, alpha: 0.9 } } })
@@ -57,7 +56,6 @@ describe.each(BACKENDS)("certificates on %s", (backend) => {
     );
     await saveSettings({ ...(await getSettings()), signatureImage: signature.hash });
   });
-  afterAll(() => ctx.close());
 
   it("issues one certificate per work when the order is paid, attaches it to the paid e-mail, and only once", async () => {
     const work = await seedWork({ title: "Bayou Light" });

@@ -32,7 +32,7 @@ import { services } from "~/services.server";
 import * as commissionsRoute from "~/routes/site/commissions";
 import * as webhookRoute from "~/routes/resources/stripe-webhook";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-standin";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 import { callRoute, seedShopSettings } from "../support/shop-data";
 
 const artist = { name: "Mara Ellison" };
@@ -56,20 +56,14 @@ function requestForm(name: string, files: { name: string; type: string; bytes: B
 }
 
 describe.each(BACKENDS)("commission pictures and client payments on %s", (backend) => {
-  let ctx: TestContext;
+  // The stand-in first: the services' settings point at it, and it closes after them.
   let stripe: StripeStandIn;
   beforeAll(async () => {
     stripe = await startStripeStandIn();
-    ctx = await setupTestServices(backend, {
-      ...stripe.env(),
-      PUBLIC_URL: "https://studio.example.com",
-    });
-    await seedShopSettings();
   });
-  afterAll(async () => {
-    await ctx.close();
-    await stripe.close();
-  });
+  afterAll(() => stripe.close());
+  const ctx = useTestServices(backend, () => ({ ...stripe.env(), PUBLIC_URL: "https://studio.example.com" }));
+  beforeAll(() => seedShopSettings());
   beforeEach(async () => {
     await ctx.handle.db.execute(sql`delete from rate_limits`);
   });

@@ -2,7 +2,7 @@
 // the deposit and balance marked paid each with its invoice, the client's signed link showing the stage and
 // quote but never the notes, and the list paged and searched with no cap.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { commissions, invoices } from "~/db/schema";
 import {
   addNote,
@@ -19,7 +19,7 @@ import {
 import { listCommissions } from "~/modules/inbox/inbox-admin.server";
 import { seedShopSettings } from "../support/shop-data";
 import { sendCommission } from "../support/inquiry-data";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 
 const artist = { name: "Mara Ellison" };
 
@@ -32,12 +32,8 @@ async function request(name: string, description = "A pair of small studies of t
 }
 
 describe.each(BACKENDS)("commission pipeline on %s", (backend) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await setupTestServices(backend);
-    await seedShopSettings();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestServices(backend);
+  beforeAll(() => seedShopSettings());
 
   const idOf = async (name: string) =>
     (await ctx.handle.db.select({ id: commissions.id }).from(commissions).where(eq(commissions.name, name)))[0]!.id;

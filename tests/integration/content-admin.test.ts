@@ -1,7 +1,7 @@
 // The website's content as the admin edits it, on real databases: homepage sections (drafts, publishing,
 // the visibility flags, order, the preview), artist photos, and the about page's Markdown biography.
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fileUploads } from "~/db/schema";
 import { loadAboutPage } from "~/modules/content/about-page.server";
 import {
@@ -25,7 +25,7 @@ import {
 } from "~/modules/content/homepage-admin.server";
 import { loadHomepage } from "~/modules/content/homepage.server";
 import { MediaError } from "~/modules/media/media.server";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 
 const jpeg = (background: string) =>
   sharp({ create: { width: 300, height: 360, channels: 3, background } })
@@ -33,11 +33,7 @@ const jpeg = (background: string) =>
     .toBuffer();
 
 describe.each(BACKENDS)("content administration on %s", (backend) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await setupTestServices(backend);
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestServices(backend);
 
   it("adds sections unpublished, saves drafts the home page does not show, and publishes them", async () => {
     const hero = await addSection("hero");

@@ -3,7 +3,7 @@
 // area, and the modules' own writes (which publish it) show on the next read.
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { exhibitions, fileUploads, homepageSections, pageContent } from "~/db/schema";
 import { catalogChanged } from "~/modules/catalog/catalog-cache.server";
 import { loadAboutPage } from "~/modules/content/about-page.server";
@@ -14,14 +14,13 @@ import { ExhibitionSchema } from "~/modules/exhibitions/exhibition-rules";
 import { aboutPageExhibitions, createExhibition, updateExhibition } from "~/modules/exhibitions/exhibitions.server";
 import { ingestImage } from "~/modules/media/media.server";
 import { saveSettings } from "~/modules/settings/settings.server";
-import { setupTestServices, type TestContext } from "../support/harness";
+import { useTestServices } from "../support/harness";
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 describe("kept content reads", () => {
-  let ctx: TestContext;
+  const ctx = useTestServices("pglite");
   beforeAll(async () => {
-    ctx = await setupTestServices("pglite");
     await saveSettings({ shop: { timeZone: "UTC" } });
     const portrait = await ingestImage(
       await sharp({ create: { width: 240, height: 300, channels: 3, background: "#a98" } })
@@ -44,7 +43,6 @@ describe("kept content reads", () => {
     });
     await savePageContent("about", { title: "About", biography: "A painter of **weather**." });
   });
-  afterAll(() => ctx.close());
 
   const statementOf = async () => {
     const section = (await loadHomepage()).sections.find((s) => s.type === "artist_statement");

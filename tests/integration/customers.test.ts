@@ -1,24 +1,22 @@
 // Customer Management: one line per e-mail address (any case) over orders, commission requests and messages,
 // with what each person spent on paid orders only, newest activity first, and a search by name or e-mail.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { listCustomers } from "~/modules/admin/customers.server";
 import { placeOrder } from "~/modules/shop/checkout.server";
 import { cancelOrder, markOrderPaid } from "~/modules/shop/order-actions.server";
 import { saveSettings } from "~/modules/settings/settings.server";
 import { sendContact, sendCommission } from "../support/inquiry-data";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 import { BUYER, seedShopSettings, seedWork } from "../support/shop-data";
 
 const admin = { kind: "admin" as const, id: "admin-1", email: "artist@example.com" };
 
 describe.each(BACKENDS)("customers on %s", (backend) => {
-  let ctx: TestContext;
+  useTestServices(backend);
   beforeAll(async () => {
-    ctx = await setupTestServices(backend);
     await saveSettings({ artistName: "Mara Ellison", contactEmail: "studio@maraellison.art" });
     await seedShopSettings();
   });
-  afterAll(() => ctx.close());
 
   it("gathers each person's orders, commissions and messages under one address, and counts paid orders only", async () => {
     expect(await listCustomers({})).toEqual({ customers: [], total: 0 });

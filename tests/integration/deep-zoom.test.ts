@@ -16,7 +16,7 @@ import { parseStorageUrl } from "~/modules/media/storage-url";
 import type { Storage } from "~/modules/media/storage.server";
 import { generateTiles, hasTiles, queueMissingTiles, readTile, zoomableHashes } from "~/modules/media/tiles.server";
 import { services, setServices } from "~/services.server";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, setupTestServices, useTestServices, type TestContext } from "../support/harness";
 import { S3_CREDENTIALS, startS3Server, type S3Server } from "../support/s3-server";
 
 /** A picture with detail at every scale (so no tile is blank), width x height. */
@@ -49,11 +49,7 @@ function counting(storage: Storage): Storage & { puts: string[] } {
 }
 
 describe.each(BACKENDS)("deep zoom tiles on %s", (backend) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await setupTestServices(backend);
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestServices(backend);
 
   it("cuts every tile of the layout and the descriptor into the store; a second run writes nothing", async () => {
     const asset = await ingestImage(await painting(2000, 1300, "#2a3550"));

@@ -1,8 +1,8 @@
 // The event bus: in-process fan-out, and across processes through PostgreSQL LISTEN/NOTIFY (two buses on one
 // database stand for two server processes).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { EventBus, listenOnPostgres, type EventTopics } from "~/modules/events/bus.server";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 import { sql } from "drizzle-orm";
 
 function until(check: () => boolean, ms = 5000): Promise<void> {
@@ -45,14 +45,10 @@ describe("the event bus in one process", () => {
 });
 
 describe.each(BACKENDS.filter((b) => b === "postgres"))("the event bus across processes on %s", (backend) => {
-  let ctx: TestContext;
+  const ctx = useTestServices(backend);
   const buses: EventBus[] = [];
-  beforeAll(async () => {
-    ctx = await setupTestServices(backend);
-  });
   afterAll(async () => {
     for (const bus of buses) await bus.useTransport(undefined);
-    await ctx.close();
   });
 
   async function processBus(): Promise<{ bus: EventBus; seen: Array<EventTopics["catalog.changed"]> }> {

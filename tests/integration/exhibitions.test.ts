@@ -1,7 +1,7 @@
 // Exhibition Management: the form refuses an end before the start with the message on the end date; shows are
 // grouped upcoming / current / past by the studio's day; only published ones reach the About page, with the
 // works shown; deleting removes the show and keeps the works.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ExhibitionSchema } from "~/modules/exhibitions/exhibition-rules";
 import {
   aboutPageExhibitions,
@@ -16,18 +16,14 @@ import { saveSettings } from "~/modules/settings/settings.server";
 import { action as editAction, loader as editLoader } from "~/routes/admin/exhibition-edit";
 import { action as listAction } from "~/routes/admin/exhibitions";
 import { adminCookie, userCookie } from "../support/admin-session";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 import { callRoute, seedWork } from "../support/shop-data";
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 describe.each(BACKENDS)("exhibitions on %s", (backend) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await setupTestServices(backend);
-    await saveSettings({ artistName: "Mara Ellison", shop: { timeZone: "UTC" } });
-  });
-  afterAll(() => ctx.close());
+  useTestServices(backend);
+  beforeAll(() => saveSettings({ artistName: "Mara Ellison", shop: { timeZone: "UTC" } }));
 
   const show = (values: Record<string, unknown>) =>
     ExhibitionSchema.parse({ venue: "Galerie Rivage", city: "New Orleans", country: "US", type: "solo", ...values });

@@ -5,7 +5,7 @@
 // reservation has lapsed, an unsold work is for sale again. Each kind of step is one entry of STEPS.
 import { eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { holds, orders, viewingRooms } from "~/db/schema";
 import { roomIsOpen } from "~/lib/rooms";
 import { createRoom } from "~/modules/rooms/rooms.server";
@@ -14,7 +14,7 @@ import { placeOrder } from "~/modules/shop/checkout.server";
 import { approveHold, declineHold, holdToken, HoldError, lapseHold, requestHold } from "~/modules/shop/holds.server";
 import { cancelOrder, expireReservation, markOrderPaid } from "~/modules/shop/order-actions.server";
 import { OrderError } from "~/modules/shop/orders.server";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 import { BUYER, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
 
 const admin = { kind: "admin" as const, id: "admin-1", email: "artist@example.com" };
@@ -41,12 +41,8 @@ const HOLDING = ["awaiting_payment", "paid"];
 const SOLD = ["paid"];
 
 describe.each(BACKENDS)("holds, room reservations and checkouts never sell a work twice on %s", (backend) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await setupTestServices(backend);
-    await seedShopSettings({ holdHours: 48 });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestServices(backend);
+  beforeAll(() => seedShopSettings({ holdHours: 48 }));
 
   it("over random interleavings", async () => {
     const seen = new Map<string, number>();

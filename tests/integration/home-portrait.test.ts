@@ -1,18 +1,17 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { createLogger } from "~/logger.server";
 import { createSection } from "~/modules/content/content.server";
 import * as home from "~/routes/site/home";
 import { services, setServices } from "~/services.server";
-import { setupTestServices, type TestContext } from "../support/harness";
+import { useTestServices } from "../support/harness";
 import { renderRoute } from "../support/render-route";
 
 describe("the home page when the artist photos cannot be loaded", () => {
-  let ctx: TestContext;
+  useTestServices("pglite");
   const logger = createLogger("silent");
   beforeAll(async () => {
-    ctx = await setupTestServices("pglite");
     setServices({ ...services(), logger });
     await createSection({
       sectionType: "artist_statement",
@@ -24,7 +23,6 @@ describe("the home page when the artist photos cannot be loaded", () => {
     // is replaced, so the file runs in Vitest's shared process like every other (vitest.config.ts).
     await db().execute(sql`alter table file_uploads rename to file_uploads_gone`);
   });
-  afterAll(() => ctx.close());
 
   it("logs the error and shows the statement with the default portrait", async () => {
     const error = vi.spyOn(logger, "error");

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { artworks, homepageSections } from "~/db/schema";
 import { createLogger } from "~/logger.server";
 import { catalogChanged } from "~/modules/catalog/catalog-cache.server";
@@ -13,7 +13,7 @@ import { ingestImage } from "~/modules/media/media.server";
 import * as home from "~/routes/site/home";
 import { services, setServices } from "~/services.server";
 import { failingDatabase } from "../support/failing-database";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices, type SuiteContext } from "../support/harness";
 import { renderRoute } from "../support/render-route";
 
 const { loader } = home;
@@ -25,7 +25,7 @@ const image = (width: number, height: number, background: string) =>
     .toBuffer();
 
 /** The id of the published section of a type. */
-const sectionId = async (ctx: TestContext, type: "hero" | "artist_statement" | "featured_artworks") => {
+const sectionId = async (ctx: SuiteContext, type: "hero" | "artist_statement" | "featured_artworks") => {
   const [row] = await ctx.handle.db
     .select()
     .from(homepageSections)
@@ -39,10 +39,9 @@ const typesOf = (page: Homepage) => page.sections.map((s) => s.type);
 const homepageChanged = () => publish("content.changed", { area: "homepage" });
 
 describe.each(BACKENDS)("the home page loader on %s", (backend) => {
-  let ctx: TestContext;
+  const ctx = useTestServices(backend);
   let heroHash: string;
   beforeAll(async () => {
-    ctx = await setupTestServices(backend);
     const day = 86_400_000;
     // Eight featured works (only six may show) and one that is not featured.
     for (let i = 0; i < 9; i++) {
@@ -91,7 +90,6 @@ describe.each(BACKENDS)("the home page loader on %s", (backend) => {
     // A draft: never shown.
     await createSection({ sectionType: "hero", sectionOrder: 0, isPublished: false, content: { title: "Draft hero" } });
   });
-  afterAll(() => ctx.close());
 
   beforeEach(async () => {
     await ctx.handle.db.update(homepageSections).set({ isActive: true }).where(eq(homepageSections.isPublished, true));
@@ -223,13 +221,11 @@ describe.each(BACKENDS)("the home page loader on %s", (backend) => {
 });
 
 describe("the home page when the database fails", () => {
-  let ctx: TestContext;
+  useTestServices("pglite");
   const logger = createLogger("silent");
-  beforeAll(async () => {
-    ctx = await setupTestServices("pglite");
+  beforeAll(() => {
     setServices({ ...services(), db: failingDatabase(), logger });
   });
-  afterAll(() => ctx.close());
 
   it("the loader does not throw: it logs the failure and flags it, keeping the process section", async () => {
     const error = vi.spyOn(logger, "error");

@@ -1,21 +1,17 @@
 // Contact messages and commission requests: validated, stored once per submission, mailed to both sides.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { artworks, commissions, mailOutbox, messages } from "~/db/schema";
 import { createArtwork } from "~/modules/catalog/catalog.server";
 import { ContactSchema, newSubmissionKey } from "~/modules/inbox/inquiries.server";
 import { fieldErrorsOf } from "~/modules/forms/submission.server";
 import { saveSettings } from "~/modules/settings/settings.server";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 import { sendCommission, sendContact } from "../support/inquiry-data";
 
 describe.each(BACKENDS)("inquiries on %s", (backend) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await setupTestServices(backend);
-    await saveSettings({ artistName: "Mara Ellison", contactEmail: "studio@maraellison.art" });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestServices(backend);
+  beforeAll(() => saveSettings({ artistName: "Mara Ellison", contactEmail: "studio@maraellison.art" }));
 
   it("stores an artwork inquiry with the stored title, mails the artist and the sender, once per submission", async () => {
     const { id: artworkId } = await createArtwork({ title: "Tide Line", slug: "tide-line", priceCents: 240000 });

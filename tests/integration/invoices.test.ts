@@ -2,7 +2,7 @@
 // gaps even when twenty invoices are created at once or a creation fails; voiding keeps the number; sending
 // queues the buyer's e-mail with the PDF attached; the route refuses a due date before the issue date.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { invoices, mailOutbox } from "~/db/schema";
 import {
   createCommissionInvoice,
@@ -16,15 +16,14 @@ import {
 import { placeOrder } from "~/modules/shop/checkout.server";
 import { action as invoicesAction } from "~/routes/admin/invoices";
 import { sendCommission } from "../support/inquiry-data";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 import { BUYER, callRoute, seedShopSettings, seedWork } from "../support/shop-data";
 import { adminCookie } from "../support/admin-session";
 
 describe.each(BACKENDS)("invoices on %s", (backend) => {
-  let ctx: TestContext;
+  const ctx = useTestServices(backend);
   let commissionId: string;
   beforeAll(async () => {
-    ctx = await setupTestServices(backend);
     await seedShopSettings();
     const { id } = await sendCommission({
       name: "Ben Ortega",
@@ -32,7 +31,6 @@ describe.each(BACKENDS)("invoices on %s", (backend) => {
     });
     commissionId = id;
   });
-  afterAll(() => ctx.close());
 
   const commissionInvoice = (issueDate: string, amountCents = 100_000, extra: Partial<{ dueDate: string }> = {}) =>
     createCommissionInvoice({

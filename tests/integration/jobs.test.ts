@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { jobs } from "~/db/schema";
 import { enqueue, JOB_PRIORITY, registerJobHandlers, retryDelayMs, runDueJobs } from "~/modules/jobs/jobs.server";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 
 describe("retryDelayMs", () => {
   it("backs off exponentially and caps at an hour", () => {
@@ -12,11 +12,7 @@ describe("retryDelayMs", () => {
 });
 
 describe.each(BACKENDS)("jobs on %s", (backend) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await setupTestServices(backend);
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestServices(backend);
 
   it("runs a job once, and a pending dedupe key is enqueued once", async () => {
     const seen: unknown[] = [];
@@ -81,11 +77,7 @@ describe.each(BACKENDS)("jobs on %s", (backend) => {
 });
 
 describe.each(BACKENDS)("jobs interrupted by shutdown on %s", (backend) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await setupTestServices(backend);
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestServices(backend);
 
   it("hands an interrupted job back, not counted as an attempt, to run after the restart", async () => {
     const abort = new AbortController();

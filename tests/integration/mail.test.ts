@@ -9,7 +9,7 @@ import { requeueMail, sendMail } from "~/modules/mail/mail.server";
 import { saveSettings } from "~/modules/settings/settings.server";
 import { services, setServices } from "~/services.server";
 import { decodeMime, startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices, type SuiteContext } from "../support/harness";
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -19,26 +19,22 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function makeDue(ctx: TestContext) {
+async function makeDue(ctx: SuiteContext) {
   await ctx.handle.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) });
 }
 
 describe.each(BACKENDS)("mail through a real SMTP server on %s", (backend) => {
-  let ctx: TestContext;
   let peer: SmtpPeer;
   let port: number;
   beforeAll(async () => {
     port = await freePort();
-    ctx = await setupTestServices(backend, {
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
-      MAIL_FROM: "Mara Ellison Studio <studio@maraellison.art>",
-    });
-    await saveSettings({ siteTitle: "Mara Ellison", artistName: "Mara Ellison" });
   });
-  afterAll(async () => {
-    await peer?.close();
-    await ctx.close();
-  });
+  const ctx = useTestServices(backend, () => ({
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    MAIL_FROM: "Mara Ellison Studio <studio@maraellison.art>",
+  }));
+  beforeAll(() => saveSettings({ siteTitle: "Mara Ellison", artistName: "Mara Ellison" }));
+  afterAll(() => peer?.close());
 
   it("keeps a message while the mail server is down, retries with backoff, and delivers it once it is up", async () => {
     const id = await sendMail("collector@example.com", "password-reset", {
@@ -77,11 +73,7 @@ describe.each(BACKENDS)("mail through a real SMTP server on %s", (backend) => {
 });
 
 describe.each(BACKENDS)("mail without SMTP_URL on %s", (backend) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await setupTestServices(backend);
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestServices(backend);
 
   it("logs the recipient and subject (never the link) and keeps the message in the outbox", async () => {
     const lines: string[] = [];
@@ -106,15 +98,15 @@ describe.each(BACKENDS)("mail without SMTP_URL on %s", (backend) => {
 });
 
 describe.each(BACKENDS)("the outbox on %s: the artist told of failures, retry and send again", (backend) => {
-  let ctx: TestContext;
   let port: number;
   beforeAll(async () => {
     port = await freePort();
-    ctx = await setupTestServices(backend, { SMTP_URL: `smtp://127.0.0.1:${port}` });
+  });
+  const ctx = useTestServices(backend, () => ({ SMTP_URL: `smtp://127.0.0.1:${port}` }));
+  beforeAll(async () => {
     await ctx.handle.db.insert(user).values({ id: "u-artist", name: "Mara", email: "mara@example.com" });
     await ctx.handle.db.insert(userRoles).values({ userId: "u-artist", role: "admin" });
   });
-  afterAll(() => ctx.close());
 
   it("tells the artist once a delivery keeps failing, then delivers it on Retry", async () => {
     const id = await sendMail("buyer@example.com", "inquiry-received", {});

@@ -1,13 +1,13 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { jobs, mediaAssets } from "~/db/schema";
 import { runDueJobs } from "~/modules/jobs/jobs.server";
 import { ingestImage, readVariant } from "~/modules/media/media.server";
 import { MediaError } from "~/modules/media/pipeline.server";
 import { services, setServices } from "~/services.server";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 
 const painting = (width: number, height: number, hue: string) =>
   sharp({ create: { width, height, channels: 3, background: hue } })
@@ -29,11 +29,7 @@ function listFiles(dir: string): string[] {
 }
 
 describe.each(BACKENDS)("media pipeline on %s", (backend) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await setupTestServices(backend);
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestServices(backend);
 
   it("stores nothing when an upload is not an image or is damaged", async () => {
     const good = await painting(900, 600, "#224");

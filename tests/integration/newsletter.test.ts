@@ -2,7 +2,7 @@
 // throttled batches that a crash can interrupt and resume without mailing anyone twice, one-click
 // unsubscribe, and the admin's list (search, status, pages, CSV).
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { mailOutbox, newsletterIssues, newsletterSubscribers } from "~/db/schema";
 import {
@@ -21,17 +21,15 @@ import {
   unsubscribeUrl,
 } from "~/modules/inbox/newsletter.server";
 import { saveSettings } from "~/modules/settings/settings.server";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 
 const tokenFrom = (url: string) => new URL(url).searchParams.get("token");
 
 describe.each(BACKENDS)("newsletter on %s", (backend) => {
-  let ctx: TestContext;
+  const ctx = useTestServices(backend, { NEWSLETTER_PER_MINUTE: "2" });
   beforeAll(async () => {
-    ctx = await setupTestServices(backend, { NEWSLETTER_PER_MINUTE: "2" });
     await saveSettings({ artistName: "Mara Ellison", siteTitle: "Mara Ellison", contactEmail: "studio@example.com" });
   });
-  afterAll(() => ctx.close());
 
   const idOf = async (email: string) =>
     (await ctx.handle.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)))[0]!.id;

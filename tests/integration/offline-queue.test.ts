@@ -1,7 +1,7 @@
 // The offline queue's server side (spec §7 "Queued offline writes"): POST /api/offline-queue applies one
 // replayed change through the owning module, only on the tables and columns the person may write, and
 // refuses the rest with a reason (never applied in part, never a 500).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getAuthContext } from "~/modules/auth/session.server";
 import { getArtwork } from "~/modules/catalog/catalog.server";
 import { listArtistPhotosForAdmin, uploadArtistPhoto } from "~/modules/content/artist-photos.server";
@@ -10,7 +10,7 @@ import { listNotifications, notifyUser } from "~/modules/realtime/notifications.
 import { action as offlineQueue } from "~/routes/resources/offline-queue";
 import sharp from "sharp";
 import { adminCookie, userCookie } from "../support/admin-session";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 import { callRoute, seedShopSettings, seedWork } from "../support/shop-data";
 
 const ORIGIN = "http://localhost:3000";
@@ -32,14 +32,12 @@ const op = (table: string, data: Record<string, unknown>, type = "update") => ({
 });
 
 describe.each(BACKENDS)("offline queue replay on %s", (backend) => {
-  let ctx: TestContext;
+  useTestServices(backend);
   let admin: string;
   beforeAll(async () => {
-    ctx = await setupTestServices(backend);
     await seedShopSettings();
     admin = await adminCookie();
   });
-  afterAll(() => ctx.close());
 
   it("applies homepage switches and order, photo switches and order, a featured star and an availability", async () => {
     const first = await addSection("hero");

@@ -35,20 +35,19 @@ import { ingestImage } from "~/modules/media/media.server";
 import { getSettings, saveSettings } from "~/modules/settings/settings.server";
 import { EXPIRE_JOB, markOrderPaid } from "~/modules/shop/order-actions.server";
 import * as checkoutRoute from "~/routes/shop/checkout";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 import { callRoute, checkoutForm, seedShopSettings, seedWork } from "../support/shop-data";
 
 type Seen = { topic: Topic; payload: unknown; observed?: Promise<unknown> };
 
 describe.each(BACKENDS)("writes publish their events after commit on %s", (backend) => {
-  let ctx: TestContext;
+  const ctx = useTestServices(backend);
   let seen: Seen[] = [];
   let observe: ((topic: Topic, payload: unknown) => Promise<unknown>) | undefined;
   const offs: (() => void)[] = [];
   const actor = { id: "", name: "Mara Ellison" };
 
   beforeAll(async () => {
-    ctx = await setupTestServices(backend);
     await seedShopSettings();
     await ensureAdminFromEnv({
       bootstrapAdmin: { email: "owner@example.com", password: "a long enough password", name: "Mara Ellison" },
@@ -66,9 +65,8 @@ describe.each(BACKENDS)("writes publish their events after commit on %s", (backe
     seen = [];
     observe = undefined;
   });
-  afterAll(async () => {
+  afterAll(() => {
     for (const off of offs) off();
-    await ctx.close();
   });
 
   const topics = () => seen.map((s) => s.topic);

@@ -1,21 +1,19 @@
 // The policy pages on real databases: the default follows the settings until the artist writes their own,
 // saving the default itself keeps following the settings, Reset goes back, and every save evicts the cached
 // pages (content.changed, area pages).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { subscribe } from "~/modules/events/bus.server";
 import { loadPolicy, loadPolicyPage, resetPolicy, savePolicy } from "~/modules/content/policies.server";
 import { saveSettings } from "~/modules/settings/settings.server";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 
 describe.each(BACKENDS)("policies on %s", (backend) => {
-  let ctx: TestContext;
+  useTestServices(backend);
   const events: string[] = [];
   beforeAll(async () => {
-    ctx = await setupTestServices(backend);
     await saveSettings({ artistName: "Mara Ellison", contactEmail: "studio@maraellison.art" });
     subscribe("content.changed", ({ area }) => void events.push(area));
   });
-  afterAll(() => ctx.close());
 
   it("starts from the default, which follows the shop settings", async () => {
     const shipping = await loadPolicy("shipping");

@@ -20,7 +20,7 @@ import { provenanceLine } from "~/modules/provenance/provenance-rules";
 import { placeOrder } from "~/modules/shop/checkout.server";
 import { markOrderPaid } from "~/modules/shop/order-actions.server";
 import { getOrder } from "~/modules/shop/orders.server";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 import { BUYER, seedShopSettings, seedWork } from "../support/shop-data";
 
 const ADMIN = { kind: "admin" as const, id: "admin-1", email: "artist@example.com" };
@@ -52,21 +52,17 @@ const show = (artworkIds: string[], published = true) =>
   });
 
 describe.each(BACKENDS)("provenance on %s", (backend) => {
-  let ctx: TestContext;
+  useTestServices(backend);
   let changed: string[][] = [];
   let off: () => void;
   beforeAll(async () => {
-    ctx = await setupTestServices(backend);
     await seedShopSettings();
     off = subscribe("catalog.changed", ({ artworkIds }) => changed.push(artworkIds ?? ["*"]));
   });
   afterEach(() => {
     changed = [];
   });
-  afterAll(async () => {
-    off();
-    await ctx.close();
-  });
+  afterAll(() => off());
 
   it("builds a sold work's history from its exhibition, consignment, order and certificate", async () => {
     const work = await seedWork({ title: "Heron at Dusk" });

@@ -9,7 +9,7 @@ import type { PresenceEntry, ServerMessage } from "~/lib/realtime";
 import { EventBus, listenOnPostgres } from "~/modules/events/bus.server";
 import { RealtimeHub } from "~/modules/realtime/hub.server";
 import { connectHubPeers } from "~/modules/realtime/hub-peers.server";
-import { setupTestServices, type TestContext } from "../support/harness";
+import { useTestServices } from "../support/harness";
 
 class Socket {
   messages: ServerMessage[] = [];
@@ -31,7 +31,7 @@ async function until(check: () => boolean | Promise<boolean>, what: string) {
 }
 
 describe("realtime across two processes on one PostgreSQL database", () => {
-  let ctx: TestContext;
+  const ctx = useTestServices("postgres");
   const processes: { hub: RealtimeHub; bus: EventBus; stop: () => Promise<void> }[] = [];
 
   async function startProcess() {
@@ -70,7 +70,6 @@ describe("realtime across two processes on one PostgreSQL database", () => {
   }
 
   beforeAll(async () => {
-    ctx = await setupTestServices("postgres");
     await ctx.handle.db.insert(user).values([
       { id: "u-mara", name: "Mara Ellison", email: "mara@example.com" },
       { id: "u-jo", name: "Jo", email: "jo@example.com" },
@@ -79,7 +78,6 @@ describe("realtime across two processes on one PostgreSQL database", () => {
   });
   afterAll(async () => {
     for (const p of processes) await p.stop().catch(() => undefined);
-    await ctx.close();
   });
 
   it("merges presence, carries notifications and broadcasts both ways, and forgets a stopped process", async () => {

@@ -2,7 +2,7 @@
 // every change pushed to that user's sockets and nobody else's; presence, ping and broadcast; the artist told
 // of a new message.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { notifications, user, userRoles } from "~/db/schema";
 import type { ServerMessage } from "~/lib/realtime";
 import { newSubmissionKey, submitContact, ContactSchema } from "~/modules/inbox/inquiries.server";
@@ -15,7 +15,7 @@ import {
   notifyUser,
 } from "~/modules/realtime/notifications.server";
 import { saveSettings } from "~/modules/settings/settings.server";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 
 class FakeSocket {
   received: ServerMessage[] = [];
@@ -157,9 +157,8 @@ describe("the realtime hub", () => {
 });
 
 describe.each(BACKENDS)("notifications on %s", (backend) => {
-  let ctx: TestContext;
+  const ctx = useTestServices(backend);
   beforeAll(async () => {
-    ctx = await setupTestServices(backend);
     await saveSettings({ artistName: "Mara Ellison", contactEmail: "studio@maraellison.art" });
     await ctx.handle.db.insert(user).values([
       { id: "u-mara", name: "Mara Ellison", email: "mara@example.com" },
@@ -167,7 +166,6 @@ describe.each(BACKENDS)("notifications on %s", (backend) => {
     ]);
     await ctx.handle.db.insert(userRoles).values({ userId: "u-mara", role: "admin" });
   });
-  afterAll(() => ctx.close());
 
   it("lists a user's newest 50, newest first, and never another user's", async () => {
     for (let i = 1; i <= 55; i++) await notifyUser("u-jo", { title: `Note ${i}` });

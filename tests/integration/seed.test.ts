@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { artworks, fileUploads, homepageSections } from "~/db/schema";
 import { DEMO_ARTWORKS } from "~/modules/demo/demo-data";
 import { seedIfEmpty } from "~/modules/demo/seed.server";
 import { createLogger } from "~/logger.server";
 import { listArtistPhotos, listVisibleSections } from "~/modules/content/content.server";
 import { getSettings } from "~/modules/settings/settings.server";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 
 const logger = createLogger("silent");
 
@@ -26,11 +26,7 @@ describe("the demo catalogue", () => {
 });
 
 describe.each(BACKENDS)("first-start seed on %s", (backend) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await setupTestServices(backend);
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestServices(backend);
 
   it("fills an empty database once, in one go", async () => {
     const few = [...DEMO_ARTWORKS.slice(0, 4), ...DEMO_ARTWORKS.slice(9, 11)];
@@ -62,11 +58,7 @@ describe.each(BACKENDS)("first-start seed on %s", (backend) => {
 });
 
 describe.each(BACKENDS)("SEED_DEMO=false on %s", (backend) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await setupTestServices(backend);
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestServices(backend);
 
   it("starts empty, with default settings", async () => {
     expect(await seedIfEmpty(ctx.handle, { demo: false, logger })).toBe("empty");

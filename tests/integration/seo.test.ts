@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { artworks, siteSettings } from "~/db/schema";
 import { ogArtworkVersion } from "~/lib/seo";
 import { createArtwork, listArtworkUpdates, slugify } from "~/modules/catalog/catalog.server";
@@ -11,7 +11,7 @@ import { artworkOgImage, pageOgImage } from "~/modules/seo/og.server";
 import { buildSitemap } from "~/modules/seo/sitemap.server";
 import { saveSettings } from "~/modules/settings/settings.server";
 import { parseSitemap, SITEMAP_PAGES, xmllintValidate } from "../support/sitemap";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 
 const ORIGIN = "http://localhost:3000";
 
@@ -26,7 +26,7 @@ function ogFiles(dataDir: string): string[] {
 }
 
 describe.each(BACKENDS)("sitemap on %s", (backend) => {
-  let ctx: TestContext;
+  const ctx = useTestServices(backend);
   const day = 86_400_000;
   const base = Date.UTC(2025, 2, 1, 12, 0, 0);
   const works = [
@@ -37,14 +37,12 @@ describe.each(BACKENDS)("sitemap on %s", (backend) => {
   const ids: string[] = [];
 
   beforeAll(async () => {
-    ctx = await setupTestServices(backend);
     await saveSettings({ siteTitle: "Mara Ellison", artistName: "Mara Ellison" });
     await ctx.handle.db.update(siteSettings).set({ updatedAt: new Date(base) });
     for (const w of works)
       ids.push((await createArtwork({ ...w, slug: slugify(w.title), createdAt: new Date(base) })).id);
     await savePageContent("about", { title: "About the Artist" });
   });
-  afterAll(() => ctx.close());
 
   it("lists every public page and every artwork, absolute, with lastmod, valid against the sitemap protocol", async () => {
     const xml = await buildSitemap();
@@ -80,9 +78,8 @@ describe.each(BACKENDS)("sitemap on %s", (backend) => {
 });
 
 describe.each(BACKENDS)("sitemap with 10,000 artworks on %s", (backend) => {
-  let ctx: TestContext;
+  const ctx = useTestServices(backend);
   beforeAll(async () => {
-    ctx = await setupTestServices(backend);
     await saveSettings({});
     const rows = Array.from({ length: 10_000 }, (_, i) => ({
       slug: `work-${i}`,
@@ -92,7 +89,6 @@ describe.each(BACKENDS)("sitemap with 10,000 artworks on %s", (backend) => {
     // A few thousand rows a statement keeps under PostgreSQL's 65,535 parameters.
     for (let i = 0; i < rows.length; i += 2000) await ctx.handle.db.insert(artworks).values(rows.slice(i, i + 2000));
   });
-  afterAll(() => ctx.close());
 
   it("stays fast and bounded: two columns per work, one query, well under a second or two", async () => {
     await buildSitemap(); // warm up the query plan and the connection
@@ -110,13 +106,12 @@ describe.each(BACKENDS)("sitemap with 10,000 artworks on %s", (backend) => {
 });
 
 describe.each(BACKENDS)("sharing images on %s", (backend) => {
-  let ctx: TestContext;
+  const ctx = useTestServices(backend);
   let artworkId: string;
   let artworkImageHash: string;
   let heroHash: string;
 
   beforeAll(async () => {
-    ctx = await setupTestServices(backend);
     await saveSettings({ siteTitle: "Mara Ellison", artistName: "Mara Ellison", tagline: "Paintings" });
     const image = await ingestImage(await painting(1500, 1000, "#335"));
     artworkImageHash = image.hash;
@@ -130,7 +125,6 @@ describe.each(BACKENDS)("sharing images on %s", (backend) => {
       content: { title: "Hello", backgroundImage: hero.hash },
     });
   });
-  afterAll(() => ctx.close());
 
   it("makes an artwork's 1200x630 card once, stores it, and versions it like the page's meta does", async () => {
     const [a, b] = await Promise.all([artworkOgImage(artworkId), artworkOgImage(artworkId)]);

@@ -1,7 +1,7 @@
 // The back office's order operations (list, detail, mark paid, ship, deliver, cancel, refund), each recorded
 // with who and when, and the admin pages' guard in loader and action.
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, orderEvents, userRoles } from "~/db/schema";
 import { getAuthContext } from "~/modules/auth/session.server";
 import { adminActor, parseOrderFilters, runOrderIntent } from "~/modules/shop/admin-orders.server";
@@ -11,7 +11,7 @@ import { cancelOrder, refundOrder, shipOrder } from "~/modules/shop/order-action
 import * as orderRoute from "~/routes/admin/order";
 import * as ordersRoute from "~/routes/admin/orders";
 import { adminCookie, userCookie } from "../support/admin-session";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 import { BUYER, callRoute, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
 
 const ORIGIN = "http://localhost:3000";
@@ -38,12 +38,8 @@ const intent = (fields: Record<string, string>) => {
 };
 
 describe.each(BACKENDS)("admin orders on %s", (backend) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await setupTestServices(backend, { PUBLIC_URL: ORIGIN });
-    await seedShopSettings();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestServices(backend, { PUBLIC_URL: ORIGIN });
+  beforeAll(() => seedShopSettings());
 
   it("takes a bank-transfer order through paid, shipped and delivered, recording who and when", async () => {
     const { id, number, work } = await order();

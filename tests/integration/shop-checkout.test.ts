@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jobs, mailOutbox, orderEvents, orderItems, orders } from "~/db/schema";
 import { runDueJobs } from "~/modules/jobs/jobs.server";
 import { saveSettings } from "~/modules/settings/settings.server";
@@ -9,19 +9,15 @@ import * as cartRoute from "~/routes/resources/cart";
 import * as checkoutRoute from "~/routes/shop/checkout";
 import * as confirmationRoute from "~/routes/shop/order-confirmation";
 import * as trackRoute from "~/routes/shop/track-order";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 import { BUYER, callRoute, checkoutForm, cookieFrom, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
 
 const post = (form: FormData, ip = "192.0.2.10", cookie?: string) =>
   callRoute(checkoutRoute.action, "/checkout", { form, ip, cookie });
 
 describe.each(BACKENDS)("checkout on %s", (backend) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await setupTestServices(backend);
-    await seedShopSettings();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestServices(backend);
+  beforeAll(() => seedShopSettings());
   beforeEach(async () => {
     await ctx.handle.db.execute(sql`delete from rate_limits`);
   });

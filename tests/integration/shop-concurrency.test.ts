@@ -1,22 +1,18 @@
 // 50 buyers check out the same original at the same moment, through the real checkout action: exactly one
 // reservation, 49 clear "no longer available" answers, no 5xx, no exception, stock never below zero.
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { orderItems, orders } from "~/db/schema";
 import * as checkoutRoute from "~/routes/shop/checkout";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 import { callRoute, checkoutForm, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
 
 const BUYERS = 50;
 
 describe.each(BACKENDS)("50 simultaneous checkouts of one original on %s", (backend) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await setupTestServices(backend);
-    await seedShopSettings();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestServices(backend);
+  beforeAll(() => seedShopSettings());
 
   it("reserves it exactly once and tells the 49 others it is no longer available", async () => {
     const id = await seedWork({ title: "Tidewater Hymn", priceCents: 680_000 });

@@ -3,7 +3,7 @@
 // the stock the work started with, never below zero, and the availability says the same.
 import { eq, inArray, sql } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { jobs, orderEvents, orders } from "~/db/schema";
 import { stockOf } from "~/modules/catalog/stock.server";
@@ -18,7 +18,7 @@ import {
 } from "~/modules/shop/order-actions.server";
 import { OrderError } from "~/modules/shop/orders.server";
 import { canMove, holdsStock, type OrderStatus } from "~/modules/shop/order-status";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 import { BUYER, seedShopSettings, seedWork } from "../support/shop-data";
 
 const admin = { kind: "admin" as const, id: "admin-1", email: "artist@example.com" };
@@ -64,12 +64,8 @@ const EVERY_CHANGE: Op[] = [
 const STOCK = [1, 1, 3];
 
 describe.each(BACKENDS)("orders and stock stay consistent on %s", (backend) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await setupTestServices(backend);
-    await seedShopSettings();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestServices(backend);
+  beforeAll(() => seedShopSettings());
 
   it("over random sequences of reserve / pay / expire / cancel / refund", async () => {
     let runs = 0;

@@ -12,27 +12,20 @@ import * as checkoutRoute from "~/routes/shop/checkout";
 import * as confirmationRoute from "~/routes/shop/order-confirmation";
 import * as webhookRoute from "~/routes/resources/stripe-webhook";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-standin";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
+import { BACKENDS, useTestServices } from "../support/harness";
 import { callRoute, checkoutForm, cookieFrom, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
 
 const admin = { kind: "admin" as const, id: "admin-1", email: "artist@example.com" };
 
 describe.each(BACKENDS)("card payments through the Stripe stand-in on %s", (backend) => {
-  let ctx: TestContext;
+  // The stand-in first: the services' settings point at it, and it closes after them.
   let stripe: StripeStandIn;
-
   beforeAll(async () => {
     stripe = await startStripeStandIn();
-    ctx = await setupTestServices(backend, {
-      ...stripe.env(),
-      PUBLIC_URL: "https://shop.example.com",
-    });
-    await seedShopSettings({ reservationMinutes: 15 });
   });
-  afterAll(async () => {
-    await ctx.close();
-    await stripe.close();
-  });
+  afterAll(() => stripe.close());
+  const ctx = useTestServices(backend, () => ({ ...stripe.env(), PUBLIC_URL: "https://shop.example.com" }));
+  beforeAll(() => seedShopSettings({ reservationMinutes: 15 }));
   beforeEach(async () => {
     await ctx.handle.db.execute(sql`delete from rate_limits`);
   });

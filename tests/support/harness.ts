@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import type { Config } from "~/config.server";
 import { loadConfig } from "~/config.server";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
@@ -53,6 +53,44 @@ export async function setupTestServices(backend: Backend, env: Record<string, st
       await handle.close();
       await dropDatabase?.();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What a suite reads of its services: everything but `close`, which `useTestServices` calls. */
+export type SuiteContext = Omit<TestContext, "close">;
+
+/**
+ * A suite's services: `setupTestServices` before its first test, closed after its last. Called first in a
+ * `describe`, before the suite's own hooks: Vitest runs `beforeAll` hooks in order and `afterAll` hooks in reverse,
+ * so the suite's seeding comes after the set-up and its own clean-up before the close. `env` is a function where a
+ * value is known only once an earlier hook has run (a stand-in's port). The context is there inside hooks and tests.
+ */
+export function useTestServices(
+  backend: Backend,
+  env: Record<string, string> | (() => Record<string, string>) = {},
+): SuiteContext {
+  let ctx: TestContext | undefined;
+  beforeAll(async () => {
+    ctx = await setupTestServices(backend, typeof env === "function" ? env() : env);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    ctx = undefined;
+  });
+  const current = () => {
+    if (!ctx) throw new Error("The suite's services exist only inside its hooks and tests (useTestServices).");
+    return ctx;
+  };
+  return {
+    get handle() {
+      return current().handle;
+    },
+    get config() {
+      return current().config;
+    },
+    get dataDir() {
+      return current().dataDir;
     },
   };
 }
