@@ -2,7 +2,7 @@
 // queue), a held work refusing another buyer and taking its holder's order, and work alerts with double
 // opt-in, unsubscribe and one mail per subscriber per event even when the job runs twice.
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { holds, jobs, mailOutbox, mediaAssets, notifications, user, userRoles, workAlerts } from "~/db/schema";
 import {
   alertConfirmUrl,
@@ -16,7 +16,6 @@ import {
 } from "~/modules/alerts/alerts.server";
 import { createArtworkFromUpload } from "~/modules/catalog/admin-catalog.server";
 import { runDueJobs } from "~/modules/jobs/jobs.server";
-import { placeOrder } from "~/modules/shop/checkout.server";
 import { cancelOrder } from "~/modules/shop/order-actions.server";
 import {
   approveHold,
@@ -26,34 +25,21 @@ import {
   lapseHold,
   requestHold,
 } from "~/modules/shop/holds.server";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
-import { BUYER, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
+import { BACKENDS, useTestServices } from "../support/harness";
+import { orderOne, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
 
 const HOLDER = { name: "Hal Holder", email: "hal@example.com", note: "Back from travel on Friday." };
 const tokenFrom = (url: string, name = "token") => new URL(url).searchParams.get(name);
 
 describe.each(BACKENDS)("holds and work alerts on %s", (backend) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await setupTestServices(backend);
-    await seedShopSettings({ holdHours: 48 });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestServices(backend);
+  beforeAll(() => seedShopSettings({ holdHours: 48 }));
 
   const mailsTo = (email: string, template: string) =>
     ctx.handle.db
       .select()
       .from(mailOutbox)
       .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, template)));
-  const order = (artworkId: string, extra: Record<string, unknown> = {}) =>
-    placeOrder({
-      ...BUYER,
-      fulfilment: "ship",
-      idempotencyKey: crypto.randomUUID(),
-      items: [{ artworkId, quantity: 1 }],
-      expectedTotalCents: undefined,
-      ...extra,
-    });
   /** Time passes: the hold's end is now behind us. */
   const expire = (holdId: string) =>
     ctx.handle.db
@@ -99,10 +85,10 @@ describe.each(BACKENDS)("holds and work alerts on %s", (backend) => {
     expect(second.ok).toBe(false);
 
     // Someone else: refused, with or without a forged or another work's hold.
-    expect(await order(work)).toMatchObject({ ok: false, reason: "unavailable" });
-    expect(await order(work, { hold: `${approved.id}.${"A".repeat(32)}` })).toMatchObject({ ok: false });
+    expect(await orderOne(work)).toMatchObject({ ok: false, reason: "unavailable" });
+    expect(await orderOne(work, { hold: `${approved.id}.${"A".repeat(32)}` })).toMatchObject({ ok: false });
     // The holder, through the link: the order is placed and the hold completed.
-    const bought = await order(work, { email: HOLDER.email, hold: tokenFrom(link, "hold") });
+    const bought = await orderOne(work, { email: HOLDER.email, hold: tokenFrom(link, "hold")! });
     expect(bought).toMatchObject({ ok: true });
     expect((await stockRow(work)).availability).toBe("reserved");
     const [row] = await ctx.handle.db.select().from(holds).where(eq(holds.id, approved.id));
@@ -137,7 +123,7 @@ describe.each(BACKENDS)("holds and work alerts on %s", (backend) => {
     await runDueJobs();
     expect((await stockRow(work)).availability).toBe("available");
     // The old link is now just a checkout: the work is available to everyone, so it may still be bought.
-    expect(await order(work, { hold: tokenFrom(holdCheckoutUrl(approved), "hold") })).toMatchObject({ ok: true });
+    expect(await orderOne(work, { hold: tokenFrom(holdCheckoutUrl(approved), "hold")! })).toMatchObject({ ok: true });
   });
 
   it("a work alert needs confirming, mails once per event even if the job runs twice, and unsubscribes", async () => {

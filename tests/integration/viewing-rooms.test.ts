@@ -4,9 +4,8 @@
 // follows the shop's reservation rules: a work reserved, on hold or sold elsewhere cannot be bought there, a work
 // reserved through a room cannot be bought by anyone else, and a room and the shop racing for one work sell it once.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { orderItems, viewingRooms, viewingRoomVisits } from "~/db/schema";
-import { placeOrder, type CheckoutInput } from "~/modules/shop/checkout.server";
 import { approveHold, requestHold } from "~/modules/shop/holds.server";
 import { cancelOrder } from "~/modules/shop/order-actions.server";
 import {
@@ -22,8 +21,8 @@ import { loader as roomLoader } from "~/routes/site/room";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/shop/checkout";
 import { action as contactAction } from "~/routes/site/contact";
 import { messages } from "~/db/schema";
-import { BACKENDS, setupTestServices, type TestContext } from "../support/harness";
-import { BUYER, callRoute, checkoutForm, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
+import { BACKENDS, useTestServices } from "../support/harness";
+import { BUYER, callRoute, checkoutForm, orderOne, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
 
 const TZ = "America/Chicago";
 const admin = { kind: "admin" as const, id: "admin-1", email: "artist@example.com" };
@@ -38,16 +37,6 @@ const roomInput = (works: { artworkId: string; price?: string }[], extra: Partia
   works: works.map((w) => ({ artworkId: w.artworkId, price: w.price ?? "" })),
   ...extra,
 });
-
-const order = (artworkId: string, extra: Partial<CheckoutInput> = {}) =>
-  placeOrder({
-    ...BUYER,
-    fulfilment: "ship",
-    idempotencyKey: crypto.randomUUID(),
-    items: [{ artworkId, quantity: 1 }],
-    expectedTotalCents: undefined,
-    ...extra,
-  });
 
 type LoaderResult = {
   data: { state: string; room: { works: { priceCents: number | null }[] } | null };
@@ -64,12 +53,8 @@ const openPage = async (
   })) as LoaderResult;
 
 describe.each(BACKENDS)("viewing rooms on %s", (backend) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await setupTestServices(backend);
-    await seedShopSettings({ holdHours: 48 });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestServices(backend);
+  beforeAll(() => seedShopSettings({ holdHours: 48 }));
 
   const visits = (roomId: string) =>
     ctx.handle.db.select().from(viewingRoomVisits).where(eq(viewingRoomVisits.roomId, roomId));
@@ -139,7 +124,7 @@ describe.each(BACKENDS)("viewing rooms on %s", (backend) => {
       .update(viewingRooms)
       .set({ expiresAt: new Date(Date.now() - 1_000) })
       .where(eq(viewingRooms.id, room.id));
-    expect(await order(work, { room: room.token })).toEqual({ ok: false, reason: "room-closed" });
+    expect(await orderOne(work, { room: room.token })).toEqual({ ok: false, reason: "room-closed" });
     expect((await stockRow(work)).availability).toBe("available");
     // Through the page: the action answers 410 and the checkout page offers nothing from the room.
     const answer = await callRoute(checkoutAction, "/checkout", {
@@ -150,10 +135,10 @@ describe.each(BACKENDS)("viewing rooms on %s", (backend) => {
     expect(page.body).toMatchObject({ direct: null, roomClosed: true, room: null });
     const other = await createRoom(roomInput([{ artworkId: work }]), TZ);
     await revokeRoomLink(other.id);
-    expect(await order(work, { room: other.token })).toEqual({ ok: false, reason: "room-closed" });
+    expect(await orderOne(work, { room: other.token })).toEqual({ ok: false, reason: "room-closed" });
     // A work the room does not show cannot be bought through its link either.
     const open = await createRoom(roomInput([]), TZ);
-    expect(await order(work, { room: open.token })).toEqual({ ok: false, reason: "room-closed" });
+    expect(await orderOne(work, { room: open.token })).toEqual({ ok: false, reason: "room-closed" });
     expect((await stockRow(work)).availability).toBe("available");
   });
 
@@ -167,7 +152,7 @@ describe.each(BACKENDS)("viewing rooms on %s", (backend) => {
       form: checkoutForm([{ id: work }], { room: room.token, expectedTotalCents: "100" }),
     });
     expect(wrong.status).toBe(409);
-    const result = await order(work, { room: room.token });
+    const result = await orderOne(work, { room: room.token });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.order.subtotalCents).toBe(250_000);
@@ -178,8 +163,8 @@ describe.each(BACKENDS)("viewing rooms on %s", (backend) => {
     expect(ordered).toHaveLength(1);
     expect(ordered[0]).toMatchObject({ name: BUYER.name, email: BUYER.email, orderId: result.order.id });
     // Reserved through the room: nobody else can buy it, in the shop or in the room.
-    expect(await order(work)).toMatchObject({ ok: false, reason: "unavailable" });
-    expect(await order(work, { room: room.token, email: "other@example.com" })).toMatchObject({
+    expect(await orderOne(work)).toMatchObject({ ok: false, reason: "unavailable" });
+    expect(await orderOne(work, { room: room.token, email: "other@example.com" })).toMatchObject({
       ok: false,
       reason: "unavailable",
     });
@@ -188,13 +173,13 @@ describe.each(BACKENDS)("viewing rooms on %s", (backend) => {
   it("sells a work shown without a public price only through the room, at the room's price", async () => {
     const work = await seedWork({ priceCents: null });
     const room = await createRoom(roomInput([{ artworkId: work, price: "1800" }]), TZ);
-    expect(await order(work)).toMatchObject({ ok: false, reason: "unavailable" });
-    const result = await order(work, { room: room.token });
+    expect(await orderOne(work)).toMatchObject({ ok: false, reason: "unavailable" });
+    const result = await orderOne(work, { room: room.token });
     expect(result.ok && result.order.subtotalCents).toBe(180_000);
     // A room without its own price for an unpriced work offers it for inquiry only.
     const other = await seedWork({ priceCents: null });
     const inquiryOnly = await createRoom(roomInput([{ artworkId: other }]), TZ);
-    expect(await order(other, { room: inquiryOnly.token })).toMatchObject({ ok: false, reason: "unavailable" });
+    expect(await orderOne(other, { room: inquiryOnly.token })).toMatchObject({ ok: false, reason: "unavailable" });
   });
 
   it("refuses a work reserved, on hold or sold elsewhere", async () => {
@@ -209,19 +194,19 @@ describe.each(BACKENDS)("viewing rooms on %s", (backend) => {
       ]),
       TZ,
     );
-    const shopOrder = await order(reserved, { email: "first@example.com" });
+    const shopOrder = await orderOne(reserved, { email: "first@example.com" });
     expect(shopOrder.ok).toBe(true);
     const hold = await requestHold(held, { name: "Hal", email: "hal@example.com", note: "" });
     if (!hold.ok) throw new Error("hold refused");
     await approveHold(hold.hold.id, admin.email);
     for (const work of [reserved, held, sold])
-      expect(await order(work, { room: room.token })).toMatchObject({ ok: false, reason: "unavailable" });
+      expect(await orderOne(work, { room: room.token })).toMatchObject({ ok: false, reason: "unavailable" });
     // The room page shows them, but offers no Buy.
     const page = await openRoom(room.token);
     expect(page.state === "open" && page.works.map((w) => w.buyable)).toEqual([false, false, false]);
     // Once the shop's order is cancelled the work is back, and the room sells it at its price.
     if (shopOrder.ok) await cancelOrder(shopOrder.order.id, admin);
-    const again = await order(reserved, { room: room.token });
+    const again = await orderOne(reserved, { room: room.token });
     expect(again.ok && again.order.subtotalCents).toBe(90_000);
   });
 
@@ -230,9 +215,9 @@ describe.each(BACKENDS)("viewing rooms on %s", (backend) => {
       const work = await seedWork({ priceCents: 400_000 });
       const room = await createRoom(roomInput([{ artworkId: work, price: "3500" }]), TZ);
       const results = await Promise.all([
-        order(work, { room: room.token, email: "room@example.com" }),
-        order(work, { email: "shop@example.com" }),
-        order(work, { room: room.token, email: "room2@example.com" }),
+        orderOne(work, { room: room.token, email: "room@example.com" }),
+        orderOne(work, { email: "shop@example.com" }),
+        orderOne(work, { room: room.token, email: "room2@example.com" }),
       ]);
       expect(results.filter((r) => r.ok)).toHaveLength(1);
       expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.reason === "unavailable")).toBe(true);

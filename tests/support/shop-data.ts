@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/db/client.server";
 import { createArtwork, slugify } from "~/modules/catalog/catalog.server";
+import { placeOrder, type CheckoutInput } from "~/modules/shop/checkout.server";
 import { saveSettings } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
 
@@ -38,6 +39,17 @@ export async function seedWork(
   });
   return id;
 }
+
+/** The US buyer's order of one copy of a work, shipped, through the checkout module (`extra` overrides). */
+export const orderOne = (artworkId: string, extra: Partial<CheckoutInput> = {}) =>
+  placeOrder({
+    ...BUYER,
+    fulfilment: "ship",
+    idempotencyKey: crypto.randomUUID(),
+    items: [{ artworkId, quantity: 1 }],
+    expectedTotalCents: undefined,
+    ...extra,
+  });
 
 export async function stockRow(id: string) {
   const [row] = await queryRows<{ quantity: number; availability: string; price_cents: number }>(
