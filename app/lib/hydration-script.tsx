@@ -29,7 +29,7 @@ declare global {
 }
 
 // Plain ES2017 in a string: it runs before any bundle, so it cannot import anything.
-export const HYDRATION_SCRIPT = `(function(){
+const HYDRATION_SCRIPT = `(function(){
 var w=window,d=document,started=false,run=null,held=[],owned=false;
 function start(){if(started)return;started=true;if(run)run();}
 w.__atelierHydrate=function(f){run=f;if(started)f();};
@@ -56,10 +56,15 @@ held.splice(0).forEach(function(h){if(!h[1].isConnected)return;if(h[0])h[1].clic
 };
 })();`;
 
-/** The head script; rendered first in <head> so it listens before anything can be pressed. */
+/**
+ * The head script; rendered first in <head> so it listens before anything can be pressed. Only the server
+ * writes its text: in the browser it has run before React starts, hydration leaves an element's inner HTML
+ * as it is, and the bundle is 2 KB lighter without the string (the public pages' scripts are on a budget).
+ */
 export function HydrationScript() {
   const nonce = useNonce();
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HYDRATION_SCRIPT }} />;
+  const html = import.meta.env.SSR ? HYDRATION_SCRIPT : "";
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 /** In the root component: tells the head script that React has hydrated the page (after every child's effects). */
