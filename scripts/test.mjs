@@ -8,10 +8,10 @@
 // beside what is left of Vitest. (Started as soon as the build was ready, beside typecheck and lint too, it
 // made the run no shorter and stretched Vitest's tests past their timeouts: b5ffbf3, undone in 88e62b3.)
 import { spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { claimPort } from "./lib/e2e-port.mjs";
 
 const runDir = mkdtempSync(join(tmpdir(), "atelier-e2e-run-"));
 const e2eEnv = {
@@ -110,28 +110,22 @@ async function runTrack(steps, index) {
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     stopAll();
+    releasePort();
     process.exit(130);
   });
 }
 
-/** Whether `port` can be listened on now: the port itself, or the one the system gave for 0; undefined when taken. */
-const listenable = (port) =>
-  new Promise((resolve) => {
-    const probe = createServer();
-    probe.once("error", () => resolve(undefined));
-    probe.listen(port, "127.0.0.1", () => {
-      const { port: got } = probe.address();
-      probe.close(() => resolve(got));
-    });
-  });
-
 /**
- * The shared end-to-end server's port: E2E_PORT when set, else 3210, else (another checkout's `npm test` holds
- * it) any free port, so two runs on one machine do not fail on each other. Chosen just before Playwright starts.
+ * The shared end-to-end server's port: E2E_PORT when set, else 3210 claimed for this run, else (another
+ * checkout's `npm test` holds it) any free port, so two runs on one machine do not fail on each other
+ * (scripts/lib/e2e-port.mjs). Chosen just before Playwright starts.
  */
+let releasePort = () => {};
 async function e2ePort() {
   if (process.env.E2E_PORT) return process.env.E2E_PORT;
-  return String((await listenable(3210)) ?? (await listenable(0)));
+  const claim = await claimPort(3210);
+  releasePort = claim.release;
+  return claim.port;
 }
 
 const [checks, unit, built] = tracks.map(runTrack);
@@ -147,6 +141,7 @@ if ((await checks) && (await built) && !failed) {
   process.stdout.write(
     `◀ end to end: ${status === 0 ? "ok" : "FAILED"} in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
   );
+  releasePort();
   if (status !== 0 && !failed) {
     failed = true;
     stopAll();

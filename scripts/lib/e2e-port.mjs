@@ -1,0 +1,56 @@
+// The shared end-to-end server's port, claimed for one `npm test` run: the preferred port (3210) when no other
+// run on this machine holds it, else any free port. A free port found by listening and closing is no claim: two
+// runs that started Playwright at the same moment both found 3210 free, and the second server could not listen.
+// The claim is a lock file made with O_EXCL (one creator wins) that names the run's process; a lock whose
+// process is gone (a run killed outright) is taken over.
+import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** Whether `port` can be listened on now: the port itself, or the one the system gave for 0; undefined when taken. */
+export const listenable = (port) =>
+  new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(undefined));
+    probe.listen(port, "127.0.0.1", () => {
+      const { port: got } = probe.address();
+      probe.close(() => resolve(got));
+    });
+  });
+
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+};
+
+/** Claims `preferred` (or a free port); `release` gives it back at the end of the run. */
+export async function claimPort(preferred, { lockDir = tmpdir() } = {}) {
+  const lock = join(lockDir, `atelier-e2e-port-${preferred}.lock`);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    let fd;
+    try {
+      fd = openSync(lock, "wx");
+    } catch (error) {
+      if (error.code !== "EEXIST") throw error;
+      const owner = readFileSync(lock, "utf8");
+      // Empty: its creator has not written its pid yet, so it is alive.
+      if (owner === "" || alive(Number(owner))) break;
+      rmSync(lock, { force: true });
+      continue;
+    }
+    writeSync(fd, String(process.pid));
+    closeSync(fd);
+    if ((await listenable(preferred)) !== undefined) {
+      return { port: String(preferred), release: () => rmSync(lock, { force: true }) };
+    }
+    // Something other than a run of the suite listens there.
+    rmSync(lock, { force: true });
+    break;
+  }
+  return { port: String(await listenable(0)), release: () => {} };
+}
