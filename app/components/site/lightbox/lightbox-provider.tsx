@@ -43,12 +43,20 @@ export function LightboxProvider({ children, onAddToCart }: { children: ReactNod
     [],
   );
 
-  // After the viewer has unmounted, focus goes back to what opened it.
+  // After the viewer has unmounted, focus goes back to what opened it. Only on closing: a press made before
+  // the page was interactive is replayed as it hydrates, and can open the viewer before this provider's first
+  // effect has run; that first run (nothing was shown yet) must leave the opener for the close.
+  const wasOpen = useRef(false);
   useEffect(() => {
-    if (state !== null || !opener.current) return;
+    if (state !== null) {
+      wasOpen.current = true;
+      return;
+    }
+    if (!wasOpen.current) return;
+    wasOpen.current = false;
     const element = opener.current;
     opener.current = null;
-    if (element.isConnected) element.focus();
+    if (element?.isConnected) element.focus();
   }, [state]);
 
   return (
