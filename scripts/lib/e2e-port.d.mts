@@ -3,3 +3,4 @@ export declare function claimPort(
   preferred: number,
   options?: { lockDir?: string },
 ): Promise<{ port: string; release: () => void }>;
+export declare function freePort(): Promise<number>;

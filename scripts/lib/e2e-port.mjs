@@ -19,6 +19,21 @@ export const listenable = (port) =>
     });
   });
 
+/**
+ * A port nothing listens on now, drawn at random below the system's ephemeral range (32768 and up on Linux) and
+ * above the usual services and development servers. A port the system gives for 0 comes from that range, where
+ * the outgoing connections of the browsers and load of another run on the machine also take their local
+ * ports: between the probe and the server's listen, one of them took it ("port 45407 is already in use", two
+ * suites side by side).
+ */
+export async function freePort() {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const candidate = 20000 + Math.floor(Math.random() * 12000);
+    if ((await listenable(candidate)) !== undefined) return candidate;
+  }
+  return listenable(0);
+}
+
 const alive = (pid) => {
   try {
     process.kill(pid, 0);
@@ -52,5 +67,5 @@ export async function claimPort(preferred, { lockDir = tmpdir() } = {}) {
     rmSync(lock, { force: true });
     break;
   }
-  return { port: String(await listenable(0)), release: () => {} };
+  return { port: String(await freePort()), release: () => {} };
 }

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, test } from "vitest";
-import { claimPort, listenable } from "./e2e-port.mjs";
+import { claimPort, freePort, listenable } from "./e2e-port.mjs";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -37,4 +37,13 @@ test("a lock left by a run that is gone does not keep the preferred port", async
   const claim = await claimPort(preferred, { lockDir });
   expect(claim.port).toBe(String(preferred));
   claim.release();
+});
+
+test("a free port for a test server is drawn below the ephemeral range and can be listened on", async () => {
+  for (let i = 0; i < 5; i++) {
+    const port = await freePort();
+    expect(port).toBeGreaterThanOrEqual(20000);
+    expect(port).toBeLessThan(32768);
+    expect(await listenable(port)).toBe(port);
+  }
 });

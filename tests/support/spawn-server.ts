@@ -5,9 +5,9 @@
 // (tests/support/exit-with-parent.mjs watches the pipe to its parent).
 import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, readdirSync } from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { test } from "@playwright/test";
+import { freePort } from "../../scripts/lib/e2e-port.mjs";
 import { forgetChild, recordChild } from "./test-run";
 
 export interface Server {
@@ -31,14 +31,8 @@ export interface StartOptions {
 
 const GUARD = fileURLToPath(new URL("./exit-with-parent.mjs", import.meta.url));
 
-/** A port nothing listens on right now (the machine runs MariaDB, Redis and more on their usual ports). */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+/** A port nothing listens on right now, outside the ephemeral range (scripts/lib/e2e-port.mjs says why). */
+export { freePort };
 
 /** The folder of the run's demo data, made once by the shared server's start (playwright.config.ts). */
 export function demoTemplateDir(): string {
