@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { DEMO_BIOGRAPHY, DEMO_CV, DEMO_STATEMENT } from "../../app/modules/demo/demo-data";
+import { seriousViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 
 const PHOTOS = [
@@ -58,7 +58,5 @@ test("the about page leads on to commissions and contact", async ({ page }) => {
 
 test("the about page has no serious accessibility violations", async ({ page }) => {
   await page.goto("/about");
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });

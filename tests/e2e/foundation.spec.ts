@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { DEMO_ARTWORKS } from "../../app/modules/demo/demo-data";
+import { seriousViolations } from "../support/axe";
 import { expect, test, waitForHydration } from "../support/fixtures";
 
 test("the health check answers once the server is ready", async ({ request }) => {
@@ -143,9 +143,7 @@ for (const path of [
 ]) {
   test(`${path} has no serious accessibility violations`, async ({ page }) => {
     await page.goto(path);
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 }
 

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { DEMO_ARTWORKS } from "../../app/modules/demo/demo-data";
+import { seriousViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 
 /** The seed features six works, in the spec's display order. */
@@ -262,9 +262,7 @@ test("the home page has no serious accessibility violations, on a sold slide too
   await page.emulateMedia({ reducedMotion: "reduce" });
   await openHome(page);
   const analyse = async () => {
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   };
   await analyse();
   await carouselOf(page)

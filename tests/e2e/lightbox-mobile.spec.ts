@@ -1,7 +1,7 @@
 // The lightbox on a 375 px touch screen: tap to open, swipe, tap to zoom and pinch (spec §2, §9),
 // driven by real touch events through the Chrome DevTools Protocol.
-import AxeBuilder from "@axe-core/playwright";
 import type { CDPSession, Page } from "@playwright/test";
+import { seriousViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 
 const dialog = (page: Page) => page.getByRole("dialog");
@@ -174,7 +174,5 @@ test("pinching zooms in and out, and a zoomed image pans instead of swiping", as
 test("the open lightbox on a phone has no serious accessibility violations", async ({ page }) => {
   await open(page);
   await dialog(page).getByRole("button", { name: "Thumbnails" }).tap();
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });

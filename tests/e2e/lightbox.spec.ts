@@ -1,6 +1,6 @@
 // The full-screen lightbox of spec §2/§9, opened from the gallery grid (desktop, 1280 px).
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
+import { seriousViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 
 const openers = (page: Page) => page.locator("main").getByRole("button", { name: /: view full screen$/ });
@@ -375,7 +375,5 @@ test("the open lightbox has no serious accessibility violations", async ({ page 
   await page.keyboard.press("t");
   await page.keyboard.press("h");
   await expect(dialog(page).getByRole("region", { name: "Keyboard shortcuts" })).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });
