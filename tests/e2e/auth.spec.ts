@@ -210,10 +210,14 @@ test("the 11th wrong sign-in from one address within a minute gets a plain 'Too 
   // already says "not right", so waiting for that text alone let the next attempt be typed into the form while
   // the answer before was still replacing it, and the browser then refused to send it (its password empty).
   // Seen once on a loaded machine: ten attempts reached the server, and the right password signed Iris in.
-  const answered = () => page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/auth"));
+  // The page's data is read again after each answer (GET /auth.data): the next attempt waits for that too, or
+  // it would abandon that read, and React Router reports an abandoned read as an uncaught "signal is aborted
+  // without reason" (seen once with two runs side by side; remix-run/react-router#14203).
+  const answered = (method: string) =>
+    page.waitForResponse((r) => r.request().method() === method && new URL(r.url()).pathname === "/auth.data");
   const signInButton = page.getByRole("button", { name: "Sign in", exact: true });
   for (let i = 1; i <= 10; i++) {
-    const answer = answered();
+    const answer = Promise.all([answered("POST"), answered("GET")]);
     await signIn(page, `guess${i}@example.com`, "wrong guess number");
     await answer;
     await expect(signInButton).toBeEnabled();
