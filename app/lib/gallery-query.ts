@@ -1,5 +1,6 @@
 // The gallery's URL state: filters, search and page, parsed leniently (a bad value is simply ignored).
 // Plain code rather than a zod schema: this runs in the browser too, and zod would triple the page's JS.
+import { listQuery } from "./list-query";
 
 export const GALLERY_PAGE_SIZE = 24;
 
@@ -55,15 +56,10 @@ export function parseGalleryParams(search: URLSearchParams): GalleryParams {
 
 /** The query string for a gallery view (only what is set; page 1 is the default). */
 export function galleryHref(params: GalleryParams): string {
-  const search = new URLSearchParams();
-  if (params.q) search.set("q", params.q);
-  if (params.medium) search.set("medium", params.medium);
-  if (params.availability) search.set("availability", params.availability);
-  if (params.year) search.set("year", String(params.year));
-  if (params.category) search.set("category", params.category);
-  if (params.series) search.set("series", params.series);
-  if (params.tag) search.set("tag", params.tag);
-  if (params.page && params.page > 1) search.set("page", String(params.page));
-  const qs = search.toString();
+  const { q, medium, availability, year, category, series, tag } = params;
+  const qs = listQuery(
+    { q, medium, availability, year: year ? String(year) : undefined, category, series, tag },
+    params.page,
+  ).toString();
   return qs ? `/gallery?${qs}` : "/gallery";
 }

@@ -112,7 +112,7 @@ export function Field({
 type Own = FieldProps & { id?: string };
 
 /** A field component's props split in two: the field's own (label, hint, error…) and the control's. */
-function splitField<P extends Own>({ label, hint, error, optional, className, id, ...control }: P) {
+export function splitField<P extends Own>({ label, hint, error, optional, className, id, ...control }: P) {
   return [{ label, hint, error, optional, className, id }, control] as const;
 }
 
