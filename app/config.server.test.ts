@@ -46,6 +46,13 @@ describe("loadConfig", () => {
     );
   });
 
+  it("lets the heap grow by what was live before a full collection unless HEAP_GROWTH_PERCENT says otherwise", () => {
+    expect(loadConfig({}, "/x").heapGrowthPercent).toBe(100);
+    expect(loadConfig({ HEAP_GROWTH_PERCENT: "0" }, "/x").heapGrowthPercent).toBe(0);
+    expect(loadConfig({ HEAP_GROWTH_PERCENT: "50" }, "/x").heapGrowthPercent).toBe(50);
+    expect(() => loadConfig({ HEAP_GROWTH_PERCENT: "lots" }, "/x")).toThrow(/HEAP_GROWTH_PERCENT/);
+  });
+
   it("reads the bootstrap administrator only when e-mail and password are both set", () => {
     expect(loadConfig({}).bootstrapAdmin).toBeUndefined();
     expect(

@@ -17,6 +17,12 @@ const bool = z.preprocess(
 );
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUnset, schema.optional());
 
+/**
+ * The JS heap may grow by as much as was live before V8 collects it in full. V8's own choice lets it reach
+ * four times that under load, which is request garbage, not data (docs/benchmarks.md, "The memory goal").
+ */
+export const DEFAULT_HEAP_GROWTH_PERCENT = 100;
+
 const EnvSchema = z.object({
   NODE_ENV: optional(z.enum(["development", "production", "test"])),
   PORT: optional(z.coerce.number({ message: "must be a number" }).int().min(0).max(65535)),
@@ -61,6 +67,7 @@ const EnvSchema = z.object({
   METRICS_TOKEN: optional(z.string().min(16, "must be at least 16 characters")),
   BACKUP_KEEP: optional(z.coerce.number({ message: "must be a number" }).int().min(0).max(365)),
   WEB_CONCURRENCY: optional(z.coerce.number({ message: "must be a number" }).int().min(1).max(64)),
+  HEAP_GROWTH_PERCENT: optional(z.coerce.number({ message: "must be a number" }).int().min(0).max(1000)),
   STORAGE_URL: optional(z.string().regex(/^s3:\/\/[^/?#]+/, "must look like s3://bucket?region=…&endpoint=…")),
   MEDIA_PUBLIC_URL: optional(z.url({ message: "must be an absolute http(s) URL" })),
 });
@@ -117,6 +124,11 @@ export interface Config {
   backupKeep: number;
   /** Server processes on this machine (server/cluster.ts); above 1 only with DATABASE_URL. */
   webConcurrency: number;
+  /**
+   * How far V8 lets the JS heap grow past what was live at its last full collection before the next one, in
+   * percent (server/heap.ts); 0 leaves it to V8 (up to 300 %).
+   */
+  heapGrowthPercent: number;
   /** An S3-compatible store for uploads (s3://bucket?…); unset: DATA_DIR/media. */
   storageUrl: string | undefined;
   /** Image variants are redirected to this public base (the bucket or a CDN) instead of sent by the app. */
@@ -166,6 +178,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pageCacheBytes: Math.round((e.PAGE_CACHE_MB ?? (e.NODE_ENV === "development" ? 0 : 64)) * 1024 * 1024),
     backupKeep: e.BACKUP_KEEP ?? 7,
     webConcurrency: webConcurrency(e),
+    heapGrowthPercent: e.HEAP_GROWTH_PERCENT ?? DEFAULT_HEAP_GROWTH_PERCENT,
     storageUrl: e.STORAGE_URL,
     mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ""),
     metricsToken: e.METRICS_TOKEN,

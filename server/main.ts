@@ -11,6 +11,7 @@ import { createApp } from "./app";
 import { boot, exitWithError, type Booted } from "./boot";
 import { runPrimary, WORKER_READY } from "./cluster";
 import { guardHttpServer, guardProcess } from "./guard";
+import { limitHeapGrowth } from "./heap";
 import { attachRealtime } from "./realtime";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -32,6 +33,7 @@ async function main() {
   // Read once here only to know where to listen and how many processes; boot() reports the rest.
   const startConfig = loadConfig();
   const { port, host } = startConfig;
+  limitHeapGrowth(startConfig.heapGrowthPercent);
   if (cluster.isPrimary && startConfig.webConcurrency > 1) {
     runPrimary(startConfig, createLogger(startConfig.logLevel, false));
     return;
