@@ -3,15 +3,13 @@
 import { sql } from "drizzle-orm";
 import { pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAtColumn } from "./columns";
-import { user } from "./auth";
+import { userIdColumn } from "./auth";
 
 /** A browser a user has signed in from: user agent + client address, hashed into device_key. */
 export const knownDevices = pgTable(
   "known_devices",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
     deviceKey: text("device_key").notNull(),
     userAgent: text("user_agent").notNull().default(""),
     ipAddress: text("ip_address").notNull().default(""),

@@ -20,14 +20,18 @@ export const user = pgTable(
   (t) => [uniqueIndex("user_email_key").on(sql`lower(${t.email})`)],
 );
 
+/** A row of the signed-in user's own, removed with the account. */
+export const userIdColumn = () =>
+  text("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" });
+
 export const session = pgTable(
   "session",
   {
     id: text("id").primaryKey(),
     token: text("token").notNull().unique(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
@@ -43,9 +47,7 @@ export const account = pgTable(
     id: text("id").primaryKey(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
@@ -79,9 +81,7 @@ export const twoFactor = pgTable(
     id: text("id").primaryKey(),
     secret: text("secret").notNull(),
     backupCodes: text("backup_codes").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
     verified: boolean("verified").default(false),
     failedVerificationCount: integer("failed_verification_count").default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
@@ -137,9 +137,7 @@ export const authFactors = pgTable(
   "auth_factors",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
     factorType: text("factor_type").notNull(),
     status: text("status").notNull().default("unverified"),
     friendlyName: text("friendly_name").notNull(),

@@ -2,7 +2,7 @@
 // works shown) and first-party page-view counters. modules/invoices, modules/exhibitions and
 // modules/analytics own these tables.
 import { sql } from "drizzle-orm";
-import { idColumn, createdAtColumn, updatedAtColumn } from "./columns";
+import { idColumn, createdAtColumn, updatedAtColumn, belongsTo, yearCounterTable } from "./columns";
 import {
   boolean,
   check,
@@ -29,18 +29,8 @@ export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 export const COMMISSION_INVOICE_STAGES = ["deposit", "final"] as const;
 export type CommissionInvoiceStage = (typeof COMMISSION_INVOICE_STAGES)[number];
 
-/**
- * The last invoice number given in each year. Taken with a row lock inside the transaction that creates the
- * invoice, so numbers are gap-free (a rolled-back invoice gives its number back) and unique.
- */
-export const invoiceNumberCounters = pgTable(
-  "invoice_number_counters",
-  {
-    year: integer("year").primaryKey(),
-    last: integer("last").notNull(),
-  },
-  (t) => [check("invoice_number_counters_last_check", sql`${t.last} > 0`)],
-);
+/** The last invoice number given in each year. */
+export const invoiceNumberCounters = yearCounterTable("invoice_number_counters");
 
 export const invoices = pgTable(
   "invoices",
@@ -103,9 +93,7 @@ export const invoiceLines = pgTable(
   "invoice_lines",
   {
     id: idColumn(),
-    invoiceId: uuid("invoice_id")
-      .notNull()
-      .references(() => invoices.id, { onDelete: "cascade" }),
+    invoiceId: belongsTo("invoice_id", () => invoices.id),
     position: integer("position").notNull(),
     description: text("description").notNull(),
     quantity: integer("quantity").notNull(),
@@ -152,12 +140,8 @@ export const exhibitions = pgTable(
 export const exhibitionArtworks = pgTable(
   "exhibition_artworks",
   {
-    exhibitionId: uuid("exhibition_id")
-      .notNull()
-      .references(() => exhibitions.id, { onDelete: "cascade" }),
-    artworkId: uuid("artwork_id")
-      .notNull()
-      .references(() => artworks.id, { onDelete: "cascade" }),
+    exhibitionId: belongsTo("exhibition_id", () => exhibitions.id),
+    artworkId: belongsTo("artwork_id", () => artworks.id),
   },
   (t) => [
     primaryKey({ columns: [t.exhibitionId, t.artworkId] }),

@@ -2,19 +2,12 @@
 // year without gaps and verified publicly by an unguessable code. modules/certificates owns these tables.
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { idColumn } from "./columns";
+import { idColumn, yearCounterTable } from "./columns";
 import { artworks } from "./catalog";
 import { orders } from "./orders";
 
-/** The last certificate number given in each year, taken with a row lock in the issuing transaction. */
-export const certificateNumberCounters = pgTable(
-  "certificate_number_counters",
-  {
-    year: integer("year").primaryKey(),
-    last: integer("last").notNull(),
-  },
-  (t) => [check("certificate_number_counters_last_check", sql`${t.last} > 0`)],
-);
+/** The last certificate number given in each year. */
+export const certificateNumberCounters = yearCounterTable("certificate_number_counters");
 
 export const certificates = pgTable(
   "certificates",

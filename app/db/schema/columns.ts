@@ -1,7 +1,7 @@
 // Columns most tables share, written once: a UUID key (v7 from the app, so new rows sort by time; a random
 // one from the database for rows inserted by SQL), and the moments a row was made and last changed.
 import { sql } from "drizzle-orm";
-import { timestamp, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, check, integer, pgTable, timestamp, uuid } from "drizzle-orm/pg-core";
 import { uuidv7 } from "~/lib/uuid";
 
 export const idColumn = () =>
@@ -13,3 +13,24 @@ export const idColumn = () =>
 export const createdAtColumn = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 export const updatedAtColumn = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * A row's required link to the row it belongs to: removed with it ("cascade"), or keeping it from removal
+ * ("restrict", e.g. an image still in use).
+ */
+export const belongsTo = (name: string, target: () => AnyPgColumn, onDelete: "cascade" | "restrict" = "cascade") =>
+  uuid(name).notNull().references(target, { onDelete });
+
+/**
+ * The last number given in each year for a gap-free yearly series (invoices, certificates): the row is taken
+ * with a lock in the transaction that issues the next one, so a rolled-back issue gives its number back.
+ */
+export const yearCounterTable = <Name extends string>(name: Name) =>
+  pgTable(
+    name,
+    {
+      year: integer("year").primaryKey(),
+      last: integer("last").notNull(),
+    },
+    (t) => [check(`${name}_last_check`, sql`${t.last} > 0`)],
+  );

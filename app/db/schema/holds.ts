@@ -1,7 +1,7 @@
 // Holds and work alerts (decision 0020): a buyer's request to keep a work for a while, and the visitors who
 // asked to hear of new works or of one work becoming available. modules/shop/holds and modules/alerts own them.
 import { sql } from "drizzle-orm";
-import { idColumn, createdAtColumn } from "./columns";
+import { idColumn, createdAtColumn, belongsTo } from "./columns";
 import {
   check,
   index,
@@ -22,9 +22,7 @@ export const holds = pgTable(
   "holds",
   {
     id: idColumn(),
-    artworkId: uuid("artwork_id")
-      .notNull()
-      .references(() => artworks.id, { onDelete: "cascade" }),
+    artworkId: belongsTo("artwork_id", () => artworks.id),
     name: text("name").notNull(),
     /** Stored lower-cased. */
     email: text("email").notNull(),
@@ -82,9 +80,7 @@ export const workAlertDeliveries = pgTable(
   "work_alert_deliveries",
   {
     eventKey: text("event_key").notNull(),
-    alertId: uuid("alert_id")
-      .notNull()
-      .references(() => workAlerts.id, { onDelete: "cascade" }),
+    alertId: belongsTo("alert_id", () => workAlerts.id),
     mailId: uuid("mail_id"),
     createdAt: createdAtColumn(),
   },

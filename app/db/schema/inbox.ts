@@ -1,6 +1,6 @@
 // Inbox: what visitors send the artist: newsletter subscriptions, contact messages and commission requests.
 import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { idColumn, createdAtColumn, updatedAtColumn } from "./columns";
+import { idColumn, createdAtColumn, updatedAtColumn, belongsTo } from "./columns";
 import { sql } from "drizzle-orm";
 import type { CommissionStage, InquiryType, MessageStatus } from "~/lib/inquiries";
 import { mediaAssets } from "./media";
@@ -48,12 +48,8 @@ export const newsletterIssues = pgTable(
 export const newsletterDeliveries = pgTable(
   "newsletter_deliveries",
   {
-    issueId: uuid("issue_id")
-      .notNull()
-      .references(() => newsletterIssues.id, { onDelete: "cascade" }),
-    subscriberId: uuid("subscriber_id")
-      .notNull()
-      .references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
+    issueId: belongsTo("issue_id", () => newsletterIssues.id),
+    subscriberId: belongsTo("subscriber_id", () => newsletterSubscribers.id),
     /** The outbox message, once queued (null: still to queue). */
     mailId: uuid("mail_id"),
     createdAt: createdAtColumn(),
@@ -142,9 +138,7 @@ export const commissionEvents = pgTable(
   "commission_events",
   {
     id: idColumn(),
-    commissionId: uuid("commission_id")
-      .notNull()
-      .references(() => commissions.id, { onDelete: "cascade" }),
+    commissionId: belongsTo("commission_id", () => commissions.id),
     kind: text("kind").$type<"stage" | "note" | "quote" | "payment" | "photo">().notNull(),
     /** A stage change's from and to; a note's or payment's text; a card payment's checkout session in from. */
     fromValue: text("from_value"),
@@ -167,12 +161,8 @@ export const commissionImages = pgTable(
   "commission_images",
   {
     id: idColumn(),
-    commissionId: uuid("commission_id")
-      .notNull()
-      .references(() => commissions.id, { onDelete: "cascade" }),
-    mediaAssetId: uuid("media_asset_id")
-      .notNull()
-      .references(() => mediaAssets.id, { onDelete: "restrict" }),
+    commissionId: belongsTo("commission_id", () => commissions.id),
+    mediaAssetId: belongsTo("media_asset_id", () => mediaAssets.id, "restrict"),
     kind: text("kind").$type<"reference" | "progress">().notNull(),
     caption: text("caption").notNull().default(""),
     /** The file name it came with (shown to the artist only). */

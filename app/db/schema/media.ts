@@ -1,7 +1,7 @@
 // Media: every stored image once, by content hash, with what the pipeline derived from it.
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { idColumn, createdAtColumn } from "./columns";
+import { boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { idColumn, createdAtColumn, belongsTo } from "./columns";
 
 export const mediaAssets = pgTable(
   "media_assets",
@@ -35,9 +35,7 @@ export const fileUploads = pgTable(
   {
     id: idColumn(),
     filePath: text("file_path").notNull().unique(),
-    mediaAssetId: uuid("media_asset_id")
-      .notNull()
-      .references(() => mediaAssets.id, { onDelete: "restrict" }),
+    mediaAssetId: belongsTo("media_asset_id", () => mediaAssets.id, "restrict"),
     altText: text("alt_text").notNull().default(""),
     caption: text("caption"),
     displayOrder: integer("display_order").notNull().default(0),

@@ -1,7 +1,7 @@
 // Shop: orders with their items as sold, their status history, processed payment webhooks, and the
 // per-key counters of the shop's rate limits. modules/shop owns every table here.
 import { sql } from "drizzle-orm";
-import { idColumn, createdAtColumn, updatedAtColumn } from "./columns";
+import { idColumn, createdAtColumn, updatedAtColumn, belongsTo } from "./columns";
 import {
   check,
   index,
@@ -103,9 +103,7 @@ export const orderItems = pgTable(
   "order_items",
   {
     id: idColumn(),
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: belongsTo("order_id", () => orders.id),
     /** The work; null if it is later deleted from the catalogue (the snapshot below stays). */
     artworkId: uuid("artwork_id").references(() => artworks.id, { onDelete: "set null" }),
     title: text("title").notNull(),
@@ -133,9 +131,7 @@ export const orderEvents = pgTable(
   "order_events",
   {
     id: idColumn(),
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: belongsTo("order_id", () => orders.id),
     /** The status after this event (unchanged for a note). */
     status: text("status").$type<OrderStatus>().notNull(),
     /** placed, paid, shipped, delivered, cancelled, expired, refunded, note, … */

@@ -3,7 +3,7 @@
 // certificates). modules/provenance owns these tables.
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { idColumn, createdAtColumn, updatedAtColumn } from "./columns";
+import { idColumn, createdAtColumn, updatedAtColumn, belongsTo } from "./columns";
 import { artworks } from "./catalog";
 
 /** One row per work whose provenance settings were ever touched; no row means "not shown". */
@@ -24,9 +24,7 @@ export const provenanceEntries = pgTable(
   "provenance_entries",
   {
     id: idColumn(),
-    artworkId: uuid("artwork_id")
-      .notNull()
-      .references(() => artworks.id, { onDelete: "cascade" }),
+    artworkId: belongsTo("artwork_id", () => artworks.id),
     kind: text("kind").$type<ProvenanceEntryKind>().notNull(),
     date: date("date", { mode: "string" }).notNull(),
     description: text("description").notNull(),

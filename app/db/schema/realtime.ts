@@ -3,15 +3,13 @@
 import { index, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { idColumn, createdAtColumn, updatedAtColumn } from "./columns";
 import type { NotificationPriority, NotificationType } from "~/lib/realtime";
-import { user } from "./auth";
+import { userIdColumn } from "./auth";
 
 export const notifications = pgTable(
   "notifications",
   {
     id: idColumn(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
     type: text("type").$type<NotificationType>().notNull().default("info"),
     priority: text("priority").$type<NotificationPriority>().notNull().default("default"),
     title: text("title").notNull(),
@@ -34,9 +32,7 @@ export const realtimePresence = pgTable(
   "realtime_presence",
   {
     processId: text("process_id").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: userIdColumn(),
     name: text("name").notNull(),
     email: text("email").notNull(),
     status: text("status").$type<"online" | "away" | "busy">().notNull(),

@@ -2,7 +2,7 @@
 // differ from the public ones, an expiry, and the record of who opened it when. modules/rooms owns them.
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { idColumn, createdAtColumn, updatedAtColumn } from "./columns";
+import { idColumn, createdAtColumn, updatedAtColumn, belongsTo } from "./columns";
 import type { RoomVisitKind } from "~/lib/rooms";
 import { artworks } from "./catalog";
 import { orders } from "./orders";
@@ -35,12 +35,8 @@ export const viewingRooms = pgTable(
 export const viewingRoomWorks = pgTable(
   "viewing_room_works",
   {
-    roomId: uuid("room_id")
-      .notNull()
-      .references(() => viewingRooms.id, { onDelete: "cascade" }),
-    artworkId: uuid("artwork_id")
-      .notNull()
-      .references(() => artworks.id, { onDelete: "cascade" }),
+    roomId: belongsTo("room_id", () => viewingRooms.id),
+    artworkId: belongsTo("artwork_id", () => artworks.id),
     position: integer("position").notNull(),
     /** Integer cents in the work's currency; null: the public price (or inquiry only when there is none). */
     priceCents: integer("price_cents"),
@@ -60,9 +56,7 @@ export const viewingRoomVisits = pgTable(
   "viewing_room_visits",
   {
     id: idColumn(),
-    roomId: uuid("room_id")
-      .notNull()
-      .references(() => viewingRooms.id, { onDelete: "cascade" }),
+    roomId: belongsTo("room_id", () => viewingRooms.id),
     kind: text("kind").$type<RoomVisitKind>().notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
     /** "Chrome on macOS", "Link preview": from the user agent, nothing more. */

@@ -1,7 +1,7 @@
 // Taxonomy: the artist's categories, series and tags (one table, told apart by kind), and which works carry them.
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { idColumn, createdAtColumn, updatedAtColumn } from "./columns";
+import { check, index, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { idColumn, createdAtColumn, updatedAtColumn, belongsTo } from "./columns";
 import { artworks } from "./catalog";
 
 export const TERM_KINDS = ["category", "series", "tag"] as const;
@@ -29,12 +29,8 @@ export const terms = pgTable(
 export const artworkTerms = pgTable(
   "artwork_terms",
   {
-    artworkId: uuid("artwork_id")
-      .notNull()
-      .references(() => artworks.id, { onDelete: "cascade" }),
-    termId: uuid("term_id")
-      .notNull()
-      .references(() => terms.id, { onDelete: "cascade" }),
+    artworkId: belongsTo("artwork_id", () => artworks.id),
+    termId: belongsTo("term_id", () => terms.id),
   },
   (t) => [
     primaryKey({ columns: [t.artworkId, t.termId] }),
