@@ -9,6 +9,7 @@ import {
   OfflineQueueFullError,
   parseQueue,
   queuedOrder,
+  reorderOperations,
   queueOperations,
   readQueue,
   replayQueue,
@@ -118,10 +119,15 @@ describe("showing queued changes", () => {
   it("orders by the queued positions of a reorder", () => {
     const reorder = appendOperations(
       [],
-      ["c", "a", "b"].map((id, position) => update(id, { section_order: position }, "homepage_sections")),
+      reorderOperations(["c", "a", "b"], "homepage_sections", "section_order"),
       1,
       newId,
     );
+    expect(reorder.map((op) => op.data)).toEqual([
+      { id: "c", section_order: 0 },
+      { id: "a", section_order: 1 },
+      { id: "b", section_order: 2 },
+    ]);
     expect(queuedOrder(["a", "b", "c"], reorder, "homepage_sections", "section_order")).toEqual(["c", "a", "b"]);
     expect(queuedOrder(["a", "b", "c"], [], "homepage_sections", "section_order")).toEqual(["a", "b", "c"]);
   });

@@ -236,6 +236,11 @@ function sendOperation(op: QueuedOperation): Promise<Response> {
   });
 }
 
+/** A new order of rows to queue offline: each id's position written to `column` of `table` (read by queuedOrder). */
+export function reorderOperations(ids: readonly string[], table: string, column: string): NewOperation[] {
+  return ids.map((id, position) => ({ type: "update", table, data: { id, [column]: position } }));
+}
+
 /** Where a queued reorder puts `ids`: by the newest queued position of each (unqueued ones keep theirs). */
 export function queuedOrder(
   ids: readonly string[],

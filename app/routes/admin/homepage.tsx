@@ -19,7 +19,7 @@ import { useOfflineQueue } from "~/components/realtime/offline-queue";
 import { adminPaths } from "~/lib/admin-paths";
 import { formText } from "~/lib/form-data";
 import { revalidateUnlessQueued } from "~/lib/offline-revalidate";
-import { applyQueued, queuedOrder, type NewOperation } from "~/lib/offline-queue";
+import { applyQueued, queuedOrder, reorderOperations, type NewOperation } from "~/lib/offline-queue";
 import { requireAdmin } from "~/modules/auth/session.server";
 import {
   addSection,
@@ -139,13 +139,7 @@ function offlineChanges(form: FormData): NewOperation[] | undefined {
         },
       ];
     case "reorder":
-      return formText(form, "ids")
-        .split(",")
-        .map((sectionId, position) => ({
-          type: "update",
-          table: "homepage_sections",
-          data: { id: sectionId, section_order: position },
-        }));
+      return reorderOperations(formText(form, "ids").split(","), "homepage_sections", "section_order");
     default:
       return undefined;
   }

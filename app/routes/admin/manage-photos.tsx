@@ -24,7 +24,7 @@ import { useOfflineQueue } from "~/components/realtime/offline-queue";
 import { adminPaths } from "~/lib/admin-paths";
 import { formText } from "~/lib/form-data";
 import { revalidateUnlessQueued } from "~/lib/offline-revalidate";
-import { applyQueued, queuedOrder, type NewOperation } from "~/lib/offline-queue";
+import { applyQueued, queuedOrder, reorderOperations, type NewOperation } from "~/lib/offline-queue";
 import type { ImageAsset } from "~/lib/media";
 import { requireAdmin } from "~/modules/auth/session.server";
 import {
@@ -111,13 +111,7 @@ function offlineChanges(form: FormData): NewOperation[] | undefined {
       return [{ type: "update", table: "file_uploads", data: { id, [column]: form.get("value") === "true" } }];
     }
     case "reorder":
-      return formText(form, "ids")
-        .split(",")
-        .map((photoId, position) => ({
-          type: "update",
-          table: "file_uploads",
-          data: { id: photoId, display_order: position },
-        }));
+      return reorderOperations(formText(form, "ids").split(","), "file_uploads", "display_order");
     default:
       return undefined;
   }
