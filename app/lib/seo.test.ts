@@ -10,6 +10,7 @@ import {
   parseSize,
   personJsonLd,
   seoMeta,
+  privatePageMeta,
   siteFromMatches,
   summarize,
   websiteJsonLd,
@@ -148,6 +149,27 @@ describe("pageSeo", () => {
     expect(title(tags)).toBe("Checkout | Mara Ellison");
     expect(tag(tags, "description")).toBe("Mara Ellison description");
     expect(tag(tags, "robots")).toBe("noindex");
+  });
+});
+
+describe("privatePageMeta", () => {
+  const matches = [{ id: "root", loaderData: { site: SITE } }];
+
+  it("gives a private step its title, noindex, canonical and the site's sharing tags", () => {
+    const tags = privatePageMeta(matches, "Sign in", { path: "/auth", description: "Sign in to your account." });
+    expect(title(tags)).toBe("Sign in | Mara Ellison");
+    expect(tag(tags, "robots")).toBe("noindex");
+    expect(tag(tags, "description")).toBe("Sign in to your account.");
+    expect(canonical(tags)).toBe("https://maraellison.art/auth");
+    expect(tag(tags, "og:image")).toBe("https://maraellison.art/og/default.jpg");
+  });
+
+  it("gives a form's answer or a secret link only its title and noindex", () => {
+    expect(privatePageMeta(matches, "Newsletter")).toEqual([
+      { title: "Newsletter | Mara Ellison" },
+      { name: "robots", content: "noindex" },
+    ]);
+    expect(privatePageMeta([], "Newsletter")[0]).toEqual({ title: "Newsletter | Atelier" });
   });
 });
 

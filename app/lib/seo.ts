@@ -3,6 +3,7 @@
 import type { ArtworkSummary } from "./artwork";
 import type { MetaDescriptor } from "react-router";
 import { bestWidth, variantUrl, type ImageAsset } from "./media";
+import { pageTitle } from "./meta";
 import { paths } from "./paths";
 
 export const PAGE_KEYS = ["default", "home", "gallery", "shop", "about", "commissions", "contact"] as const;
@@ -134,6 +135,26 @@ export function pageSeo(
     type: options.type,
     robots: options.robots,
     jsonLd: options.jsonLd,
+  });
+}
+
+/**
+ * The meta of a page search engines must not list (a step of an order, an account page, a form's answer, a
+ * secret link): "{title} | {site}" and `noindex`; given `path`, also its canonical address and the site's
+ * default sharing tags (with `description`, or the site's own).
+ */
+export function privatePageMeta(
+  matches: Parameters<typeof siteFromMatches>[0],
+  title: string,
+  options: { path?: string; description?: string } = {},
+): MetaDescriptor[] {
+  const site = siteFromMatches(matches);
+  const fullTitle = pageTitle(title, site?.siteTitle);
+  if (options.path === undefined) return [{ title: fullTitle }, { name: "robots", content: ROBOTS_NOINDEX }];
+  return pageSeo(site, "default", options.path, {
+    title: fullTitle,
+    description: options.description,
+    robots: ROBOTS_NOINDEX,
   });
 }
 

@@ -6,24 +6,15 @@ import { AccountSection, ProfileForms } from "~/components/account/profile-forms
 import { TwoFactorSection } from "~/components/account/two-factor-section";
 import { Button } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
-import { pageTitle } from "~/lib/meta";
 import { paths } from "~/lib/paths";
-import { ROBOTS_NOINDEX, seoMeta, siteFromMatches } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { handleAccountAction, loadAccountPage, type AccountActionResult } from "~/modules/auth/account-page.server";
 import { PasswordAttemptsExceeded } from "~/modules/auth/accounts.server";
 import { tooManyAttempts } from "~/modules/auth/messages";
 import { CertificateLinks } from "~/components/site/certificate-links";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const site = siteFromMatches(matches);
-  return seoMeta({
-    site,
-    title: pageTitle("Your account", site?.siteTitle),
-    description: "Your account.",
-    path: paths.account(),
-    robots: ROBOTS_NOINDEX,
-  });
-};
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches, "Your account", { path: paths.account(), description: "Your account." });
 
 export const headers: Route.HeadersFunction = () => ({ "cache-control": "private, no-store" });
 

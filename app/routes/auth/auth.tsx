@@ -4,21 +4,12 @@ import { data, Link, redirect, useActionData, useLoaderData } from "react-router
 import type { Route } from "./+types/auth";
 import { AuthCard } from "~/components/auth/auth-card";
 import { SignInViews } from "~/components/auth/sign-in-views";
-import { pageTitle } from "~/lib/meta";
 import { paths } from "~/lib/paths";
-import { ROBOTS_NOINDEX, seoMeta, siteFromMatches } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { handleSignInAction, loadSignInPage } from "~/modules/auth/sign-in-page.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const site = siteFromMatches(matches);
-  return seoMeta({
-    site,
-    title: pageTitle("Sign in", site?.siteTitle),
-    description: "Sign in to your account.",
-    path: paths.auth(),
-    robots: ROBOTS_NOINDEX,
-  });
-};
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches, "Sign in", { path: paths.auth(), description: "Sign in to your account." });
 
 export const headers: Route.HeadersFunction = () => ({ "cache-control": "no-store" });
 

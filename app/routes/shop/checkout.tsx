@@ -8,10 +8,9 @@ import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { useCartCheck } from "~/components/site/use-cart-check";
 import { fieldBinder } from "~/lib/action-result";
 import { COUNTRIES } from "~/lib/countries";
-import { pageTitle } from "~/lib/meta";
 import { formatPrice } from "~/lib/money";
 import { paths } from "~/lib/paths";
-import { pageSeo, ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { getArtwork } from "~/modules/catalog/catalog.server";
 import {
   abandonPayment,
@@ -33,14 +32,9 @@ import { liveHoldForLink } from "~/modules/shop/holds.server";
 import { roomOffer } from "~/modules/rooms/rooms.server";
 import { PageHeading } from "~/components/site/page-intro";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const site = siteFromMatches(matches);
-  // A private step of an order: reachable, never indexed.
-  return pageSeo(site, "default", paths.checkout(), {
-    title: pageTitle("Checkout", site?.siteTitle),
-    robots: ROBOTS_NOINDEX,
-  });
-};
+// A private step of an order: reachable, never indexed.
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches, "Checkout", { path: paths.checkout() });
 
 // Every load carries a fresh idempotency key: never cache this page.
 export const headers: Route.HeadersFunction = () => ({ "cache-control": "no-store" });

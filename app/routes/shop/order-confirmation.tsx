@@ -5,24 +5,18 @@ import { buttonClass } from "~/components/ui/button";
 import { useCart } from "~/components/site/cart-provider";
 import { OrderSummary } from "~/components/site/checkout/order-summary";
 import { OrderTimeline } from "~/components/site/order-timeline";
-import { pageTitle } from "~/lib/meta";
 import { formatPrice } from "~/lib/money";
 import { paths } from "~/lib/paths";
-import { pageSeo, ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { getSettings } from "~/modules/settings/settings.server";
 import { buyerOrderIds } from "~/modules/shop/order-access.server";
 import { buyerView } from "~/modules/shop/order-view.server";
 import { orderForBuyer } from "~/modules/shop/orders.server";
 import { PageHeading } from "~/components/site/page-intro";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const site = siteFromMatches(matches);
-  // A private step of an order: reachable, never indexed.
-  return pageSeo(site, "default", paths.orderConfirmation(), {
-    title: pageTitle("Order confirmation", site?.siteTitle),
-    robots: ROBOTS_NOINDEX,
-  });
-};
+// A private step of an order: reachable, never indexed.
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches, "Order confirmation", { path: paths.orderConfirmation() });
 
 export const headers: Route.HeadersFunction = () => ({ "cache-control": "private, no-store" });
 

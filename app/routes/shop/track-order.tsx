@@ -5,9 +5,8 @@ import { OrderSummary } from "~/components/site/checkout/order-summary";
 import { TextField } from "~/components/ui/field";
 import { OrderTimeline } from "~/components/site/order-timeline";
 import { fieldBinder } from "~/lib/action-result";
-import { pageTitle } from "~/lib/meta";
 import { paths } from "~/lib/paths";
-import { pageSeo, ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { getSettings } from "~/modules/settings/settings.server";
 import { buyerView } from "~/modules/shop/order-view.server";
 import { trackOrder } from "~/modules/shop/orders.server";
@@ -18,14 +17,9 @@ import { buyerCertificateLinks } from "~/modules/certificates/certificates.serve
 import { CertificateLinks } from "~/components/site/certificate-links";
 import { PageHeading } from "~/components/site/page-intro";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const site = siteFromMatches(matches);
-  // A private step of an order: reachable, never indexed.
-  return pageSeo(site, "default", paths.trackOrder(), {
-    title: pageTitle("Track your order", site?.siteTitle),
-    robots: ROBOTS_NOINDEX,
-  });
-};
+// A private step of an order: reachable, never indexed.
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches, "Track your order", { path: paths.trackOrder() });
 
 export const headers: Route.HeadersFunction = () => ({ "cache-control": "private, no-store" });
 

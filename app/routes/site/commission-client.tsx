@@ -8,8 +8,7 @@ import type { Route } from "./+types/commission-client";
 import { PageIntro } from "~/components/site/page-intro";
 import { ResponsiveImage } from "~/components/site/responsive-image";
 import { buttonClass } from "~/components/ui/button";
-import { pageTitle } from "~/lib/meta";
-import { ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { commissionForClient, readClientToken, startClientPayment } from "~/modules/inbox/commission-pipeline.server";
 import { readFormData } from "~/modules/forms/submission.server";
 import { formatDate } from "~/lib/dates";
@@ -51,10 +50,7 @@ export async function action({ params, request }: Route.ActionArgs) {
   return data({ error: null }, { headers: PRIVATE });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle("Your commission", siteFromMatches(matches)?.siteTitle) },
-  { name: "robots", content: ROBOTS_NOINDEX },
-];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta(matches, "Your commission");
 
 export default function CommissionClient({ loaderData: c, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

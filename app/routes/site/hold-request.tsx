@@ -4,11 +4,10 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/hold-request";
 import { PageIntro } from "~/components/site/page-intro";
 import { buttonClass } from "~/components/ui/button";
-import { pageTitle } from "~/lib/meta";
 import { paths } from "~/lib/paths";
 import { formText } from "~/lib/form-data";
 import type { ActionResult } from "~/lib/action-result";
-import { ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { readFormData } from "~/modules/forms/submission.server";
 import { emailKey, hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
 import { HoldRequestSchema, requestHold } from "~/modules/shop/holds.server";
@@ -55,10 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data<ActionResult<{ message: string }>>({ ok: true, message: THANKS });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle("Ask to hold a work", siteFromMatches(matches)?.siteTitle) },
-  { name: "robots", content: ROBOTS_NOINDEX },
-];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta(matches, "Ask to hold a work");
 
 export default function HoldRequest({ loaderData, actionData }: Route.ComponentProps) {
   const back = (

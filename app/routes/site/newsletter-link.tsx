@@ -3,8 +3,7 @@
 // app/modules/mail/mail-link.server.ts.
 import type { Route } from "./+types/newsletter-link";
 import { MailLinkPage } from "~/components/site/mail-link-page";
-import { pageTitle } from "~/lib/meta";
-import { ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { confirmSubscription, subscriberForLink, unsubscribeByToken } from "~/modules/inbox/newsletter.server";
 import { followMailLink, openMailLink } from "~/modules/mail/mail-link.server";
 
@@ -15,15 +14,8 @@ export const action = ({ request }: Route.ActionArgs) =>
     kind === "confirm" ? confirmSubscription(token) : unsubscribeByToken(token),
   );
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
-  {
-    title: pageTitle(
-      loaderData?.kind === "unsubscribe" ? "Unsubscribe" : "Confirm your subscription",
-      siteFromMatches(matches)?.siteTitle,
-    ),
-  },
-  { name: "robots", content: ROBOTS_NOINDEX },
-];
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  privatePageMeta(matches, loaderData?.kind === "unsubscribe" ? "Unsubscribe" : "Confirm your subscription");
 
 export default function NewsletterLink({ loaderData, actionData }: Route.ComponentProps) {
   const { kind, email, status } = loaderData;

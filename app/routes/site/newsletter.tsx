@@ -10,9 +10,8 @@ import { FormError, Notice } from "~/components/ui/notice";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/ui/field";
 import { formState, type ActionResult } from "~/lib/action-result";
-import { pageTitle } from "~/lib/meta";
 import { paths } from "~/lib/paths";
-import { ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { readSubmission, refuse } from "~/modules/forms/submission.server";
 import { subscribe, SubscribeSchema } from "~/modules/inbox/newsletter.server";
 import { emailKey, hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
@@ -45,10 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { ok: true, message: SUBSCRIBE_THANKS } satisfies ActionResult;
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle("Newsletter", siteFromMatches(matches)?.siteTitle) },
-  { name: "robots", content: ROBOTS_NOINDEX },
-];
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta(matches, "Newsletter");
 
 export default function Newsletter({ actionData }: Route.ComponentProps) {
   const { values } = formState(actionData);

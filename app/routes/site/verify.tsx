@@ -4,9 +4,8 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/verify";
 import { WorkImage } from "~/components/site/responsive-image";
-import { pageTitle } from "~/lib/meta";
 import { paths } from "~/lib/paths";
-import { ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { verifyCertificate } from "~/modules/certificates/certificates.server";
 
 const HEADERS = { "cache-control": "no-store", "x-robots-tag": "noindex" };
@@ -21,10 +20,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const c = loaderData?.certificate;
-  return [
-    { title: pageTitle(c ? `Certificate ${c.number}` : "Certificate not found", siteFromMatches(matches)?.siteTitle) },
-    { name: "robots", content: ROBOTS_NOINDEX },
-  ];
+  return privatePageMeta(matches, c ? `Certificate ${c.number}` : "Certificate not found");
 };
 
 export default function VerifyCertificate({ loaderData }: Route.ComponentProps) {

@@ -2,8 +2,7 @@
 // (in every alert); how such a link behaves: app/modules/mail/mail-link.server.ts.
 import type { Route } from "./+types/work-alert-link";
 import { MailLinkPage } from "~/components/site/mail-link-page";
-import { pageTitle } from "~/lib/meta";
-import { ROBOTS_NOINDEX, siteFromMatches } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { alertForLink, confirmAlert, unsubscribeAlert } from "~/modules/alerts/alerts.server";
 import { followMailLink, openMailLink } from "~/modules/mail/mail-link.server";
 
@@ -12,15 +11,8 @@ export const loader = ({ request }: Route.LoaderArgs) => openMailLink(request, a
 export const action = ({ request }: Route.ActionArgs) =>
   followMailLink(request, (kind, token) => (kind === "confirm" ? confirmAlert(token) : unsubscribeAlert(token)));
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
-  {
-    title: pageTitle(
-      loaderData?.kind === "unsubscribe" ? "Unsubscribe" : "Confirm",
-      siteFromMatches(matches)?.siteTitle,
-    ),
-  },
-  { name: "robots", content: ROBOTS_NOINDEX },
-];
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  privatePageMeta(matches, loaderData?.kind === "unsubscribe" ? "Unsubscribe" : "Confirm");
 
 export default function WorkAlertLink({ loaderData, actionData }: Route.ComponentProps) {
   const { kind, email, title, status } = loaderData;
