@@ -10,6 +10,7 @@ import { db, queryRows, type Database } from "~/db/client.server";
 import { workAlertDeliveries, workAlerts, type WorkAlertKind } from "~/db/schema";
 import { enqueue, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
 import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
+import { confirmOptIn, leaveOptIn } from "~/modules/mail/opt-in.server";
 import { readSignedId, signedId } from "~/modules/security/signed-ids.server";
 import { services } from "~/services.server";
 import type { LinkKind } from "~/modules/mail/mail-link.server";
@@ -105,23 +106,13 @@ export async function alertForLink(kind: LinkKind, token: string | null) {
 export async function confirmAlert(token: string | null): Promise<{ email: string } | undefined> {
   const id = readSignedId(purpose("confirm"), token);
   if (!id) return undefined;
-  const [row] = await db()
-    .update(workAlerts)
-    .set({ confirmedAt: sql`coalesce(${workAlerts.confirmedAt}, now())`, unsubscribedAt: sql`null` })
-    .where(eq(workAlerts.id, id))
-    .returning({ email: workAlerts.email });
-  return row;
+  return confirmOptIn(workAlerts, id);
 }
 
 export async function unsubscribeAlert(token: string | null): Promise<{ email: string } | undefined> {
   const id = readSignedId(purpose("unsubscribe"), token);
   if (!id) return undefined;
-  const [row] = await db()
-    .update(workAlerts)
-    .set({ unsubscribedAt: sql`coalesce(${workAlerts.unsubscribedAt}, now())` })
-    .where(eq(workAlerts.id, id))
-    .returning({ email: workAlerts.email });
-  return row;
+  return leaveOptIn(workAlerts, id);
 }
 
 // --- Events ------------------------------------------------------------------------------------------------

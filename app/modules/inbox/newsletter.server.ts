@@ -13,6 +13,7 @@ import { mailOutbox, newsletterDeliveries, newsletterIssues, newsletterSubscribe
 import { enqueue, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
 import { markdownToText, renderMarkdown } from "~/modules/content/markdown.server";
 import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
+import { confirmOptIn, leaveOptIn } from "~/modules/mail/opt-in.server";
 import { services } from "~/services.server";
 import { readSignedId, signedId } from "~/modules/security/signed-ids.server";
 import { FORMULA_LEADING } from "~/modules/catalog/import/fields";
@@ -74,24 +75,14 @@ export async function subscribe(email: string, source = "footer"): Promise<Subsc
 export async function confirmSubscription(token: string | null): Promise<{ email: string } | undefined> {
   const id = readLinkToken("confirm", token);
   if (!id) return undefined;
-  const [row] = await db()
-    .update(newsletterSubscribers)
-    .set({ confirmedAt: sql`coalesce(${newsletterSubscribers.confirmedAt}, now())`, unsubscribedAt: sql`null` })
-    .where(eq(newsletterSubscribers.id, id))
-    .returning({ email: newsletterSubscribers.email });
-  return row;
+  return confirmOptIn(newsletterSubscribers, id);
 }
 
 /** The unsubscribe link (one click, no sign-in, RFC 8058). Undefined for a link that is not ours. */
 export async function unsubscribeByToken(token: string | null): Promise<{ email: string } | undefined> {
   const id = readLinkToken("unsubscribe", token);
   if (!id) return undefined;
-  const [row] = await db()
-    .update(newsletterSubscribers)
-    .set({ unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, now())` })
-    .where(eq(newsletterSubscribers.id, id))
-    .returning({ email: newsletterSubscribers.email });
-  return row;
+  return leaveOptIn(newsletterSubscribers, id);
 }
 
 /** The address a link is for, and where it stands (for the page the link opens). */
