@@ -255,25 +255,27 @@ async function lockFor(tx: Database, id: string, action: InvoiceAction): Promise
   return (await getInvoice(id, tx))!;
 }
 
-export async function markInvoicePaid(id: string, database: Database = db()): Promise<Invoice> {
-  return database.transaction(async (tx) => {
-    await lockFor(tx, id, "mark-paid");
-    const [row] = await tx
-      .update(invoices)
-      .set({ status: "paid", paidAt: new Date(), updatedAt: new Date() })
-      .where(eq(invoices.id, id))
-      .returning();
-    return row!;
-  });
+export function markInvoicePaid(id: string, database: Database = db()): Promise<Invoice> {
+  return closeInvoice(id, "mark-paid", { status: "paid", paidAt: new Date() }, database);
 }
 
 /** Voids an invoice; its number stays taken (the counter never goes back). */
-export async function voidInvoice(id: string, database: Database = db()): Promise<Invoice> {
+export function voidInvoice(id: string, database: Database = db()): Promise<Invoice> {
+  return closeInvoice(id, "void", { status: "void", voidedAt: new Date() }, database);
+}
+
+/** Moves an invoice to its final status, if the action is allowed in its current one (under its row lock). */
+function closeInvoice(
+  id: string,
+  action: "mark-paid" | "void",
+  change: { status: "paid"; paidAt: Date } | { status: "void"; voidedAt: Date },
+  database: Database,
+): Promise<Invoice> {
   return database.transaction(async (tx) => {
-    await lockFor(tx, id, "void");
+    await lockFor(tx, id, action);
     const [row] = await tx
       .update(invoices)
-      .set({ status: "void", voidedAt: new Date(), updatedAt: new Date() })
+      .set({ ...change, updatedAt: new Date() })
       .where(eq(invoices.id, id))
       .returning();
     return row!;
