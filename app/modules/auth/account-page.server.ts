@@ -11,8 +11,7 @@ import { ordersForEmail } from "~/modules/shop/orders.server";
 import { formatDate } from "~/lib/dates";
 import {
   listFactors,
-  markPhoneFactorVerified,
-  markTotpFactorVerified,
+  markFactorVerified,
   passwordMatches,
   removeFactors,
   setFullName,
@@ -239,7 +238,7 @@ export async function handleAccountAction(request: Request): Promise<AccountActi
         const enrolment = input.totpURI ? await enrolmentView(input.totpURI, []) : undefined;
         return { ...failed(result, "code"), enrolment };
       }
-      await markTotpFactorVerified(context.user.id);
+      await markFactorVerified(context.user.id, "totp");
       return { redirect: "/account?saved=totp", cookies: result.cookies };
     }
     case "phone-start": {
@@ -266,7 +265,7 @@ export async function handleAccountAction(request: Request): Promise<AccountActi
         auth().api.verifyTwoFactorOTP({ body: { code: input.code }, headers, returnHeaders: true }),
       );
       if (!result.ok) return { ...failed(result, "code"), phonePending: true };
-      await markPhoneFactorVerified(context.user.id);
+      await markFactorVerified(context.user.id, "phone");
       await syncTwoFactorFlag(context.user.id);
       return { redirect: "/account?saved=phone", cookies: result.cookies };
     }

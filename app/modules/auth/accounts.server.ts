@@ -203,11 +203,12 @@ export async function startTotpFactor(userId: string, friendlyName: string, issu
   return id;
 }
 
-export async function markTotpFactorVerified(userId: string): Promise<void> {
+/** The user's factor of this type is confirmed (its first code was right). */
+export async function markFactorVerified(userId: string, factorType: "totp" | "phone"): Promise<void> {
   await db()
     .update(authFactors)
     .set({ status: "verified", updatedAt: sql`now()` })
-    .where(and(eq(authFactors.userId, userId), eq(authFactors.factorType, "totp")));
+    .where(and(eq(authFactors.userId, userId), eq(authFactors.factorType, factorType)));
 }
 
 export async function removeFactors(userId: string, factorType: Factor["factorType"]): Promise<void> {
@@ -222,13 +223,6 @@ export async function startPhoneFactor(userId: string, friendlyName: string, pho
   const id = uuidv7();
   await db().insert(authFactors).values({ id, userId, factorType: "phone", friendlyName, phone });
   return id;
-}
-
-export async function markPhoneFactorVerified(userId: string): Promise<void> {
-  await db()
-    .update(authFactors)
-    .set({ status: "verified", updatedAt: sql`now()` })
-    .where(and(eq(authFactors.userId, userId), eq(authFactors.factorType, "phone")));
 }
 
 /** The number codes go to: the verified phone factor, else one being enrolled. */
