@@ -38,3 +38,16 @@ test("below 768 px the sidebar is a drawer that opens, navigates and closes", as
   await page.keyboard.press("Escape");
   await expect(drawer).toBeHidden();
 });
+
+test("on a phone the upload forms fit the screen: nothing scrolls sideways", async ({ page }) => {
+  // A file input's own width once pushed the form's grid column past the screen (Upload Photos: 527 px wide).
+  for (const [path, heading] of [
+    ["/admin/artist-photos", "Upload Photos"],
+    ["/admin/blog/new", "New post"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, path).toBeLessThanOrEqual(375);
+  }
+});

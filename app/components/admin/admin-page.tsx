@@ -1,16 +1,22 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, type LucideIcon } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 
-/** The top of an admin page: its heading (the page's one <h1>), a line about it, and its main actions. */
+/**
+ * The top of an admin page: its heading (the page's one <h1>), a line about it, and its main actions; `link` is
+ * the page's one link elsewhere (a new record, a preview, the public page), drawn as a small button.
+ */
 export function AdminPageHeader({
   title,
   description,
   actions,
+  link,
 }: {
   title: string;
   description?: ReactNode;
   actions?: ReactNode;
+  link?: { to: string; label: ReactNode; icon?: LucideIcon; variant?: "primary" | "secondary" };
 }) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
@@ -18,7 +24,22 @@ export function AdminPageHeader({
         <h1 className="text-2xl md:text-3xl">{title}</h1>
         {description ? <p className="text-muted mt-1.5 max-w-2xl text-sm">{description}</p> : null}
       </div>
-      {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
+      {actions || link ? (
+        <div className="flex flex-wrap items-center gap-2">
+          {actions}
+          {link ? (
+            <Link to={link.to} className={buttonClass(link.variant ?? "primary", "sm")}>
+              {link.icon ? (
+                <>
+                  <link.icon aria-hidden className="size-4" /> {link.label}
+                </>
+              ) : (
+                link.label
+              )}
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
     </div>
   );
 }

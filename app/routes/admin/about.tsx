@@ -11,7 +11,6 @@ import { AdminPageHeader } from "~/components/admin/admin-page";
 import { CvEditor } from "~/components/admin/content/cv-editor";
 import { GeneratedFields } from "~/components/admin/content/generated-form";
 import { MarkdownEditor } from "~/components/admin/content/markdown-editor";
-import { buttonClass } from "~/components/ui/button";
 import { Panel } from "~/components/ui/card";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
@@ -105,11 +104,7 @@ export default function AboutEditor({ loaderData, actionData }: Route.ComponentP
             .
           </>
         }
-        actions={
-          <Link to={paths.about()} className={buttonClass("secondary", "sm")}>
-            <ExternalLink aria-hidden className="size-4" /> View the page
-          </Link>
-        }
+        link={{ to: paths.about(), label: "View the page", icon: ExternalLink, variant: "secondary" }}
       />
       <Form method="post" noValidate className="space-y-6">
         <Panel title="Biography" className="space-y-4 p-5">

@@ -210,7 +210,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         />
       </PageSection>
 
-      <div className="mb-8 grid gap-6 lg:grid-cols-3">
+      <div className="mb-8 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <RankTable
           caption="Most viewed works"
           label="Work"

@@ -1,7 +1,7 @@
 // Upload Photos (/admin/artist-photos): photos of the artist and the studio, stored under the artist-photo
 // folder with alt text (required), a caption, a place in the order, and where they are featured.
 import { Upload } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { z } from "zod";
 import { formState } from "~/lib/action-result";
 import type { Route } from "./+types/artist-photos";
@@ -10,7 +10,6 @@ import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { Thumb } from "~/components/admin/thumb";
-import { buttonClass } from "~/components/ui/button";
 import { cardClass, Panel } from "~/components/ui/card";
 import { CheckboxField, TextAreaField, TextField } from "~/components/ui/field";
 import { FileField } from "~/components/ui/file-field";
@@ -86,13 +85,9 @@ export default function UploadPhotos({ loaderData, actionData }: Route.Component
       <AdminPageHeader
         title="Upload Photos"
         description="Photos of the artist and the studio for the home page's statement and the about page."
-        actions={
-          <Link to={adminPaths.managePhotos()} className={buttonClass("secondary", "sm")}>
-            Manage photos ({loaderData.count})
-          </Link>
-        }
+        link={{ to: adminPaths.managePhotos(), label: `Manage photos (${loaderData.count})`, variant: "secondary" }}
       />
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Form
           key={formKey}
           method="post"

@@ -16,7 +16,6 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { ArtworksTable } from "~/components/admin/artworks-table";
 import { availabilityFilter, CatalogFilters, choiceFilter, mediumFilter } from "~/components/admin/catalog-filters";
 import { Pager } from "~/components/ui/pager";
-import { buttonClass } from "~/components/ui/button";
 import { ADMIN_PAGE_SIZES, adminArtworkSearch, canReorder, parseAdminArtworkParams } from "~/lib/admin-artwork-query";
 import { formatShortDate } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
@@ -152,11 +151,7 @@ export default function Artworks({ loaderData }: Route.ComponentProps) {
             ? "Drag the handle of a row to change the order of the gallery and the home page."
             : "Sort by Order (ascending) to drag works into a new order."
         }
-        actions={
-          <Link to={adminPaths.upload()} className={buttonClass("primary", "sm")}>
-            <Upload aria-hidden className="size-4" /> Upload artworks
-          </Link>
-        }
+        link={{ to: adminPaths.upload(), label: "Upload artworks", icon: Upload }}
       />
       <CatalogFilters
         label="Filter artworks"

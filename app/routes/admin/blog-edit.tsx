@@ -130,7 +130,7 @@ export default function BlogEdit({ loaderData, actionData }: Route.ComponentProp
         }
       />
       <ActionNotice className="mb-4 text-sm" message={saved ? "Post created." : null} />
-      <Form method="post" noValidate className="grid gap-6 lg:grid-cols-3">
+      <Form method="post" noValidate className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className={`${cardClass} space-y-4 p-5 lg:col-span-2`}>
           <TextField
             label="Title (required)"

@@ -95,11 +95,7 @@ export default function BlogPosts({ loaderData }: Route.ComponentProps) {
             : posts in Markdown, published now or at a set time, listed in the sitemap and the RSS feed.
           </>
         }
-        actions={
-          <Link to={adminPaths.newPost()} className={buttonClass("primary", "sm")}>
-            <Plus aria-hidden className="size-4" /> New post
-          </Link>
-        }
+        link={{ to: adminPaths.newPost(), label: "New post", icon: Plus }}
       />
       <nav aria-label="Posts by state" className="mb-4 flex flex-wrap gap-1 text-sm">
         {tabs.map((tab) => (

@@ -13,7 +13,6 @@ import { BROADCASTS_PER_MINUTE, realtimeHub } from "~/modules/realtime/hub.serve
 import { readSubmission, refuse } from "~/modules/forms/submission.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
-import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { formatShortDateTime } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
@@ -105,11 +104,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <AdminPageHeader
         title="Dashboard"
         description="The studio at a glance."
-        actions={
-          <Link to={adminPaths.upload()} className={buttonClass("primary", "sm")}>
-            <Upload aria-hidden className="size-4" /> Upload artworks
-          </Link>
-        }
+        link={{ to: adminPaths.upload(), label: "Upload artworks", icon: Upload }}
       />
       <section aria-label="Catalogue" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Stat

@@ -1,6 +1,5 @@
 // Exhibition Management: the artist's shows grouped as upcoming, current and past (in the studio's time
 // zone), with their venue, dates, kind, works and whether the About page shows them; create, edit, delete.
-import { Link } from "react-router";
 import { z } from "zod";
 import type { ActionResult } from "~/lib/action-result";
 import type { Route } from "./+types/exhibitions";
@@ -11,7 +10,6 @@ import { RowLink, WithNote } from "~/components/admin/table-cells";
 import { EmptyState } from "~/components/ui/empty-state";
 import { ActionNotice } from "~/components/ui/notice";
 import { DeleteExhibitionDialog } from "~/components/admin/delete-exhibition-dialog";
-import { buttonClass } from "~/components/ui/button";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { EXHIBITION_TYPE_LABELS, formatDateRange, type ExhibitionPhase } from "~/modules/exhibitions/exhibition-rules";
@@ -86,11 +84,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       <AdminPageHeader
         title="Exhibition Management"
         description="Past and upcoming exhibitions: venue, dates and the works shown. Published ones appear on the About page."
-        actions={
-          <Link to={adminPaths.newExhibition()} className={buttonClass("primary", "sm")}>
-            New exhibition
-          </Link>
-        }
+        link={{ to: adminPaths.newExhibition(), label: "New exhibition" }}
       />
       <ActionNotice result={actionData} />
       {exhibitions.length === 0 ? (

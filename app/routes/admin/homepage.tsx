@@ -2,7 +2,7 @@
 // drafts previewed on the real home page before publishing, the published and active switches, and drag to
 // reorder (section_order). Switches and order are optimistic: shown at once, restored if the server refuses.
 import { Eye, Plus } from "lucide-react";
-import { Form, Link, useFetcher } from "react-router";
+import { Form, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/homepage";
 import { reportAction } from "~/components/admin/action-result";
@@ -13,7 +13,7 @@ import { AdminPageHeader } from "~/components/admin/admin-page";
 import { EmptyState } from "~/components/ui/empty-state";
 import { SECTION_LABELS, SectionCard } from "~/components/admin/content/section-card";
 import { pendingOrder, SortableList } from "~/components/ui/sortable-list";
-import { Button, buttonClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/field";
 import { useOfflineQueue } from "~/components/realtime/offline-queue";
 import { adminPaths } from "~/lib/admin-paths";
@@ -186,11 +186,7 @@ export default function HomepageEditor({ loaderData }: Route.ComponentProps) {
       <AdminPageHeader
         title="Homepage Editor"
         description="The sections of the home page, top to bottom. A section shows when it is both published and active; drafts show only in the preview."
-        actions={
-          <Link to={adminPaths.homepagePreview()} className={buttonClass("secondary", "sm")}>
-            <Eye aria-hidden className="size-4" /> Preview home page
-          </Link>
-        }
+        link={{ to: adminPaths.homepagePreview(), label: "Preview home page", icon: Eye, variant: "secondary" }}
       />
       {shown.length === 0 ? (
         <EmptyState>No sections yet. Add the first one below.</EmptyState>

@@ -16,7 +16,7 @@ import { pendingOrder, SortableList } from "~/components/ui/sortable-list";
 import { FetcherSwitch } from "~/components/admin/content/switch";
 import { DeleteIconButton } from "~/components/admin/delete-icon-button";
 import { Thumb } from "~/components/admin/thumb";
-import { Button, buttonClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { TextAreaField, TextField } from "~/components/ui/field";
@@ -143,11 +143,7 @@ export default function ManagePhotos({ loaderData }: Route.ComponentProps) {
       <AdminPageHeader
         title="Manage Photos"
         description="The artist photos in their order (drag to change it). The home page shows the first one featured there; the about page shows all featured there."
-        actions={
-          <Link to={adminPaths.artistPhotos()} className={buttonClass("secondary", "sm")}>
-            <Upload aria-hidden className="size-4" /> Upload photos
-          </Link>
-        }
+        link={{ to: adminPaths.artistPhotos(), label: "Upload photos", icon: Upload, variant: "secondary" }}
       />
       {shown.length === 0 ? (
         <EmptyState>

@@ -1,12 +1,10 @@
 // Viewing Rooms (docs/admin.md "Viewing rooms"): the private rooms the artist has made, newest first, with whom
 // each is for, until when it is open, how many works it shows and how often it was opened.
-import { Link } from "react-router";
 import type { Route } from "./+types/rooms";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { Pager } from "~/components/ui/pager";
-import { buttonClass } from "~/components/ui/button";
 import { CardList, CardListItem } from "~/components/ui/card-list";
 import { StatusBadge, type Tone } from "~/components/ui/status-badge";
 import { adminPaths } from "~/lib/admin-paths";
@@ -56,11 +54,7 @@ export default function Rooms({ loaderData }: Route.ComponentProps) {
       <AdminPageHeader
         title="Viewing Rooms"
         description="Private selections of works, shared by a secret link, with prices that hold only there. Nobody finds them without the link; search engines never list them."
-        actions={
-          <Link to={adminPaths.newRoom()} className={buttonClass("primary", "sm")}>
-            New room
-          </Link>
-        }
+        link={{ to: adminPaths.newRoom(), label: "New room" }}
       />
       <CardList
         items={rooms}
