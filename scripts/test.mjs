@@ -1,12 +1,9 @@
 // `npm test`: typecheck, lint, unit + integration tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
 // a production build, then end-to-end tests in Chromium. Stops at the first failing step.
 //
-// The steps before the end-to-end run are each single-threaded, so they run as three tracks side by side and
-// keep both cores of a small machine busy: [typecheck, lint] beside [Vitest] beside [build, the end-to-end
-// run's demo data]. A track's output is printed whole when it ends (a failing one first); the first failure
-// ends the others (docs/testing.md). The end-to-end run starts when the first and third tracks have passed,
-// beside what is left of Vitest. (Started as soon as the build was ready, beside typecheck and lint too, it
-// made the run no shorter and stretched Vitest's tests past their timeouts: b5ffbf3, undone in 88e62b3.)
+// Two phases on a small machine (docs/testing.md): first what the end-to-end run waits for, as two tracks side
+// by side ([typecheck, lint] beside [build, the end-to-end run's demo data]); then Playwright beside Vitest. A
+// track's output is printed whole when it ends (a failing one first); the first failure ends the others.
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,21 +22,19 @@ const e2eEnv = {
 const vitestEnv = { ...process.env, TMPDIR: join(runDir, "vitest-tmp") };
 mkdirSync(vitestEnv.TMPDIR);
 
-const tracks = [
+const checkTrack = [
+  ["typecheck", "npm", ["run", "--silent", "typecheck"]],
+  ["lint", "npm", ["run", "--silent", "lint"]],
+];
+const buildTrack = [
+  ["build", "npm", ["run", "--silent", "build"]],
+  ["end-to-end demo data", "node", ["--import", "tsx", "tests/support/demo-template.ts", e2eEnv.E2E_TEMPLATE_DIR]],
+];
+const vitestTrack = [
   [
-    ["typecheck", "npm", ["run", "--silent", "typecheck"]],
-    ["lint", "npm", ["run", "--silent", "lint"]],
-  ],
-  [
-    [
-      "unit and integration",
-      "npx",
-      ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=reports/vitest.json"],
-    ],
-  ],
-  [
-    ["build", "npm", ["run", "--silent", "build"]],
-    ["end-to-end demo data", "node", ["--import", "tsx", "tests/support/demo-template.ts", e2eEnv.E2E_TEMPLATE_DIR]],
+    "unit and integration",
+    "npx",
+    ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=reports/vitest.json"],
   ],
 ];
 
@@ -80,8 +75,8 @@ function stopAll() {
   }
 }
 
-async function runTrack(steps, index) {
-  const path = join(runDir, `track-${index}.log`);
+async function runTrack(steps, name) {
+  const path = join(runDir, `track-${name}.log`);
   const log = createWriteStream(path);
   const lines = [];
   for (const [name, command, args] of steps) {
@@ -128,11 +123,14 @@ async function e2ePort() {
   return claim.port;
 }
 
-const [checks, unit, built] = tracks.map(runTrack);
-// Playwright starts once the build, its demo data, typecheck and lint are done, beside the rest of Vitest: alone,
-// each left a core idle (Vitest is one process; the end-to-end run waits on servers and pages a quarter of the
-// time), and together they keep both busy (docs/testing.md).
-if ((await checks) && (await built) && !failed) {
+const checks = runTrack(checkTrack, "checks");
+const built = runTrack(buildTrack, "build");
+// Vitest starts with Playwright, once typecheck, lint, the build and its demo data have passed: in the first
+// phase it took a core from the steps the end-to-end run waits for; beside that run it fills the time the run
+// waits on servers and pages (docs/testing.md).
+const prepared = Promise.all([checks, built]).then((done) => done.every(Boolean) && !failed);
+const unit = prepared.then((ok) => ok && runTrack(vitestTrack, "vitest"));
+if (await prepared) {
   const t0 = Date.now();
   process.stdout.write(`\n▶ end to end\n`);
   const chromium = await run("node", ["scripts/ensure-chromium.mjs"], process.stdout);
