@@ -1,9 +1,9 @@
 // Spec §8: when the homepage sections cannot be loaded, the home page shows the destructive toast
 // 'Error' / 'Failed to load homepage content' and the rest of the page still works. The failure is real:
-// the table is taken away from a stopped server's database, then the server starts again.
+// the table is taken away from a copy of the demo database, then a server starts on it.
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
+import { copyDemoData, startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
 import { expect, test } from "../support/fixtures";
 import { runTempDir } from "../support/test-run";
 
@@ -17,10 +17,7 @@ test.afterAll(async () => {
 test("a failure to load the homepage sections shows the 'Error' toast and the page still works", async ({ page }) => {
   test.setTimeout(180_000);
   const dataDir = join(runTempDir("atelier-home-failure-"), "data");
-  server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn" }, { data: "demo" });
-  await waitHealthy(server);
-  expect(await stop(server)).toBe(0);
-
+  copyDemoData(dataDir);
   const database = await PGlite.create(join(dataDir, "pgdata"));
   await database.exec("alter table homepage_sections rename to homepage_sections_unreachable");
   await database.close();
