@@ -16,7 +16,10 @@ export interface AppServer {
   stop: () => Promise<void>;
 }
 
-/** Starts `node build/server/index.js` with an SMTP peer; resolves once /healthz answers 200. */
+/**
+ * Starts `node build/server/index.js` with an SMTP peer; resolves once /healthz answers 200. Its DATA_DIR: the
+ * spec's `dataDir` as it is, else a new one holding the demo data (`data: "demo"`) or an empty shop.
+ */
 export async function startAppServer(
   env: Record<string, string> = {},
   options: { dataDir?: string } & StartOptions = {},
@@ -36,7 +39,9 @@ export async function startAppServer(
       AUTH_SECRET: "",
       ...env,
     },
-    { data: options.data, port: options.port },
+    // A DATA_DIR of the server's own starts as the blank database unless the spec asks for the demo; one the
+    // spec hands in is taken as it is (a first start, a restart).
+    { data: options.data ?? (options.dataDir ? undefined : "blank"), port: options.port },
   );
   await waitHealthy(server).catch(async (error: unknown) => {
     await stop(server);

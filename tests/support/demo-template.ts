@@ -44,12 +44,27 @@ async function makeTemplate(target: string): Promise<void> {
   process.stdout.write(`demo data template ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
 
+/**
+ * Beside it, a DATA_DIR holding only the migrated database, for the specs' servers that start an empty shop
+ * (tests/support/spawn-server.ts, "blank"): the server's first start still does everything else a first start
+ * does (the secret, the settings from its own environment, the setup link), only the migrations are done.
+ */
+async function makeMigratedTemplate(target: string): Promise<void> {
+  const { openDatabase } = await import("~/db/client.server");
+  const work = mkdtempSync(join(dirname(target), "template-work-"));
+  const handle = await openDatabase({ databaseUrl: "", dataDir: work });
+  await handle.migrate();
+  await handle.close();
+  renameSync(work, target);
+}
+
 const [target, ...copies] = process.argv.slice(2);
 if (!target) {
   process.stderr.write("usage: demo-template.ts <template-dir> [<copy-to>...]\n");
   process.exit(2);
 }
 if (!existsSync(target)) await makeTemplate(target);
+if (!existsSync(`${target}-blank`)) await makeMigratedTemplate(`${target}-blank`);
 for (const copy of copies) {
   rmSync(copy, { recursive: true, force: true });
   cpSync(target, copy, { recursive: true });

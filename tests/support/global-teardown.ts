@@ -6,5 +6,6 @@ export default async function globalTeardown(): Promise<void> {
   const left = await endRecordedChildren();
   if (left > 0) process.stdout.write(`ended ${left} server(s) a test left running\n`);
   // The template's copies hold everything tests need; the shared server (still running now) keeps its own.
-  if (process.env.E2E_TEMPLATE_DIR) rmSync(process.env.E2E_TEMPLATE_DIR, { recursive: true, force: true });
+  const template = process.env.E2E_TEMPLATE_DIR;
+  if (template) for (const dir of [template, `${template}-blank`]) rmSync(dir, { recursive: true, force: true });
 }
