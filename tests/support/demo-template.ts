@@ -5,6 +5,7 @@
 // tests. An existing template is reused; the copies are made after it is complete.
 import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { blankTemplateOf } from "./test-run";
 
 async function makeTemplate(target: string): Promise<void> {
   const started = Date.now();
@@ -64,7 +65,7 @@ if (!target) {
   process.exit(2);
 }
 if (!existsSync(target)) await makeTemplate(target);
-if (!existsSync(`${target}-blank`)) await makeMigratedTemplate(`${target}-blank`);
+if (!existsSync(blankTemplateOf(target))) await makeMigratedTemplate(blankTemplateOf(target));
 for (const copy of copies) {
   rmSync(copy, { recursive: true, force: true });
   cpSync(target, copy, { recursive: true });

@@ -8,7 +8,7 @@ import { cpSync, existsSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { test } from "@playwright/test";
 import { freePort } from "../../scripts/lib/e2e-port.mjs";
-import { forgetChild, recordChild } from "./test-run";
+import { blankTemplateOf, forgetChild, recordChild } from "./test-run";
 
 export interface Server {
   child: ChildProcess;
@@ -46,7 +46,7 @@ export function demoTemplateDir(): string {
 /** Copies the run's demo data (or its blank database) into an empty or missing DATA_DIR. */
 export function copyDemoData(dataDir: string, data: "demo" | "blank" = "demo"): void {
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0) throw new Error(`${dataDir} is not empty`);
-  cpSync(data === "blank" ? `${demoTemplateDir()}-blank` : demoTemplateDir(), dataDir, { recursive: true });
+  cpSync(data === "blank" ? blankTemplateOf(demoTemplateDir()) : demoTemplateDir(), dataDir, { recursive: true });
 }
 
 export async function startServer(env: Record<string, string>, options: StartOptions = {}): Promise<Server> {

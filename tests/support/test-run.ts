@@ -5,6 +5,9 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
+/** The migrated, empty database made beside the run's demo data template (tests/support/demo-template.ts). */
+export const blankTemplateOf = (template: string): string => `${template}-blank`;
+
 /**
  * A new empty folder for a test's data (a server's DATA_DIR, a backup): inside the run's folder, which the run
  * removes at its end (npm test's runner; playwright.config.ts when Playwright runs alone), so a run leaves no
