@@ -1,5 +1,5 @@
 // The small classic script at the top of every page (decision 0014). It
-// - links the whole stylesheet once React has hydrated (a cached page inlines only what its first paint uses);
+// - links the late stylesheet once React has hydrated (a cached page inlines only what its first paint uses);
 // - starts the deferred scripts (deferred-hydration.server.ts) once the page has loaded and its first paint is
 //   on screen (a frame after the load event and the first-contentful-paint entry: the frame alone came before
 //   the paint's presentation, so the scripts' requests counted against the largest paint), at most 3 s after
@@ -50,7 +50,7 @@ held.push([click,el]);start();
 }
 d.addEventListener("click",hold,true);d.addEventListener("change",hold,true);
 w.__atelierInteractive=function(){
-if(w.__atelierHydrated)return;w.__atelierHydrated=true;var css=d.getElementById("site-css"),full=css&&css.hasAttribute("data-critical")&&css.getAttribute("data-full");if(full){var l=d.createElement("link");l.rel="stylesheet";l.href=full;d.head.append(l);}
+if(w.__atelierHydrated)return;w.__atelierHydrated=true;var css=d.getElementById("site-css"),late=css&&css.hasAttribute("data-critical")&&css.getAttribute("data-late");if(late){var l=d.createElement("link");l.rel="stylesheet";l.href=late;d.head.append(l);}
 d.removeEventListener("click",hold,true);d.removeEventListener("change",hold,true);
 held.splice(0).forEach(function(h){if(!h[1].isConnected)return;if(h[0])h[1].click();else h[1].dispatchEvent(new Event("change",{bubbles:true}));});
 };

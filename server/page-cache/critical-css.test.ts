@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classesOf, inlineCriticalCss, pruneCss } from "./critical-css";
+import { classesOf, inlineCriticalCss, lateCss, pruneCss } from "./critical-css";
 
 describe("the critical stylesheet of a stored page", () => {
   const css = [
@@ -55,5 +55,25 @@ describe("the critical stylesheet of a stored page", () => {
     expect(out).toContain('<div class="flex md:col-span-5');
     expect(out).toContain('<style id="site-css" data-critical="">');
     expect(inlineCriticalCss("<p>no stylesheet</p>")).toBe("<p>no stylesheet</p>");
+  });
+
+  it("cuts the late stylesheet: the layer order, then the components and utilities layers whole, in order", () => {
+    const sheet = [
+      "@layer theme,base,components,utilities;",
+      css.replace("@layer utilities{", "@layer components{.card{padding:1rem}}@layer utilities{"),
+      "@media (prefers-reduced-motion:reduce){*,:before{animation-duration:.01ms}}",
+    ].join("");
+    const late = lateCss(sheet);
+    expect(late.startsWith("@layer theme,base,components,utilities;@layer components{.card{padding:1rem}}")).toBe(true);
+    const utilities = /@layer utilities\{.*\}$/.exec(sheet.split("@media (prefers-reduced")[0]!)?.[0];
+    expect(late.endsWith(utilities!)).toBe(true);
+    for (const left of ["--color-ink", "box-sizing", "@font-face", "@property", "prefers-reduced-motion"])
+      expect(late).not.toContain(left);
+  });
+
+  it("refuses a stylesheet with a class rule outside those layers: a hydrated page would lose it", () => {
+    expect(() => lateCss("@layer utilities{.flex{display:flex}}.badge{color:red}")).toThrow(/\.badge/);
+    expect(() => lateCss("@media print{.hidden{display:none}}")).toThrow(/@media print/);
+    expect(lateCss("@layer base{h1{margin:0}}@media print{body{color:#000}}")).toBe("");
   });
 });

@@ -1,6 +1,6 @@
 // The stylesheet a stored page inlines, cut down to the rules its first paint can use: a rule whose selector
 // names a class that no element of the page carries cannot match before scripts run, so it is left to the
-// full stylesheet, which the head script switches on when the page starts its scripts (hydration-script.tsx).
+// late stylesheet, which the head script links once the page has hydrated (hydration-script.tsx).
 // A plain scan, no CSS library: rules nest only inside at-rules (Tailwind writes no CSS nesting), and
 // at-rules other than grouping ones (@font-face, @keyframes, @property) are kept whole.
 
@@ -146,6 +146,67 @@ function unescape(name: string): string {
   return name.replace(/\\([0-9a-fA-F]{1,6})\s?|\\(.)/g, (_, hex: string | undefined, char: string | undefined) =>
     hex ? String.fromCodePoint(parseInt(hex, 16)) : char!,
   );
+}
+
+const NO_CLASS: ReadonlySet<string> = new Set();
+/** A set that holds every class: pruning with it keeps every rule. */
+const EVERY_CLASS: ReadonlySet<string> = new (class extends Set<string> {
+  override has() {
+    return true;
+  }
+})();
+const LATE_LAYERS = /^@layer\s+(components|utilities)$/i;
+
+/**
+ * The late stylesheet (decision 0016): what a hydrated page may need beyond its inline rules, which is every
+ * rule that needs a class, in Tailwind's `components` and `utilities` layers, in their order; the layer
+ * order statement first. Added after the page's own rules, it holds them again, later, so any element drawn
+ * by scripts gets the cascade of the whole sheet; what it leaves out (theme, base, fonts, keyframes) needs no
+ * class and is inline already. Its rules name classes, so adding it restyles only the elements that carry
+ * them: about half the work of adding the whole sheet to a painted page (decision 0016).
+ * Throws if a rule that needs a class stands anywhere else: the page would lose it after hydration.
+ */
+export function lateCss(css: string): string {
+  let out = "";
+  for (const { prelude, block, whole } of topLevel(css)) {
+    if (block === undefined) {
+      if (/^@layer\b/i.test(prelude)) out += whole;
+    } else if (LATE_LAYERS.test(prelude)) {
+      out += whole;
+    } else if (pruneCss(whole, NO_CLASS) !== pruneCss(whole, EVERY_CLASS)) {
+      throw new Error(`A rule that needs a class stands outside @layer components and utilities: ${prelude}`);
+    }
+  }
+  return out;
+}
+
+/** The top-level statements (`prelude;`) and blocks (`prelude{block}`) of a stylesheet. */
+function topLevel(css: string): { prelude: string; block?: string; whole: string }[] {
+  const parts: { prelude: string; block?: string; whole: string }[] = [];
+  let start = 0;
+  for (let i = 0; i < css.length; i++) {
+    const c = css[i]!;
+    if (c === "\\") i++;
+    else if (c === '"' || c === "'") i = skipString(css, i) - 1;
+    else if (c === "/" && css[i + 1] === "*") {
+      const end = css.indexOf("*/", i + 2);
+      i = end < 0 ? css.length : end + 1;
+      start = i + 1;
+    } else if (c === ";") {
+      parts.push({ prelude: css.slice(start, i).trim(), whole: css.slice(start, i + 1) });
+      start = i + 1;
+    } else if (c === "{") {
+      const close = matchingBrace(css, i);
+      parts.push({
+        prelude: css.slice(start, i).trim(),
+        block: css.slice(i + 1, close),
+        whole: css.slice(start, close + 1),
+      });
+      start = i = close + 1;
+      i--;
+    }
+  }
+  return parts;
 }
 
 const STYLE = /(<style id="site-css")([^>]*>)([\s\S]*?)(<\/style>)/;

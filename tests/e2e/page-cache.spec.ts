@@ -140,23 +140,66 @@ test.describe("the page cache", () => {
     expect(html).not.toMatch(/\snonce="/);
     expect(html).toContain("More works");
 
-    // Only the rules this page uses are inline; the whole stylesheet is linked once the scripts start.
+    // Only the rules this page uses are inline; once it has hydrated, the late stylesheet is linked: every rule
+    // that needs a class (the components and utilities), none of the base the page already has.
     const inline = /<style id="site-css" data-critical=""[^>]*>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
-    const full = /<style id="site-css"[^>]* data-full="([^"]+)"/.exec(html)?.[1];
-    const whole = await (await visitor.get(full!)).text();
+    const late = /<style id="site-css"[^>]* data-late="([^"]+)"/.exec(html)?.[1];
+    expect(late).toMatch(/^\/assets\/site-[\w-]+\.late\.css$/);
+    const lateRules = await (await visitor.get(late!)).text();
+    expect(lateRules).toContain("@layer utilities{");
+    expect(inline).toContain("box-sizing:border-box");
+    expect(lateRules).not.toContain("box-sizing:border-box");
+    const whole = await (await visitor.get(late!.replace(/\.late\.css$/, ".css"))).text();
     expect(inline.length).toBeGreaterThan(1000);
     expect(inline.length).toBeLessThan(whole.length / 2);
 
     await page.goto(`${server.url}/artwork/${id}`);
     await expect(page.getByRole("heading", { name: "More works" })).toBeVisible();
     await waitForHydration(page);
-    await expect
-      .poll(() =>
-        page.evaluate(() =>
-          [...document.styleSheets].some((sheet) => sheet.href?.includes("/assets/site-") && sheet.cssRules.length > 0),
-        ),
-      )
-      .toBe(true);
+    await expect.poll(() => page.evaluate(lateSheetApplied)).toBe(true);
+  });
+
+  test("what scripts draw on a stored page is styled as by the whole stylesheet (the late one keeps its cascade)", async ({
+    page,
+  }) => {
+    for (const path of ["/shop", "/gallery"]) await visitor.get(path); // now stored
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto(`${server.url}/shop`);
+    await waitForHydration(page);
+    await expect.poll(() => page.evaluate(lateSheetApplied)).toBe(true);
+    // What the stored page's rules were not cut for: a button's new state, the cart's count, a page reached by
+    // a client-side link, the lightbox.
+    await page
+      .locator("main")
+      .getByRole("button", { name: /^Add to Cart/ })
+      .first()
+      .click();
+    await expect(page.locator("main").getByRole("button", { name: "In your cart" }).first()).toBeVisible();
+    await page.getByRole("link", { name: "Gallery", exact: true }).first().click();
+    await expect(page).toHaveURL(/\/gallery$/);
+    await page
+      .locator("main")
+      .getByRole("button", { name: /: view full screen$/ })
+      .first()
+      .click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+
+    const before = await page.evaluate(computedStyles);
+    // The whole stylesheet added after the late one changes no element's style.
+    await page.evaluate(async () => {
+      const late = document.getElementById("site-css")!.dataset.late!;
+      const link = Object.assign(document.createElement("link"), {
+        rel: "stylesheet",
+        href: late.replace(/\.late\.css$/, ".css"),
+      });
+      const loaded = new Promise((resolve) => link.addEventListener("load", resolve));
+      document.head.append(link);
+      await loaded;
+    });
+    const after = await page.evaluate(computedStyles);
+    const changed = Object.keys(before).filter((key) => key in after && before[key] !== after[key]);
+    expect(Object.keys(before).length).toBeGreaterThan(300);
+    expect(changed).toEqual([]);
   });
 
   test("an image-first page rendered per request links the stylesheet, styled and hydrated; a form page inlines it", async ({
@@ -172,12 +215,14 @@ test.describe("the page cache", () => {
     expect(href).toMatch(/^\/assets\/site-[\w-]+\.css$/);
     const sheet = await visitor.get(href!);
     expect(sheet.headers()["cache-control"]).toContain("immutable");
-    // The cached page of the same work still inlines its own rules and names the same file.
+    // The cached page of the same work still inlines its own rules and names the late part of the same file.
     const cached = await (await visitor.get(`/artwork/${id}`)).text();
-    expect(cached).toContain(`<style id="site-css" data-critical="" data-full="${href}"`);
+    expect(cached).toContain(
+      `<style id="site-css" data-critical="" data-late="${href!.replace(/\.css$/, ".late.css")}"`,
+    );
     // A form page rendered per request keeps the whole stylesheet inline: its first visit waits for no request.
     const contact = await (await owner.get("/contact")).text();
-    expect(contact).toMatch(/<style id="site-css" data-full="[^"]+">[\s\S]{30000,}?<\/style>/);
+    expect(contact).toMatch(/<style id="site-css" data-late="[^"]+">[\s\S]{30000,}?<\/style>/);
     expect(contact).not.toContain('<link id="site-css"');
 
     await page.context().addCookies((await owner.storageState()).cookies);
@@ -228,3 +273,21 @@ test.describe("the page cache", () => {
     expect(await shop.text()).not.toContain(`/artwork/${id}"`);
   });
 });
+
+/** In the page: whether the late stylesheet the head script links has loaded. */
+function lateSheetApplied(): boolean {
+  return [...document.styleSheets].some((sheet) => sheet.href?.endsWith(".late.css") && sheet.cssRules.length > 0);
+}
+
+/** In the page: every element's computed style, by its path from the body. */
+function computedStyles(): Record<string, string> {
+  const styles: Record<string, string> = {};
+  for (const element of document.body.querySelectorAll("*")) {
+    let path = "";
+    for (let node: Element | null = element; node && node !== document.body; node = node.parentElement)
+      path = `${node.tagName}:${[...(node.parentElement?.children ?? [])].indexOf(node)}/${path}`;
+    const style = getComputedStyle(element);
+    styles[path] = [...style].map((property) => `${property}:${style.getPropertyValue(property)}`).join(";");
+  }
+  return styles;
+}

@@ -2,8 +2,8 @@
 //
 // - A page the page cache keeps inlines only the rules its own elements can use (server/page-cache/
 //   critical-css.ts): no request before the first paint, and the pruning is paid once per stored page. The
-//   head script links the whole public stylesheet (named in `data-full`) when the page has hydrated
-//   (hydration-script.tsx). Linked by a script, it neither blocks the paint nor delays the load event.
+//   head script links the late stylesheet (the rules that need a class, named in `data-late`) when the page
+//   has hydrated (hydration-script.tsx). Linked by a script, it neither blocks the paint nor delays the load.
 // - An image-first page (a route with `handle.deferHydration`) rendered per request (a signed-in visitor, the
 //   page cache off or passed by) links the hashed, immutable file instead of carrying ~63 KB of CSS that would
 //   be compressed on every request (decision 0026). Such a visitor has nearly always loaded it already: every
@@ -17,6 +17,7 @@ import { createContext, useContext } from "react";
 import devCssUrl from "~/app.css?url";
 import cssText from "~/site.css?inline";
 import cssUrl from "~/site.css?url";
+import { lateStylesheetName } from "~/lib/late-stylesheet";
 
 const ID = "site-css";
 
@@ -35,5 +36,5 @@ export function SiteStylesheet() {
   const linkOnServer = useContext(LinkStylesheetContext);
   if (import.meta.env.DEV) return <link rel="stylesheet" href={devCssUrl} />;
   if (import.meta.env.SSR ? linkOnServer : servedLinked) return <link id={ID} rel="stylesheet" href={cssUrl} />;
-  return <style id={ID} data-full={cssUrl} dangerouslySetInnerHTML={{ __html: css }} />;
+  return <style id={ID} data-late={lateStylesheetName(cssUrl)} dangerouslySetInnerHTML={{ __html: css }} />;
 }
