@@ -126,7 +126,7 @@ test.describe("the page cache", () => {
     }
   });
 
-  test("a cached artwork page keeps a strict CSP (hashes, no nonce), streams More works and hydrates", async ({
+  test("a cached artwork page keeps a strict CSP (hashes, no nonce), shows More works and hydrates", async ({
     page,
   }) => {
     const id = await firstListed(visitor, "/gallery");
