@@ -1,5 +1,5 @@
 // Express wiring: security headers, page views, the page cache, compression, health, media, static assets, then React Router.
-import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { randomUUID, timingSafeEqual } from "node:crypto";
 import { createReadStream, readdirSync } from "node:fs";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
@@ -17,6 +17,7 @@ import { recordPageView } from "~/modules/analytics/page-views.server";
 import { auth, CLIENT_IP_HEADER } from "~/modules/auth/auth.server";
 import { publicJwks } from "~/modules/auth/tokens.server";
 import { addressKey } from "~/modules/security/client-address";
+import { cspNonce } from "~/modules/security/csp-nonce";
 import { redactUrlForLog } from "~/modules/security/log-redaction";
 import { checkBody } from "~/modules/security/request-limits";
 import { backupTokenValid, freshBackupDownload } from "~/modules/backup/backups.server";
@@ -64,7 +65,7 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
     const given = req.headers["x-request-id"];
     const requestId = typeof given === "string" && /^[\w.:-]{1,64}$/.test(given) ? given : randomUUID();
     res.locals.requestId = requestId;
-    res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = cspNonce();
     // The one client address of the request (security/client-address.ts): what every per-address limit counts
     // by. better-auth reads it from this header, which is always ours: whatever a client sent is replaced.
     res.locals.clientIp = addressKey(req.ip ?? req.socket.remoteAddress);
