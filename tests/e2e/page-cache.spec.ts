@@ -184,7 +184,22 @@ test.describe("the page cache", () => {
       .click();
     await expect(page.getByRole("dialog")).toBeVisible();
 
-    const before = await page.evaluate(computedStyles);
+    // Settled first: the lightbox's picture may still be loading (its placeholder goes when it has arrived).
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>("[role=dialog] img")].every((img) => img.complete),
+    );
+    let before = await page.evaluate(computedStyles);
+    await expect
+      .poll(
+        async () => {
+          const again = await page.evaluate(computedStyles);
+          const settled = JSON.stringify(again) === JSON.stringify(before);
+          before = again;
+          return settled;
+        },
+        { intervals: [250] },
+      )
+      .toBe(true);
     // The whole stylesheet added after the late one changes no element's style.
     await page.evaluate(async () => {
       const late = document.getElementById("site-css")!.dataset.late!;
