@@ -28,7 +28,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (artwork.id !== params.id) throw redirect(paths.artwork(artwork.id), 301);
   // Below the fold: a failure leaves the section empty. Awaited with the rest, not streamed: the query is
   // started first and runs beside the others, and a streamed section cost the browser a second render
-  // after hydration (about 20 ms in one task on the artwork page, docs/benchmarks.md).
+  // after hydration (one 44 ms task in a traced load of this page, docs/benchmarks.md).
   const moreWorks = listMoreWorks(artwork.id, 6).catch((error: unknown) => {
     services().logger.error({ err: error, artwork: artwork.id }, "more works failed to load");
     return [];
