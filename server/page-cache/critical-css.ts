@@ -22,50 +22,58 @@ const GROUPING = /^@(media|supports|layer|container|scope)\b/i;
 
 /** The rules of `css` that may match a page whose elements carry `classes`. */
 export function pruneCss(css: string, classes: ReadonlySet<string>): string {
+  const { parts, rest } = topLevel(css);
   let out = "";
-  let i = 0;
+  for (const { prelude, block, whole } of parts) {
+    // A statement at this level (`@layer a, b;`, `@import …;`): kept.
+    if (block === undefined) out += whole;
+    else if (!prelude.startsWith("@")) {
+      if (mayMatch(prelude, classes)) out += `${prelude}{${block}}`;
+    } else if (!GROUPING.test(prelude)) out += `${prelude}{${block}}`;
+    else {
+      const inner = pruneCss(block, classes);
+      if (inner.trim()) out += `${prelude}{${inner}}`;
+    }
+  }
+  return out + rest;
+}
+
+interface Part {
+  /** The selector list or at-rule, without comments. */
+  prelude: string;
+  /** What stands between the braces; undefined for a statement (`prelude;`). */
+  block?: string;
+  /** The part as written, from the end of the one before. */
+  whole: string;
+}
+
+/** The top-level statements and blocks of a stylesheet, and what follows the last of them. */
+function topLevel(css: string): { parts: Part[]; rest: string } {
+  const parts: Part[] = [];
+  const preludeOf = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, "").trim();
   let start = 0;
+  let i = 0;
   while (i < css.length) {
     const c = css[i]!;
-    if (c === "\\") {
-      i += 2;
-      continue;
-    }
-    if (c === '"' || c === "'") {
-      i = skipString(css, i);
-      continue;
-    }
-    if (c === "/" && css[i + 1] === "*") {
+    if (c === "\\") i += 2;
+    else if (c === '"' || c === "'") i = skipString(css, i);
+    else if (c === "/" && css[i + 1] === "*") {
       const end = css.indexOf("*/", i + 2);
       i = end < 0 ? css.length : end + 2;
-      continue;
-    }
-    if (c === ";") {
-      // A statement at this level (`@layer a, b;`, `@import …;`): kept.
-      out += css.slice(start, i + 1);
+    } else if (c === ";") {
+      parts.push({ prelude: preludeOf(css.slice(start, i)), whole: css.slice(start, i + 1) });
       start = ++i;
-      continue;
-    }
-    if (c === "{") {
+    } else if (c === "{") {
       const close = matchingBrace(css, i);
-      const prelude = css.slice(start, i).trim();
-      const block = css.slice(i + 1, close);
-      if (prelude.startsWith("@")) {
-        if (GROUPING.test(prelude)) {
-          const inner = pruneCss(block, classes);
-          if (inner.trim()) out += `${prelude}{${inner}}`;
-        } else {
-          out += `${prelude}{${block}}`;
-        }
-      } else if (mayMatch(prelude, classes)) {
-        out += `${prelude}{${block}}`;
-      }
+      parts.push({
+        prelude: preludeOf(css.slice(start, i)),
+        block: css.slice(i + 1, close),
+        whole: css.slice(start, close + 1),
+      });
       start = i = close + 1;
-      continue;
-    }
-    i++;
+    } else i++;
   }
-  return out + css.slice(start);
+  return { parts, rest: css.slice(start) };
 }
 
 function skipString(css: string, at: number): number {
@@ -168,7 +176,7 @@ const LATE_LAYERS = /^@layer\s+(components|utilities)$/i;
  */
 export function lateCss(css: string): string {
   let out = "";
-  for (const { prelude, block, whole } of topLevel(css)) {
+  for (const { prelude, block, whole } of topLevel(css).parts) {
     if (block === undefined) {
       if (/^@layer\b/i.test(prelude)) out += whole;
     } else if (LATE_LAYERS.test(prelude)) {
@@ -178,35 +186,6 @@ export function lateCss(css: string): string {
     }
   }
   return out;
-}
-
-/** The top-level statements (`prelude;`) and blocks (`prelude{block}`) of a stylesheet. */
-function topLevel(css: string): { prelude: string; block?: string; whole: string }[] {
-  const parts: { prelude: string; block?: string; whole: string }[] = [];
-  let start = 0;
-  for (let i = 0; i < css.length; i++) {
-    const c = css[i]!;
-    if (c === "\\") i++;
-    else if (c === '"' || c === "'") i = skipString(css, i) - 1;
-    else if (c === "/" && css[i + 1] === "*") {
-      const end = css.indexOf("*/", i + 2);
-      i = end < 0 ? css.length : end + 1;
-      start = i + 1;
-    } else if (c === ";") {
-      parts.push({ prelude: css.slice(start, i).trim(), whole: css.slice(start, i + 1) });
-      start = i + 1;
-    } else if (c === "{") {
-      const close = matchingBrace(css, i);
-      parts.push({
-        prelude: css.slice(start, i).trim(),
-        block: css.slice(i + 1, close),
-        whole: css.slice(start, close + 1),
-      });
-      start = i = close + 1;
-      i--;
-    }
-  }
-  return parts;
 }
 
 const STYLE = /(<style id="site-css")([^>]*>)([\s\S]*?)(<\/style>)/;
