@@ -60,6 +60,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? { rollupOptions: { input: "./server/main.ts" }, target: "node20" }
     : { target: "es2022", rollupOptions: { output: { manualChunks: sharedChunk } } },
-  ssr: { external: ["sharp", "@electric-sql/pglite", "pg", "pino", "pino-pretty"] },
+  ssr: {
+    external: ["sharp", "@electric-sql/pglite", "pg", "pino", "pino-pretty"],
+    // Loaded from node_modules these two are evaluated whole at every start (every icon, every primitive:
+    // about 1.1 s of CPU); bundled, the server keeps only what the app uses. docs/benchmarks.md, "Server start".
+    noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//],
+  },
   plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [precompress()])],
 }));
