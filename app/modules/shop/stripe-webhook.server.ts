@@ -2,7 +2,7 @@
 // (stripe.webhooks.constructEvent) against STRIPE_WEBHOOK_SECRET; each event id is recorded in the transaction
 // that acts on it (a replay changes nothing), and every handler converges on the same state whatever order
 // the events arrive in. A failure answers 500, so Stripe retries.
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { formatPrice } from "~/lib/money";
 import { services } from "~/services.server";
 import {
@@ -14,7 +14,7 @@ import {
 } from "./order-actions.server";
 import { findOrderByPaymentIntent, findOrderByPaymentSession, webhookEventSeen } from "./orders.server";
 import { providerFor } from "./payments.server";
-import type { StripeProvider } from "./stripe.server";
+import { stripeSdk, type StripeProvider } from "./stripe.server";
 import { notifyArtistOfOrder } from "./order-notify.server";
 import { commissionPaidByCard } from "~/modules/inbox/commission-pipeline.server";
 
@@ -30,7 +30,7 @@ export async function handleStripeWebhook(payload: string, signature: string | n
   if (!config.stripe) return { status: 404, body: "Card payments are not configured." };
   let event: Stripe.Event;
   try {
-    event = Stripe.webhooks.constructEvent(payload, signature ?? "", config.stripe.webhookSecret);
+    event = stripeSdk().webhooks.constructEvent(payload, signature ?? "", config.stripe.webhookSecret);
   } catch (error) {
     logger.warn({ err: (error as Error).message }, "stripe webhook with a bad signature");
     return { status: 400, body: "Bad signature." };
