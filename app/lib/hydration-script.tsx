@@ -11,7 +11,11 @@
 //   being lost. From hydrateRoot on, React handles presses itself (held as well, a toggle acted twice); a
 //   choice in a select made while React is still hydrating reaches no handler (hydration.spec), so it stays
 //   held until the page is interactive (applied twice, a choice is the same choice). Links and submit buttons
-//   of forms work without JavaScript: untouched.
+//   of forms work without JavaScript: untouched;
+// - keeps what was typed into a textarea before then: hydrating a textarea, React sets its value back to the
+//   server's text (React 19.3, initTextarea; an input keeps what was typed), so once the page is interactive
+//   the typed text is put back through the prototype's setter (React's own value tracker still holds the
+//   server's text) and announced with an input event, which reaches the field's onChange.
 import { useEffect } from "react";
 import { useNonce } from "~/lib/nonce";
 
@@ -49,8 +53,12 @@ if(click)e.preventDefault();
 held.push([click,el]);start();
 }
 d.addEventListener("click",hold,true);d.addEventListener("change",hold,true);
+var typed=new Map();function type(e){if(e.target instanceof HTMLTextAreaElement)typed.set(e.target,e.target.value);}
+d.addEventListener("input",type,true);
 w.__atelierInteractive=function(){
-if(w.__atelierHydrated)return;w.__atelierHydrated=true;var css=d.getElementById("site-css"),late=css&&css.hasAttribute("data-critical")&&css.getAttribute("data-late");if(late){var l=d.createElement("link");l.rel="stylesheet";l.href=late;d.head.append(l);}
+if(w.__atelierHydrated)return;w.__atelierHydrated=true;d.removeEventListener("input",type,true);
+var set=Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype,"value").set;
+typed.forEach(function(v,t){if(t.isConnected&&t.value!==v){set.call(t,v);t.dispatchEvent(new Event("input",{bubbles:true}));}});var css=d.getElementById("site-css"),late=css&&css.hasAttribute("data-critical")&&css.getAttribute("data-late");if(late){var l=d.createElement("link");l.rel="stylesheet";l.href=late;d.head.append(l);}
 d.removeEventListener("click",hold,true);d.removeEventListener("change",hold,true);
 held.splice(0).forEach(function(h){if(!h[1].isConnected)return;if(h[0])h[1].click();else h[1].dispatchEvent(new Event("change",{bubbles:true}));});
 };

@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { expect, ownServerTest as test } from "../support/own-admin-server";
+import { waitForHydration } from "../support/fixtures";
 
 const HERO_TITLE = "Paintings of water, weather and light";
 
@@ -112,6 +113,9 @@ test("an about page edit shows on /about", async ({ adminPage: page }) => {
   const sentence = `Since ${randomUUID().slice(0, 6)}, the studio has also run open weekends every spring.`;
   await page.goto("/admin/about");
   await expect(page.getByRole("heading", { level: 1, name: "About Page" })).toBeVisible();
+  // A prefilled textarea: filled while React hydrates it, the new text could land after the server's (as in
+  // admin-policies.spec).
+  await waitForHydration(page);
   const biography = page.getByRole("textbox", { name: "Biography" });
   const before = await biography.inputValue();
   expect(before.length).toBeGreaterThan(0);

@@ -1,7 +1,8 @@
 // Policies (issue 14 item 13): Privacy, Terms and Shipping are edited in the admin as Markdown; until then
 // they are written from the shop settings, so turning pickup off takes it off the Shipping page too. On a
 // server of this spec's own (it changes public pages and the shop settings).
-import type { Page } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
+import { waitForHydration } from "../support/fixtures";
 import { expect, ownServerTest as test } from "../support/own-admin-server";
 
 async function setPickup(page: Page, on: boolean) {
@@ -25,6 +26,9 @@ test("the artist rewrites the Shipping page, a visitor reads it, and Reset bring
 
   await page.goto("/admin/policies");
   await expect(page.getByRole("heading", { level: 1, name: "Policies" })).toBeVisible();
+  // fill() selects the prefilled text, then inserts: React hydrating the textarea between the two (a loaded
+  // machine) put the server's text back with the caret at its end, and the new text was appended to it.
+  await waitForHydration(page);
   const shipping = page.getByRole("region", { name: "Shipping Info" });
   await expect(shipping.getByText("The default, written from your shop settings.")).toBeVisible();
   await shipping
@@ -43,6 +47,35 @@ test("the artist rewrites the Shipping page, a visitor reads it, and Reset bring
   await visitor.goto("/shipping");
   await expect(visitor.getByRole("heading", { level: 2, name: "Where we ship, and what it costs" })).toBeVisible();
   await visitor.close();
+});
+
+test("text typed into a policy before the page is interactive is still there once it is", async ({
+  adminPage: page,
+}) => {
+  // React resets a prefilled textarea to the server's text when it hydrates it (React 19.3's initTextarea):
+  // on a slow connection the artist could start writing first and lose it.
+  const held: Route[] = [];
+  let released = false;
+  await page.route(/\/assets\/.*\.js$/, (route) => (released ? route.continue() : held.push(route)));
+  // The admin's scripts are modules in the head: held, the page never reaches "load" (nor DOMContentLoaded).
+  await page.goto("/admin/policies", { waitUntil: "commit" });
+  const text = page
+    .getByRole("region", { name: "Terms of Service" })
+    .getByRole("textbox", { name: "Terms of Service text" });
+  await text.fill("## Our terms\n\nWritten before the page was interactive.");
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  expect(await page.evaluate(() => window.__atelierHydrated === true)).toBe(false);
+
+  released = true;
+  await Promise.all(held.splice(0).map((route) => route.continue()));
+  await waitForHydration(page);
+  await expect(text).toHaveValue("## Our terms\n\nWritten before the page was interactive.");
+  // React's state holds it too: the preview renders the typed text.
+  await page
+    .getByRole("group", { name: "Terms of Service text: write or preview" })
+    .getByRole("button", { name: "Preview" })
+    .click();
+  await expect(page.getByRole("heading", { level: 3, name: "Our terms" })).toBeVisible();
 });
 
 test("with pickup turned off in Settings, the default Shipping page no longer offers it", async ({
