@@ -1,15 +1,21 @@
 // lighthouse: Lighthouse 12 (mobile, default simulated throttling) on the home page, the gallery and one
 // artwork page of a warmed server with the demo catalogue; medians of several runs, checked against budgets.
+// Beside them, a control: a page of plain text from a bare Node server, measured the same way. Lighthouse
+// simulates a phone by multiplying the tasks it observes on this machine, so whatever blocking time the control
+// shows is the machine's own (on a slow day a bare page's navigation alone runs tasks over 50 ms), and the
+// pages' figures are read against it.
+import { Buffer } from "node:buffer";
 import { existsSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_ARGS } from "../../chromium.mjs";
+import { startBareServer } from "../lib/bare.mjs";
 import { demoDataDir } from "../lib/demo.mjs";
 import { kb, log, ms, num, printTable } from "../lib/format.mjs";
 import { firstArtworkPath, getHtml, getRaw, warmSite } from "../lib/http.mjs";
 import { waitForIdle } from "../lib/proc.mjs";
-import { discardDataDir, onCleanup, startServer } from "../lib/server.mjs";
+import { discardDataDir, onCleanup, PORT, startServer } from "../lib/server.mjs";
 import { median, medianBy, round } from "../lib/stats.mjs";
 
 export const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
@@ -79,6 +85,9 @@ function layoutShifts(lhr) {
     .map((i) => ({ selector: i.node?.selector, label: i.node?.nodeLabel?.split("\n")[0], score: round(i.score, 4) }));
 }
 
+/** The control page: text only, no script, no image, no stylesheet. */
+const CONTROL_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Control</title><meta name="description" content="A page of plain text."></head><body><main><h1>Control</h1>${"<p>A paragraph of plain text, served by a bare Node server: what a navigation costs this machine's browser.</p>".repeat(12)}</main></body></html>`;
+
 function summarize(lhr) {
   const audit = (id) => lhr.audits[id]?.numericValue;
   const scripts = lhr.audits["resource-summary"]?.details?.items?.find((i) => i.resourceType === "script");
@@ -88,6 +97,8 @@ function summarize(lhr) {
     lcpMs: round(audit("largest-contentful-paint"), 0),
     cls: round(audit("cumulative-layout-shift"), 4),
     tbtMs: round(audit("total-blocking-time"), 0),
+    /** The main thread's work in all, as Lighthouse simulates it (the machine's tasks × its CPU slowdown). */
+    mainThreadMs: round(audit("mainthread-work-breakdown"), 0),
     fcpMs: round(audit("first-contentful-paint"), 0),
     speedIndexMs: round(audit("speed-index"), 0),
     jsBytes: scripts?.transferSize,
@@ -145,6 +156,11 @@ export async function lighthouseScenario({ runs, saveArtifact }) {
     throw new Error(`no Chromium at ${chromePath}: run npm run test:e2e once (it installs it) or set CHROME_PATH`);
   const dataDir = await demoDataDir();
   const server = await startServer({ dataDir });
+  const control = await startBareServer({
+    port: PORT + 2,
+    body: Buffer.from(CONTROL_HTML),
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" },
+  });
   let chrome;
   try {
     const pages = [
@@ -152,6 +168,7 @@ export async function lighthouseScenario({ runs, saveArtifact }) {
       { name: "gallery", path: "/gallery" },
       { name: "artwork", path: firstArtworkPath(await getHtml(`${server.url}/gallery`)) },
       { name: "shop", path: "/shop" },
+      { name: "control", path: "/", control: true },
     ];
     const warmed = await warmSite(
       server.url,
@@ -171,7 +188,7 @@ export async function lighthouseScenario({ runs, saveArtifact }) {
     // Pages take turns, so a burst of noise from the shared machine does not land on one page only.
     for (let run = 0; run < runs; run++) {
       for (const page of pages) {
-        const url = `${server.url}${page.path}`;
+        const url = `${page.control ? control.url : server.url}${page.path}`;
         const lhr = await measure(url, chrome.port);
         samples.get(page.name).push({ summary: summarize(lhr), lhr });
         log(`lighthouse: ${page.name} run ${run + 1}: score ${samples.get(page.name).at(-1).summary.score}`);
@@ -189,11 +206,13 @@ export async function lighthouseScenario({ runs, saveArtifact }) {
         path: page.path,
         ...figures,
         fcpMs: m("fcpMs"),
+        mainThreadMs: m("mainThreadMs"),
         speedIndexMs: m("speedIndexMs"),
         totalBytes: m("totalBytes"),
         jsGzipBytes: await gzipJsBytes(representative.lhr),
         benchmarkIndex: m("benchmarkIndex"),
-        budgets: Object.fromEntries(Object.keys(BUDGETS).map((k) => [k, within(k, figures[k])])),
+        // The control has no budgets: it measures the machine.
+        budgets: page.control ? {} : Object.fromEntries(Object.keys(BUDGETS).map((k) => [k, within(k, figures[k])])),
         lcpElement: representative.summary.lcpElement,
         layoutShifts: representative.summary.layoutShifts,
         opportunities: representative.summary.opportunities,
@@ -208,9 +227,21 @@ export async function lighthouseScenario({ runs, saveArtifact }) {
     const cell = (page, key, text) => `${text} ${within(key, out.pages[page][key]) === false ? "FAIL" : "PASS"}`;
     printTable(
       `lighthouse (mobile, simulated throttling; median of ${runs} run${runs > 1 ? "s" : ""} per page)`,
-      ["page", "perf", "LCP", "CLS", "TBT", "JS (sent)", "JS gzip -9", "FCP"],
-      pages.map(({ name, path }) => {
+      ["page", "perf", "LCP", "CLS", "TBT", "JS (sent)", "JS gzip -9", "FCP", "main thread"],
+      pages.map(({ name, path, control: bare }) => {
         const p = out.pages[name];
+        if (bare)
+          return [
+            "control (bare Node, text)",
+            num(p.score),
+            ms(p.lcpMs),
+            num(p.cls, 3),
+            ms(p.tbtMs),
+            "–",
+            "–",
+            ms(p.fcpMs),
+            ms(p.mainThreadMs),
+          ];
         return [
           `${name} ${path.length > 20 ? `${path.slice(0, 17)}…` : path}`,
           cell(name, "score", num(p.score)),
@@ -220,6 +251,7 @@ export async function lighthouseScenario({ runs, saveArtifact }) {
           cell(name, "jsBytes", kb(p.jsBytes)),
           kb(p.jsGzipBytes),
           ms(p.fcpMs),
+          ms(p.mainThreadMs),
         ];
       }),
       [
@@ -227,9 +259,11 @@ export async function lighthouseScenario({ runs, saveArtifact }) {
           .map((b) => b.label)
           .join(", ")}`,
         `benchmark index (CPU) ${num(median(pages.map((p) => out.pages[p.name].benchmarkIndex)))}`,
+        "control: the machine's floor (no budgets); main thread: Lighthouse's simulated total of the page's main-thread work",
       ],
     );
-    for (const { name } of pages) {
+    for (const { name, control: bare } of pages) {
+      if (bare) continue;
       const p = out.pages[name];
       const failed = Object.entries(p.budgets)
         .filter(([, ok]) => ok === false)
@@ -251,6 +285,7 @@ export async function lighthouseScenario({ runs, saveArtifact }) {
     return out;
   } finally {
     if (chrome) await stopChrome(chrome);
+    await control.stop();
     await server.stop();
     discardDataDir(dataDir);
   }
