@@ -1,8 +1,8 @@
 // Policies (issue 14 item 13): Privacy, Terms and Shipping are edited in the admin as Markdown; until then
 // they are written from the shop settings, so turning pickup off takes it off the Shipping page too. On a
 // server of this spec's own (it changes public pages and the shop settings).
-import type { Page, Route } from "@playwright/test";
-import { waitForHydration } from "../support/fixtures";
+import type { Page } from "@playwright/test";
+import { holdScripts, waitForHydration } from "../support/fixtures";
 import { expect, ownServerTest as test } from "../support/own-admin-server";
 
 async function setPickup(page: Page, on: boolean) {
@@ -54,20 +54,17 @@ test("text typed into a policy before the page is interactive is still there onc
 }) => {
   // React resets a prefilled textarea to the server's text when it hydrates it (React 19.3's initTextarea):
   // on a slow connection the artist could start writing first and lose it.
-  const held: Route[] = [];
-  let released = false;
-  await page.route(/\/assets\/.*\.js$/, (route) => (released ? route.continue() : held.push(route)));
+  const scripts = await holdScripts(page);
   // The admin's scripts are modules in the head: held, the page never reaches "load" (nor DOMContentLoaded).
   await page.goto("/admin/policies", { waitUntil: "commit" });
   const text = page
     .getByRole("region", { name: "Terms of Service" })
     .getByRole("textbox", { name: "Terms of Service text" });
   await text.fill("## Our terms\n\nWritten before the page was interactive.");
-  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await expect.poll(() => scripts.count()).toBeGreaterThan(0);
   expect(await page.evaluate(() => window.__atelierHydrated === true)).toBe(false);
 
-  released = true;
-  await Promise.all(held.splice(0).map((route) => route.continue()));
+  await scripts.release();
   await waitForHydration(page);
   await expect(text).toHaveValue("## Our terms\n\nWritten before the page was interactive.");
   // React's state holds it too: the preview renders the typed text.

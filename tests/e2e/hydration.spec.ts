@@ -1,26 +1,9 @@
 // Deferred hydration (decision 0014): the image-first pages paint before their scripts are fetched, and
 // what a visitor does before the page is interactive is kept and replayed, not lost.
-import type { Page, Route } from "@playwright/test";
-import { expect, test } from "../support/fixtures";
+import type { Page } from "@playwright/test";
+import { expect, holdScripts, test } from "../support/fixtures";
 
 const isHydrated = (page: Page) => page.evaluate(() => window.__atelierHydrated === true);
-
-/** Holds every /assets/*.js request until `release` is called: the page stays as the server sent it. */
-async function holdScripts(page: Page) {
-  const held: Route[] = [];
-  let released = false;
-  await page.route(/\/assets\/.*\.js$/, (route) => {
-    if (released) return route.continue();
-    held.push(route);
-  });
-  return {
-    count: () => held.length,
-    release: async () => {
-      released = true;
-      await Promise.all(held.splice(0).map((route) => route.continue()));
-    },
-  };
-}
 
 for (const path of ["/", "/gallery", "/about"]) {
   test(`${path} sends no script preloads and fetches its scripts only after the page has loaded and painted`, async ({

@@ -1,5 +1,5 @@
 // Shared fixtures: every page fails its test on a console error or an uncaught exception.
-import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page, type Route } from "@playwright/test";
 
 /** Console messages a test may expect (the spec's logged 404, for one). */
 const ALLOWED = [
@@ -61,4 +61,21 @@ export { expect };
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => window.__atelierHydrated === true);
+}
+
+/** Holds every /assets/*.js request until `release` is called: the page stays as the server sent it. */
+export async function holdScripts(page: Page) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(/\/assets\/.*\.js$/, (route) => {
+    if (released) return route.continue();
+    held.push(route);
+  });
+  return {
+    count: () => held.length,
+    release: async () => {
+      released = true;
+      await Promise.all(held.splice(0).map((route) => route.continue()));
+    },
+  };
 }
