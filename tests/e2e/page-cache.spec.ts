@@ -184,7 +184,9 @@ test.describe("the page cache", () => {
       .click();
     await expect(page.getByRole("dialog")).toBeVisible();
 
-    // Settled first: the lightbox's picture may still be loading (its placeholder goes when it has arrived).
+    // Settled first: the cart's toast goes by itself after 5 s (a reading taken while it leaves differs from the
+    // next one), and the lightbox's picture may still be loading (its placeholder goes when it has arrived).
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
     await page.waitForFunction(() =>
       [...document.querySelectorAll<HTMLImageElement>("[role=dialog] img")].every((img) => img.complete),
     );
