@@ -1,5 +1,6 @@
 // Express wiring: security headers, page views, the page cache, compression, health, media, static assets, then React Router.
-import { randomUUID, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { createReadStream, readdirSync } from "node:fs";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
@@ -19,6 +20,7 @@ import { publicJwks } from "~/modules/auth/tokens.server";
 import { addressKey } from "~/modules/security/client-address";
 import { cspNonce } from "~/modules/security/csp-nonce";
 import { redactUrlForLog } from "~/modules/security/log-redaction";
+import { requestIdOf } from "~/modules/security/request-id";
 import { checkBody } from "~/modules/security/request-limits";
 import { backupTokenValid, freshBackupDownload } from "~/modules/backup/backups.server";
 import { isSameSiteCallback } from "~/lib/safe-redirect";
@@ -54,16 +56,19 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Build assets and image files (variants, deep zoom tiles). */
 const STATIC_FILE = /^\/(assets|media)\//;
 
-export function createApp({ config, logger, build, clientDir, isReady, beforeRouter }: AppOptions): express.Express {
+export function createApp({ config, logger, build, clientDir, isReady, beforeRouter }: AppOptions): RequestListener {
   const app = express();
   app.disable("x-powered-by");
   // Which proxies' X-Forwarded-For to believe: none, a number of hops, or their addresses (TRUST_PROXY).
   app.set("trust proxy", config.trustProxy);
+  // A page reached from another page of the site (PUBLIC_URL's host, whatever Host a proxy sent) is no referral.
+  const ownHost = new URL(config.publicUrl).hostname;
+  const countView = (req: IncomingMessage, res: ServerResponse, path: string) =>
+    countPageView(req, res, path, ownHost, logger);
 
   // Request id and one structured log line per request.
   app.use((req, res, next) => {
-    const given = req.headers["x-request-id"];
-    const requestId = typeof given === "string" && /^[\w.:-]{1,64}$/.test(given) ? given : randomUUID();
+    const requestId = requestIdOf(req.headers["x-request-id"]);
     res.locals.requestId = requestId;
     res.locals.cspNonce = cspNonce();
     // The one client address of the request (security/client-address.ts): what every per-address limit counts
@@ -73,21 +78,7 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
     // The id to quote for a page or an API answer. Not on hashed scripts and picture files: a page loads about
     // ten of each, and nobody quotes theirs (their log lines still carry it).
     if (!STATIC_FILE.test(req.path)) res.setHeader("x-request-id", requestId);
-    const start = process.hrtime.bigint();
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      const line = {
-        requestId,
-        method: req.method,
-        // Tokens in sign-in links never reach the log (security/log-redaction.ts).
-        url: redactUrlForLog(req.originalUrl),
-        status: res.statusCode,
-        ms: Math.round(ms * 10) / 10,
-      };
-      recordRequest(req.method, req.path, res.statusCode, ms, res.getHeader("x-cache")?.toString());
-      if (res.statusCode >= 500) logger.error(line, "request");
-      else if (req.path !== "/healthz") logger.info(line, "request");
-    });
+    logWhenFinished(req, res, req.path, requestId, logger);
     next();
   });
 
@@ -157,19 +148,23 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
   });
   // First-party analytics: a public page answered 200 (or 304) is counted after the response has gone (nothing
   // is stored that identifies the visitor; modules/analytics). Counting can never delay or break the page.
-  app.use(countPageViews(logger));
+  app.use((req, res, next) => {
+    countView(req, res, req.path);
+    next();
+  });
   // Public pages for visitors without a sign-in cookie, from memory (server/page-cache, decision 0015): ahead
   // of compression and the static files, which a stored page needs neither of.
-  if (config.pageCacheBytes > 0) {
-    const pageCache = createPageCache({
-      build,
-      mode: dev ? "development" : "production",
-      publicUrl: config.publicUrl,
-      maxBytes: config.pageCacheBytes,
-      logger,
-    });
-    app.use(pageCache.middleware);
-  }
+  const pageCache =
+    config.pageCacheBytes > 0
+      ? createPageCache({
+          build,
+          mode: dev ? "development" : "production",
+          publicUrl: config.publicUrl,
+          maxBytes: config.pageCacheBytes,
+          logger,
+        })
+      : undefined;
+  if (pageCache) app.use(pageCache.middleware);
   app.use(renderedCompression());
 
   app.get("/healthz", (_req, res) => {
@@ -273,33 +268,68 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
     );
     if (!res.headersSent) res.status(500).type("text/plain").send("Unexpected Application Error!");
   });
-  return app;
+  if (!pageCache) return app;
+  // A stored page that has gone out once through the whole chain above goes out again with the headers it went
+  // out with (security headers included), a fresh request id and nonce, logged and counted, without passing
+  // the chain: the hot path of a page shared widely (decision 0015, "Hits ahead of the middleware").
+  return (req, res) => {
+    if (
+      !pageCache.serveStored(req, res, (path, requestId) => {
+        logWhenFinished(req, res, path, requestId, logger, "hit");
+        countView(req, res, path);
+      })
+    )
+      void app(req, res);
+  };
 }
 
-/** Counts a page view once the response has gone (modules/analytics). */
-function countPageViews(logger: Logger) {
-  return (req: Request, res: Response, next: express.NextFunction) => {
-    if (req.method === "GET")
-      res.on("finish", () => {
-        try {
-          const view = pageViewOf({
-            method: req.method,
-            path: req.path,
-            status: res.statusCode,
-            accept: req.headers.accept,
-            referer: req.headers.referer,
-            userAgent: req.headers["user-agent"],
-            purpose: (req.headers["sec-purpose"] ?? req.headers.purpose) as string | undefined,
-            ownHost: req.hostname,
-            isBot: isbot,
-          });
-          if (view) recordPageView(view);
-        } catch (err) {
-          logger.error({ err }, "page view not counted");
-        }
-      });
-    next();
-  };
+/** One structured log line and the request metrics once the response has gone. */
+function logWhenFinished(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  requestId: string,
+  logger: Logger,
+  cacheState?: string,
+) {
+  const start = process.hrtime.bigint();
+  res.on("finish", () => {
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    const line = {
+      requestId,
+      method: req.method,
+      // Tokens in sign-in links never reach the log (security/log-redaction.ts).
+      url: redactUrlForLog(req.url ?? ""),
+      status: res.statusCode,
+      ms: Math.round(ms * 10) / 10,
+    };
+    recordRequest(req.method ?? "", path, res.statusCode, ms, cacheState ?? res.getHeader("x-cache")?.toString());
+    if (res.statusCode >= 500) logger.error(line, "request");
+    else if (path !== "/healthz") logger.info(line, "request");
+  });
+}
+
+/** Counts this request as a page view once its response has gone, if it is one (modules/analytics). */
+function countPageView(req: IncomingMessage, res: ServerResponse, path: string, ownHost: string, logger: Logger) {
+  if (req.method === "GET")
+    res.on("finish", () => {
+      try {
+        const view = pageViewOf({
+          method: "GET",
+          path,
+          status: res.statusCode,
+          accept: req.headers.accept,
+          referer: req.headers.referer,
+          userAgent: req.headers["user-agent"],
+          purpose: (req.headers["sec-purpose"] ?? req.headers.purpose) as string | undefined,
+          ownHost,
+          isBot: isbot,
+        });
+        if (view) recordPageView(view);
+      } catch (err) {
+        logger.error({ err }, "page view not counted");
+      }
+    });
 }
 
 /** ws://host[:port] or wss://host of the site: where the realtime socket connects. */

@@ -2,10 +2,13 @@
 // are rendered once for nobody in particular, kept compressed with an ETag, and served from memory until a
 // domain event on the bus says what they show has changed. Anyone with a sign-in cookie, any other method,
 // and any page not listed in keys.ts goes past it to the router as before.
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { Logger } from "~/logger.server";
 import { hasAuthCookie } from "~/modules/auth/session.server";
+import { cspNonce } from "~/modules/security/csp-nonce";
+import { requestIdOf } from "~/modules/security/request-id";
 import { subscribe } from "~/modules/events/bus.server";
 import { buildEntry, matchesEtag, mayKeep, pickBody, type PageEntry } from "./entry";
 import { pageKeyOf } from "./keys";
@@ -28,6 +31,16 @@ export interface PageCacheOptions {
 
 export interface PageCache {
   middleware: (req: Request, res: Response, next: NextFunction) => void;
+  /**
+   * Answers a request the cache holds a page for that has already gone out once through the whole middleware
+   * chain, with the headers it went out with then (decision 0015, "Hits ahead of the middleware"); `onServe`
+   * is called first, to log and count it. False, having sent nothing, for any other request.
+   */
+  serveStored: (
+    req: IncomingMessage,
+    res: ServerResponse,
+    onServe: (path: string, requestId: string) => void,
+  ) => boolean;
   store: PageStore<PageEntry>;
   /** Stops listening to the bus. */
   close(): void;
@@ -40,6 +53,17 @@ declare module "react-router" {
   }
 }
 
+/** How an entry went out through the whole chain: what a hit sends again without it. */
+interface Replay {
+  /** Every header of that response but this one's own (id, cache state, body encoding and length), flat. */
+  headers: (string | number | string[])[];
+  /** The policy around `'nonce-…'`, for an entry whose policy carries the request's nonce (not a page's). */
+  cspAroundNonce?: [string, string];
+}
+
+/** Headers of one response only: never replayed from another. */
+const PER_RESPONSE = new Set(["x-request-id", "x-cache", "content-encoding", "content-length", "date"]);
+
 interface Rendered {
   status: number;
   headers: Headers;
@@ -47,11 +71,31 @@ interface Rendered {
   nonce: string;
 }
 
+/**
+ * The path and query of a request target in origin form ("/path?query"), or undefined for any other form: a
+ * target such as "//host/x" or "http://host/x" would parse to another path than the router's.
+ */
+function parseTarget(target: string): URL | undefined {
+  if (!target.startsWith("/") || target.startsWith("//")) return undefined;
+  try {
+    return new URL(target, "http://x");
+  } catch {
+    return undefined;
+  }
+}
+
+function pageOf(req: Request) {
+  const url = parseTarget(req.originalUrl);
+  return url && pageKeyOf(url.pathname, url.searchParams);
+}
+
 export function createPageCache(options: PageCacheOptions): PageCache {
   const { logger } = options;
   const store = new PageStore<PageEntry>({ maxBytes: options.maxBytes });
   const handle = createRequestHandler(options.build, options.mode);
   const origin = new URL(options.publicUrl).origin;
+  // Filled by serve(): an entry sent once with every middleware's headers can be sent again without them.
+  const replays = new WeakMap<PageEntry, Replay>();
 
   const evict = (areas: Area[] | "all", why: string) => {
     const n = areas === "all" ? store.clear() : store.evictAreas(areas);
@@ -91,6 +135,27 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         csp.replace(`'nonce-${res.locals.cspNonce as string}'`, entry.scriptSources),
       );
     }
+    if (!replays.has(entry)) replays.set(entry, replayOf(res));
+    sendBody(req, res, entry);
+  }
+
+  /** What `res` carries now, less what belongs to this response alone, to send again for the same entry. */
+  function replayOf(res: Response): Replay {
+    const nonce = `'nonce-${res.locals.cspNonce as string}'`;
+    const replay: Replay = { headers: [] };
+    for (const [name, value] of Object.entries(res.getHeaders())) {
+      if (value === undefined || PER_RESPONSE.has(name)) continue;
+      if (name === "content-security-policy" && typeof value === "string" && value.includes(nonce)) {
+        const at = value.indexOf(nonce);
+        replay.cspAroundNonce = [value.slice(0, at), value.slice(at + nonce.length)];
+        continue;
+      }
+      replay.headers.push(name, value);
+    }
+    return replay;
+  }
+
+  function sendBody(req: Request, res: Response, entry: PageEntry) {
     if (matchesEtag(req.headers["if-none-match"], entry.etag)) {
       res.status(304).end();
       return;
@@ -98,6 +163,25 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const { body, encoding } = pickBody(entry, req.headers["accept-encoding"]);
     if (encoding) res.setHeader("content-encoding", encoding);
     res.setHeader("content-length", body.length);
+    if (req.method === "HEAD") res.end();
+    else res.end(body);
+  }
+
+  /** A hit ahead of the chain: one writeHead with the replayed headers and this response's own. */
+  function sendReplay(req: IncomingMessage, res: ServerResponse, entry: PageEntry, replay: Replay, requestId: string) {
+    const headers = [...replay.headers, "x-request-id", requestId, "x-cache", "hit"];
+    if (replay.cspAroundNonce) {
+      const [before, after] = replay.cspAroundNonce;
+      headers.push("content-security-policy", `${before}'nonce-${cspNonce()}'${after}`);
+    }
+    if (matchesEtag(req.headers["if-none-match"], entry.etag)) {
+      res.writeHead(304, headers).end();
+      return;
+    }
+    const { body, encoding } = pickBody(entry, req.headers["accept-encoding"]);
+    if (encoding) headers.push("content-encoding", encoding);
+    headers.push("content-length", body.length);
+    res.writeHead(entry.status, headers);
     if (req.method === "HEAD") res.end();
     else res.end(body);
   }
@@ -111,10 +195,28 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     res.end(req.method === "HEAD" ? undefined : rendered.body);
   }
 
+  const serveStored = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    onServe: (path: string, requestId: string) => void,
+  ): boolean => {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    if (hasAuthCookie(req.headers.cookie) || req.headers.authorization) return false;
+    const url = req.url !== undefined ? parseTarget(req.url) : undefined;
+    const page = url && pageKeyOf(url.pathname, url.searchParams);
+    const entry = page && store.peek(page.key);
+    const replay = entry && replays.get(entry);
+    if (!url || !page || !entry || !replay) return false;
+    store.get(page.key);
+    const requestId = requestIdOf(req.headers["x-request-id"]);
+    onServe(url.pathname, requestId);
+    sendReplay(req, res, entry, replay, requestId);
+    return true;
+  };
+
   const middleware = (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const url = new URL(req.originalUrl, "http://x");
-    const page = pageKeyOf(url.pathname, url.searchParams);
+    const page = pageOf(req);
     if (!page) return next();
     // A sign-in cookie means a page for one person: rendered as before, kept by nobody.
     if (hasAuthCookie(req.headers.cookie) || req.headers.authorization) {
@@ -152,6 +254,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   return {
     middleware,
+    serveStored,
     store,
     close: () => {
       for (const off of unsubscribe) off();

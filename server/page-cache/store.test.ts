@@ -25,6 +25,17 @@ describe("PageStore", () => {
     expect(store.get("/gallery")?.body).toBe("/gallery");
   });
 
+  it("peek finds an entry without counting a hit or keeping it from eviction", () => {
+    const store = new PageStore<Page>({ maxBytes: 1000 });
+    store.set(page("/", 100));
+    expect(store.peek("/")?.body).toBe("/");
+    expect(store.peek("/shop")).toBeUndefined();
+    expect(store.stats.hits).toBe(0);
+    // Still on probation: a flood of new keys pushes it out, as it would a page nobody asked for again.
+    for (let i = 0; i < 20; i++) store.set(page(`/gallery?q=${i}`, 100));
+    expect(store.peek("/")).toBeUndefined();
+  });
+
   it("keeps no more bytes than its bound, dropping the least recently used first", () => {
     const store = new PageStore<Page>({ maxBytes: 1000 });
     for (let i = 0; i < 20; i++) store.set(page(`/p${i}`, 100));

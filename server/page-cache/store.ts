@@ -55,6 +55,11 @@ export class PageStore<E extends CachedPage> {
     this.maxProtected = Math.floor(this.maxBytes * (options.protectedShare ?? 0.8));
   }
 
+  /** The entry for key if stored, without counting a hit or moving it. */
+  peek(key: string): E | undefined {
+    return (this.protectedSeg.get(key) ?? this.probation.get(key))?.entry;
+  }
+
   get(key: string): E | undefined {
     const inProtected = this.protectedSeg.get(key);
     if (inProtected) {

@@ -45,6 +45,13 @@ async function editWork(context: APIRequestContext, baseURL: string, id: string,
   expect(response.status(), await response.text().catch(() => "")).toBeLessThan(400);
 }
 
+/** A browser's document request from a link on another site: what Analytics counts as a referral. */
+const FROM_ANOTHER_SITE = {
+  accept: "text/html,application/xhtml+xml",
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0 Safari/537.36",
+  referer: "https://news.example/",
+};
+
 test.describe("the page cache", () => {
   test.describe.configure({ mode: "serial" });
   let server: AppServer;
@@ -81,6 +88,46 @@ test.describe("the page cache", () => {
     const again = await visitor.get("/gallery?year=2024", { headers: { "if-none-match": first.headers().etag! } });
     expect(again.status()).toBe(304);
     expect((await again.body()).length).toBe(0);
+  });
+
+  test("a hit goes out with every header of the answer that stored it, a fresh nonce where the policy has one, and is counted", async () => {
+    // An HTML page (its policy allows the page's scripts by hash) and a feed (its policy keeps a nonce).
+    for (const path of ["/privacy", "/sitemap.xml"]) {
+      const miss = await visitor.get(path);
+      expect(miss.headers()["x-cache"], path).toBe("miss");
+      const hits = [await visitor.get(path), await visitor.get(path, { headers: FROM_ANOTHER_SITE })];
+      const perResponse = new Set(["x-cache", "x-request-id", "date", "content-security-policy"]);
+      const rest = (headers: Record<string, string>) =>
+        Object.fromEntries(Object.entries(headers).filter(([name]) => !perResponse.has(name)));
+      const nonceOf = (headers: Record<string, string>) =>
+        /'nonce-([^']+)'/.exec(headers["content-security-policy"]!)?.[1];
+      for (const hit of hits) {
+        expect(hit.headers()["x-cache"], path).toBe("hit");
+        expect(rest(hit.headers()), path).toEqual(rest(miss.headers()));
+        expect(hit.headers()["x-request-id"], path).toMatch(/^[\w-]{36}$/);
+        expect(hit.headers()["x-request-id"], path).not.toBe(miss.headers()["x-request-id"]);
+        expect(hit.headers()["content-security-policy"]!.replace(/'nonce-[^']+'/, "")).toBe(
+          miss.headers()["content-security-policy"]!.replace(/'nonce-[^']+'/, ""),
+        );
+        expect(await hit.text()).toBe(await miss.text());
+      }
+      if (path === "/privacy") expect(nonceOf(hits[0]!.headers())).toBeUndefined();
+      else expect(new Set([miss, ...hits].map((r) => nonceOf(r.headers()))).size).toBe(3);
+    }
+    // The hit that came from another site is in Analytics (counts are written every few seconds).
+    await expect(async () => {
+      const analytics = await (await owner.get("/admin/analytics?range=7")).text();
+      expect(analytics).toContain("news.example");
+    }).toPass({ timeout: 30_000 });
+  });
+
+  test("a target that is not a plain path is left to the router: //gallery is not the home page", async () => {
+    await visitor.get("/shop"); // stored, so a wrong key would be served from memory
+    for (const target of ["//gallery", "//studio/shop"]) {
+      const response = await visitor.fetch(`${server.url}${target}`, { maxRedirects: 0 });
+      expect(response.status(), target).toBe(404);
+      expect(response.headers()["x-cache"], target).toBeUndefined();
+    }
   });
 
   test("50 visitors asking for a page nobody has asked for yet get one render between them", async () => {
