@@ -78,7 +78,8 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
     // The id to quote for a page or an API answer. Not on hashed scripts and picture files: a page loads about
     // ten of each, and nobody quotes theirs (their log lines still carry it).
     if (!STATIC_FILE.test(req.path)) res.setHeader("x-request-id", requestId);
-    logWhenFinished(req, res, req.path, requestId, logger);
+    // The path and URL as they arrived: a router mounted on a prefix shortens req.url while it runs.
+    logWhenFinished(req, res, logger, { path: req.path, url: req.originalUrl, requestId });
     next();
   });
 
@@ -275,7 +276,7 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
   return (req, res) => {
     if (
       !pageCache.serveStored(req, res, (path, requestId) => {
-        logWhenFinished(req, res, path, requestId, logger, "hit");
+        logWhenFinished(req, res, logger, { path, url: req.url ?? path, requestId, cacheState: "hit" });
         countView(req, res, path);
       })
     )
@@ -287,10 +288,8 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
 function logWhenFinished(
   req: IncomingMessage,
   res: ServerResponse,
-  path: string,
-  requestId: string,
   logger: Logger,
-  cacheState?: string,
+  { path, url, requestId, cacheState }: { path: string; url: string; requestId: string; cacheState?: string },
 ) {
   const start = process.hrtime.bigint();
   res.on("finish", () => {
@@ -299,7 +298,7 @@ function logWhenFinished(
       requestId,
       method: req.method,
       // Tokens in sign-in links never reach the log (security/log-redaction.ts).
-      url: redactUrlForLog(req.url ?? ""),
+      url: redactUrlForLog(url),
       status: res.statusCode,
       ms: Math.round(ms * 10) / 10,
     };

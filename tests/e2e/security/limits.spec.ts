@@ -144,6 +144,32 @@ test("behind one proxy, a client that invents X-Forwarded-For addresses still me
   expect(statuses.indexOf(429)).toBe(10);
 });
 
+test("every request's log line names the address it arrived at, under the id a proxy sent: pages, their stored hits, scripts", async () => {
+  const html = await (await fetch(`${server.url}/privacy`)).text();
+  const script = /\/assets\/[\w-]+\.js/.exec(html)?.[0];
+  expect(script).toBeTruthy();
+  const sent = [
+    ["edge-page", "/privacy?ref=mail"], // stored by the request above: a hit, answered ahead of the middleware
+    ["edge-script", script!], // served by the router mounted on /assets
+    ["edge-missing", "/no-such-page"],
+  ] as const;
+  for (const [id, path] of sent) {
+    const response = await fetch(`${server.url}${path}`, { headers: { "x-request-id": id } });
+    await response.arrayBuffer();
+    if (id !== "edge-script") expect(response.headers.get("x-request-id"), path).toBe(id);
+  }
+  const lines = () =>
+    server
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { requestId?: string; url?: string; status?: number; msg?: string });
+  await expect
+    .poll(() => sent.map(([id]) => lines().find((l) => l.msg === "request" && l.requestId === id)?.url))
+    .toEqual(sent.map(([, path]) => path));
+  expect(lines().find((l) => l.requestId === "edge-missing")?.status).toBe(404);
+});
+
 test("reset, magic-link, verification and setup tokens never reach the log", async () => {
   const secrets = ["RESETSECRET1234567890", "MAGICSECRET1234567890", "VERIFYSECRET123456789", "SETUPSECRET1234567890"];
   await fetch(`${server.url}/api/auth/reset-password/${secrets[0]}?callbackURL=%2Fauth`, { redirect: "manual" });
