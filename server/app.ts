@@ -274,13 +274,19 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
   // out with (security headers included), a fresh request id and nonce, logged and counted, without passing
   // the chain: the hot path of a page shared widely (decision 0015, "Hits ahead of the middleware").
   return (req, res) => {
-    if (
-      !pageCache.serveStored(req, res, (path, requestId) => {
+    let served = false;
+    try {
+      served = pageCache.serveStored(req, res, (path, requestId) => {
         logWhenFinished(req, res, logger, { path, url: req.url ?? path, requestId, cacheState: "hit" });
         countView(req, res, path);
-      })
-    )
-      void app(req, res);
+      });
+    } catch (error) {
+      // Outside Express's error handling, where an exception would end the process: logged, and a request
+      // not yet answered goes down the chain instead.
+      logger.error({ err: error, url: redactUrlForLog(req.url ?? "") }, "page cache: a stored page failed to go out");
+      if (res.headersSent) return void res.destroy();
+    }
+    if (!served) void app(req, res);
   };
 }
 
