@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageKeyOf } from "./keys";
+import { dataKeyOf, pageKeyOf } from "./keys";
 
 const key = (url: string) => {
   const u = new URL(url, "http://x");
@@ -64,5 +64,60 @@ describe("pageKeyOf", () => {
     expect(areas("/blog")).toEqual(["blog"]);
     expect(areas("/about")).toContain("exhibitions");
     expect(areas("/")).toContain("homepage");
+  });
+});
+
+describe("dataKeyOf", () => {
+  // The routes of the site's pages as React Router matches them: the root, the site's layout, the page.
+  const chainOf = (pagePath: string) =>
+    pagePath.startsWith("/admin") ? undefined : ["root", "routes/site/layout", `routes/site${pagePath}`];
+  const dataKey = (url: string) => {
+    const u = new URL(url, "http://x");
+    return dataKeyOf(u.pathname, u.searchParams, chainOf)?.key;
+  };
+
+  it("answers a client navigation's data for the pages the cache keeps, keyed by the page's own key", () => {
+    expect(dataKey("/_root.data")).toBe("/_root.data");
+    expect(dataKey("/shop.data")).toBe("/shop.data");
+    expect(dataKey("/gallery.data?utm_source=x&year=2020&q=blue")).toBe("/gallery.data?q=blue&year=2020");
+    expect(dataKey("/blog.data?page=2&x=1")).toBe("/blog.data?page=2");
+    expect(dataKey("/artwork/01a203b9-166c-79aa-95b1-ff7ee28a4dba.data")).toBe(
+      "/artwork/01a203b9-166c-79aa-95b1-ff7ee28a4dba.data",
+    );
+    const areas = dataKeyOf("/gallery.data", new URLSearchParams(), chainOf)?.areas;
+    expect(areas).toEqual(pageKeyOf("/gallery", new URLSearchParams())?.areas);
+  });
+
+  it("leaves every other data request to the router", () => {
+    for (const path of [
+      "/gallery",
+      "/.data",
+      "/gallery/.data",
+      "/contact.data",
+      "/checkout.data",
+      "/account.data",
+      "/admin.data",
+      "/artwork/a-readable-slug.data",
+      "/sitemap.xml.data",
+      "/blog/rss.xml.data",
+      "/og/home.jpg.data",
+    ])
+      expect(dataKey(path), path).toBeUndefined();
+    // A page whose routes are not known (a build loaded on demand) is not kept either.
+    expect(dataKeyOf("/shop.data", new URLSearchParams(), () => undefined)).toBeUndefined();
+  });
+
+  it("keeps of _routes only the page's own routes, in their order, and drops it when it names them all", () => {
+    expect(dataKey("/shop.data?_routes=routes%2Fsite%2Fshop")).toBe("/shop.data?_routes=routes%2Fsite%2Fshop");
+    expect(dataKey("/shop.data?_routes=routes/admin/x,routes/site/shop,routes/site/shop")).toBe(
+      "/shop.data?_routes=routes%2Fsite%2Fshop",
+    );
+    expect(dataKey("/shop.data?_routes=routes/site/shop,root")).toBe("/shop.data?_routes=root%2Croutes%2Fsite%2Fshop");
+    expect(dataKey("/shop.data?_routes=routes/site/shop,routes/site/layout,root")).toBe("/shop.data");
+    expect(dataKey("/gallery.data?_routes=routes/site/gallery&year=2020")).toBe(
+      "/gallery.data?year=2020&_routes=routes%2Fsite%2Fgallery",
+    );
+    expect(dataKey("/shop.data?_routes=nothing")).toBeUndefined();
+    expect(dataKey("/shop.data?_routes=")).toBeUndefined();
   });
 });

@@ -56,3 +56,35 @@ export function pageKeyOf(pathname: string, search: URLSearchParams): PageKey | 
   if (OG_PAGE.test(pathname)) return { key: pathname, areas: EVERYTHING };
   return undefined;
 }
+
+/** The ids of the routes that render a page path, outermost first (root, layout, page). */
+export type RouteChain = (pagePath: string) => readonly string[] | undefined;
+
+/**
+ * The cache key of a client navigation's data request for a page of pageKeyOf (`/gallery.data?year=2024`,
+ * `/_root.data`, with React Router's `_routes` naming the loaders to run), or undefined for any other request.
+ * `_routes` is cut to the page's own routes, in their order, and left out when it names them all: ids of other
+ * routes, repeats and orders cannot make new keys; a request naming none of them is left to the router.
+ */
+export function dataKeyOf(pathname: string, search: URLSearchParams, chainOf: RouteChain): PageKey | undefined {
+  if (!pathname.endsWith(".data")) return undefined;
+  const pagePath = pathname === "/_root.data" ? "/" : pathname.slice(0, -".data".length);
+  // "/.data", "/gallery/.data" and the like are not what React Router asks for.
+  if (pagePath.endsWith("/") && pagePath !== "/") return undefined;
+  if (pagePath === "/" && pathname !== "/_root.data") return undefined;
+  // Only pages: feeds and images are not rendered from loader data.
+  if (pagePath.endsWith(".xml") || pagePath.startsWith("/og/")) return undefined;
+  const page = pageKeyOf(pagePath, search);
+  const chain = page && chainOf(pagePath);
+  if (!page || !chain) return undefined;
+  const asked = search.get("_routes");
+  const routes = asked === null ? chain : chain.filter((id) => asked.split(",").includes(id));
+  // None of the page's own (the router would read an empty list as all of them): not a navigation's request.
+  if (routes.length === 0) return undefined;
+  const at = page.key.indexOf("?");
+  const [path, query] = at < 0 ? [page.key, ""] : [page.key.slice(0, at), page.key.slice(at)];
+  const dataPath = path === "/" ? "/_root.data" : `${path}.data`;
+  const all = routes.length === chain.length;
+  const routesParam = all ? "" : `${query ? "&" : "?"}_routes=${encodeURIComponent(routes.join(","))}`;
+  return { key: `${dataPath}${query}${routesParam}`, areas: page.areas };
+}

@@ -4,14 +4,20 @@
 // and any page not listed in keys.ts goes past it to the router as before.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import {
+  createRequestHandler,
+  matchRoutes,
+  type AppLoadContext,
+  type RouteObject,
+  type ServerBuild,
+} from "react-router";
 import type { Logger } from "~/logger.server";
 import { hasAuthCookie } from "~/modules/auth/session.server";
 import { cspNonce } from "~/modules/security/csp-nonce";
 import { requestIdOf } from "~/modules/security/request-id";
 import { subscribe } from "~/modules/events/bus.server";
 import { buildEntry, matchesEtag, mayKeep, pickBody, type PageEntry } from "./entry";
-import { pageKeyOf } from "./keys";
+import { dataKeyOf, pageKeyOf, type PageKey, type RouteChain } from "./keys";
 import { PageStore, type Area } from "./store";
 import { watchTimedChanges } from "./timed";
 
@@ -84,9 +90,39 @@ function parseTarget(target: string): URL | undefined {
   }
 }
 
-function pageOf(req: Request) {
-  const url = parseTarget(req.originalUrl);
-  return url && pageKeyOf(url.pathname, url.searchParams);
+/** The page, or a client navigation's data for a page, a URL asks for (keys.ts), if the cache answers it. */
+function keyOf(url: URL, chainOf: RouteChain): PageKey | undefined {
+  return pageKeyOf(url.pathname, url.searchParams) ?? dataKeyOf(url.pathname, url.searchParams, chainOf);
+}
+
+/**
+ * The ids of the routes of the build that render a path, outermost first; kept for the last thousand paths.
+ * A build loaded on demand (development) has none: its data requests go to the router.
+ */
+function routeChains(build: PageCacheOptions["build"]): RouteChain {
+  if (typeof build === "function") return () => undefined;
+  const nodes = new Map<string, RouteObject>();
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    const { id, path, index, caseSensitive } = route;
+    nodes.set(id, index ? { id, path, index: true, caseSensitive } : { id, path, caseSensitive, children: [] });
+  }
+  const roots: RouteObject[] = [];
+  for (const route of Object.values(build.routes)) {
+    const node = route && nodes.get(route.id);
+    if (!node) continue;
+    const parent = route.parentId ? nodes.get(route.parentId) : undefined;
+    if (parent?.children) parent.children.push(node);
+    else roots.push(node);
+  }
+  const known = new Map<string, readonly string[] | undefined>();
+  return (pagePath) => {
+    if (known.has(pagePath)) return known.get(pagePath);
+    const chain = matchRoutes(roots, pagePath)?.map((match) => match.route.id ?? "");
+    if (known.size >= 1000) known.clear();
+    known.set(pagePath, chain);
+    return chain;
+  };
 }
 
 export function createPageCache(options: PageCacheOptions): PageCache {
@@ -94,6 +130,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const store = new PageStore<PageEntry>({ maxBytes: options.maxBytes });
   const handle = createRequestHandler(options.build, options.mode);
   const origin = new URL(options.publicUrl).origin;
+  const chainOf = routeChains(options.build);
   // Filled by serve(): an entry sent once with every middleware's headers can be sent again without them.
   const replays = new WeakMap<PageEntry, Replay>();
 
@@ -203,7 +240,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     if (hasAuthCookie(req.headers.cookie) || req.headers.authorization) return false;
     const url = req.url !== undefined ? parseTarget(req.url) : undefined;
-    const page = url && pageKeyOf(url.pathname, url.searchParams);
+    const page = url && keyOf(url, chainOf);
     const entry = page && store.peek(page.key);
     const replay = entry && replays.get(entry);
     if (!url || !page || !entry || !replay) return false;
@@ -216,7 +253,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   const middleware = (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const page = pageOf(req);
+    const url = parseTarget(req.originalUrl);
+    const page = url && keyOf(url, chainOf);
     if (!page) return next();
     // A sign-in cookie means a page for one person: rendered as before, kept by nobody.
     if (hasAuthCookie(req.headers.cookie) || req.headers.authorization) {

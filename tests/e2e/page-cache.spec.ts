@@ -130,6 +130,58 @@ test.describe("the page cache", () => {
     }
   });
 
+  test("a link followed in the site loads the page's data from memory too, whatever order its routes are named in", async () => {
+    const id = await firstListed(visitor, "/gallery");
+    const data = `/artwork/${id}.data`;
+    const first = await visitor.get(`${data}?_routes=routes/site/artwork`);
+    expect(first.status()).toBe(200);
+    expect(first.headers()["x-cache"]).toBe("miss");
+    expect(first.headers()["content-type"]).toContain("text/x-script");
+    // Another site's parameter, a route of another page and a repeat name the same loaders: the same answer.
+    const again = await visitor.get(
+      `${data}?utm_source=x&_routes=routes/admin/dashboard,routes/site/artwork,routes/site/artwork`,
+    );
+    expect(again.headers()["x-cache"]).toBe("hit");
+    expect(again.headers()["content-encoding"]).toBe("br");
+    expect(await again.text()).toBe(await first.text());
+    // Every loader of the page (a first visit's reload, or _routes naming them all) is one more key.
+    expect((await visitor.get(data)).headers()["x-cache"]).toBe("miss");
+    const all = await visitor.get(`${data}?_routes=routes/site/layout,root,routes/site/artwork`);
+    expect(all.headers()["x-cache"]).toBe("hit");
+    expect(await all.text()).toContain('"routes/site/layout"');
+    // Naming none of the page's loaders is not a navigation: the router answers it, nothing is kept.
+    const none = await visitor.get(`${data}?_routes=routes/admin/dashboard`);
+    expect(none.headers()["x-cache"]).toBeUndefined();
+    // Signed in, the data is rendered for that person and kept by nobody.
+    const own = await owner.get(`${data}?_routes=routes/site/artwork`);
+    expect(own.headers()["x-cache"]).toBe("bypass");
+    expect(own.headers()["cache-control"]).toBe("private, no-store");
+  });
+
+  test("two visitors following the same link in the browser: the second one's page data comes from memory", async ({
+    browser,
+  }) => {
+    // The gallery's last work: no earlier test has asked for its data.
+    const ids = [
+      ...(await (await visitor.get("/gallery")).text()).matchAll(new RegExp(`href="/artwork/(${UUID})"`, "g")),
+    ];
+    const href = `/artwork/${ids.at(-1)![1]}`;
+    const states: string[] = [];
+    for (let visit = 0; visit < 2; visit++) {
+      const context = await browser.newContext({ baseURL: server.url });
+      const page = await context.newPage();
+      await page.goto("/gallery");
+      await waitForHydration(page);
+      const data = page.waitForResponse((r) => new URL(r.url()).pathname === `${href}.data`);
+      await page.locator(`main a[href="${href}"]`).first().click();
+      states.push((await (await data).headerValue("x-cache")) ?? "none");
+      await expect(page).toHaveURL(href);
+      await expect(page.getByRole("heading", { name: "More works" })).toBeVisible();
+      await context.close();
+    }
+    expect(states).toEqual(["miss", "hit"]);
+  });
+
   test("50 visitors asking for a page nobody has asked for yet get one render between them", async () => {
     const responses = await Promise.all(Array.from({ length: 50 }, () => visitor.get("/gallery?year=2023")));
     expect(responses.map((r) => r.status())).toEqual(Array(50).fill(200));
@@ -304,14 +356,19 @@ test.describe("the page cache", () => {
 
   test("an edited price shows on the artwork page and in the gallery on the next request", async () => {
     const id = await firstListed(visitor, "/shop");
-    for (const path of [`/artwork/${id}`, "/gallery", "/shop"]) await visitor.get(path);
+    const data = `/artwork/${id}.data?_routes=routes/site/artwork`;
+    for (const path of [`/artwork/${id}`, "/gallery", "/shop", data]) await visitor.get(path);
     expect((await visitor.get(`/artwork/${id}`)).headers()["x-cache"]).toBe("hit");
+    expect((await visitor.get(data)).headers()["x-cache"]).toBe("hit");
 
     await editWork(owner, server.url, id, "Repriced Harbour", "4321");
 
     const artwork = await visitor.get(`/artwork/${id}`);
     expect(artwork.headers()["x-cache"]).toBe("miss");
     expect(await artwork.text()).toMatch(/Repriced Harbour[\s\S]*4,321/);
+    const navigation = await visitor.get(data);
+    expect(navigation.headers()["x-cache"]).toBe("miss");
+    expect(await navigation.text()).toContain("Repriced Harbour");
     const gallery = await (await visitor.get("/gallery")).text();
     expect(gallery).toContain("Repriced Harbour");
     expect(gallery).toContain("4,321");
