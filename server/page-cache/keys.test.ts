@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dataKeyOf, pageKeyOf } from "./keys";
+import { dataKeyOf, isDataKey, pageKeyOf } from "./keys";
 
 const key = (url: string) => {
   const u = new URL(url, "http://x");
@@ -119,5 +119,15 @@ describe("dataKeyOf", () => {
     );
     expect(dataKey("/shop.data?_routes=nothing")).toBeUndefined();
     expect(dataKey("/shop.data?_routes=")).toBeUndefined();
+  });
+});
+
+describe("isDataKey", () => {
+  it("tells a page's data from a page, whatever the query holds", () => {
+    expect(isDataKey("/_root.data")).toBe(true);
+    expect(isDataKey("/gallery.data?year=2020&_routes=routes%2Fsite%2Fgallery")).toBe(true);
+    expect(isDataKey("/gallery?q=report.data")).toBe(false);
+    expect(isDataKey("/")).toBe(false);
+    expect(isDataKey("/og/home.jpg")).toBe(false);
   });
 });

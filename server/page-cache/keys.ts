@@ -88,3 +88,9 @@ export function dataKeyOf(pathname: string, search: URLSearchParams, chainOf: Ro
   const routesParam = all ? "" : `${query ? "&" : "?"}_routes=${encodeURIComponent(routes.join(","))}`;
   return { key: `${dataPath}${query}${routesParam}`, areas: page.areas };
 }
+
+/** Whether a key of this cache is a page's data (dataKeyOf) rather than a page: no page's path ends in `.data`. */
+export function isDataKey(key: string): boolean {
+  const at = key.indexOf("?");
+  return (at < 0 ? key : key.slice(0, at)).endsWith(".data");
+}

@@ -17,12 +17,18 @@ import { cspNonce } from "~/modules/security/csp-nonce";
 import { requestIdOf } from "~/modules/security/request-id";
 import { subscribe } from "~/modules/events/bus.server";
 import { buildEntry, matchesEtag, mayKeep, pickBody, type PageEntry } from "./entry";
-import { dataKeyOf, pageKeyOf, type PageKey, type RouteChain } from "./keys";
+import { dataKeyOf, isDataKey, pageKeyOf, type PageKey, type RouteChain } from "./keys";
 import { PageStore, type Area } from "./store";
 import { watchTimedChanges } from "./timed";
 
 /** Shared caches (a CDN, a reverse proxy) may keep a page briefly; browsers revalidate (a 304 is cheap). */
 export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=50";
+/**
+ * A page's data (a link followed in the site) is asked for again after the visitor's own write, and must then
+ * be the new one: no cache may answer it without asking (a browser honouring the page's stale-while-revalidate
+ * showed the data from before the write). A matching ETag still makes it a 304.
+ */
+export const DATA_CACHE_CONTROL = "no-cache";
 /** What a page rendered for a signed-in visitor says to every cache on the way. */
 export const PERSONAL_CACHE_CONTROL = "private, no-store";
 
@@ -160,7 +166,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   function serve(req: Request, res: Response, entry: PageEntry, state: "hit" | "miss") {
     res.status(entry.status);
     for (const [name, value] of entry.headers) res.setHeader(name, value);
-    if (!entry.headers.some(([name]) => name === "cache-control")) res.setHeader("cache-control", PAGE_CACHE_CONTROL);
+    if (!entry.headers.some(([name]) => name === "cache-control"))
+      res.setHeader("cache-control", isDataKey(entry.key) ? DATA_CACHE_CONTROL : PAGE_CACHE_CONTROL);
     res.setHeader("etag", entry.etag);
     res.setHeader("vary", "Accept-Encoding, Cookie");
     res.setHeader("x-cache", state);

@@ -144,6 +144,12 @@ test.describe("the page cache", () => {
     expect(again.headers()["x-cache"]).toBe("hit");
     expect(again.headers()["content-encoding"]).toBe("br");
     expect(await again.text()).toBe(await first.text());
+    // Asked for again after the visitor's own write, it must be the new one: no cache answers it unasked.
+    expect(again.headers()["cache-control"]).toBe("no-cache");
+    const unchanged = await visitor.get(`${data}?_routes=routes/site/artwork`, {
+      headers: { "if-none-match": first.headers().etag! },
+    });
+    expect(unchanged.status()).toBe(304);
     // Every loader of the page (a first visit's reload, or _routes naming them all) is one more key.
     expect((await visitor.get(data)).headers()["x-cache"]).toBe("miss");
     const all = await visitor.get(`${data}?_routes=routes/site/layout,root,routes/site/artwork`);
