@@ -121,6 +121,18 @@ export async function buildEntry(options: {
   };
 }
 
+/** What goes out for an entry: a 304 for a matching ETag, else its status with the body the client accepts. */
+export function answerOf(
+  entry: PageEntry,
+  request: { method?: string; headers: { "if-none-match"?: string; "accept-encoding"?: string } },
+): { status: number; headers: [string, string | number][]; body?: Buffer } {
+  if (matchesEtag(request.headers["if-none-match"], entry.etag)) return { status: 304, headers: [] };
+  const { body, encoding } = pickBody(entry, request.headers["accept-encoding"]);
+  const headers: [string, string | number][] = encoding ? [["content-encoding", encoding]] : [];
+  headers.push(["content-length", body.length]);
+  return { status: entry.status, headers, body: request.method === "HEAD" ? undefined : body };
+}
+
 /** The body to send for an Accept-Encoding header, and its content-encoding. */
 export function pickBody(entry: PageEntry, acceptEncoding: string | undefined): { body: Buffer; encoding?: string } {
   const accepted = acceptEncoding ?? "";

@@ -78,7 +78,8 @@ export function dataKeyOf(pathname: string, search: URLSearchParams, chainOf: Ro
   const chain = page && chainOf(pagePath);
   if (!page || !chain) return undefined;
   const asked = search.get("_routes");
-  const routes = asked === null ? chain : chain.filter((id) => asked.split(",").includes(id));
+  const named = asked === null ? undefined : new Set(asked.split(","));
+  const routes = named ? chain.filter((id) => named.has(id)) : chain;
   // None of the page's own (the router would read an empty list as all of them): not a navigation's request.
   if (routes.length === 0) return undefined;
   const at = page.key.indexOf("?");

@@ -16,7 +16,7 @@ import { hasAuthCookie } from "~/modules/auth/session.server";
 import { cspNonce } from "~/modules/security/csp-nonce";
 import { requestIdOf } from "~/modules/security/request-id";
 import { subscribe } from "~/modules/events/bus.server";
-import { buildEntry, matchesEtag, mayKeep, pickBody, type PageEntry } from "./entry";
+import { answerOf, buildEntry, mayKeep, type PageEntry } from "./entry";
 import { dataKeyOf, isDataKey, pageKeyOf, type PageKey, type RouteChain } from "./keys";
 import { PageStore, type Area } from "./store";
 import { watchTimedChanges } from "./timed";
@@ -200,15 +200,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   }
 
   function sendBody(req: Request, res: Response, entry: PageEntry) {
-    if (matchesEtag(req.headers["if-none-match"], entry.etag)) {
-      res.status(304).end();
-      return;
-    }
-    const { body, encoding } = pickBody(entry, req.headers["accept-encoding"]);
-    if (encoding) res.setHeader("content-encoding", encoding);
-    res.setHeader("content-length", body.length);
-    if (req.method === "HEAD") res.end();
-    else res.end(body);
+    const answer = answerOf(entry, req);
+    res.status(answer.status);
+    for (const [name, value] of answer.headers) res.setHeader(name, value);
+    res.end(answer.body);
   }
 
   /** A hit ahead of the chain: one writeHead with the replayed headers and this response's own. */
@@ -218,16 +213,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const [before, after] = replay.cspAroundNonce;
       headers.push("content-security-policy", `${before}'nonce-${cspNonce()}'${after}`);
     }
-    if (matchesEtag(req.headers["if-none-match"], entry.etag)) {
-      res.writeHead(304, headers).end();
-      return;
-    }
-    const { body, encoding } = pickBody(entry, req.headers["accept-encoding"]);
-    if (encoding) headers.push("content-encoding", encoding);
-    headers.push("content-length", body.length);
-    res.writeHead(entry.status, headers);
-    if (req.method === "HEAD") res.end();
-    else res.end(body);
+    const answer = answerOf(entry, req);
+    res.writeHead(answer.status, [...headers, ...answer.headers.flat()]).end(answer.body);
   }
 
   function sendRendered(req: Request, res: Response, rendered: Rendered) {
