@@ -9,6 +9,7 @@ import { LinkStylesheetProvider } from "~/components/site/site-stylesheet";
 import { NonceProvider } from "~/lib/nonce";
 import { coalesceChunks } from "~/lib/coalesce-chunks.server";
 import { deferHydrationTransform } from "~/lib/deferred-hydration.server";
+import { withRenderedRoutes } from "~/lib/rendered-routes.server";
 
 export const streamTimeout = 5_000;
 
@@ -39,7 +40,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <LinkStylesheetProvider value={linkStylesheet}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <ServerRouter context={withRenderedRoutes(routerContext)} url={request.url} nonce={nonce} />
         </LinkStylesheetProvider>
       </NonceProvider>,
       {

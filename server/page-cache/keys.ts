@@ -3,6 +3,7 @@
 // and the page is rendered for exactly that URL. Any other parameter (utm_*, fbclid, a cache-buster) is
 // left out of the key and out of the render, so it can neither fill memory nor change what is served.
 import { galleryHref, parseGalleryParams } from "~/lib/gallery-query";
+import type { RouteChain } from "~/lib/route-tree";
 import type { Area } from "./store";
 
 export interface PageKey {
@@ -56,9 +57,6 @@ export function pageKeyOf(pathname: string, search: URLSearchParams): PageKey | 
   if (OG_PAGE.test(pathname)) return { key: pathname, areas: EVERYTHING };
   return undefined;
 }
-
-/** The ids of the routes that render a page path, outermost first (root, layout, page). */
-export type RouteChain = (pagePath: string) => readonly string[] | undefined;
 
 /**
  * The cache key of a client navigation's data request for a page of pageKeyOf (`/gallery.data?year=2024`,

@@ -4,20 +4,15 @@
 // and any page not listed in keys.ts goes past it to the router as before.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
-import {
-  createRequestHandler,
-  matchRoutes,
-  type AppLoadContext,
-  type RouteObject,
-  type ServerBuild,
-} from "react-router";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { Logger } from "~/logger.server";
 import { hasAuthCookie } from "~/modules/auth/session.server";
 import { cspNonce } from "~/modules/security/csp-nonce";
 import { requestIdOf } from "~/modules/security/request-id";
+import { routeChains, type RouteChain } from "~/lib/route-tree";
 import { subscribe } from "~/modules/events/bus.server";
 import { answerOf, buildEntry, mayKeep, type PageEntry } from "./entry";
-import { dataKeyOf, isDataKey, pageKeyOf, type PageKey, type RouteChain } from "./keys";
+import { dataKeyOf, isDataKey, pageKeyOf, type PageKey } from "./keys";
 import { PageStore, type Area } from "./store";
 import { watchTimedChanges } from "./timed";
 
@@ -105,30 +100,8 @@ function keyOf(url: URL, chainOf: RouteChain): PageKey | undefined {
  * The ids of the routes of the build that render a path, outermost first; kept for the last thousand paths.
  * A build loaded on demand (development) has none: its data requests go to the router.
  */
-function routeChains(build: PageCacheOptions["build"]): RouteChain {
-  if (typeof build === "function") return () => undefined;
-  const nodes = new Map<string, RouteObject>();
-  for (const route of Object.values(build.routes)) {
-    if (!route) continue;
-    const { id, path, index, caseSensitive } = route;
-    nodes.set(id, index ? { id, path, index: true, caseSensitive } : { id, path, caseSensitive, children: [] });
-  }
-  const roots: RouteObject[] = [];
-  for (const route of Object.values(build.routes)) {
-    const node = route && nodes.get(route.id);
-    if (!node) continue;
-    const parent = route.parentId ? nodes.get(route.parentId) : undefined;
-    if (parent?.children) parent.children.push(node);
-    else roots.push(node);
-  }
-  const known = new Map<string, readonly string[] | undefined>();
-  return (pagePath) => {
-    if (known.has(pagePath)) return known.get(pagePath);
-    const chain = matchRoutes(roots, pagePath)?.map((match) => match.route.id ?? "");
-    if (known.size >= 1000) known.clear();
-    known.set(pagePath, chain);
-    return chain;
-  };
+function chainsOf(build: PageCacheOptions["build"]): RouteChain {
+  return typeof build === "function" ? () => undefined : routeChains(build.routes);
 }
 
 export function createPageCache(options: PageCacheOptions): PageCache {
@@ -136,7 +109,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const store = new PageStore<PageEntry>({ maxBytes: options.maxBytes });
   const handle = createRequestHandler(options.build, options.mode);
   const origin = new URL(options.publicUrl).origin;
-  const chainOf = routeChains(options.build);
+  const chainOf = chainsOf(options.build);
   // Filled by serve(): an entry sent once with every middleware's headers can be sent again without them.
   const replays = new WeakMap<PageEntry, Replay>();
 

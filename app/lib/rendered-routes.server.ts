@@ -1,0 +1,67 @@
+// React Router's server render builds a route object for every route of the app (86) on every request, to
+// render the handful that match (`ServerRouter`: createServerRoutes, then createStaticRouter converting them
+// all). Handed a manifest that holds only the routes the page's HTML can name, it builds those: about a tenth of
+// a render's time in React Router's own code (docs/benchmarks.md, "Only the page's routes"). Its partial manifest then
+// matches each parent path against the app's ranked branches: handed only the branches of those routes (the
+// same order, so the same best match), it stops trying the other eighty.
+//
+// What the HTML names: the matched routes (their modules are imported and preloaded, their loader data sent)
+// and, for the client's partial manifest of lazy route discovery, the routes that match each parent path of
+// the URL (`/artwork/x` → `/artwork` and `/`), which React Router adds itself from the same manifest.
+import type { EntryContext } from "react-router";
+import { routeChains, type RouteChain } from "~/lib/route-tree";
+
+type Branches = EntryContext["branches"];
+
+const chainsByManifest = new WeakMap<EntryContext["manifest"], RouteChain>();
+/** Per set of rendered routes (a few dozen in a whole app), the app's branches that lie within it. */
+const branchesByRoutes = new WeakMap<Branches, Map<string, Branches>>();
+
+/** Every parent path of a pathname, as React Router's partial manifest walks them: `/a/b/c` → `/`, `/a`, `/a/b`. */
+export function parentPaths(pathname: string): string[] {
+  const segments = pathname.split("/").filter(Boolean);
+  const paths = ["/"];
+  for (let n = 1; n < segments.length; n++) paths.push(`/${segments.slice(0, n).join("/")}`);
+  return paths;
+}
+
+/** The ids of the routes a page's HTML names: its matches, then those of its parent paths. */
+export function renderedRouteIds(context: EntryContext, chainOf: RouteChain): Set<string> {
+  const { matches, location } = context.staticHandlerContext;
+  const ids = new Set(matches.map((match) => match.route.id));
+  for (const path of parentPaths(location.pathname)) for (const id of chainOf(path) ?? []) ids.add(id);
+  return ids;
+}
+
+/** The entry context with a manifest of the rendered routes only; the rest of it is the same objects. */
+export function withRenderedRoutes(context: EntryContext): EntryContext {
+  const { manifest } = context;
+  let chainOf = chainsByManifest.get(manifest);
+  if (!chainOf) {
+    chainOf = routeChains(manifest.routes);
+    chainsByManifest.set(manifest, chainOf);
+  }
+  const routes: EntryContext["manifest"]["routes"] = {};
+  for (const id of renderedRouteIds(context, chainOf)) {
+    const route = manifest.routes[id];
+    if (route) routes[id] = route;
+  }
+  return { ...context, manifest: { ...manifest, routes }, branches: branchesWithin(context.branches, routes) };
+}
+
+/** The branches all of whose routes are in `routes`, in their ranked order. */
+function branchesWithin(branches: Branches, routes: Record<string, unknown>): Branches {
+  let known = branchesByRoutes.get(branches);
+  if (!known) {
+    known = new Map();
+    branchesByRoutes.set(branches, known);
+  }
+  const key = Object.keys(routes).join(" ");
+  let within = known.get(key);
+  if (!within) {
+    within = branches.filter((branch) => branch.routesMeta.every((meta) => meta.route.id in routes));
+    if (known.size >= 1000) known.clear();
+    known.set(key, within);
+  }
+  return within;
+}
