@@ -1,9 +1,9 @@
 // React Router's server render builds a route object for every route of the app (86) on every request, to
 // render the handful that match (`ServerRouter`: createServerRoutes, then createStaticRouter converting them
-// all). Handed a manifest that holds only the routes the page's HTML can name, it builds those: about a tenth of
-// a render's time in React Router's own code (docs/benchmarks.md, "Only the page's routes"). Its partial manifest then
-// matches each parent path against the app's ranked branches: handed only the branches of those routes (the
-// same order, so the same best match), it stops trying the other eighty.
+// all), and its partial manifest matches each parent path of the URL against all of the app's ranked branches.
+// Handed a manifest of only the routes the page's HTML can name, and the branches within them (in the same
+// order, so the same best match), it does that work for those alone (docs/benchmarks.md, "Only the page's
+// routes").
 //
 // What the HTML names: the matched routes (their modules are imported and preloaded, their loader data sent)
 // and, for the client's partial manifest of lazy route discovery, the routes that match each parent path of
