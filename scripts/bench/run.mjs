@@ -2,9 +2,9 @@
 // build. Each scenario starts its own server(s) on a fresh temp DATA_DIR; every figure is printed as a table
 // and written to bench-results/<timestamp>.json. See docs/benchmarks.md.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, release, totalmem } from "node:os";
-import { join, relative } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { build, buildIsCurrent } from "./lib/build.mjs";
@@ -46,6 +46,8 @@ const USAGE = `usage: npm run bench [-- --only=${SCENARIOS.join(",")}] [--quick]
   --only   scenarios to run (default: all but install, which needs the npm registry)
   --quick  one run each, shorter autocannon rounds (a smoke test, not figures to quote)
   --runs   repeats for startup, lighthouse and http (default 3; medians are reported)
+  --before another build folder (an earlier commit's \`build\`, copied inside this checkout so that it finds its
+           packages, e.g. node_modules/.cache/atelier-before): side-by-side renders with it too, beside this build
 env: BENCH_DATABASE_URL (or TEST_DATABASE_URL) adds PostgreSQL to scale and import; BENCH_PORT (default 3274); CHROME_PATH (default /usr/bin/chromium)`;
 
 function options() {
@@ -54,6 +56,7 @@ function options() {
       only: { type: "string" },
       quick: { type: "boolean", default: false },
       runs: { type: "string" },
+      before: { type: "string" },
       help: { type: "boolean", default: false },
     },
   });
@@ -77,7 +80,12 @@ function options() {
     process.stderr.write(`bench: --runs must be a positive integer\n`);
     process.exit(2);
   }
-  return { selected: new Set(only), quick: values.quick, runs };
+  const before = values.before ? resolve(values.before) : undefined;
+  if (before && !existsSync(join(before, "server", "index.js"))) {
+    process.stderr.write(`bench: --before=${values.before} holds no server/index.js\n`);
+    process.exit(2);
+  }
+  return { selected: new Set(only), quick: values.quick, runs, before };
 }
 
 function git(...args) {
@@ -121,7 +129,7 @@ function printBudgets(results) {
 }
 
 async function main() {
-  const { selected, quick, runs } = options();
+  const { selected, quick, runs, before } = options();
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   const outDir = join(ROOT, "bench-results");
   const outFile = join(outDir, `${stamp}.json`);
@@ -166,7 +174,7 @@ async function main() {
     lighthouse: () => lighthouseScenario({ runs, saveArtifact }),
     http: () => httpLoad({ runs, durationS, sequentialCount }),
     memory: () => memoryScenario({ httpResult: report.results.http, durationS, sequentialCount }),
-    "side-by-side": () => sideBySide({ runs, durationS, sequentialCount }),
+    "side-by-side": () => sideBySide({ runs, durationS, sequentialCount, before }),
     burst: () => burstScenario(),
     scale: () => scale({ durationS: quick ? 3 : 5 }),
     auth: () => authScenario({ count: quick ? 10 : 40 }),

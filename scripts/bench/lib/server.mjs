@@ -35,7 +35,7 @@ export function discardDataDir(dir) {
 }
 
 /** The app's own settings are set explicitly: an inherited DATABASE_URL or SEED_DEMO must not leak in. */
-function serverEnv(overrides) {
+function serverEnv(port, overrides) {
   const env = { ...process.env };
   for (const key of [
     "DATABASE_URL",
@@ -54,8 +54,8 @@ function serverEnv(overrides) {
     ...env,
     NODE_ENV: "production",
     HOST: "127.0.0.1",
-    PORT: String(PORT),
-    PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: "info",
     // One process: the CPU figures are read from this pid (a cluster's primary serves nothing).
     WEB_CONCURRENCY: "1",
@@ -64,24 +64,24 @@ function serverEnv(overrides) {
 }
 
 /**
- * Spawns `node build/server/index.js` on dataDir and waits for GET /healthz to answer 200.
- * Returns the server with its timings: listeningMs (first answer of any kind) and readyMs (first 200).
+ * Spawns `node build/server/index.js` (or another build's, `buildDir`) on dataDir and waits for GET /healthz to
+ * answer 200. Returns the server with its timings: listeningMs (first answer of any kind) and readyMs (first 200).
  */
-export async function startServer({ dataDir, env = {}, timeoutMs = 10 * 60_000 }) {
+export async function startServer({ dataDir, env = {}, timeoutMs = 10 * 60_000, buildDir, port = PORT }) {
   const logFile = `${dataDir}-server.log`;
   const logFd = openSync(logFile, "a");
   onCleanup(() => rmSync(logFile, { force: true }));
   const started = performance.now();
-  const child = spawn(process.execPath, [ENTRY], {
+  const child = spawn(process.execPath, [buildDir ? join(buildDir, "server", "index.js") : ENTRY], {
     cwd: ROOT,
-    env: serverEnv({ DATA_DIR: dataDir, ...env }),
+    env: serverEnv(port, { DATA_DIR: dataDir, ...env }),
     stdio: ["ignore", logFd, logFd],
   });
   closeSync(logFd);
   const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
   const server = {
     pid: child.pid,
-    url: `http://127.0.0.1:${PORT}`,
+    url: `http://127.0.0.1:${port}`,
     dataDir,
     logFile,
     exited,

@@ -19,10 +19,16 @@ const dataPathOf = (path) => `${path}.data?_routes=${encodeURIComponent("routes/
 /** Renders before the uncached server's CPU per request is measured (see below). */
 const WARM_RENDERS = 200;
 
-/** A summary with its CPU per request read under load: the server's CPU over the requests it answered. */
-const underLoad = (r) => ({ ...r, cpuMsPerRequest: round((r.serverCores * 1000) / r.reqPerSec, 2) });
+/**
+ * Sequential renders whose CPU is the rendering row's "alone" figure: /proc counts in 10-ms ticks and a shared
+ * machine's noise is of that order too, so fifty renders of about 10 ms each gave figures 40 % apart.
+ */
+const RENDERS_MEASURED = 300;
 
-export async function sideBySide({ runs, durationS, sequentialCount }) {
+/** The server's CPU over the requests it answered under load, per request. */
+const loadedCpuMs = (r) => (r.reqPerSec > 0 ? round((r.serverCores * 1000) / r.reqPerSec, 2) : undefined);
+
+export async function sideBySide({ runs, durationS, sequentialCount, before }) {
   const dataDir = await demoDataDir();
   const results = {};
   let path;
@@ -65,42 +71,68 @@ export async function sideBySide({ runs, durationS, sequentialCount }) {
     }
     results.bare = hammerSummary(samples.bare);
     results.cached = { ...results.cached, ...hammerSummary(samples.cached) };
-    results.cachedData = underLoad(hammerSummary(samples.cachedData));
+    results.cachedData = hammerSummary(samples.cachedData);
   } finally {
     await app.stop();
   }
 
-  const uncachedServer = await startServer({ dataDir, env: { PAGE_CACHE_MB: "0" } });
+  // The rendering servers (this build's, and --before's when given) are up together and take turns.
+  const renderers = [{ name: "uncached", buildDir: undefined }];
+  if (before) renderers.push({ name: "before", buildDir: before });
   try {
-    await warmSite(uncachedServer.url, [path]);
-    await waitForIdle(uncachedServer.pid);
-    // A server just started renders its first pages with cold code (V8 has not optimised React's render or the
-    // router yet): those cost twice a warm render and say nothing of a shop that has served a few hundred pages.
-    await sequential(`${uncachedServer.url}${path}`, { count: WARM_RENDERS, pid: uncachedServer.pid });
-    const seq = await sequential(`${uncachedServer.url}${path}`, { count: sequentialCount, pid: uncachedServer.pid });
-    const list = [];
-    const dataList = [];
-    const options = { connections: CONNECTIONS, durationS, pid: uncachedServer.pid };
-    for (let run = 0; run < runs; run++) {
-      log(`side-by-side: round ${run + 1}/${runs}: the app rendering every request…`);
-      list.push(await hammer(`${uncachedServer.url}${path}`, options));
-      dataList.push(await hammer(`${uncachedServer.url}${dataPathOf(path)}`, options));
+    for (const [i, r] of renderers.entries()) {
+      const dir = i === 0 ? dataDir : await demoDataDir();
+      r.server = await startServer({
+        dataDir: dir,
+        buildDir: r.buildDir,
+        port: PORT + 2 + i,
+        env: { PAGE_CACHE_MB: "0" },
+      });
+      r.list = [];
+      r.dataList = [];
     }
-    results.uncached = {
-      cpuMsPerRequest: round(seq.cpuMs / sequentialCount, 2),
-      single: median(seq.times),
-      ...hammerSummary(list),
-    };
-    results.uncachedData = underLoad(hammerSummary(dataList));
+    for (const r of renderers) {
+      const { url, pid } = r.server;
+      await warmSite(url, [path]);
+      await waitForIdle(pid);
+      // A server just started renders its first pages with cold code (V8 has not optimised React's render or the
+      // router yet): those cost twice a warm render and say nothing of a shop that has served a few hundred pages.
+      await sequential(`${url}${path}`, { count: WARM_RENDERS, pid });
+    }
+    const measured = Math.max(sequentialCount, RENDERS_MEASURED);
+    for (const r of renderers)
+      r.seq = await sequential(`${r.server.url}${path}`, { count: measured, pid: r.server.pid });
+    for (let run = 0; run < runs; run++) {
+      for (const r of renderers) {
+        log(
+          `side-by-side: round ${run + 1}/${runs}: ${r.buildDir ? "the --before build" : "the app"} rendering every request…`,
+        );
+        const options = { connections: CONNECTIONS, durationS, pid: r.server.pid };
+        r.list.push(await hammer(`${r.server.url}${path}`, options));
+        r.dataList.push(await hammer(`${r.server.url}${dataPathOf(path)}`, options));
+      }
+    }
+    for (const r of renderers) {
+      results[r.name] = {
+        cpuMsPerRequest: round(r.seq.cpuMs / measured, 2),
+        single: median(r.seq.times),
+        ...hammerSummary(r.list),
+      };
+      results[`${r.name}Data`] = hammerSummary(r.dataList);
+    }
   } finally {
-    await uncachedServer.stop();
+    for (const r of renderers) {
+      await r.server?.stop();
+      if (r.server) discardDataDir(r.server.dataDir);
+    }
     await bare?.stop();
-    discardDataDir(dataDir);
   }
 
+  for (const r of Object.values(results)) r.loadedCpuMsPerRequest = loadedCpuMs(r);
   const ratio = (r) => round(r.reqPerSec / results.bare.reqPerSec, 3);
   results.cached.ratioToBare = ratio(results.cached);
   results.uncached.ratioToBare = ratio(results.uncached);
+  if (results.before) results.before.ratioToBare = ratio(results.before);
   const row = (name, r, ratio = r.ratioToBare === undefined ? "1" : num(r.ratioToBare, 3)) => [
     name,
     num(r.reqPerSec, 1),
@@ -111,23 +143,43 @@ export async function sideBySide({ runs, durationS, sequentialCount }) {
     r.errors,
     `${num(r.serverCores, 2)} cores`,
     r.cpuMsPerRequest === undefined ? "–" : ms(r.cpuMsPerRequest, 2),
+    r.loadedCpuMsPerRequest === undefined ? "–" : ms(r.loadedCpuMsPerRequest, 2),
     num(r.loadAverage1m, 1),
   ];
   printTable(
     `side-by-side: ${path}, ${kb(bytes)} as sent (brotli), ${CONNECTIONS} connections, ${durationS} s per round, median of ${runs}`,
-    ["server", "req/s", "× bare", "p50", "p99", "non-2xx", "errors", "server CPU", "CPU/req", "load avg"],
+    [
+      "server",
+      "req/s",
+      "× bare",
+      "p50",
+      "p99",
+      "non-2xx",
+      "errors",
+      "server CPU",
+      "CPU/req alone",
+      "under load",
+      "load avg",
+    ],
     [
       row("bare Node.js, same bytes", results.bare),
       row("app, page cache (anonymous)", results.cached),
       row("app, rendering (PAGE_CACHE_MB=0)", results.uncached),
       row("app, page cache: the page's .data", results.cachedData, "–"),
       row("app, loading it (PAGE_CACHE_MB=0)", results.uncachedData, "–"),
+      ...(results.before
+        ? [
+            row("--before build, rendering", results.before),
+            row("--before build, loading .data", results.beforeData, "–"),
+          ]
+        : []),
     ],
     [
-      `CPU/req: the server's CPU time over ${sequentialCount} sequential requests (/proc), divided by their number; the rendering server's after ${WARM_RENDERS} renders to warm it`,
+      `CPU/req alone: the server's CPU time over ${sequentialCount} sequential requests (/proc), divided by their number; the rendering server's over ${Math.max(sequentialCount, RENDERS_MEASURED)}, after ${WARM_RENDERS} renders to warm it`,
+      "under load: the server's CPU over the requests it answered at 50 connections (server CPU ÷ req/s)",
       "goals (issue 12): cache ≥ 1/3 of bare, p99 < 50 ms, 0 errors; rendering ≥ 150 req/s, < 8 ms CPU per request",
-      `.data: what a link followed in the site fetches (${dataPathOf("…")}); its CPU/req read under load`,
+      `.data: what a link followed in the site fetches (${dataPathOf("…")})`,
     ],
   );
-  return { path, bytes, connections: CONNECTIONS, durationS, runs, ...results };
+  return { path, bytes, connections: CONNECTIONS, durationS, runs, before, ...results };
 }
