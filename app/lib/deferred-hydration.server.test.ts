@@ -123,6 +123,22 @@ describe("deferHydrationTransform", () => {
     },
   );
 
+  it.each([1, 64, 100_000])(
+    "takes the tags in the order they come: a preload after the module script goes too (%i-byte chunks)",
+    async (size) => {
+      const late = '<link rel="modulepreload" href="/assets/late-F.js" nonce="abc"/>';
+      const page = PAGE.replace("</body>", `${late}</body>`);
+      const out = await transform(page, size);
+      expect(out).not.toContain('<link rel="modulepreload"');
+      expect(out).toBe(
+        PAGE.replace(/<link rel="modulepreload"[^>]*>/g, "").replace(
+          MODULE_BODY,
+          deferModuleScript(MODULE_BODY, ["/assets/entry.client-D.js", "/assets/shared-E.js"]),
+        ),
+      );
+    },
+  );
+
   it("passes a page without React Router's scripts through unchanged", async () => {
     const html = "<!DOCTYPE html><html><body><p>Not found</p><script>1 < 2</script></body></html>";
     expect(await transform(html, 5)).toBe(html);
