@@ -21,7 +21,7 @@ import { addressKey } from "~/modules/security/client-address";
 import { cspNonce } from "~/modules/security/csp-nonce";
 import { redactUrlForLog } from "~/modules/security/log-redaction";
 import { requestIdOf } from "~/modules/security/request-id";
-import { checkBody } from "~/modules/security/request-limits";
+import { checkBody, checkPath } from "~/modules/security/request-limits";
 import { backupTokenValid, freshBackupDownload } from "~/modules/backup/backups.server";
 import { isSameSiteCallback } from "~/lib/safe-redirect";
 import { readVariant, storedVariantKey } from "~/modules/media/media.server";
@@ -83,9 +83,11 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
     next();
   });
 
-  // No body is read beyond its route's limit (security/request-limits.ts): refused before anything buffers it.
+  // No path past the limits and no body beyond its route's limit (security/request-limits.ts): refused before
+  // any route looks at the path or anything buffers the body.
   app.use((req, res, next) => {
-    const verdict = checkBody(req.method, req.path, req.headers);
+    const pathVerdict = checkPath(req.path);
+    const verdict = pathVerdict.ok ? checkBody(req.method, req.path, req.headers) : pathVerdict;
     if (verdict.ok) return next();
     // The rest of the body is never buffered: it is read and dropped while the answer goes out, then the
     // connection is closed (discardThenClose).

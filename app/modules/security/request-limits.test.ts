@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bodyLimitFor, checkBody, KB, MB } from "./request-limits";
+import { bodyLimitFor, checkBody, checkPath, KB, MB } from "./request-limits";
 
 describe("request body limits by route class (security issue item 3)", () => {
   it("gives each kind of route its limit", () => {
@@ -41,5 +41,25 @@ describe("request body limits by route class (security issue item 3)", () => {
     expect(checkBody("POST", "/admin/media", { "transfer-encoding": "chunked" })).toEqual({ ok: true });
     expect(checkBody("GET", "/newsletter", { "content-length": String(100 * MB) })).toEqual({ ok: true });
     expect(checkBody("POST", "/newsletter", {})).toEqual({ ok: true });
+  });
+});
+
+describe("request path limits", () => {
+  it("lets every path of the site through, deep zoom tiles and long slugs included", () => {
+    for (const path of [
+      "/",
+      "/artwork/01a213f6-6d3a-735f-94a3-fbe0b2f42648",
+      "/media/439414b6bb05af3715960bd5/zoom-v1_files/12/3_4.webp",
+      "/admin/artworks/01a213f6-6d3a-735f-94a3-fbe0b2f42648/edit",
+      `/blog/${"%E6%97%A5".repeat(200)}`,
+      "/x".repeat(32),
+    ])
+      expect(checkPath(path)).toEqual({ ok: true });
+  });
+
+  it("refuses a path of too many segments or too many bytes with 414", () => {
+    expect(checkPath("/x".repeat(33))).toEqual({ ok: false, status: 414, reason: "URI Too Long" });
+    expect(checkPath("/x".repeat(7000))).toEqual({ ok: false, status: 414, reason: "URI Too Long" });
+    expect(checkPath(`/${"a".repeat(2 * KB)}`)).toEqual({ ok: false, status: 414, reason: "URI Too Long" });
   });
 });

@@ -1,5 +1,6 @@
 // How large a request body may be, by the kind of route (docs/security.md "Request bodies"). Checked before
-// anything reads the body: a body over its limit is answered 413 and never buffered.
+// anything reads the body: a body over its limit is answered 413 and never buffered. And how long a path may be
+// (docs/security.md "Request paths"): one past it is answered 414 before any route looks at it.
 import { adminPaths } from "~/lib/admin-paths";
 
 export const KB = 1024;
@@ -75,4 +76,21 @@ export function checkBody(
 
 function describe(bytes: number): string {
   return bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / KB)} KB`;
+}
+
+/**
+ * The most a request's path may have (its query is not counted): a shop's own have six segments at most (deep
+ * zoom tiles) and a few hundred bytes (a percent-encoded title), so these leave a wide margin. A path of
+ * thousands of segments cost React Router's matching seconds of CPU, parent path by parent path.
+ */
+export const PATH_LIMITS = { bytes: 2 * KB, segments: 32 };
+
+export type PathVerdict = { ok: true } | { ok: false; status: 414; reason: string };
+
+export function checkPath(path: string): PathVerdict {
+  let segments = 0;
+  for (let i = 0; i < path.length && segments <= PATH_LIMITS.segments; i++) if (path.charCodeAt(i) === 0x2f) segments++;
+  return path.length > PATH_LIMITS.bytes || segments > PATH_LIMITS.segments
+    ? { ok: false, status: 414, reason: "URI Too Long" }
+    : { ok: true };
 }
