@@ -147,6 +147,13 @@ describe("withRenderedRoutes", () => {
     ]);
   });
 
+  it("leaves a page of the catch-all (a 404, parent paths of a stranger's choosing) to React Router as it is", async () => {
+    for (const url of ["/nowhere/at/all", "/artwork/a1/extra", `/${"x/".repeat(30)}x`]) {
+      const context = await entryContextFor(url);
+      expect(withRenderedRoutes(context)).toBe(context);
+    }
+  });
+
   it("keeps the app's ranked branches that lie within those routes, in their order, and nothing else", async () => {
     const context = await entryContextFor("/artwork/a1");
     const { branches } = withRenderedRoutes(context);

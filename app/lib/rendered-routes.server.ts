@@ -33,9 +33,14 @@ export function renderedRouteIds(context: EntryContext, chainOf: RouteChain): Se
   return ids;
 }
 
-/** The entry context with a manifest of the rendered routes only; the rest of it is the same objects. */
+/**
+ * The entry context with a manifest of the rendered routes only; the rest of it is the same objects. A page of
+ * the catch-all (any URL no route has: a 404) is left as it is: its parent paths can be anything, each a new
+ * one to match, and a stranger choosing them must not cost more than React Router's own matching.
+ */
 export function withRenderedRoutes(context: EntryContext): EntryContext {
-  const { manifest } = context;
+  const { manifest, staticHandlerContext } = context;
+  if (staticHandlerContext.matches.at(-1)?.route.path?.includes("*") ?? true) return context;
   let chainOf = chainsByManifest.get(manifest);
   if (!chainOf) {
     chainOf = routeChains(manifest.routes);
