@@ -26,7 +26,7 @@ export function parentPaths(pathname: string): string[] {
 }
 
 /** The ids of the routes a page's HTML names: its matches, then those of its parent paths. */
-export function renderedRouteIds(context: EntryContext, chainOf: RouteChain): Set<string> {
+function renderedRouteIds(context: EntryContext, chainOf: RouteChain): Set<string> {
   const { matches, location } = context.staticHandlerContext;
   const ids = new Set(matches.map((match) => match.route.id));
   for (const path of parentPaths(location.pathname)) for (const id of chainOf(path) ?? []) ids.add(id);

@@ -1,6 +1,6 @@
-// How large a request body may be, by the kind of route (docs/security.md "Request bodies"). Checked before
-// anything reads the body: a body over its limit is answered 413 and never buffered. And how long a path may be
-// (docs/security.md "Request paths"): one past it is answered 414 before any route looks at it.
+// How large a request body may be, by the kind of route (docs/security.md, control 3). Checked before anything
+// reads the body: a body over its limit is answered 413 and never buffered. And how long a path may be
+// (control 18): one past it is answered 414 before any route looks at it.
 import { adminPaths } from "~/lib/admin-paths";
 
 export const KB = 1024;
