@@ -47,7 +47,8 @@ const USAGE = `usage: npm run bench [-- --only=${SCENARIOS.join(",")}] [--quick]
   --quick  one run each, shorter autocannon rounds (a smoke test, not figures to quote)
   --runs   repeats for startup, lighthouse and http (default 3; medians are reported)
   --before another build folder (an earlier commit's \`build\`, copied inside this checkout so that it finds its
-           packages, e.g. node_modules/.cache/atelier-before): side-by-side renders with it too, beside this build
+           packages, e.g. node_modules/.cache/atelier-before): side-by-side renders with it too, beside this build,
+           and lighthouse measures its pages too, each right after this build's
 env: BENCH_DATABASE_URL (or TEST_DATABASE_URL) adds PostgreSQL to scale and import; BENCH_PORT (default 3274); CHROME_PATH (default /usr/bin/chromium)`;
 
 function options() {
@@ -171,7 +172,7 @@ async function main() {
   const scenarios = {
     startup: () => startup({ runs, buildMs }),
     install: () => install(),
-    lighthouse: () => lighthouseScenario({ runs, saveArtifact }),
+    lighthouse: () => lighthouseScenario({ runs, saveArtifact, before }),
     http: () => httpLoad({ runs, durationS, sequentialCount }),
     memory: () => memoryScenario({ httpResult: report.results.http, durationS, sequentialCount }),
     "side-by-side": () => sideBySide({ runs, durationS, sequentialCount, before }),

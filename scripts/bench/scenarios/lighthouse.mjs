@@ -149,13 +149,19 @@ async function measure(url, port, attempts = 3) {
   }
 }
 
-export async function lighthouseScenario({ runs, saveArtifact }) {
+export async function lighthouseScenario({ runs, saveArtifact, before }) {
   const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
   // chrome-launcher reports a missing binary as an unhandled error event that kills the bench mid-way.
   if (!existsSync(chromePath))
     throw new Error(`no Chromium at ${chromePath}: run npm run test:e2e once (it installs it) or set CHROME_PATH`);
   const dataDir = await demoDataDir();
   const server = await startServer({ dataDir });
+  // With --before, an earlier build serves a copy of the same data, and each of its pages is measured right
+  // after this build's: before and after in one run, the machine's drift shared by both.
+  const beforeDataDir = before ? await demoDataDir() : undefined;
+  const beforeServer = before
+    ? await startServer({ dataDir: beforeDataDir, buildDir: before, port: PORT + 3 })
+    : undefined;
   const control = await startBareServer({
     port: PORT + 2,
     body: Buffer.from(CONTROL_HTML),
@@ -163,18 +169,27 @@ export async function lighthouseScenario({ runs, saveArtifact }) {
   });
   let chrome;
   try {
-    const pages = [
+    const ours = [
       { name: "home", path: "/" },
       { name: "gallery", path: "/gallery" },
       { name: "artwork", path: firstArtworkPath(await getHtml(`${server.url}/gallery`)) },
       { name: "shop", path: "/shop" },
+    ];
+    const pages = [
+      ...ours.flatMap((p) => (beforeServer ? [p, { ...p, name: `${p.name} (before)`, before: true }] : [p])),
       { name: "control", path: "/", control: true },
     ];
     const warmed = await warmSite(
       server.url,
-      pages.map((p) => p.path),
+      ours.map((p) => p.path),
     );
+    if (beforeServer)
+      await warmSite(
+        beforeServer.url,
+        ours.map((p) => p.path),
+      );
     await waitForIdle(server.pid);
+    if (beforeServer) await waitForIdle(beforeServer.pid);
     log(`lighthouse: warmed ${warmed.pages} pages and ${warmed.images} image URLs; ${runs} run(s) per page…`);
     // Our own SIGINT handler stops Chromium with the servers; chrome-launcher's would exit the process first.
     chrome = await chromeLauncher.launch({
@@ -188,7 +203,7 @@ export async function lighthouseScenario({ runs, saveArtifact }) {
     // Pages take turns, so a burst of noise from the shared machine does not land on one page only.
     for (let run = 0; run < runs; run++) {
       for (const page of pages) {
-        const url = `${page.control ? control.url : server.url}${page.path}`;
+        const url = `${page.control ? control.url : page.before ? beforeServer.url : server.url}${page.path}`;
         const lhr = await measure(url, chrome.port);
         samples.get(page.name).push({ summary: summarize(lhr), lhr });
         log(`lighthouse: ${page.name} run ${run + 1}: score ${samples.get(page.name).at(-1).summary.score}`);
@@ -201,7 +216,7 @@ export async function lighthouseScenario({ runs, saveArtifact }) {
       const m = (k) => median(list.map((s) => s.summary[k]));
       const figures = { score: m("score"), lcpMs: m("lcpMs"), cls: m("cls"), tbtMs: m("tbtMs"), jsBytes: m("jsBytes") };
       const representative = medianBy(list, (s) => s.summary.score ?? 0);
-      const file = saveArtifact(`lighthouse-${page.name}.json`, representative.lhr);
+      const file = saveArtifact(`lighthouse-${page.name.replace(" (before)", "-before")}.json`, representative.lhr);
       out.pages[page.name] = {
         path: page.path,
         ...figures,
@@ -211,8 +226,8 @@ export async function lighthouseScenario({ runs, saveArtifact }) {
         totalBytes: m("totalBytes"),
         jsGzipBytes: await gzipJsBytes(representative.lhr),
         benchmarkIndex: m("benchmarkIndex"),
-        // The control has no budgets: it measures the machine.
-        budgets: page.control ? {} : Object.fromEntries(Object.keys(BUDGETS).map((k) => [k, within(k, figures[k])])),
+        // The control has no budgets: it measures the machine; the --before build's pages are there to compare.
+        budgets: page.control || page.before ? {} : Object.fromEntries(Object.keys(BUDGETS).map((k) => [k, within(k, figures[k])])),
         lcpElement: representative.summary.lcpElement,
         layoutShifts: representative.summary.layoutShifts,
         opportunities: representative.summary.opportunities,
@@ -228,7 +243,7 @@ export async function lighthouseScenario({ runs, saveArtifact }) {
     printTable(
       `lighthouse (mobile, simulated throttling; median of ${runs} run${runs > 1 ? "s" : ""} per page)`,
       ["page", "perf", "LCP", "CLS", "TBT", "JS (sent)", "JS gzip -9", "FCP", "main thread"],
-      pages.map(({ name, path, control: bare }) => {
+      pages.map(({ name, path, control: bare, before: earlier }) => {
         const p = out.pages[name];
         if (bare)
           return [
@@ -239,6 +254,18 @@ export async function lighthouseScenario({ runs, saveArtifact }) {
             ms(p.tbtMs),
             "–",
             "–",
+            ms(p.fcpMs),
+            ms(p.mainThreadMs),
+          ];
+        if (earlier)
+          return [
+            name,
+            num(p.score),
+            ms(p.lcpMs),
+            num(p.cls, 3),
+            ms(p.tbtMs),
+            kb(p.jsBytes),
+            kb(p.jsGzipBytes),
             ms(p.fcpMs),
             ms(p.mainThreadMs),
           ];
@@ -262,8 +289,8 @@ export async function lighthouseScenario({ runs, saveArtifact }) {
         "control: the machine's floor (no budgets); main thread: Lighthouse's simulated total of the page's main-thread work",
       ],
     );
-    for (const { name, control: bare } of pages) {
-      if (bare) continue;
+    for (const { name, control: bare, before: earlier } of pages) {
+      if (bare || earlier) continue;
       const p = out.pages[name];
       const failed = Object.entries(p.budgets)
         .filter(([, ok]) => ok === false)
@@ -288,5 +315,9 @@ export async function lighthouseScenario({ runs, saveArtifact }) {
     await control.stop();
     await server.stop();
     discardDataDir(dataDir);
+    if (beforeServer) {
+      await beforeServer.stop();
+      discardDataDir(beforeDataDir);
+    }
   }
 }
