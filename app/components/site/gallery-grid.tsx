@@ -2,6 +2,7 @@
 // with the page's other works either side); the title links to the work's page.
 import { useMemo } from "react";
 import { ArtworkCard, type ArtworkCardData } from "./artwork-card";
+import { ArtworkGrid } from "./artwork-grid";
 import { LightboxProvider, useLightbox } from "./lightbox/lightbox-provider";
 import type { AddToCartHandler, LightboxImage } from "./lightbox/types";
 import { bestWidth, variantUrl, type ImageAsset } from "~/lib/media";
@@ -44,25 +45,23 @@ function Works({ artworks }: { artworks: GalleryArtwork[] }) {
     [artworks],
   );
   return (
-    <ul className="grid grid-cols-1 gap-x-8 gap-y-14 min-[480px]:grid-cols-2 md:grid-cols-3">
-      {artworks.map((artwork, i) => (
-        <li key={artwork.id}>
-          <ArtworkCard
-            artwork={artwork}
-            // Only the first image is surely above the fold (a phone shows one column); the rest of the first
-            // row loads lazily as soon as layout finds it on screen, without competing with the page's first paint.
-            priority={i === 0}
-            onOpenImage={(opener) =>
-              lightbox.open(
-                images,
-                images.findIndex((image) => image.id === artwork.id),
-                opener,
-              )
-            }
-            onImageIntent={lightbox.preload}
-          />
-        </li>
-      ))}
-    </ul>
+    <ArtworkGrid works={artworks}>
+      {(artwork, i) => (
+        <ArtworkCard
+          artwork={artwork}
+          // Only the first image is surely above the fold (a phone shows one column); the rest of the first
+          // row loads lazily as soon as layout finds it on screen, without competing with the page's first paint.
+          priority={i === 0}
+          onOpenImage={(opener) =>
+            lightbox.open(
+              images,
+              images.findIndex((image) => image.id === artwork.id),
+              opener,
+            )
+          }
+          onImageIntent={lightbox.preload}
+        />
+      )}
+    </ArtworkGrid>
   );
 }

@@ -4,6 +4,7 @@ import type { Route } from "./+types/artwork";
 import { AddToCartButton } from "~/components/site/add-to-cart-button";
 import { buttonClass } from "~/components/ui/button";
 import { ArtworkCard, AvailabilityBadge } from "~/components/site/artwork-card";
+import { ArtworkGrid } from "~/components/site/artwork-grid";
 import { WorkImage } from "~/components/site/responsive-image";
 import { WallViewButton } from "~/components/site/wall-view-button";
 import { DeepZoomButton } from "~/components/site/deep-zoom-button";
@@ -165,13 +166,7 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
         <h2 id="more-works" className="mb-10 text-2xl md:text-3xl">
           More works
         </h2>
-        <ul className="grid grid-cols-1 gap-x-8 gap-y-14 min-[480px]:grid-cols-2 md:grid-cols-3">
-          {moreWorks.map((work) => (
-            <li key={work.id}>
-              <ArtworkCard artwork={work} />
-            </li>
-          ))}
-        </ul>
+        <ArtworkGrid works={moreWorks}>{(work) => <ArtworkCard artwork={work} />}</ArtworkGrid>
       </section>
     </>
   );

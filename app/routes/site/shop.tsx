@@ -3,6 +3,7 @@ import { cachedLoad } from "~/lib/client-data";
 import type { Route } from "./+types/shop";
 import { AddToCartButton } from "~/components/site/add-to-cart-button";
 import { ArtworkCard } from "~/components/site/artwork-card";
+import { ArtworkGrid } from "~/components/site/artwork-grid";
 import { WorkAlertForm } from "~/components/site/work-alert-form";
 import { galleryHref } from "~/lib/gallery-query";
 import { paths } from "~/lib/paths";
@@ -51,9 +52,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           .
         </p>
       ) : (
-        <ul className="grid grid-cols-1 gap-x-8 gap-y-16 min-[480px]:grid-cols-2 md:grid-cols-3">
-          {artworks.map((artwork, i) => (
-            <li key={artwork.id} className="flex flex-col">
+        <ArtworkGrid works={artworks}>
+          {(artwork, i) => (
+            <>
               <ArtworkCard artwork={artwork} priority={i === 0} />
               <div className="mt-4">
                 <AddToCartButton artwork={artwork} className="w-full sm:w-auto" />
@@ -66,9 +67,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
                   </Link>
                 </noscript>
               </div>
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+        </ArtworkGrid>
       )}
       <WorkAlertForm
         title="Tell me about new works"
