@@ -227,7 +227,10 @@ export async function lighthouseScenario({ runs, saveArtifact, before }) {
         jsGzipBytes: await gzipJsBytes(representative.lhr),
         benchmarkIndex: m("benchmarkIndex"),
         // The control has no budgets: it measures the machine; the --before build's pages are there to compare.
-        budgets: page.control || page.before ? {} : Object.fromEntries(Object.keys(BUDGETS).map((k) => [k, within(k, figures[k])])),
+        budgets:
+          page.control || page.before
+            ? {}
+            : Object.fromEntries(Object.keys(BUDGETS).map((k) => [k, within(k, figures[k])])),
         lcpElement: representative.summary.lcpElement,
         layoutShifts: representative.summary.layoutShifts,
         opportunities: representative.summary.opportunities,
