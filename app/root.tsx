@@ -1,19 +1,12 @@
 import { revalidateUnlessQueued } from "~/lib/offline-revalidate";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { NotFound } from "~/components/site/not-found";
 import { SiteStylesheet } from "~/components/site/site-stylesheet";
 import { useNonce } from "~/lib/nonce";
 import { useForgetClientDataOnWrite } from "~/lib/client-data";
 import { HydrationScript, useMarkInteractive } from "~/lib/hydration-script";
+import { ScrollRestoration } from "~/lib/scroll-restoration";
 import { ROBOTS_NOINDEX, seoMeta } from "~/lib/seo";
 import { getSettings, resolvePageMeta } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
@@ -83,7 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
+        <ScrollRestoration />
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -104,3 +104,40 @@ test("going back while the move to a work is still animating leaves no error beh
   await expect(page.locator("main article h2").first()).toBeVisible();
   await page.waitForTimeout(500); // a rejection is reported after the skipped transition's frame
 });
+
+test("a reload returns to where the visitor was; a first visit reads no stored position", async ({ page }) => {
+  // Counts the reads of sessionStorage made while the page is still being parsed (the inline script of the
+  // scroll restoration runs then, before the first paint).
+  await page.addInitScript(() => {
+    const read = Object.getOwnPropertyDescriptor(Storage.prototype, "getItem")?.value as (
+      this: Storage,
+      key: string,
+    ) => string | null;
+    const w = window as Window & { __parseReads?: number };
+    w.__parseReads = 0;
+    Storage.prototype.getItem = function (this: Storage, key: string) {
+      if (document.readyState === "loading") w.__parseReads = (w.__parseReads ?? 0) + 1;
+      return read.call(this, key);
+    };
+  });
+  const parseReads = () => page.evaluate(() => (window as Window & { __parseReads?: number }).__parseReads);
+
+  await page.goto("/gallery");
+  // A new history entry has no position to restore: nothing is read before the page is painted.
+  expect(await parseReads()).toBe(0);
+  await waitForHydration(page);
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
+
+  await page.reload();
+  expect(await parseReads()).toBe(1);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
+
+  // Within the site too: to the shop by the header's link, and Back.
+  await waitForHydration(page);
+  await page.getByRole("banner").getByRole("link", { name: "Shop" }).click();
+  await expect(page).toHaveURL("/shop");
+  await page.goBack();
+  await expect(page).toHaveURL("/gallery");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
+});
