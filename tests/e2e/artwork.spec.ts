@@ -1,5 +1,5 @@
 import { DEMO_ARTWORKS } from "../../app/modules/demo/demo-data";
-import { expect, test } from "../support/fixtures";
+import { expect, test, waitForHydration } from "../support/fixtures";
 
 const tidewater = DEMO_ARTWORKS.find((a) => a.title === "Tidewater Hymn")!;
 
@@ -59,4 +59,37 @@ test("a readable slug link leads to the canonical id URL", async ({ page }) => {
   expect(response?.status()).toBe(200);
   await expect(page).toHaveURL(/\/artwork\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1, name: "Salt Ledger" })).toBeVisible();
+});
+
+test("a work's page is reached with a view transition from the gallery, the shop and the home page", async ({
+  page,
+}) => {
+  // Counts the view transitions the page starts (React Router calls document.startViewTransition for a link
+  // marked viewTransition).
+  await page.addInitScript(() => {
+    const start = Object.getOwnPropertyDescriptor(Document.prototype, "startViewTransition")?.value as (
+      this: Document,
+      update?: ViewTransitionUpdateCallback,
+    ) => ViewTransition;
+    const w = window as Window & { __transitions?: number };
+    w.__transitions = 0;
+    Document.prototype.startViewTransition = function (this: Document, update?: ViewTransitionUpdateCallback) {
+      w.__transitions = (w.__transitions ?? 0) + 1;
+      return start.call(this, update);
+    };
+  });
+  const transitions = () => page.evaluate(() => (window as Window & { __transitions?: number }).__transitions);
+  const opens = [
+    { from: "/gallery", link: () => page.getByRole("link", { name: "Tidewater Hymn", exact: true }) },
+    { from: "/shop", link: () => page.getByRole("link", { name: "Tidewater Hymn: view details" }) },
+    { from: "/", link: () => page.getByRole("link", { name: "View Details" }).first() },
+  ];
+  for (const { from, link } of opens) {
+    await page.goto(from);
+    await waitForHydration(page);
+    await link().click();
+    await expect(page).toHaveURL(/\/artwork\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await transitions(), `from ${from}`).toBe(1);
+  }
 });
