@@ -6,6 +6,7 @@ import {
   createArtwork,
   getArtwork,
   listArtworks,
+  listAvailableArtworks,
   listFeaturedArtworks,
   listMoreWorks,
   slugify,
@@ -70,6 +71,30 @@ describe.each(BACKENDS)("catalog on %s", (backend) => {
     expect((await listFeaturedArtworks()).map((a) => a.title)).not.toContain("Placed zeroth");
     await createArtwork({ title: "Placed zeroth", slug: "placed-zeroth", sortOrder: 0, isFeatured: true });
     expect((await listFeaturedArtworks()).map((a) => a.title)[0]).toBe("Placed zeroth");
+  });
+
+  it("lists the shop's works: available only, newest first whatever their place in the gallery", async () => {
+    // Newer than every other work, but sold: the shop leaves it out.
+    await createArtwork({
+      title: "Newest, sold",
+      slug: "newest-sold",
+      medium: "Oil on canvas",
+      availability: "sold",
+      createdAt: new Date(Date.UTC(2025, 0, 10)),
+    });
+    // The test before made "Placed zeroth" just now (the newest of all) and renamed "Placed first".
+    expect((await listAvailableArtworks({ limit: 10 })).map((a) => a.title)).toEqual([
+      "Placed zeroth",
+      "Newest unplaced",
+      "Middle unplaced",
+      "Renamed",
+      "Placed second",
+      "Oldest unplaced",
+    ]);
+    expect((await listAvailableArtworks({ limit: 2 })).map((a) => a.title)).toEqual([
+      "Placed zeroth",
+      "Newest unplaced",
+    ]);
   });
 });
 
