@@ -15,9 +15,7 @@ export function ArtworkGrid<T extends { id: string }>({
   return (
     <ul className="grid grid-cols-1 gap-x-8 gap-y-14 min-[480px]:grid-cols-2 md:grid-cols-3">
       {works.map((work, i) => (
-        <li key={work.id}>
-          {children(work, i)}
-        </li>
+        <li key={work.id}>{children(work, i)}</li>
       ))}
     </ul>
   );
