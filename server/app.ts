@@ -29,6 +29,7 @@ import { readTile } from "~/modules/media/tiles.server";
 import { VARIANT_FORMATS, type VariantFormat } from "~/modules/media/pipeline.server";
 import { createPageCache } from "./page-cache/page-cache";
 import { renderedCompression } from "./rendered-compression";
+import { sessionRefresh } from "./session-refresh";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -238,6 +239,9 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
   });
 
   beforeRouter?.(app);
+
+  // A session extended while a page or an action read it sends its new cookie with the answer (spec 4.16).
+  app.use(sessionRefresh());
 
   // Origin check on state-changing requests to our pages' actions (better-auth checks its own): a browser
   // always sends Origin on a cross-site POST, and such a request is refused before any action runs.

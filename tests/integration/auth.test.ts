@@ -1,5 +1,8 @@
 // Accounts core: sign-up makes a profile, roles decide the admin guard, and tokens verify against the JWKS.
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
+import express from "express";
 import { generateKeyPair, SignJWT, exportJWK } from "jose";
 import { describe, expect, it, vi } from "vitest";
 import { account, profiles, session, user, userRoles } from "~/db/schema";
@@ -17,6 +20,7 @@ import { saveSettings } from "~/modules/settings/settings.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { TokenError, verifyToken } from "~/modules/auth/tokens.server";
 import { services, setServices } from "~/services.server";
+import { sessionRefresh } from "../../server/session-refresh";
 import { failingDatabase } from "../support/failing-database";
 import { BACKENDS, useTestServices } from "../support/harness";
 
@@ -26,8 +30,8 @@ const ORIGIN = "http://localhost:3000";
  * Signs up through better-auth's API, confirms the address (as the e-mailed link would) and signs in;
  * returns the session cookie, as the browser would hold it.
  */
-async function signUp(email: string, password: string, name = ""): Promise<string> {
-  const headers = new Headers({ origin: ORIGIN, "x-atelier-client-ip": "10.0.0.1" });
+async function signUp(email: string, password: string, name = "", clientIp = "10.0.0.1"): Promise<string> {
+  const headers = new Headers({ origin: ORIGIN, "x-atelier-client-ip": clientIp });
   await auth().api.signUpEmail({ body: { email, password, name }, headers });
   await services().db.update(user).set({ emailVerified: true }).where(eq(user.email, email.toLowerCase()));
   const signedIn = await auth().api.signInEmail({ body: { email, password }, headers, returnHeaders: true });
@@ -140,6 +144,60 @@ describe.each(BACKENDS)("accounts core on %s", (backend) => {
     expect((ended as Response).headers.get("location")).toBe("/auth?redirectTo=%2Fadmin%2Fartworks%3Fpage%3D2");
     expect(await ctx.handle.db.select().from(session).where(eq(session.id, owner!.sessionId))).toEqual([]);
     expect(await getAuthContext(requestWith(cookie))).toBeNull();
+  });
+
+  it("refreshes a session used a day or more after its last refresh, in the database and in the browser (spec 4.16)", async () => {
+    const cookie = await signUp("refresh@example.com", "refresh session passphrase", "", "10.0.0.2");
+    const signedIn = await getAuthContext(requestWith(cookie, "/account"));
+    const day = 86_400_000;
+    const expiryOf = async () => {
+      const [row] = await ctx.handle.db.select().from(session).where(eq(session.id, signedIn!.sessionId));
+      return row!.expiresAt.getTime();
+    };
+    // A page behind the server's middleware, as React Router's handler would read it.
+    const app = express();
+    app.use(sessionRefresh());
+    app.get("/account", (req, res, next) => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+      getAuthContext(new Request(`${ORIGIN}/account`, { headers }))
+        .then((context) => res.send(context?.user.email ?? "nobody"))
+        .catch(next);
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/account`;
+    try {
+      // Just signed in: a use within the day leaves the expiry where it was, and no cookie is sent.
+      const fresh = await expiryOf();
+      expect(Math.abs(fresh - (Date.now() + 30 * day))).toBeLessThan(60_000);
+      const early = await fetch(url, { headers: { cookie } });
+      expect(await early.text()).toBe("refresh@example.com");
+      expect(early.headers.getSetCookie()).toEqual([]);
+      expect(await expiryOf()).toBe(fresh);
+
+      // Signed in three days ago (27 days left): the next use moves the expiry 30 days from now, and the
+      // answer carries the session cookie again with 30 days to live.
+      await ctx.handle.db
+        .update(session)
+        .set({ expiresAt: new Date(Date.now() + 27 * day) })
+        .where(eq(session.id, signedIn!.sessionId));
+      const due = await fetch(url, { headers: { cookie } });
+      expect(await due.text()).toBe("refresh@example.com");
+      expect(Math.abs((await expiryOf()) - (Date.now() + 30 * day))).toBeLessThan(60_000);
+      const token = cookie.split("; ").find((c) => c.startsWith("atelier.session_token="))!;
+      const renewed = due.headers.getSetCookie().find((c) => c.startsWith("atelier.session_token="));
+      expect(renewed?.split(";")[0]).toBe(token);
+      expect(renewed).toMatch(/Max-Age=2592000/i);
+      expect(renewed).toMatch(/HttpOnly/i);
+
+      // A key a client sends is not the server's: it neither takes nor fills another request's cookies.
+      const forged = await fetch(url, { headers: { "x-atelier-session-refresh": "guess" } });
+      expect(await forged.text()).toBe("nobody");
+      expect(forged.headers.getSetCookie()).toEqual([]);
+    } finally {
+      server.close();
+    }
   });
 
   it("reads only 'admin' from user_roles: any other row is a plain user", async () => {

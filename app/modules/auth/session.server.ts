@@ -56,13 +56,43 @@ export function hasAuthCookie(header: string | null | undefined): boolean {
 }
 
 /** Whether a request may have a session at all: without the session cookie there is nothing to look up. */
-function hasSessionCookie(header: string | null): boolean {
+export function hasSessionCookie(header: string | null | undefined): boolean {
   return cookieNames(header).some((name) => ownCookie(name) && name.endsWith(".session_token"));
+}
+
+/**
+ * Set on a request that carries a session cookie, by the server and never by the client (server/app.ts
+ * replaces whatever arrived): the key under which a refreshed session's cookies wait for that request's answer.
+ */
+export const SESSION_REFRESH_HEADER = "x-atelier-session-refresh";
+/** The keys the server opened, each with the cookies written so far: a key no request opened is ignored. */
+const refreshedCookies = new Map<string, string[]>();
+
+/** Opens a key for a request about to be answered (an unguessable one: server/session-refresh.ts). */
+export function openSessionRefresh(key: string): void {
+  refreshedCookies.set(key, []);
+}
+
+/**
+ * The Set-Cookie values better-auth wrote while reading the session of the request with this key, taken once
+ * (the key is closed). A session used a day or more after its last refresh is extended in the database (30
+ * days from now again); these cookies extend it in the browser too, so someone who keeps using the site stays
+ * signed in.
+ */
+export function takeRefreshedSessionCookies(key: string): string[] {
+  const cookies = refreshedCookies.get(key) ?? [];
+  refreshedCookies.delete(key);
+  return cookies;
 }
 
 async function loadAuthContext(request: Request): Promise<AuthContext | null> {
   if (!hasSessionCookie(request.headers.get("cookie"))) return null;
-  const session = await auth().api.getSession({ headers: request.headers });
+  const { headers, response: session } = await auth().api.getSession({
+    headers: request.headers,
+    returnHeaders: true,
+  });
+  const key = request.headers.get(SESSION_REFRESH_HEADER);
+  if (key) refreshedCookies.get(key)?.push(...headers.getSetCookie());
   if (!session) return null;
   const { user } = session;
   const [profile, role] = await Promise.all([loadProfile(user.id), loadRole(user.id)]);
