@@ -2,15 +2,15 @@
 // page's events (decision 0014) before hydrateRoot attaches its listeners. From then on React handles a press
 // itself (hydrating at once if it must), so the head script stops holding presses for replay: held as well, a
 // press on a toggle acted twice. A choice in a select is still held until the page is interactive: made while
-// React hydrates, it reached no handler. And a skipped view transition is not reported as an error
-// (app/lib/view-transitions.ts).
+// React hydrates, it reached no handler. And a cancellation (a skipped view transition, a request overtaken by
+// the next one) is not reported as an error (app/lib/cancellations.ts).
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { quietSkippedViewTransitions } from "~/lib/view-transitions";
+import { quietCancellations } from "~/lib/cancellations";
 
 window.__atelierHydrating?.();
-quietSkippedViewTransitions();
+quietCancellations();
 startTransition(() => {
   hydrateRoot(
     document,

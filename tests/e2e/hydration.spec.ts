@@ -116,6 +116,22 @@ test("the add-to-cart press of a visitor who is quicker than the scripts is not 
     .toHaveLength(1);
 });
 
+test("a cancelled request (a navigation overtaken by the next one) is not reported as an error on the page", async ({
+  page,
+}) => {
+  await page.goto("/auth");
+  await expect.poll(() => isHydrated(page)).toBe(true);
+  // What React Router leaves behind when a response's body is cut off by the next navigation: a rejection with
+  // the cancelled signal's reason that nothing handles. The fixture fails the test on any uncaught error.
+  await page.evaluate(async () => {
+    const cancelled = new AbortController();
+    cancelled.abort();
+    void Promise.reject(cancelled.signal.reason as DOMException);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 
