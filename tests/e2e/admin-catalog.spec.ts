@@ -256,3 +256,54 @@ test("deleting a work from its edit page goes back to Artwork Management", async
   await expect(page.getByRole("heading", { level: 1, name: "Artwork Management" })).toBeVisible();
   expect(await adminTotal(page, `/admin/artworks?q=${encodeURIComponent(title)}`)).toBe(0);
 });
+
+test("Inventory Management adds up what it lists, and its filters narrow the list (spec 2.30)", async ({
+  adminPage: page,
+}) => {
+  const table = page.getByRole("table", { name: "Works on the site with their stock" });
+  const figure = async (name: string) =>
+    (await page.locator("dl > div").filter({ hasText: name }).locator("dd").textContent())?.trim();
+  const dollars = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, "")) * 100);
+  /** Each listed row's availability, quantity and stock value, as the table shows them. */
+  const listed = async () =>
+    Promise.all(
+      (await table.locator("tbody tr").all()).map(async (row) => {
+        const cells = row.getByRole("cell");
+        return {
+          availability: (await cells.nth(1).textContent())?.trim(),
+          quantity: Number(await cells.nth(2).textContent()),
+          value: (await cells.nth(4).textContent())?.trim() ?? "",
+        };
+      }),
+    );
+
+  // The filter bar: the choice goes into the URL, and the list and its figures follow it.
+  await page.goto("/admin/inventory");
+  await expect(page.getByRole("heading", { level: 1, name: "Inventory Management" })).toBeVisible();
+  const filters = page.getByRole("form", { name: "Filter inventory" });
+  await filters.getByLabel("Availability").selectOption({ label: "Sold" });
+  await filters.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/[?&]availability=sold/);
+  const sold = await listed();
+  expect(sold.length).toBeGreaterThan(0);
+  expect(sold.every((row) => row.availability === "Sold" && row.value === "—")).toBe(true);
+  expect(await figure("Value of available stock")).toBe("$0");
+  expect(await figure("Works")).toBe(String(sold.length));
+
+  // Out of stock: nothing to count.
+  await page.goto("/admin/inventory?stock=out");
+  const out = await listed();
+  expect(out.every((row) => row.quantity === 0)).toBe(true);
+  expect(await figure("Units in stock")).toBe("0");
+
+  // One medium's available works in stock: the figures are the sums of the rows.
+  await page.goto("/admin/inventory?availability=available&stock=in&medium=Oil+on+canvas");
+  const rows = await listed();
+  expect(rows.length).toBeGreaterThan(0);
+  expect(rows.every((row) => row.availability === "Available" && row.quantity > 0)).toBe(true);
+  expect(await figure("Works")).toBe(String(rows.length));
+  expect(await figure("Units in stock")).toBe(String(rows.reduce((sum, row) => sum + row.quantity, 0)));
+  expect(dollars((await figure("Value of available stock")) ?? "")).toBe(
+    rows.reduce((sum, row) => sum + dollars(row.value), 0),
+  );
+});

@@ -38,6 +38,46 @@ test("unpublishing the hero takes it off the home page; publishing brings it bac
   await expect(page.getByRole("heading", { level: 1, name: HERO_TITLE })).toBeVisible();
 });
 
+test.describe("a write the server fails", () => {
+  // One pattern: test.use reads a two-item array as a value and its options.
+  test.use({ expectedConsoleErrors: [/status of 500|^Could not update the homepage/] });
+
+  test("a switch turned while the server fails turns back, the error is logged and said (spec 4.13, 8.4)", async ({
+    adminPage: page,
+  }) => {
+    await page.goto("/admin/homepage");
+    await waitForHydration(page);
+    const hero = page.getByRole("article", { name: "Hero section" });
+    const published = hero.getByRole("switch", { name: "Published" });
+    await expect(published).toHaveAttribute("aria-checked", "true");
+    const logged: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") logged.push(message.text());
+    });
+    // The server's answer held until the switch has shown the new value, then a failure.
+    let fail!: () => void;
+    const failing = new Promise<void>((resolve) => (fail = resolve));
+    await page.route(/\/admin\/homepage\.data/, async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      await failing;
+      await route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" });
+    });
+    await published.click();
+    await expect(published).toHaveAttribute("aria-checked", "false");
+    fail();
+    await expect(published).toHaveAttribute("aria-checked", "true");
+    await expect(hero.getByText("Shown on the home page")).toBeVisible();
+    await expect(page.getByText("Could not update the homepage. Please try again.")).toBeVisible();
+    await expect.poll(() => logged.some((text) => text.startsWith("Could not update the homepage"))).toBe(true);
+    // Nothing was saved: the page as the server has it says the same.
+    await page.unroute(/\/admin\/homepage\.data/);
+    await page.reload();
+    await expect(
+      page.getByRole("article", { name: "Hero section" }).getByRole("switch", { name: "Published" }),
+    ).toHaveAttribute("aria-checked", "true");
+  });
+});
+
 test("the hero's button goes where the Homepage Editor says (issue 14 item 9)", async ({ adminPage: page }) => {
   await page.goto("/admin/homepage");
   const hero = page.getByRole("article", { name: "Hero section" });

@@ -3,6 +3,7 @@
 // collapsed across a reload, and the dashboard's counts lead to their pages.
 import { ADMIN } from "../support/accounts";
 import { adminTest as test, expect } from "../support/admin-fixtures";
+import { waitForHydration } from "../support/fixtures";
 
 /** The five groups of spec §2, in order, plus Orders (shop issue), Holds and Viewing Rooms in Business, Policies in Website and Newsletter in
  * Communications (issue 14): each item's label and the page it opens, whose heading is the label again. */
@@ -163,4 +164,29 @@ test("the Sold count matches the sold filter of Artwork Management", async ({ pa
   await sold.click();
   await expect(page.getByRole("heading", { level: 1, name: "Artwork Management" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Pages" }).getByText(new RegExp(`of ${count}$`))).toBeVisible();
+});
+
+test("while the next admin page loads, the content area says 'Loading...', then shows that page (spec 2.39)", async ({
+  page,
+}) => {
+  await page.goto("/admin");
+  await waitForHydration(page);
+  // The next page's data held until the fallback has been seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/admin\/inventory\.data/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const nav = page.getByRole("complementary", { name: "Admin sidebar" }).getByRole("navigation", { name: "Admin" });
+  await nav.getByRole("link", { name: "Inventory Management", exact: true }).click();
+  const main = page.locator("#admin-main");
+  await expect(main.getByRole("status")).toHaveText("Loading...");
+  await expect(main).toHaveAttribute("aria-busy", "true");
+  // The page being left is hidden meanwhile, not shown beside the fallback.
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeHidden();
+  release();
+  await expect(page.getByRole("heading", { level: 1, name: "Inventory Management", exact: true })).toBeVisible();
+  await expect(main.getByText("Loading...", { exact: true })).toHaveCount(0);
+  await expect(main).toHaveAttribute("aria-busy", "false");
 });

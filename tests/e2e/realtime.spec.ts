@@ -74,6 +74,50 @@ test("a signed-in user sees who is online, live, and the list names them", async
   await expect(page.getByRole("button", { name: /Notifications/ })).toHaveCount(0);
 });
 
+test("past three people the stack shows +N, and the online list is at most 300 px high (spec 9.18, 9.19)", async ({
+  browser,
+}) => {
+  // Four more people online, each through a socket of their own.
+  const sockets: WebSocket[] = [];
+  try {
+    for (const n of [1, 2, 3, 4]) {
+      const context = await browser.newContext({ baseURL: server.url });
+      await signUp(context.request, server.url, `guest${n}@example.com`, "a long walk by the estuary", `Guest ${n}`);
+      const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+      await context.close();
+      const ws = new WebSocket(`${server.url.replace("http", "ws")}/realtime`, {
+        headers: { origin: server.url, cookie },
+      });
+      await new Promise((resolve, reject) => {
+        ws.once("message", resolve);
+        ws.once("close", reject);
+      });
+      sockets.push(ws);
+    }
+    const { page } = artist;
+    const trigger = page.getByRole("button", { name: "Online users: 5" });
+    await expect(trigger).toBeVisible();
+    // Three avatars, then the rest as a count.
+    const stack = trigger.locator("span > span");
+    await expect(stack).toHaveCount(4);
+    await expect(stack.last()).toHaveText("+2");
+    for (const avatar of await stack.all().then((all) => all.slice(0, 3)))
+      await expect(avatar).toHaveText(/^[A-Z0-9]{1,2}$/);
+
+    await trigger.click();
+    const list = page.getByRole("list", { name: "Online users" });
+    await expect(list.getByRole("listitem")).toHaveCount(5);
+    expect(await list.evaluate((el) => [getComputedStyle(el).maxHeight, getComputedStyle(el).overflowY])).toEqual([
+      "300px",
+      "auto",
+    ]);
+    await page.keyboard.press("Escape");
+  } finally {
+    for (const ws of sockets) ws.close();
+  }
+  await expect(artist.page.getByRole("button", { name: "Online users: 1" })).toBeVisible();
+});
+
 test("signing out ends the realtime connection in every tab of that session at once", async ({ browser }) => {
   const lee = await signedIn(
     browser,
@@ -110,6 +154,11 @@ test("the artist's bell rings when a visitor writes, and the note can be read an
   await bell.click();
   const list = artist.page.getByRole("list", { name: "Notifications" });
   await expect(list.getByRole("link", { name: "New message from Ines Collector" })).toBeVisible();
+  // At most 400 px high, scrolling beyond (spec 9.9).
+  expect(await list.evaluate((el) => [getComputedStyle(el).maxHeight, getComputedStyle(el).overflowY])).toEqual([
+    "400px",
+    "auto",
+  ]);
   // A message is news, not an alarm: the information icon, no priority mark (spec §3).
   await expect(list.getByRole("listitem").getByRole("img", { name: "Information" })).toBeVisible();
   await expect(list.getByText(/^(Urgent|High)$/)).toHaveCount(0);
@@ -167,6 +216,28 @@ test("the connection status follows the network: offline, then connected again",
   await context.close();
 });
 
+test("a slow connection says 'High latency detected' in the connection popover (spec 8.8)", async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+  await signIn(context.request, server.url, ARTIST.email, ARTIST.password);
+  // Every answer to a ping arrives 250 ms late, as over a slow network; everything else on time.
+  await context.routeWebSocket(/\/realtime$/, (ws) => {
+    const upstream = ws.connectToServer();
+    ws.onMessage((message) => upstream.send(message));
+    upstream.onMessage((message) => {
+      if (String(message).includes('"t":"pong"')) setTimeout(() => ws.send(message), 250);
+      else ws.send(message);
+    });
+  });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/`);
+  const status = page.getByRole("button", { name: "Connection status: Connected" });
+  await expect(status).toBeVisible();
+  await status.click();
+  await expect(page.getByText("High latency detected")).toBeVisible();
+  await expect(page.getByText(/^\d+ ms \((excellent|good|poor|offline)\)$/)).toHaveText(/^([2-9]\d{2}|\d{4,}) ms /);
+  await context.close();
+});
+
 test("the realtime endpoint refuses anonymous and cross-site connections", async () => {
   const attempt = (headers: Record<string, string>) =>
     new Promise<{ status: number; closeCode?: number; messages: number }>((resolve) => {
@@ -212,6 +283,33 @@ test("a person can show themselves as busy; the artist's list says so, and it st
   await expect(entry).toContainText("online");
   await mara.page.keyboard.press("Escape");
   await ren.context.close();
+  await mara.context.close();
+});
+
+test("a person whose page is hidden shows as away, and online again when it is shown (spec 4.9)", async ({
+  browser,
+}) => {
+  const mara = await signedIn(browser, ARTIST);
+  const sol = await signedIn(
+    browser,
+    { email: "sol@example.com", password: "umber fields at noon", name: "Sol Varga" },
+    true,
+  );
+  /** What the browser does when its tab goes to the background, or comes back. */
+  const setHidden = (hidden: boolean) =>
+    sol.page.evaluate((value) => {
+      Object.defineProperty(document, "visibilityState", { value: value ? "hidden" : "visible", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    }, hidden);
+  await openOnlineUsers(mara.page);
+  const entry = onlineEntry(mara.page, "Sol Varga");
+  await expect(entry).toContainText("online");
+  await setHidden(true);
+  await expect(entry).toContainText("away");
+  await setHidden(false);
+  await expect(entry).toContainText("online");
+  await mara.page.keyboard.press("Escape");
+  await sol.context.close();
   await mara.context.close();
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { artworks, homepageSections } from "~/db/schema";
@@ -217,6 +217,28 @@ describe.each(BACKENDS)("the home page loader on %s", (backend) => {
         );
       await catalogChanged();
     }
+  });
+
+  it("logs a failure to read the featured works and shows the placeholder, the other sections intact (spec 8.11)", async () => {
+    const error = vi.spyOn(services().logger, "error");
+    // The artworks table out of reach for one read, the sections' tables still there: only the featured works fail.
+    await ctx.handle.db.execute(sql`alter table artworks rename to artworks_away`);
+    await catalogChanged();
+    try {
+      const html = await renderHome();
+      expect(html).toContain("Featured artworks will appear here soon.");
+      expect(html).not.toContain('aria-roledescription="carousel"');
+      expect(html).toContain("Paintings of light");
+      expect(html).toContain("I paint weather.");
+      const logged = error.mock.calls.find((call) => call[1] === "failed to load featured artworks");
+      expect((logged?.[0] as { err?: unknown } | undefined)?.err).toBeInstanceOf(Error);
+    } finally {
+      error.mockRestore();
+      await ctx.handle.db.execute(sql`alter table artworks_away rename to artworks`);
+      await catalogChanged();
+    }
+    // Back in reach, the carousel returns on the next request (the failure was not kept).
+    expect(await renderHome()).toContain('aria-roledescription="carousel"');
   });
 });
 

@@ -119,6 +119,11 @@ describe("the realtime hub", () => {
         from: { userId: "u-mara", email: "mara@example.com" },
       });
     }
+    // One message, the same for everyone: its own id, and the time it was sent (spec 3.24).
+    const sent = m.last("broadcast")!.message;
+    expect(a.last("broadcast")!.message).toEqual(sent);
+    expect(sent.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(sent.timestamp).toBe(new Date(now).toISOString());
     // A customer's broadcast goes nowhere.
     const seen = a.received.length;
     ann.receive(JSON.stringify({ t: "broadcast", type: "spam", payload: "buy now" }));

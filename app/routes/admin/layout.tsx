@@ -21,7 +21,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     user: {
       id: context.user.id,
       name: displayName(context),
-      // Spec §2: the header shows the role, 'User' unless user_roles says admin.
+      // Spec §2: the header shows the role, 'User' unless user_roles says admin. Only administrators get past
+      // requireAdmin (anyone else is answered 403 before the shell renders), so the shell always says 'Admin'.
       role: context.role === "admin" ? "Admin" : "User",
     },
     sidebarOpen: readSidebarOpen(request.headers.get("cookie")),
