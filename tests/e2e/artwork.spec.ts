@@ -82,11 +82,18 @@ test("a work's page is reached with a view transition from the gallery, the shop
   const opens = [
     { from: "/gallery", link: () => page.getByRole("link", { name: "Tidewater Hymn", exact: true }) },
     { from: "/shop", link: () => page.getByRole("link", { name: "Tidewater Hymn: view details" }) },
-    { from: "/", link: () => page.getByRole("link", { name: "View Details" }).first() },
+    {
+      from: "/",
+      link: () => page.getByRole("link", { name: "View Details" }).first(),
+      // The carousel hydrates after the page (its works are streamed): a press before then is an ordinary page
+      // load. Its autoplay control appears once it has (as home.spec waits).
+      ready: () => expect(page.getByRole("button", { name: /slideshow/ })).toBeVisible(),
+    },
   ];
-  for (const { from, link } of opens) {
+  for (const { from, link, ready } of opens) {
     await page.goto(from);
     await waitForHydration(page);
+    await ready?.();
     await link().click();
     await expect(page).toHaveURL(/\/artwork\/[0-9a-f-]{36}$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
