@@ -264,16 +264,12 @@ test("Inventory Management adds up what it lists, and its filters narrow the lis
   const figure = async (name: string) =>
     (await page.locator("dl > div").filter({ hasText: name }).locator("dd").textContent())?.trim();
   const dollars = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, "")) * 100);
-  /** Each listed row's availability, quantity and stock value, as the table shows them. */
-  const listed = async () =>
-    Promise.all(
-      (await table.locator("tbody tr").all()).map(async (row) => {
-        const cells = row.getByRole("cell");
-        return {
-          availability: (await cells.nth(1).textContent())?.trim(),
-          quantity: Number(await cells.nth(2).textContent()),
-          value: (await cells.nth(4).textContent())?.trim() ?? "",
-        };
+  /** Each listed row's availability, quantity and stock value, as the table shows them (read at once). */
+  const listed = () =>
+    table.locator("tbody tr").evaluateAll((rows) =>
+      rows.map((row) => {
+        const cells = [...row.querySelectorAll("td")].map((cell) => cell.textContent?.trim() ?? "");
+        return { availability: cells[1], quantity: Number(cells[2]), value: cells[4] ?? "" };
       }),
     );
 
