@@ -229,3 +229,24 @@ test("a page's answer carries the request id of its log line; a hashed script or
     expect(response.headers()["x-content-type-options"], path).toBe("nosniff");
   }
 });
+
+test("a session-refresh key a client sends is replaced: no session cookie is handed out for it, and the server lives", async ({
+  request,
+}) => {
+  // The header the server sets on requests that carry a session cookie (server/session-refresh.ts), forged, with
+  // and without a forged session cookie beside it.
+  for (const key of ["1", "guess", "0".repeat(4000)]) {
+    for (const cookie of [undefined, "atelier.session_token=forged.signature"]) {
+      const answer = await request.get("/gallery", {
+        headers: { "x-atelier-session-refresh": key, ...(cookie ? { cookie } : {}) },
+      });
+      expect(answer.status()).toBe(200);
+      // At most the forged cookie is cleared (Max-Age=0); no session cookie is ever set.
+      const set = answer
+        .headersArray()
+        .filter((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("atelier.session_token="));
+      expect(set.filter((h) => !/Max-Age=0/i.test(h.value))).toEqual([]);
+    }
+  }
+  expect((await request.get("/healthz")).status()).toBe(200);
+});
