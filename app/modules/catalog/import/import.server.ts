@@ -491,22 +491,37 @@ const TERM_FIELDS: [ImportField, TermKind, "categories" | "series" | "tags"][] =
   ["tags", "tag", "tags"],
 ];
 
-/** Column name and SQL type of each updatable field, for one batched UPDATE per chunk of rows. */
-const UPDATE_COLUMNS: Partial<Record<ImportField, [string, string][]>> = {
-  title: [["title", "text"]],
-  description: [["description", "text"]],
-  medium: [["medium", "text"]],
-  year: [["year", "integer"]],
-  size: [["size", "text"]],
-  price: [["price_cents", "integer"]],
-  availability: [["availability", "text"]],
-  featured: [["is_featured", "boolean"]],
-  quantity: [["quantity", "integer"]],
-  image: [
-    ["main_image_id", "uuid"],
-    ["main_image_url", "text"],
-  ],
-  sortOrder: [["sort_order", "integer"]],
+/** The columns of a work that an import row sets, with its image once resolved. */
+function artworkValues(row: ArtworkRow, image: MediaAsset | undefined) {
+  return {
+    title: row.title,
+    description: row.description,
+    medium: row.medium,
+    year: row.year,
+    size: row.size,
+    priceCents: row.priceCents,
+    availability: row.availability,
+    isFeatured: row.isFeatured,
+    quantity: row.quantity,
+    sortOrder: row.sortOrder,
+    mainImageId: image?.id ?? null,
+    mainImageUrl: image ? largestVariantUrl(image) : null,
+  };
+}
+
+/** The columns each field of the file updates, for one batched UPDATE per chunk of rows. */
+const UPDATE_COLUMNS: Partial<Record<ImportField, (keyof ReturnType<typeof artworkValues>)[]>> = {
+  title: ["title"],
+  description: ["description"],
+  medium: ["medium"],
+  year: ["year"],
+  size: ["size"],
+  price: ["priceCents"],
+  availability: ["availability"],
+  featured: ["isFeatured"],
+  quantity: ["quantity"],
+  image: ["mainImageId", "mainImageUrl"],
+  sortOrder: ["sortOrder"],
 };
 
 /**
@@ -558,57 +573,32 @@ export async function writeRows(
     const inserted = await tx
       .insert(artworks)
       .values(
-        chunk.map((row, j) => {
-          const image = imageOf.get(row.line);
-          return {
-            slug: newSlug.get(row.line)!,
-            title: row.title,
-            description: row.description,
-            medium: row.medium,
-            year: row.year,
-            size: row.size,
-            priceCents: row.priceCents,
-            availability: row.availability,
-            isFeatured: row.isFeatured,
-            quantity: row.quantity,
-            sortOrder: row.sortOrder,
-            mainImageId: image?.id ?? null,
-            mainImageUrl: image ? largestVariantUrl(image) : null,
-            // The file's order is the display order among works without a sort order (newest first).
-            createdAt: new Date(now - (i + j)),
-          };
-        }),
+        chunk.map((row, j) => ({
+          slug: newSlug.get(row.line)!,
+          ...artworkValues(row, imageOf.get(row.line)),
+          // The file's order is the display order among works without a sort order (newest first).
+          createdAt: new Date(now - (i + j)),
+        })),
       )
       .returning({ id: artworks.id, slug: artworks.slug });
     const bySlug = new Map(inserted.map((r) => [r.slug, r.id]));
     for (const row of chunk) idOf.set(row.line, bySlug.get(newSlug.get(row.line)!)!);
   }
 
-  const columns = [...present].flatMap((field) => UPDATE_COLUMNS[field] ?? []);
+  // Column names and SQL types come from the schema: one record per row, read back with jsonb_to_recordset.
+  const columns = [...present]
+    .flatMap((field) => UPDATE_COLUMNS[field] ?? [])
+    .map((key) => ({ key, name: artworks[key].name, type: artworks[key].getSQLType() }));
   if (updates.length > 0 && columns.length > 0) {
     for (let i = 0; i < updates.length; i += 500) {
       const records = updates.slice(i, i + 500).map((row) => {
-        const image = imageOf.get(row.line);
-        return {
-          id: idOf.get(row.line),
-          title: row.title,
-          description: row.description,
-          medium: row.medium,
-          year: row.year,
-          size: row.size,
-          price_cents: row.priceCents,
-          availability: row.availability,
-          is_featured: row.isFeatured,
-          quantity: row.quantity,
-          sort_order: row.sortOrder,
-          main_image_id: image?.id ?? null,
-          main_image_url: image ? largestVariantUrl(image) : null,
-        };
+        const values = artworkValues(row, imageOf.get(row.line));
+        return { id: idOf.get(row.line), ...Object.fromEntries(columns.map(({ key, name }) => [name, values[key]])) };
       });
       await tx.execute(sql`
-        update artworks as a set ${sql.raw(columns.map(([name]) => `${name} = v.${name}`).join(", "))}, updated_at = now()
+        update artworks as a set ${sql.raw(columns.map(({ name }) => `${name} = v.${name}`).join(", "))}, updated_at = now()
         from jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
-          as v(id uuid, ${sql.raw(columns.map(([name, type]) => `${name} ${type}`).join(", "))})
+          as v(id uuid, ${sql.raw(columns.map(({ name, type }) => `${name} ${type}`).join(", "))})
         where a.id = v.id`);
     }
   }
