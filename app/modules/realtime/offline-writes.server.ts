@@ -16,43 +16,25 @@ import { deleteNotification, markNotificationRead } from "./notifications.server
 const Id = z.uuid();
 const Order = z.number().int().min(0).max(1_000_000);
 
+/** An update of `table` that sets one or more of `columns` (each optional) on the row `id`. */
+const someColumnsOf = <Table extends string, Columns extends z.ZodRawShape>(table: Table, columns: Columns) =>
+  z.object({
+    table: z.literal(table),
+    type: z.literal("update"),
+    data: z
+      .strictObject({ id: Id, ...z.object(columns).partial().shape })
+      .refine((d) => Object.keys(d).length > 1, "Nothing to change."),
+  });
+
 /** Every accepted operation: table, type and the columns it may carry (at least one besides id). */
 const Operation = z.discriminatedUnion("table", [
-  z.object({
-    table: z.literal("homepage_sections"),
-    type: z.literal("update"),
-    data: z
-      .strictObject({
-        id: Id,
-        is_published: z.boolean().optional(),
-        is_active: z.boolean().optional(),
-        section_order: Order.optional(),
-      })
-      .refine((d) => Object.keys(d).length > 1, "Nothing to change."),
+  someColumnsOf("homepage_sections", { is_published: z.boolean(), is_active: z.boolean(), section_order: Order }),
+  someColumnsOf("file_uploads", {
+    is_featured_homepage: z.boolean(),
+    is_featured_about: z.boolean(),
+    display_order: Order,
   }),
-  z.object({
-    table: z.literal("file_uploads"),
-    type: z.literal("update"),
-    data: z
-      .strictObject({
-        id: Id,
-        is_featured_homepage: z.boolean().optional(),
-        is_featured_about: z.boolean().optional(),
-        display_order: Order.optional(),
-      })
-      .refine((d) => Object.keys(d).length > 1, "Nothing to change."),
-  }),
-  z.object({
-    table: z.literal("artworks"),
-    type: z.literal("update"),
-    data: z
-      .strictObject({
-        id: Id,
-        is_featured: z.boolean().optional(),
-        availability: z.enum(AVAILABILITY_VALUES).optional(),
-      })
-      .refine((d) => Object.keys(d).length > 1, "Nothing to change."),
-  }),
+  someColumnsOf("artworks", { is_featured: z.boolean(), availability: z.enum(AVAILABILITY_VALUES) }),
   z.object({
     table: z.literal("messages"),
     type: z.literal("update"),
