@@ -1,7 +1,7 @@
 // What happens to an order after it is placed: payment (the artist for a bank transfer, Stripe's webhook for a
 // card), shipping, delivery, cancellation, refund, and the lapse of an unpaid reservation (a job). Each change
 // locks the order row, checks the move against order-status.ts, records who and when, and queues its mail.
-import { db } from "~/db/client.server";
+import { db, type Database } from "~/db/client.server";
 import { trackingUrlFor } from "~/lib/tracking";
 import { queueAlertEvent } from "~/modules/alerts/alerts.server";
 import { catalogChanged } from "~/modules/catalog/catalog-cache.server";
@@ -321,12 +321,29 @@ export async function paymentSucceeded(
   }
 }
 
+/**
+ * A provider's event about one order, applied once in a transaction that holds the order's lock: a repeated
+ * event answers "duplicate", an unknown order "ignored".
+ */
+async function onOrderEvent<Outcome extends string>(
+  event: ProviderEvent,
+  orderId: string,
+  apply: (tx: Database, order: Order) => Promise<Outcome>,
+) {
+  const outcome = await db().transaction(async (tx) => {
+    if (!(await claimWebhookEvent(tx, { ...event, orderId }))) return "duplicate";
+    const order = await lockOrder(tx, orderId);
+    return order ? apply(tx, order) : "ignored";
+  });
+  // Stock may have changed: pages that show the works start afresh (modules/events).
+  await catalogChanged();
+  return outcome;
+}
+
 /** After refunding a payment that landed for works already gone: the lapsed order is marked refunded. */
-export async function latePaymentRefunded(event: ProviderEvent, input: { orderId: string; paymentIntentId: string }) {
-  const stocked = await db().transaction(async (tx) => {
-    if (!(await claimWebhookEvent(tx, { ...event, orderId: input.orderId }))) return "duplicate";
-    const order = await lockOrder(tx, input.orderId);
-    if (!order || order.status !== "cancelled") return "ignored";
+export function latePaymentRefunded(event: ProviderEvent, input: { orderId: string; paymentIntentId: string }) {
+  return onOrderEvent(event, input.orderId, async (tx, order) => {
+    if (order.status !== "cancelled") return "ignored";
     await moveOrder(
       tx,
       order,
@@ -338,17 +355,12 @@ export async function latePaymentRefunded(event: ProviderEvent, input: { orderId
     );
     return "refunded";
   });
-  // Stock may have changed: pages that show the works start afresh (modules/events).
-  await catalogChanged();
-  return stocked;
 }
 
 /** The card payment page expired unpaid: the order is cancelled and its works released. */
-export async function paymentSessionExpired(event: ProviderEvent, input: { orderId: string }) {
-  const stocked = await db().transaction(async (tx) => {
-    if (!(await claimWebhookEvent(tx, { ...event, orderId: input.orderId }))) return "duplicate";
-    const order = await lockOrder(tx, input.orderId);
-    if (!order || order.status !== "awaiting_payment") return "ignored";
+export function paymentSessionExpired(event: ProviderEvent, input: { orderId: string }) {
+  return onOrderEvent(event, input.orderId, async (tx, order) => {
+    if (order.status !== "awaiting_payment") return "ignored";
     await moveOrder(
       tx,
       order,
@@ -363,20 +375,14 @@ export async function paymentSessionExpired(event: ProviderEvent, input: { order
     );
     return "cancelled";
   });
-  // Stock may have changed: pages that show the works start afresh (modules/events).
-  await catalogChanged();
-  return stocked;
 }
 
 /** A refund reported by the provider (made in its dashboard, or by us): a full one marks the order refunded. */
-export async function refundReported(
+export function refundReported(
   event: ProviderEvent,
   input: { orderId: string; paymentIntentId?: string; full: boolean; amountNote: string },
 ) {
-  const stocked = await db().transaction(async (tx) => {
-    if (!(await claimWebhookEvent(tx, { ...event, orderId: input.orderId }))) return "duplicate";
-    const order = await lockOrder(tx, input.orderId);
-    if (!order) return "ignored";
+  return onOrderEvent(event, input.orderId, async (tx, order) => {
     const actor: Actor = { kind: "stripe", eventId: event.id };
     if (!input.full) {
       await recordEvent(tx, order, actor, "note", `A partial refund of ${input.amountNote} was made.`);
@@ -390,7 +396,4 @@ export async function refundReported(
     });
     return "refunded";
   });
-  // Stock may have changed: pages that show the works start afresh (modules/events).
-  await catalogChanged();
-  return stocked;
 }
