@@ -8,7 +8,7 @@ import { blogPosts, mediaAssets, POST_STATUSES, type PostStatus } from "~/db/sch
 import type { ImageAsset } from "~/lib/media";
 import { toSlug } from "~/lib/slug";
 import { renderMarkdown, markdownToText } from "~/modules/content/markdown.server";
-import { toImageAsset } from "~/modules/media/media.server";
+import { imageColumns, withImage } from "~/modules/media/media.server";
 import { publish } from "~/modules/events/bus.server";
 
 export { POST_STATUSES, type PostStatus } from "~/db/schema";
@@ -74,36 +74,13 @@ const summaryColumns = {
   status: blogPosts.status,
   publishAt: blogPosts.publishAt,
   updatedAt: blogPosts.updatedAt,
-  coverHash: mediaAssets.hash,
-  coverWidth: mediaAssets.width,
-  coverHeight: mediaAssets.height,
-  coverWidths: mediaAssets.widths,
-  coverPlaceholder: mediaAssets.placeholder,
+  ...imageColumns,
 };
 
-type SummaryRow = {
-  coverHash: string | null;
-  coverWidth: number | null;
-  coverHeight: number | null;
-  coverWidths: number[] | null;
-  coverPlaceholder: string | null;
-} & Omit<PostSummary, "cover">;
-
-function toSummary(row: SummaryRow): PostSummary {
-  const { coverHash, coverWidth, coverHeight, coverWidths, coverPlaceholder, ...rest } = row;
-  return {
-    ...rest,
-    cover:
-      coverHash && coverWidth && coverHeight && coverWidths && coverPlaceholder
-        ? toImageAsset({
-            hash: coverHash,
-            width: coverWidth,
-            height: coverHeight,
-            widths: coverWidths,
-            placeholder: coverPlaceholder,
-          })
-        : null,
-  };
+/** A row of summaryColumns: the cover is the left-joined picture. */
+function toSummary(row: Omit<PostSummary, "cover"> & Parameters<typeof withImage>[0]): PostSummary {
+  const { image, ...rest } = withImage(row);
+  return { ...rest, cover: image };
 }
 
 /** What a post shows as: scheduled posts whose time has come are published. */
