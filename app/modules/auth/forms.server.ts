@@ -1,14 +1,12 @@
 // The forms of the sign-in and account pages: one zod schema per intent, read by the one form pipeline
 // (`parseSubmission` of ~/modules/forms/submission.server: values, or field errors with what was typed kept).
 import { z } from "zod";
+import { requiredText } from "~/modules/forms/fields";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-policy.server";
 
-const email = z
-  .string({ message: "Enter your e-mail address." })
-  .trim()
-  .min(1, "Enter your e-mail address.")
-  .max(254, "That e-mail address is too long.")
-  .pipe(z.email("Enter a valid e-mail address, like name@example.com."));
+const email = requiredText("Enter your e-mail address.", 254, "That e-mail address is too long.").pipe(
+  z.email("Enter a valid e-mail address, like name@example.com."),
+);
 
 /** Any password when signing in (the policy is for new ones); a new one must fit the length range. */
 const currentPassword = z.string({ message: "Enter your password." }).min(1, "Enter your password.").max(1024);
@@ -27,12 +25,7 @@ const checkbox = z
   .string()
   .optional()
   .transform((v) => v === "on" || v === "true");
-const code = z
-  .string({ message: "Enter the code." })
-  .trim()
-  .min(1, "Enter the code.")
-  .max(32, "That code is too long.")
-  .transform((v) => v.replace(/\s+/g, ""));
+const code = requiredText("Enter the code.", 32, "That code is too long.").transform((v) => v.replace(/\s+/g, ""));
 const friendlyName = z
   .string()
   .trim()

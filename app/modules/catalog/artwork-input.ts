@@ -2,6 +2,7 @@
 // `readSubmission`, so its messages show beside each field. Prices are typed in dollars and stored as cents.
 import { z } from "zod";
 import { AVAILABILITY_VALUES } from "~/lib/availability";
+import { requiredText } from "~/modules/forms/fields";
 
 const blankAsUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
@@ -17,11 +18,7 @@ export function parsePriceToCents(value: string): number | undefined | "invalid"
 const maxYear = () => new Date().getFullYear() + 1;
 
 export const ArtworkInput = z.object({
-  title: z
-    .string({ message: "Enter a title." })
-    .trim()
-    .min(1, "Enter a title.")
-    .max(200, "Keep the title under 200 characters."),
+  title: requiredText("Enter a title.", 200, "Keep the title under 200 characters."),
   description: z.string().trim().max(5000, "Keep the description under 5,000 characters.").default(""),
   medium: z.string().trim().max(120, "Keep the medium under 120 characters.").default(""),
   year: z.preprocess(

@@ -2,6 +2,7 @@
 // whether a show is upcoming, current or past on a given day.
 import { formatDayRange } from "~/lib/dates";
 import { z } from "zod";
+import { dayField, requiredText } from "~/modules/forms/fields";
 
 export const EXHIBITION_TYPE_LABELS = {
   solo: "Solo exhibition",
@@ -12,26 +13,10 @@ export const EXHIBITION_TYPE_LABELS = {
 export type ExhibitionTypeId = keyof typeof EXHIBITION_TYPE_LABELS;
 const TYPES = Object.keys(EXHIBITION_TYPE_LABELS) as [ExhibitionTypeId, ...ExhibitionTypeId[]];
 
-const day = (label: string) =>
-  z
-    .string({ error: `Enter the ${label}.` })
-    .trim()
-    .min(1, `Enter the ${label}.`)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `Enter the ${label} as a date.`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `Enter a real ${label}.`);
-
 export const ExhibitionSchema = z
   .object({
-    title: z
-      .string({ error: "Enter a title." })
-      .trim()
-      .min(1, "Enter a title.")
-      .max(160, "Keep the title under 160 characters."),
-    venue: z
-      .string({ error: "Enter the venue." })
-      .trim()
-      .min(1, "Enter the venue.")
-      .max(160, "Keep the venue under 160 characters."),
+    title: requiredText("Enter a title.", 160, "Keep the title under 160 characters."),
+    venue: requiredText("Enter the venue.", 160, "Keep the venue under 160 characters."),
     city: z.string().trim().max(80, "Keep the city under 80 characters.").default(""),
     country: z
       .string()
@@ -39,8 +24,8 @@ export const ExhibitionSchema = z
       .toUpperCase()
       .regex(/^([A-Z]{2})?$/, "Use the two-letter country code, e.g. US or FR.")
       .default(""),
-    startDate: day("start date"),
-    endDate: day("end date"),
+    startDate: dayField("start date"),
+    endDate: dayField("end date"),
     type: z.enum(TYPES, "Choose the kind of exhibition."),
     description: z.string().trim().max(2_000, "Keep the description under 2,000 characters.").default(""),
     link: z

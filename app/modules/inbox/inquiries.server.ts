@@ -9,21 +9,15 @@ import { artworks, commissions, messages } from "~/db/schema";
 import { BUDGETS, INQUIRY_LABELS, INQUIRY_TYPES, type BudgetKey } from "~/lib/inquiries";
 import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
 import { notifyAdmins } from "~/modules/realtime/notifications.server";
+import { requiredText } from "~/modules/forms/fields";
 import { getSettings } from "~/modules/settings/settings.server";
 import { attachReferenceImages, type PreparedImage } from "./commission-media.server";
 import { adminPaths } from "~/lib/admin-paths";
 
-const name = z
-  .string({ message: "Enter your name." })
-  .trim()
-  .min(1, "Enter your name.")
-  .max(120, "Keep your name under 120 characters.");
-const email = z
-  .string({ message: "Enter your email address." })
-  .trim()
-  .min(1, "Enter your email address.")
-  .max(254, "That email address is too long.")
-  .pipe(z.email("Enter a valid email address, like name@example.com."));
+const name = requiredText("Enter your name.", 120, "Keep your name under 120 characters.");
+const email = requiredText("Enter your email address.", 254, "That email address is too long.").pipe(
+  z.email("Enter a valid email address, like name@example.com."),
+);
 const phone = z
   .string()
   .trim()

@@ -12,6 +12,7 @@ import { z } from "zod";
 import { mailOutbox, newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "~/db/schema";
 import { enqueue, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
 import { markdownToText, renderMarkdown } from "~/modules/content/markdown.server";
+import { requiredText } from "~/modules/forms/fields";
 import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
 import { confirmOptIn, leaveOptIn } from "~/modules/mail/opt-in.server";
 import { services } from "~/services.server";
@@ -22,12 +23,9 @@ import { SUBSCRIBER_STATUSES, type SubscriberStatus } from "~/lib/newsletter";
 import type { LinkKind } from "~/modules/mail/mail-link.server";
 
 export const SubscribeSchema = z.object({
-  email: z
-    .string({ message: "Enter your email address." })
-    .trim()
-    .min(1, "Enter your email address.")
-    .max(254, "That email address is too long.")
-    .pipe(z.email("Enter a valid email address, like name@example.com.")),
+  email: requiredText("Enter your email address.", 254, "That email address is too long.").pipe(
+    z.email("Enter a valid email address, like name@example.com."),
+  ),
 });
 
 // --- Links ---------------------------------------------------------------------------------------------

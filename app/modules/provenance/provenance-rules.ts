@@ -3,6 +3,7 @@
 // entries the artist adds by hand; the public variant that names no buyer; the manual entry form's schema.
 import { formatCalendarDay, formatDayRange } from "~/lib/dates";
 import { z } from "zod";
+import { dayField } from "~/modules/forms/fields";
 import type { ProvenanceEntryKind } from "~/db/schema/provenance";
 import { countryName } from "~/lib/countries";
 import { isSold } from "~/modules/shop/order-status";
@@ -252,17 +253,10 @@ export function provenanceLine(e: ProvenanceEntry | PublicProvenanceEntry): Prov
   }
 }
 
-const day = z
-  .string({ error: "Enter the date." })
-  .trim()
-  .min(1, "Enter the date.")
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the date as a date.")
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Enter a real date.");
-
 /** The artist's own entry (one schema for the form and the action). */
 export const ProvenanceEntrySchema = z.object({
   kind: z.enum(ENTRY_KINDS, "Choose what happened."),
-  date: day,
+  date: dayField("date"),
   description: z
     .string({ error: "Say what happened." })
     .trim()
