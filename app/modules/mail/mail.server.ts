@@ -44,6 +44,15 @@ export async function sendConfirmationCopy<T extends MailTemplate>(
   return true;
 }
 
+/** Queues the delivery of an outbox message: one pending job per message. */
+const queueDelivery = (id: string, tx: Database) =>
+  enqueue(
+    "mail.deliver",
+    { id },
+    { dedupeKey: `mail:${id}`, maxAttempts: MAX_ATTEMPTS, priority: JOB_PRIORITY.mail },
+    tx,
+  );
+
 export async function sendMail<T extends MailTemplate>(
   to: string,
   template: T,
@@ -67,12 +76,7 @@ export async function sendMail<T extends MailTemplate>(
     .insert(mailOutbox)
     .values({ toAddress: to, template, attachments, headers, ...message })
     .returning({ id: mailOutbox.id });
-  await enqueue(
-    "mail.deliver",
-    { id: row!.id },
-    { dedupeKey: `mail:${row!.id}`, maxAttempts: MAX_ATTEMPTS, priority: JOB_PRIORITY.mail },
-    tx,
-  );
+  await queueDelivery(row!.id, tx);
   return row!.id;
 }
 
@@ -203,12 +207,7 @@ export async function requeueMail(id: string, how: "retry" | "resend"): Promise<
       return { ok: false, error: "Only a failed or waiting message can be retried." };
     await db().transaction(async (tx) => {
       await tx.update(mailOutbox).set({ status: "pending", attempts: 0 }).where(eq(mailOutbox.id, id));
-      await enqueue(
-        "mail.deliver",
-        { id },
-        { dedupeKey: `mail:${id}`, maxAttempts: MAX_ATTEMPTS, priority: JOB_PRIORITY.mail },
-        tx,
-      );
+      await queueDelivery(id, tx);
     });
     return { ok: true, message: `Trying again to deliver “${message.subject}” to ${message.toAddress}.` };
   }
@@ -229,12 +228,7 @@ export async function requeueMail(id: string, how: "retry" | "resend"): Promise<
         attachments: message.attachments,
       })
       .returning({ id: mailOutbox.id });
-    await enqueue(
-      "mail.deliver",
-      { id: copy!.id },
-      { dedupeKey: `mail:${copy!.id}`, maxAttempts: MAX_ATTEMPTS, priority: JOB_PRIORITY.mail },
-      tx,
-    );
+    await queueDelivery(copy!.id, tx);
   });
   return { ok: true, message: `“${message.subject}” is being sent again to ${message.toAddress}.` };
 }
