@@ -87,18 +87,20 @@ async function saveWorks(tx: Database, roomId: string, works: RoomInput["works"]
   );
 }
 
+/** The columns the room form sets, on creation and on edit. */
+const roomColumns = (input: RoomInput, timeZone: string) => ({
+  title: input.title,
+  note: input.note,
+  recipientName: input.recipientName,
+  recipientEmail: input.recipientEmail,
+  expiresAt: expiryOf(input, timeZone),
+});
+
 export async function createRoom(input: RoomInput, timeZone: string): Promise<Room> {
   return db().transaction(async (tx) => {
     const [room] = await tx
       .insert(viewingRooms)
-      .values({
-        title: input.title,
-        note: input.note,
-        recipientName: input.recipientName,
-        recipientEmail: input.recipientEmail,
-        token: newRoomToken(),
-        expiresAt: expiryOf(input, timeZone),
-      })
+      .values({ ...roomColumns(input, timeZone), token: newRoomToken() })
       .returning();
     await saveWorks(tx, room!.id, input.works);
     return room!;
@@ -109,14 +111,7 @@ export async function updateRoom(id: string, input: RoomInput, timeZone: string)
   return db().transaction(async (tx) => {
     const [room] = await tx
       .update(viewingRooms)
-      .set({
-        title: input.title,
-        note: input.note,
-        recipientName: input.recipientName,
-        recipientEmail: input.recipientEmail,
-        expiresAt: expiryOf(input, timeZone),
-        updatedAt: new Date(),
-      })
+      .set({ ...roomColumns(input, timeZone), updatedAt: new Date() })
       .where(eq(viewingRooms.id, id))
       .returning();
     if (!room) return undefined;
