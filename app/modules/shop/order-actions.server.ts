@@ -322,18 +322,18 @@ export async function paymentSucceeded(
 }
 
 /**
- * A provider's event about one order, applied once in a transaction that holds the order's lock: a repeated
- * event answers "duplicate", an unknown order "ignored".
+ * A provider's event about one order, applied once (by the event as actor) in a transaction that holds the
+ * order's lock: a repeated event answers "duplicate", an unknown order "ignored".
  */
 async function onOrderEvent<Outcome extends string>(
   event: ProviderEvent,
   orderId: string,
-  apply: (tx: Database, order: Order) => Promise<Outcome>,
+  apply: (tx: Database, order: Order, actor: Actor) => Promise<Outcome>,
 ) {
   const outcome = await db().transaction(async (tx) => {
     if (!(await claimWebhookEvent(tx, { ...event, orderId }))) return "duplicate";
     const order = await lockOrder(tx, orderId);
-    return order ? apply(tx, order) : "ignored";
+    return order ? apply(tx, order, { kind: "stripe", eventId: event.id }) : "ignored";
   });
   // Stock may have changed: pages that show the works start afresh (modules/events).
   await catalogChanged();
@@ -342,13 +342,13 @@ async function onOrderEvent<Outcome extends string>(
 
 /** After refunding a payment that landed for works already gone: the lapsed order is marked refunded. */
 export function latePaymentRefunded(event: ProviderEvent, input: { orderId: string; paymentIntentId: string }) {
-  return onOrderEvent(event, input.orderId, async (tx, order) => {
+  return onOrderEvent(event, input.orderId, async (tx, order, actor) => {
     if (order.status !== "cancelled") return "ignored";
     await moveOrder(
       tx,
       order,
       "refunded",
-      { kind: "stripe", eventId: event.id },
+      actor,
       "refunded",
       "The payment arrived after the reservation lapsed and the works were no longer available: it was refunded in full.",
       { paymentIntentId: input.paymentIntentId, refundedAt: new Date() },
@@ -359,20 +359,12 @@ export function latePaymentRefunded(event: ProviderEvent, input: { orderId: stri
 
 /** The card payment page expired unpaid: the order is cancelled and its works released. */
 export function paymentSessionExpired(event: ProviderEvent, input: { orderId: string }) {
-  return onOrderEvent(event, input.orderId, async (tx, order) => {
+  return onOrderEvent(event, input.orderId, async (tx, order, actor) => {
     if (order.status !== "awaiting_payment") return "ignored";
-    await moveOrder(
-      tx,
-      order,
-      "cancelled",
-      { kind: "stripe", eventId: event.id },
-      "expired",
-      "The card payment page expired before payment.",
-      {
-        cancelledAt: new Date(),
-        reservedUntil: null,
-      },
-    );
+    await moveOrder(tx, order, "cancelled", actor, "expired", "The card payment page expired before payment.", {
+      cancelledAt: new Date(),
+      reservedUntil: null,
+    });
     return "cancelled";
   });
 }
@@ -382,8 +374,7 @@ export function refundReported(
   event: ProviderEvent,
   input: { orderId: string; paymentIntentId?: string; full: boolean; amountNote: string },
 ) {
-  return onOrderEvent(event, input.orderId, async (tx, order) => {
-    const actor: Actor = { kind: "stripe", eventId: event.id };
+  return onOrderEvent(event, input.orderId, async (tx, order, actor) => {
     if (!input.full) {
       await recordEvent(tx, order, actor, "note", `A partial refund of ${input.amountNote} was made.`);
       return "noted";
