@@ -150,6 +150,14 @@ export async function handleSignInAction(request: Request): Promise<SignInAction
     ...extra,
   });
 
+  /** "Check your inbox": the step mailed a link to the address typed. */
+  const sent = (what: "magic-link" | "reset" | "confirm", email: string): SignInAnswer => ({
+    ok: true,
+    status: 200,
+    intent,
+    sent: { what, email },
+  });
+
   switch (input.intent) {
     case "sign-in": {
       const result = await signInWithPassword(request, input);
@@ -170,22 +178,19 @@ export async function handleSignInAction(request: Request): Promise<SignInAction
       if (!result.ok) return failed(result);
       // Without mail delivery the account is signed in at once (auth.server.ts, decision 0011).
       if ((result.data as { token?: string | null }).token) return { redirect: redirectTo, cookies: result.cookies };
-      return { ok: true, status: 200, intent, sent: { what: "confirm", email: input.email } };
+      return sent("confirm", input.email);
     }
     case "magic-link": {
       const result = await sendMagicLink(request, { email: input.email, returnTo: redirectTo });
-      if (!result.ok) return failed(result);
-      return { ok: true, status: 200, intent, sent: { what: "magic-link", email: input.email } };
+      return result.ok ? sent("magic-link", input.email) : failed(result);
     }
     case "forgot": {
       const result = await requestPasswordReset(request, { email: input.email });
-      if (!result.ok) return failed(result);
-      return { ok: true, status: 200, intent, sent: { what: "reset", email: input.email } };
+      return result.ok ? sent("reset", input.email) : failed(result);
     }
     case "resend-confirmation": {
       const result = await resendConfirmation(request, { email: input.email, returnTo: redirectTo });
-      if (!result.ok) return failed(result);
-      return { ok: true, status: 200, intent, sent: { what: "confirm", email: input.email } };
+      return result.ok ? sent("confirm", input.email) : failed(result);
     }
     case "reset": {
       const result = await resetPassword(request, { token: input.token, password: input.password });
