@@ -5,10 +5,10 @@ import type { Route } from "./+types/exhibition-edit";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
+import { findOr404 } from "~/components/admin/find-or-404";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, FormErrorSummary, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { formState } from "~/lib/action-result";
-import { isUuid } from "~/lib/uuid";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { listArtworkTitles } from "~/modules/catalog/catalog.server";
 import { EXHIBITION_TYPE_LABELS, ExhibitionFormSchema } from "~/modules/exhibitions/exhibition-rules";
@@ -19,12 +19,8 @@ import { adminPaths } from "~/lib/admin-paths";
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   adminMeta(loaderData?.exhibition ? `Edit ${loaderData.exhibition.title}` : "New exhibition");
 
-async function load(id: string | undefined) {
-  if (id === undefined) return undefined;
-  const exhibition = isUuid(id) ? await getExhibition(id) : undefined;
-  if (!exhibition) throw data("Exhibition not found", { status: 404 });
-  return exhibition;
-}
+const load = async (id: string | undefined) =>
+  id === undefined ? undefined : findOr404(id, getExhibition, "Exhibition not found");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -1,19 +1,19 @@
 // One invoice as the buyer sees it: a clean printable page (the admin frame and the controls are hidden in
 // print), its PDF, and the next steps: send to the buyer, mark paid, void.
 import { useState, type ReactNode } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { ActionNotice } from "~/components/ui/notice";
 import type { ActionResult } from "~/lib/action-result";
 import type { Route } from "./+types/invoice";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { findOr404 } from "~/components/admin/find-or-404";
 import { InvoiceStatusBadge } from "~/components/admin/invoice-status-badge";
 import { Button, buttonClass, type ButtonVariant } from "~/components/ui/button";
 import { rowClass, TableFrame, Td, Th } from "~/components/ui/data-table";
 import { formatDateTime } from "~/lib/dates";
 import { formatPrice } from "~/lib/money";
-import { isUuid } from "~/lib/uuid";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { InvoiceActionSchema } from "~/modules/invoices/invoice-form";
 import { formatInvoiceDay, invoiceActions } from "~/modules/invoices/invoice-rules";
@@ -31,11 +31,7 @@ import { adminPaths } from "~/lib/admin-paths";
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   adminMeta(loaderData ? `Invoice ${loaderData.invoice.number}` : "Invoice");
 
-async function load(id: string) {
-  const invoice = isUuid(id) ? await getInvoice(id) : undefined;
-  if (!invoice) throw data("Invoice not found", { status: 404 });
-  return invoice;
-}
+const load = (id: string) => findOr404(id, getInvoice, "Invoice not found");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/order";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { AdminPageHeader } from "~/components/admin/admin-page";
+import { findOr404 } from "~/components/admin/find-or-404";
 import { ActionNotice } from "~/components/ui/notice";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
 import { OrderSummary } from "~/components/site/checkout/order-summary";
@@ -14,7 +15,6 @@ import { formatDateTime } from "~/lib/dates";
 import { pageTitle } from "~/lib/meta";
 import { ROBOTS_NOINDEX } from "~/lib/seo";
 import { CARRIERS } from "~/lib/tracking";
-import { isUuid } from "~/lib/uuid";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { invoiceForOrder } from "~/modules/invoices/invoices.server";
 import { adminCertificateView, certificatesForOrder } from "~/modules/certificates/certificates.server";
@@ -32,11 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: ROBOTS_NOINDEX },
 ];
 
-async function load(id: string) {
-  const order = isUuid(id) ? await getOrder(id) : undefined;
-  if (!order) throw data("Order not found", { status: 404 });
-  return order;
-}
+const load = (id: string) => findOr404(id, getOrder, "Order not found");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
