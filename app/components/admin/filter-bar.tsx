@@ -2,7 +2,7 @@
 // subscribers): a GET form, so the filters are in the URL and a new search starts again at the first page.
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { SelectField, TextField, type SelectOption } from "~/components/ui/field";
+import { labelOptions, SelectField, TextField, type SelectOption } from "~/components/ui/field";
 
 export interface FilterSelect {
   /** The query parameter (`status`, `stage`). */
@@ -11,6 +11,18 @@ export interface FilterSelect {
   options: readonly SelectOption[];
   value?: string;
 }
+
+/** The Status select of a list: every status (`empty`, "Any status" unless told) and each one by its label. */
+export const statusSelect = (
+  labels: Readonly<Record<string, string>>,
+  value: string | undefined,
+  empty = "Any status",
+): FilterSelect => ({
+  name: "status",
+  label: "Status",
+  options: [{ value: "", label: empty }, ...labelOptions(labels)],
+  value,
+});
 
 export function FilterBar({
   label,

@@ -7,7 +7,7 @@ import { Link, useFetcher } from "react-router";
 import { keepNumbersWhole } from "~/components/site/provenance-list";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
-import { SelectField, TextField } from "~/components/ui/field";
+import { labelOptions, SelectField, TextField } from "~/components/ui/field";
 import { ActionNotice } from "~/components/ui/notice";
 import { formState, type ActionResult } from "~/lib/action-result";
 import { adminPaths } from "~/lib/admin-paths";
@@ -18,7 +18,7 @@ import {
 } from "~/modules/provenance/provenance-rules";
 import { FetcherSwitch } from "./content/switch";
 
-const ENTRY_KINDS = Object.entries(PROVENANCE_ENTRY_LABELS).map(([value, label]) => ({ value, label }));
+const ENTRY_KINDS = labelOptions(PROVENANCE_ENTRY_LABELS);
 
 export interface ProvenanceRow {
   entry: ProvenanceEntry;

@@ -138,6 +138,10 @@ export interface SelectOption {
   label: string;
 }
 
+/** A select's options from a map of labels (`{ paid: "Paid" }`), in the map's order. */
+export const labelOptions = (labels: Readonly<Record<string, string>>): SelectOption[] =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
+
 const chevron =
   "url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 20 20' fill='%236e675d'%3E%3Cpath d='M5.5 7.5 10 12l4.5-4.5'/%3E%3C/svg%3E\")";
 

@@ -7,7 +7,14 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { findOr404 } from "~/components/admin/find-or-404";
 import { Button } from "~/components/ui/button";
-import { CheckboxField, FormErrorSummary, SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import {
+  CheckboxField,
+  FormErrorSummary,
+  labelOptions,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "~/components/ui/field";
 import { formState } from "~/lib/action-result";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { listArtworkTitles } from "~/modules/catalog/catalog.server";
@@ -75,7 +82,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirect(adminPaths.exhibitions());
 }
 
-const TYPE_OPTIONS = Object.entries(EXHIBITION_TYPE_LABELS).map(([value, label]) => ({ value, label }));
+const TYPE_OPTIONS = labelOptions(EXHIBITION_TYPE_LABELS);
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const { exhibition, artworks } = loaderData;

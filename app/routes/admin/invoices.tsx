@@ -6,7 +6,7 @@ import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { RowLink, WithNote } from "~/components/admin/table-cells";
-import { FilterBar } from "~/components/admin/filter-bar";
+import { FilterBar, statusSelect } from "~/components/admin/filter-bar";
 import { InvoiceStatusBadge } from "~/components/admin/invoice-status-badge";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
@@ -89,11 +89,6 @@ export async function action({ request }: Route.ActionArgs) {
   }
   return refuse("Unknown action.");
 }
-
-const STATUS_OPTIONS = [
-  { value: "", label: "Any status" },
-  ...Object.entries(INVOICE_STATUS_LABELS).map(([value, label]) => ({ value, label })),
-];
 
 type InvoiceRow = Route.ComponentProps["loaderData"]["invoices"][number];
 
@@ -223,7 +218,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           label="Search"
           hint="Invoice number, name or e-mail"
           query={filters.q}
-          selects={[{ name: "status", label: "Status", options: STATUS_OPTIONS, value: filters.status }]}
+          selects={[statusSelect(INVOICE_STATUS_LABELS, filters.status)]}
           submitLabel="Filter"
         />
         <DataTable

@@ -11,7 +11,7 @@ import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader, PageSection } from "~/components/admin/admin-page";
 import { MarkdownEditor } from "~/components/admin/content/markdown-editor";
-import { FilterBar } from "~/components/admin/filter-bar";
+import { FilterBar, statusSelect } from "~/components/admin/filter-bar";
 import { Button, buttonClass } from "~/components/ui/button";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { Panel } from "~/components/ui/card";
@@ -22,7 +22,7 @@ import { formState, type ActionResult } from "~/lib/action-result";
 import { formatShortDateTime } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
 import { listQuery, withPage } from "~/lib/list-query";
-import { SUBSCRIBER_STATUS_LABELS, SUBSCRIBER_STATUSES, type SubscriberStatus } from "~/lib/newsletter";
+import { SUBSCRIBER_STATUS_LABELS, type SubscriberStatus } from "~/lib/newsletter";
 import { pageParam } from "~/lib/pagination";
 import { paths } from "~/lib/paths";
 import { requireAdmin } from "~/modules/auth/session.server";
@@ -155,11 +155,6 @@ const SUBSCRIBER_COLUMNS: Column<SubscriberRow>[] = [
   { header: "Subscribed", className: "text-muted whitespace-nowrap", cell: (s) => s.createdAt },
 ];
 
-const STATUS_OPTIONS = [
-  { value: "", label: "All" },
-  ...SUBSCRIBER_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
-];
-
 export default function Newsletter({ loaderData, actionData }: Route.ComponentProps) {
   const { filter, counts, subscribers, issues, posts, draft } = loaderData;
   const navigation = useNavigation();
@@ -254,7 +249,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
           label="Search subscribers"
           placeholder="name@example.com"
           query={filter.q}
-          selects={[{ name: "status", label: "Status", options: STATUS_OPTIONS, value: filter.status }]}
+          selects={[statusSelect(STATUS_LABELS, filter.status, "All")]}
         />
         <DataTable
           caption="Subscribers, newest first"

@@ -3,7 +3,7 @@ import { AdminPageError } from "~/components/admin/admin-error";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { RowLink, WithNote } from "~/components/admin/table-cells";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
-import { FilterBar } from "~/components/admin/filter-bar";
+import { FilterBar, statusSelect } from "~/components/admin/filter-bar";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { formatDateTime } from "~/lib/dates";
 import { pageTitle } from "~/lib/meta";
@@ -39,11 +39,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     orders: orders.map((o) => ({ ...o, placed: formatDateTime(o.createdAt, settings.shop.timeZone) })),
   };
 }
-
-const STATUS_OPTIONS = [
-  { value: "", label: "Any status" },
-  ...Object.entries(ORDER_STATUS_LABELS).map(([value, label]) => ({ value, label })),
-];
 
 type OrderRow = Route.ComponentProps["loaderData"]["orders"][number];
 
@@ -82,7 +77,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         label="Search"
         hint="Order number, name or e-mail"
         query={filters.q}
-        selects={[{ name: "status", label: "Status", options: STATUS_OPTIONS, value: filters.status }]}
+        selects={[statusSelect(ORDER_STATUS_LABELS, filters.status)]}
         submitLabel="Filter"
       />
       <p className="text-muted mb-4 text-sm" aria-live="polite">
