@@ -6,6 +6,7 @@ import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { WithNote } from "~/components/admin/table-cells";
+import { ListCount } from "~/components/admin/list-count";
 import { FilterBar } from "~/components/admin/filter-bar";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { formatShortDate } from "~/lib/dates";
@@ -104,9 +105,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         recent first.
       </p>
       <FilterBar label="Search" hint="Name or e-mail" query={q} />
-      <p className="text-muted mb-4 text-sm" aria-live="polite">
-        {total} {total === 1 ? "customer" : "customers"}
-      </p>
+      <ListCount total={total} one="customer" many="customers" />
       <DataTable
         caption="Customers, most recent contact first"
         columns={COLUMNS}

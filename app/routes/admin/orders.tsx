@@ -3,6 +3,7 @@ import { AdminPageError } from "~/components/admin/admin-error";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { RowLink, WithNote } from "~/components/admin/table-cells";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
+import { ListCount } from "~/components/admin/list-count";
 import { FilterBar, statusSelect } from "~/components/admin/filter-bar";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { formatDateTime } from "~/lib/dates";
@@ -80,9 +81,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         selects={[statusSelect(ORDER_STATUS_LABELS, filters.status)]}
         submitLabel="Filter"
       />
-      <p className="text-muted mb-4 text-sm" aria-live="polite">
-        {total} {total === 1 ? "order" : "orders"}
-      </p>
+      <ListCount total={total} one="order" many="orders" />
       <DataTable
         caption="Orders, newest first"
         columns={COLUMNS}
