@@ -10,6 +10,7 @@ import { reportAction } from "~/components/admin/action-result";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader, BackLink } from "~/components/admin/admin-page";
+import { HistoryEntry } from "~/components/admin/history-entry";
 import { Thumb } from "~/components/admin/thumb";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Panel } from "~/components/ui/card";
@@ -328,22 +329,17 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
             ) : (
               <ol className="mt-4 space-y-3 text-sm" aria-label="History">
                 {events.map((e) => (
-                  <li key={e.id} className="border-line border-l-2 pl-3">
-                    <p>
-                      {e.kind === "stage"
-                        ? `Moved from ${STAGE_LABELS[e.fromValue as CommissionStage] ?? e.fromValue} to ${STAGE_LABELS[e.toValue as CommissionStage] ?? e.toValue}`
-                        : e.kind === "quote"
-                          ? `Quote: ${e.toValue}. ${e.note}`
-                          : e.kind === "payment"
-                            ? `${e.note}: ${e.toValue}`
-                            : e.kind === "photo"
-                              ? `Photo ${e.toValue}: ${e.note}`
-                              : e.note}
-                    </p>
-                    <p className="text-muted text-xs">
-                      {e.actorName} · {e.createdAt}
-                    </p>
-                  </li>
+                  <HistoryEntry key={e.id} by={e.actorName} at={e.createdAt}>
+                    {e.kind === "stage"
+                      ? `Moved from ${STAGE_LABELS[e.fromValue as CommissionStage] ?? e.fromValue} to ${STAGE_LABELS[e.toValue as CommissionStage] ?? e.toValue}`
+                      : e.kind === "quote"
+                        ? `Quote: ${e.toValue}. ${e.note}`
+                        : e.kind === "payment"
+                          ? `${e.note}: ${e.toValue}`
+                          : e.kind === "photo"
+                            ? `Photo ${e.toValue}: ${e.note}`
+                            : e.note}
+                  </HistoryEntry>
                 ))}
               </ol>
             )}

@@ -11,6 +11,7 @@ import { revalidateUnlessQueued } from "~/lib/offline-revalidate";
 import { applyQueued, type NewOperation } from "~/lib/offline-queue";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { HistoryEntry } from "~/components/admin/history-entry";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { AvailabilityBadge } from "~/components/admin/availability-badge";
 import { availabilityFilter, CatalogFilters } from "~/components/admin/catalog-filters";
@@ -260,21 +261,16 @@ export default function StatusPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <ol className="mt-3 space-y-3 text-sm" data-testid="status-log">
               {events.map((e) => (
-                <li key={e.id} className="border-line border-l-2 pl-3">
-                  <p>
-                    {e.artworkId ? (
-                      <Link to={adminPaths.editArtwork(e.artworkId)} className="font-medium hover:underline">
-                        {e.title}
-                      </Link>
-                    ) : (
-                      <span className="font-medium">{e.title}</span>
-                    )}
-                    : {e.from} → {e.to}
-                  </p>
-                  <p className="text-muted text-xs">
-                    {e.actor} · {e.at}
-                  </p>
-                </li>
+                <HistoryEntry key={e.id} by={e.actor} at={e.at}>
+                  {e.artworkId ? (
+                    <Link to={adminPaths.editArtwork(e.artworkId)} className="font-medium hover:underline">
+                      {e.title}
+                    </Link>
+                  ) : (
+                    <span className="font-medium">{e.title}</span>
+                  )}
+                  : {e.from} → {e.to}
+                </HistoryEntry>
               ))}
             </ol>
           )}
