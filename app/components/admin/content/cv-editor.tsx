@@ -12,7 +12,7 @@ export function CvEditor({
   sections: { heading: string; entries: string[] }[];
   errors: FieldErrors;
 }) {
-  const { rows, move, remove, add } = useItemRows(sections);
+  const { rows, add, controls } = useItemRows(sections);
   return (
     <div>
       <ol className="space-y-4">
@@ -20,13 +20,7 @@ export function CvEditor({
           <li key={row.key} className="border-line rounded-md border p-3">
             <div className="mb-2 flex items-center justify-between">
               <span className="text-muted text-xs">Section {i + 1}</span>
-              <ItemControls
-                name={`CV section ${i + 1}`}
-                first={i === 0}
-                last={i === rows.length - 1}
-                onMove={(by) => move(i, by)}
-                onRemove={() => remove(row.key)}
-              />
+              <ItemControls name={`CV section ${i + 1}`} {...controls(i, row.key)} />
             </div>
             <div className="grid gap-3 md:grid-cols-3">
               <TextField

@@ -159,7 +159,7 @@ function ColorField({
 
 /** A list of items (highlights, steps): add, remove, move up and down; each item's fields are named by index. */
 function ListField({ field, items, errors }: { field: ListFieldSpec; items: Values[]; errors: FieldErrors }) {
-  const { rows, move, remove, add } = useItemRows(items);
+  const { rows, add, controls } = useItemRows(items);
   const full = field.maxItems !== undefined && rows.length >= field.maxItems;
   const itemName = field.itemLabel.toLowerCase();
   return (
@@ -174,13 +174,7 @@ function ListField({ field, items, errors }: { field: ListFieldSpec; items: Valu
               <span className="text-muted text-xs">
                 {field.itemLabel} {i + 1}
               </span>
-              <ItemControls
-                name={`${itemName} ${i + 1}`}
-                first={i === 0}
-                last={i === rows.length - 1}
-                onMove={(by) => move(i, by)}
-                onRemove={() => remove(row.key)}
-              />
+              <ItemControls name={`${itemName} ${i + 1}`} {...controls(i, row.key)} />
             </div>
             <div className="grid gap-2 sm:grid-cols-2">
               {field.fields.map((sub) => (

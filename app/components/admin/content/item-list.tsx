@@ -8,20 +8,27 @@ import { DeleteIconButton } from "../delete-icon-button";
 export function useItemRows<T>(items: readonly T[]) {
   const [rows, setRows] = useState(() => items.map((item, key) => ({ key, item })));
   const [next, setNext] = useState(items.length);
+  const move = (index: number, by: -1 | 1) =>
+    setRows((current) => {
+      const copy = [...current];
+      const [row] = copy.splice(index, 1);
+      copy.splice(index + by, 0, row!);
+      return copy;
+    });
+  const remove = (key: number) => setRows((current) => current.filter((r) => r.key !== key));
   return {
     rows,
-    move: (index: number, by: -1 | 1) =>
-      setRows((current) => {
-        const copy = [...current];
-        const [row] = copy.splice(index, 1);
-        copy.splice(index + by, 0, row!);
-        return copy;
-      }),
-    remove: (key: number) => setRows((current) => current.filter((r) => r.key !== key)),
     add: (item: T) => {
       setRows((current) => [...current, { key: next, item }]);
       setNext((n) => n + 1);
     },
+    /** What `ItemControls` needs for the row at `index` (its key is `key`). */
+    controls: (index: number, key: number) => ({
+      first: index === 0,
+      last: index === rows.length - 1,
+      onMove: (by: -1 | 1) => move(index, by),
+      onRemove: () => remove(key),
+    }),
   };
 }
 
