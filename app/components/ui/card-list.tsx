@@ -1,31 +1,40 @@
 // A list of cards (the back office's requests and rooms): each a linked title with a few lines under it, and
-// its state and actions on the right; an empty list says so instead.
+// its state and actions on the right; an empty list says so instead. With a `pager`, the pages follow.
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { cardClass } from "./card";
 import { EmptyState } from "./empty-state";
+import { Pager, type PagerProps } from "./pager";
 
 export function CardList<T>({
   items,
   itemKey,
   empty,
+  pager,
   children,
 }: {
   items: readonly T[];
   itemKey: (item: T) => string;
   /** Said when there is nothing to list. */
   empty: ReactNode;
+  pager?: PagerProps;
   children: (item: T) => ReactNode;
 }) {
-  if (items.length === 0) return <EmptyState>{empty}</EmptyState>;
   return (
-    <ul className="space-y-3">
-      {items.map((item) => (
-        <li key={itemKey(item)} className={`${cardClass} p-4`}>
-          {children(item)}
-        </li>
-      ))}
-    </ul>
+    <>
+      {items.length === 0 ? (
+        <EmptyState>{empty}</EmptyState>
+      ) : (
+        <ul className="space-y-3">
+          {items.map((item) => (
+            <li key={itemKey(item)} className={`${cardClass} p-4`}>
+              {children(item)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {pager ? <Pager {...pager} /> : null}
+    </>
   );
 }
 

@@ -10,7 +10,6 @@ import { AdminPageHeader } from "~/components/admin/admin-page";
 import { reportAction } from "~/components/admin/action-result";
 import { Button } from "~/components/ui/button";
 import { ActionNotice } from "~/components/ui/notice";
-import { Pager } from "~/components/ui/pager";
 import { CardList, CardListItem } from "~/components/ui/card-list";
 import { StatusBadge, type Tone } from "~/components/ui/status-badge";
 import { formatDateTime } from "~/lib/dates";
@@ -100,7 +99,12 @@ export default function Holds({ loaderData, actionData }: Route.ComponentProps) 
         {waiting > 0 ? ` ${waiting} ${waiting === 1 ? "request waits" : "requests wait"} for you.` : ""}
       </p>
       <ActionNotice className="mb-4 max-w-2xl text-sm" result={actionData} />
-      <CardList items={holds} itemKey={(h) => h.id} empty="No hold requests yet. Buyers ask from a work’s page.">
+      <CardList
+        items={holds}
+        itemKey={(h) => h.id}
+        empty="No hold requests yet. Buyers ask from a work’s page."
+        pager={{ page, pageSize, total, href: adminPaths.holds, items: "holds" }}
+      >
         {(h) => (
           <CardListItem
             title={h.artworkTitle}
@@ -119,9 +123,6 @@ export default function Holds({ loaderData, actionData }: Route.ComponentProps) 
           </CardListItem>
         )}
       </CardList>
-      <div className="mt-4">
-        <Pager page={page} pageSize={pageSize} total={total} href={adminPaths.holds} items="holds" />
-      </div>
     </>
   );
 }

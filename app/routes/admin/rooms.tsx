@@ -4,7 +4,6 @@ import type { Route } from "./+types/rooms";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
-import { Pager } from "~/components/ui/pager";
 import { CardList, CardListItem } from "~/components/ui/card-list";
 import { StatusBadge, type Tone } from "~/components/ui/status-badge";
 import { adminPaths } from "~/lib/admin-paths";
@@ -60,6 +59,7 @@ export default function Rooms({ loaderData }: Route.ComponentProps) {
         items={rooms}
         itemKey={(r) => r.id}
         empty="No viewing rooms yet. Make one for a collector, then copy its link to them."
+        pager={{ page, pageSize, total, href: adminPaths.rooms, items: "rooms" }}
       >
         {(r) => (
           <CardListItem
@@ -79,9 +79,6 @@ export default function Rooms({ loaderData }: Route.ComponentProps) {
           </CardListItem>
         )}
       </CardList>
-      <div className="mt-4">
-        <Pager page={page} pageSize={pageSize} total={total} href={adminPaths.rooms} items="rooms" />
-      </div>
     </>
   );
 }
