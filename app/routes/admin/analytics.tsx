@@ -63,6 +63,18 @@ interface RankRow {
   value: number;
 }
 
+/** One figure of the summary: its name, then the figure, large. */
+function Stat({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
+  return (
+    <Card className="p-5">
+      <dt className="text-muted text-xs tracking-wide uppercase">{label}</dt>
+      <dd className="mt-1 font-serif text-3xl tabular-nums" data-testid={testId}>
+        {children}
+      </dd>
+    </Card>
+  );
+}
+
 function RankTable({
   caption,
   label,
@@ -184,20 +196,11 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <dl className="mb-8 grid gap-4 sm:grid-cols-3" aria-label="Summary">
-        <Card className="p-5">
-          <dt className="text-muted text-xs tracking-wide uppercase">Page views</dt>
-          <dd className="mt-1 font-serif text-3xl tabular-nums" data-testid="views-total">
-            {r.views}
-          </dd>
-        </Card>
-        <Card className="p-5">
-          <dt className="text-muted text-xs tracking-wide uppercase">Orders placed</dt>
-          <dd className="mt-1 font-serif text-3xl tabular-nums">{r.ordersInRange}</dd>
-        </Card>
-        <Card className="p-5">
-          <dt className="text-muted text-xs tracking-wide uppercase">Conversion (orders per view)</dt>
-          <dd className="mt-1 font-serif text-3xl tabular-nums">{r.conversion}</dd>
-        </Card>
+        <Stat label="Page views" testId="views-total">
+          {r.views}
+        </Stat>
+        <Stat label="Orders placed">{r.ordersInRange}</Stat>
+        <Stat label="Conversion (orders per view)">{r.conversion}</Stat>
       </dl>
 
       <PageSection title="Views by day" className="mb-8">
