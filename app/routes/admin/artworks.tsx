@@ -3,6 +3,7 @@
 import { Upload } from "lucide-react";
 import { Link } from "react-router";
 import { z } from "zod";
+import { DeleteIntent } from "~/components/admin/list-intents";
 import type { Route } from "./+types/artworks";
 import { reportAction } from "~/components/admin/action-result";
 import type { ActionResult } from "~/lib/action-result";
@@ -61,7 +62,7 @@ const Id = z.uuid();
 const Intent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("featured"), id: Id, featured: z.enum(["true", "false"]) }),
   z.object({ intent: z.literal("reorder"), id: Id, targetId: Id, position: z.enum(["before", "after"]) }),
-  z.object({ intent: z.literal("delete"), id: Id }),
+  DeleteIntent,
   z.object({ intent: z.literal("archive"), id: Id }),
   z.object({ intent: z.literal("restore"), id: Id }),
 ]);

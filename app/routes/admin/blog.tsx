@@ -3,6 +3,7 @@
 import { ExternalLink, PenLine, Plus } from "lucide-react";
 import { Link, useFetcher } from "react-router";
 import { z } from "zod";
+import { DeleteIntent } from "~/components/admin/list-intents";
 import type { Route } from "./+types/blog";
 import { reportAction } from "~/components/admin/action-result";
 import type { ActionResult } from "~/lib/action-result";
@@ -56,11 +57,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const Delete = z.object({ intent: z.literal("delete"), id: z.uuid() });
-
 export async function action({ request }: Route.ActionArgs): Promise<ActionResult | ReturnType<typeof refuse>> {
   await requireAdmin(request);
-  const submission = await readSubmission(request, Delete);
+  const submission = await readSubmission(request, DeleteIntent);
   if (!submission.ok) return refuse("That request was not understood.");
   if (!(await deletePost(submission.value.id))) return refuse("This post no longer exists.", 404);
   return { ok: true, message: "Post deleted." };

@@ -1,6 +1,7 @@
 // Categorization (/admin/categorization): the artist's categories, series and tags. Create, rename, merge and
 // delete them; assign one to many works at once. The gallery filters by categories and series.
 import { z } from "zod";
+import { DeleteIntent } from "~/components/admin/list-intents";
 import type { Route } from "./+types/categorization";
 import { reportAction } from "~/components/admin/action-result";
 import { formState, type ActionResult } from "~/lib/action-result";
@@ -70,7 +71,7 @@ const Ids = formList(Id).check(z.maxLength(500));
 const Intent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create"), kind: z.enum(TERM_KINDS), name: Name }),
   z.object({ intent: z.literal("rename"), id: Id, name: Name }),
-  z.object({ intent: z.literal("delete"), id: Id }),
+  DeleteIntent,
   z.object({ intent: z.literal("merge"), targetId: Id, sourceIds: Ids }),
   z.object({ intent: z.literal("assign"), termId: Id, mode: z.enum(["add", "remove"]), artworkIds: Ids }),
 ]);

@@ -1,6 +1,6 @@
 // Exhibition Management: the artist's shows grouped as upcoming, current and past (in the studio's time
 // zone), with their venue, dates, kind, works and whether the About page shows them; create, edit, delete.
-import { z } from "zod";
+import { DeleteIntent } from "~/components/admin/list-intents";
 import type { ActionResult } from "~/lib/action-result";
 import type { Route } from "./+types/exhibitions";
 import { AdminPageError } from "~/components/admin/admin-error";
@@ -36,8 +36,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     })),
   };
 }
-
-const DeleteIntent = z.object({ intent: z.literal("delete"), id: z.uuid() });
 
 export async function action({ request }: Route.ActionArgs): Promise<ActionResult | ReturnType<typeof refuse>> {
   await requireAdmin(request);

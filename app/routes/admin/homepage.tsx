@@ -4,6 +4,7 @@
 import { Eye, Plus } from "lucide-react";
 import { Form, useFetcher } from "react-router";
 import { z } from "zod";
+import { DeleteIntent, flagIntent, ReorderIntent } from "~/components/admin/list-intents";
 import type { Route } from "./+types/homepage";
 import { reportAction } from "~/components/admin/action-result";
 import type { ActionResult } from "~/lib/action-result";
@@ -66,14 +67,9 @@ const Intent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add"), type: z.enum(SECTION_TYPES) }),
   z.object({ intent: z.literal("save"), id: Id, mode: z.enum(["draft", "publish"]) }),
   z.object({ intent: z.literal("discard"), id: Id }),
-  z.object({
-    intent: z.literal("flag"),
-    id: Id,
-    field: z.enum(["isPublished", "isActive"]),
-    value: z.enum(["true", "false"]),
-  }),
-  z.object({ intent: z.literal("reorder"), ids: z.string().max(10_000) }),
-  z.object({ intent: z.literal("delete"), id: Id }),
+  flagIntent(["isPublished", "isActive"]),
+  ReorderIntent,
+  DeleteIntent,
 ]);
 
 export async function action({ request }: Route.ActionArgs): Promise<ActionResult | ReturnType<typeof refuse>> {

@@ -4,6 +4,7 @@ import { Upload } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { z } from "zod";
+import { DeleteIntent, flagIntent, ReorderIntent } from "~/components/admin/list-intents";
 import { formState, type ActionResult } from "~/lib/action-result";
 import type { Route } from "./+types/manage-photos";
 import { reportAction } from "~/components/admin/action-result";
@@ -58,14 +59,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 const Id = z.uuid();
 const Intent = z.discriminatedUnion("intent", [
   ArtistPhotoFields.pick({ altText: true, caption: true }).extend({ intent: z.literal("save"), id: Id }),
-  z.object({
-    intent: z.literal("flag"),
-    id: Id,
-    field: z.enum(["isFeaturedHomepage", "isFeaturedAbout"]),
-    value: z.enum(["true", "false"]),
-  }),
-  z.object({ intent: z.literal("reorder"), ids: z.string().max(10_000) }),
-  z.object({ intent: z.literal("delete"), id: Id }),
+  flagIntent(["isFeaturedHomepage", "isFeaturedAbout"]),
+  ReorderIntent,
+  DeleteIntent,
 ]);
 
 export async function action({ request }: Route.ActionArgs): Promise<ActionResult | ReturnType<typeof refuse>> {
