@@ -110,11 +110,7 @@ export function SignInViews({ page, result }: { page: SignInPage; result: Result
           <SubmitButton intent={view.kind} busyLabel="Sending…" className="w-full">
             {view.kind === "forgot" ? "Send reset link" : "E-mail me a link"}
           </SubmitButton>
-          <p className="text-center text-sm">
-            <Link to={href(null, redirectTo)} className="text-ink-soft underline underline-offset-4">
-              Back to sign in
-            </Link>
-          </p>
+          <BackToSignIn redirectTo={redirectTo} />
         </Form>
       );
     case "reset":
@@ -358,11 +354,18 @@ function Sent({
       <h1 className="text-2xl">Check your inbox</h1>
       <Notice title="Message sent">{text}</Notice>
       <p className="text-muted text-sm">Nothing after a few minutes? Look in your spam folder, or try again.</p>
-      <p className="text-center text-sm">
-        <Link to={href(null, redirectTo)} className="text-ink-soft underline underline-offset-4">
-          Back to sign in
-        </Link>
-      </p>
+      <BackToSignIn redirectTo={redirectTo} />
     </div>
+  );
+}
+
+/** The way back from an e-mailed-link step to the sign-in form (keeping where to go after). */
+function BackToSignIn({ redirectTo }: { redirectTo: string }) {
+  return (
+    <p className="text-center text-sm">
+      <Link to={href(null, redirectTo)} className="text-ink-soft underline underline-offset-4">
+        Back to sign in
+      </Link>
+    </p>
   );
 }
