@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/order-confirmation";
 import { buttonClass } from "~/components/ui/button";
@@ -116,10 +116,7 @@ function NextSteps({ order }: { order: NonNullable<Route.ComponentProps["loaderD
   const total = formatPrice(order.totals.totalCents, order.currency);
   if (order.status === "awaiting_payment" && order.provider === "manual") {
     return (
-      <section aria-labelledby="next-heading" className="border-ink border-l-2 pl-6">
-        <h2 id="next-heading" className="text-2xl">
-          Next: your payment
-        </h2>
+      <NextStep bar="border-ink" title="Next: your payment">
         <ol className="text-ink-soft mt-4 list-decimal space-y-3 pl-5 leading-relaxed">
           <li>
             Pay <strong className="text-ink">{total}</strong> by bank transfer, quoting{" "}
@@ -135,15 +132,12 @@ function NextSteps({ order }: { order: NonNullable<Route.ComponentProps["loaderD
               : "We then pack your painting with care and ship it insured; you receive the tracking number by e-mail."}
           </li>
         </ol>
-      </section>
+      </NextStep>
     );
   }
   if (order.status === "awaiting_payment") {
     return (
-      <section aria-labelledby="next-heading" className="border-ink border-l-2 pl-6" aria-live="polite">
-        <h2 id="next-heading" className="text-2xl">
-          Confirming your payment
-        </h2>
+      <NextStep bar="border-ink" title="Confirming your payment" live>
         <p className="text-ink-soft mt-4 leading-relaxed">
           We are waiting for the card payment to be confirmed; this page updates by itself. The works are reserved for
           you until {order.reservedUntil}.
@@ -153,31 +147,54 @@ function NextSteps({ order }: { order: NonNullable<Route.ComponentProps["loaderD
             Return to the payment page
           </a>
         ) : null}
-      </section>
+      </NextStep>
     );
   }
   if (order.status === "cancelled" || order.status === "refunded") {
     return (
-      <section aria-labelledby="next-heading" className="border-sold border-l-2 pl-6">
-        <h2 id="next-heading" className="text-2xl">
-          {order.status === "cancelled" ? "This order was cancelled" : "This order was refunded"}
-        </h2>
+      <NextStep
+        bar="border-sold"
+        title={order.status === "cancelled" ? "This order was cancelled" : "This order was refunded"}
+      >
         <p className="text-ink-soft mt-4 leading-relaxed">
           {order.ended?.note || "Nothing more is due."} Questions? Reply to the confirmation e-mail.
         </p>
-      </section>
+      </NextStep>
     );
   }
   return (
-    <section aria-labelledby="next-heading" className="border-available border-l-2 pl-6">
-      <h2 id="next-heading" className="text-2xl">
-        Payment received
-      </h2>
+    <NextStep bar="border-available" title="Payment received">
       <p className="text-ink-soft mt-4 leading-relaxed">
         {order.fulfilment === "pickup"
           ? "Thank you. We will e-mail you to arrange a time to collect your painting from the studio."
           : "Thank you. Your painting is being packed with care; you will receive the tracking number by e-mail when it ships."}
       </p>
+    </NextStep>
+  );
+}
+
+/** What happens next, under a heading, beside a bar in the colour of the order's state (`live`: it updates). */
+function NextStep({
+  bar,
+  title,
+  live = false,
+  children,
+}: {
+  bar: "border-ink" | "border-sold" | "border-available";
+  title: string;
+  live?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby="next-heading"
+      className={`${bar} border-l-2 pl-6`}
+      aria-live={live ? "polite" : undefined}
+    >
+      <h2 id="next-heading" className="text-2xl">
+        {title}
+      </h2>
+      {children}
     </section>
   );
 }
