@@ -1,3 +1,4 @@
+import { ParcelLink } from "./external-link";
 import { Check, Circle, X } from "./icons";
 import type { BuyerOrderView } from "~/modules/shop/order-view.server";
 
@@ -30,19 +31,9 @@ export function OrderTimeline({ order }: { order: Pick<BuyerOrderView, "timeline
               {step.status === "shipped" && step.done && order.tracking ? (
                 <p className="text-ink-soft mt-1 text-sm">
                   {order.tracking.carrier}, tracking number {order.tracking.number}
-                  {order.tracking.url ? (
-                    <>
-                      {" · "}
-                      <a
-                        href={order.tracking.url}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className="underline underline-offset-4"
-                      >
-                        Follow the parcel
-                      </a>
-                    </>
-                  ) : null}
+                  <ParcelLink url={order.tracking.url} className="underline underline-offset-4">
+                    Follow the parcel
+                  </ParcelLink>
                 </p>
               ) : null}
             </div>

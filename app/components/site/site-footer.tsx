@@ -2,6 +2,7 @@ import { Link, useFetcher } from "react-router";
 import type { ActionResult } from "~/lib/action-result";
 import { paths } from "~/lib/paths";
 import { EmailSignupFields } from "./email-signup-fields";
+import { ExternalLink } from "./external-link";
 
 const FOOTER_LINKS = [
   { label: "Home", to: paths.home() },
@@ -55,14 +56,9 @@ export function SiteFooter({ siteTitle, artistName, contactEmail, locationLine, 
           <ul className="space-y-2 text-sm">
             {socialLinks.slice(0, 3).map((link) => (
               <li key={link.url}>
-                <a
-                  href={link.url}
-                  rel="noopener noreferrer me"
-                  target="_blank"
-                  className="text-ink-soft hover:text-ink"
-                >
+                <ExternalLink href={link.url} me className="text-ink-soft hover:text-ink">
                   {link.label}
-                </a>
+                </ExternalLink>
               </li>
             ))}
           </ul>

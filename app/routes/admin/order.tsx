@@ -7,6 +7,7 @@ import { findOr404 } from "~/components/admin/find-or-404";
 import { ActionNotice } from "~/components/ui/notice";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
 import { OrderSummary } from "~/components/site/checkout/order-summary";
+import { ParcelLink } from "~/components/site/external-link";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { CheckboxField, TextAreaField, TextField } from "~/components/ui/field";
@@ -215,14 +216,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               {order.tracking ? (
                 <p className="text-ink-soft mt-2">
                   {order.tracking.carrier} {order.tracking.number}
-                  {order.tracking.url ? (
-                    <>
-                      {" · "}
-                      <a href={order.tracking.url} target="_blank" rel="noopener noreferrer" className="underline">
-                        track
-                      </a>
-                    </>
-                  ) : null}
+                  <ParcelLink url={order.tracking.url} className="underline">
+                    track
+                  </ParcelLink>
                 </p>
               ) : null}
             </div>

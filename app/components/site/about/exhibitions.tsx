@@ -1,6 +1,7 @@
 // The About page's Exhibitions: upcoming (and current) shows, then past ones, as the server formatted them.
 import { Link } from "react-router";
 import { paths } from "~/lib/paths";
+import { ExternalLink } from "../external-link";
 
 export interface ExhibitionEntry {
   id: string;
@@ -26,14 +27,9 @@ function ExhibitionList({ items }: { items: ExhibitionEntry[] }) {
           <div className="md:col-span-9">
             <h4 className="font-serif text-xl">
               {e.link ? (
-                <a
-                  href={e.link}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="underline-offset-4 hover:underline"
-                >
+                <ExternalLink href={e.link} className="underline-offset-4 hover:underline">
                   {e.title}
-                </a>
+                </ExternalLink>
               ) : (
                 e.title
               )}
