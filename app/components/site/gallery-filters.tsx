@@ -69,24 +69,14 @@ export function GalleryFilters({ params, mediums, years, categories = [], series
           </button>
         </div>
       </div>
-      {categories.length > 0 ? (
-        <FilterSelect
-          name="category"
-          label="Category"
-          value={params.category}
-          allLabel="All categories"
-          options={categories.map((c) => ({ value: c.value, label: `${c.label} (${c.count})` }))}
-        />
-      ) : null}
-      {series.length > 0 ? (
-        <FilterSelect
-          name="series"
-          label="Series"
-          value={params.series}
-          allLabel="All series"
-          options={series.map((c) => ({ value: c.value, label: `${c.label} (${c.count})` }))}
-        />
-      ) : null}
+      <TermFilter
+        name="category"
+        label="Category"
+        value={params.category}
+        allLabel="All categories"
+        terms={categories}
+      />
+      <TermFilter name="series" label="Series" value={params.series} allLabel="All series" terms={series} />
       {/* A tag comes from a link, not a select: kept while other filters change. */}
       {params.tag ? <input type="hidden" name="tag" value={params.tag} /> : null}
       <FilterSelect
@@ -125,14 +115,24 @@ export function GalleryFilters({ params, mediums, years, categories = [], series
   );
 }
 
-/** One labelled filter: "all" first, then the choices; the form submits it as a GET parameter. */
-function FilterSelect(props: {
+/** A filter by the artist's categories or series, each with its count of works; none when there are no terms. */
+function TermFilter({ terms, ...select }: Omit<FilterSelectProps, "options"> & { terms: TermChoice[] }) {
+  if (terms.length === 0) return null;
+  return (
+    <FilterSelect {...select} options={terms.map((t) => ({ value: t.value, label: `${t.label} (${t.count})` }))} />
+  );
+}
+
+interface FilterSelectProps {
   name: string;
   label: string;
   value: string | undefined;
   allLabel: string;
   options: { value: string; label: string }[];
-}) {
+}
+
+/** One labelled filter: "all" first, then the choices; the form submits it as a GET parameter. */
+function FilterSelect(props: FilterSelectProps) {
   const id = `gallery-${props.name}`;
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
