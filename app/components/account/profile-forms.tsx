@@ -67,6 +67,26 @@ export function resultFor(result: AccountResult, ...intents: string[]) {
   return { answer, message: answer?.ok ? answer.message : undefined, ...formState(answer) };
 }
 
+/**
+ * What a section's last submission said: a success as a notice (in a box of its own when given `className`),
+ * a refusal of the whole form as an alert.
+ */
+export function SectionOutcome({
+  outcome,
+  className,
+}: {
+  outcome: Pick<ReturnType<typeof resultFor>, "message" | "error">;
+  className?: string;
+}) {
+  const notice = outcome.message ? <Notice title={outcome.message} /> : null;
+  return (
+    <>
+      {notice && className ? <div className={className}>{notice}</div> : notice}
+      <FormError message={outcome.error} />
+    </>
+  );
+}
+
 export function ProfileForms({ page, result }: { page: AccountPage; result: AccountResult }) {
   const name = resultFor(result, "name");
   const email = resultFor(result, "email", "resend-confirmation");
@@ -75,8 +95,7 @@ export function ProfileForms({ page, result }: { page: AccountPage; result: Acco
     <>
       <AccountSection title="Name" description="How we address you, in the site's header and in messages.">
         <Form method="post" className="mt-5 space-y-4" noValidate>
-          {name.message ? <Notice title={name.message} /> : null}
-          <FormError message={name.error} />
+          <SectionOutcome outcome={name} />
           <TextField label="Full name" {...name.field("fullName", page.fullName)} autoComplete="name" />
           <SectionButton width="md:w-48" intent="name" busyLabel="Saving…">
             Save name
@@ -91,12 +110,7 @@ export function ProfileForms({ page, result }: { page: AccountPage; result: Acco
             {page.emailVerified ? "(confirmed)" : "(not confirmed yet)"}
           </span>
         </p>
-        {email.message ? (
-          <div className="mt-4">
-            <Notice title={email.message} />
-          </div>
-        ) : null}
-        <FormError message={email.error} />
+        <SectionOutcome outcome={email} className="mt-4" />
         {!page.emailVerified ? (
           <Form method="post" className="mt-4">
             <SectionButton width="md:w-72" intent="resend-confirmation" variant="secondary" busyLabel="Sending…">

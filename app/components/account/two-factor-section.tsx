@@ -4,9 +4,16 @@
 import { Form } from "react-router";
 import type { AccountPage } from "~/modules/auth/account-page.server";
 import { TextField } from "~/components/ui/field";
-import { FormError, Notice } from "~/components/ui/notice";
+import { FormError } from "~/components/ui/notice";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { AccountSection, CurrentPasswordField, resultFor, SectionButton, type AccountResult } from "./profile-forms";
+import {
+  AccountSection,
+  CurrentPasswordField,
+  resultFor,
+  SectionButton,
+  SectionOutcome,
+  type AccountResult,
+} from "./profile-forms";
 
 export function TwoFactorSection({ page, result }: { page: AccountPage; result: AccountResult }) {
   const start = resultFor(result, "totp-start", "totp-verify");
@@ -99,12 +106,7 @@ export function TwoFactorSection({ page, result }: { page: AccountPage; result: 
       {!hasPhone ? (
         <div className="mt-6">
           <h3 className="text-ink-soft text-sm font-medium">Add a phone for texted codes</h3>
-          {phone.message ? (
-            <div className="mt-3">
-              <Notice title={phone.message} />
-            </div>
-          ) : null}
-          <FormError message={phone.error} />
+          <SectionOutcome outcome={phone} className="mt-3" />
           {phone.answer?.phonePending ? (
             <Form method="post" className="mt-3 space-y-4 md:w-72" noValidate>
               <CodeField label="Code from the text message" error={phone.fieldErrors.code} />
