@@ -1,7 +1,8 @@
 import { ShoppingBag } from "./icons";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense } from "react";
 import { itemCount } from "~/lib/cart";
 import { useCart } from "./cart-provider";
+import { useLazyDialog } from "./use-lazy-dialog";
 
 const loadDrawer = () => import("./cart-drawer");
 const CartDrawer = lazy(loadDrawer);
@@ -13,22 +14,13 @@ const CartDrawer = lazy(loadDrawer);
 export function CartButton() {
   const { items } = useCart();
   const count = itemCount(items);
-  const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
-  const preload = () => void loadDrawer();
+  const { open, setOpen, wanted, trigger } = useLazyDialog(loadDrawer);
   return (
     <>
       <button
         type="button"
-        aria-haspopup="dialog"
-        aria-expanded={open}
+        {...trigger}
         aria-label={count > 0 ? `Cart, ${count} ${count === 1 ? "item" : "items"}` : "Cart"}
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
         className="hover:bg-paper-deep relative -mr-2 inline-flex size-11 items-center justify-center rounded-full"
       >
         <ShoppingBag aria-hidden="true" className="size-5" strokeWidth={1.5} />

@@ -1,9 +1,10 @@
 // The artwork page's "See it on a wall" button: shown when the work's size can be read, it opens the wall view
 // (loaded on first use, so the page's scripts do not grow).
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense } from "react";
 import type { ImageAsset } from "~/lib/media";
 import { parseSize } from "~/lib/seo";
 import { Frame } from "./icons";
+import { useLazyDialog } from "./use-lazy-dialog";
 
 const loadWallView = () => import("./wall-view");
 const WallView = lazy(loadWallView);
@@ -19,23 +20,14 @@ export function WallViewButton({
   image: ImageAsset | null;
   className?: string;
 }) {
-  const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
+  const { open, setOpen, wanted, trigger } = useLazyDialog(loadWallView);
   const dimensions = parseSize(size);
   if (!dimensions || !image) return null;
-  const preload = () => void loadWallView();
   return (
     <div className={className}>
       <button
         type="button"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
+        {...trigger}
         className="text-ink-soft hover:text-ink inline-flex items-center gap-2 text-sm underline decoration-1 underline-offset-4"
       >
         <Frame aria-hidden="true" className="size-4" strokeWidth={1.5} />
