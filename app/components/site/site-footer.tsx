@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import type { ActionResult } from "~/lib/action-result";
 import { paths } from "~/lib/paths";
@@ -39,8 +40,7 @@ export function SiteFooter({ siteTitle, artistName, contactEmail, locationLine, 
             {locationLine ? <p className="text-muted">{locationLine}</p> : null}
           </address>
         </div>
-        <nav aria-label="Footer" className="md:col-span-2">
-          <p className="eyebrow mb-4">Explore</p>
+        <FooterColumn as="nav" aria-label="Footer" title="Explore">
           <ul className="space-y-2 text-sm">
             {FOOTER_LINKS.map((item) => (
               <li key={item.to}>
@@ -50,9 +50,8 @@ export function SiteFooter({ siteTitle, artistName, contactEmail, locationLine, 
               </li>
             ))}
           </ul>
-        </nav>
-        <div className="md:col-span-2">
-          <p className="eyebrow mb-4">Follow</p>
+        </FooterColumn>
+        <FooterColumn title="Follow">
           <ul className="space-y-2 text-sm">
             {socialLinks.slice(0, 3).map((link) => (
               <li key={link.url}>
@@ -62,9 +61,8 @@ export function SiteFooter({ siteTitle, artistName, contactEmail, locationLine, 
               </li>
             ))}
           </ul>
-        </div>
-        <div className="md:col-span-4">
-          <p className="eyebrow mb-4">Newsletter</p>
+        </FooterColumn>
+        <FooterColumn title="Newsletter" wide>
           <p className="text-muted mb-4 text-sm">New paintings, exhibitions and studio news, a few times a year.</p>
           <newsletter.Form method="post" action={paths.newsletter()} className="flex flex-col gap-2">
             <EmailSignupFields
@@ -75,7 +73,7 @@ export function SiteFooter({ siteTitle, artistName, contactEmail, locationLine, 
               buttonClassName="bg-ink text-paper rounded-full px-5 py-2.5 text-sm hover:opacity-90 disabled:opacity-60"
             />
           </newsletter.Form>
-        </div>
+        </FooterColumn>
       </div>
       <div className="border-line border-t">
         <div className="container-page text-muted flex flex-col gap-3 py-6 text-xs md:flex-row md:items-center md:justify-between">
@@ -102,5 +100,27 @@ export function SiteFooter({ siteTitle, artistName, contactEmail, locationLine, 
         </div>
       </div>
     </footer>
+  );
+}
+
+/** A column of the footer under its small heading: two of twelve columns from md up, four when `wide`. */
+function FooterColumn({
+  as: Tag = "div",
+  title,
+  wide = false,
+  children,
+  ...attributes
+}: {
+  as?: "div" | "nav";
+  title: string;
+  wide?: boolean;
+  children: ReactNode;
+  "aria-label"?: string;
+}) {
+  return (
+    <Tag {...attributes} className={wide ? "md:col-span-4" : "md:col-span-2"}>
+      <p className="eyebrow mb-4">{title}</p>
+      {children}
+    </Tag>
   );
 }
