@@ -6,7 +6,6 @@ import { pageViewCounts } from "~/db/schema";
 import { flushPageViews, recordPageView } from "~/modules/analytics/page-views.server";
 import { analyticsReport, RANK_PAGE_SIZE } from "~/modules/analytics/reports.server";
 import { getArtwork } from "~/modules/catalog/catalog.server";
-import { placeOrder } from "~/modules/shop/checkout.server";
 import { markOrderPaid } from "~/modules/shop/order-actions.server";
 import { loader as analyticsLoader } from "~/routes/admin/analytics";
 import { createLogger } from "~/logger.server";
@@ -15,7 +14,7 @@ import { adminCookie, userCookie } from "../support/admin-session";
 import { failingDatabase } from "../support/failing-database";
 import { sendContact, sendCommission } from "../support/inquiry-data";
 import { BACKENDS, useTestServices } from "../support/harness";
-import { BUYER, callRoute, seedShopSettings, seedWork } from "../support/shop-data";
+import { callRoute, orderOne, seedShopSettings, seedWork } from "../support/shop-data";
 
 describe.each(BACKENDS)("analytics on %s", (backend) => {
   const ctx = useTestServices(backend);
@@ -45,13 +44,7 @@ describe.each(BACKENDS)("analytics on %s", (backend) => {
     view("/gallery");
     await flushPageViews();
 
-    const placed = await placeOrder({
-      ...BUYER,
-      fulfilment: "pickup",
-      idempotencyKey: crypto.randomUUID(),
-      items: [{ artworkId: heronId, quantity: 1 }],
-      expectedTotalCents: undefined,
-    });
+    const placed = await orderOne(heronId, { fulfilment: "pickup" });
     if (!placed.ok) throw new Error(placed.reason);
     await markOrderPaid(placed.order.id, { kind: "admin", id: "a", email: "artist@example.com" });
     await sendContact({ name: "Ada", email: "ada@example.com" });

@@ -2,12 +2,11 @@
 // with what each person spent on paid orders only, newest activity first, and a search by name or e-mail.
 import { beforeAll, describe, expect, it } from "vitest";
 import { listCustomers } from "~/modules/admin/customers.server";
-import { placeOrder } from "~/modules/shop/checkout.server";
 import { cancelOrder, markOrderPaid } from "~/modules/shop/order-actions.server";
 import { saveSettings } from "~/modules/settings/settings.server";
 import { sendContact, sendCommission } from "../support/inquiry-data";
 import { BACKENDS, useTestServices } from "../support/harness";
-import { BUYER, seedShopSettings, seedWork } from "../support/shop-data";
+import { orderOne, seedShopSettings, seedWork } from "../support/shop-data";
 
 const admin = { kind: "admin" as const, id: "admin-1", email: "artist@example.com" };
 
@@ -23,14 +22,7 @@ describe.each(BACKENDS)("customers on %s", (backend) => {
 
     const order = async (email: string, priceCents: number) => {
       const work = await seedWork({ quantity: 1, priceCents });
-      const result = await placeOrder({
-        ...BUYER,
-        email,
-        fulfilment: "pickup",
-        idempotencyKey: crypto.randomUUID(),
-        items: [{ artworkId: work, quantity: 1 }],
-        expectedTotalCents: undefined,
-      });
+      const result = await orderOne(work, { email, fulfilment: "pickup" });
       if (!result.ok) throw new Error(`order not placed: ${result.reason}`);
       return result.order.id;
     };

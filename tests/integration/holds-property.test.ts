@@ -10,12 +10,11 @@ import { holds, orders, viewingRooms } from "~/db/schema";
 import { roomIsOpen } from "~/lib/rooms";
 import { createRoom } from "~/modules/rooms/rooms.server";
 import { mayBuy, type HoldState } from "~/lib/holds";
-import { placeOrder } from "~/modules/shop/checkout.server";
 import { approveHold, declineHold, holdToken, HoldError, lapseHold, requestHold } from "~/modules/shop/holds.server";
 import { cancelOrder, expireReservation, markOrderPaid } from "~/modules/shop/order-actions.server";
 import { OrderError } from "~/modules/shop/orders.server";
 import { BACKENDS, useTestServices } from "../support/harness";
-import { BUYER, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
+import { orderOne, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
 
 const admin = { kind: "admin" as const, id: "admin-1", email: "artist@example.com" };
 const BUYERS = ["a@example.com", "b@example.com", "c@example.com"];
@@ -123,15 +122,7 @@ describe.each(BACKENDS)("holds, room reservations and checkouts never sell a wor
               : undefined;
             // The one rule (lib/holds mayBuy) says what the checkout must answer.
             const expected = mayBuy((await stockRow(work)).availability, state, work, new Date());
-            const result = await placeOrder({
-              ...BUYER,
-              email,
-              fulfilment: "ship",
-              idempotencyKey: crypto.randomUUID(),
-              items: [{ artworkId: work, quantity: 1 }],
-              expectedTotalCents: undefined,
-              hold: presented ? holdToken(presented.id) : undefined,
-            });
+            const result = await orderOne(work, { email, hold: presented ? holdToken(presented.id) : undefined });
             expect(result.ok).toBe(expected);
             if (result.ok) orderIds.push(result.order.id);
           } else if (step.type === "roomCheckout") {
@@ -139,15 +130,7 @@ describe.each(BACKENDS)("holds, room reservations and checkouts never sell a wor
             const expected =
               mayBuy((await stockRow(work)).availability, undefined, work, new Date()) &&
               roomIsOpen(await roomRow(), new Date());
-            const result = await placeOrder({
-              ...BUYER,
-              email: BUYERS[step.buyer]!,
-              fulfilment: "ship",
-              idempotencyKey: crypto.randomUUID(),
-              items: [{ artworkId: work, quantity: 1 }],
-              expectedTotalCents: undefined,
-              room: room.token,
-            });
+            const result = await orderOne(work, { email: BUYERS[step.buyer]!, room: room.token });
             expect(result.ok).toBe(expected);
             if (result.ok) {
               expect(result.order.subtotalCents).toBe(ROOM_PRICE);

@@ -13,11 +13,10 @@ import {
   sendInvoice,
   voidInvoice,
 } from "~/modules/invoices/invoices.server";
-import { placeOrder } from "~/modules/shop/checkout.server";
 import { action as invoicesAction } from "~/routes/admin/invoices";
 import { sendCommission } from "../support/inquiry-data";
 import { BACKENDS, useTestServices } from "../support/harness";
-import { BUYER, callRoute, seedShopSettings, seedWork } from "../support/shop-data";
+import { BUYER, callRoute, orderOne, seedShopSettings, seedWork } from "../support/shop-data";
 import { adminCookie } from "../support/admin-session";
 
 describe.each(BACKENDS)("invoices on %s", (backend) => {
@@ -47,13 +46,7 @@ describe.each(BACKENDS)("invoices on %s", (backend) => {
 
   it("copies an order as sold, once", async () => {
     const work = await seedWork({ title: "Bayou Light", priceCents: 240_000 });
-    const placed = await placeOrder({
-      ...BUYER,
-      fulfilment: "ship",
-      idempotencyKey: crypto.randomUUID(),
-      items: [{ artworkId: work, quantity: 1 }],
-      expectedTotalCents: undefined,
-    });
+    const placed = await orderOne(work);
     if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
     const order = placed.order;
 

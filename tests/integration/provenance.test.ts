@@ -17,22 +17,15 @@ import {
   setProvenancePublic,
 } from "~/modules/provenance/provenance.server";
 import { provenanceLine } from "~/modules/provenance/provenance-rules";
-import { placeOrder } from "~/modules/shop/checkout.server";
 import { markOrderPaid } from "~/modules/shop/order-actions.server";
 import { getOrder } from "~/modules/shop/orders.server";
 import { BACKENDS, useTestServices } from "../support/harness";
-import { BUYER, seedShopSettings, seedWork } from "../support/shop-data";
+import { BUYER, orderOne, seedShopSettings, seedWork } from "../support/shop-data";
 
 const ADMIN = { kind: "admin" as const, id: "admin-1", email: "artist@example.com" };
 
 async function paidOrder(artworkId: string) {
-  const placed = await placeOrder({
-    ...BUYER,
-    fulfilment: "ship",
-    idempotencyKey: crypto.randomUUID(),
-    items: [{ artworkId, quantity: 1 }],
-    expectedTotalCents: undefined,
-  });
+  const placed = await orderOne(artworkId);
   if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
   await markOrderPaid(placed.order.id, ADMIN);
   return (await getOrder(placed.order.id))!;

@@ -5,28 +5,20 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, orderEvents, userRoles } from "~/db/schema";
 import { getAuthContext } from "~/modules/auth/session.server";
 import { adminActor, parseOrderFilters, runOrderIntent } from "~/modules/shop/admin-orders.server";
-import { placeOrder } from "~/modules/shop/checkout.server";
 import { getOrder, listOrders, OrderError } from "~/modules/shop/orders.server";
 import { cancelOrder, refundOrder, shipOrder } from "~/modules/shop/order-actions.server";
 import * as orderRoute from "~/routes/admin/order";
 import * as ordersRoute from "~/routes/admin/orders";
 import { adminCookie, userCookie } from "../support/admin-session";
 import { BACKENDS, useTestServices } from "../support/harness";
-import { BUYER, callRoute, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
+import { BUYER, callRoute, orderOne, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
 
 const ORIGIN = "http://localhost:3000";
 const artist = { id: "admin-user-1", email: "artist@example.com" };
 
 async function order(buyer: Partial<typeof BUYER> = {}, fulfilment: "ship" | "pickup" = "ship") {
   const work = await seedWork();
-  const result = await placeOrder({
-    ...BUYER,
-    ...buyer,
-    fulfilment,
-    idempotencyKey: crypto.randomUUID(),
-    items: [{ artworkId: work, quantity: 1 }],
-    expectedTotalCents: undefined,
-  });
+  const result = await orderOne(work, { ...buyer, fulfilment });
   if (!result.ok) throw new Error(result.reason);
   return { id: result.order.id, number: result.order.number, work };
 }
