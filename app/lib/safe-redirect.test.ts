@@ -61,11 +61,14 @@ describe("safeRedirect", () => {
     expect(safeRedirect("/account")).toBe("/account");
   });
 
-  it("falls back for missing values and for the sign-in and API paths", () => {
+  it("falls back for missing values, the sign-in and API paths, and another site", () => {
     expect(safeRedirect(null)).toBe("/");
     expect(safeRedirect(undefined)).toBe("/");
     expect(safeRedirect("/auth?reset=true")).toBe("/");
     expect(safeRedirect("/api/auth/sign-out")).toBe("/");
+    expect(safeRedirect("//evil.example")).toBe("/");
+    expect(safeRedirect("https://evil.example")).toBe("/");
+    expect(safeRedirect("/\\evil.example")).toBe("/");
     expect(safeRedirect("//evil.example", "/account")).toBe("/account");
   });
 });

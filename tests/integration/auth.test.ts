@@ -17,7 +17,6 @@ import {
   TWO_FACTOR_REQUIRED_MESSAGE,
 } from "~/modules/auth/session.server";
 import { saveSettings } from "~/modules/settings/settings.server";
-import { safeRedirect } from "~/lib/safe-redirect";
 import { TokenError, verifyToken } from "~/modules/auth/tokens.server";
 import { services, setServices } from "~/services.server";
 import { sessionRefresh } from "../../server/session-refresh";
@@ -235,15 +234,6 @@ describe.each(BACKENDS)("accounts core on %s", (backend) => {
     } finally {
       setServices(saved);
     }
-  });
-
-  it("accepts only local paths to return to", () => {
-    expect(safeRedirect("/admin/artworks?x=1")).toBe("/admin/artworks?x=1");
-    expect(safeRedirect("//evil.example")).toBe("/");
-    expect(safeRedirect("https://evil.example")).toBe("/");
-    expect(safeRedirect("/\\evil.example")).toBe("/");
-    expect(safeRedirect("/auth?reset=true")).toBe("/");
-    expect(safeRedirect(null)).toBe("/");
   });
 
   it("issues JWTs that verify against the published JWKS, and rejects bad signatures and expiry", async () => {
