@@ -77,6 +77,14 @@ async function confirmedUser(ctx: SuiteContext, email: string, password: string,
 }
 
 /** Runs `fn` with the real Twilio adapter talking to a stand-in that speaks Twilio's Messages API on loopback. */
+/** Turns on an authenticator app for the signed-in user of `headers`; answers the headers of the code's check. */
+async function turnOnTotp(headers: Headers, password: string): Promise<Headers> {
+  const enabled = await auth().api.enableTwoFactor({ body: { password }, headers, returnHeaders: true });
+  const secret = new URL((enabled.response as { totpURI: string }).totpURI).searchParams.get("secret")!;
+  const code = new TOTP({ secret, digits: 6, period: 30 }).generate();
+  return (await auth().api.verifyTOTP({ body: { code }, headers, returnHeaders: true })).headers;
+}
+
 async function withTwilio(fn: (twilio: TwilioStandIn) => Promise<void>) {
   const twilio = await startTwilioStandIn();
   const saved = services();
@@ -247,15 +255,7 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
   it("asks for the second factor after a magic link when a verified TOTP factor exists", async () => {
     const cookie = await confirmedUser(ctx, "totp@example.com", "totp user passphrase");
     const headers = new Headers({ cookie, "x-atelier-client-ip": "10.5.0.1" });
-    const enabled = await auth().api.enableTwoFactor({
-      body: { password: "totp user passphrase" },
-      headers,
-      returnHeaders: true,
-    });
-    const { totpURI } = enabled.response as { totpURI: string };
-    const secret = new URL(totpURI).searchParams.get("secret")!;
-    const code = new TOTP({ secret, digits: 6, period: 30 }).generate();
-    await auth().api.verifyTOTP({ body: { code }, headers });
+    await turnOnTotp(headers, "totp user passphrase");
 
     await auth().api.signInMagicLink({
       body: { email: "totp@example.com", callbackURL: `${ORIGIN}/account` },
@@ -327,19 +327,9 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
   it("a change-of-address link opened without a session still asks for the second factor (security item 9)", async () => {
     const cookie = await confirmedUser(ctx, "moving@example.com", "moving house passphrase");
     const headers = new Headers({ cookie, "x-atelier-client-ip": "10.12.0.1" });
-    const enabled = await auth().api.enableTwoFactor({
-      body: { password: "moving house passphrase" },
-      headers,
-      returnHeaders: true,
-    });
-    const secret = new URL((enabled.response as { totpURI: string }).totpURI).searchParams.get("secret")!;
-    const verified = await auth().api.verifyTOTP({
-      body: { code: new TOTP({ secret, digits: 6, period: 30 }).generate() },
-      headers,
-      returnHeaders: true,
-    });
+    const verified = await turnOnTotp(headers, "moving house passphrase");
     // Turning two-factor on gives the browser a new session.
-    const after = new Headers({ cookie: cookieOf(verified.headers) || cookie, "x-atelier-client-ip": "10.12.0.1" });
+    const after = new Headers({ cookie: cookieOf(verified) || cookie, "x-atelier-client-ip": "10.12.0.1" });
     await auth().api.changeEmail({ body: { newEmail: "moved@example.com", callbackURL: "/account" }, headers: after });
     // The old address confirms the change, then the new one verifies it: both links, opened in another browser.
     const [confirmation] = await mails(ctx, "moving@example.com").then((all) =>
