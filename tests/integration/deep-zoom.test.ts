@@ -13,9 +13,9 @@ import { runDueJobs } from "~/modules/jobs/jobs.server";
 import { ingestImage } from "~/modules/media/media.server";
 import { S3Storage } from "~/modules/media/s3-storage.server";
 import { parseStorageUrl } from "~/modules/media/storage-url";
-import type { Storage } from "~/modules/media/storage.server";
 import { generateTiles, hasTiles, queueMissingTiles, readTile, zoomableHashes } from "~/modules/media/tiles.server";
 import { services, setServices } from "~/services.server";
+import { counting } from "../support/counting-storage";
 import { BACKENDS, setupTestServices, useTestServices, type TestContext } from "../support/harness";
 import { S3_CREDENTIALS, startS3Server, type S3Server } from "../support/s3-server";
 
@@ -32,21 +32,6 @@ const painting = (width: number, height: number, hue: string) =>
     ])
     .jpeg({ quality: 90 })
     .toBuffer();
-
-/** The real store, observed: every key written. */
-function counting(storage: Storage): Storage & { puts: string[] } {
-  const puts: string[] = [];
-  return {
-    puts,
-    put: (key, body) => {
-      puts.push(key);
-      return storage.put(key, body);
-    },
-    get: (key) => storage.get(key),
-    exists: (key) => storage.exists(key),
-    delete: (key) => storage.delete(key),
-  };
-}
 
 describe.each(BACKENDS)("deep zoom tiles on %s", (backend) => {
   const ctx = useTestServices(backend);

@@ -7,6 +7,7 @@ import { runDueJobs } from "~/modules/jobs/jobs.server";
 import { ingestImage, readVariant } from "~/modules/media/media.server";
 import { MediaError } from "~/modules/media/pipeline.server";
 import { services, setServices } from "~/services.server";
+import { counting } from "../support/counting-storage";
 import { BACKENDS, useTestServices } from "../support/harness";
 
 const painting = (width: number, height: number, hue: string) =>
@@ -62,27 +63,16 @@ describe.each(BACKENDS)("media pipeline on %s", (backend) => {
     const asset = await ingestImage(await painting(700, 700, "#543"));
     // The real store, watched: which keys are written.
     const real = services().storage;
-    const written: string[] = [];
-    setServices({
-      ...services(),
-      storage: {
-        put: (key, body) => {
-          written.push(key);
-          return real.put(key, body);
-        },
-        get: (key) => real.get(key),
-        exists: (key) => real.exists(key),
-        delete: (key) => real.delete(key),
-      },
-    });
+    const store = counting(real);
+    setServices({ ...services(), storage: store });
     try {
       const reads = await Promise.all(Array.from({ length: 5 }, () => readVariant(asset.hash, 640, "avif")));
       expect(reads[0]).toBeDefined();
       for (const other of reads) expect(Buffer.compare(reads[0]!, other!)).toBe(0);
       // Five concurrent requests, one encoding; a later request reads the stored file.
-      expect(written).toEqual([`variants/${asset.hash}/640.avif`]);
+      expect(store.puts).toEqual([`variants/${asset.hash}/640.avif`]);
       await readVariant(asset.hash, 640, "avif");
-      expect(written).toHaveLength(1);
+      expect(store.puts).toHaveLength(1);
     } finally {
       setServices({ ...services(), storage: real });
     }
