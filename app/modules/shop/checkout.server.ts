@@ -11,6 +11,7 @@ import { catalogChanged } from "~/modules/catalog/catalog-cache.server";
 import { reserveArtwork, type ReservedArtwork } from "~/modules/catalog/stock.server";
 import { getSettings, type Settings } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
+import { CHECKOUT_FORM_FIELDS } from "./checkout-fields";
 import { cancelOrder, scheduleExpiry } from "./order-actions.server";
 import { mailManualOrderPlaced } from "./order-mail.server";
 import {
@@ -101,19 +102,7 @@ export type CheckoutField = Exclude<
 /** The form's values as typed (to show them again beside the errors). */
 export type CheckoutValues = Partial<Record<CheckoutField, string>>;
 
-const FIELDS: CheckoutField[] = [
-  "name",
-  "email",
-  "phone",
-  "fulfilment",
-  "country",
-  "addressLine1",
-  "addressLine2",
-  "city",
-  "region",
-  "postalCode",
-  "note",
-];
+const FIELDS: readonly CheckoutField[] = CHECKOUT_FORM_FIELDS;
 
 export function readCheckoutForm(form: FormData) {
   const values: CheckoutValues = {};

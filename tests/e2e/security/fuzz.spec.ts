@@ -5,6 +5,7 @@
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import fc from "fast-check";
+import { CHECKOUT_FORM_FIELDS } from "../../../app/modules/shop/checkout-fields";
 import { expect, test } from "../../support/fixtures";
 import { startServer, stop, waitHealthy, type Server } from "../../support/spawn-server";
 import { runTempDir } from "../../support/test-run";
@@ -55,22 +56,7 @@ const FORMS: Record<string, string[]> = {
     "submissionKey",
     "website",
   ],
-  "/checkout": [
-    "name",
-    "email",
-    "phone",
-    "fulfilment",
-    "country",
-    "addressLine1",
-    "addressLine2",
-    "city",
-    "region",
-    "postalCode",
-    "note",
-    "idempotencyKey",
-    "item",
-    "expectedTotalCents",
-  ],
+  "/checkout": [...CHECKOUT_FORM_FIELDS, "idempotencyKey", "item", "expectedTotalCents"],
   "/track-order": ["number", "email"],
   "/newsletter": ["email"],
   "/auth": [
