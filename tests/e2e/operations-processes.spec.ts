@@ -6,17 +6,16 @@
 import { execFileSync } from "node:child_process";
 import { get as httpGet } from "node:http";
 import { request as playwrightRequest, type APIRequestContext, type Browser } from "@playwright/test";
-import pg from "pg";
 import { signIn, signUp } from "../support/admin-fixtures";
 import { expect, test } from "../support/fixtures";
+import { onServer, SERVER_POSTGRES_URL } from "../support/postgres-server";
 import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
 import { runTempDir } from "../support/test-run";
 
 test.describe.configure({ mode: "serial" });
 
-const SERVER_POSTGRES = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const NAME = `atelier_procs_${Date.now().toString(36)}`;
-const DATABASE_URL = Object.assign(new URL(SERVER_POSTGRES), { pathname: `/${NAME}` }).toString();
+const DATABASE_URL = Object.assign(new URL(SERVER_POSTGRES_URL), { pathname: `/${NAME}` }).toString();
 const ARTIST = { email: "mara@example.com", password: "ochre light on the marsh", name: "Mara Ellison" };
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const dataDir = runTempDir("atelier-processes-");
@@ -30,19 +29,9 @@ const env = {
 let a: Server | undefined;
 let b: Server | undefined;
 
-async function onServer(statement: string) {
-  const client = new pg.Client({ connectionString: SERVER_POSTGRES });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  await onServer(`create database ${NAME}`);
+  await onServer(SERVER_POSTGRES_URL, `create database ${NAME}`);
   // A makes the shop (the demo catalogue and the artist's account); B starts on what A made.
   a = await startServer({
     ...env,
@@ -57,7 +46,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   for (const server of [a, b]) if (server) await stop(server);
-  await onServer(`drop database if exists ${NAME} with (force)`);
+  await onServer(SERVER_POSTGRES_URL, `drop database if exists ${NAME} with (force)`);
 });
 
 async function signedInPage(browser: Browser, server: Server, who: typeof ARTIST, create = false) {

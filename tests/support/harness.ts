@@ -3,7 +3,6 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import type { Config } from "~/config.server";
 import { loadConfig } from "~/config.server";
@@ -12,6 +11,7 @@ import { registerJobHandlers } from "~/modules/jobs/jobs.server";
 import { setServices } from "~/services.server";
 import { JOB_HANDLERS } from "../../server/jobs";
 import { setLocalServices } from "../../server/local-services";
+import { createServerDatabase } from "./postgres-server";
 
 export type Backend = "pglite" | "postgres";
 
@@ -130,12 +130,6 @@ export async function emptyDatabase(
   };
 }
 
-/**
- * The PostgreSQL server for tests that need one whatever the run (several processes on one database, a move
- * to a server): TEST_DATABASE_URL, else the one every machine here runs on 127.0.0.1:5432.
- */
-export const SERVER_POSTGRES_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-
 /** The migrated PGlite cluster every suite starts from, and the empty one, read once per test process. */
 const dumps = new Map<"pgliteTemplate" | "pgliteEmpty", Blob>();
 function pgliteDump(name: "pgliteTemplate" | "pgliteEmpty"): Blob {
@@ -143,28 +137,3 @@ function pgliteDump(name: "pgliteTemplate" | "pgliteEmpty"): Blob {
   return dumps.get(name)!;
 }
 const pgliteTemplate = () => pgliteDump("pgliteTemplate");
-
-/**
- * A new database on the PostgreSQL server (SERVER_POSTGRES_URL), empty or a copy of `template` (a migrated
- * database with no sessions), and how to drop it.
- */
-export async function createServerDatabase(
-  prefix: string,
-  template?: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
-  const admin = SERVER_POSTGRES_URL;
-  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(template ? `create database ${name} template ${template}` : `create database ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}

@@ -10,6 +10,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { onServer } from "./postgres-server";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -23,16 +24,6 @@ declare module "vitest" {
 }
 
 const MIGRATIONS = join(import.meta.dirname, "../../drizzle");
-
-async function onServer(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), "atelier-vitest-"));
