@@ -39,12 +39,7 @@ export const test = base.extend<{
   expectedConsoleErrors: [[], { option: true }],
   consoleErrors: [
     async ({ page, expectedConsoleErrors }, use) => {
-      const errors: string[] = [];
-      const allowed = [...ALLOWED, ...expectedConsoleErrors];
-      page.on("console", (message) => {
-        if (message.type() === "error" && !allowed.some((re) => re.test(message.text()))) errors.push(message.text());
-      });
-      page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+      const errors = collectPageErrors(page, [...ALLOWED, ...expectedConsoleErrors]);
       await use(errors);
       expect(errors, "console errors on the page").toEqual([]);
     },
@@ -53,6 +48,16 @@ export const test = base.extend<{
 });
 
 export { expect };
+
+/** The console errors but the `allowed` ones and the uncaught exceptions of `page`, collected as they come. */
+export function collectPageErrors(page: Page, allowed: RegExp[]): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && !allowed.some((re) => re.test(message.text()))) errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  return errors;
+}
 
 /**
  * Waits until React has hydrated the page. The image-first pages fetch their scripts after the load event

@@ -8,7 +8,7 @@ import type { Page } from "@playwright/test";
 import { startServer, stop, waitHealthy, type Server } from "./spawn-server";
 import { ADMIN } from "./accounts";
 import { signIn } from "./admin-fixtures";
-import { expect, test } from "./fixtures";
+import { collectPageErrors, expect, test } from "./fixtures";
 import { runTempDir } from "./test-run";
 
 const ALLOWED = [/Failed to load resource: the server responded with a status of 40[04]/];
@@ -38,12 +38,7 @@ export const ownServerTest = test.extend<{ adminPage: Page }, { ownServer: Serve
     const context = await browser.newContext({ baseURL: ownServer.url, viewport: { width: 1280, height: 900 } });
     await signIn(context.request, ownServer.url, ADMIN.email, ADMIN.password);
     const page = await context.newPage();
-    const errors: string[] = [];
-    const allowed = [...ALLOWED, ...expectedConsoleErrors];
-    page.on("console", (message) => {
-      if (message.type() === "error" && !allowed.some((re) => re.test(message.text()))) errors.push(message.text());
-    });
-    page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+    const errors = collectPageErrors(page, [...ALLOWED, ...expectedConsoleErrors]);
     await provide(page);
     await context.close();
     expect(errors, "console errors on the page").toEqual([]);
