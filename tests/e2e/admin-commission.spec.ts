@@ -4,16 +4,15 @@
 // quote and the payment, never the notes; a wrong link is 404; the list pages and searches every commission.
 // On a server of this spec's own: it adds commissions and invoices, and the invoice specs count invoice numbers
 // on the worker's shared admin server.
-import { ADMIN, ADMIN_SERVER_ENV } from "../support/accounts";
-import { signIn } from "../support/admin-fixtures";
+import { ADMIN_SERVER_ENV } from "../support/accounts";
+import { adminContext } from "../support/admin-fixtures";
 import { specServer } from "../support/app-server";
 import { expect, test } from "../support/fixtures";
 
 const server = specServer({ ...ADMIN_SERVER_ENV });
 test("quote, note, stage, deposit and the client's private page", async ({ browser }) => {
   const ownServer = server;
-  const admin = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
-  await signIn(admin.request, server.url, ADMIN.email, ADMIN.password);
+  const admin = await adminContext(browser, server.url);
   const page = await admin.newPage();
   const name = `Ines Okafor ${Date.now()}`;
   await page.goto("/commissions");

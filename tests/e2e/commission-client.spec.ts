@@ -6,8 +6,8 @@
 // On a server of this spec's own, with STRIPE_* pointing at the stand-in (as shop-stripe.spec.ts does).
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { ADMIN, ADMIN_SERVER_ENV } from "../support/accounts";
-import { signIn } from "../support/admin-fixtures";
+import { ADMIN_SERVER_ENV } from "../support/accounts";
+import { adminContext } from "../support/admin-fixtures";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-standin";
 import { expect, test, waitForHydration } from "../support/fixtures";
@@ -74,8 +74,7 @@ test("a request with a reference image, a quote and a progress photo, and the de
   await expect(page.getByRole("heading", { name: "Thank you, your request has been sent." })).toBeVisible();
 
   // The artist: the reference image on the commission's page, a quote, a stage, a progress photo.
-  const admin = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
-  await signIn(admin.request, server.url, ADMIN.email, ADMIN.password);
+  const admin = await adminContext(browser, server.url);
   const artist = await admin.newPage();
   await artist.goto("/admin/commissions");
   await artist.getByRole("link", { name }).click();

@@ -9,8 +9,8 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import sharp from "sharp";
-import { ADMIN, ADMIN_SERVER_ENV } from "../support/accounts";
-import { signIn } from "../support/admin-fixtures";
+import { ADMIN_SERVER_ENV } from "../support/accounts";
+import { adminContext, signInAdmin } from "../support/admin-fixtures";
 import { clientAddress, specServer, startAppServer, type AppServer } from "../support/app-server";
 import { expect, test } from "../support/fixtures";
 import { decodeMime, type ReceivedMail } from "../support/smtp-peer";
@@ -36,9 +36,7 @@ async function visitor(browser: Browser, width = 1280, height = 900): Promise<Pa
 }
 
 async function artistPage(browser: Browser, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: 900 } });
-  await signIn(context.request, server.url, ADMIN.email, ADMIN.password);
-  return context.newPage();
+  return (await adminContext(browser, server.url, width)).newPage();
 }
 
 /** The id of a demo work, from the gallery's link to it. */
@@ -236,7 +234,7 @@ test("a hold lapses by the job and the visitor waiting for the work gets the Not
       viewport: { width: 1280, height: 900 },
       extraHTTPHeaders: { "x-forwarded-for": clientAddress() },
     });
-    if (signedIn) await signIn(context.request, at.url, ADMIN.email, ADMIN.password);
+    if (signedIn) await signInAdmin(context.request, at.url);
     return context.newPage();
   };
   try {

@@ -1,8 +1,8 @@
 // The newsletter end to end (issue 14 item 11), through a real SMTP peer: a visitor subscribes in the footer,
 // confirms by the e-mailed link, the artist writes and sends an issue, the visitor receives it with RFC 8058
 // List-Unsubscribe headers, unsubscribes by its link in one click, and the next issue does not reach them.
-import { ADMIN, ADMIN_SERVER_ENV } from "../support/accounts";
-import { signIn } from "../support/admin-fixtures";
+import { ADMIN_SERVER_ENV } from "../support/accounts";
+import { signInAdmin } from "../support/admin-fixtures";
 import { clientAddress, specServer } from "../support/app-server";
 import { expect, test, waitForHydration } from "../support/fixtures";
 import { decodeMime, type ReceivedMail } from "../support/smtp-peer";
@@ -41,7 +41,7 @@ test("subscribe, confirm, receive an issue with one-click unsubscribe headers, u
 
   // The artist sees the subscriber and sends an issue.
   const admin = await browser.newContext({ baseURL: server.url });
-  await signIn(admin.request, server.url, ADMIN.email, ADMIN.password);
+  await signInAdmin(admin.request, server.url);
   const artist = await admin.newPage();
   await artist.goto("/admin/newsletter");
   await expect(artist.getByRole("heading", { level: 1, name: "Newsletter" })).toBeVisible();
@@ -100,7 +100,7 @@ test("subscribe, confirm, receive an issue with one-click unsubscribe headers, u
 
 test("the subscriber list exports as CSV and a wrong link is refused", async ({ browser, page }) => {
   const admin = await browser.newContext({ baseURL: server.url });
-  await signIn(admin.request, server.url, ADMIN.email, ADMIN.password);
+  await signInAdmin(admin.request, server.url);
   const csv = await admin.request.get("/admin/newsletter/export");
   expect(csv.headers()["content-type"]).toContain("text/csv");
   expect(await csv.text()).toContain(`"${READER}","unsubscribed","footer"`);

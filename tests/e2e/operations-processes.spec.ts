@@ -6,7 +6,8 @@
 import { execFileSync } from "node:child_process";
 import { get as httpGet } from "node:http";
 import { request as playwrightRequest, type APIRequestContext, type Browser } from "@playwright/test";
-import { signIn, signUp } from "../support/admin-fixtures";
+import { ADMIN, ADMIN_SERVER_ENV } from "../support/accounts";
+import { signIn, signInAdmin, signUp } from "../support/admin-fixtures";
 import { expect, test } from "../support/fixtures";
 import { onServer, SERVER_POSTGRES_URL } from "../support/postgres-server";
 import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
@@ -16,7 +17,6 @@ test.describe.configure({ mode: "serial" });
 
 const NAME = `atelier_procs_${Date.now().toString(36)}`;
 const DATABASE_URL = Object.assign(new URL(SERVER_POSTGRES_URL), { pathname: `/${NAME}` }).toString();
-const ARTIST = { email: "mara@example.com", password: "ochre light on the marsh", name: "Mara Ellison" };
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const dataDir = runTempDir("atelier-processes-");
 const env = {
@@ -33,12 +33,7 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   await onServer(SERVER_POSTGRES_URL, `create database ${NAME}`);
   // A makes the shop (the demo catalogue and the artist's account); B starts on what A made.
-  a = await startServer({
-    ...env,
-    ADMIN_EMAIL: ARTIST.email,
-    ADMIN_PASSWORD: ARTIST.password,
-    ADMIN_NAME: ARTIST.name,
-  });
+  a = await startServer({ ...env, ...ADMIN_SERVER_ENV });
   await waitHealthy(a, 180_000);
   b = await startServer(env);
   await waitHealthy(b, 120_000);
@@ -49,7 +44,7 @@ test.afterAll(async () => {
   await onServer(SERVER_POSTGRES_URL, `drop database if exists ${NAME} with (force)`);
 });
 
-async function signedInPage(browser: Browser, server: Server, who: typeof ARTIST, create = false) {
+async function signedInPage(browser: Browser, server: Server, who: typeof ADMIN, create = false) {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
   if (create) await signUp(context.request, server.url, who.email, who.password, who.name);
   else await signIn(context.request, server.url, who.email, who.password);
@@ -60,7 +55,7 @@ async function signedInPage(browser: Browser, server: Server, who: typeof ARTIST
 }
 
 test("the artist on A sees who is on B, and her bell rings when a visitor writes to B", async ({ browser, page }) => {
-  const artist = await signedInPage(browser, a!, ARTIST);
+  const artist = await signedInPage(browser, a!, ADMIN);
   await expect(artist.page.getByRole("button", { name: "Online users: 1" })).toBeVisible();
 
   // Jo signs up and opens a page on B: the artist's list on A shows him, live.
@@ -112,7 +107,7 @@ test("a price changed through A is served by B on the next request", async () =>
   expect((await visitor.get(`/artwork/${id}`)).headers()["x-cache"]).toBe("hit");
 
   const owner: APIRequestContext = await playwrightRequest.newContext({ baseURL: a!.url });
-  await signIn(owner, a!.url, ARTIST.email, ARTIST.password);
+  await signInAdmin(owner, a!.url);
   const saved = await owner.post(`/admin/artworks/${id}/edit`, {
     headers: { origin: a!.url },
     form: {

@@ -5,8 +5,8 @@
 // reads the history on the artwork page without the buyer; turned off, it is gone on the next request (the
 // page cache is evicted by catalog.changed).
 import type { Browser, Page } from "@playwright/test";
-import { ADMIN, ADMIN_SERVER_ENV } from "../support/accounts";
-import { signIn } from "../support/admin-fixtures";
+import { ADMIN_SERVER_ENV } from "../support/accounts";
+import { adminContext } from "../support/admin-fixtures";
 import { clientAddress, specServer } from "../support/app-server";
 import { seriousViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
@@ -58,8 +58,7 @@ test("the artist shows a sold work's provenance on its page; visitors never see 
   const orderNumber = await confirmedOrderNumber(buyer);
 
   // The artist: an exhibition the work was in, then the payment (which issues the certificate).
-  const artistContext = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
-  await signIn(artistContext.request, server.url, ADMIN.email, ADMIN.password);
+  const artistContext = await adminContext(browser, server.url);
   const artist = await artistContext.newPage();
   await artist.goto("/admin/exhibitions/new");
   const form = artist.getByRole("form", { name: "Exhibition" });

@@ -4,8 +4,8 @@
 // open and the order in the room's list; a second buyer cannot buy the work; an expired room's link answers 410
 // with the "no longer available" page, and a link nobody has 404.
 import type { Browser, Page } from "@playwright/test";
-import { ADMIN, ADMIN_SERVER_ENV } from "../support/accounts";
-import { signIn } from "../support/admin-fixtures";
+import { ADMIN_SERVER_ENV } from "../support/accounts";
+import { signInAdmin } from "../support/admin-fixtures";
 import { clientAddress, specServer } from "../support/app-server";
 import { expect, test } from "../support/fixtures";
 import { confirmedOrderNumber, fillCheckout } from "../support/shop-flow";
@@ -44,7 +44,7 @@ async function freshPage(browser: Browser, width: number, allowed: RegExp[] = []
 async function artistPage(browser: Browser, width = 1280): Promise<Page> {
   const page = await freshPage(browser, width);
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
-  await signIn(page.context().request, server.url, ADMIN.email, ADMIN.password);
+  await signInAdmin(page.context().request, server.url);
   return page;
 }
 

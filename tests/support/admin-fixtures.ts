@@ -2,7 +2,13 @@
 // with ADMIN_EMAIL/ADMIN_PASSWORD. One sign-in per worker (the sign-in endpoint is rate limited), reused as
 // storage state by every test of that worker.
 import { join } from "node:path";
-import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import {
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from "@playwright/test";
 import { ADMIN } from "./accounts";
 import { expect, test } from "./fixtures";
 import { runTempDir } from "./test-run";
@@ -21,6 +27,13 @@ export async function signIn(context: APIRequestContext, baseURL: string, email:
 /** Signs the suite's administrator in on the server at `baseURL` (a spec's own server too). */
 export const signInAdmin = (context: APIRequestContext, baseURL: string) =>
   signIn(context, baseURL, ADMIN.email, ADMIN.password);
+
+/** A browser context on the server at `baseURL`, `width` px wide and 900 high, signed in as the administrator. */
+export async function adminContext(browser: Browser, baseURL: string, width = 1280): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+  await signInAdmin(context.request, baseURL);
+  return context;
+}
 
 /** Signs a new plain user up (better-auth signs them in); the cookie lands in the context. */
 export async function signUp(context: APIRequestContext, baseURL: string, email: string, password: string, name = "") {

@@ -6,8 +6,8 @@
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { startServer, stop, waitHealthy, type Server } from "./spawn-server";
-import { ADMIN } from "./accounts";
-import { signIn } from "./admin-fixtures";
+import { ADMIN_SERVER_ENV } from "./accounts";
+import { adminContext } from "./admin-fixtures";
 import { collectPageErrors, expect, test } from "./fixtures";
 import { runTempDir } from "./test-run";
 
@@ -21,10 +21,7 @@ export const ownServerTest = test.extend<{ adminPage: Page }, { ownServer: Serve
         {
           DATA_DIR: join(runTempDir("atelier-admin-own-"), "data"),
           LOG_LEVEL: "warn",
-          AUTH_RATE_LIMIT_MULTIPLIER: "50",
-          ADMIN_EMAIL: ADMIN.email,
-          ADMIN_PASSWORD: ADMIN.password,
-          ADMIN_NAME: ADMIN.name,
+          ...ADMIN_SERVER_ENV,
         },
         { data: "demo" },
       );
@@ -35,8 +32,7 @@ export const ownServerTest = test.extend<{ adminPage: Page }, { ownServer: Serve
     { scope: "worker", timeout: 180_000 },
   ],
   adminPage: async ({ browser, ownServer, expectedConsoleErrors }, provide) => {
-    const context = await browser.newContext({ baseURL: ownServer.url, viewport: { width: 1280, height: 900 } });
-    await signIn(context.request, ownServer.url, ADMIN.email, ADMIN.password);
+    const context = await adminContext(browser, ownServer.url);
     const page = await context.newPage();
     const errors = collectPageErrors(page, [...ALLOWED, ...expectedConsoleErrors]);
     await provide(page);

@@ -1,6 +1,6 @@
 // The end-to-end run's shared server, as playwright.config.ts starts it (its `webServer`) and as
 // tests/e2e/suite-teardown.spec.ts starts it to prove it never outlives the runner.
-import { ADMIN } from "./accounts";
+import { ADMIN_SERVER_ENV } from "./accounts";
 
 /**
  * The command and environment of the shared server: the demo data is made once (tests/support/demo-template.ts:
@@ -19,12 +19,9 @@ export function sharedServer(port: number, templateDir: string, dataDir: string)
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "warn",
-      // Every spec signs in from 127.0.0.1: the per-address limits are raised (auth.spec.ts checks the real ones).
-      AUTH_RATE_LIMIT_MULTIPLIER: "50",
-      // The one administrator of every spec (tests/support/accounts.ts), provisioned at start.
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      ADMIN_NAME: ADMIN.name,
+      // The one administrator of every spec (tests/support/accounts.ts), provisioned at start; every spec signs in
+      // from 127.0.0.1, so the per-address limits are raised (auth.spec.ts checks the real ones).
+      ...ADMIN_SERVER_ENV,
       BACKUP_KEEP: "0",
     },
   };

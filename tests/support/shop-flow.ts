@@ -2,8 +2,7 @@
 // the order number, and giving the works back afterwards (other specs count the demo's available and sold works).
 import { request as playwrightRequest, type Locator, type Page } from "@playwright/test";
 import { DEMO_ARTWORKS } from "../../app/modules/demo/demo-data";
-import { ADMIN } from "./accounts";
-import { signIn } from "./admin-fixtures";
+import { signInAdmin } from "./admin-fixtures";
 import { expect } from "./fixtures";
 
 /** The demo's price of a work, formatted as the shop shows it ($6,800). */
@@ -148,7 +147,7 @@ export async function adminOrderId(
 export async function releaseOrder(baseURL: string, number: string): Promise<void> {
   const context = await playwrightRequest.newContext({ baseURL });
   try {
-    await signIn(context, baseURL, ADMIN.email, ADMIN.password);
+    await signInAdmin(context, baseURL);
     const id = await adminOrderId(context, number);
     const cancel = await context.post(`/admin/orders/${id}`, { form: { intent: "cancel" } });
     if (cancel.status() !== 200) {
