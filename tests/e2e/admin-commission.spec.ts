@@ -8,6 +8,7 @@ import { ADMIN_SERVER_ENV } from "../support/accounts";
 import { adminContext } from "../support/admin-fixtures";
 import { specServer } from "../support/app-server";
 import { expect, test } from "../support/fixtures";
+import { sendCommissionRequest } from "../support/inquiry-flow";
 
 const server = specServer({ ...ADMIN_SERVER_ENV });
 test("quote, note, stage, deposit and the client's private page", async ({ browser }) => {
@@ -15,14 +16,12 @@ test("quote, note, stage, deposit and the client's private page", async ({ brows
   const admin = await adminContext(browser, server.url);
   const page = await admin.newPage();
   const name = `Ines Okafor ${Date.now()}`;
-  await page.goto("/commissions");
-  const form = page.getByRole("form", { name: "Commission request" });
-  await form.getByLabel("Name").fill(name);
-  await form.getByLabel("Email").fill("ines@example.com");
-  await form.getByLabel("The painting you have in mind").fill("A large harbour painting in blues for a stairwell.");
-  await form.getByLabel("Budget").selectOption({ label: "$2,000 – $5,000" });
-  await form.getByRole("button", { name: "Send request" }).click();
-  await expect(page.getByRole("heading", { name: "Thank you, your request has been sent." })).toBeVisible();
+  await sendCommissionRequest(page, {
+    name,
+    email: "ines@example.com",
+    description: "A large harbour painting in blues for a stairwell.",
+    budget: "$2,000 – $5,000",
+  });
 
   // From the board to the commission's own page.
   await page.goto("/admin/commissions");

@@ -1,17 +1,16 @@
 // Customer Management: a visitor who writes appears as a customer, found by name, with the message counted
 // and linked to the inbox.
 import { adminTest as test, expect } from "../support/admin-fixtures";
+import { sendContactMessage } from "../support/inquiry-flow";
 
 test("someone who writes to the studio is listed as a customer, found by name", async ({ page, browser }) => {
   const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const contact = await visitor.newPage();
-  await contact.goto("/contact");
-  const form = contact.getByRole("form", { name: "Contact form" });
-  await form.getByLabel("Name").fill("Nadia Verhoeven");
-  await form.getByLabel("Email").fill("Nadia.Verhoeven@example.com");
-  await form.getByLabel("Message").fill("Do you have smaller works on paper for a first purchase?");
-  await form.getByRole("button", { name: "Send message" }).click();
-  await expect(contact.getByRole("heading", { name: "Thank you, your message has been sent." })).toBeVisible();
+  await sendContactMessage(contact, "/contact", {
+    name: "Nadia Verhoeven",
+    email: "Nadia.Verhoeven@example.com",
+    message: "Do you have smaller works on paper for a first purchase?",
+  });
   await visitor.close();
 
   await page.goto("/admin/customers");

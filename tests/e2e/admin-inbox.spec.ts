@@ -1,17 +1,16 @@
 // The artist's inbox: a contact message and a commission request sent on the public site reach
 // Contact Messages and the Commission Pipeline, where the artist works through them.
 import { adminTest as test, expect } from "../support/admin-fixtures";
+import { sendCommissionRequest, sendContactMessage } from "../support/inquiry-flow";
 
 test("a contact message arrives as New, opens as Read, and can be marked replied", async ({ page }) => {
   const subject = `Studio visit ${Date.now()}`;
-  await page.goto("/contact");
-  const form = page.getByRole("form", { name: "Contact form" });
-  await form.getByLabel("Name").fill("Lee Visitor");
-  await form.getByLabel("Email").fill("lee@example.com");
-  await form.getByLabel("Subject (optional)").fill(subject);
-  await form.getByLabel("Message").fill("Could I visit the studio during the open weekend in May?");
-  await form.getByRole("button", { name: "Send message" }).click();
-  await expect(page.getByRole("heading", { name: "Thank you, your message has been sent." })).toBeVisible();
+  await sendContactMessage(page, "/contact", {
+    name: "Lee Visitor",
+    email: "lee@example.com",
+    subject,
+    message: "Could I visit the studio during the open weekend in May?",
+  });
 
   await page.goto("/admin/messages");
   await expect(page.getByRole("heading", { level: 1, name: "Contact Messages" })).toBeVisible();
@@ -41,14 +40,12 @@ test("a contact message arrives as New, opens as Read, and can be marked replied
 
 test("a commission request appears in the pipeline and moves between stages", async ({ page }) => {
   const name = `Commissioner ${Date.now()}`;
-  await page.goto("/commissions");
-  const form = page.getByRole("form", { name: "Commission request" });
-  await form.getByLabel("Name").fill(name);
-  await form.getByLabel("Email").fill("collector@example.com");
-  await form.getByLabel("The painting you have in mind").fill("Two small paintings in greens for a reading room.");
-  await form.getByLabel("Budget").selectOption({ label: "$2,000 – $5,000" });
-  await form.getByRole("button", { name: "Send request" }).click();
-  await expect(page.getByRole("heading", { name: "Thank you, your request has been sent." })).toBeVisible();
+  await sendCommissionRequest(page, {
+    name,
+    email: "collector@example.com",
+    description: "Two small paintings in greens for a reading room.",
+    budget: "$2,000 – $5,000",
+  });
 
   await page.goto("/admin/commissions");
   const requested = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: /^Requested/ }) });

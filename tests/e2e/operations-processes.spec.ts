@@ -9,6 +9,7 @@ import { request as playwrightRequest, type APIRequestContext, type Browser } fr
 import { ADMIN, ADMIN_SERVER_ENV } from "../support/accounts";
 import { signIn, signInAdmin, signUp } from "../support/admin-fixtures";
 import { expect, test } from "../support/fixtures";
+import { sendContactMessage } from "../support/inquiry-flow";
 import { onServer, SERVER_POSTGRES_URL } from "../support/postgres-server";
 import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
 import { runTempDir } from "../support/test-run";
@@ -74,13 +75,11 @@ test("the artist on A sees who is on B, and her bell rings when a visitor writes
   // A visitor writes through B; the artist's bell on A rings without a reload.
   const bell = artist.page.getByRole("button", { name: /^Notifications/ });
   await expect(bell).toHaveAccessibleName("Notifications");
-  await page.goto(`${b!.url}/contact`);
-  const form = page.getByRole("form", { name: "Contact form" });
-  await form.getByLabel("Name").fill("Ines Collector");
-  await form.getByLabel("Email").fill("ines@example.com");
-  await form.getByLabel("Message").fill("Is the harbour painting still available?");
-  await form.getByRole("button", { name: "Send message" }).click();
-  await expect(page.getByRole("heading", { name: "Thank you, your message has been sent." })).toBeVisible();
+  await sendContactMessage(page, `${b!.url}/contact`, {
+    name: "Ines Collector",
+    email: "ines@example.com",
+    message: "Is the harbour painting still available?",
+  });
   const sent = Date.now();
   await expect(bell).toHaveAccessibleName("Notifications, 1 unread");
   test.info().annotations.push({ type: "delivery", description: `bell on A within ${Date.now() - sent} ms` });

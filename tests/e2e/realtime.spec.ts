@@ -7,6 +7,7 @@ import { ADMIN, ADMIN_SERVER_ENV } from "../support/accounts";
 import { adminContext, signIn, signUp } from "../support/admin-fixtures";
 import { expect, test } from "../support/fixtures";
 import { specServer } from "../support/app-server";
+import { sendContactMessage } from "../support/inquiry-flow";
 
 test.describe.configure({ mode: "serial" });
 
@@ -139,13 +140,11 @@ test("the artist's bell rings when a visitor writes, and the note can be read an
   const bell = artist.page.getByRole("button", { name: /^Notifications/ });
   await expect(bell).toHaveAccessibleName("Notifications");
 
-  await page.goto(`${server.url}/contact`);
-  const form = page.getByRole("form", { name: "Contact form" });
-  await form.getByLabel("Name").fill("Ines Collector");
-  await form.getByLabel("Email").fill("ines@example.com");
-  await form.getByLabel("Message").fill("Do you ship paintings to Portugal?");
-  await form.getByRole("button", { name: "Send message" }).click();
-  await expect(page.getByRole("heading", { name: "Thank you, your message has been sent." })).toBeVisible();
+  await sendContactMessage(page, `${server.url}/contact`, {
+    name: "Ines Collector",
+    email: "ines@example.com",
+    message: "Do you ship paintings to Portugal?",
+  });
 
   // No reload on the artist's page: the badge appears by itself.
   await expect(bell).toHaveAccessibleName("Notifications, 1 unread");
