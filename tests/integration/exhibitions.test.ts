@@ -17,7 +17,7 @@ import { action as editAction, loader as editLoader } from "~/routes/admin/exhib
 import { action as listAction } from "~/routes/admin/exhibitions";
 import { adminCookie, userCookie } from "../support/admin-session";
 import { BACKENDS, useTestServices } from "../support/harness";
-import { callRoute, seedWork } from "../support/shop-data";
+import { callRoute, formOf, seedWork } from "../support/shop-data";
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -30,15 +30,13 @@ describe.each(BACKENDS)("exhibitions on %s", (backend) => {
 
   it("refuses an end date before the start date, the message beside the end date, and keeps what was typed", async () => {
     const cookie = await adminCookie();
-    const form = new FormData();
-    for (const [k, v] of Object.entries({
+    const form = formOf({
       title: "Bayou Light",
       venue: "Galerie Rivage",
       type: "solo",
       startDate: "2027-05-10",
       endDate: "2027-05-01",
-    }))
-      form.set(k, v);
+    });
     const call = (f: FormData, c = cookie) =>
       callRoute((args: never) => editAction({ ...(args as object), params: {} } as never), "/admin/exhibitions/new", {
         form: f,
@@ -111,9 +109,7 @@ describe.each(BACKENDS)("exhibitions on %s", (backend) => {
     const doomed = await createExhibition(
       show({ title: "To Delete", startDate: day(-10), endDate: day(-5), artworkIds: [workId] }),
     );
-    const form = new FormData();
-    form.set("intent", "delete");
-    form.set("id", doomed.id);
+    const form = formOf({ intent: "delete", id: doomed.id });
     const answer = await callRoute(listAction, "/admin/exhibitions", { form, cookie: await adminCookie() });
     expect(answer).toMatchObject({ status: 200, body: { ok: true } });
     expect(await getExhibition(doomed.id)).toBeUndefined();

@@ -16,7 +16,7 @@ import {
 import { action as invoicesAction } from "~/routes/admin/invoices";
 import { sendCommission } from "../support/inquiry-data";
 import { BACKENDS, useTestServices } from "../support/harness";
-import { BUYER, callRoute, orderOne, seedShopSettings, seedWork } from "../support/shop-data";
+import { BUYER, callRoute, formOf, orderOne, seedShopSettings, seedWork } from "../support/shop-data";
 import { adminCookie } from "../support/admin-session";
 
 describe.each(BACKENDS)("invoices on %s", (backend) => {
@@ -144,8 +144,7 @@ describe.each(BACKENDS)("invoices on %s", (backend) => {
 
   it("refuses a commission invoice with a due date before its issue date, the message beside the field", async () => {
     const cookie = await adminCookie();
-    const form = new FormData();
-    for (const [k, v] of Object.entries({
+    const form = formOf({
       intent: "for-commission",
       commissionId,
       stage: "final",
@@ -153,8 +152,7 @@ describe.each(BACKENDS)("invoices on %s", (backend) => {
       amount: "1,500",
       issueDate: "2035-05-10",
       dueDate: "2035-05-01",
-    }))
-      form.set(k, v);
+    });
     const answer = await callRoute(invoicesAction, "/admin/invoices", { form, cookie });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({

@@ -11,7 +11,7 @@ import * as orderRoute from "~/routes/admin/order";
 import * as ordersRoute from "~/routes/admin/orders";
 import { adminCookie, userCookie } from "../support/admin-session";
 import { BACKENDS, useTestServices } from "../support/harness";
-import { BUYER, callRoute, orderOne, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
+import { BUYER, callRoute, formOf, orderOne, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
 
 const ORIGIN = "http://localhost:3000";
 const artist = { id: "admin-user-1", email: "artist@example.com" };
@@ -23,32 +23,26 @@ async function order(buyer: Partial<typeof BUYER> = {}, fulfilment: "ship" | "pi
   return { id: result.order.id, number: result.order.number, work };
 }
 
-const intent = (fields: Record<string, string>) => {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  return form;
-};
-
 describe.each(BACKENDS)("admin orders on %s", (backend) => {
   const ctx = useTestServices(backend, { PUBLIC_URL: ORIGIN });
   beforeAll(() => seedShopSettings());
 
   it("takes a bank-transfer order through paid, shipped and delivered, recording who and when", async () => {
     const { id, number, work } = await order();
-    expect(await runOrderIntent(id, intent({ intent: "mark-paid", note: "Transfer ref 4471" }), artist)).toEqual({
+    expect(await runOrderIntent(id, formOf({ intent: "mark-paid", note: "Transfer ref 4471" }), artist)).toEqual({
       ok: true,
       message: `Order ${number} is marked paid.`,
     });
     expect(await stockRow(work)).toMatchObject({ quantity: 0, availability: "sold" });
 
     // Shipping needs a carrier and a tracking number; the link is made for a known carrier.
-    const missing = await runOrderIntent(id, intent({ intent: "ship", carrier: "", trackingNumber: "" }), artist);
+    const missing = await runOrderIntent(id, formOf({ intent: "ship", carrier: "", trackingNumber: "" }), artist);
     expect(missing).toMatchObject({
       ok: false,
       fieldErrors: { carrier: "Enter the carrier.", trackingNumber: "Enter the tracking number." },
     });
-    await runOrderIntent(id, intent({ intent: "ship", carrier: "UPS", trackingNumber: "1Z999AA10123456784" }), artist);
-    await runOrderIntent(id, intent({ intent: "deliver" }), artist);
+    await runOrderIntent(id, formOf({ intent: "ship", carrier: "UPS", trackingNumber: "1Z999AA10123456784" }), artist);
+    await runOrderIntent(id, formOf({ intent: "deliver" }), artist);
 
     const detail = await getOrder(id);
     expect(detail).toMatchObject({
@@ -82,43 +76,43 @@ describe.each(BACKENDS)("admin orders on %s", (backend) => {
 
   it("refuses moves the rules do not allow, with a message for the admin", async () => {
     const { id, number } = await order();
-    const ship = await runOrderIntent(id, intent({ intent: "ship", carrier: "UPS", trackingNumber: "1Z1" }), artist);
+    const ship = await runOrderIntent(id, formOf({ intent: "ship", carrier: "UPS", trackingNumber: "1Z1" }), artist);
     expect(ship).toMatchObject({
       ok: false,
       error: `Order ${number} is awaiting payment: it cannot become shipped.`,
     });
     await expect(refundOrder(id, adminActor(artist))).rejects.toThrow(OrderError);
-    expect(await runOrderIntent(id, intent({ intent: "refund", note: "" }), artist)).toMatchObject({
+    expect(await runOrderIntent(id, formOf({ intent: "refund", note: "" }), artist)).toMatchObject({
       ok: false,
       fieldErrors: { confirm: "Tick the box to confirm the refund." },
     });
-    expect(await runOrderIntent(id, intent({ intent: "launch" }), artist)).toMatchObject({ ok: false });
+    expect(await runOrderIntent(id, formOf({ intent: "launch" }), artist)).toMatchObject({ ok: false });
     // A pickup order is collected, not shipped; a shipping order is not delivered before it ships.
     const pickup = await order({ email: "pick@example.com" }, "pickup");
-    await runOrderIntent(pickup.id, intent({ intent: "mark-paid" }), artist);
+    await runOrderIntent(pickup.id, formOf({ intent: "mark-paid" }), artist);
     await expect(shipOrder(pickup.id, adminActor(artist), { carrier: "UPS", trackingNumber: "1Z2" })).rejects.toThrow(
       /collected from the studio/,
     );
-    expect(await runOrderIntent(pickup.id, intent({ intent: "deliver" }), artist)).toMatchObject({
+    expect(await runOrderIntent(pickup.id, formOf({ intent: "deliver" }), artist)).toMatchObject({
       ok: true,
       message: `Order ${pickup.number} is marked collected.`,
     });
     const paid = await order({ email: "paid@example.com" });
-    await runOrderIntent(paid.id, intent({ intent: "mark-paid" }), artist);
-    expect(await runOrderIntent(paid.id, intent({ intent: "deliver" }), artist)).toMatchObject({ ok: false });
+    await runOrderIntent(paid.id, formOf({ intent: "mark-paid" }), artist);
+    expect(await runOrderIntent(paid.id, formOf({ intent: "deliver" }), artist)).toMatchObject({ ok: false });
     await expect(cancelOrder(paid.id, adminActor(artist))).rejects.toThrow(/refund it instead/);
   });
 
   it("cancels an unpaid order and refunds a paid one, putting the works back", async () => {
     const unpaid = await order({ email: "cancel@example.com" });
-    expect(await runOrderIntent(unpaid.id, intent({ intent: "cancel", note: "Asked by phone" }), artist)).toMatchObject(
+    expect(await runOrderIntent(unpaid.id, formOf({ intent: "cancel", note: "Asked by phone" }), artist)).toMatchObject(
       { ok: true },
     );
     expect(await stockRow(unpaid.work)).toMatchObject({ quantity: 1, availability: "available" });
     const paid = await order({ email: "refund@example.com" });
-    await runOrderIntent(paid.id, intent({ intent: "mark-paid" }), artist);
+    await runOrderIntent(paid.id, formOf({ intent: "mark-paid" }), artist);
     expect(
-      await runOrderIntent(paid.id, intent({ intent: "refund", note: "Damaged in transit", confirm: "yes" }), artist),
+      await runOrderIntent(paid.id, formOf({ intent: "refund", note: "Damaged in transit", confirm: "yes" }), artist),
     ).toMatchObject({
       ok: true,
     });
@@ -133,7 +127,7 @@ describe.each(BACKENDS)("admin orders on %s", (backend) => {
   it("lists orders newest first, by status and by number, e-mail or name, one page at a time", async () => {
     const a = await order({ email: "list-a@example.com", name: "Quentin Blake" });
     const b = await order({ email: "list-b@example.com", name: "Rosa Bonheur" });
-    await runOrderIntent(b.id, intent({ intent: "mark-paid" }), artist);
+    await runOrderIntent(b.id, formOf({ intent: "mark-paid" }), artist);
     const all = await listOrders({ limit: 500 });
     expect(all.orders[0]!.number).toBe(b.number);
     expect(all.orders[1]!.number).toBe(a.number);
@@ -168,7 +162,7 @@ describe.each(BACKENDS)("admin orders on %s", (backend) => {
     expect(anon.status).toBe(302);
     expect(anon.location).toBe("/auth?redirectTo=%2Fadmin%2Forders");
     const anonAction = await callRoute(orderRoute.action, `/admin/orders/${id}`, {
-      form: intent({ intent: "mark-paid" }),
+      form: formOf({ intent: "mark-paid" }),
     });
     expect(anonAction.status).toBe(302);
 
@@ -178,7 +172,7 @@ describe.each(BACKENDS)("admin orders on %s", (backend) => {
     const deniedAction = await callRoute(
       (args: never) => orderRoute.action({ ...(args as object), params: { id } } as never),
       `/admin/orders/${id}`,
-      { form: intent({ intent: "mark-paid" }), cookie: visitor },
+      { form: formOf({ intent: "mark-paid" }), cookie: visitor },
     );
     expect(deniedAction.status).toBe(403);
     expect((await getOrder(id))!.status).toBe("awaiting_payment");
@@ -191,7 +185,7 @@ describe.each(BACKENDS)("admin orders on %s", (backend) => {
     const done = await callRoute(
       (args: never) => orderRoute.action({ ...(args as object), params: { id } } as never),
       `/admin/orders/${id}`,
-      { form: intent({ intent: "mark-paid" }), cookie: owner },
+      { form: formOf({ intent: "mark-paid" }), cookie: owner },
     );
     expect(done.body).toEqual({ ok: true, message: `Order ${number} is marked paid.` });
     const [paidEvent] = await ctx.handle.db

@@ -10,7 +10,16 @@ import * as checkoutRoute from "~/routes/shop/checkout";
 import * as confirmationRoute from "~/routes/shop/order-confirmation";
 import * as trackRoute from "~/routes/shop/track-order";
 import { BACKENDS, useTestServices } from "../support/harness";
-import { BUYER, callRoute, checkoutForm, cookieFrom, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
+import {
+  BUYER,
+  callRoute,
+  checkoutForm,
+  cookieFrom,
+  formOf,
+  seedShopSettings,
+  seedWork,
+  stockRow,
+} from "../support/shop-data";
 
 const post = (form: FormData, ip = "192.0.2.10", cookie?: string) =>
   callRoute(checkoutRoute.action, "/checkout", { form, ip, cookie });
@@ -77,12 +86,8 @@ describe.each(BACKENDS)("checkout on %s", (backend) => {
     expect((await callRoute(confirmationRoute.loader, url, { cookie: forged })).body).toEqual({ order: null });
 
     // Tracking: the right number and e-mail show the timeline; a wrong pair one neutral answer.
-    const track = (n: string, email: string) => {
-      const form = new FormData();
-      form.set("number", n);
-      form.set("email", email);
-      return callRoute(trackRoute.action, "/track-order", { form, ip: "198.51.100.7" });
-    };
+    const track = (n: string, email: string) =>
+      callRoute(trackRoute.action, "/track-order", { form: formOf({ number: n, email }), ip: "198.51.100.7" });
     const found = await track(number.toLowerCase(), "ADA@example.com ");
     expect(found.status).toBe(200);
     expect(found.body).toMatchObject({
@@ -301,9 +306,7 @@ describe.each(BACKENDS)("checkout on %s", (backend) => {
   });
 
   it("rate-limits order tracking to 10 lookups a minute per address", async () => {
-    const form = new FormData();
-    form.set("number", "A-2026-9999");
-    form.set("email", "nobody@example.com");
+    const form = formOf({ number: "A-2026-9999", email: "nobody@example.com" });
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++)
       statuses.push((await callRoute(trackRoute.action, "/track-order", { form, ip: "203.0.113.5" })).status);

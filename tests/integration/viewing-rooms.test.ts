@@ -22,7 +22,16 @@ import { action as checkoutAction, loader as checkoutLoader } from "~/routes/sho
 import { action as contactAction } from "~/routes/site/contact";
 import { messages } from "~/db/schema";
 import { BACKENDS, useTestServices } from "../support/harness";
-import { BUYER, callRoute, checkoutForm, orderOne, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
+import {
+  BUYER,
+  callRoute,
+  checkoutForm,
+  formOf,
+  orderOne,
+  seedShopSettings,
+  seedWork,
+  stockRow,
+} from "../support/shop-data";
 
 const TZ = "America/Chicago";
 const admin = { kind: "admin" as const, id: "admin-1", email: "artist@example.com" };
@@ -228,8 +237,7 @@ describe.each(BACKENDS)("viewing rooms on %s", (backend) => {
   it("an inquiry from the room names the room and shows in its opens", async () => {
     const work = await seedWork({ title: "Harbour at dusk" });
     const room = await createRoom(roomInput([{ artworkId: work }], { title: "Winter selection" }), TZ);
-    const form = new FormData();
-    for (const [k, v] of Object.entries({
+    const form = formOf({
       name: "Ada Collector",
       email: "ada@example.com",
       inquiryType: "artwork",
@@ -238,8 +246,7 @@ describe.each(BACKENDS)("viewing rooms on %s", (backend) => {
       artworkId: work,
       room: room.token,
       submissionKey: crypto.randomUUID(),
-    }))
-      form.set(k, v);
+    });
     const answer = await callRoute(contactAction, "/contact", { form, ip: "192.0.2.77" });
     expect(answer.body).toMatchObject({ ok: true });
     const [message] = await ctx.handle.db.select().from(messages).where(eq(messages.artworkId, work));

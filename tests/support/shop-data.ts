@@ -79,6 +79,13 @@ export interface Answer {
   setCookie: string | null;
 }
 
+/** A form as a browser posts it: one value per name. */
+export function formOf(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return form;
+}
+
 type RouteFn = (args: never) => unknown;
 
 /** Calls a route's loader or action with a request, as the framework does, and reads its answer. */
