@@ -41,6 +41,16 @@ function browser(ip = `10.1.0.${++ipCounter}`, cookie = ""): Request {
   });
 }
 
+/** The account page's action posted with `fields`, from a browser at `ip` holding `cookie`. */
+const postAccountForm = (fields: Record<string, string>, cookie: string, ip: string) =>
+  handleAccountAction(
+    new Request(`${ORIGIN}/account`, {
+      method: "POST",
+      headers: { cookie, origin: ORIGIN, "x-atelier-client-ip": ip },
+      body: new URLSearchParams(fields),
+    }),
+  );
+
 const cookieOf = (headers: Headers) =>
   headers
     .getSetCookie()
@@ -273,14 +283,7 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
 
   it("changing the address or a phone factor needs the current password; without one, a recent sign-in (security item 9)", async () => {
     const cookie = await confirmedUser(ctx, "careful@example.com", "the careful owner's passphrase");
-    const submit = (fields: Record<string, string>, cookies = cookie) =>
-      handleAccountAction(
-        new Request(`${ORIGIN}/account`, {
-          method: "POST",
-          headers: { cookie: cookies, origin: ORIGIN, "x-atelier-client-ip": "10.11.0.1" },
-          body: new URLSearchParams(fields),
-        }),
-      );
+    const submit = (fields: Record<string, string>, cookies = cookie) => postAccountForm(fields, cookies, "10.11.0.1");
     expect(await submit({ intent: "email", newEmail: "thief@example.com" })).toMatchObject({
       status: 400,
       fieldErrors: { password: "Enter your password." },
@@ -525,17 +528,15 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
     await withTwilio(async (twilio) => {
       const cookie = await confirmedUser(ctx, "pump@example.com", "pumping texts passphrase");
       const start = (i: number) =>
-        handleAccountAction(
-          new Request(`${ORIGIN}/account`, {
-            method: "POST",
-            headers: { cookie, origin: ORIGIN, "x-atelier-client-ip": `10.8.0.${i + 1}` },
-            body: new URLSearchParams({
-              intent: "phone-start",
-              friendlyName: "Premium line",
-              phone: "+15559990000",
-              password: "pumping texts passphrase",
-            }),
-          }),
+        postAccountForm(
+          {
+            intent: "phone-start",
+            friendlyName: "Premium line",
+            phone: "+15559990000",
+            password: "pumping texts passphrase",
+          },
+          cookie,
+          `10.8.0.${i + 1}`,
         );
       const answers = [];
       for (let i = 0; i < 7; i++) answers.push(await start(i));
@@ -550,14 +551,7 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
     await withTwilio(async (twilio) => {
       const texts = twilio.messages;
       const cookie = await confirmedUser(ctx, "phone@example.com", "phone owner passphrase");
-      const submit = (fields: Record<string, string>, cookies = cookie) =>
-        handleAccountAction(
-          new Request(`${ORIGIN}/account`, {
-            method: "POST",
-            headers: { cookie: cookies, origin: ORIGIN, "x-atelier-client-ip": "10.6.0.1" },
-            body: new URLSearchParams(fields),
-          }),
-        );
+      const submit = (fields: Record<string, string>, cookies = cookie) => postAccountForm(fields, cookies, "10.6.0.1");
       const started = await submit({
         intent: "phone-start",
         friendlyName: "Work phone",
@@ -611,17 +605,15 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
       expect(texts).toHaveLength(2);
       // Enrolling a number the gateway will not text says so beside the number.
       const other = await confirmedUser(ctx, "phone2@example.com", "second phone owner passphrase");
-      const refusedEnrolment = await handleAccountAction(
-        new Request(`${ORIGIN}/account`, {
-          method: "POST",
-          headers: { cookie: other, origin: ORIGIN, "x-atelier-client-ip": "10.6.0.4" },
-          body: new URLSearchParams({
-            intent: "phone-start",
-            friendlyName: "Old phone",
-            phone: "+15550000000",
-            password: "second phone owner passphrase",
-          }),
-        }),
+      const refusedEnrolment = await postAccountForm(
+        {
+          intent: "phone-start",
+          friendlyName: "Old phone",
+          phone: "+15550000000",
+          password: "second phone owner passphrase",
+        },
+        other,
+        "10.6.0.4",
       );
       expect(refusedEnrolment).toMatchObject({
         status: 503,
