@@ -11,10 +11,10 @@ import { PGlite } from "@electric-sql/pglite";
 import sharp from "sharp";
 import { ADMIN_SERVER_ENV } from "../support/accounts";
 import { adminContext, signInAdmin } from "../support/admin-fixtures";
-import { clientAddress, specServer, startAppServer, type AppServer } from "../support/app-server";
+import { specServer, startAppServer, visitorPage, type AppServer } from "../support/app-server";
 import { expect, test } from "../support/fixtures";
 import { decodeMime, type ReceivedMail } from "../support/smtp-peer";
-import { confirmedOrderNumber, fillCheckout } from "../support/shop-flow";
+import { checkOut } from "../support/shop-flow";
 import type { Browser, Page } from "@playwright/test";
 import { runTempDir } from "../support/test-run";
 
@@ -26,14 +26,8 @@ const server = specServer({ ...ADMIN_SERVER_ENV }, { data: "demo" });
 const HOLDER = { name: "Hal Holder", email: "hal@example.com" };
 const headersOf = (mail: ReceivedMail) => mail.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
 
-async function visitor(browser: Browser, width = 1280, height = 900): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width, height },
-    extraHTTPHeaders: { "x-forwarded-for": clientAddress() },
-  });
-  return context.newPage();
-}
+const visitor = (browser: Browser, width = 1280, height = 900) =>
+  visitorPage(browser, server.url, { viewport: { width, height } });
 
 async function artistPage(browser: Browser, width = 1280): Promise<Page> {
   return (await adminContext(browser, server.url, width)).newPage();
@@ -119,7 +113,7 @@ test("a hold: request, approval from the admin, the buyer's link, others refused
   await buyer.goto(link!);
   await expect(buyer.getByText(/This work is on hold for you until/)).toBeVisible();
   await expect(buyer.getByText("Tidewater Hymn").first()).toBeVisible();
-  await fillCheckout(buyer, {
+  const number = await checkOut(buyer, {
     name: HOLDER.name,
     email: HOLDER.email,
     street: "1 Esplanade Ave",
@@ -127,8 +121,7 @@ test("a hold: request, approval from the admin, the buyer's link, others refused
     state: "LA",
     zip: "70116",
   });
-  await buyer.getByRole("button", { name: /^Place order/ }).click();
-  expect(await confirmedOrderNumber(buyer)).toMatch(/^A-\d{4}-\d{4}$/);
+  expect(number).toMatch(/^A-\d{4}-\d{4}$/);
   // The hold is done; the work is reserved by the holder's order.
   await artist.reload();
   await expect(artist.getByRole("listitem").filter({ hasText: "Tidewater Hymn" })).toContainText("Bought");
@@ -203,19 +196,14 @@ test("notify me: subscribe on a sold work and on the shop, confirm, a new work i
 
 // A browser without JavaScript posts the form itself, and the route answers with a page of its own.
 test("without JavaScript, the hold form answers on its own page", async ({ browser }) => {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    javaScriptEnabled: false,
-    extraHTTPHeaders: { "x-forwarded-for": clientAddress() },
-  });
-  const page = await context.newPage();
+  const page = await visitorPage(browser, server.url, { javaScriptEnabled: false });
   await page.goto(await artworkPath(page, "Salt Ledger"));
   await page.getByText("Ask to hold this work").click();
   await page.getByLabel("Your name").fill("No Script");
   await page.getByLabel("Email address").first().fill("noscript@example.com");
   await page.getByRole("button", { name: "Ask to hold" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Request sent" })).toBeVisible();
-  await context.close();
+  await page.context().close();
 });
 
 // A hold lapses by the job, and the visitor waiting for the work hears of it. The server is stopped while the
@@ -229,13 +217,9 @@ test("a hold lapses by the job and the visitor waiting for the work gets the Not
   const dataDir = runTempDir("atelier-hold-lapse-");
   let own: AppServer | undefined = await startAppServer(env, { data: "demo", dataDir });
   const pageOn = async (at: AppServer, signedIn = false) => {
-    const context = await browser.newContext({
-      baseURL: at.url,
-      viewport: { width: 1280, height: 900 },
-      extraHTTPHeaders: { "x-forwarded-for": clientAddress() },
-    });
-    if (signedIn) await signInAdmin(context.request, at.url);
-    return context.newPage();
+    const page = await visitorPage(browser, at.url, { viewport: { width: 1280, height: 900 } });
+    if (signedIn) await signInAdmin(page.context().request, at.url);
+    return page;
   };
   try {
     // A hold, asked for and approved.

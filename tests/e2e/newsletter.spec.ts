@@ -3,7 +3,7 @@
 // List-Unsubscribe headers, unsubscribes by its link in one click, and the next issue does not reach them.
 import { ADMIN_SERVER_ENV } from "../support/accounts";
 import { signInAdmin } from "../support/admin-fixtures";
-import { clientAddress, specServer } from "../support/app-server";
+import { specServer, visitorPage } from "../support/app-server";
 import { expect, test, waitForHydration } from "../support/fixtures";
 import { decodeMime, type ReceivedMail } from "../support/smtp-peer";
 
@@ -115,12 +115,7 @@ test("the subscriber list exports as CSV and a wrong link is refused", async ({ 
 // Submit buttons are left to the browser until React has hydrated (decision 0014): a press before then, or a
 // browser without JavaScript, posts the footer's form itself, and the visitor gets a page, never JSON.
 test("without JavaScript, subscribing in the footer answers with a page of its own", async ({ browser }) => {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    javaScriptEnabled: false,
-    extraHTTPHeaders: { "x-forwarded-for": clientAddress() },
-  });
-  const page = await context.newPage();
+  const page = await visitorPage(browser, server.url, { javaScriptEnabled: false });
   await page.goto("/");
   const footer = page.getByRole("contentinfo");
   await footer.getByLabel("Email address").fill("no.script@example.com");
@@ -136,5 +131,5 @@ test("without JavaScript, subscribing in the footer answers with a page of its o
   await footer.getByRole("button", { name: "Subscribe" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Not subscribed" })).toBeVisible();
   await expect(page.getByRole("main").getByRole("alert")).toBeVisible();
-  await context.close();
+  await page.context().close();
 });

@@ -7,24 +7,18 @@
 import type { Browser, Page } from "@playwright/test";
 import { ADMIN_SERVER_ENV } from "../support/accounts";
 import { adminContext } from "../support/admin-fixtures";
-import { clientAddress, specServer } from "../support/app-server";
+import { specServer, visitorPage } from "../support/app-server";
 import { seriousViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
-import { addToCartFromShop, confirmedOrderNumber, fillCheckout, shopEntry } from "../support/shop-flow";
+import { addToCartFromShop, checkOut, shopEntry } from "../support/shop-flow";
 
 const SHOTS = process.env.PROVENANCE_SHOTS_DIR;
 const BUYER = { name: "Iris Provenance", email: "iris.provenance@example.com" };
 const TITLE = "Magnolia Static";
 
 const server = specServer({ ...ADMIN_SERVER_ENV }, { data: "demo" });
-async function visitor(browser: Browser, width = 1280): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width, height: 900 },
-    extraHTTPHeaders: { "x-forwarded-for": clientAddress() },
-  });
-  return context.newPage();
-}
+const visitor = (browser: Browser, width = 1280) =>
+  visitorPage(browser, server.url, { viewport: { width, height: 900 } });
 
 async function shot(page: Page, name: string, target?: ReturnType<Page["getByRole"]>) {
   const path = SHOTS ? `${SHOTS}/${name}.png` : test.info().outputPath(`${name}.png`);
@@ -46,7 +40,7 @@ test("the artist shows a sold work's provenance on its page; visitors never see 
   const artworkId = href!.split("/").pop()!;
   await addToCartFromShop(buyer, TITLE);
   await buyer.goto("/checkout");
-  await fillCheckout(buyer, {
+  const orderNumber = await checkOut(buyer, {
     name: BUYER.name,
     email: BUYER.email,
     street: "40 Royal Street",
@@ -54,8 +48,6 @@ test("the artist shows a sold work's provenance on its page; visitors never see 
     state: "GA",
     zip: "31401",
   });
-  await buyer.getByRole("button", { name: /^Place order/ }).click();
-  const orderNumber = await confirmedOrderNumber(buyer);
 
   // The artist: an exhibition the work was in, then the payment (which issues the certificate).
   const artistContext = await adminContext(browser, server.url);

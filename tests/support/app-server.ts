@@ -1,7 +1,7 @@
 // A production server of our own for a spec that needs settings the shared one does not have (a real SMTP
 // peer, an OpenID provider, rate limits at their real thresholds): fresh DATA_DIR, free port, stopped after.
 import { rmSync } from "node:fs";
-import { test } from "@playwright/test";
+import { test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { decodeMime, startSmtpPeer, type ReceivedMail, type SmtpPeer } from "./smtp-peer";
 import { startServer, stop, waitHealthy, type StartOptions } from "./spawn-server";
 import { runTempDir } from "./test-run";
@@ -84,6 +84,20 @@ let addressCounter = 0;
 export function clientAddress(): string {
   addressCounter++;
   return `198.51.${100 + Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+}
+
+/** A page in a browser context of its own on the server at `baseURL`, from a client address of its own. */
+export async function visitorPage(
+  browser: Browser,
+  baseURL: string,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { "x-forwarded-for": clientAddress() },
+    ...options,
+  });
+  return context.newPage();
 }
 
 /**
