@@ -39,6 +39,22 @@ async function openArtwork(page: Page, slug: string) {
 
 const zoomDialog = (page: Page) => page.getByRole("dialog", { name: /^Zoom into the surface: / });
 
+/** Opens the work's page and its viewer, and waits until the viewer is ready: the viewer's dialog. */
+async function openZoom(page: Page, slug: string) {
+  await openArtwork(page, slug);
+  await page.getByRole("button", { name: "Zoom into the surface" }).click();
+  const dialog = zoomDialog(page);
+  await expect(dialog).toHaveAttribute("data-state", "ready");
+  return dialog;
+}
+
+/** A screenshot once the tiles asked for have arrived and been drawn. */
+async function settledScreenshot(page: Page, name: string) {
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: test.info().outputPath(name) });
+}
+
 test.describe("on the artwork page", () => {
   // A small window: the whole work fits well below its full size, so the highest level is only reached by zooming.
   test.use({ viewport: { width: 800, height: 600 } });
@@ -102,10 +118,7 @@ test.describe("on the artwork page", () => {
     // A page of its own: its viewer has fetched no tile yet (after the keyboard test's zooming, a loaded machine
     // had already fetched every tile of the highest level, so the wheel had nothing new to ask for).
     const requests = recordRequests(page);
-    await openArtwork(page, "tidewater-hymn");
-    await page.getByRole("button", { name: "Zoom into the surface" }).click();
-    const dialog = zoomDialog(page);
-    await expect(dialog).toHaveAttribute("data-state", "ready");
+    const dialog = await openZoom(page, "tidewater-hymn");
     const top = await highestLevel(page, requests);
     await expect.poll(() => tileLevels(requests).length).toBeGreaterThan(0);
     expect(tileLevels(requests).filter((l) => l === top)).toEqual([]);
@@ -124,9 +137,7 @@ test.describe("on the artwork page", () => {
 
   test("a tile outside the layout, or a path that tries to leave it, is not found", async ({ page, request }) => {
     const requests = recordRequests(page);
-    await openArtwork(page, "tidewater-hymn");
-    await page.getByRole("button", { name: "Zoom into the surface" }).click();
-    await expect(zoomDialog(page)).toHaveAttribute("data-state", "ready");
+    await openZoom(page, "tidewater-hymn");
     const descriptor = requests.find((r) => DESCRIPTOR.test(new URL(r.url()).pathname))!;
     const base = new URL(descriptor.url()).pathname.replace(/zoom-v1\.dzi$/, "");
     expect((await request.get(`${base}zoom-v1_files/11/6_4.webp`)).status()).toBe(200);
@@ -145,18 +156,11 @@ test.describe("on the artwork page", () => {
 });
 
 test("the artwork page's viewer at 1280 px", async ({ page }) => {
-  await openArtwork(page, "tidewater-hymn");
-  await page.getByRole("button", { name: "Zoom into the surface" }).click();
-  const dialog = zoomDialog(page);
-  await expect(dialog).toHaveAttribute("data-state", "ready");
-  await page.waitForLoadState("networkidle");
-  await page.waitForTimeout(800);
-  await page.screenshot({ path: test.info().outputPath("deep-zoom-1280.png") });
+  const dialog = await openZoom(page, "tidewater-hymn");
+  await settledScreenshot(page, "deep-zoom-1280.png");
   await dialog.getByRole("button", { name: "Zoom in" }).click();
   await dialog.getByRole("button", { name: "Zoom in" }).click();
-  await page.waitForLoadState("networkidle");
-  await page.waitForTimeout(800);
-  await page.screenshot({ path: test.info().outputPath("deep-zoom-1280-zoomed.png") });
+  await settledScreenshot(page, "deep-zoom-1280-zoomed.png");
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
 });
@@ -165,13 +169,8 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 
   test("the viewer fills the screen", async ({ page }) => {
-    await openArtwork(page, "salt-ledger");
-    await page.getByRole("button", { name: "Zoom into the surface" }).click();
-    const dialog = zoomDialog(page);
-    await expect(dialog).toHaveAttribute("data-state", "ready");
-    await page.waitForLoadState("networkidle");
-    await page.waitForTimeout(800);
-    await page.screenshot({ path: test.info().outputPath("deep-zoom-375.png") });
+    const dialog = await openZoom(page, "salt-ledger");
+    await settledScreenshot(page, "deep-zoom-375.png");
     const box = (await dialog.locator("canvas").boundingBox())!;
     expect(box.x).toBe(0);
     expect(box.width).toBe(375);
