@@ -17,6 +17,12 @@ function watchDataRequests(page: Page, path: string, routeId: string): string[] 
 
 const nav = (page: Page) => page.getByRole("navigation").first();
 
+/** Follows the main navigation's link to `name` and waits for the address to be its page's. */
+async function follow(page: Page, name: string, path: RegExp) {
+  await nav(page).getByRole("link", { name }).click();
+  await expect(page).toHaveURL(path);
+}
+
 test("a page visited again within five minutes comes from the browser's cache until a write is made", async ({
   page,
 }) => {
@@ -30,15 +36,12 @@ test("a page visited again within five minutes comes from the browser's cache un
   await page.goto("/");
   await waitForHydration(page);
 
-  await nav(page).getByRole("link", { name: "Gallery" }).click();
-  await expect(page).toHaveURL(/\/gallery$/);
+  await follow(page, "Gallery", /\/gallery$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(gallery).toHaveLength(1);
 
-  await nav(page).getByRole("link", { name: "About" }).click();
-  await expect(page).toHaveURL(/\/about$/);
-  await nav(page).getByRole("link", { name: "Gallery" }).click();
-  await expect(page).toHaveURL(/\/gallery$/);
+  await follow(page, "About", /\/about$/);
+  await follow(page, "Gallery", /\/gallery$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   // Shown again without asking the server.
   expect(gallery).toHaveLength(1);
@@ -49,10 +52,8 @@ test("a page visited again within five minutes comes from the browser's cache un
   await page.getByLabel("Email address").fill(`cache-${Date.now()}@example.com`);
   await page.getByRole("button", { name: "Subscribe" }).click();
   await expect(page.getByRole("contentinfo").getByRole("status")).not.toBeEmpty();
-  await nav(page).getByRole("link", { name: "Shop" }).click();
-  await expect(page).toHaveURL(/\/shop$/);
-  await nav(page).getByRole("link", { name: "Gallery" }).click();
-  await expect(page).toHaveURL(/\/gallery$/);
+  await follow(page, "Shop", /\/shop$/);
+  await follow(page, "Gallery", /\/gallery$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(gallery).toHaveLength(2);
 });
@@ -72,8 +73,7 @@ test.describe(() => {
     );
     await page.goto("/");
     await waitForHydration(page);
-    await nav(page).getByRole("link", { name: "Shop" }).click();
-    await expect(page).toHaveURL(/\/shop$/);
+    await follow(page, "Shop", /\/shop$/);
     await expect(page.getByRole("heading", { level: 1, name: "Original paintings" })).toBeVisible();
     await expect(page.getByText("Something went wrong")).toHaveCount(0);
     expect(failed).toBe(2);
