@@ -3,7 +3,7 @@
 // Esc closes; the lightbox's keys work again afterwards. Read-only, on the shared server's demo catalogue (its
 // template ran the tiling jobs): Tidewater Hymn is 1600 x 1200 px, so its highest level is 11.
 import type { Page, Request } from "@playwright/test";
-import { expect, test, waitForHydration } from "../support/fixtures";
+import { expect, PHONE, test, waitForHydration } from "../support/fixtures";
 
 const TILE = /\/media\/[0-9a-f]{24}\/zoom-v1_files\/(\d+)\/(\d+)_(\d+)\.webp$/;
 const DESCRIPTOR = /\/media\/[0-9a-f]{24}\/zoom-v1\.dzi$/;
@@ -166,7 +166,7 @@ test("the artwork page's viewer at 1280 px", async ({ page }) => {
 });
 
 test.describe("on a phone", () => {
-  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  test.use(PHONE);
 
   test("the viewer fills the screen", async ({ page }) => {
     const dialog = await openZoom(page, "salt-ledger");

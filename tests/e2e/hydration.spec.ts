@@ -1,7 +1,7 @@
 // Deferred hydration (decision 0014): the image-first pages paint before their scripts are fetched, and
 // what a visitor does before the page is interactive is kept and replayed, not lost.
 import type { Page } from "@playwright/test";
-import { expect, holdScripts, test } from "../support/fixtures";
+import { expect, holdScripts, PHONE, test } from "../support/fixtures";
 
 const isHydrated = (page: Page) => page.evaluate(() => window.__atelierHydrated === true);
 
@@ -133,7 +133,7 @@ test("a cancelled request (a navigation overtaken by the next one) is not report
 });
 
 test.describe("on a phone", () => {
-  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  test.use(PHONE);
 
   test("a press that reaches a hydrated page before it has said it is interactive acts once, not twice", async ({
     page,

@@ -3,7 +3,7 @@
 // centimetres, the room and the wall colour can be changed, and on a phone the same view fits the screen.
 // Read-only, on the shared server's demo catalogue (Blue Hour Fugue 48 × 48 in, Iron and Lavender 24 × 24 in).
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "../support/fixtures";
+import { expect, PHONE, test, waitForHydration } from "../support/fixtures";
 
 async function openWallView(page: Page, slug: string) {
   await page.goto(`/artwork/${slug}`);
@@ -55,7 +55,7 @@ test("a 48-inch work spans twice the width of a 24-inch one on the same wall", a
 });
 
 test.describe("on a phone", () => {
-  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  test.use(PHONE);
 
   test("the wall view fits the screen", async ({ page }) => {
     const dialog = await openWallView(page, "iron-and-lavender");

@@ -49,6 +49,9 @@ export const test = base.extend<{
 
 export { expect };
 
+/** The phone of the mobile project (playwright.config.ts): `test.use(PHONE)` in a desktop spec's phone tests. */
+export const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
+
 /** The console errors but the `allowed` ones and the uncaught exceptions of `page`, collected as they come. */
 export function collectPageErrors(page: Page, allowed: RegExp[]): string[] {
   const errors: string[] = [];
