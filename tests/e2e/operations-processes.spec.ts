@@ -5,9 +5,9 @@
 // Needs a PostgreSQL server: TEST_DATABASE_URL, else the one on 127.0.0.1:5432 (as the db:move test).
 import { execFileSync } from "node:child_process";
 import { get as httpGet } from "node:http";
-import { request as playwrightRequest, type APIRequestContext, type Browser } from "@playwright/test";
+import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { ADMIN, ADMIN_SERVER_ENV } from "../support/accounts";
-import { signIn, signInAdmin, signUp } from "../support/admin-fixtures";
+import { connectedPage, signInAdmin } from "../support/admin-fixtures";
 import { expect, test } from "../support/fixtures";
 import { sendContactMessage } from "../support/inquiry-flow";
 import { onServer, SERVER_POSTGRES_URL } from "../support/postgres-server";
@@ -45,24 +45,14 @@ test.afterAll(async () => {
   await onServer(SERVER_POSTGRES_URL, `drop database if exists ${NAME} with (force)`);
 });
 
-async function signedInPage(browser: Browser, server: Server, who: typeof ADMIN, create = false) {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
-  if (create) await signUp(context.request, server.url, who.email, who.password, who.name);
-  else await signIn(context.request, server.url, who.email, who.password);
-  const page = await context.newPage();
-  await page.goto("/");
-  await expect(page.getByRole("button", { name: "Connection status: Connected" })).toBeVisible();
-  return { context, page };
-}
-
 test("the artist on A sees who is on B, and her bell rings when a visitor writes to B", async ({ browser, page }) => {
-  const artist = await signedInPage(browser, a!, ADMIN);
+  const artist = await connectedPage(browser, a!.url, ADMIN);
   await expect(artist.page.getByRole("button", { name: "Online users: 1" })).toBeVisible();
 
   // Jo signs up and opens a page on B: the artist's list on A shows him, live.
-  const jo = await signedInPage(
+  const jo = await connectedPage(
     browser,
-    b!,
+    b!.url,
     { email: "jo@example.com", password: "a tide of grey linen", name: "Jo Painter" },
     true,
   );

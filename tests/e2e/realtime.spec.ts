@@ -1,10 +1,10 @@
 // Realtime in the header for signed-in desktop users (spec §2 Navigation, §4, §9): who is online, the
 // notifications bell rung live by a visitor's message, and the connection status through going offline and
 // back. On a server of this spec's own, so the counts are this spec's alone.
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import WebSocket from "ws";
 import { ADMIN, ADMIN_SERVER_ENV } from "../support/accounts";
-import { adminContext, signIn, signUp } from "../support/admin-fixtures";
+import { adminContext, connectedPage, signUp } from "../support/admin-fixtures";
 import { expect, test } from "../support/fixtures";
 import { specServer } from "../support/app-server";
 import { sendContactMessage } from "../support/inquiry-flow";
@@ -24,24 +24,15 @@ const openOnlineUsers = (page: Page) => page.getByRole("button", { name: /^Onlin
 const onlineEntry = (page: Page, name: string) =>
   page.getByRole("list", { name: "Online users" }).getByRole("listitem").filter({ hasText: name });
 
-async function signedIn(browser: Browser, who: { email: string; password: string; name?: string }, create = false) {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
-  if (create) await signUp(context.request, server.url, who.email, who.password, who.name);
-  else await signIn(context.request, server.url, who.email, who.password);
-  const page = await context.newPage();
-  await page.goto(`${server.url}/`);
-  await expect(page.getByRole("button", { name: "Connection status: Connected" })).toBeVisible();
-  return { context, page };
-}
-
 let artist: { context: BrowserContext; page: Page };
 
 test("a signed-in user sees who is online, live, and the list names them", async ({ browser, page }) => {
-  artist = await signedIn(browser, ADMIN);
+  artist = await connectedPage(browser, server.url, ADMIN);
   await expect(artist.page.getByRole("button", { name: "Online users: 1" })).toBeVisible();
 
-  const jo = await signedIn(
+  const jo = await connectedPage(
     browser,
+    server.url,
     { email: "jo@example.com", password: "a tide of grey linen", name: "Jo Painter" },
     true,
   );
@@ -119,8 +110,9 @@ test("past three people the stack shows +N, and the online list is at most 300 p
 });
 
 test("signing out ends the realtime connection in every tab of that session at once", async ({ browser }) => {
-  const lee = await signedIn(
+  const lee = await connectedPage(
     browser,
+    server.url,
     { email: "lee@example.com", password: "salt marsh at low tide", name: "Lee" },
     true,
   );
@@ -176,8 +168,9 @@ test("the artist's bell rings when a visitor writes, and the note can be read an
 test("the artist's message to everyone online appears at once on a visitor's page (spec §6 broadcast)", async ({
   browser,
 }) => {
-  const visitor = await signedIn(
+  const visitor = await connectedPage(
     browser,
+    server.url,
     { email: "kit@example.com", password: "salt wind over dunes", name: "Kit Reader" },
     true,
   );
@@ -253,9 +246,10 @@ test("the realtime endpoint refuses anonymous and cross-site connections", async
 test("a person can show themselves as busy; the artist's list says so, and it stays after a reload", async ({
   browser,
 }) => {
-  const mara = await signedIn(browser, ADMIN);
-  const ren = await signedIn(
+  const mara = await connectedPage(browser, server.url, ADMIN);
+  const ren = await connectedPage(
     browser,
+    server.url,
     { email: "ren@example.com", password: "cobalt over the harbour", name: "Ren Okafor" },
     true,
   );
@@ -285,9 +279,10 @@ test("a person can show themselves as busy; the artist's list says so, and it st
 test("a person whose page is hidden shows as away, and online again when it is shown (spec 4.9)", async ({
   browser,
 }) => {
-  const mara = await signedIn(browser, ADMIN);
-  const sol = await signedIn(
+  const mara = await connectedPage(browser, server.url, ADMIN);
+  const sol = await connectedPage(
     browser,
+    server.url,
     { email: "sol@example.com", password: "umber fields at noon", name: "Sol Varga" },
     true,
   );
@@ -312,8 +307,11 @@ test("a person whose page is hidden shows as away, and online again when it is s
 test("a person can share a status note; the artist sees it beside their name, and a cleared note goes", async ({
   browser,
 }) => {
-  const mara = await signedIn(browser, ADMIN);
-  const ren = await signedIn(browser, { email: "ren@example.com", password: "cobalt over the harbour" });
+  const mara = await connectedPage(browser, server.url, ADMIN);
+  const ren = await connectedPage(browser, server.url, {
+    email: "ren@example.com",
+    password: "cobalt over the harbour",
+  });
   await openOnlineUsers(ren.page);
   await ren.page.getByLabel("Status note").fill("Framing the harbour series");
   await ren.page.getByRole("button", { name: "Share" }).click();
@@ -344,7 +342,7 @@ test("a notification read offline waits in realtime_queue and is read on the ser
   browser,
   page,
 }) => {
-  const mara = await signedIn(browser, ADMIN);
+  const mara = await connectedPage(browser, server.url, ADMIN);
   await page.goto(`${server.url}/contact`);
   const form = page.getByRole("form", { name: "Contact form" });
   await form.getByLabel("Name").fill("Theo Offline");

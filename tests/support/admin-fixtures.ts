@@ -35,6 +35,25 @@ export async function adminContext(browser: Browser, baseURL: string, width = 12
   return context;
 }
 
+/**
+ * A desktop page (1280 × 900) on the server at `baseURL` of `who`, signed in (signed up first with `create`), on
+ * the home page once its realtime connection is up.
+ */
+export async function connectedPage(
+  browser: Browser,
+  baseURL: string,
+  who: { email: string; password: string; name?: string },
+  create = false,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  if (create) await signUp(context.request, baseURL, who.email, who.password, who.name);
+  else await signIn(context.request, baseURL, who.email, who.password);
+  const page = await context.newPage();
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: "Connection status: Connected" })).toBeVisible();
+  return { context, page };
+}
+
 /** Signs a new plain user up (better-auth signs them in); the cookie lands in the context. */
 export async function signUp(context: APIRequestContext, baseURL: string, email: string, password: string, name = "") {
   const response = await context.post("/api/auth/sign-up/email", {
