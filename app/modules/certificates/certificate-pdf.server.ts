@@ -2,6 +2,7 @@
 // the work's picture and particulars, the artist's statement and signature, and a QR code to /verify/{code}.
 import { rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
 import QRCode from "qrcode";
+import { certificateParticulars } from "~/modules/certificates/certificate-rules";
 import { A4, createPdf, fontSafe, INK, MUTED } from "~/modules/documents/pdf.server";
 
 export interface CertificateContent {
@@ -130,16 +131,7 @@ export async function certificatePdf(content: CertificateContent, issuedAt: Date
   y -= 34;
 
   // The particulars: labels right of the centre line's gutter, values left of it.
-  const rows: [string, string][] = (
-    [
-      ["Year", content.year ? String(content.year) : ""],
-      ["Medium", content.medium],
-      ["Dimensions", content.size],
-      ["Edition", content.edition],
-      ["Certificate no.", content.number],
-      ["Issued", content.issuedOn],
-    ] as [string, string][]
-  ).filter(([, value]) => value);
+  const rows = certificateParticulars(content);
   const gutter = 10;
   const labelRight = centre - 40;
   for (const [label, value] of rows) {

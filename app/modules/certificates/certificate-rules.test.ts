@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   certificateNumber,
+  certificateParticulars,
   editionLine,
   isVerifyCode,
   parseCertificateNumber,
@@ -85,5 +86,25 @@ describe("edition line and public status", () => {
     expect(publicStatus({ availability: "available", archived: false })).toBe("Available from the artist");
     expect(publicStatus({ availability: "on_hold", archived: false })).toBe("On hold for a buyer");
     expect(publicStatus(undefined)).toBe("No longer listed in the catalogue");
+  });
+
+  it("states the particulars in the certificate's order, leaving out what is not known", () => {
+    const work = { year: 2024, medium: "Oil on linen", size: "60 × 50 cm", edition: "Original, unique work" };
+    expect(certificateParticulars({ ...work, number: "COA-2026-0001", issuedOn: "3 March 2026" })).toEqual([
+      ["Year", "2024"],
+      ["Medium", "Oil on linen"],
+      ["Dimensions", "60 × 50 cm"],
+      ["Edition", "Original, unique work"],
+      ["Certificate no.", "COA-2026-0001"],
+      ["Issued", "3 March 2026"],
+    ]);
+    expect(
+      certificateParticulars({ ...work, year: null, medium: "", number: "COA-2026-0002", issuedOn: "4 March 2026" }),
+    ).toEqual([
+      ["Dimensions", "60 × 50 cm"],
+      ["Edition", "Original, unique work"],
+      ["Certificate no.", "COA-2026-0002"],
+      ["Issued", "4 March 2026"],
+    ]);
   });
 });

@@ -58,6 +58,26 @@ export function editionLine(input: { piece?: number; totalPieces: number }): str
   return input.piece ? `Edition, piece no. ${input.piece}` : "Edition (one of several pieces)";
 }
 
+/** What a certificate states of the work, as label and value, in order; an empty value is left out. */
+export function certificateParticulars(c: {
+  year: number | null;
+  medium: string;
+  size: string;
+  edition: string;
+  number: string;
+  issuedOn: string;
+}): [label: string, value: string][] {
+  const rows: [string, string][] = [
+    ["Year", c.year ? String(c.year) : ""],
+    ["Medium", c.medium],
+    ["Dimensions", c.size],
+    ["Edition", c.edition],
+    ["Certificate no.", c.number],
+    ["Issued", c.issuedOn],
+  ];
+  return rows.filter(([, value]) => value);
+}
+
 /** What the verify page says of the work now (nothing about who owns it). */
 export function publicStatus(work: { availability: Availability; archived: boolean } | undefined): string {
   if (!work) return "No longer listed in the catalogue";

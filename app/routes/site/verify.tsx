@@ -6,6 +6,7 @@ import type { Route } from "./+types/verify";
 import { WorkImage } from "~/components/site/responsive-image";
 import { paths } from "~/lib/paths";
 import { privatePageMeta } from "~/lib/seo";
+import { certificateParticulars } from "~/modules/certificates/certificate-rules";
 import { verifyCertificate } from "~/modules/certificates/certificates.server";
 
 const HEADERS = { "cache-control": "no-store", "x-robots-tag": "noindex" };
@@ -41,15 +42,7 @@ export default function VerifyCertificate({ loaderData }: Route.ComponentProps) 
       </div>
     );
   }
-  const facts = [
-    ["Year", c.year ? String(c.year) : ""],
-    ["Medium", c.medium],
-    ["Dimensions", c.size],
-    ["Edition", c.edition],
-    ["Certificate no.", c.number],
-    ["Issued", c.issuedOn],
-    ["Status of the work", c.status],
-  ].filter(([, value]) => value);
+  const facts = [...certificateParticulars(c), ...(c.status ? [["Status of the work", c.status] as const] : [])];
   return (
     <article className="container-page grid gap-10 py-10 md:grid-cols-12 md:gap-16 md:py-16">
       <div className="md:col-span-7">
