@@ -89,6 +89,29 @@ export async function hitRateLimit(
   return { allowed, retryAfterSeconds: allowed ? 0 : Math.max(1, Number(row.retry_after)) };
 }
 
+/**
+ * A public form's two limits: per connection and per address typed (keyed by its hash), both counted. The
+ * first refusal, or undefined when both allow: nobody floods a stranger's inbox or the artist's, from one
+ * connection or from many.
+ */
+export async function hitConnectionAndAddress(
+  scope: string,
+  from: { clientIp: string; email: string },
+  limits: { ip: RateLimit; email: RateLimit },
+  cost = 1,
+): Promise<RateLimitResult | undefined> {
+  const hits = [
+    await hitRateLimit(`${scope}:ip:${from.clientIp}`, limits.ip, undefined, cost),
+    await hitRateLimit(`${scope}:email:${emailKey(from.email)}`, limits.email, undefined, cost),
+  ];
+  return hits.find((hit) => !hit.allowed);
+}
+
+/** The header of a 429 answer: when to try again. */
+export function retryAfter(refused: RateLimitResult): { "retry-after": string } {
+  return { "retry-after": String(refused.retryAfterSeconds) };
+}
+
 export async function pruneRateLimits(database: Database = db()): Promise<void> {
   await database.execute(sql`delete from rate_limits where expires_at < now() - interval '1 hour'`);
 }

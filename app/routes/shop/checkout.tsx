@@ -24,7 +24,7 @@ import {
 import { buyerOrderIds, grantOrderAccess } from "~/modules/shop/order-access.server";
 import { currentPaymentProvider } from "~/modules/shop/payments.server";
 import { priceOrder, shippingRegionFor, type Fulfilment, type PricingSettings } from "~/modules/shop/pricing";
-import { emailKey, hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
+import { hitConnectionAndAddress, RATE_LIMITS, retryAfter } from "~/modules/security/rate-limit.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { readFormData } from "~/modules/forms/submission.server";
 import { formatDateTime } from "~/lib/dates";
@@ -123,29 +123,34 @@ export async function action({ request, context }: Route.ActionArgs) {
     return fail({ fieldErrors, formError: formError ?? "Please correct the fields marked below." }, 400);
   }
   // Per connection and per buyer address: nobody places order after order (holding works, mailing strangers).
-  const limit = [
-    await hitRateLimit(`checkout:ip:${context.clientIp}`, RATE_LIMITS.checkout),
-    await hitRateLimit(`checkout:email:${emailKey(read.input.email)}`, RATE_LIMITS.checkoutEmail),
-  ].find((hit) => !hit.allowed);
+  const from = { clientIp: context.clientIp, email: read.input.email };
+  const limit = await hitConnectionAndAddress("checkout", from, {
+    ip: RATE_LIMITS.checkout,
+    email: RATE_LIMITS.checkoutEmail,
+  });
   // And the pieces reserved in a day, from one connection or for one buyer (security item 6).
   const pieces = read.input.items.reduce((sum, line) => sum + line.quantity, 0);
-  const held = [
-    await hitRateLimit(`held:ip:${context.clientIp}`, RATE_LIMITS.heldPieces, undefined, pieces),
-    await hitRateLimit(`held:email:${emailKey(read.input.email)}`, RATE_LIMITS.heldPiecesEmail, undefined, pieces),
-  ].find((hit) => !hit.allowed);
+  const held = await hitConnectionAndAddress(
+    "held",
+    from,
+    { ip: RATE_LIMITS.heldPieces, email: RATE_LIMITS.heldPiecesEmail },
+    pieces,
+  );
   if (!limit && held) {
     return fail(
       {
         formError: `That is more works than one buyer can reserve in a day (${RATE_LIMITS.heldPieces.max}). Please complete the orders you have, or write to us.`,
       },
       429,
-      { "retry-after": String(held.retryAfterSeconds) },
+      retryAfter(held),
     );
   }
   if (limit) {
-    return fail({ formError: "Too many orders from your connection. Please wait a few minutes and try again." }, 429, {
-      "retry-after": String(limit.retryAfterSeconds),
-    });
+    return fail(
+      { formError: "Too many orders from your connection. Please wait a few minutes and try again." },
+      429,
+      retryAfter(limit),
+    );
   }
   const result = await placeOrder(read.input);
   if (!result.ok) {

@@ -10,7 +10,7 @@ import { privatePageMeta } from "~/lib/seo";
 import { getSettings } from "~/modules/settings/settings.server";
 import { buyerView } from "~/modules/shop/order-view.server";
 import { trackOrder } from "~/modules/shop/orders.server";
-import { hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
+import { hitRateLimit, RATE_LIMITS, retryAfter } from "~/modules/security/rate-limit.server";
 import { readTrackingForm, TRACKING_NOT_FOUND } from "~/modules/shop/tracking.server";
 import { readFormData } from "~/modules/forms/submission.server";
 import { buyerCertificateLinks } from "~/modules/certificates/certificates.server";
@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         certificates: [],
         formError: "Too many attempts. Please wait a minute and try again.",
       },
-      { status: 429, headers: { "retry-after": String(limit.retryAfterSeconds) } },
+      { status: 429, headers: retryAfter(limit) },
     );
   }
   const order = await trackOrder(read.input.number, read.input.email);

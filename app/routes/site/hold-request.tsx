@@ -9,7 +9,7 @@ import { formText } from "~/lib/form-data";
 import type { ActionResult } from "~/lib/action-result";
 import { privatePageMeta } from "~/lib/seo";
 import { readFormData } from "~/modules/forms/submission.server";
-import { emailKey, hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
+import { hitConnectionAndAddress, RATE_LIMITS, retryAfter } from "~/modules/security/rate-limit.server";
 import { HoldRequestSchema, requestHold } from "~/modules/shop/holds.server";
 
 const THANKS =
@@ -36,14 +36,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
   // Per connection and per address typed: nobody floods the artist's bell or a stranger's inbox.
-  const limited = [
-    await hitRateLimit(`hold:ip:${context.clientIp}`, RATE_LIMITS.holdRequest),
-    await hitRateLimit(`hold:email:${emailKey(parsed.data.email)}`, RATE_LIMITS.holdRequestEmail),
-  ].find((hit) => !hit.allowed);
+  const limited = await hitConnectionAndAddress(
+    "hold",
+    { clientIp: context.clientIp, email: parsed.data.email },
+    { ip: RATE_LIMITS.holdRequest, email: RATE_LIMITS.holdRequestEmail },
+  );
   if (limited)
     return data<ActionResult<{ message: string }>>(
       { ok: false, error: "Too many requests from here just now. Please try again later.", values },
-      { status: 429, headers: { "retry-after": String(limited.retryAfterSeconds) } },
+      { status: 429, headers: retryAfter(limited) },
     );
   const result = await requestHold(params.id, parsed.data);
   if (!result.ok)

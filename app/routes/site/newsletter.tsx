@@ -14,7 +14,7 @@ import { paths } from "~/lib/paths";
 import { privatePageMeta } from "~/lib/seo";
 import { readSubmission, refuse } from "~/modules/forms/submission.server";
 import { subscribe, SubscribeSchema } from "~/modules/inbox/newsletter.server";
-import { emailKey, hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
+import { hitConnectionAndAddress, RATE_LIMITS, retryAfter } from "~/modules/security/rate-limit.server";
 
 const SUBSCRIBE_THANKS = "Thank you. Check your inbox and confirm your subscription.";
 
@@ -27,10 +27,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!submission.ok)
     return refuse({ ...submission.failure, error: submission.failure.fieldErrors?.email ?? submission.failure.error });
   // Per connection, and per address typed: nobody signs a stranger's inbox up over and over.
-  const limited = [
-    await hitRateLimit(`newsletter:ip:${context.clientIp}`, RATE_LIMITS.newsletter),
-    await hitRateLimit(`newsletter:email:${emailKey(submission.value.email)}`, RATE_LIMITS.newsletterEmail),
-  ].find((hit) => !hit.allowed);
+  const limited = await hitConnectionAndAddress(
+    "newsletter",
+    { clientIp: context.clientIp, email: submission.value.email },
+    { ip: RATE_LIMITS.newsletter, email: RATE_LIMITS.newsletterEmail },
+  );
   if (limited)
     return data<ActionResult>(
       {
@@ -38,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         error: "Too many sign-ups from here just now. Please try again later.",
         values: { email: submission.value.email },
       },
-      { status: 429, headers: { "retry-after": String(limited.retryAfterSeconds) } },
+      { status: 429, headers: retryAfter(limited) },
     );
   await subscribe(submission.value.email);
   return { ok: true, message: SUBSCRIBE_THANKS } satisfies ActionResult;

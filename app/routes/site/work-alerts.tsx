@@ -10,7 +10,7 @@ import type { ActionResult } from "~/lib/action-result";
 import { privatePageMeta } from "~/lib/seo";
 import { AlertSubscribeSchema, subscribeAlert } from "~/modules/alerts/alerts.server";
 import { readFormData } from "~/modules/forms/submission.server";
-import { emailKey, hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
+import { hitConnectionAndAddress, RATE_LIMITS, retryAfter } from "~/modules/security/rate-limit.server";
 
 const THANKS = "Thank you. Check your inbox and confirm: we will write only then.";
 
@@ -27,14 +27,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       { ok: false, error: parsed.error.issues[0]?.message ?? "Enter a valid email address.", values: { email } },
       { status: 400 },
     );
-  const limited = [
-    await hitRateLimit(`alerts:ip:${context.clientIp}`, RATE_LIMITS.workAlert),
-    await hitRateLimit(`alerts:email:${emailKey(parsed.data.email)}`, RATE_LIMITS.workAlertEmail),
-  ].find((hit) => !hit.allowed);
+  const limited = await hitConnectionAndAddress(
+    "alerts",
+    { clientIp: context.clientIp, email: parsed.data.email },
+    { ip: RATE_LIMITS.workAlert, email: RATE_LIMITS.workAlertEmail },
+  );
   if (limited)
     return data<ActionResult<{ message: string }>>(
       { ok: false, error: "Too many sign-ups from here just now. Please try again later.", values: { email } },
-      { status: 429, headers: { "retry-after": String(limited.retryAfterSeconds) } },
+      { status: 429, headers: retryAfter(limited) },
     );
   const outcome = await subscribeAlert(parsed.data);
   if (outcome === "no-such-work")

@@ -1,0 +1,48 @@
+// The rate limiter of the public forms (docs/security.md): a window per key in the database, and the pair of
+// limits a public form counts, per connection and per address typed, so neither one connection nor many
+// connections can flood one inbox.
+import { describe, expect, it } from "vitest";
+import { hitConnectionAndAddress, hitRateLimit, retryAfter } from "~/modules/security/rate-limit.server";
+import { BACKENDS, useTestServices } from "../support/harness";
+
+const TWO_A_MINUTE = { max: 2, windowSeconds: 60 };
+const THREE_AN_HOUR = { max: 3, windowSeconds: 3_600 };
+const LIMITS = { ip: TWO_A_MINUTE, email: THREE_AN_HOUR };
+
+describe.each(BACKENDS)("rate limits on %s", (backend) => {
+  useTestServices(backend);
+
+  it("allows max requests in a window, then refuses with the seconds left before the window ends", async () => {
+    expect(await hitRateLimit("test:one", TWO_A_MINUTE)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    expect(await hitRateLimit("test:one", TWO_A_MINUTE)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    const refused = await hitRateLimit("test:one", TWO_A_MINUTE);
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
+    expect(retryAfter(refused)).toEqual({ "retry-after": String(refused.retryAfterSeconds) });
+    // Another key has a window of its own.
+    expect((await hitRateLimit("test:two", TWO_A_MINUTE)).allowed).toBe(true);
+  });
+
+  it("counts a form against its connection and its address, and refuses when either is spent", async () => {
+    const from = (clientIp: string, email: string) => ({ clientIp, email });
+    // One connection, several addresses: the connection's limit refuses the third.
+    expect(await hitConnectionAndAddress("form", from("10.0.0.1", "a@example.com"), LIMITS)).toBeUndefined();
+    expect(await hitConnectionAndAddress("form", from("10.0.0.1", "b@example.com"), LIMITS)).toBeUndefined();
+    const byConnection = await hitConnectionAndAddress("form", from("10.0.0.1", "c@example.com"), LIMITS);
+    expect(byConnection).toMatchObject({ allowed: false });
+    expect(byConnection!.retryAfterSeconds).toBeLessThanOrEqual(60);
+    // Many connections, one address (however it is typed): the address's limit refuses the fourth.
+    expect(await hitConnectionAndAddress("form", from("10.0.0.2", "d@example.com"), LIMITS)).toBeUndefined();
+    expect(await hitConnectionAndAddress("form", from("10.0.0.3", " D@Example.com"), LIMITS)).toBeUndefined();
+    expect(await hitConnectionAndAddress("form", from("10.0.0.4", "d@example.com"), LIMITS)).toBeUndefined();
+    const byAddress = await hitConnectionAndAddress("form", from("10.0.0.5", "d@example.com"), LIMITS);
+    expect(byAddress).toMatchObject({ allowed: false });
+    expect(byAddress!.retryAfterSeconds).toBeGreaterThan(60);
+    // Another form's scope counts apart; a cost counts as that many requests.
+    expect(await hitConnectionAndAddress("other", from("10.0.0.1", "d@example.com"), LIMITS)).toBeUndefined();
+    expect(await hitConnectionAndAddress("pieces", from("10.0.0.6", "e@example.com"), LIMITS, 3)).toMatchObject({
+      allowed: false,
+    });
+  });
+});
