@@ -1,6 +1,7 @@
 // Zod fields that several forms' schemas share. Isomorphic: the admin's form schemas are read in the browser
 // too, so nothing here may import server code.
 import { z } from "zod";
+import { pageParam } from "~/lib/pagination";
 
 /** A text that must be filled in: trimmed; `missing` when empty or not sent, `tooLong` past `max` characters. */
 export const requiredText = (missing: string, max: number, tooLong: string) =>
@@ -14,3 +15,19 @@ export const dayField = (label: string) =>
     .min(1, `Enter the ${label}.`)
     .regex(/^\d{4}-\d{2}-\d{2}$/, `Enter the ${label} as a date.`)
     .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `Enter a real ${label}.`);
+
+// A list page's query (`?q=…&status=…&page=…`) is read leniently: a value the list does not know reads as not
+// sent, so a hand-edited or stale link shows the list rather than an error.
+
+/** The search box of a list: trimmed, at most `max` characters; anything else reads as no search. */
+export const searchParam = (max = 120) => z.string().trim().max(max).optional().catch(undefined);
+
+/** A filter that is one of `values`; anything else reads as no filter. */
+export const choiceParam = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values).optional().catch(undefined);
+
+/** The page number, as every list reads it (`pageParam`: a whole number from 1 to MAX_PAGE, else 1). */
+export const pageField = z
+  .string()
+  .optional()
+  .transform((v) => pageParam(v ?? null));

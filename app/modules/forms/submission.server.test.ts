@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { formState } from "~/lib/action-result";
-import { formList, optionalText, parseSubmission, readSubmission, refuse } from "./submission.server";
+import { choiceParam, pageField, searchParam } from "./fields";
+import { formList, optionalText, parseSubmission, readListQuery, readSubmission, refuse } from "./submission.server";
 
 const form = (entries: [string, string | Blob][]) => {
   const f = new FormData();
@@ -116,6 +117,25 @@ describe("readSubmission", () => {
     });
     const thrown = await readSubmission(request, Schema).catch((e: unknown) => e);
     expect(thrown).toMatchObject({ init: { status: 400 } });
+  });
+});
+
+describe("readListQuery", () => {
+  const ListQuery = z.object({ q: searchParam(10), status: choiceParam(["open", "closed"]), page: pageField });
+  const read = (query: string) => readListQuery(new Request(`http://x/admin/list${query}`), ListQuery);
+
+  it("reads a list's search, filter and page", () => {
+    expect(read("?q=%20Mara%20&status=open&page=3")).toEqual({ q: "Mara", status: "open", page: 3 });
+    expect(read("")).toEqual({ q: undefined, status: undefined, page: 1 });
+  });
+
+  it("reads what a list does not know as not sent, never as an error", () => {
+    expect(read("?q=far-too-long-a-search&status=lost&page=abc")).toEqual({ q: undefined, status: undefined, page: 1 });
+    expect(read("?page=0").page).toBe(1);
+    expect(read("?page=1e9").page).toBe(1);
+    expect(read("?page=99999999").page).toBe(1);
+    expect(read("?page=999999").page).toBe(10_000);
+    expect(read("?page=2&page=4").page).toBe(4);
   });
 });
 

@@ -95,6 +95,11 @@ export async function readSubmission<S extends z.ZodType>(
   return parseSubmission(await readFormData(request), schema, options);
 }
 
+/** Reads a list page's query with its schema (fields of `./fields`, which never fail: no 500 for a bad link). */
+export function readListQuery<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
+  return schema.parse(Object.fromEntries(new URL(request.url).searchParams));
+}
+
 /** A refusal with its HTTP status: field errors (400 by default) or a state that forbids it (404, 409). */
 export function refuse(failure: ActionFailure | string, status = 400) {
   return data<ActionFailure>(typeof failure === "string" ? { ok: false, error: failure } : failure, { status });

@@ -4,6 +4,7 @@
 // Owns: commission_events (and the pipeline's columns of commissions). Invoices through the invoices module.
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { choiceParam, pageField, searchParam } from "~/modules/forms/fields";
 import type { ActionResult } from "~/lib/action-result";
 import { commissionEvents, commissions, invoices } from "~/db/schema";
 import { COMMISSION_STAGES, STAGE_LABELS, type CommissionStage } from "~/lib/inquiries";
@@ -438,9 +439,9 @@ export async function commissionForClient(token: string | undefined) {
 export const COMMISSIONS_PAGE_SIZE = 25;
 
 export const CommissionListSchema = z.object({
-  q: z.string().trim().max(120).optional().catch(undefined),
-  stage: z.enum(COMMISSION_STAGES).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  q: searchParam(),
+  stage: choiceParam(COMMISSION_STAGES),
+  page: pageField,
 });
 export type CommissionListFilter = z.infer<typeof CommissionListSchema>;
 

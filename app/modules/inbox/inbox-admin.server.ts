@@ -2,6 +2,7 @@
 // newsletter list. Every caller is an admin route that has already checked the role.
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { choiceParam, pageField, searchParam } from "~/modules/forms/fields";
 import { db, escapeLike, type Database } from "~/db/client.server";
 import { commissions, messages } from "~/db/schema";
 import {
@@ -13,9 +14,9 @@ import {
 } from "~/lib/inquiries";
 
 export const MessageFilterSchema = z.object({
-  status: z.enum(MESSAGE_STATUSES).optional().catch(undefined),
-  q: z.string().trim().max(120).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  status: choiceParam(MESSAGE_STATUSES),
+  q: searchParam(),
+  page: pageField,
 });
 export type MessageFilter = z.infer<typeof MessageFilterSchema>;
 

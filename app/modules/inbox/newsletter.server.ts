@@ -9,10 +9,10 @@
 // (issue, subscriber) key means nobody is mailed twice.
 import { and, count, desc, eq, ilike, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { choiceParam, pageField, requiredText, searchParam } from "~/modules/forms/fields";
 import { mailOutbox, newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "~/db/schema";
 import { enqueue, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
 import { markdownToText, renderMarkdown } from "~/modules/content/markdown.server";
-import { requiredText } from "~/modules/forms/fields";
 import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
 import { confirmOptIn, leaveOptIn } from "~/modules/mail/opt-in.server";
 import { services } from "~/services.server";
@@ -121,9 +121,9 @@ export async function countSubscribers(): Promise<{ active: number; unconfirmed:
 export const SUBSCRIBERS_PAGE_SIZE = 50;
 
 export const SubscriberFilterSchema = z.object({
-  q: z.string().trim().max(120).optional().catch(undefined),
-  status: z.enum(SUBSCRIBER_STATUSES).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  q: searchParam(),
+  status: choiceParam(SUBSCRIBER_STATUSES),
+  page: pageField,
 });
 export type SubscriberFilter = z.infer<typeof SubscriberFilterSchema>;
 

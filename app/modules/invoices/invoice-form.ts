@@ -1,6 +1,7 @@
 // The Invoice Generation forms: one zod schema per intent (read with readSubmission), amounts typed in dollars
 // and kept in cents.
 import { z } from "zod";
+import { choiceParam, pageField, searchParam } from "~/modules/forms/fields";
 import { COMMISSION_INVOICE_STAGES, INVOICE_STATUSES } from "~/db/schema";
 import { parsePriceToCents } from "~/modules/catalog/artwork-input";
 
@@ -59,7 +60,7 @@ export const InvoiceActionSchema = z.object({
 });
 
 export const InvoiceListFilterSchema = z.object({
-  q: z.string().trim().max(100).optional().catch(undefined),
-  status: z.enum(INVOICE_STATUSES).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+  q: searchParam(100),
+  status: choiceParam(INVOICE_STATUSES),
+  page: pageField,
 });

@@ -29,14 +29,14 @@ import {
 } from "~/modules/inbox/commission-pipeline.server";
 import { displayName } from "~/modules/auth/session.server";
 import { formatPrice } from "~/lib/money";
-import { readSubmission, refuse } from "~/modules/forms/submission.server";
+import { readListQuery, readSubmission, refuse } from "~/modules/forms/submission.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Commission Pipeline");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
-  const filter = CommissionListSchema.parse(Object.fromEntries(params));
+  const filter = readListQuery(request, CommissionListSchema);
   const [board, list] = await Promise.all([
     listCommissions(),
     params.get("view") === "list" ? listCommissionPage(filter) : Promise.resolve(null),

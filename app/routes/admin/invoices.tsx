@@ -26,7 +26,7 @@ import {
   listInvoices,
 } from "~/modules/invoices/invoices.server";
 import { listOrders } from "~/modules/shop/orders.server";
-import { parseSubmission, readFormData, refuse } from "~/modules/forms/submission.server";
+import { parseSubmission, readFormData, readListQuery, refuse } from "~/modules/forms/submission.server";
 import { adminPaths } from "~/lib/admin-paths";
 import { listQuery } from "~/lib/list-query";
 
@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Invoice Generation");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const filters = InvoiceListFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const filters = readListQuery(request, InvoiceListFilterSchema);
   const [{ invoices, total }, { orders }, commissionsByStage] = await Promise.all([
     listInvoices(filters),
     listOrders({ limit: 50 }),

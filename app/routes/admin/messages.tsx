@@ -28,7 +28,7 @@ import {
   openMessage,
   setMessageStatus,
 } from "~/modules/inbox/inbox-admin.server";
-import { formList, parseSubmission, readFormData, refuse } from "~/modules/forms/submission.server";
+import { formList, parseSubmission, readFormData, readListQuery, refuse } from "~/modules/forms/submission.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Contact Messages");
 
@@ -37,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // The newsletter list has its own page now (subscribers, issues, sending).
   if (url.searchParams.get("view") === "subscribers") throw redirect(adminPaths.newsletter());
-  const filter = MessageFilterSchema.parse(Object.fromEntries(url.searchParams));
+  const filter = readListQuery(request, MessageFilterSchema);
   const id = url.searchParams.get("id");
   // Only read here: a GET (a prefetch, a crawler of the admin's links) never changes a message. The detail pane
   // posts "open" once the message is on screen, which makes a new one Read.

@@ -2,11 +2,12 @@
 // (all of them, not one page; formula-looking cells made inert).
 import type { Route } from "./+types/newsletter-export";
 import { requireAdmin } from "~/modules/auth/session.server";
+import { readListQuery } from "~/modules/forms/submission.server";
 import { SubscriberFilterSchema, subscribersCsv } from "~/modules/inbox/newsletter.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const filter = SubscriberFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const filter = readListQuery(request, SubscriberFilterSchema);
   const csv = await subscribersCsv(filter);
   const day = new Date().toISOString().slice(0, 10);
   return new Response(`\uFEFF${csv}\r\n`, {

@@ -38,7 +38,7 @@ import {
   SubscriberFilterSchema,
   SUBSCRIBERS_PAGE_SIZE,
 } from "~/modules/inbox/newsletter.server";
-import { readSubmission, refuse } from "~/modules/forms/submission.server";
+import { readListQuery, readSubmission, refuse } from "~/modules/forms/submission.server";
 import { services } from "~/services.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Newsletter");
@@ -48,7 +48,7 @@ const STATUS_LABELS = SUBSCRIBER_STATUS_LABELS;
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
-  const filter = SubscriberFilterSchema.parse(Object.fromEntries(params));
+  const filter = readListQuery(request, SubscriberFilterSchema);
   const issuesPage = pageParam(params.get("issues"));
   const postId = params.get("post");
   const [subscribers, counts, issues, posts, post] = await Promise.all([
