@@ -57,6 +57,9 @@ test("the sidebar lists the five groups in order and every item opens its page, 
     await nav.getByRole("link", { name: label, exact: true }).click();
     await expect(page).toHaveURL(path);
     await expect(page.getByRole("heading", { level: 1, name: label, exact: true })).toBeVisible();
+    // Every admin page is titled alike, never indexed and its links never followed (Orders was "Orders | Admin").
+    await expect(page).toHaveTitle(`${label} · Admin`);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
     // Exactly the chosen item is the current page.
     await expect(nav.locator('[aria-current="page"]')).toHaveText(label);
   }

@@ -13,8 +13,7 @@ import { cardClass } from "~/components/ui/card";
 import { CheckboxField, TextAreaField, TextField } from "~/components/ui/field";
 import { formState } from "~/lib/action-result";
 import { formatDateTime } from "~/lib/dates";
-import { pageTitle } from "~/lib/meta";
-import { ROBOTS_NOINDEX } from "~/lib/seo";
+import { adminMeta } from "~/components/admin/admin-meta";
 import { CARRIERS } from "~/lib/tracking";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { invoiceForOrder } from "~/modules/invoices/invoices.server";
@@ -28,10 +27,8 @@ import { getOrder } from "~/modules/shop/orders.server";
 import { readFormData, refuse } from "~/modules/forms/submission.server";
 import { adminPaths } from "~/lib/admin-paths";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: pageTitle(loaderData ? `Order ${loaderData.order.number}` : "Order", "Admin") },
-  { name: "robots", content: ROBOTS_NOINDEX },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  adminMeta(loaderData ? `Order ${loaderData.order.number}` : "Order");
 
 const load = (id: string) => findOr404(id, getOrder, "Order not found");
 

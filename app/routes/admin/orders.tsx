@@ -7,10 +7,9 @@ import { ListCount } from "~/components/admin/list-count";
 import { FilterBar, statusSelect } from "~/components/admin/filter-bar";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { formatDateTime } from "~/lib/dates";
-import { pageTitle } from "~/lib/meta";
+import { adminMeta } from "~/components/admin/admin-meta";
 import { formatPrice } from "~/lib/money";
 import { pageCount } from "~/lib/pagination";
-import { ROBOTS_NOINDEX } from "~/lib/seo";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { parseOrderFilters } from "~/modules/shop/admin-orders.server";
@@ -21,10 +20,7 @@ import { listQuery } from "~/lib/list-query";
 
 const PAGE_SIZE = 30;
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("Orders", "Admin") },
-  { name: "robots", content: ROBOTS_NOINDEX },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Orders");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
