@@ -2,7 +2,16 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { formState } from "~/lib/action-result";
 import { choiceParam, pageField, searchParam } from "./fields";
-import { formList, optionalText, parseSubmission, readListQuery, readSubmission, refuse } from "./submission.server";
+import {
+  FIELDS_NEED_ATTENTION,
+  formList,
+  optionalText,
+  parseSubmission,
+  readListQuery,
+  readSubmission,
+  refuse,
+  refuseFields,
+} from "./submission.server";
 
 const form = (entries: [string, string | Blob][]) => {
   const f = new FormData();
@@ -150,5 +159,15 @@ describe("refuse and formState", () => {
     const { field: _, ...none } = formState({ ok: true });
     expect(none).toEqual({ error: undefined, fieldErrors: {}, values: {}, count: 0 });
     expect(formState({ ok: false, error: "x", intent: "a" }, "b").error).toBeUndefined();
+  });
+  it("refuses fields checked by hand as a schema's refusal would: 400, the words above the form, each field's message", () => {
+    const response = refuseFields({ slug: "That address is taken." }, { slug: "spring", title: "Spring" });
+    expect(response.init?.status).toBe(400);
+    expect(response.data).toEqual({
+      ok: false,
+      error: FIELDS_NEED_ATTENTION,
+      fieldErrors: { slug: "That address is taken." },
+      values: { slug: "spring", title: "Spring" },
+    });
   });
 });

@@ -105,6 +105,12 @@ export function refuse(failure: ActionFailure | string, status = 400) {
   return data<ActionFailure>(typeof failure === "string" ? { ok: false, error: failure } : failure, { status });
 }
 
+/** A refusal of fields that need attention, built by hand (a form checked in several steps): 400, each field's
+ * message beside it and what was typed back in the form. */
+export function refuseFields(fieldErrors: FieldErrors, values: Record<string, string>) {
+  return refuse({ ok: false, error: FIELDS_NEED_ATTENTION, fieldErrors, values });
+}
+
 /** A field that may be sent once or several times (checkboxes), as a list; absent is the empty list. */
 export const formList = <T extends z.ZodType>(item: T) =>
   z.preprocess(

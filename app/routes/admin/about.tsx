@@ -21,13 +21,7 @@ import { requireAdmin } from "~/modules/auth/session.server";
 import { getPageContent, savePageContent } from "~/modules/content/content.server";
 import { contentIssueMessage, describeSchema, formToContent } from "~/modules/content/section-form";
 import { AboutContent } from "~/modules/content/sections";
-import {
-  fieldErrorsOf,
-  FIELDS_NEED_ATTENTION,
-  readFormData,
-  refuse,
-  typedValues,
-} from "~/modules/forms/submission.server";
+import { fieldErrorsOf, readFormData, refuseFields, typedValues } from "~/modules/forms/submission.server";
 
 const highlightFields = () => describeSchema(AboutContent.pick({ highlights: true }));
 
@@ -67,13 +61,7 @@ export async function action({ request }: Route.ActionArgs) {
     ...formToContent(form, highlightFields()),
     cv: readCv(form),
   });
-  if (!parsed.success)
-    return refuse({
-      ok: false,
-      error: FIELDS_NEED_ATTENTION,
-      fieldErrors: fieldErrorsOf(parsed.error, contentIssueMessage),
-      values: typedValues(form),
-    });
+  if (!parsed.success) return refuseFields(fieldErrorsOf(parsed.error, contentIssueMessage), typedValues(form));
   await savePageContent("about", parsed.data);
   return { ok: true as const, message: "Saved. The about page shows it now." };
 }

@@ -30,13 +30,7 @@ import {
 } from "~/modules/blog/blog.server";
 import { resolvePublication } from "~/modules/blog/publication";
 import { getImagesByIds, toImageAsset } from "~/modules/media/media.server";
-import {
-  fieldErrorsOf,
-  FIELDS_NEED_ATTENTION,
-  readFormData,
-  refuse,
-  typedValues,
-} from "~/modules/forms/submission.server";
+import { fieldErrorsOf, readFormData, refuse, refuseFields, typedValues } from "~/modules/forms/submission.server";
 import { RadioChoices } from "~/components/ui/radio-choices";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -83,8 +77,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     ...(parsed.success ? {} : fieldErrorsOf(parsed.error)),
     ...(publication.ok ? {} : publication.fieldErrors),
   };
-  if (!parsed.success || Object.keys(fieldErrors).length > 0)
-    return refuse({ ok: false, error: FIELDS_NEED_ATTENTION, fieldErrors, values: typedValues(form) });
+  if (!parsed.success || Object.keys(fieldErrors).length > 0) return refuseFields(fieldErrors, typedValues(form));
   try {
     if (!existing) {
       const created = await createPost(parsed.data, now);

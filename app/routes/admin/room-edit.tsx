@@ -31,13 +31,7 @@ import {
   roomUrl,
   updateRoom,
 } from "~/modules/rooms/rooms.server";
-import {
-  FIELDS_NEED_ATTENTION,
-  fieldErrorsOf,
-  parseSubmission,
-  readFormData,
-  refuse,
-} from "~/modules/forms/submission.server";
+import { fieldErrorsOf, parseSubmission, readFormData, refuse, refuseFields } from "~/modules/forms/submission.server";
 import { getSettings } from "~/modules/settings/settings.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -183,13 +177,7 @@ export async function action({
   const typed = typedFrom(form);
   typed.works = applyIntent(typed.works, intent, str(form, "addWork"));
   const parsed = RoomSchema.safeParse(typed);
-  if (!parsed.success)
-    return refuse({
-      ok: false,
-      error: FIELDS_NEED_ATTENTION,
-      fieldErrors: fieldErrorsOf(parsed.error),
-      values: roomValues(typed),
-    });
+  if (!parsed.success) return refuseFields(fieldErrorsOf(parsed.error), roomValues(typed));
   const { shop } = await getSettings();
   if (!existing) {
     const room = await createRoom(parsed.data, shop.timeZone);
