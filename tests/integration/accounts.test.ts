@@ -86,7 +86,6 @@ async function confirmedUser(ctx: SuiteContext, email: string, password: string,
   return cookieOf(confirmed.headers);
 }
 
-/** Runs `fn` with the real Twilio adapter talking to a stand-in that speaks Twilio's Messages API on loopback. */
 /** Turns on an authenticator app for the signed-in user of `headers`; answers the headers of the code's check. */
 async function turnOnTotp(headers: Headers, password: string): Promise<Headers> {
   const enabled = await auth().api.enableTwoFactor({ body: { password }, headers, returnHeaders: true });
@@ -95,6 +94,7 @@ async function turnOnTotp(headers: Headers, password: string): Promise<Headers> 
   return (await auth().api.verifyTOTP({ body: { code }, headers, returnHeaders: true })).headers;
 }
 
+/** Runs `fn` with the real Twilio adapter talking to a stand-in that speaks Twilio's Messages API on loopback. */
 async function withTwilio(fn: (twilio: TwilioStandIn) => Promise<void>) {
   const twilio = await startTwilioStandIn();
   const saved = services();
