@@ -20,7 +20,6 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { StatusBadge, type Tone } from "~/components/ui/status-badge";
 import { formatShortDateTime } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
-import { pageParam } from "~/lib/pagination";
 import { paths } from "~/lib/paths";
 import { requireAdmin } from "~/modules/auth/session.server";
 import {
@@ -30,14 +29,14 @@ import {
   listPostsForAdmin,
   POST_STATUSES,
 } from "~/modules/blog/blog.server";
-import { readSubmission, refuse } from "~/modules/forms/submission.server";
+import { choiceParam, pageField } from "~/modules/forms/fields";
+import { readListQuery, readSubmission, refuse } from "~/modules/forms/submission.server";
 
-const Query = z.object({ status: z.enum(POST_STATUSES).optional().catch(undefined) });
+const Query = z.object({ status: choiceParam(POST_STATUSES), page: pageField });
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const search = new URL(request.url).searchParams;
-  const query = { ...Query.parse(Object.fromEntries(search)), page: pageParam(search) };
+  const query = readListQuery(request, Query);
   const now = new Date();
   const { posts, total } = await listPostsForAdmin({ page: query.page, status: query.status }, now);
   return {

@@ -5,7 +5,6 @@ import { DeleteIntent } from "~/components/admin/list-intents";
 import type { Route } from "./+types/categorization";
 import { reportAction } from "~/components/admin/action-result";
 import { formState, type ActionResult } from "~/lib/action-result";
-import { pageParam } from "~/lib/pagination";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
@@ -23,24 +22,25 @@ import {
   TERM_KINDS,
   termsForArtworks,
 } from "~/modules/catalog/taxonomy.server";
-import { formList, readSubmission, refuse } from "~/modules/forms/submission.server";
+import { pageField, searchParam } from "~/modules/forms/fields";
+import { formList, readListQuery, readSubmission, refuse } from "~/modules/forms/submission.server";
 
 const PAGE_SIZE = 24;
 
 const Query = z.object({
   kind: z.enum(TERM_KINDS).catch("category"),
-  q: z.string().trim().max(200).optional().catch(undefined),
+  q: searchParam(200),
   term: z
     .string()
     .regex(/^[a-z0-9-]{1,100}$/)
     .optional()
     .catch(undefined),
+  page: pageField,
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const search = new URL(request.url).searchParams;
-  const query = { ...Query.parse(Object.fromEntries(search)), page: pageParam(search) };
+  const query = readListQuery(request, Query);
   const filter = query.term
     ? { [query.kind === "tag" ? "tag" : query.kind === "series" ? "series" : "category"]: query.term }
     : {};
