@@ -48,6 +48,25 @@ function requestWith(cookie: string, path = "/admin/artworks?page=2"): Request {
   return new Request(`${ORIGIN}${path}`, { headers: { cookie } });
 }
 
+/** /account behind the server's session middleware, answering the signed-in e-mail as React Router's handler would read it. */
+async function accountPageBehindMiddleware(): Promise<{ url: string; close: () => void }> {
+  const app = express();
+  app.use(sessionRefresh());
+  app.get("/account", (req, res, next) => {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+    getAuthContext(new Request(`${ORIGIN}/account`, { headers }))
+      .then((context) => res.send(context?.user.email ?? "nobody"))
+      .catch(next);
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/account`,
+    close: () => server.close(),
+  };
+}
+
 async function thrown(promise: Promise<unknown>): Promise<unknown> {
   try {
     await promise;
@@ -153,19 +172,7 @@ describe.each(BACKENDS)("accounts core on %s", (backend) => {
       const [row] = await ctx.handle.db.select().from(session).where(eq(session.id, signedIn!.sessionId));
       return row!.expiresAt.getTime();
     };
-    // A page behind the server's middleware, as React Router's handler would read it.
-    const app = express();
-    app.use(sessionRefresh());
-    app.get("/account", (req, res, next) => {
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-      getAuthContext(new Request(`${ORIGIN}/account`, { headers }))
-        .then((context) => res.send(context?.user.email ?? "nobody"))
-        .catch(next);
-    });
-    const server = app.listen(0, "127.0.0.1");
-    await once(server, "listening");
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/account`;
+    const { url, close } = await accountPageBehindMiddleware();
     try {
       // Just signed in: a use within the day leaves the expiry where it was, and no cookie is sent.
       const fresh = await expiryOf();
@@ -195,7 +202,23 @@ describe.each(BACKENDS)("accounts core on %s", (backend) => {
       expect(await forged.text()).toBe("nobody");
       expect(forged.headers.getSetCookie()).toEqual([]);
     } finally {
-      server.close();
+      close();
+    }
+  });
+
+  it("a request still carrying a replaced session leaves the browser's new session cookie alone", async () => {
+    // Turning on two-factor sign-in (or signing in again) replaces the browser's session. A request sent just
+    // before, with the old cookie, is answered after the new cookie arrived: its answer must not clear it.
+    const old = await signUp("replaced@example.com", "replaced session passphrase", "", "10.0.0.3");
+    const replaced = await getAuthContext(requestWith(old, "/account"));
+    await ctx.handle.db.delete(session).where(eq(session.id, replaced!.sessionId));
+    const { url, close } = await accountPageBehindMiddleware();
+    try {
+      const late = await fetch(url, { headers: { cookie: old } });
+      expect(await late.text()).toBe("nobody");
+      expect(late.headers.getSetCookie()).toEqual([]);
+    } finally {
+      close();
     }
   });
 

@@ -91,9 +91,12 @@ async function loadAuthContext(request: Request): Promise<AuthContext | null> {
     headers: request.headers,
     returnHeaders: true,
   });
+  if (!session) return null;
+  // Only a live session's cookies go out: for a cookie that names no session better-auth writes cleared ones,
+  // and that answer can reach the browser after the new session's cookie (turning on two-factor sign-in
+  // replaces the session while the page's other requests still carry the old one), signing it out.
   const key = request.headers.get(SESSION_REFRESH_HEADER);
   if (key) refreshedCookies.get(key)?.push(...headers.getSetCookie());
-  if (!session) return null;
   const { user } = session;
   const [profile, role] = await Promise.all([loadProfile(user.id), loadRole(user.id)]);
   return {
