@@ -150,6 +150,8 @@ test("TOTP: enrol on /account, sign out, and sign in with a code from the app (a
   await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
   await expect(page.getByText(/Two-factor sign-in is on/)).toBeVisible();
   await expect(page.getByText("Pixel phone", { exact: true })).toBeVisible();
+  // Turning it on replaced the session (better-auth ends the old one); the live connection follows the new one.
+  await expect(page.getByRole("button", { name: "Connection status: Connected" })).toBeVisible();
 
   await signOutFromAccount(page, server.url);
   await page.goto(at("/auth?redirectTo=%2Faccount"));
@@ -340,4 +342,37 @@ test("changing the e-mail address asks for the current password, beside the fiel
   await expect(
     page.getByText("We have sent a link to iris.vale@example.com. Your address changes when you open it."),
   ).toBeVisible();
+});
+
+test("changing the password on /account signs out the other browsers and keeps this one signed in, live", async ({
+  page,
+  browser,
+}) => {
+  await signUpAndConfirm(page, "noor@example.com", "lanterns along the quay", "Noor Haddad");
+  const elsewhere = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": clientAddress() } });
+  try {
+    const other = await elsewhere.newPage();
+    await other.goto(at("/auth?redirectTo=%2Faccount"));
+    await signIn(other, "noor@example.com", "lanterns along the quay");
+    await expect(other).toHaveURL(at("/account"));
+
+    await page.goto(at("/account"));
+    await expect(page.getByRole("button", { name: "Connection status: Connected" })).toBeVisible();
+    const passwordForm = page.locator("form").filter({ has: page.getByRole("button", { name: "Change password" }) });
+    await passwordForm.getByLabel("Current password").fill("lanterns along the quay");
+    await passwordForm.getByLabel("New password").fill("a harbour light at dusk");
+    await passwordForm.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("Your password is changed. Other browsers were signed out.")).toBeVisible();
+    // This browser got a new session with the new password; its live connection follows it.
+    await expect(page.getByRole("button", { name: "Connection status: Connected" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Noor Haddad" })).toBeVisible();
+
+    await other.reload();
+    await expect(other).toHaveURL(at("/auth?redirectTo=%2Faccount"));
+    await signIn(other, "noor@example.com", "a harbour light at dusk");
+    await expect(other).toHaveURL(at("/account"));
+  } finally {
+    await elsewhere.close();
+  }
 });

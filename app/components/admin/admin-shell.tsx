@@ -25,6 +25,8 @@ export interface AdminUser {
   id: string;
   name: string;
   role: string;
+  /** Which session this is (`sessionKey`): the realtime widgets start again when it changes. */
+  session: string;
 }
 
 export function AdminShell({
@@ -144,7 +146,7 @@ export function AdminShell({
           <p className="font-serif text-lg whitespace-nowrap">Admin Dashboard</p>
           <div className="ml-auto flex min-w-0 items-center gap-3">
             <OfflineQueueStatus />
-            <RealtimeCorner userId={user.id} />
+            <RealtimeCorner userId={user.id} session={user.session} />
             <div className="min-w-0 text-right leading-tight">
               <p className="truncate text-sm font-medium" data-testid="admin-user-name">
                 {user.name}

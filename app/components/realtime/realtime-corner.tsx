@@ -5,7 +5,11 @@ import { lazy, Suspense, useEffect, useState } from "react";
 const RealtimeWidgets = lazy(() => import("./realtime-widgets"));
 const DESKTOP = "(min-width: 768px)";
 
-export function RealtimeCorner({ userId }: { userId: string | null | undefined }) {
+/**
+ * `session` (the layout's `sessionKey`) keys the widgets: a replaced session (two-factor sign-in turned on, a
+ * new password) ends the old one's socket, and the widgets start again on the new one.
+ */
+export function RealtimeCorner({ userId, session }: { userId: string | null | undefined; session?: string }) {
   const [desktop, setDesktop] = useState(false);
   useEffect(() => {
     const query = window.matchMedia(DESKTOP);
@@ -17,7 +21,7 @@ export function RealtimeCorner({ userId }: { userId: string | null | undefined }
   if (!userId || !desktop) return null;
   return (
     <Suspense fallback={null}>
-      <RealtimeWidgets userId={userId} />
+      <RealtimeWidgets key={session} userId={userId} />
     </Suspense>
   );
 }

@@ -6,6 +6,8 @@ export interface HeaderAccount {
   id: string;
   name: string;
   isAdmin: boolean;
+  /** Which session this is (`sessionKey`): the realtime widgets start again when it changes. */
+  session: string;
 }
 
 /**

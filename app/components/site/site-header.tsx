@@ -74,7 +74,7 @@ export function SiteHeader({
               ))}
             </ul>
           </nav>
-          <RealtimeCorner userId={account?.id} />
+          <RealtimeCorner userId={account?.id} session={account?.session} />
           <AccountLink account={account} />
           <CartButton />
           <button

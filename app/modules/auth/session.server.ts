@@ -1,5 +1,6 @@
 // The signed-in user of a request, with the spec's profile and role (§3 "Auth context"), and the guards
 // every protected loader and action calls: requireUser (anonymous -> /auth) and requireAdmin (non-admin -> 403).
+import { createHash } from "node:crypto";
 import { and, eq, gt, inArray } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { db } from "~/db/client.server";
@@ -207,4 +208,13 @@ async function keepAdminSessionAlive(request: Request, context: AuthContext, idl
 /** The name the admin header shows: the full name, or else the e-mail. */
 export function displayName(context: Pick<AuthContext, "user" | "profile">): string {
   return context.profile?.fullName.trim() || context.user.email;
+}
+
+/**
+ * Which session the page belongs to, for the page itself: a digest of the session's id, not the id. The
+ * realtime widgets reconnect when it changes (turning on two-factor sign-in or changing the password replaces
+ * the session and the server closes the old one's sockets).
+ */
+export function sessionKey(context: Pick<AuthContext, "sessionId">): string {
+  return createHash("sha256").update(context.sessionId).digest("base64url").slice(0, 16);
 }

@@ -8,7 +8,7 @@ import { ProgressBar } from "~/components/site/progress-bar";
 import { ToastHost } from "~/components/site/toast-host";
 import { revalidateUnlessQueued } from "~/lib/offline-revalidate";
 import { readSidebarOpen } from "~/lib/sidebar-state";
-import { displayName, requireAdmin } from "~/modules/auth/session.server";
+import { displayName, requireAdmin, sessionKey } from "~/modules/auth/session.server";
 import type { loader as rootLoader } from "~/root";
 import fullStylesheet from "~/app.css?url";
 
@@ -24,6 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       // Spec §2: the header shows the role, 'User' unless user_roles says admin. Only administrators get past
       // requireAdmin (anyone else is answered 403 before the shell renders), so the shell always says 'Admin'.
       role: context.role === "admin" ? "Admin" : "User",
+      session: sessionKey(context),
     },
     sidebarOpen: readSidebarOpen(request.headers.get("cookie")),
   };

@@ -6,14 +6,21 @@ import { ProgressBar } from "~/components/site/progress-bar";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { ToastHost } from "~/components/site/toast-host";
-import { displayName, getAuthContext } from "~/modules/auth/session.server";
+import { displayName, getAuthContext, sessionKey } from "~/modules/auth/session.server";
 import type { loader as rootLoader } from "~/root";
 
 /** Who is signed in, for the header's account corner (no cookie: no database work). */
 export async function loader({ request }: Route.LoaderArgs) {
   const context = await getAuthContext(request);
   return {
-    account: context ? { id: context.user.id, name: displayName(context), isAdmin: context.role === "admin" } : null,
+    account: context
+      ? {
+          id: context.user.id,
+          name: displayName(context),
+          isAdmin: context.role === "admin",
+          session: sessionKey(context),
+        }
+      : null,
   };
 }
 
