@@ -92,12 +92,14 @@ async function loadAuthContext(request: Request): Promise<AuthContext | null> {
     headers: request.headers,
     returnHeaders: true,
   });
-  if (!session) return null;
-  // Only a live session's cookies go out: for a cookie that names no session better-auth writes cleared ones,
-  // and that answer can reach the browser after the new session's cookie (turning on two-factor sign-in
-  // replaces the session while the page's other requests still carry the old one), signing it out.
+  // For a cookie that names no session better-auth writes cleared ones. Those go out only with a page the
+  // browser loads in full: the answer to a page's own request can reach the browser after the new session's
+  // cookie (turning on two-factor sign-in replaces the session while the page's other requests still carry
+  // the old one), and clearing would sign the person out.
   const key = request.headers.get(SESSION_REFRESH_HEADER);
-  if (key) refreshedCookies.get(key)?.push(...headers.getSetCookie());
+  if (key && (session || request.headers.get("sec-fetch-mode") === "navigate"))
+    refreshedCookies.get(key)?.push(...headers.getSetCookie());
+  if (!session) return null;
   const { user } = session;
   const [profile, role] = await Promise.all([loadProfile(user.id), loadRole(user.id)]);
   return {
