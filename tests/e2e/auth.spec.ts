@@ -344,7 +344,7 @@ test("changing the e-mail address asks for the current password, beside the fiel
   ).toBeVisible();
 });
 
-test("changing the password on /account signs out the other browsers and keeps this one signed in, live", async ({
+test("changing the password, then 'Sign out of every other browser', sign the others out and keep this one, live", async ({
   page,
   browser,
 }) => {
@@ -372,6 +372,13 @@ test("changing the password on /account signs out the other browsers and keeps t
     await expect(other).toHaveURL(at("/auth?redirectTo=%2Faccount"));
     await signIn(other, "noor@example.com", "a harbour light at dusk");
     await expect(other).toHaveURL(at("/account"));
+
+    // "Sign out of every other browser" ends that one again and leaves this one as it is.
+    await page.getByRole("button", { name: "Sign out of every other browser" }).click();
+    await expect(page.getByText("Every other browser is signed out.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Connection status: Connected" })).toBeVisible();
+    await other.reload();
+    await expect(other).toHaveURL(at("/auth?redirectTo=%2Faccount"));
   } finally {
     await elsewhere.close();
   }
