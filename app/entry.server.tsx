@@ -4,12 +4,20 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+} from "react-router";
 import { LinkStylesheetProvider } from "~/components/site/site-stylesheet";
 import { NonceProvider } from "~/lib/nonce";
 import { coalesceChunks } from "~/lib/coalesce-chunks.server";
 import { deferHydrationTransform } from "~/lib/deferred-hydration.server";
 import { withRenderedRoutes } from "~/lib/rendered-routes.server";
+import { redactUrlForLog } from "~/modules/security/log-redaction";
+import { services } from "~/services.server";
 
 export const streamTimeout = 5_000;
 
@@ -72,11 +80,30 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logRouteError(error, request);
         },
       },
     );
   });
+}
+
+/**
+ * What a loader, an action or a render threw, into the structured log (React Router's default wrote it to the
+ * console, stack and a failed query's parameters included). A request the browser gave up on is not logged, nor
+ * a 4xx React Router answered itself (a POST to a route with no action: 405): that is the sender's, and the
+ * request's own log line says it.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  // React Router wraps an error of its own making in a 500 response; the error inside is the one to read.
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  logRouteError(inner ?? error, request);
+};
+
+function logRouteError(error: unknown, request: Request) {
+  const { pathname, search } = new URL(request.url);
+  services().logger.error({ err: error, url: redactUrlForLog(pathname + search) }, "route error");
 }
 
 /** Whether a route of the page asks for its scripts after the first paint (`handle.deferHydration`). */

@@ -1,6 +1,6 @@
 // Express wiring: security headers, page views, the page cache, compression, health, media, static assets, then React Router.
 import { timingSafeEqual } from "node:crypto";
-import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import { STATUS_CODES, type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
 import { createReadStream, readdirSync } from "node:fs";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
@@ -84,10 +84,10 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
     next();
   });
 
-  // No path past the limits and no body beyond its route's limit (security/request-limits.ts): refused before
-  // any route looks at the path or anything buffers the body.
+  // No path past the limits or that no route could read, and no body beyond its route's limit
+  // (security/request-limits.ts): refused before any route looks at the path or anything buffers the body.
   app.use((req, res, next) => {
-    const pathVerdict = checkPath(req.path);
+    const pathVerdict = checkPath(req.originalUrl);
     const verdict = pathVerdict.ok ? checkBody(req.method, req.path, req.headers) : pathVerdict;
     if (verdict.ok) return next();
     // The rest of the body is never buffered: it is read and dropped while the answer goes out, then the
@@ -269,11 +269,23 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
   );
 
   app.use((error: unknown, req: Request, res: Response, _next: express.NextFunction) => {
-    logger.error(
-      { err: error, url: redactUrlForLog(req.originalUrl), requestId: res.locals.requestId as string },
-      "unhandled error",
-    );
-    if (!res.headersSent) res.status(500).type("text/plain").send("Unexpected Application Error!");
+    // An HTTP error a part raised for the request itself (the static files' 416 past a file's end, 412 for a
+    // failed precondition) is the sender's: its status goes out, and the request's own log line says it (the
+    // error's message may quote the request). Anything else is ours: logged whole, and 500.
+    const status = clientErrorStatus(error);
+    if (status === undefined)
+      logger.error(
+        { err: error, url: redactUrlForLog(req.originalUrl), requestId: res.locals.requestId as string },
+        "unhandled error",
+      );
+    if (res.headersSent) return;
+    if (status === undefined) return void res.status(500).type("text/plain").send("Unexpected Application Error!");
+    const headers = (error as { headers?: Record<string, string> }).headers ?? {};
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    res
+      .status(status)
+      .type("text/plain")
+      .send(STATUS_CODES[status] ?? "Bad Request");
   });
   if (!pageCache) return app;
   // A stored page that has gone out once through the whole chain above goes out again with the headers it went
@@ -510,4 +522,12 @@ function discardThenClose(req: Request, res: Response): void {
     socket.once("close", () => clearInterval(watch));
     socket.end();
   });
+}
+
+/** The 4xx status an HTTP error carries (http-errors' `status`, as `send` and Express raise them), if it is one. */
+function clientErrorStatus(error: unknown): number | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const { status, statusCode } = error as { status?: unknown; statusCode?: unknown };
+  const code = typeof status === "number" ? status : statusCode;
+  return typeof code === "number" && Number.isInteger(code) && code >= 400 && code < 500 ? code : undefined;
 }

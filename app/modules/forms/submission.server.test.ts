@@ -11,6 +11,7 @@ import {
   readSubmission,
   refuse,
   refuseFields,
+  withoutNulBytes,
 } from "./submission.server";
 
 const form = (entries: [string, string | Blob][]) => {
@@ -126,6 +127,34 @@ describe("readSubmission", () => {
     });
     const thrown = await readSubmission(request, Schema).catch((e: unknown) => e);
     expect(thrown).toMatchObject({ init: { status: 400 } });
+  });
+
+  it("drops NUL bytes from names, values and file names, and keeps everything else as sent", async () => {
+    const body = new FormData();
+    body.append("name", "Ada\0 Lovelace");
+    body.append("email", "ada@example.com");
+    body.append("ids", "01a213f6-6d3a-735f-94a3-fbe0b2f42648");
+    body.append("ids", "01a213f6-6d3a-735f-94a3-fbe0b2f4264\0" + "9");
+    body.append("no\0te", "\0\0");
+    body.append("file", new File(["bytes"], "sketch\0.png", { type: "image/png" }));
+    const request = new Request("http://x/", { method: "POST", body });
+    const submission = await readSubmission(request, Schema);
+    expect(submission).toMatchObject({
+      ok: true,
+      value: {
+        name: "Ada Lovelace",
+        email: "ada@example.com",
+        ids: ["01a213f6-6d3a-735f-94a3-fbe0b2f42648", "01a213f6-6d3a-735f-94a3-fbe0b2f42649"],
+        note: undefined,
+      },
+    });
+    const file = submission.form.get("file") as File;
+    expect([file.name, file.type, await file.text()]).toEqual(["sketch.png", "image/png", "bytes"]);
+  });
+
+  it("gives back the very form read when it holds no NUL byte", () => {
+    const sent = form([["name", "Ada"]]);
+    expect(withoutNulBytes(sent)).toBe(sent);
   });
 });
 

@@ -9,12 +9,33 @@ import { z } from "zod";
 import type { ActionFailure, FieldErrors } from "~/lib/action-result";
 
 export async function readFormData(request: Request): Promise<FormData> {
+  let form: FormData;
   try {
     // eslint-disable-next-line no-restricted-syntax -- the one place that reads a form directly
-    return await request.formData();
+    form = await request.formData();
   } catch {
     throw data({ message: "The form could not be read. Please reload the page and try again." }, { status: 400 });
   }
+  return withoutNulBytes(form);
+}
+
+/**
+ * The form without NUL bytes in its values and file names. No keyboard types one and PostgreSQL can neither
+ * store nor compare one (a query holding one failed, answered 500), so it is dropped: the rest of what was
+ * sent is kept as it came. A form without one (every form a browser sends) is returned as it is.
+ */
+export function withoutNulBytes(form: FormData): FormData {
+  let clean = true;
+  for (const [name, value] of form)
+    if (name.includes("\0") || (typeof value === "string" ? value : value.name).includes("\0")) clean = false;
+  if (clean) return form;
+  const copy = new FormData();
+  for (const [name, value] of form) {
+    const key = name.replaceAll("\0", "");
+    if (typeof value === "string") copy.append(key, value.replaceAll("\0", ""));
+    else copy.append(key, value, value.name.replaceAll("\0", ""));
+  }
+  return copy;
 }
 
 /** Said above a form whose fields need attention (each field's own message is beside it). */

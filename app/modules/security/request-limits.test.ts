@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bodyLimitFor, checkBody, checkPath, KB, MB } from "./request-limits";
+import { bodyLimitFor, checkBody, checkPath, KB, MB, NUL_IN_ADDRESS, UNDECODABLE_ADDRESS } from "./request-limits";
 
 describe("request body limits by route class (security issue item 3)", () => {
   it("gives each kind of route its limit", () => {
@@ -61,5 +61,19 @@ describe("request path limits", () => {
     expect(checkPath("/x".repeat(33))).toEqual({ ok: false, status: 414, reason: "URI Too Long" });
     expect(checkPath("/x".repeat(7000))).toEqual({ ok: false, status: 414, reason: "URI Too Long" });
     expect(checkPath(`/${"a".repeat(2 * KB)}`)).toEqual({ ok: false, status: 414, reason: "URI Too Long" });
+  });
+
+  it("does not count the query", () => {
+    expect(checkPath(`/gallery?q=${"a".repeat(4 * KB)}&${"x=/".repeat(40)}`)).toEqual({ ok: true });
+  });
+
+  it("refuses a path that does not percent-decode, and a NUL byte in the path or the query, with 400", () => {
+    for (const path of ["/%ff", "/blog/%", "/room/%ZZ", "/artwork/%C0%AF", "/api/auth/reset-password/abc%ff"])
+      expect(checkPath(path)).toEqual({ ok: false, status: 400, reason: UNDECODABLE_ADDRESS });
+    for (const url of ["/artwork/%00", "/gallery?q=a%00b", "/checkout?artwork=%00", "/x?y=%2f%00"])
+      expect(checkPath(url)).toEqual({ ok: false, status: 400, reason: NUL_IN_ADDRESS });
+    // A query is decoded leniently by every reader of it: a stray % there is no one's problem.
+    expect(checkPath("/gallery?q=100%")).toEqual({ ok: true });
+    expect(checkPath("/gallery?q=%ff")).toEqual({ ok: true });
   });
 });

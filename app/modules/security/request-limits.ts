@@ -1,6 +1,6 @@
 // How large a request body may be, by the kind of route (docs/security.md, control 3). Checked before anything
 // reads the body: a body over its limit is answered 413 and never buffered. And how long a path may be
-// (control 18): one past it is answered 414 before any route looks at it.
+// (control 18): one past it is answered 414 before any route looks at it; one no route could read, 400.
 import { adminPaths } from "~/lib/admin-paths";
 
 export const KB = 1024;
@@ -85,12 +85,31 @@ function describe(bytes: number): string {
  */
 export const PATH_LIMITS = { bytes: 2 * KB, segments: 32 };
 
-export type PathVerdict = { ok: true } | { ok: false; status: 414; reason: string };
+export type PathVerdict = { ok: true } | { ok: false; status: 400 | 414; reason: string };
 
-export function checkPath(path: string): PathVerdict {
+export const UNDECODABLE_ADDRESS = "Bad Request: the address is not valid.";
+export const NUL_IN_ADDRESS = "Bad Request: the address holds a byte no page can have.";
+
+/**
+ * Whether a request's address (its path, with its query) may reach a route. Past the limits: 414. A path that
+ * does not percent-decode (`/%ff`, `/blog/%`) is a sender's mistake, 400: the router's decoding threw, and the
+ * error named the raw segment in the log (a room's token with it). A NUL byte (`%00`) anywhere, query included,
+ * is 400 too: no page has one, and PostgreSQL refuses to store or compare one.
+ */
+export function checkPath(url: string): PathVerdict {
+  const query = url.indexOf("?");
+  const path = query === -1 ? url : url.slice(0, query);
   let segments = 0;
   for (let i = 0; i < path.length && segments <= PATH_LIMITS.segments; i++) if (path.charCodeAt(i) === 0x2f) segments++;
-  return path.length > PATH_LIMITS.bytes || segments > PATH_LIMITS.segments
-    ? { ok: false, status: 414, reason: "URI Too Long" }
-    : { ok: true };
+  if (path.length > PATH_LIMITS.bytes || segments > PATH_LIMITS.segments)
+    return { ok: false, status: 414, reason: "URI Too Long" };
+  if (/%00/i.test(url)) return { ok: false, status: 400, reason: NUL_IN_ADDRESS };
+  if (path.includes("%")) {
+    try {
+      decodeURIComponent(path);
+    } catch {
+      return { ok: false, status: 400, reason: UNDECODABLE_ADDRESS };
+    }
+  }
+  return { ok: true };
 }

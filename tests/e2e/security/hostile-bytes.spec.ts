@@ -1,0 +1,166 @@
+// Bytes no browser sends, against a running production build: a NUL byte (PostgreSQL cannot store one) in an
+// address, a query or a form field, a percent-escape that decodes to nothing, and HTTP conditions a static
+// file cannot meet. Each is the sender's mistake: a 4xx (or the form's own answer), never a 5xx, and never a
+// token or a typed value in the server's log (docs/security.md, control 19).
+import { request as playwrightRequest } from "@playwright/test";
+import { ADMIN_SERVER_ENV } from "../../support/accounts";
+import { signInAdmin } from "../../support/admin-fixtures";
+import { expect, test } from "../../support/fixtures";
+import { startServer, stop, waitHealthy, type Server } from "../../support/spawn-server";
+import { runTempDir } from "../../support/test-run";
+
+test.describe.configure({ mode: "serial" });
+
+let server: Server;
+/** An available work of the demo catalogue, as its page's address names it. */
+let work: string;
+
+test.beforeAll(async () => {
+  server = await startServer(
+    {
+      DATA_DIR: runTempDir("atelier-bytes-"),
+      LOG_LEVEL: "info",
+      ...ADMIN_SERVER_ENV,
+      REQUIRE_ADMIN_TWO_FACTOR: "false",
+    },
+    { data: "demo" },
+  );
+  await waitHealthy(server);
+  const shop = await (await fetch(`${server.url}/shop`)).text();
+  work = /\/artwork\/([0-9a-f-]{36})/.exec(shop)![1]!;
+});
+
+test.afterAll(async () => {
+  if (server) await stop(server);
+});
+
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from this pattern
+test.afterEach(({}, info) => {
+  if (info.status !== info.expectedStatus) console.log(server.output().slice(-6000));
+});
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${path}`, { headers, redirect: "manual" });
+
+const post = (path: string, fields: Record<string, string>) =>
+  fetch(`${server.url}${path}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    redirect: "manual",
+  });
+
+test("an address or a query holding a NUL byte is refused with 400, never a 500", async () => {
+  for (const path of [
+    `/artwork/%00`,
+    `/artwork/${work}%00`,
+    "/gallery?q=a%00b",
+    "/gallery?medium=%00",
+    `/checkout?artwork=%00`,
+    "/checkout?cancelled=%00",
+    "/og/artwork/a%00.jpg",
+    "/api/auth/magic-link/verify?token=%00",
+    "/api/cart?ids=%00",
+  ]) {
+    const response = await get(path);
+    expect(response.status, path).toBe(400);
+    expect(await response.text(), path).toBe("Bad Request: the address holds a byte no page can have.");
+  }
+  expect((await get("/healthz")).status).toBe(200);
+});
+
+test("a percent-escape that decodes to nothing is refused with 400, and a token before it never reaches the log", async () => {
+  for (const path of [
+    "/%ff",
+    "/blog/%",
+    "/room/%ZZ",
+    "/commission/%c0",
+    "/artwork/%C0%AF",
+    "/assets/%ff",
+    "/media/%ff/x.dzi",
+    "/og/artwork/%ff.jpg",
+    "/api/auth/reset-password/abc%ff",
+  ]) {
+    const response = await get(path);
+    expect(response.status, path).toBe(400);
+    expect(await response.text(), path).toBe("Bad Request: the address is not valid.");
+  }
+  const secret = "SecretRoomToken4242";
+  expect((await get(`/room/${secret}%ff`)).status).toBe(400);
+  await expect.poll(() => server.output()).toContain('"status":400');
+  expect(server.output()).not.toContain(secret);
+});
+
+test("a static file answers what its conditions ask for: 416 past its end, 412 when a precondition fails", async () => {
+  const home = await (await get("/")).text();
+  const script = /\/assets\/[\w.-]+\.js/.exec(home)![0];
+  expect((await get(script, { range: "bytes=99999999-" })).status).toBe(416);
+  expect((await get("/favicon.svg", { "if-match": '"nope"' })).status).toBe(412);
+  expect((await get("/favicon.svg", { "if-unmodified-since": "Mon, 01 Jan 1990 00:00:00 GMT" })).status).toBe(412);
+  expect(server.output()).not.toMatch(/RangeNotSatisfiableError|PreconditionFailedError/);
+});
+
+test("a NUL byte typed into a form is dropped: the form is answered as without it, and nothing is lost", async () => {
+  // Order tracking: no such order, said as for any other number.
+  const tracked = await post("/track-order", { number: "A-1\u0000", email: "t@example.com" });
+  expect(tracked.status).toBeLessThan(500);
+  expect(await tracked.text()).toContain("We could not find an order with that number and e-mail address");
+
+  // A hold request: received, its name without the byte.
+  const hold = await post(`/artwork/${work}/hold.data`, {
+    name: "Ada\u0000 Lovelace",
+    email: "ada@example.com",
+    note: "Back\u0000 on Friday",
+  });
+  expect(hold.status).toBe(200);
+  expect(await hold.text()).not.toContain("SanitizedError");
+
+  // A reset link's token: refused as any unknown token is.
+  const reset = await post("/auth.data", { intent: "reset", token: "\u0000", password: "Xx-long-pass-2026!" });
+  expect(reset.status).toBeLessThan(500);
+
+  // The administrator's own name on /account.
+  const admin = await playwrightRequest.newContext({ baseURL: server.url });
+  try {
+    await signInAdmin(admin, server.url);
+    const renamed = await admin.post("/account.data", {
+      form: { intent: "name", fullName: "Mara\u0000 Ellison" },
+      headers: { origin: server.url },
+    });
+    expect(renamed.status()).toBe(200);
+    const account = await (await admin.get("/account")).text();
+    expect(account).toContain('value="Mara Ellison"');
+  } finally {
+    await admin.dispose();
+  }
+
+  // A checkout: the order is placed, its note without the byte.
+  const order = await post("/checkout.data", {
+    name: "Nul Buyer",
+    email: "nul@example.com",
+    addressLine1: "1 Main Street",
+    addressLine2: "\u0000",
+    city: "Springfield",
+    region: "CA",
+    country: "US",
+    postalCode: "12345",
+    fulfilment: "ship",
+    idempotencyKey: crypto.randomUUID(),
+    item: `${work}:1`,
+    note: "Leave\u0000 at the door",
+  });
+  expect(order.status).toBeLessThan(500);
+  expect(await order.text()).toMatch(/order-confirmation/);
+  expect(server.output()).not.toMatch(/invalid byte sequence|0x00/);
+  expect((await get("/healthz")).status).toBe(200);
+});
+
+test("a request a route has no handler for is answered 405 and logged as one line, with no stack", async () => {
+  const before = server.output().length;
+  const response = await fetch(`${server.url}/api/cart`, { method: "POST", body: "{}" });
+  expect(response.status).toBe(405);
+  await expect.poll(() => server.output().slice(before)).toContain('"status":405');
+  const logged = server.output().slice(before);
+  expect(logged).not.toMatch(/\n\s+at /);
+  for (const line of logged.trim().split("\n")) expect(() => JSON.parse(line) as unknown, line).not.toThrow();
+});
