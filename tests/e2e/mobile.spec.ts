@@ -21,8 +21,13 @@ test("the MENU toggle opens a full-screen menu and CLOSE shuts it", async ({ pag
   await toggle.click();
   const menu = page.getByRole("navigation", { name: "Mobile menu" });
   await expect(menu).toBeVisible();
+  // Full-screen: from under the header's bar to the bottom of the screen, opaque over the page below it.
   const box = await page.locator("#mobile-menu").boundingBox();
-  expect(box?.width).toBe(375);
+  expect(box).toEqual({ x: 0, y: 64, width: 375, height: 812 - 64 });
+  const covered = await page.evaluate(() =>
+    [120, 400, 700].map((y) => document.elementFromPoint(187, y)?.closest("#mobile-menu") !== null),
+  );
+  expect(covered).toEqual([true, true, true]);
   await expect(page.getByRole("button", { name: "CLOSE" })).toHaveAttribute("aria-expanded", "true");
   await page.getByRole("button", { name: "CLOSE" }).click();
   await expect(menu).toBeHidden();

@@ -50,44 +50,48 @@ export function SiteHeader({
   }, [menuOpen]);
 
   return (
-    <header className="border-line/70 bg-paper/90 sticky top-0 z-40 border-b backdrop-blur supports-[backdrop-filter]:bg-paper/75">
-      <div className="container-page flex h-16 items-center justify-between gap-6 md:h-20">
-        <Link to={paths.home()} className="group flex flex-col leading-none" aria-label={`${siteTitle}, home`}>
-          <span className="font-serif text-xl tracking-tight md:text-2xl">{siteTitle}</span>
-          <span className="text-muted mt-1 hidden text-[0.7rem] tracking-[0.16em] uppercase lg:block">{tagline}</span>
-        </Link>
-        <div className="flex items-center gap-5 md:gap-8">
-          <nav aria-label="Main" className="hidden md:block">
-            <ul className="flex items-center gap-8">
-              {DESKTOP_NAV.map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    prefetch="intent"
-                    className={({ isActive }) =>
-                      `text-sm tracking-wide transition-colors hover:text-ink ${isActive ? "text-ink underline decoration-accent decoration-2 underline-offset-8" : "text-ink-soft"}`
-                    }
-                  >
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <RealtimeCorner userId={account?.id} session={account?.session} />
-          <AccountLink account={account} />
-          <CartButton />
-          <button
-            type="button"
-            className="text-xs font-medium tracking-[0.2em] md:hidden"
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {menuOpen ? "CLOSE" : "MENU"}
-          </button>
+    <>
+      <header className="border-line/70 bg-paper/90 sticky top-0 z-40 border-b backdrop-blur supports-[backdrop-filter]:bg-paper/75">
+        <div className="container-page flex h-16 items-center justify-between gap-6 md:h-20">
+          <Link to={paths.home()} className="group flex flex-col leading-none" aria-label={`${siteTitle}, home`}>
+            <span className="font-serif text-xl tracking-tight md:text-2xl">{siteTitle}</span>
+            <span className="text-muted mt-1 hidden text-[0.7rem] tracking-[0.16em] uppercase lg:block">{tagline}</span>
+          </Link>
+          <div className="flex items-center gap-5 md:gap-8">
+            <nav aria-label="Main" className="hidden md:block">
+              <ul className="flex items-center gap-8">
+                {DESKTOP_NAV.map((item) => (
+                  <li key={item.to}>
+                    <NavLink
+                      to={item.to}
+                      prefetch="intent"
+                      className={({ isActive }) =>
+                        `text-sm tracking-wide transition-colors hover:text-ink ${isActive ? "text-ink underline decoration-accent decoration-2 underline-offset-8" : "text-ink-soft"}`
+                      }
+                    >
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <RealtimeCorner userId={account?.id} session={account?.session} />
+            <AccountLink account={account} />
+            <CartButton />
+            <button
+              type="button"
+              className="text-xs font-medium tracking-[0.2em] md:hidden"
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? "CLOSE" : "MENU"}
+            </button>
+          </div>
         </div>
-      </div>
+      </header>
+      {/* Beside the header, not in it: the header's backdrop blur makes it the box a fixed child is placed
+          in, and the menu came out 0 px tall over the page (fixed to the screen only outside it). */}
       {menuOpen ? (
         <div id="mobile-menu" className="bg-paper fixed inset-x-0 top-16 bottom-0 z-50 flex flex-col md:hidden">
           <nav aria-label="Mobile menu" className="container-page flex flex-1 flex-col justify-center">
@@ -103,6 +107,6 @@ export function SiteHeader({
           </nav>
         </div>
       ) : null}
-    </header>
+    </>
   );
 }
