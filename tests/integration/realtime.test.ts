@@ -2,11 +2,11 @@
 // every change pushed to that user's sockets and nobody else's; presence, ping and broadcast; the artist told
 // of a new message.
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { notifications, user, userRoles } from "~/db/schema";
 import type { ServerMessage } from "~/lib/realtime";
 import { newSubmissionKey, submitContact, ContactSchema } from "~/modules/inbox/inquiries.server";
-import { RealtimeHub, realtimeHub } from "~/modules/realtime/hub.server";
+import { PRESENCE_BURST, PRESENCE_INTERVAL_MS, RealtimeHub, realtimeHub } from "~/modules/realtime/hub.server";
 import {
   deleteNotification,
   listNotifications,
@@ -98,6 +98,30 @@ describe("the realtime hub", () => {
     expect(m.last("presence")!.users[0]).toMatchObject({ status: "busy", metadata: { note: "In the studio" } });
     mara.receive(JSON.stringify({ t: "presence", status: "online", metadata: { note: "x".repeat(500) } }));
     expect(m.last("presence")!.users[0]!.metadata!.note).toHaveLength(120);
+  });
+
+  it("sends a user's presence changes at once, and past a burst only the latest, once a second", () => {
+    vi.useFakeTimers();
+    onTestFinished(() => void vi.useRealTimers());
+    const hub = new RealtimeHub(() => Date.now());
+    const m = new FakeSocket();
+    hub.join(m, artist);
+    const ann = hub.join(new FakeSocket(), { id: "u-ann", email: "ann@example.com", name: "Ann" });
+    const frames = () => m.received.filter((r) => r.t === "presence").length;
+    const annStatus = () => m.last("presence")!.users.find((u) => u.userId === "u-ann")!.status;
+    const before = frames();
+    // A script toggling its status as fast as it can.
+    for (let i = 0; i < 20_000; i++) ann.receive(JSON.stringify({ t: "presence", status: i % 2 ? "online" : "away" }));
+    ann.receive(JSON.stringify({ t: "presence", status: "busy" }));
+    expect(frames() - before).toBe(PRESENCE_BURST);
+    expect(annStatus()).not.toBe("busy");
+    vi.advanceTimersByTime(PRESENCE_INTERVAL_MS);
+    expect(frames() - before).toBe(PRESENCE_BURST + 1);
+    expect(annStatus()).toBe("busy");
+    // A person who changes their status now and then is never held back.
+    vi.advanceTimersByTime(60_000);
+    ann.receive(JSON.stringify({ t: "presence", status: "away" }));
+    expect(annStatus()).toBe("away");
   });
 
   it("answers pings, lets only the artist broadcast, a few times a minute, and ignores what it does not understand", () => {

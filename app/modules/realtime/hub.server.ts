@@ -51,6 +51,13 @@ const BROADCAST_TYPE = /^[a-z][a-z0-9-]{0,39}$/;
 const MAX_BROADCAST_BYTES = 4096;
 /** Broadcasts per administrator per minute. */
 export const BROADCASTS_PER_MINUTE = 6;
+/**
+ * Presence changes (status, shared note) a user's sockets send that go out to everyone at once; past them, one a
+ * second at most, with the latest state. Each change is sent to every socket here, so a script toggling its
+ * status thousands of times a second was multiplied by everyone online.
+ */
+export const PRESENCE_BURST = 10;
+export const PRESENCE_INTERVAL_MS = 1000;
 
 /** The other processes, as the hub sees them (hub-peers.server.ts). */
 export interface HubPeers {
@@ -64,6 +71,8 @@ export class RealtimeHub {
   private connections = new Set<Connection>();
   private lastSeen = new Map<string, Date>();
   private broadcasts = new Map<string, number[]>();
+  /** Per user: presence changes that may still go out at once (refilled one a second), and a change held back. */
+  private presenceBudget = new Map<string, { tokens: number; at: number; held?: ReturnType<typeof setTimeout> }>();
   /** Entries of users connected to other processes (one per user and process). */
   private remote: PresenceEntry[] = [];
   private peers: HubPeers | undefined;
@@ -101,6 +110,8 @@ export class RealtimeHub {
         if (!this.connections.delete(connection)) return;
         this.lastSeen.set(user.id, new Date(this.now()));
         this.changed(user.id);
+        const budget = this.presenceBudget.get(user.id);
+        if (budget && !budget.held && this.size(user.id) === 0) this.presenceBudget.delete(user.id);
       },
     };
   }
@@ -231,7 +242,7 @@ export class RealtimeHub {
         if (connection.status === status && sameMetadata(connection.metadata, metadata)) return;
         connection.status = status;
         connection.metadata = metadata;
-        this.changed(connection.user.id);
+        this.presenceFromClient(connection.user.id);
         return;
       }
       case "broadcast":
@@ -239,6 +250,28 @@ export class RealtimeHub {
         this.broadcast(connection.user, message.type, message.payload);
         return;
     }
+  }
+
+  /** A user's own presence change goes out now while they have budget; past it, the latest once a second. */
+  private presenceFromClient(userId: string): void {
+    const now = this.now();
+    const budget = this.presenceBudget.get(userId) ?? { tokens: PRESENCE_BURST, at: now };
+    budget.tokens = Math.min(PRESENCE_BURST, budget.tokens + (now - budget.at) / PRESENCE_INTERVAL_MS);
+    budget.at = now;
+    this.presenceBudget.set(userId, budget);
+    if (budget.held) return; // the held change will carry this one too
+    if (budget.tokens >= 1) {
+      budget.tokens -= 1;
+      this.changed(userId);
+      return;
+    }
+    budget.held = setTimeout(() => {
+      budget.held = undefined;
+      budget.tokens = 0;
+      budget.at = this.now();
+      this.changed(userId);
+    }, PRESENCE_INTERVAL_MS);
+    budget.held.unref?.();
   }
 
   /** A local user's sockets changed: everyone here is told, and the other processes through the peers. */
