@@ -28,6 +28,12 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // A route without a `headers` export keeps only the cookies of its action's headers on a page a browser
+  // posted itself: a refusal's Retry-After (429, 503) must go out with the page as it does with the data.
+  for (const headers of Object.values(routerContext.staticHandlerContext.actionHeaders)) {
+    const retryAfter = headers.get("retry-after");
+    if (retryAfter) responseHeaders.set("retry-after", retryAfter);
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

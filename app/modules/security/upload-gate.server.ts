@@ -9,19 +9,30 @@ export const SMALL_FORM_BYTES = 64 * 1024;
 export const UPLOADS_AT_ONCE = 3;
 
 let reading = 0;
+/** Client addresses with a body being read. */
+const readingFrom = new Set<string>();
 
 /** Whether a request's body is large enough to be treated as an upload (declared length; chunked is refused). */
 export function carriesFiles(request: Request): boolean {
   return Number(request.headers.get("content-length") ?? 0) > SMALL_FORM_BYTES;
 }
 
-/** Runs `read` if fewer than UPLOADS_AT_ONCE uploads are being read; otherwise answers busy without reading. */
-export async function withUploadSlot<T>(read: () => Promise<T>): Promise<{ busy: false; value: T } | { busy: true }> {
-  if (reading >= UPLOADS_AT_ONCE) return { busy: true };
+/**
+ * Runs `read` if fewer than UPLOADS_AT_ONCE uploads are being read and none from `address`; otherwise answers
+ * busy without reading. One address, one upload at a time: a sender trickling a few bytes into three bodies
+ * held every slot for minutes, and nobody else could send a picture.
+ */
+export async function withUploadSlot<T>(
+  address: string,
+  read: () => Promise<T>,
+): Promise<{ busy: false; value: T } | { busy: true }> {
+  if (reading >= UPLOADS_AT_ONCE || readingFrom.has(address)) return { busy: true };
   reading++;
+  readingFrom.add(address);
   try {
     return { busy: false, value: await read() };
   } finally {
     reading--;
+    readingFrom.delete(address);
   }
 }

@@ -38,7 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(await hitRateLimit(`upload:ip:${context.clientIp}`, RATE_LIMITS.publicUpload)).allowed)
       return refuse(TOO_MANY_REQUESTS, 429);
     // The slot is held until the request is handled: its pictures stay in memory until then.
-    const handled = await withUploadSlot(async () => handleRequest(await readFormData(request), context.clientIp));
+    const handled = await withUploadSlot(context.clientIp, async () =>
+      handleRequest(await readFormData(request), context.clientIp),
+    );
     if (handled.busy)
       return data<ActionFailure>(
         { ok: false, error: "Many pictures are arriving right now. Please send again in a minute." },

@@ -140,8 +140,9 @@ test("every route class has its limit: the webhook before the signature, sign-in
   expect(chunked.status).toBe(411);
 });
 
-test("behind one proxy, a client that invents X-Forwarded-For addresses still meets the per-address limit", async () => {
+test("behind one proxy, a client that invents X-Forwarded-For addresses still meets the per-address limit, told when to try again", async () => {
   const statuses: number[] = [];
+  const retryAfter: (string | null)[] = [];
   for (let n = 1; n <= 30; n++) {
     const form = new URLSearchParams({ number: "A-2026-0001", email: "probe@example.com" });
     const answer = await fetch(`${server.url}/track-order`, {
@@ -152,9 +153,13 @@ test("behind one proxy, a client that invents X-Forwarded-For addresses still me
       redirect: "manual",
     });
     statuses.push(answer.status);
+    retryAfter.push(answer.headers.get("retry-after"));
   }
   expect(statuses).toContain(429);
   expect(statuses.indexOf(429)).toBe(10);
+  // The page a browser posted without JavaScript says it too, as the action answered it (not only its data).
+  expect(Number(retryAfter[10])).toBeGreaterThan(0);
+  expect(retryAfter.slice(0, 10)).toEqual(Array(10).fill(null));
 });
 
 test("every request's log line names the address it arrived at, under the id a proxy sent: pages, their stored hits, scripts", async () => {
