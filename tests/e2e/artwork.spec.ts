@@ -1,4 +1,5 @@
 import { DEMO_ARTWORKS } from "../../app/modules/demo/demo-data";
+import { seriousViolations } from "../support/axe";
 import { expect, test, waitForHydration } from "../support/fixtures";
 
 const tidewater = DEMO_ARTWORKS.find((a) => a.title === "Tidewater Hymn")!;
@@ -27,6 +28,8 @@ test("an artwork page shows the work, its facts and price, and adds it to the ca
 
   await page.getByRole("button", { name: "Add to Cart · $6,800" }).click();
   await expect(page.getByText("“Tidewater Hymn” is in your cart")).toBeVisible();
+  // The green of the toast reads as well as the page's own text (it was 4.25:1, under WCAG's 4.5).
+  expect(await seriousViolations(page)).toEqual([]);
   await expect(page.getByRole("button", { name: "In your cart" })).toBeDisabled();
   const stored = await page.evaluate(
     () => JSON.parse(localStorage.getItem("cart") ?? "[]") as { artwork_id: string; price: number; quantity: number }[],
