@@ -53,6 +53,8 @@ export function ImportPreviewView({
   const labelOf = (key: FieldKey) => fields.find((f) => f.key === key)?.header ?? key;
   const imported = upload.status === "imported";
   const problemLines = new Set(preview.errors.map((e) => e.line)).size;
+  // The import is all or nothing: with a problem left, the button would only be refused.
+  const blocked = preview.problems.length > 0 || preview.errors.length > 0;
   const rowsOf = (n: number) => plural(n, "row", "rows");
 
   return (
@@ -111,7 +113,7 @@ export function ImportPreviewView({
 
       {imported ? null : <ColumnsForm preview={preview} fields={fields} disabled={imported} />}
 
-      {preview.problems.length > 0 || preview.errors.length > 0 ? (
+      {blocked ? (
         <section
           aria-labelledby="problems-heading"
           className="border-destructive/30 rounded-lg border bg-red-50/60 p-5"
@@ -161,10 +163,13 @@ export function ImportPreviewView({
               <FlaskConical aria-hidden className="size-4" />
               Dry run
             </SubmitButton>
-            <SubmitButton intent="import" size="sm" disabled={busy} busyLabel="Importing…">
+            <SubmitButton intent="import" size="sm" disabled={busy || blocked} busyLabel="Importing…">
               {`Import ${plural(upload.rowCount, "artwork", "artworks")}`}
             </SubmitButton>
           </Form>
+          {blocked ? (
+            <p className="text-muted mt-2 text-sm">Fix the problems above in the file and upload it again to import.</p>
+          ) : null}
           <Outcome run={run} labelOf={labelOf} />
         </Panel>
       )}
@@ -359,7 +364,10 @@ function PreviewTable({
               {cell("year", row.year ?? "")}
               {cell("size", row.size)}
               {cell("price", row.price || (bad("price") ? "?" : <span className="text-muted">On request</span>))}
-              {cell("availability", AVAILABILITY_LABELS[row.availability] ?? row.availability)}
+              {cell(
+                "availability",
+                bad("availability") ? "?" : (AVAILABILITY_LABELS[row.availability] ?? row.availability),
+              )}
               {cell("featured", row.isFeatured ? "Yes" : "")}
               {cell("quantity", row.quantity)}
               {cell("terms", row.terms)}
