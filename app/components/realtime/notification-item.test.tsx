@@ -41,10 +41,15 @@ describe("a notification in the bell (spec §3: type and priority)", () => {
   });
 
   it("an unread one is marked and offers Mark as read; a read one does not", () => {
-    expect(render({})).toContain('aria-label="Unread"');
-    expect(render({})).toContain("Mark as read");
+    const unread = render({});
+    // Said to a reader as a word (a label on a plain span is not announced), the dot itself hidden.
+    expect(unread).toContain('<span class="sr-only">Unread</span>');
+    expect(unread).not.toContain('aria-label="Unread"');
+    // Each button names its notification, as Delete does: a list of them is not ten "Mark as read".
+    expect(unread).toContain('aria-label="Mark as read: New message from Ada"');
+    expect(unread).toContain('aria-label="Delete notification: New message from Ada"');
     const read = render({ readAt: "2026-11-22T11:00:00.000Z" });
-    expect(read).not.toContain('aria-label="Unread"');
+    expect(read).not.toContain("Unread");
     expect(read).not.toContain("Mark as read");
   });
 });

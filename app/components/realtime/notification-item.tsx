@@ -70,7 +70,12 @@ export function NotificationItem({
               <p className="min-w-0 font-medium">{n.title}</p>
             )}
             <PriorityLabel priority={n.priority} />
-            {n.readAt ? null : <span className="bg-accent ml-auto size-2 shrink-0 rounded-full" aria-label="Unread" />}
+            {n.readAt ? null : (
+              <>
+                <span className="bg-accent ml-auto size-2 shrink-0 rounded-full" aria-hidden="true" />
+                <span className="sr-only">Unread</span>
+              </>
+            )}
           </div>
           {n.message ? <p className="text-ink-soft mt-0.5 break-words">{n.message}</p> : null}
           <p className="text-muted mt-1 text-xs">{formatLocalTime(new Date(n.createdAt))}</p>
@@ -78,7 +83,12 @@ export function NotificationItem({
       </div>
       <div className="mt-2 flex gap-3 pl-7 text-xs">
         {n.readAt ? null : (
-          <button type="button" className="underline underline-offset-2" onClick={onRead}>
+          <button
+            type="button"
+            className="underline underline-offset-2"
+            aria-label={`Mark as read: ${n.title}`}
+            onClick={onRead}
+          >
             Mark as read
           </button>
         )}
