@@ -1,5 +1,6 @@
 // Spec §2 Admin layout on a phone (375 px): the sidebar is a drawer, opened from the header, that navigates and
 // closes once a page is chosen.
+import type { Page } from "@playwright/test";
 import { adminTest as test, expect } from "../support/admin-fixtures";
 
 test("below 768 px the sidebar is a drawer that opens, navigates and closes", async ({ page }) => {
@@ -50,4 +51,32 @@ test("on a phone the upload forms fit the screen: nothing scrolls sideways", asy
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, path).toBeLessThanOrEqual(375);
   }
+});
+
+/** Elements among `selector` whose content is wider than their box (cut short, or spilling over a neighbour). */
+const overflowing = (page: Page, selector: string) =>
+  page.$$eval(selector, (elements) =>
+    elements.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent?.trim()),
+  );
+
+test("at 375 px the header names the administrator in full, and tables and figures keep to their boxes", async ({
+  page,
+}) => {
+  await page.goto("/admin");
+  // Spec §2: the header shows the user's full name; at 375 px it was cut to "M…".
+  const name = page.getByTestId("admin-user-name");
+  await expect(name).toHaveText("Mara Ellison");
+  expect(await overflowing(page, "[data-testid=admin-user-name]")).toEqual([]);
+
+  // Each work's title stays in its own column (it ran over the year: "Tidewa2025").
+  await page.goto("/admin/artworks");
+  const row = page.getByRole("row").filter({ hasText: "Tidewater Hymn" });
+  const title = (await row.getByRole("link", { name: "Tidewater Hymn", exact: true }).boundingBox())!;
+  const year = (await row.getByRole("cell", { name: "2025", exact: true }).boundingBox())!;
+  expect(title.x + title.width).toBeLessThanOrEqual(year.x);
+
+  // The stock figures fit their cards ("$98,700" ran past its edge).
+  await page.goto("/admin/inventory");
+  await expect(page.getByText("Value of available stock")).toBeVisible();
+  expect(await overflowing(page, "main dl dd")).toEqual([]);
 });

@@ -51,3 +51,22 @@ test("the gallery is one column of whole images at 375px, with nothing wider tha
     .evaluateAll((els) => els.slice(0, 2).map((e) => e.getBoundingClientRect().x));
   expect(boxes[0]).toBe(boxes[1]);
 });
+
+test("the gallery's filters show their whole choice at 375 px", async ({ page }) => {
+  await page.goto("/gallery");
+  const filters = page.getByRole("search", { name: "Filter and search the gallery" });
+  await expect(filters.getByLabel("Medium")).toHaveValue("");
+  // The chosen option's text, at the select's font, beside its padding and arrow (it read "All mediu").
+  const cut = await filters.locator("select").evaluateAll((selects) =>
+    (selects as HTMLSelectElement[])
+      .filter((s) => {
+        const style = getComputedStyle(s);
+        const context = document.createElement("canvas").getContext("2d")!;
+        context.font = `${style.fontSize} ${style.fontFamily}`;
+        const text = s.options[s.selectedIndex]!.text;
+        return context.measureText(text).width + parseFloat(style.paddingLeft) + 20 > s.clientWidth;
+      })
+      .map((s) => s.name),
+  );
+  expect(cut).toEqual([]);
+});

@@ -143,7 +143,7 @@ export function AdminShell({
           >
             <Menu aria-hidden className="size-5" />
           </Button>
-          <p className="font-serif text-lg whitespace-nowrap">Admin Dashboard</p>
+          <p className="font-serif text-base whitespace-nowrap sm:text-lg">Admin Dashboard</p>
           <div className="ml-auto flex min-w-0 items-center gap-3">
             <OfflineQueueStatus />
             <RealtimeCorner userId={user.id} session={user.session} />
@@ -156,9 +156,10 @@ export function AdminShell({
               </p>
             </div>
             <Form method="post" action={adminPaths.signOut()}>
-              <Button type="submit" variant="secondary" size="sm">
+              {/* On a phone the icon alone (named Sign Out), so the header keeps the administrator's name whole. */}
+              <Button type="submit" variant="secondary" size="sm" className="max-sm:px-2.5">
                 <LogOut aria-hidden className="size-4" />
-                Sign Out
+                <span className="max-sm:sr-only">Sign Out</span>
               </Button>
             </Form>
           </div>

@@ -176,8 +176,9 @@ function ArtworkRow({ row, position, reorderable }: { row: ArtworkTableRow; posi
         ) : null}
       </Td>
       <Td className="text-muted tabular-nums">{position}</Td>
-      {/* Takes the room the other columns leave; a long line under the title is cut short. */}
-      <Td className="w-full max-w-0">
+      {/* Takes the room the other columns leave, 12rem at least (the table scrolls sideways on a phone); a long
+          line under the title is cut short. */}
+      <Td className="w-full max-w-0 min-w-48">
         <WorkCell
           id={row.id}
           title={row.title}

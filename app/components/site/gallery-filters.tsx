@@ -35,7 +35,7 @@ export function GalleryFilters({ params, mediums, years, categories = [], series
       action="/gallery"
       role="search"
       aria-label="Filter and search the gallery"
-      className="border-line grid grid-cols-3 gap-x-2 gap-y-3 border-y py-5 md:flex md:flex-wrap md:items-end md:gap-4"
+      className="border-line grid grid-cols-2 gap-x-2 gap-y-3 border-y py-5 sm:grid-cols-3 md:flex md:flex-wrap md:items-end md:gap-4"
       onSubmit={(event) => {
         event.preventDefault();
         apply(event.currentTarget);
@@ -45,7 +45,7 @@ export function GalleryFilters({ params, mediums, years, categories = [], series
         if ((event.target as HTMLElement).tagName === "SELECT") apply(event.currentTarget);
       }}
     >
-      <div className="col-span-3 flex min-w-0 flex-1 flex-col gap-1.5 md:max-w-md">
+      <div className="col-span-full flex min-w-0 flex-1 flex-col gap-1.5 md:max-w-md">
         <label htmlFor="gallery-q" className="eyebrow">
           Search
         </label>
@@ -104,7 +104,7 @@ export function GalleryFilters({ params, mediums, years, categories = [], series
         options={years.map((y) => ({ value: String(y), label: String(y) }))}
       />
       {active ? (
-        <div className="col-span-3 flex h-10 items-center">
+        <div className="col-span-full flex h-10 items-center">
           <Link to={galleryHref({})} className="text-muted hover:text-ink inline-flex items-center gap-1 text-sm">
             <X aria-hidden="true" className="size-4" />
             Clear filters

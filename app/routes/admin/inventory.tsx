@@ -93,7 +93,7 @@ export default function Inventory({ loaderData }: Route.ComponentProps) {
         title="Inventory Management"
         description="Stock of every work on the site. Originals have a quantity of 1; editions more. Change a work's stock on its page."
       />
-      <dl className="mb-4 grid grid-cols-3 gap-3">
+      <dl className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
         <div className={`${cardClass} p-3`}>
           <dt className="text-muted text-xs">Works</dt>
           <dd className="font-serif text-2xl tabular-nums">{total}</dd>
@@ -102,7 +102,7 @@ export default function Inventory({ loaderData }: Route.ComponentProps) {
           <dt className="text-muted text-xs">Units in stock</dt>
           <dd className="font-serif text-2xl tabular-nums">{units}</dd>
         </div>
-        <div className={`${cardClass} p-3`}>
+        <div className={`${cardClass} col-span-2 p-3 sm:col-span-1`}>
           <dt className="text-muted text-xs">Value of available stock</dt>
           <dd className="font-serif text-2xl tabular-nums">{formatPrice(stockValueCents)}</dd>
         </div>
