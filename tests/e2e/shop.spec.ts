@@ -93,7 +93,11 @@ test("browse the shop, add to the cart, check out by bank transfer, see the conf
   await expect(confirmation.getByTestId("order-total")).toHaveText(money(total));
   const next = page.getByRole("region", { name: "Next: your payment" });
   await expect(next).toContainText(`Pay ${money(total)} by bank transfer, quoting ${number} as the reference.`);
-  await expect(next).toContainText("Please pay by bank transfer and quote your order number as the reference.");
+  // The artist's instructions follow without saying the same again (the default once repeated the sentence).
+  await expect(next).toContainText(
+    `quoting ${number} as the reference. We will reply within one working day with our bank details and an invoice.`,
+  );
+  await expect(next).not.toContainText("quote your order number");
   await expect(page.getByRole("heading", { name: "Status: Awaiting payment" })).toBeVisible();
   // The ordered work has left the cart; it is reserved, so no longer on /shop.
   await expect(page.getByRole("banner").getByRole("button", { name: "Cart", exact: true })).toBeVisible();

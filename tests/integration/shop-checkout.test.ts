@@ -75,7 +75,9 @@ describe.each(BACKENDS)("checkout on %s", (backend) => {
     const placed = mails.find((m) => m.template === "order-placed")!;
     expect(placed.subject).toBe(`Your order ${number} at Test Studio`);
     expect(placed.text).toContain("Total: $7,537.60");
-    expect(placed.text).toContain("Please pay by bank transfer");
+    expect(placed.text).toContain("We will reply within one working day with our bank details and an invoice.");
+    expect(placed.text).toContain(`Please quote ${number} with your payment.`);
+    expect(placed.text).not.toContain("quote your order number");
 
     // The confirmation: the buyer's browser (its cookie) sees the order; anyone else a neutral page.
     const url = `/order-confirmation?order=${number}`;

@@ -52,13 +52,14 @@ export const ShopSettingsSchema = z.object({
   taxLabel: z.string().min(1).max(60).default("Sales tax"),
   taxCountries: z.array(countryCode).max(250).default(["US"]),
   taxShipping: z.boolean().default(false),
-  /** Shown on the confirmation page and in the e-mail of an order paid by bank transfer (manual payment). */
+  /**
+   * Shown on the confirmation page and in the e-mail of an order paid by bank transfer (manual payment), after
+   * the line that already says to pay by bank transfer quoting the order number: what comes next.
+   */
   paymentInstructions: z
     .string()
     .max(2_000)
-    .default(
-      "Please pay by bank transfer and quote your order number as the reference. We will reply within one working day with our bank details and an invoice.",
-    ),
+    .default("We will reply within one working day with our bank details and an invoice."),
   /** Card checkout: how long placing an order holds the works while the buyer pays. */
   reservationMinutes: z.number().int().min(5).max(1_440).default(15),
   /** Manual payment: how long the works stay reserved while a bank transfer is on its way. */

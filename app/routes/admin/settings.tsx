@@ -276,7 +276,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           <TextAreaField
             label="Bank transfer instructions"
             {...shopField("shop.paymentInstructions")}
-            hint="Shown on the order confirmation and in the e-mail of an order paid by bank transfer."
+            hint="Shown on the order confirmation, order tracking and in the e-mail of an order paid by bank transfer, after “Pay the total by bank transfer, quoting the order number as the reference.”"
             rows={3}
             className="mt-4"
           />
