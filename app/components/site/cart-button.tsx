@@ -1,7 +1,8 @@
 import { ShoppingBag } from "./icons";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { itemCount } from "~/lib/cart";
 import { useCart } from "./cart-provider";
+import { dismissToasts } from "./toast-host";
 import { useLazyDialog } from "./use-lazy-dialog";
 
 const loadDrawer = () => import("./cart-drawer");
@@ -15,6 +16,10 @@ export function CartButton() {
   const { items } = useCart();
   const count = itemCount(items);
   const { open, setOpen, wanted, trigger } = useLazyDialog(loadDrawer);
+  // "… is in your cart" lay over the drawer's first line on a phone; the open cart shows it anyway.
+  useEffect(() => {
+    if (open) dismissToasts();
+  }, [open]);
   return (
     <>
       <button

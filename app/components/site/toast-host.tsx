@@ -62,6 +62,11 @@ export function notifyActivity(show: (toast: typeof sonnerToast, options: { toas
   notify((toast) => show(toast, { toasterId: ACTIVITY_TOASTS.id }));
 }
 
+/** Sends away the toasts on screen (none loaded, nothing to do): a panel that opens over them says it better. */
+export function dismissToasts(): void {
+  live?.dismiss();
+}
+
 /** Shows a toast: `notify((t) => t.success("Saved"))`. */
 export function notify(show: Show): void {
   if (live) {
