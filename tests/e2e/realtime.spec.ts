@@ -94,6 +94,16 @@ test("past three people the stack shows +N, and the online list is at most 300 p
     await expect(stack.last()).toHaveText("+2");
     for (const avatar of await stack.all().then((all) => all.slice(0, 3)))
       await expect(avatar).toHaveText(/^[A-Z0-9]{1,2}$/);
+    // Each avatar's initials stay clear of the next one laid over it, ring included ("GG" read as "G").
+    const hidden = await stack.evaluateAll((spans) =>
+      spans.slice(0, -1).map((span) => {
+        const range = document.createRange();
+        range.selectNodeContents(span);
+        const ring = parseFloat(getComputedStyle(span.nextElementSibling!).boxShadow.split(" ").at(-1) ?? "0") || 2;
+        return range.getBoundingClientRect().right > span.nextElementSibling!.getBoundingClientRect().left - ring;
+      }),
+    );
+    expect(hidden).toEqual([false, false, false]);
 
     await trigger.click();
     const list = page.getByRole("list", { name: "Online users" });

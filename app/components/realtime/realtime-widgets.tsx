@@ -101,18 +101,19 @@ function OnlineUsers({
         className="flex items-center rounded-full focus-visible:outline-2"
         aria-label={`Online users: ${total}`}
       >
-        <span className="flex -space-x-2">
+        {/* Overlapping by 4 px, ring included, so two initials stay readable ("GG" was read as "G"). */}
+        <span className="flex -space-x-1">
           {shown.map((u) => (
             <span
               key={u.userId}
               title={u.name || u.email}
-              className="bg-paper-deep text-ink ring-paper inline-flex size-7 items-center justify-center rounded-full text-[0.65rem] font-medium ring-2"
+              className="bg-paper-deep text-ink ring-paper inline-flex size-8 items-center justify-center rounded-full text-[0.65rem] font-medium ring-2"
             >
               {initials(u)}
             </span>
           ))}
           {more > 0 ? (
-            <span className="bg-ink text-paper ring-paper inline-flex size-7 items-center justify-center rounded-full text-[0.65rem] ring-2">
+            <span className="bg-ink text-paper ring-paper inline-flex size-8 items-center justify-center rounded-full text-[0.65rem] ring-2">
               +{more}
             </span>
           ) : null}
