@@ -50,6 +50,12 @@ const post = (path: string, fields: Record<string, string>) =>
     redirect: "manual",
   });
 
+async function expectRefused(path: string, reason: string) {
+  const response = await get(path);
+  expect(response.status, path).toBe(400);
+  expect(await response.text(), path).toBe(reason);
+}
+
 test("an address or a query holding a NUL byte is refused with 400, never a 500", async () => {
   for (const path of [
     `/artwork/%00`,
@@ -61,11 +67,8 @@ test("an address or a query holding a NUL byte is refused with 400, never a 500"
     "/og/artwork/a%00.jpg",
     "/api/auth/magic-link/verify?token=%00",
     "/api/cart?ids=%00",
-  ]) {
-    const response = await get(path);
-    expect(response.status, path).toBe(400);
-    expect(await response.text(), path).toBe("Bad Request: the address holds a byte no page can have.");
-  }
+  ])
+    await expectRefused(path, "Bad Request: the address holds a byte no page can have.");
   expect((await get("/healthz")).status).toBe(200);
 });
 
@@ -80,11 +83,8 @@ test("a percent-escape that decodes to nothing is refused with 400, and a token 
     "/media/%ff/x.dzi",
     "/og/artwork/%ff.jpg",
     "/api/auth/reset-password/abc%ff",
-  ]) {
-    const response = await get(path);
-    expect(response.status, path).toBe(400);
-    expect(await response.text(), path).toBe("Bad Request: the address is not valid.");
-  }
+  ])
+    await expectRefused(path, "Bad Request: the address is not valid.");
   const secret = "SecretRoomToken4242";
   expect((await get(`/room/${secret}%ff`)).status).toBe(400);
   await expect.poll(() => server.output()).toContain('"status":400');
