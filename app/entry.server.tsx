@@ -86,7 +86,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) logRouteError(error, request);
+          if (shellRendered) logRouteError(error, request, loadContext.requestId);
         },
       },
     );
@@ -99,17 +99,18 @@ export default function handleRequest(
  * a 4xx React Router answered itself (a POST to a route with no action: 405): that is the sender's, and the
  * request's own log line says it.
  */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
   // React Router wraps an error of its own making in a 500 response; the error inside is the one to read.
   const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
-  logRouteError(inner ?? error, request);
+  logRouteError(inner ?? error, request, (context as Partial<AppLoadContext> | undefined)?.requestId);
 };
 
-function logRouteError(error: unknown, request: Request) {
+/** The error under the request's id, as its request line is logged (server/app.ts). */
+function logRouteError(error: unknown, request: Request, requestId: string | undefined) {
   const { pathname, search } = new URL(request.url);
-  services().logger.error({ err: error, url: redactUrlForLog(pathname + search) }, "route error");
+  services().logger.error({ err: error, url: redactUrlForLog(pathname + search), requestId }, "route error");
 }
 
 /** Whether a route of the page asks for its scripts after the first paint (`handle.deferHydration`). */
