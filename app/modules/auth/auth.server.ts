@@ -16,7 +16,7 @@ import type { Config } from "~/config.server";
 import type { Database } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { safeRedirect } from "~/lib/safe-redirect";
-import type { Logger } from "~/logger.server";
+import { errForLog, type Logger } from "~/logger.server";
 import { sendMail } from "~/modules/mail/mail.server";
 import { services } from "~/services.server";
 import { noteSignIn, phoneForSecondFactor, secondFactorMethods } from "./accounts.server";
@@ -125,8 +125,11 @@ export function createAuth({ config, db, logger }: AuthDeps) {
     verification: { storeIdentifier: "hashed" },
     database: drizzleAdapter(db, { provider: "pg", schema }),
     logger: {
+      // An error it passes on (a failed query) goes through the log's error serializer: without it, the query's
+      // parameters (a new account's name and address) were written whole.
       log: (level, message, ...args) => {
-        logger[level]({ args: args.length ? args : undefined }, `auth: ${message}`);
+        const logged = (args as unknown[]).map((arg) => (arg instanceof Error ? errForLog(arg) : arg));
+        logger[level]({ args: logged.length ? logged : undefined }, `auth: ${message}`);
       },
     },
     advanced: {

@@ -155,6 +155,20 @@ test("a NUL byte typed into a form is dropped: the form is answered as without i
   expect((await get("/healthz")).status).toBe(200);
 });
 
+test("better-auth's own endpoints refuse a NUL byte without a 5xx, and its log line keeps nothing typed", async () => {
+  const before = server.output().length;
+  const email = "nul-signup@example.com";
+  const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.url },
+    body: JSON.stringify({ email, password: "a long walk by the estuary", name: "Ada\u0000 Lovelace" }),
+  });
+  expect(signUp.status).toBeGreaterThanOrEqual(400);
+  expect(signUp.status).toBeLessThan(500);
+  await expect.poll(() => server.output().slice(before)).toContain("/api/auth/sign-up/email");
+  expect(server.output().slice(before)).not.toContain(email);
+});
+
 test("a request a route has no handler for is answered 405 and logged as one line, with no stack", async () => {
   const before = server.output().length;
   const response = await fetch(`${server.url}/api/cart`, { method: "POST", body: "{}" });
