@@ -36,6 +36,14 @@ describe("errors in the log", () => {
     expect(line).not.toContain("neighbour");
   });
 
+  it("keep a failed query's parameters out when it is the cause of another error", () => {
+    const query = new DrizzleQueryError("select 1 where email = $1", ["buyer@example.com"], new Error("timeout"));
+    const line = logged(new Error("could not place the order", { cause: query }));
+    expect(line).toContain("could not place the order");
+    expect(line).toContain("params: [redacted]");
+    expect(line).not.toContain("buyer@example.com");
+  });
+
   it("keep any other error whole", () => {
     const { err } = JSON.parse(logged(new TypeError("x is not a function"))) as { err: Record<string, string> };
     expect(err).toMatchObject({ type: "TypeError", message: "x is not a function" });

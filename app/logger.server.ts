@@ -38,12 +38,14 @@ export function createLogger(level: string, pretty = false): Logger {
 export function errForLog(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
   const logged = stdSerializers.err(error) as ReturnType<typeof stdSerializers.err> & { params?: unknown };
-  const params = (error as { params?: unknown }).params;
-  if (Array.isArray(params)) {
+  delete logged.params;
+  // pino writes the causes' messages and stacks after the error's own: a failed query may be one of them.
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 10; e = e.cause, depth++) {
+    const params = (e as { params?: unknown }).params;
+    if (!Array.isArray(params)) continue;
     const written = `params: ${String(params)}`;
     logged.message = logged.message.replaceAll(written, "params: [redacted]");
     logged.stack = logged.stack.replaceAll(written, "params: [redacted]");
-    delete logged.params;
   }
   return logged;
 }

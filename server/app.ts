@@ -280,6 +280,11 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
       );
     if (res.headersSent) return;
     if (status === undefined) return void res.status(500).type("text/plain").send("Unexpected Application Error!");
+    // The file's own headers may be set already (its encoding, a year of caching, its validators): they would
+    // label this short text as the file.
+    for (const name of ["content-encoding", "content-length", "etag", "last-modified", "accept-ranges", "vary"])
+      res.removeHeader(name);
+    res.setHeader("cache-control", "no-store");
     const headers = (error as { headers?: Record<string, string> }).headers ?? {};
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     res

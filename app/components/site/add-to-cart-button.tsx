@@ -4,7 +4,7 @@ import type { ArtworkSummary } from "~/lib/artwork";
 import type { ImageAsset } from "~/lib/media";
 import { formatPrice } from "~/lib/money";
 import { useCart } from "./cart-provider";
-import { notify } from "./toast-host";
+import { CART_TOAST, notify } from "./toast-host";
 import { isPurchasable } from "~/lib/availability";
 
 export interface PurchasableArtwork extends ArtworkSummary {
@@ -31,7 +31,7 @@ export function useAddToCart() {
         stock: stockOf(artwork),
         image: artwork.image,
       });
-      notify((t) => t.success(`“${artwork.title}” is in your cart`));
+      notify((t) => t.success(`“${artwork.title}” is in your cart`, { id: CART_TOAST }));
     },
     [cart],
   );

@@ -2,7 +2,7 @@ import { ShoppingBag } from "./icons";
 import { lazy, Suspense, useEffect } from "react";
 import { itemCount } from "~/lib/cart";
 import { useCart } from "./cart-provider";
-import { dismissToasts } from "./toast-host";
+import { CART_TOAST, dismissToast } from "./toast-host";
 import { useLazyDialog } from "./use-lazy-dialog";
 
 const loadDrawer = () => import("./cart-drawer");
@@ -18,7 +18,7 @@ export function CartButton() {
   const { open, setOpen, wanted, trigger } = useLazyDialog(loadDrawer);
   // "… is in your cart" lay over the drawer's first line on a phone; the open cart shows it anyway.
   useEffect(() => {
-    if (open) dismissToasts();
+    if (open) dismissToast(CART_TOAST);
   }, [open]);
   return (
     <>

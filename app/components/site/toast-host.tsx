@@ -62,9 +62,12 @@ export function notifyActivity(show: (toast: typeof sonnerToast, options: { toas
   notify((toast) => show(toast, { toasterId: ACTIVITY_TOASTS.id }));
 }
 
-/** Sends away the toasts on screen (none loaded, nothing to do): a panel that opens over them says it better. */
-export function dismissToasts(): void {
-  live?.dismiss();
+/** The id of the toast that says a work went into the cart (one at a time: a newer one takes its place). */
+export const CART_TOAST = "cart";
+
+/** Sends away one toast if it is on screen (none loaded, nothing to do): a panel opening over it says it better. */
+export function dismissToast(id: string): void {
+  live?.dismiss(id);
 }
 
 /** Shows a toast: `notify((t) => t.success("Saved"))`. */

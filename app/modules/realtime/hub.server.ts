@@ -270,6 +270,7 @@ export class RealtimeHub {
       budget.tokens = 0;
       budget.at = this.now();
       this.changed(userId);
+      if (this.size(userId) === 0) this.presenceBudget.delete(userId);
     }, PRESENCE_INTERVAL_MS);
     budget.held.unref?.();
   }

@@ -50,6 +50,11 @@ const post = (path: string, fields: Record<string, string>) =>
     redirect: "manual",
   });
 
+/** Waits for the log line of the request sent with this X-Request-Id (the server's output comes in on its own). */
+async function loggedLine(requestId: string) {
+  await expect.poll(() => server.output()).toContain(`"requestId":"${requestId}"`);
+}
+
 async function expectRefused(path: string, reason: string) {
   const response = await get(path);
   expect(response.status, path).toBe(400);
@@ -86,17 +91,33 @@ test("a percent-escape that decodes to nothing is refused with 400, and a token 
   ])
     await expectRefused(path, "Bad Request: the address is not valid.");
   const secret = "SecretRoomToken4242";
-  expect((await get(`/room/${secret}%ff`)).status).toBe(400);
-  await expect.poll(() => server.output()).toContain('"status":400');
+  expect((await get(`/room/${secret}%ff`, { "x-request-id": "hb-undecodable" })).status).toBe(400);
+  await loggedLine("hb-undecodable");
   expect(server.output()).not.toContain(secret);
 });
 
 test("a static file answers what its conditions ask for: 416 past its end, 412 when a precondition fails", async () => {
   const home = await (await get("/")).text();
   const script = /\/assets\/[\w.-]+\.js/.exec(home)![0];
-  expect((await get(script, { range: "bytes=99999999-" })).status).toBe(416);
-  expect((await get("/favicon.svg", { "if-match": '"nope"' })).status).toBe(412);
-  expect((await get("/favicon.svg", { "if-unmodified-since": "Mon, 01 Jan 1990 00:00:00 GMT" })).status).toBe(412);
+  const answers = [
+    [await get(script, { range: "bytes=99999999-", "accept-encoding": "br", "x-request-id": "hb-416" }), 416],
+    [await get("/favicon.svg", { "if-match": '"nope"', "x-request-id": "hb-412a" }), 412],
+    [
+      await get("/favicon.svg", {
+        "if-unmodified-since": "Mon, 01 Jan 1990 00:00:00 GMT",
+        "x-request-id": "hb-412b",
+      }),
+      412,
+    ],
+  ] as const;
+  for (const [answer, status] of answers) {
+    expect(answer.status).toBe(status);
+    // The short text the answer is, not the file it names: no encoding of the file's, kept by nobody.
+    expect(answer.headers.get("content-encoding")).toBeNull();
+    expect(answer.headers.get("cache-control")).toBe("no-store");
+    expect(await answer.text()).toMatch(/^(Range Not Satisfiable|Precondition Failed)$/);
+  }
+  for (const id of ["hb-416", "hb-412a", "hb-412b"]) await loggedLine(id);
   expect(server.output()).not.toMatch(/RangeNotSatisfiableError|PreconditionFailedError/);
 });
 

@@ -168,7 +168,11 @@ export function ImportPreviewView({
             </SubmitButton>
           </Form>
           {blocked ? (
-            <p className="text-muted mt-2 text-sm">Fix the problems above in the file and upload it again to import.</p>
+            <p className="text-muted mt-2 text-sm">
+              {preview.problems.length > 0
+                ? "Choose the columns above to import."
+                : "Fix the problems above in the file and upload it again to import."}
+            </p>
           ) : null}
           <Outcome run={run} labelOf={labelOf} />
         </Panel>
