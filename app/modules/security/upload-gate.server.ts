@@ -8,8 +8,7 @@ export const SMALL_FORM_BYTES = 64 * 1024;
 /** Public uploads read at once by one process; a further one is asked to retry (503). */
 export const UPLOADS_AT_ONCE = 3;
 
-let reading = 0;
-/** Client addresses with a body being read. */
+/** Client addresses with a body being read: one each, so also how many are read. */
 const readingFrom = new Set<string>();
 
 /** Whether a request's body is large enough to be treated as an upload (declared length; chunked is refused). */
@@ -26,13 +25,11 @@ export async function withUploadSlot<T>(
   address: string,
   read: () => Promise<T>,
 ): Promise<{ busy: false; value: T } | { busy: true }> {
-  if (reading >= UPLOADS_AT_ONCE || readingFrom.has(address)) return { busy: true };
-  reading++;
+  if (readingFrom.size >= UPLOADS_AT_ONCE || readingFrom.has(address)) return { busy: true };
   readingFrom.add(address);
   try {
     return { busy: false, value: await read() };
   } finally {
-    reading--;
     readingFrom.delete(address);
   }
 }
