@@ -3,6 +3,7 @@ import {
   dayIn,
   endOfDayIn,
   formatCalendarDay,
+  formatDate,
   formatDateTime,
   formatDay,
   formatDayRange,
@@ -35,9 +36,19 @@ describe("dates", () => {
     expect(endOfDayIn("2026-11-21", "America/Chicago").toISOString()).toBe("2026-11-22T05:59:59.999Z");
   });
 
-  it("says the back office's compact moments in UTC", () => {
-    expect(formatShortDateTime(new Date("2026-11-21T14:05:00Z"))).toBe("21 Nov 2026, 14:05 UTC");
-    expect(formatShortDate("2026-11-21T23:59:00Z")).toBe("21 Nov 2026");
+  it("says the back office's compact moments in the studio's time zone, as the long forms do", () => {
+    expect(formatShortDateTime(new Date("2026-11-21T14:05:00Z"), "America/Chicago")).toBe("21 Nov 2026, 08:05 CST");
+    expect(formatShortDateTime("2026-07-01T14:05:00Z", "America/Chicago")).toBe("1 Jul 2026, 09:05 CDT");
+    expect(formatShortDateTime(new Date("2026-11-21T14:05:00Z"), "UTC")).toBe("21 Nov 2026, 14:05 UTC");
+    // The zone's name is the one the long form uses, so an order and a message of one moment read alike.
+    expect(formatShortDateTime(new Date("2026-11-21T14:05:00Z"), "Europe/Paris")).toBe("21 Nov 2026, 15:05 GMT+1");
+    // Late in the evening in Chicago is already the next day in UTC: the studio's day is the one shown.
+    expect(formatShortDate("2026-11-22T03:59:00Z", "America/Chicago")).toBe("21 Nov 2026");
+    expect(formatShortDate("2026-11-22T03:59:00Z", "UTC")).toBe("22 Nov 2026");
+  });
+
+  it("says a moment and its day in the studio's zone in every long form", () => {
+    expect(formatDate(new Date("2026-11-22T03:59:00Z"), "America/Chicago")).toBe("November 21, 2026");
   });
 
   it("names a month and a day of the month, in UTC whatever the server's zone", () => {

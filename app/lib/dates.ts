@@ -1,5 +1,6 @@
-// Dates as the site shows them (a day in words, always in UTC: the same on the server and in the browser), and
-// calendar days in the studio's time zone (an invoice's date, "today" for exhibitions, a room's last day).
+// Dates as the site shows them (a day in words, always in UTC: the same on the server and in the browser),
+// calendar days in the studio's time zone (an invoice's date, "today" for exhibitions, a room's last day), and
+// moments for people in the studio's time zone (an order placed, a message received), formatted in loaders.
 
 /**
  * A formatter made on its first use: creating a DateTimeFormat costs about 10 ms of main thread in the browser,
@@ -45,7 +46,7 @@ export const formatLocalTime = lazyFormat("en-US", {
 // Dates for people: formatted once on the server in the studio's time zone (no hydration differences).
 
 /** "November 21, 2026 at 9:14 AM CST". */
-export function formatDateTime(date: Date, timeZone = "UTC"): string {
+export function formatDateTime(date: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("en-US", {
     month: "long",
     day: "numeric",
@@ -58,7 +59,7 @@ export function formatDateTime(date: Date, timeZone = "UTC"): string {
 }
 
 /** "November 21, 2026". */
-export function formatDate(date: Date, timeZone = "UTC"): string {
+export function formatDate(date: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone }).format(date);
 }
 
@@ -97,24 +98,43 @@ export function endOfDayIn(day: string, timeZone: string): Date {
   return new Date(guess - 1);
 }
 
-// The back office's compact forms: one fixed time zone (UTC), so the server's HTML and the browser's render agree.
-const shortDateTime = lazyFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "UTC",
-});
-const shortDate = lazyFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+/** The formatters of one time zone, made on first use and kept (a studio has one zone; a test or two more). */
+const zoneFormats = new Map<
+  string,
+  { dateTime: Intl.DateTimeFormat; date: Intl.DateTimeFormat; zoneName: Intl.DateTimeFormat }
+>();
+function formatsOf(timeZone: string) {
+  let formats = zoneFormats.get(timeZone);
+  if (!formats) {
+    const day = { day: "numeric", month: "short", year: "numeric", timeZone } as const;
+    formats = {
+      dateTime: new Intl.DateTimeFormat("en-GB", { ...day, hour: "2-digit", minute: "2-digit" }),
+      date: new Intl.DateTimeFormat("en-GB", day),
+      // The zone's name as the long form (formatDateTime) says it: "CST", "GMT+1".
+      zoneName: new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" }),
+    };
+    zoneFormats.set(timeZone, formats);
+  }
+  return formats;
+}
+
+// The back office's compact forms, in the studio's time zone like every other date a person reads. Formatted in
+// loaders (on the server), never while rendering: the browser's time-zone data need not agree with the server's.
+
+/** "21 Nov 2026, 08:05 CST": a moment in a dense admin list. */
+export function formatShortDateTime(date: Date | string, timeZone: string): string {
+  const { dateTime, zoneName } = formatsOf(timeZone);
+  const moment = new Date(date);
+  const zone = zoneName.formatToParts(moment).find((p) => p.type === "timeZoneName")?.value ?? timeZone;
+  return `${dateTime.format(moment)} ${zone}`;
+}
+
+/** "21 Nov 2026": the studio's day of a moment. */
+export const formatShortDate = (date: Date | string, timeZone: string) =>
+  formatsOf(timeZone).date.format(new Date(date));
+
 const monthYear = lazyFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 const shortMonthDay = lazyFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-
-/** "21 Nov 2026, 14:05 UTC": a moment in a dense admin list. */
-export const formatShortDateTime = (date: Date | string) => `${shortDateTime(new Date(date))} UTC`;
-
-/** "21 Nov 2026". */
-export const formatShortDate = (date: Date | string) => shortDate(new Date(date));
 
 /** "November 2026", of a month written "2026-11" (the Analytics page's periods). */
 export const formatMonth = (month: string) => monthYear(new Date(`${month}-01T00:00:00Z`));

@@ -27,6 +27,9 @@ test("a contact message arrives as New, opens as Read, and can be marked replied
   await expect(detail.getByText("Lee Visitor <lee@example.com>")).toBeVisible();
   await expect(detail.getByText("Could I visit the studio during the open weekend in May?")).toBeVisible();
   await expect(detail.getByText("Read", { exact: true })).toBeVisible();
+  // The shared server's studio is in America/Chicago (the demo data): its moments are said in the studio's
+  // time, as an order's are, not in UTC.
+  await expect(detail.getByRole("definition").last()).toHaveText(/^\d{1,2} \w{3} \d{4}, \d{2}:\d{2} C[SD]T$/);
   await expect(detail.getByRole("link", { name: "Reply by e-mail" })).toHaveAttribute(
     "href",
     `mailto:lee@example.com?subject=${encodeURIComponent(`Re: ${subject}`)}`,

@@ -5,18 +5,18 @@ import { buttonClass } from "~/components/ui/button";
 import { Panel } from "~/components/ui/card";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { adminPaths } from "~/lib/admin-paths";
-import { formatShortDateTime } from "~/lib/dates";
 
 export interface BackupRow {
   name: string;
   size: number;
-  createdAt: string;
+  /** When it was made, as the studio says it ("21 Nov 2026, 03:00 CST"). */
+  made: string;
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 const COLUMNS: Column<BackupRow>[] = [
-  { header: "Made", cell: (b) => formatShortDateTime(b.createdAt) },
+  { header: "Made", cell: (b) => b.made },
   { header: "Size", className: "tabular-nums", cell: (b) => mb(b.size) },
   {
     header: "Download",
@@ -24,7 +24,7 @@ const COLUMNS: Column<BackupRow>[] = [
     className: "text-right",
     cell: (b) => (
       <a href={adminPaths.backup(b.name)} download className="underline underline-offset-4">
-        Download<span className="sr-only"> the backup of {formatShortDateTime(b.createdAt)}</span>
+        Download<span className="sr-only"> the backup of {b.made}</span>
       </a>
     ),
   },

@@ -151,6 +151,11 @@ export async function getSettings(tx: Database = db()): Promise<Settings> {
   return value;
 }
 
+/** The studio's time zone, in which every date a person reads is said (docs/development.md, "Dates"). */
+export async function studioTimeZone(): Promise<string> {
+  return (await getSettings()).shop.timeZone;
+}
+
 export async function settingsExist(tx: Database = db()): Promise<boolean> {
   const row = await tx.query.siteSettings.findFirst({ columns: { id: true } });
   return row !== undefined;

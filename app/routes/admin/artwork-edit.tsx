@@ -64,8 +64,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       availability: artwork.availability,
       archived: artwork.archivedAt !== null,
       image: artwork.image,
-      created: formatShortDateTime(artwork.createdAt),
-      updated: formatShortDateTime(artwork.updatedAt),
+      created: formatShortDateTime(artwork.createdAt, settings.shop.timeZone),
+      updated: formatShortDateTime(artwork.updatedAt, settings.shop.timeZone),
     },
     values: {
       title: artwork.title,

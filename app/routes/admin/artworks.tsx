@@ -31,11 +31,16 @@ import {
 } from "~/modules/catalog/admin-catalog.server";
 import { displayName, requireAdmin } from "~/modules/auth/session.server";
 import { readSubmission, refuse } from "~/modules/forms/submission.server";
+import { studioTimeZone } from "~/modules/settings/settings.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = parseAdminArtworkParams(new URL(request.url).searchParams);
-  const [{ rows, total }, mediums] = await Promise.all([listAdminArtworks(params), listMediums()]);
+  const [{ rows, total }, mediums, tz] = await Promise.all([
+    listAdminArtworks(params),
+    listMediums(),
+    studioTimeZone(),
+  ]);
   return {
     params,
     total,
@@ -52,7 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       quantity: r.quantity,
       isFeatured: r.isFeatured,
       archived: r.archivedAt !== null,
-      updated: formatShortDate(r.updatedAt),
+      updated: formatShortDate(r.updatedAt, tz),
       image: r.image,
     })),
   };

@@ -30,6 +30,7 @@ import {
   POST_STATUSES,
 } from "~/modules/blog/blog.server";
 import { choiceParam, pageField } from "~/modules/forms/fields";
+import { studioTimeZone } from "~/modules/settings/settings.server";
 import { readListQuery, readSubmission, refuse } from "~/modules/forms/submission.server";
 
 const Query = z.object({ status: choiceParam(POST_STATUSES), page: pageField });
@@ -38,21 +39,29 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const query = readListQuery(request, Query);
   const now = new Date();
-  const { posts, total } = await listPostsForAdmin({ page: query.page, status: query.status }, now);
+  const [{ posts, total }, tz] = await Promise.all([
+    listPostsForAdmin({ page: query.page, status: query.status }, now),
+    studioTimeZone(),
+  ]);
   return {
     status: query.status,
     page: query.page,
     pageSize: ADMIN_PAGE_SIZE,
     total,
-    posts: posts.map((p) => ({
-      id: p.id,
-      title: p.title,
-      slug: p.slug,
-      state: effectiveStatus(p, now),
-      publishAt: p.publishAt,
-      updatedAt: p.updatedAt,
-      cover: p.cover,
-    })),
+    posts: posts.map((p) => {
+      const state = effectiveStatus(p, now);
+      return {
+        id: p.id,
+        title: p.title,
+        slug: p.slug,
+        state,
+        when:
+          state === "draft"
+            ? `Changed ${formatShortDateTime(p.updatedAt, tz)}`
+            : `${state === "scheduled" ? "Goes public" : "Published"} ${formatShortDateTime(p.publishAt!, tz)}`,
+        cover: p.cover,
+      };
+    }),
   };
 }
 
@@ -140,16 +149,11 @@ function PostRow({
     title: string;
     slug: string;
     state: "draft" | "scheduled" | "published";
-    publishAt: Date | null;
-    updatedAt: Date;
+    when: string;
     cover: Parameters<typeof Thumb>[0]["image"];
   };
 }) {
   const fetcher = useFetcher<typeof action>();
-  const when =
-    post.state === "draft"
-      ? `Changed ${formatShortDateTime(post.updatedAt)}`
-      : `${post.state === "scheduled" ? "Goes public" : "Published"} ${formatShortDateTime(post.publishAt!)}`;
   return (
     <li className={`flex flex-wrap items-center gap-3 px-4 py-3 ${fetcher.state !== "idle" ? "opacity-50" : ""}`}>
       <Thumb image={post.cover} size={48} />
@@ -161,7 +165,7 @@ function PostRow({
           <span className="mr-2">
             <StatusBadge tone={STATE_TONES[post.state]}>{STATE_LABELS[post.state]}</StatusBadge>
           </span>
-          {when}
+          {post.when}
         </p>
       </div>
       <div className="flex items-center gap-1">

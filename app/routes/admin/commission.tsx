@@ -42,6 +42,7 @@ import {
 } from "~/modules/inbox/commission-media.server";
 import { MAX_UPLOAD_BYTES, MediaError } from "~/modules/media/media.server";
 import { parseSubmission, readFormData, refuse } from "~/modules/forms/submission.server";
+import { studioTimeZone } from "~/modules/settings/settings.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   adminMeta(loaderData ? `Commission: ${loaderData.commission.name}` : "Commission");
@@ -50,13 +51,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const detail = await getCommissionDetail(params.id);
   if (!detail) throw data({ message: "This commission does not exist." }, { status: 404 });
-  const images = await listCommissionImages(detail.id);
+  const [images, tz] = await Promise.all([listCommissionImages(detail.id), studioTimeZone()]);
   const view = (i: (typeof images.references)[number]) => ({
     id: i.id,
     image: i.image,
     caption: i.caption,
     name: i.originalName,
-    createdAt: formatShortDateTime(i.createdAt),
+    createdAt: formatShortDateTime(i.createdAt, tz),
     // The full image: the largest variant the pipeline makes.
     full: variantUrl(i.image.hash, i.image.widths.at(-1) ?? i.image.width, "webp"),
   });
@@ -65,11 +66,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     progress: images.progress.map(view),
     commission: {
       ...detail,
-      createdAt: formatShortDateTime(detail.createdAt),
+      createdAt: formatShortDateTime(detail.createdAt, tz),
       budget: typeof detail.details.budget === "string" ? detail.details.budget : null,
       price: detail.quoteCents ? (detail.quoteCents / 100).toFixed(2) : "",
     },
-    events: detail.events.map((e) => ({ ...e, createdAt: formatShortDateTime(e.createdAt) })),
+    events: detail.events.map((e) => ({ ...e, createdAt: formatShortDateTime(e.createdAt, tz) })),
     payments: detail.payments && {
       ...detail.payments,
       depositText: formatPrice(detail.payments.depositCents),

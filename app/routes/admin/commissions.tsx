@@ -30,18 +30,36 @@ import {
 import { displayName } from "~/modules/auth/session.server";
 import { formatPrice } from "~/lib/money";
 import { readListQuery, readSubmission, refuse } from "~/modules/forms/submission.server";
+import { studioTimeZone } from "~/modules/settings/settings.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Commission Pipeline");
+
+type BoardCard = Awaited<ReturnType<typeof listCommissions>>["byStage"][CommissionStage][number] & {
+  /** The day it was requested, in the studio's time zone. */
+  requested: string;
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const filter = readListQuery(request, CommissionListSchema);
-  const [board, list] = await Promise.all([
+  const [{ byStage, totals }, list, tz] = await Promise.all([
     listCommissions(),
     params.get("view") === "list" ? listCommissionPage(filter) : Promise.resolve(null),
+    studioTimeZone(),
   ]);
-  return { ...board, openStages: OPEN_STAGES, list, filter, pageSize: COMMISSIONS_PAGE_SIZE };
+  const withDay = <T extends { createdAt: Date }>(c: T) => ({ ...c, requested: formatShortDate(c.createdAt, tz) });
+  return {
+    byStage: Object.fromEntries(COMMISSION_STAGES.map((s) => [s, byStage[s].map(withDay)])) as Record<
+      CommissionStage,
+      BoardCard[]
+    >,
+    totals,
+    openStages: OPEN_STAGES,
+    list: list && { ...list, rows: list.rows.map(withDay) },
+    filter,
+    pageSize: COMMISSIONS_PAGE_SIZE,
+  };
 }
 
 const MoveSchema = z.object({ id: z.uuid(), stage: z.enum(COMMISSION_STAGES) });
@@ -153,7 +171,7 @@ function CommissionCard({ commission, selected }: { commission: Commission; sele
       </Link>
       <p className="text-muted mt-1 line-clamp-2 text-xs">{commission.description}</p>
       <p className="text-muted mt-2 text-xs">
-        {commission.budget ?? "Budget not given"} · {formatShortDate(commission.createdAt)}
+        {commission.budget ?? "Budget not given"} · {commission.requested}
       </p>
       <fetcher.Form method="post" className="mt-2">
         <input type="hidden" name="id" value={commission.id} />
@@ -208,7 +226,7 @@ function CommissionDetail({ commission }: { commission: Commission }) {
         <dt className="text-muted">Timeline</dt>
         <dd>{commission.timeline ?? "—"}</dd>
         <dt className="text-muted">Requested</dt>
-        <dd>{formatShortDate(commission.createdAt)}</dd>
+        <dd>{commission.requested}</dd>
       </dl>
       <p className="border-line mt-4 border-t pt-4 text-sm leading-relaxed whitespace-pre-wrap">
         {commission.description}
@@ -247,7 +265,7 @@ const LIST_COLUMNS: Column<ListRow>[] = [
     className: "text-right whitespace-nowrap tabular-nums",
     cell: (c) => (c.quoteCents ? formatPrice(c.quoteCents) : "—"),
   },
-  { header: "Requested", className: "text-muted whitespace-nowrap", cell: (c) => formatShortDate(c.createdAt) },
+  { header: "Requested", className: "text-muted whitespace-nowrap", cell: (c) => c.requested },
 ];
 
 function CommissionList({

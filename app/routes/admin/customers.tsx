@@ -14,6 +14,7 @@ import { formatPrice } from "~/lib/money";
 import { pageCount, pageParam } from "~/lib/pagination";
 import { CUSTOMERS_PAGE_SIZE, listCustomers } from "~/modules/admin/customers.server";
 import { requireAdmin } from "~/modules/auth/session.server";
+import { studioTimeZone } from "~/modules/settings/settings.server";
 import { adminPaths } from "~/lib/admin-paths";
 import { listQuery } from "~/lib/list-query";
 
@@ -22,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const q = params.get("q")?.trim().slice(0, 100) || undefined;
   const page = pageParam(params);
-  const { customers, total } = await listCustomers({ q, page });
+  const [{ customers, total }, tz] = await Promise.all([listCustomers({ q, page }), studioTimeZone()]);
   return {
     q,
     page,
@@ -31,8 +32,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     customers: customers.map((c) => ({
       ...c,
       spent: c.spentCents ? formatPrice(c.spentCents) : "—",
-      firstSeen: formatShortDate(c.firstSeen),
-      lastSeen: formatShortDate(c.lastSeen),
+      firstSeen: formatShortDate(c.firstSeen, tz),
+      lastSeen: formatShortDate(c.lastSeen, tz),
     })),
   };
 }

@@ -20,14 +20,18 @@ import { AVAILABILITY_LABELS, isAvailability } from "~/lib/availability";
 import { formatPrice } from "~/lib/money";
 import { dashboardSummary } from "~/modules/admin/dashboard.server";
 import { requireAdmin } from "~/modules/auth/session.server";
+import { studioTimeZone } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
 import { FEATURED_LIMIT } from "~/modules/catalog/catalog.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const summary = await dashboardSummary();
+  const [summary, tz] = await Promise.all([dashboardSummary(), studioTimeZone()]);
+  const when = <T extends { at: Date }>(item: T) => ({ ...item, at: formatShortDateTime(item.at, tz) });
   return {
     ...summary,
+    latestOrders: summary.latestOrders.map(when),
+    latestInquiries: summary.latestInquiries.map(when),
     mailOn: Boolean(services().config.smtpUrl),
     featuredLimit: FEATURED_LIMIT,
     recentChanges: summary.recentChanges.map((e) => ({
@@ -36,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       title: e.artworkTitle,
       text: describeEvent(e.kind, e.fromValue, e.toValue),
       actor: e.actorName,
-      at: formatShortDateTime(e.createdAt),
+      at: formatShortDateTime(e.createdAt, tz),
     })),
   };
 }
@@ -173,7 +177,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   {o.label}
                 </Link>
                 <span className="text-ink-soft tabular-nums">{money(o.totalCents)}</span>
-                <span className="text-muted shrink-0 text-xs">{formatShortDateTime(new Date(o.at))}</span>
+                <span className="text-muted shrink-0 text-xs">{o.at}</span>
               </>
             )}
           </PanelList>
@@ -189,7 +193,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   <span className={m.status === "new" ? "font-semibold" : "font-medium"}>{m.from}</span>{" "}
                   <span className="text-ink-soft">{m.subject}</span>
                 </Link>
-                <span className="text-muted shrink-0 text-xs">{formatShortDateTime(new Date(m.at))}</span>
+                <span className="text-muted shrink-0 text-xs">{m.at}</span>
               </>
             )}
           </PanelList>

@@ -25,6 +25,8 @@ import {
   type ImportOutcome,
 } from "~/modules/catalog/import/import.server";
 import { MAX_SHEET_BYTES } from "~/modules/catalog/import/spreadsheet.server";
+import { studioTimeZone } from "~/modules/settings/settings.server";
+import { formatShortDateTime } from "~/lib/dates";
 import { FIELDS_NEED_ATTENTION, parseSubmission, readFormData, refuse } from "~/modules/forms/submission.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -32,16 +34,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const uploadId = url.searchParams.get("upload");
   const fields = IMPORT_FIELDS.map(({ key, header, required, help }) => ({ key, header, required, help }));
+  const tz = await studioTimeZone();
+  const recent = async () =>
+    (await listRecentImports()).map((r) => ({ ...r, uploadedOn: formatShortDateTime(r.createdAt, tz) }));
   if (uploadId && isUuid(uploadId)) {
     try {
       const preview = await previewImport(uploadId, { onlyProblems: url.searchParams.get("rows") === "problems" });
-      return { view: "preview" as const, fields, preview, onlyProblems: url.searchParams.get("rows") === "problems" };
+      return {
+        view: "preview" as const,
+        fields,
+        preview,
+        importedOn: preview.upload.importedAt ? formatShortDateTime(preview.upload.importedAt, tz) : null,
+        onlyProblems: url.searchParams.get("rows") === "problems",
+      };
     } catch (error) {
       if (!(error instanceof ImportError)) throw error;
-      return { view: "start" as const, recent: await listRecentImports(), notice: error.message };
+      return { view: "start" as const, recent: await recent(), notice: error.message };
     }
   }
-  return { view: "start" as const, recent: await listRecentImports(), notice: null };
+  return { view: "start" as const, recent: await recent(), notice: null };
 }
 
 const MB = 1024 * 1024;
@@ -135,6 +146,7 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
         <ImportPreviewView
           key={loaderData.preview.upload.id}
           preview={loaderData.preview}
+          importedOn={loaderData.importedOn}
           fields={loaderData.fields}
           onlyProblems={loaderData.onlyProblems}
           run={actionData?.ok ? actionData : undefined}

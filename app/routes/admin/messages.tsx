@@ -29,6 +29,7 @@ import {
   setMessageStatus,
 } from "~/modules/inbox/inbox-admin.server";
 import { formList, parseSubmission, readFormData, readListQuery, refuse } from "~/modules/forms/submission.server";
+import { studioTimeZone } from "~/modules/settings/settings.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Contact Messages");
 
@@ -42,12 +43,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Only read here: a GET (a prefetch, a crawler of the admin's links) never changes a message. The detail pane
   // posts "open" once the message is on screen, which makes a new one Read.
   const selected = id && isUuid(id) ? await getMessage(id) : undefined;
-  const list = await listMessages(filter);
+  const [list, tz] = await Promise.all([listMessages(filter), studioTimeZone()]);
   return {
     filter,
     ...list,
-    rows: list.rows.map((m) => ({ ...m, createdAt: formatShortDateTime(m.createdAt) })),
-    selected: selected ? { ...selected, createdAt: formatShortDateTime(selected.createdAt) } : null,
+    rows: list.rows.map((m) => ({ ...m, createdAt: formatShortDateTime(m.createdAt, tz) })),
+    selected: selected ? { ...selected, createdAt: formatShortDateTime(selected.createdAt, tz) } : null,
   };
 }
 

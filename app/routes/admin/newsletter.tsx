@@ -39,6 +39,7 @@ import {
   SUBSCRIBERS_PAGE_SIZE,
 } from "~/modules/inbox/newsletter.server";
 import { readListQuery, readSubmission, refuse } from "~/modules/forms/submission.server";
+import { studioTimeZone } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Newsletter");
@@ -51,12 +52,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const filter = readListQuery(request, SubscriberFilterSchema);
   const issuesPage = pageParam(params.get("issues"));
   const postId = params.get("post");
-  const [subscribers, counts, issues, posts, post] = await Promise.all([
+  const [subscribers, counts, issues, posts, post, tz] = await Promise.all([
     listSubscribers(filter),
     countSubscribers(),
     listIssues(issuesPage),
     listPostsForAdmin({ page: 1, status: "published" }),
     postId ? getPostForEditing(postId) : Promise.resolve(undefined),
+    studioTimeZone(),
   ]);
   const publicUrl = services().config.publicUrl;
   return {
@@ -64,15 +66,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     counts,
     subscribers: {
       total: subscribers.total,
-      rows: subscribers.rows.map((s) => ({ ...s, createdAt: formatShortDateTime(s.createdAt) })),
+      rows: subscribers.rows.map((s) => ({ ...s, createdAt: formatShortDateTime(s.createdAt, tz) })),
     },
     issues: {
       page: issuesPage,
       total: issues.total,
       rows: issues.rows.map((i) => ({
         ...i,
-        createdAt: formatShortDateTime(i.createdAt),
-        sentAt: i.sentAt ? formatShortDateTime(i.sentAt) : null,
+        createdAt: formatShortDateTime(i.createdAt, tz),
+        sentAt: i.sentAt ? formatShortDateTime(i.sentAt, tz) : null,
       })),
     },
     posts: posts.posts.map((p) => ({ id: p.id, title: p.title })),

@@ -17,6 +17,7 @@ import { pageParam } from "~/lib/pagination";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { readSubmission, refuse } from "~/modules/forms/submission.server";
 import { outboxCounts, outboxPage, OUTBOX_PAGE_SIZE, requeueMail, sendMail } from "~/modules/mail/mail.server";
+import { studioTimeZone } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
 
 const STATUSES = ["pending", "sent", "logged", "failed"] as const;
@@ -32,7 +33,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const status = STATUSES.find((s) => s === params.get("status"));
   const page = pageParam(params);
-  const [{ rows, total }, counts] = await Promise.all([outboxPage({ status, page }), outboxCounts()]);
+  const [{ rows, total }, counts, tz] = await Promise.all([
+    outboxPage({ status, page }),
+    outboxCounts(),
+    studioTimeZone(),
+  ]);
   return {
     status,
     page,
@@ -42,8 +47,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     mailOn: Boolean(services().config.smtpUrl),
     messages: rows.map((m) => ({
       ...m,
-      createdAt: formatShortDateTime(m.createdAt),
-      sentAt: m.sentAt ? formatShortDateTime(m.sentAt) : null,
+      createdAt: formatShortDateTime(m.createdAt, tz),
+      sentAt: m.sentAt ? formatShortDateTime(m.sentAt, tz) : null,
     })),
   };
 }

@@ -17,6 +17,7 @@ import { settingsFromForm } from "~/modules/settings/settings-form.server";
 import { SHIPPING_REGION_SLOTS, shopFormValues } from "~/modules/settings/shop-settings-form.server";
 import { getSettings, pageMetaDefaults, saveSettings } from "~/modules/settings/settings.server";
 import { listBackups } from "~/modules/backup/backups.server";
+import { formatShortDateTime } from "~/lib/dates";
 import { services } from "~/services.server";
 import { BackupsPanel } from "~/components/admin/backups-panel";
 import { TestMailPanel } from "~/components/admin/test-mail-panel";
@@ -48,7 +49,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     settings,
     adminEmail: admin.user.email,
     mailOn: Boolean(services().config.smtpUrl),
-    backups: listBackups().map((b) => ({ ...b, createdAt: b.createdAt.toISOString() })),
+    backups: listBackups().map((b) => ({
+      name: b.name,
+      size: b.size,
+      made: formatShortDateTime(b.createdAt, settings.shop.timeZone),
+    })),
     backupKeep: services().config.backupKeep,
     defaults: pageMetaDefaults(settings),
     shop: shopFormValues(settings.shop),

@@ -29,6 +29,7 @@ import { AVAILABILITY_LABELS, AVAILABILITY_VALUES, isAvailability, type Availabi
 import { displayName, requireAdmin } from "~/modules/auth/session.server";
 import { listAdminArtworks, listArtworkEvents, setAvailability } from "~/modules/catalog/admin-catalog.server";
 import { formList, readSubmission, refuse } from "~/modules/forms/submission.server";
+import { studioTimeZone } from "~/modules/settings/settings.server";
 
 const TARGETS = AVAILABILITY_VALUES.map((value) => ({ value, label: AVAILABILITY_LABELS[value] }));
 
@@ -43,9 +44,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     dir: "asc" as const,
     pageSize: PAGE_SIZE,
   };
-  const [{ rows, total }, events] = await Promise.all([
+  const [{ rows, total }, events, tz] = await Promise.all([
     listAdminArtworks(params),
     listArtworkEvents({ limit: 30, kind: "availability" }),
+    studioTimeZone(),
   ]);
   return {
     params,
@@ -64,7 +66,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       from: isAvailability(e.fromValue) ? AVAILABILITY_LABELS[e.fromValue] : (e.fromValue ?? ""),
       to: isAvailability(e.toValue) ? AVAILABILITY_LABELS[e.toValue] : (e.toValue ?? ""),
       actor: e.actorName,
-      at: formatShortDateTime(e.createdAt),
+      at: formatShortDateTime(e.createdAt, tz),
     })),
   };
 }

@@ -11,13 +11,14 @@ import { buttonClass } from "~/components/ui/button";
 import { privatePageMeta } from "~/lib/seo";
 import { commissionForClient, readClientToken, startClientPayment } from "~/modules/inbox/commission-pipeline.server";
 import { readFormData } from "~/modules/forms/submission.server";
-import { formatDate } from "~/lib/dates";
+import { formatCalendarDay, formatDate } from "~/lib/dates";
+import { studioTimeZone } from "~/modules/settings/settings.server";
 
 const PARTS = ["deposit", "balance"] as const;
 const PRIVATE = { "cache-control": "private, no-store", "x-robots-tag": "noindex" };
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const commission = await commissionForClient(params.token);
+  const [commission, tz] = await Promise.all([commissionForClient(params.token), studioTimeZone()]);
   if (!commission)
     throw data("This link is not valid. Open it from the studio's e-mail again.", {
       status: 404,
@@ -27,9 +28,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return data(
     {
       ...commission,
-      dueDate: commission.quote?.dueDate ? formatDate(new Date(`${commission.quote.dueDate}T12:00:00Z`)) : null,
-      history: commission.history.map((h) => ({ ...h, at: formatDate(h.at) })),
-      progress: commission.progress.map((p) => ({ ...p, at: formatDate(p.at) })),
+      dueDate: commission.quote?.dueDate ? formatCalendarDay(commission.quote.dueDate) : null,
+      history: commission.history.map((h) => ({ ...h, at: formatDate(h.at, tz) })),
+      progress: commission.progress.map((p) => ({ ...p, at: formatDate(p.at, tz) })),
       // Back from Stripe's page: the webhook may still be on its way.
       returnedFrom: PARTS.find((p) => p === paid) ?? null,
     },

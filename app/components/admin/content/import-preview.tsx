@@ -10,7 +10,6 @@ import { SelectField } from "~/components/ui/field";
 import { ActionNotice, Notice } from "~/components/ui/notice";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { formatShortDateTime } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
 import { AVAILABILITY_LABELS } from "~/lib/availability";
 import { paths } from "~/lib/paths";
@@ -38,11 +37,14 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en
 
 export function ImportPreviewView({
   preview,
+  importedOn,
   fields,
   onlyProblems,
   run,
 }: {
   preview: ImportPreview;
+  /** When the file was imported, as the studio says it; null until it is. */
+  importedOn: string | null;
   fields: FieldInfo[];
   onlyProblems: boolean;
   run?: ImportRun;
@@ -96,9 +98,8 @@ export function ImportPreviewView({
           <p className="flex items-start gap-2">
             <CheckCircle2 aria-hidden className="text-available mt-0.5 size-4 shrink-0" />
             <span>
-              Imported{upload.importedAt ? ` on ${formatShortDateTime(upload.importedAt)}` : ""}:{" "}
-              {plural(upload.createdCount, "new work", "new works")}, {plural(upload.updatedCount, "update", "updates")}
-              .{" "}
+              Imported{importedOn ? ` on ${importedOn}` : ""}: {plural(upload.createdCount, "new work", "new works")},{" "}
+              {plural(upload.updatedCount, "update", "updates")}.{" "}
               <Link to={adminPaths.artworks()} className="underline underline-offset-4">
                 Artwork Management
               </Link>{" "}

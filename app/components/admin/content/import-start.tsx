@@ -6,7 +6,6 @@ import { FileField } from "~/components/ui/file-field";
 import { FormError } from "~/components/ui/notice";
 import { SubmitButton } from "~/components/ui/submit-button";
 import type { FieldErrors } from "~/lib/action-result";
-import { formatShortDateTime } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
 import type { ImportUploadView } from "~/modules/catalog/import/import.server";
 
@@ -23,7 +22,8 @@ export function ImportStart({
   notice,
   errors,
 }: {
-  recent: ImportUploadView[];
+  /** The latest uploads, each with when it was uploaded as the studio says it. */
+  recent: (ImportUploadView & { uploadedOn: string })[];
   notice: string | null;
   errors: FieldErrors;
 }) {
@@ -98,7 +98,7 @@ export function ImportStart({
                   </Link>
                   <span className="text-muted">
                     {" "}
-                    · {item.rowCount} rows · {formatShortDateTime(item.createdAt)}
+                    · {item.rowCount} rows · {item.uploadedOn}
                   </span>
                 </span>
                 <span className="text-muted">
