@@ -298,6 +298,8 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
   // the chain: the hot path of a page shared widely (decision 0015, "Hits ahead of the middleware").
   return (req, res) => {
     let served = false;
+    // An address the chain refuses (checkPath) is refused whether or not a page is stored for it.
+    if (!checkPath(req.url ?? "/").ok) return void app(req, res);
     try {
       served = pageCache.serveStored(req, res, (path, requestId) => {
         logWhenFinished(req, res, logger, { path, url: req.url ?? path, requestId, cacheState: "hit" });

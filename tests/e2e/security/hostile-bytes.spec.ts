@@ -77,6 +77,15 @@ test("an address or a query holding a NUL byte is refused with 400, never a 500"
   expect((await get("/healthz")).status).toBe(200);
 });
 
+test("a page kept in the page cache is not sent for an address the server refuses", async () => {
+  // Stored by the first visit: the next one is a hit (page-cache.spec checks that), whatever query it carries.
+  await get("/gallery");
+  expect((await get("/gallery")).headers.get("x-cache")).toBe("hit");
+  expect((await get("/gallery?utm_source=x")).headers.get("x-cache")).toBe("hit");
+  await expectRefused("/gallery?utm_source=%00", "Bad Request: the address holds a byte no page can have.");
+  await expectRefused("/gallery?utm_source=%ff%00", "Bad Request: the address holds a byte no page can have.");
+});
+
 test("a percent-escape that decodes to nothing is refused with 400, and a token before it never reaches the log", async () => {
   for (const path of [
     "/%ff",
