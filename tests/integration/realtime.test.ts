@@ -113,15 +113,47 @@ describe("the realtime hub", () => {
     // A script toggling its status as fast as it can.
     for (let i = 0; i < 20_000; i++) ann.receive(JSON.stringify({ t: "presence", status: i % 2 ? "online" : "away" }));
     ann.receive(JSON.stringify({ t: "presence", status: "busy" }));
-    expect(frames() - before).toBe(PRESENCE_BURST);
+    // Her socket joining was the first change of the burst.
+    expect(frames() - before).toBe(PRESENCE_BURST - 1);
     expect(annStatus()).not.toBe("busy");
     vi.advanceTimersByTime(PRESENCE_INTERVAL_MS);
-    expect(frames() - before).toBe(PRESENCE_BURST + 1);
+    expect(frames() - before).toBe(PRESENCE_BURST);
     expect(annStatus()).toBe("busy");
     // A person who changes their status now and then is never held back.
     vi.advanceTimersByTime(60_000);
     ann.receive(JSON.stringify({ t: "presence", status: "away" }));
     expect(annStatus()).toBe("away");
+  });
+
+  it("holds back a user's sockets joining and leaving past the burst the same way, and shows a new tab at once", () => {
+    vi.useFakeTimers();
+    onTestFinished(() => void vi.useRealTimers());
+    const hub = new RealtimeHub(() => Date.now());
+    const m = new FakeSocket();
+    hub.join(m, artist);
+    const ann = { id: "u-ann", email: "ann@example.com", name: "Ann" };
+    const frames = () => m.received.filter((r) => r.t === "presence").length;
+    const online = () => m.last("presence")!.users.map((u) => u.userId);
+    const before = frames();
+    // A script opening and closing sockets as fast as the server lets it.
+    for (let i = 0; i < 1_000; i++) hub.join(new FakeSocket(), ann).leave();
+    expect(frames() - before).toBe(PRESENCE_BURST);
+    // The last change (Ann gone) goes out within a second.
+    vi.advanceTimersByTime(PRESENCE_INTERVAL_MS);
+    expect(frames() - before).toBe(PRESENCE_BURST + 1);
+    expect(online()).toEqual(["u-mara"]);
+    // While held back, a socket that joins still gets the presence as it is, at once.
+    for (let i = 0; i < 20; i++) hub.join(new FakeSocket(), ann).leave();
+    const tab = new FakeSocket();
+    hub.join(tab, ann);
+    expect(tab.last("presence")!.users.map((u) => u.userId)).toEqual(["u-ann"]);
+    vi.advanceTimersByTime(PRESENCE_INTERVAL_MS);
+    expect(online()).toEqual(["u-mara", "u-ann"]);
+    // A while later the whole burst is hers again.
+    vi.advanceTimersByTime(60_000);
+    const next = frames();
+    for (let i = 0; i < PRESENCE_BURST / 2; i++) hub.join(new FakeSocket(), ann).leave();
+    expect(frames() - next).toBe(PRESENCE_BURST);
   });
 
   it("answers pings, lets only the artist broadcast, a few times a minute, and ignores what it does not understand", () => {

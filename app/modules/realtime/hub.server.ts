@@ -52,9 +52,9 @@ const MAX_BROADCAST_BYTES = 4096;
 /** Broadcasts per administrator per minute. */
 export const BROADCASTS_PER_MINUTE = 6;
 /**
- * Presence changes (status, shared note) a user's sockets send that go out to everyone at once; past them, one a
- * second at most, with the latest state. Each change is sent to every socket here, so a script toggling its
- * status thousands of times a second was multiplied by everyone online.
+ * Presence changes of one user (a socket joining or leaving, a status or shared note sent) that go out to everyone
+ * at once; past them, one a second at most, with the latest state. Each change is sent to every socket here, so a
+ * script toggling its status, or opening and closing sockets, as fast as it could was multiplied by everyone online.
  */
 export const PRESENCE_BURST = 10;
 export const PRESENCE_INTERVAL_MS = 1000;
@@ -67,12 +67,18 @@ export interface HubPeers {
   sendBroadcast(message: BroadcastMessage): void;
 }
 
+interface PresenceBudget {
+  tokens: number;
+  at: number;
+  held?: ReturnType<typeof setTimeout>;
+}
+
 export class RealtimeHub {
   private connections = new Set<Connection>();
   private lastSeen = new Map<string, Date>();
   private broadcasts = new Map<string, number[]>();
   /** Per user: presence changes that may still go out at once (refilled one a second), and a change held back. */
-  private presenceBudget = new Map<string, { tokens: number; at: number; held?: ReturnType<typeof setTimeout> }>();
+  private presenceBudget = new Map<string, PresenceBudget>();
   /** Entries of users connected to other processes (one per user and process). */
   private remote: PresenceEntry[] = [];
   private peers: HubPeers | undefined;
@@ -103,15 +109,14 @@ export class RealtimeHub {
     this.connections.add(connection);
     this.lastSeen.set(user.id, new Date(this.now()));
     send(socket, { t: "hello", userId: user.id });
-    this.changed(user.id);
+    // Held back past the burst, the others hear of it within a second; the new socket sees the presence now.
+    if (!this.presenceChanged(user.id)) this.sendPresence([connection], this.presence());
     return {
       receive: (raw) => this.receive(connection, raw),
       leave: () => {
         if (!this.connections.delete(connection)) return;
         this.lastSeen.set(user.id, new Date(this.now()));
-        this.changed(user.id);
-        const budget = this.presenceBudget.get(user.id);
-        if (budget && !budget.held && this.size(user.id) === 0) this.presenceBudget.delete(user.id);
+        this.presenceChanged(user.id);
       },
     };
   }
@@ -242,7 +247,7 @@ export class RealtimeHub {
         if (connection.status === status && sameMetadata(connection.metadata, metadata)) return;
         connection.status = status;
         connection.metadata = metadata;
-        this.presenceFromClient(connection.user.id);
+        this.presenceChanged(connection.user.id);
         return;
       }
       case "broadcast":
@@ -252,27 +257,46 @@ export class RealtimeHub {
     }
   }
 
-  /** A user's own presence change goes out now while they have budget; past it, the latest once a second. */
-  private presenceFromClient(userId: string): void {
+  /**
+   * A user's presence changed: it goes out now while they have budget (true); past it, the latest once a second
+   * (false: held back). A user with no socket left is forgotten once their budget is full again.
+   */
+  private presenceChanged(userId: string): boolean {
     const now = this.now();
     const budget = this.presenceBudget.get(userId) ?? { tokens: PRESENCE_BURST, at: now };
     budget.tokens = Math.min(PRESENCE_BURST, budget.tokens + (now - budget.at) / PRESENCE_INTERVAL_MS);
     budget.at = now;
     this.presenceBudget.set(userId, budget);
-    if (budget.held) return; // the held change will carry this one too
+    if (budget.held) return false; // the held change will carry this one too
     if (budget.tokens >= 1) {
       budget.tokens -= 1;
       this.changed(userId);
-      return;
+      this.forgetWhenGone(userId, budget);
+      return true;
     }
     budget.held = setTimeout(() => {
       budget.held = undefined;
       budget.tokens = 0;
       budget.at = this.now();
       this.changed(userId);
-      if (this.size(userId) === 0) this.presenceBudget.delete(userId);
+      this.forgetWhenGone(userId, budget);
     }, PRESENCE_INTERVAL_MS);
     budget.held.unref?.();
+    return false;
+  }
+
+  /**
+   * A user with no socket here: their budget goes once it has filled again (forgetting it sooner would give a
+   * script that connects and leaves a fresh burst each time). A later change schedules its own check.
+   */
+  private forgetWhenGone(userId: string, budget: PresenceBudget): void {
+    if (this.size(userId) > 0) return;
+    const full = (PRESENCE_BURST - budget.tokens) * PRESENCE_INTERVAL_MS;
+    const at = budget.at;
+    setTimeout(() => {
+      if (this.presenceBudget.get(userId) === budget && budget.at === at && !budget.held && this.size(userId) === 0)
+        this.presenceBudget.delete(userId);
+    }, full).unref?.();
   }
 
   /** A local user's sockets changed: everyone here is told, and the other processes through the peers. */
@@ -283,9 +307,12 @@ export class RealtimeHub {
 
   /** Administrators get the list; everyone else how many are online, and their own entry. */
   private publishPresence(): void {
-    const users = this.presence();
+    this.sendPresence(this.connections, this.presence());
+  }
+
+  private sendPresence(connections: Iterable<Connection>, users: PresenceEntry[]): void {
     const everyone = JSON.stringify({ t: "presence", users, count: users.length } satisfies ServerMessage);
-    for (const c of this.connections) {
+    for (const c of connections) {
       if (c.user.isAdmin) {
         c.socket.send(everyone);
         continue;
