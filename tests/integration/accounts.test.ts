@@ -4,8 +4,14 @@
 import { eq } from "drizzle-orm";
 import { TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
-import { rateLimits, mailOutbox, session, user, userRoles, verification } from "~/db/schema";
-import { hasAdministrator, issueSetupToken, noteSignIn, setupTokenIsValid } from "~/modules/auth/accounts.server";
+import { rateLimits, mailOutbox, profiles, session, user, userRoles, verification } from "~/db/schema";
+import {
+  hasAdministrator,
+  issueSetupToken,
+  noteSignIn,
+  setFullName,
+  setupTokenIsValid,
+} from "~/modules/auth/accounts.server";
 import { ACCOUNT_CHANGE_PATHS, auth } from "~/modules/auth/auth.server";
 import { handleAccountAction, loadAccountPage } from "~/modules/auth/account-page.server";
 import {
@@ -325,6 +331,24 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
     expect(
       await submit({ intent: "email", newEmail: "linkonly.other@example.com", password: "-" }, linkCookie),
     ).toMatchObject({ status: 403, error: "For your security, please sign in again before changing this." });
+  });
+
+  it("saves a new name in the account and its profile together, in one transaction", async () => {
+    const cookie = await confirmedUser(ctx, "renamed@example.com", "the renamed owner's passphrase", "Old Name");
+    const id = (await getAuthContext(new Request(ORIGIN, { headers: { cookie } })))!.user.id;
+    const names = async () => ({
+      account: (await ctx.handle.db.select({ name: user.name }).from(user).where(eq(user.id, id)))[0]?.name,
+      profile: (await ctx.handle.db.select({ name: profiles.fullName }).from(profiles).where(eq(profiles.id, id)))[0]
+        ?.name,
+    });
+    expect(await postAccountForm({ intent: "name", fullName: "Iris Renamed" }, cookie, "10.11.0.9")).toMatchObject({
+      status: 200,
+      message: "Your name is saved.",
+    });
+    expect(await names()).toEqual({ account: "Iris Renamed", profile: "Iris Renamed" });
+    // The one function every path (sign-up, setup, the account page) saves a name with writes both.
+    await setFullName(id, "Iris Vale");
+    expect(await names()).toEqual({ account: "Iris Vale", profile: "Iris Vale" });
   });
 
   it("a change-of-address link opened without a session still asks for the second factor (security item 9)", async () => {

@@ -164,10 +164,6 @@ export async function handleAccountAction(request: Request): Promise<AccountActi
   switch (input.intent) {
     case "name": {
       await setFullName(context.user.id, input.fullName);
-      const result = await attempt(() =>
-        auth().api.updateUser({ body: { name: input.fullName }, headers, returnHeaders: true }),
-      );
-      if (!result.ok) return failed(result);
       return { ok: true, status: 200, intent, message: "Your name is saved." };
     }
     case "email": {

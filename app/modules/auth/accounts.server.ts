@@ -21,11 +21,18 @@ export async function findUserByEmail(email: string) {
   return db().query.user.findFirst({ where: sql`lower(${user.email}) = ${email.trim().toLowerCase()}` });
 }
 
+/**
+ * A person's name, in the account (better-auth's user.name: sessions, mails) and their profile (the spec's
+ * full_name) at once: both or neither.
+ */
 export async function setFullName(userId: string, fullName: string): Promise<void> {
-  await db()
-    .insert(profiles)
-    .values({ id: userId, fullName })
-    .onConflictDoUpdate({ target: profiles.id, set: { fullName, updatedAt: sql`now()` } });
+  await db().transaction(async (tx) => {
+    await tx.update(user).set({ name: fullName, updatedAt: new Date() }).where(eq(user.id, userId));
+    await tx
+      .insert(profiles)
+      .values({ id: userId, fullName })
+      .onConflictDoUpdate({ target: profiles.id, set: { fullName, updatedAt: sql`now()` } });
+  });
 }
 
 /** Too many password checks for one account in a short time (a borrowed session guessing the password). */
