@@ -5,18 +5,18 @@ import {
   formatCalendarDay,
   formatDate,
   formatDateTime,
-  formatDay,
   formatDayRange,
   formatMonth,
   formatMonthDay,
   formatShortDate,
   formatShortDateTime,
+  studioDay,
 } from "./dates";
 
 describe("dates", () => {
   it("says a calendar day the same in every time zone", () => {
     expect(formatCalendarDay("2026-11-21")).toBe("November 21, 2026");
-    expect(formatDay(new Date("2026-11-21T23:30:00Z"))).toBe("November 21, 2026");
+    expect(formatCalendarDay("2026-01-01")).toBe("January 1, 2026");
   });
 
   it("says a range of days as briefly as is clear", () => {
@@ -49,6 +49,10 @@ describe("dates", () => {
 
   it("says a moment and its day in the studio's zone in every long form", () => {
     expect(formatDate(new Date("2026-11-22T03:59:00Z"), "America/Chicago")).toBe("November 21, 2026");
+    expect(studioDay(new Date("2026-11-22T03:59:00Z"), "America/Chicago")).toEqual({
+      day: "2026-11-21",
+      label: "November 21, 2026",
+    });
   });
 
   it("names a month and a day of the month, in UTC whatever the server's zone", () => {

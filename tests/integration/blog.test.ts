@@ -13,6 +13,8 @@ import {
 import { renderFeed } from "~/modules/blog/feed.server";
 import { buildSitemap } from "~/modules/seo/sitemap.server";
 import { saveSettings } from "~/modules/settings/settings.server";
+import * as blogRoute from "~/routes/site/blog";
+import * as postRoute from "~/routes/site/blog-post";
 import { parseSitemap } from "../support/sitemap";
 import { BACKENDS, useTestServices } from "../support/harness";
 
@@ -113,5 +115,21 @@ describe.each(BACKENDS)("blog on %s", (backend) => {
     expect(items[0]).toContain(`<pubDate>${new Date(now.getTime() - hour).toUTCString()}</pubDate>`);
     expect(items[0]).toContain(`src="${ORIGIN}/media/abc/640.webp"`);
     expect(xml).not.toContain("<script");
+  });
+
+  it("dates a post by the studio's calendar: late evening in Chicago is still that day there", async () => {
+    await saveSettings({
+      siteTitle: "Mara Ellison",
+      artistName: "Mara Ellison",
+      shop: { timeZone: "America/Chicago" },
+    });
+    // 9 PM on May 9 in Chicago, already May 10 in UTC.
+    const publishAt = new Date("2026-05-10T02:00:00Z");
+    await createPost(input({ title: "Evening in the studio", status: "published", publishAt }), now);
+    const dated = { day: "2026-05-09", label: "May 9, 2026" };
+    const { post } = await postRoute.loader({ params: { slug: "evening-in-the-studio" } } as never);
+    expect(post.published).toEqual(dated);
+    const { posts } = await blogRoute.loader({ request: new Request(`${ORIGIN}/blog`) } as never);
+    expect(posts.find((p) => p.title === "Evening in the studio")?.published).toEqual(dated);
   });
 });

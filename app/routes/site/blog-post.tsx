@@ -3,16 +3,17 @@ import { data, Link } from "react-router";
 import { cachedLoad } from "~/lib/client-data";
 import type { Route } from "./+types/blog-post";
 import { ResponsiveImage } from "~/components/site/responsive-image";
-import { formatDay, isoDay } from "~/lib/dates";
+import { studioDay } from "~/lib/dates";
+import { studioTimeZone } from "~/modules/settings/settings.server";
 import { paths } from "~/lib/paths";
 import { blogPostingJsonLd, seoMeta, siteFromMatches, summarize } from "~/lib/seo";
 import { getPublicPost } from "~/modules/blog/blog.server";
 import { deferHydrationHandle } from "~/lib/hydration-script";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const post = await getPublicPost(params.slug);
+  const [post, tz] = await Promise.all([getPublicPost(params.slug), studioTimeZone()]);
   if (!post) throw data("Not found", { status: 404 });
-  return { post };
+  return { post: { ...post, published: post.publishAt ? studioDay(post.publishAt, tz) : null } };
 }
 
 /** Spec §9: a visit back within 5 minutes is answered from the browser's cache; a failed load is tried twice. */
@@ -56,9 +57,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         <ArrowLeft aria-hidden="true" className="size-4" /> Journal
       </Link>
       <header className="mt-8 max-w-3xl">
-        {post.publishAt ? (
-          <time dateTime={isoDay(post.publishAt)} className="eyebrow">
-            {formatDay(post.publishAt)}
+        {post.published ? (
+          <time dateTime={post.published.day} className="eyebrow">
+            {post.published.label}
           </time>
         ) : null}
         <h1 className="mt-3 text-4xl md:text-6xl">{post.title}</h1>

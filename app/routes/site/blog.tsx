@@ -7,6 +7,8 @@ import { pageTitle } from "~/lib/meta";
 import { paths } from "~/lib/paths";
 import { pageSeo, siteFromMatches } from "~/lib/seo";
 import { BLOG_PAGE_SIZE, listPublicPosts } from "~/modules/blog/blog.server";
+import { studioDay } from "~/lib/dates";
+import { studioTimeZone } from "~/modules/settings/settings.server";
 import { deferHydrationHandle } from "~/lib/hydration-script";
 import { PageHeading } from "~/components/site/page-intro";
 
@@ -14,10 +16,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get("page");
   const page = raw && /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
   if (page < 1) throw data("Not found", { status: 404 });
-  const { posts, total } = await listPublicPosts({ page });
+  const [{ posts, total }, tz] = await Promise.all([listPublicPosts({ page }), studioTimeZone()]);
   const pages = Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE));
   if (page > pages) throw data("Not found", { status: 404 });
-  return { posts, page, pages };
+  return {
+    posts: posts.map((p) => ({ ...p, published: p.publishAt ? studioDay(p.publishAt, tz) : null })),
+    page,
+    pages,
+  };
 }
 
 /** Spec §9: a visit back within 5 minutes is answered from the browser's cache; a failed load is tried twice. */

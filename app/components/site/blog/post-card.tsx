@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatDay, isoDay } from "~/lib/dates";
+import type { StudioDay } from "~/lib/dates";
 import type { ImageAsset } from "~/lib/media";
 import { paths } from "~/lib/paths";
 import { ResponsiveImage } from "../responsive-image";
@@ -8,7 +8,8 @@ export interface PostCardData {
   slug: string;
   title: string;
   excerpt: string;
-  publishAt: Date | string | null;
+  /** The day it went public, in the studio's time zone. */
+  published: StudioDay | null;
   cover: ImageAsset | null;
 }
 
@@ -29,9 +30,9 @@ export function PostCard({ post, priority = false }: { post: PostCardData; prior
         </Link>
       ) : null}
       <div className={post.cover ? "md:col-span-7" : "md:col-span-8"}>
-        {post.publishAt ? (
-          <time dateTime={isoDay(post.publishAt)} className="eyebrow">
-            {formatDay(post.publishAt)}
+        {post.published ? (
+          <time dateTime={post.published.day} className="eyebrow">
+            {post.published.label}
           </time>
         ) : null}
         <h2 className="mt-3 text-2xl md:text-3xl">
