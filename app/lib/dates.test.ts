@@ -11,6 +11,8 @@ import {
   formatShortDate,
   formatShortDateTime,
   studioDay,
+  wallTimeIn,
+  wallTimeOf,
 } from "./dates";
 
 describe("dates", () => {
@@ -29,6 +31,15 @@ describe("dates", () => {
     expect(formatDateTime(new Date("2026-11-21T15:14:00Z"), "America/Chicago")).toBe(
       "November 21, 2026 at 9:14 AM CST",
     );
+  });
+
+  it("turns a wall-clock time in the studio into a moment, and back (a datetime-local field's value)", () => {
+    expect(wallTimeIn("2026-11-21T09:14", "America/Chicago")).toEqual(new Date("2026-11-21T15:14:00Z"));
+    expect(wallTimeIn("2026-07-01T09:14", "America/Chicago")).toEqual(new Date("2026-07-01T14:14:00Z"));
+    expect(wallTimeIn("2026-11-21T09:14", "UTC")).toEqual(new Date("2026-11-21T09:14:00Z"));
+    expect(wallTimeOf(new Date("2026-11-21T15:14:30Z"), "America/Chicago")).toBe("2026-11-21T09:14");
+    expect(wallTimeOf(new Date("2026-11-22T03:00:00Z"), "America/Chicago")).toBe("2026-11-21T21:00");
+    expect(wallTimeOf(new Date("2026-11-21T23:30:00Z"), "Europe/Paris")).toBe("2026-11-22T00:30");
   });
 
   it("finds the studio's day and the end of a day across time zones", () => {

@@ -93,6 +93,22 @@ function zoneOffset(at: Date, timeZone: string): number {
   return wall - Math.floor(at.getTime() / 1000) * 1000;
 }
 
+/**
+ * A wall-clock time in a time zone ("2026-11-21T09:14", a datetime-local field's value) as a moment. A time
+ * the clocks skip at the start of daylight saving time is read with the offset before the change.
+ */
+export function wallTimeIn(wall: string, timeZone: string): Date {
+  const asUtc = Date.parse(`${wall}Z`);
+  // Twice, as in endOfDayIn: the offset at the guess may differ from the offset at the answer.
+  let guess = asUtc - zoneOffset(new Date(asUtc), timeZone);
+  guess = asUtc - zoneOffset(new Date(guess), timeZone);
+  return new Date(guess);
+}
+
+/** A moment as the wall-clock time of a time zone, to the minute: a datetime-local field's value. */
+export const wallTimeOf = (date: Date, timeZone: string): string =>
+  new Date(Math.floor(date.getTime() / 1000) * 1000 + zoneOffset(date, timeZone)).toISOString().slice(0, 16);
+
 /** The last moment of a calendar day ("2026-12-31") in the studio's time zone: a room is open through that day. */
 export function endOfDayIn(day: string, timeZone: string): Date {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];

@@ -149,6 +149,27 @@ test("a published blog post is on /blog, its own page, the sitemap and the RSS f
   expect(feed).toContain(`${ownServer.url}/blog/${slug}`);
 });
 
+test("a post is scheduled on the studio's clock: the time typed is the time the admin shows", async ({
+  adminPage: page,
+}) => {
+  const title = `Winter opening ${randomUUID().slice(0, 8)}`;
+  await page.goto("/admin/blog/new");
+  await page.getByLabel("Title (required)").fill(title);
+  await page.getByLabel("Text", { exact: true }).fill("The studio opens its doors for a weekend in January.");
+  await page.getByRole("radio", { name: /^Scheduled/ }).check();
+  // The demo studio is in Chicago: the field says so, and 9:30 there is 15:30 UTC in January.
+  const publishAt = page.getByLabel("Publish at (America/Chicago)");
+  await publishAt.fill("2030-01-15T09:30");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Post created.")).toBeVisible();
+  await expect(publishAt).toHaveValue("2030-01-15T09:30");
+
+  await page.goto("/admin/blog");
+  await expect(page.getByRole("listitem").filter({ hasText: title })).toContainText(
+    "Goes public 15 Jan 2030, 09:30 CST",
+  );
+});
+
 test("an about page edit shows on /about", async ({ adminPage: page }) => {
   const sentence = `Since ${randomUUID().slice(0, 6)}, the studio has also run open weekends every spring.`;
   await page.goto("/admin/about");

@@ -2,12 +2,15 @@
 // status and publication time the post is saved with, or what is wrong with them. Pure, so the rule is tested
 // without a form; the admin's editor action only reads the fields and passes them here.
 import type { PostStatus } from "~/db/schema";
+import { wallTimeIn } from "~/lib/dates";
 
 export interface PublicationChoice {
   /** The editor's radio: "draft", "published" or "scheduled" (anything else is a draft). */
   choice: unknown;
-  /** The "Publish at (UTC)" field as typed: "2026-05-10T14:30", empty, or anything. */
+  /** The "Publish at" field as typed: "2026-05-10T14:30" on the studio's clock, empty, or anything. */
   at: unknown;
+  /** The studio's time zone, in which the time was typed. */
+  timeZone: string;
   /** The post as saved before, when it is being edited. */
   existing?: { status: PostStatus; publishAt: Date | null };
   now: Date;
@@ -16,19 +19,23 @@ export interface PublicationChoice {
 export type Publication =
   { ok: true; status: PostStatus; publishAt: Date | null } | { ok: false; fieldErrors: { publishAt: string } };
 
-/** "2026-05-10T14:30" (a datetime-local value) read as UTC; undefined when empty, null when unreadable. */
-export function readUtc(value: unknown): Date | undefined | null {
+/**
+ * "2026-05-10T14:30" (a datetime-local value) read on the studio's clock; undefined when empty, null when
+ * unreadable.
+ */
+export function readWallTime(value: unknown, timeZone: string): Date | undefined | null {
   if (typeof value !== "string" || !value.trim()) return undefined;
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value.trim())) return null;
-  const date = new Date(`${value.trim()}Z`);
+  const wall = value.trim();
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(wall)) return null;
+  const asWritten = new Date(`${wall}Z`);
   // A day the month does not have (30 February) would roll over into the next month: refused instead.
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value.trim().slice(0, 10)) return null;
-  return date;
+  if (Number.isNaN(asWritten.getTime()) || asWritten.toISOString().slice(0, 10) !== wall.slice(0, 10)) return null;
+  return wallTimeIn(wall, timeZone);
 }
 
-export function resolvePublication({ choice, at: typed, existing, now }: PublicationChoice): Publication {
+export function resolvePublication({ choice, at: typed, timeZone, existing, now }: PublicationChoice): Publication {
   const status: PostStatus = choice === "scheduled" ? "scheduled" : choice === "published" ? "published" : "draft";
-  const at = readUtc(typed);
+  const at = readWallTime(typed, timeZone);
   if (at === null) return { ok: false, fieldErrors: { publishAt: "Enter a date and time." } };
   if (status === "scheduled" && at === undefined)
     return { ok: false, fieldErrors: { publishAt: "Choose when the post goes public." } };

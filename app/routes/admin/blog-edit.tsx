@@ -1,6 +1,6 @@
 // A blog post's editor (/admin/blog/new and /admin/blog/{id}/edit): title, slug, excerpt, cover from the media
 // library, the Markdown body with a server-rendered preview, and whether it is a draft, published or
-// scheduled. Times are in UTC, like the rest of the back office.
+// scheduled. Times are on the studio's clock (Settings › Shop › Studio time zone), like the rest of the back office.
 import { ExternalLink } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import { formState } from "~/lib/action-result";
@@ -29,6 +29,8 @@ import {
   updatePost,
 } from "~/modules/blog/blog.server";
 import { resolvePublication } from "~/modules/blog/publication";
+import { studioTimeZone } from "~/modules/settings/settings.server";
+import { wallTimeOf } from "~/lib/dates";
 import { getImagesByIds, toImageAsset } from "~/modules/media/media.server";
 import { fieldErrorsOf, readFormData, refuse, refuseFields, typedValues } from "~/modules/forms/submission.server";
 import { RadioChoices } from "~/components/ui/radio-choices";
@@ -36,7 +38,8 @@ import { RadioChoices } from "~/components/ui/radio-choices";
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const saved = new URL(request.url).searchParams.get("saved") === "new";
-  if (!params.id) return { post: null, cover: null, state: "draft" as const, saved: false };
+  const timeZone = await studioTimeZone();
+  if (!params.id) return { post: null, cover: null, state: "draft" as const, saved: false, timeZone };
   const post = await getPostForEditing(params.id);
   if (!post) throw data("Not found", { status: 404 });
   const asset = post.coverImageId ? (await getImagesByIds([post.coverImageId])).get(post.coverImageId) : undefined;
@@ -48,11 +51,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       excerpt: post.excerpt,
       body: post.body,
       status: post.status,
-      publishAt: post.publishAt,
+      // The "Publish at" field's value, on the studio's clock.
+      publishAt: post.publishAt ? wallTimeOf(post.publishAt, timeZone) : "",
     },
     cover: asset ? { id: asset.id, originalName: asset.originalName, ...toImageAsset(asset) } : null,
     state: effectiveStatus(post),
     saved,
+    timeZone,
   };
 }
 
@@ -63,7 +68,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const existing = params.id ? await getPostForEditing(params.id) : undefined;
   if (params.id && !existing) return refuse("This post no longer exists.", 404);
   const now = new Date();
-  const publication = resolvePublication({ choice: form.get("status"), at: form.get("publishAt"), existing, now });
+  const publication = resolvePublication({
+    choice: form.get("status"),
+    at: form.get("publishAt"),
+    timeZone: await studioTimeZone(),
+    existing,
+    now,
+  });
   const parsed = PostInput.safeParse({
     title: form.get("title") ?? "",
     slug: form.get("slug") ?? "",
@@ -102,8 +113,6 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   adminMeta(loaderData?.post ? `Edit “${loaderData.post.title}”` : "New post");
-
-const toInput = (date: Date | string | null | undefined) => (date ? new Date(date).toISOString().slice(0, 16) : "");
 
 export default function BlogEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { post, cover, state, saved } = loaderData;
@@ -162,12 +171,12 @@ export default function BlogEdit({ loaderData, actionData }: Route.ComponentProp
               defaultValue={initialStatus}
             />
             <TextField
-              label="Publish at (UTC)"
+              label={`Publish at (${loaderData.timeZone})`}
               error={errors.publishAt}
               hint="Empty means now."
               type="datetime-local"
               name="publishAt"
-              defaultValue={toInput(post?.publishAt)}
+              defaultValue={post?.publishAt ?? ""}
             />
             <SubmitButton size="sm" className="w-full" busyLabel="Saving…">
               Save
