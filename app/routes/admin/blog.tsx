@@ -157,7 +157,7 @@ function PostRow({
   return (
     <li className={`flex flex-wrap items-center gap-3 px-4 py-3 ${fetcher.state !== "idle" ? "opacity-50" : ""}`}>
       <Thumb image={post.cover} size={48} />
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 basis-48">
         <Link to={adminPaths.editPost(post.id)} className="font-medium underline-offset-4 hover:underline">
           {post.title}
         </Link>
@@ -168,7 +168,7 @@ function PostRow({
           {post.when}
         </p>
       </div>
-      <div className="flex items-center gap-1">
+      <div className="ml-auto flex items-center gap-1">
         <Link to={adminPaths.editPost(post.id)} className={buttonClass("ghost", "sm")}>
           <PenLine aria-hidden className="size-4" /> Edit
         </Link>
