@@ -34,6 +34,8 @@ import * as webhookRoute from "~/routes/resources/stripe-webhook";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-standin";
 import { BACKENDS, useTestServices } from "../support/harness";
 import { callRoute, seedShopSettings } from "../support/shop-data";
+import { SMALL_FORM_BYTES, withUploadSlot } from "~/modules/security/upload-gate.server";
+import { RATE_LIMITS } from "~/modules/security/rate-limit.server";
 
 const artist = { name: "Mara Ellison" };
 
@@ -105,6 +107,32 @@ describe.each(BACKENDS)("commission pictures and client payments on %s", (backen
     const plain = await callRoute(commissionsRoute.action, "/commissions", { form: requestForm("Plain Request", []) });
     expect(plain.body).toEqual({ ok: true });
     expect((await listCommissionImages((await idOf("Plain Request"))!)).references).toEqual([]);
+  });
+
+  it("a sender asked to wait for a free upload slot keeps their upload budget for when it is free", async () => {
+    const ip = "198.51.100.77";
+    const send = async () =>
+      callRoute(commissionsRoute.action, "/commissions", {
+        form: requestForm("Patient Visitor", [{ name: "room.png", type: "image/png", bytes: await image("png") }]),
+        // Declared as the browser would: a body this large is an upload (upload-gate.server.ts).
+        headers: { "content-length": String(SMALL_FORM_BYTES + 1) },
+        ip,
+      });
+    // Another upload from the same address is being read.
+    let release!: () => void;
+    const reading = withUploadSlot(ip, () => new Promise<void>((resolve) => (release = resolve)));
+    for (let i = 0; i < RATE_LIMITS.publicUpload.max + 2; i++) {
+      const busy = await send();
+      expect(busy.status).toBe(503);
+      expect((busy.body as ActionFailure).error).toBe(
+        "Many pictures are arriving right now. Please send again in a minute.",
+      );
+    }
+    release();
+    await reading;
+    const answer = await send();
+    expect(answer.body).toEqual({ ok: true });
+    expect(await idOf("Patient Visitor")).toBeDefined();
   });
 
   it("refuses a file that is not a JPEG, PNG, WebP or AVIF beside its field, keeps what was typed, stores nothing", async () => {

@@ -32,15 +32,16 @@ export async function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  // A body with pictures is held in memory while it is read: budgeted per address and capped at a few at once
-  // before any of it is read (modules/security/upload-gate.server.ts).
+  // A body with pictures is held in memory while it is read: capped at a few at once and budgeted per address
+  // before any of it is read (modules/security/upload-gate.server.ts). The slot first: a sender asked to wait
+  // has not used their budget.
   if (carriesFiles(request)) {
-    if (!(await hitRateLimit(`upload:ip:${context.clientIp}`, RATE_LIMITS.publicUpload)).allowed)
-      return refuse(TOO_MANY_REQUESTS, 429);
     // The slot is held until the request is handled: its pictures stay in memory until then.
-    const handled = await withUploadSlot(context.clientIp, async () =>
-      handleRequest(await readFormData(request), context.clientIp),
-    );
+    const handled = await withUploadSlot(context.clientIp, async () => {
+      if (!(await hitRateLimit(`upload:ip:${context.clientIp}`, RATE_LIMITS.publicUpload)).allowed)
+        return refuse(TOO_MANY_REQUESTS, 429);
+      return handleRequest(await readFormData(request), context.clientIp);
+    });
     if (handled.busy)
       return data<ActionFailure>(
         { ok: false, error: "Many pictures are arriving right now. Please send again in a minute." },
