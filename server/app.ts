@@ -21,7 +21,7 @@ import { addressKey } from "~/modules/security/client-address";
 import { cspNonce } from "~/modules/security/csp-nonce";
 import { redactUrlForLog } from "~/modules/security/log-redaction";
 import { requestIdOf } from "~/modules/security/request-id";
-import { checkBody, checkPath } from "~/modules/security/request-limits";
+import { checkBody, checkRequestLine, type PathVerdict } from "~/modules/security/request-limits";
 import { backupTokenValid, freshBackupDownload } from "~/modules/backup/backups.server";
 import { isSameSiteCallback } from "~/lib/safe-redirect";
 import { readVariant, storedVariantKey } from "~/modules/media/media.server";
@@ -84,11 +84,18 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
     next();
   });
 
-  // No path past the limits or that no route could read, and no body beyond its route's limit
+  // No request line or path that no route could read, and no body beyond its route's limit
   // (security/request-limits.ts): refused before any route looks at the path or anything buffers the body.
   app.use((req, res, next) => {
-    const pathVerdict = checkPath(req.originalUrl);
-    const verdict = pathVerdict.ok ? checkBody(req.method, req.path, req.headers) : pathVerdict;
+    // The scheme a proxy we trust says (TRUST_PROXY), else the connection's: the one better-auth's adapter reads
+    // from X-Forwarded-Proto as it is sent, which a stranger could make anything ("https, http" was a 500).
+    const scheme = req.protocol;
+    const lineVerdict: PathVerdict =
+      scheme === "http" || scheme === "https"
+        ? checkRequestLine(req.method, req.originalUrl, req.host)
+        : { ok: false, status: 400, reason: "Bad Request: the scheme is neither http nor https." };
+    const verdict = lineVerdict.ok ? checkBody(req.method, req.path, req.headers) : lineVerdict;
+    req.headers["x-forwarded-proto"] = scheme;
     if (verdict.ok) return next();
     // The rest of the body is never buffered: it is read and dropped while the answer goes out, then the
     // connection is closed (discardThenClose).
@@ -298,8 +305,8 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
   // the chain: the hot path of a page shared widely (decision 0015, "Hits ahead of the middleware").
   return (req, res) => {
     let served = false;
-    // An address the chain refuses (checkPath) is refused whether or not a page is stored for it.
-    if (!checkPath(req.url ?? "/").ok) return void app(req, res);
+    // A request the chain refuses (checkRequestLine) is refused whether or not a page is stored for it.
+    if (!checkRequestLine(req.method ?? "", req.url ?? "", req.headers.host).ok) return void app(req, res);
     try {
       served = pageCache.serveStored(req, res, (path, requestId) => {
         logWhenFinished(req, res, logger, { path, url: req.url ?? path, requestId, cacheState: "hit" });

@@ -85,10 +85,27 @@ function describe(bytes: number): string {
  */
 export const PATH_LIMITS = { bytes: 2 * KB, segments: 32 };
 
-export type PathVerdict = { ok: true } | { ok: false; status: 400 | 414; reason: string };
+export type PathVerdict = { ok: true } | { ok: false; status: 400 | 405 | 414; reason: string };
 
 export const UNDECODABLE_ADDRESS = "Bad Request: the address is not valid.";
 export const NUL_IN_ADDRESS = "Bad Request: the address holds a byte no page can have.";
+export const NO_HOST = "Bad Request: the Host header names no address.";
+
+/** Methods the Fetch API cannot represent (`new Request` throws): no route could ever be asked with them. */
+const UNREPRESENTABLE_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+
+/**
+ * Whether a request line and its Host can be a request to this site: a method a route can be asked with, a
+ * target that is a path (not `http://other.example/…` nor `*`), and a Host a URL can hold (`localhost:99999`,
+ * `local host` or none are not), then checkPath. Each of these made the adapters' `new Request`/`new URL`
+ * throw: a 500 with a stack in the log, for anyone (found by a probe on 26 November).
+ */
+export function checkRequestLine(method: string, url: string, host: string | undefined): PathVerdict {
+  if (UNREPRESENTABLE_METHODS.has(method)) return { ok: false, status: 405, reason: "Method Not Allowed" };
+  if (!url.startsWith("/")) return { ok: false, status: 400, reason: UNDECODABLE_ADDRESS };
+  if (!host || !URL.canParse(`http://${host}/`)) return { ok: false, status: 400, reason: NO_HOST };
+  return checkPath(url);
+}
 
 /**
  * Whether a request's address (its path, with its query) may reach a route. Past the limits: 414. A path that

@@ -2,6 +2,7 @@
 // address, a query or a form field, a percent-escape that decodes to nothing, and HTTP conditions a static
 // file cannot meet. Each is the sender's mistake: a 4xx (or the form's own answer), never a 5xx, and never a
 // token or a typed value in the server's log (docs/security.md, control 19).
+import { connect } from "node:net";
 import { request as playwrightRequest } from "@playwright/test";
 import { ADMIN_SERVER_ENV } from "../../support/accounts";
 import { signInAdmin } from "../../support/admin-fixtures";
@@ -207,4 +208,41 @@ test("a request a route has no handler for is answered 405 and logged as one lin
   const logged = server.output().slice(before);
   expect(logged).not.toMatch(/\n\s+at /);
   for (const line of logged.trim().split("\n")) expect(() => JSON.parse(line) as unknown, line).not.toThrow();
+});
+
+/** Sends `head` (a request line and headers, no body) as written, and answers the status of the response. */
+function raw(head: string): Promise<number> {
+  const { port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), "127.0.0.1", () => socket.end(`${head}\r\nConnection: close\r\n\r\n`));
+    let answer = "";
+    socket.on("data", (chunk: Buffer) => (answer += chunk.toString("latin1")));
+    socket.on("error", reject);
+    socket.on("close", () => resolve(Number(/^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1] ?? 0)));
+  });
+}
+
+test("a method no page has, a Host that names no address, a target that is not a path: 4xx, never a 500 or a stack", async () => {
+  const before = server.output().length;
+  const host = new URL(server.url).host;
+  // TRACE (which the Fetch API cannot even represent) on a page, an auth endpoint, a script and a picture.
+  for (const path of ["/", "/gallery", "/api/auth/get-session", "/assets/x.js", "/media/a/b"])
+    expect(await raw(`TRACE ${path} HTTP/1.1\r\nHost: ${host}`), `TRACE ${path}`).toBe(405);
+  // A Host no URL can hold, or none at all, on a page rendered for the request and on better-auth's.
+  for (const badHost of ["localhost:99999", "local host", "[::1", "localhost:abc", ""])
+    for (const path of ["/artwork/1", "/robots.txt", "/api/auth/get-session"])
+      expect(await raw(`GET ${path} HTTP/1.1\r\nHost: ${badHost}`), `${path} with Host ${badHost}`).toBe(400);
+  expect(await raw("GET /artwork/1 HTTP/1.0"), "HTTP/1.0 without a Host").toBe(400);
+  // An absolute-form target names another site: no page of this one.
+  for (const path of ["/artwork/1", "/api/auth/get-session"])
+    expect(await raw(`GET http://evil.example${path} HTTP/1.1\r\nHost: ${host}`), path).toBe(400);
+  // X-Forwarded-Proto is a proxy's to send (TRUST_PROXY): from anyone else it changes nothing.
+  for (const proto of ["https, http", "ht tp", "javascript"]) {
+    const session = await get("/api/auth/get-session", { "x-forwarded-proto": proto });
+    expect(session.status, proto).toBe(200);
+  }
+  expect((await get("/healthz")).status).toBe(200);
+  const logged = server.output().slice(before);
+  expect(logged).not.toMatch(/\n\s+at /);
+  expect(logged).not.toContain("unhandled error");
 });
