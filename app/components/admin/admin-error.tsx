@@ -32,7 +32,10 @@ export function AdminPageError() {
 
 function AdminErrorBody({ error }: { error: unknown }) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  // In the browser, for whoever debugs it. On the server, entry.server's handleError has logged a real error
+  // as one structured line; a client's mistake (a 4xx response) is on its request's log line.
+  const clientMistake = isRouteErrorResponse(error) && error.status < 500;
+  if (typeof document !== "undefined" && !clientMistake) console.error(error);
   return (
     <div className="max-w-xl py-10">
       <title>{notFound ? "Not found" : "Something went wrong"}</title>

@@ -204,6 +204,11 @@ test("a request a route has no handler for is answered 405 and logged as one lin
   const before = server.output().length;
   const response = await fetch(`${server.url}/api/cart`, { method: "POST", body: "{}" });
   expect(response.status).toBe(405);
+  // An admin page's own error boundary renders it: no text of its own in the log either.
+  expect(
+    (await fetch(`${server.url}/admin`, { method: "PUT", headers: { "x-request-id": "hb-put-admin" } })).status,
+  ).toBe(405);
+  await loggedLine("hb-put-admin");
   await expect.poll(() => server.output().slice(before)).toContain('"status":405');
   const logged = server.output().slice(before);
   expect(logged).not.toMatch(/\n\s+at /);
