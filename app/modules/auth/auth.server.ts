@@ -22,6 +22,7 @@ import { services } from "~/services.server";
 import { noteSignIn, phoneForSecondFactor, secondFactorMethods } from "./accounts.server";
 import { noteSmsFailure } from "./sms.server";
 import { tooManyAttempts } from "./messages";
+import { authLogLevel } from "./auth-log";
 import {
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
@@ -129,7 +130,7 @@ export function createAuth({ config, db, logger }: AuthDeps) {
       // parameters (a new account's name and address) were written whole.
       log: (level, message, ...args) => {
         const logged = (args as unknown[]).map((arg) => (arg instanceof Error ? errForLog(arg) : arg));
-        logger[level]({ args: logged.length ? logged : undefined }, `auth: ${message}`);
+        logger[authLogLevel(level, message)]({ args: logged.length ? logged : undefined }, `auth: ${message}`);
       },
     },
     advanced: {
