@@ -91,10 +91,15 @@ describe.each(BACKENDS)("offline queue replay on %s", (backend) => {
     }
     expect((await post(admin, "{broken")).status).toBe(400);
     expect((await getArtwork(work))?.isFeatured).toBe(false);
-    // Gone: a section deleted meanwhile.
+    // Gone: a section or a work deleted meanwhile, whichever column the change was to.
     expect((await post(admin, op("homepage_sections", { id: crypto.randomUUID(), is_active: false }))).status).toBe(
       404,
     );
+    for (const data of [{ is_featured: true }, { availability: "sold" }])
+      expect(
+        (await post(admin, op("artworks", { id: crypto.randomUUID(), ...data }))).status,
+        JSON.stringify(data),
+      ).toBe(404);
   });
 
   it("needs a signed-in person, and an administrator for the admin tables", async () => {

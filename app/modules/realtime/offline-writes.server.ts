@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { AVAILABILITY_VALUES } from "~/lib/availability";
 import { COMMISSION_STAGES, MESSAGE_STATUSES } from "~/lib/inquiries";
-import { setAvailability, setFeatured, type Actor } from "~/modules/catalog/admin-catalog.server";
+import { getAdminArtwork, setAvailability, setFeatured, type Actor } from "~/modules/catalog/admin-catalog.server";
 import { setArtistPhotoOrder, updateArtistPhoto } from "~/modules/content/artist-photos.server";
 import { setSectionFlags, setSectionOrder } from "~/modules/content/homepage-admin.server";
 import { setCommissionStage } from "~/modules/inbox/commission-pipeline.server";
@@ -107,7 +107,10 @@ export async function applyOperation(op: OfflineOperation, actor: Actor): Promis
     case "artworks": {
       const { id, is_featured, availability } = op.data;
       if (is_featured !== undefined && !(await setFeatured(id, is_featured, actor)).found) throw new GoneError();
-      if (availability !== undefined) await setAvailability([id], availability, actor);
+      // Nothing changed: the work already had it (fine), or it is gone.
+      if (availability !== undefined && (await setAvailability([id], availability, actor)) === 0) {
+        if (!(await getAdminArtwork(id))) throw new GoneError();
+      }
       return;
     }
     case "messages":
