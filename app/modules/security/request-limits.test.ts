@@ -1,15 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  bodyLimitFor,
-  checkBody,
-  checkPath,
-  checkRequestLine,
-  KB,
-  MB,
-  NO_HOST,
-  NUL_IN_ADDRESS,
-  UNDECODABLE_ADDRESS,
-} from "./request-limits";
+import { bodyLimitFor, checkBody, checkPath, KB, MB, NUL_IN_ADDRESS, UNDECODABLE_ADDRESS } from "./request-limits";
 
 describe("request body limits by route class (security issue item 3)", () => {
   it("gives each kind of route its limit", () => {
@@ -85,28 +75,5 @@ describe("request path limits", () => {
     // A query is decoded leniently by every reader of it: a stray % there is no one's problem.
     expect(checkPath("/gallery?q=100%")).toEqual({ ok: true });
     expect(checkPath("/gallery?q=%ff")).toEqual({ ok: true });
-  });
-});
-
-describe("request lines", () => {
-  it("lets a page's request through, with its port or an IPv6 address as Host", () => {
-    for (const host of ["localhost:3000", "studio.example.com", "[::1]:3000", "127.0.0.1"])
-      expect(checkRequestLine("GET", "/gallery?medium=Oil", host)).toEqual({ ok: true });
-    expect(checkRequestLine("OPTIONS", "/api/cart", "studio.example.com")).toEqual({ ok: true });
-  });
-
-  it("refuses a method no Request can hold (405), a target that is not a path and a Host no URL can hold (400)", () => {
-    for (const method of ["TRACE", "TRACK", "CONNECT"])
-      expect(checkRequestLine(method, "/", "localhost")).toMatchObject({ ok: false, status: 405 });
-    for (const target of ["http://evil.example/artwork/1", "*", "artwork/1"])
-      expect(checkRequestLine("GET", target, "localhost")).toEqual({
-        ok: false,
-        status: 400,
-        reason: UNDECODABLE_ADDRESS,
-      });
-    for (const host of [undefined, "", "localhost:99999", "local host", "[::1", "localhost:abc", "xn--zz"])
-      expect(checkRequestLine("GET", "/", host)).toEqual({ ok: false, status: 400, reason: NO_HOST });
-    // The path's own checks follow.
-    expect(checkRequestLine("GET", "/%ff", "localhost")).toMatchObject({ ok: false, status: 400 });
   });
 });

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { checkRequestLine, NO_HOST, UNDECODABLE_ADDRESS } from "./request-limits";
+
+describe("request lines", () => {
+  it("lets a page's request through, with its port or an IPv6 address as Host", () => {
+    for (const host of ["localhost:3000", "studio.example.com", "[::1]:3000", "127.0.0.1"])
+      expect(checkRequestLine("GET", "/gallery?medium=Oil", host)).toEqual({ ok: true });
+    expect(checkRequestLine("OPTIONS", "/api/cart", "studio.example.com")).toEqual({ ok: true });
+  });
+
+  it("refuses a method no Request can hold (405), a target that is not a path and a Host no URL can hold (400)", () => {
+    for (const method of ["TRACE", "TRACK", "CONNECT"])
+      expect(checkRequestLine(method, "/", "localhost")).toMatchObject({ ok: false, status: 405 });
+    for (const target of ["http://evil.example/artwork/1", "*", "artwork/1"])
+      expect(checkRequestLine("GET", target, "localhost")).toEqual({
+        ok: false,
+        status: 400,
+        reason: UNDECODABLE_ADDRESS,
+      });
+    for (const host of [undefined, "", "localhost:99999", "local host", "[::1", "localhost:abc", "xn--zz"])
+      expect(checkRequestLine("GET", "/", host)).toEqual({ ok: false, status: 400, reason: NO_HOST });
+    // The path's own checks follow.
+    expect(checkRequestLine("GET", "/%ff", "localhost")).toMatchObject({ ok: false, status: 400 });
+  });
+});
