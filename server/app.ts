@@ -21,7 +21,7 @@ import { addressKey } from "~/modules/security/client-address";
 import { cspNonce } from "~/modules/security/csp-nonce";
 import { redactUrlForLog } from "~/modules/security/log-redaction";
 import { requestIdOf } from "~/modules/security/request-id";
-import { checkBody, checkRequestLine, type PathVerdict } from "~/modules/security/request-limits";
+import { checkBody, checkRequestLine, isHost, NO_HOST, type PathVerdict } from "~/modules/security/request-limits";
 import { backupTokenValid, freshBackupDownload } from "~/modules/backup/backups.server";
 import { isSameSiteCallback } from "~/lib/safe-redirect";
 import { readVariant, storedVariantKey } from "~/modules/media/media.server";
@@ -89,13 +89,19 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
   app.use((req, res, next) => {
     // The scheme a proxy we trust says (TRUST_PROXY), else the connection's: the one better-auth's adapter reads
     // from X-Forwarded-Proto as it is sent, which a stranger could make anything ("https, http" was a 500).
-    const scheme = req.protocol;
+    const scheme = req.protocol.toLowerCase();
+    // The host a proxy we trust names (the first of its X-Forwarded-Host), else the Host header. React Router's
+    // adapter reads the port from the whole X-Forwarded-Host whenever any proxy is trusted: it gets this one.
+    const host = req.host;
     const lineVerdict: PathVerdict =
-      scheme === "http" || scheme === "https"
-        ? checkRequestLine(req.method, req.originalUrl, req.host)
-        : { ok: false, status: 400, reason: "Bad Request: the scheme is neither http nor https." };
+      scheme !== "http" && scheme !== "https"
+        ? { ok: false, status: 400, reason: "Bad Request: the scheme is neither http nor https." }
+        : host !== req.headers.host && !isHost(host)
+          ? { ok: false, status: 400, reason: NO_HOST }
+          : checkRequestLine(req.method, req.originalUrl, req.headers.host);
     const verdict = lineVerdict.ok ? checkBody(req.method, req.path, req.headers) : lineVerdict;
     req.headers["x-forwarded-proto"] = scheme;
+    if (req.headers["x-forwarded-host"] !== undefined && host !== undefined) req.headers["x-forwarded-host"] = host;
     if (verdict.ok) return next();
     // The rest of the body is never buffered: it is read and dropped while the answer goes out, then the
     // connection is closed (discardThenClose).

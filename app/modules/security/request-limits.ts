@@ -103,8 +103,25 @@ const UNREPRESENTABLE_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 export function checkRequestLine(method: string, url: string, host: string | undefined): PathVerdict {
   if (UNREPRESENTABLE_METHODS.has(method)) return { ok: false, status: 405, reason: "Method Not Allowed" };
   if (!url.startsWith("/")) return { ok: false, status: 400, reason: UNDECODABLE_ADDRESS };
-  if (!host || !URL.canParse(`http://${host}/`)) return { ok: false, status: 400, reason: NO_HOST };
+  // A load balancer's health check may come without a Host (HTTP/1.0); no page is rendered for it.
+  const healthCheck = host === undefined && (url === "/healthz" || url.startsWith("/healthz?"));
+  if (!healthCheck && !isHost(host)) return { ok: false, status: 400, reason: NO_HOST };
   return checkPath(url);
+}
+
+/** A name or an address, then at most a port: nothing a URL would read as a path, a user or a second host. */
+const HOST = /^(?:\[[\da-f:.]+\]|[^\s/?#@\\[\]:,]+)(?::(\d{1,5}))?$/i;
+
+/**
+ * Whether a Host (or a trusted proxy's X-Forwarded-Host) names an address: `studio.example:8080`, `[::1]:3000`.
+ * Parsing `http://${host}/` alone is not enough: `a/b:99999` parses (the rest is a path), and React Router's
+ * adapter takes the port after the header's first colon, then its `new URL` throws.
+ */
+export function isHost(host: string | undefined): boolean {
+  const match = host ? HOST.exec(host) : null;
+  if (!match) return false;
+  if (match[1] !== undefined && Number(match[1]) > 65_535) return false;
+  return URL.canParse(`http://${host}/`);
 }
 
 /**

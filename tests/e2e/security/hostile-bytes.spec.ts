@@ -234,10 +234,12 @@ test("a method no page has, a Host that names no address, a target that is not a
   for (const path of ["/", "/gallery", "/api/auth/get-session", "/assets/x.js", "/media/a/b"])
     expect(await raw(`TRACE ${path} HTTP/1.1\r\nHost: ${host}`), `TRACE ${path}`).toBe(405);
   // A Host no URL can hold, or none at all, on a page rendered for the request and on better-auth's.
-  for (const badHost of ["localhost:99999", "local host", "[::1", "localhost:abc", ""])
+  for (const badHost of ["localhost:99999", "local host", "[::1", "localhost:abc", "", "a/b:99999", "a?:99999"])
     for (const path of ["/artwork/1", "/robots.txt", "/api/auth/get-session"])
       expect(await raw(`GET ${path} HTTP/1.1\r\nHost: ${badHost}`), `${path} with Host ${badHost}`).toBe(400);
   expect(await raw("GET /artwork/1 HTTP/1.0"), "HTTP/1.0 without a Host").toBe(400);
+  // A load balancer's health check needs no Host.
+  expect(await raw("GET /healthz HTTP/1.0"), "health check without a Host").toBe(200);
   // An absolute-form target names another site: no page of this one.
   for (const path of ["/artwork/1", "/api/auth/get-session"])
     expect(await raw(`GET http://evil.example${path} HTTP/1.1\r\nHost: ${host}`), path).toBe(400);

@@ -162,6 +162,17 @@ test("behind one proxy, a client that invents X-Forwarded-For addresses still me
   expect(retryAfter.slice(0, 10)).toEqual(Array(10).fill(null));
 });
 
+test("behind a trusted proxy, its X-Forwarded-Host and X-Forwarded-Proto are read as Express reads them: never a 500", async () => {
+  const page = (headers: Record<string, string>) => fetch(`${server.url}/artwork/no-such-work`, { headers });
+  // React Router's adapter took the port from the whole header (99999), and its new URL threw.
+  expect((await page({ "x-forwarded-host": "studio.example, x:99999" })).status).toBe(404);
+  expect((await page({ "x-forwarded-host": "a/b:99999" })).status).toBe(400);
+  // A proxy that writes its scheme in capitals is still understood; nonsense is refused.
+  expect((await page({ "x-forwarded-proto": "HTTPS" })).status).toBe(404);
+  expect((await page({ "x-forwarded-proto": "ht tp" })).status).toBe(400);
+  expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+});
+
 test("every request's log line names the address it arrived at, under the id a proxy sent: pages, their stored hits, scripts", async () => {
   const html = await (await fetch(`${server.url}/privacy`)).text();
   const script = /\/assets\/[\w-]+\.js/.exec(html)?.[0];
