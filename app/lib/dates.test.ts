@@ -37,6 +37,21 @@ describe("dates", () => {
     expect(wallTimeIn("2026-11-21T09:14", "America/Chicago")).toEqual(new Date("2026-11-21T15:14:00Z"));
     expect(wallTimeIn("2026-07-01T09:14", "America/Chicago")).toEqual(new Date("2026-07-01T14:14:00Z"));
     expect(wallTimeIn("2026-11-21T09:14", "UTC")).toEqual(new Date("2026-11-21T09:14:00Z"));
+    expect(wallTimeIn("2026-11-21T09:14", "Asia/Kolkata")).toEqual(new Date("2026-11-21T03:44:00Z"));
+    // A time the clocks skip is read with the offset before the change: 2:30 AM does not exist, 3:30 AM is meant.
+    expect(wallTimeIn("2026-03-08T02:30", "America/Chicago")).toEqual(new Date("2026-03-08T08:30:00Z"));
+    expect(wallTimeIn("2026-03-29T02:30", "Europe/Paris")).toEqual(new Date("2026-03-29T01:30:00Z"));
+    // A time the clocks show twice is the first of them, east and west of UTC alike.
+    expect(wallTimeIn("2026-11-01T01:30", "America/Chicago")).toEqual(new Date("2026-11-01T06:30:00Z"));
+    expect(wallTimeIn("2026-10-25T02:30", "Europe/Paris")).toEqual(new Date("2026-10-25T00:30:00Z"));
+    // What the field shows of a saved moment reads back as that moment.
+    for (const [moment, zone] of [
+      ["2026-11-01T06:30:00Z", "America/Chicago"],
+      ["2026-10-25T00:30:00Z", "Europe/Paris"],
+      ["2026-03-08T08:30:00Z", "America/Chicago"],
+      ["2026-04-05T14:45:00Z", "Australia/Lord_Howe"],
+    ] as const)
+      expect(wallTimeIn(wallTimeOf(new Date(moment), zone), zone), `${moment} ${zone}`).toEqual(new Date(moment));
     expect(wallTimeOf(new Date("2026-11-21T15:14:30Z"), "America/Chicago")).toBe("2026-11-21T09:14");
     expect(wallTimeOf(new Date("2026-11-22T03:00:00Z"), "America/Chicago")).toBe("2026-11-21T21:00");
     expect(wallTimeOf(new Date("2026-11-21T23:30:00Z"), "Europe/Paris")).toBe("2026-11-22T00:30");

@@ -94,15 +94,21 @@ function zoneOffset(at: Date, timeZone: string): number {
 }
 
 /**
- * A wall-clock time in a time zone ("2026-11-21T09:14", a datetime-local field's value) as a moment. A time
- * the clocks skip at the start of daylight saving time is read with the offset before the change.
+ * A wall-clock time in a time zone ("2026-11-21T09:14", a datetime-local field's value) as a moment. A time the
+ * clocks show twice (autumn) is the first of them; a time they skip (spring) is read with the offset before the
+ * change (2:30 AM is 3:30 AM), east and west of UTC alike.
  */
 export function wallTimeIn(wall: string, timeZone: string): Date {
   const asUtc = Date.parse(`${wall}Z`);
-  // Twice, as in endOfDayIn: the offset at the guess may differ from the offset at the answer.
-  let guess = asUtc - zoneOffset(new Date(asUtc), timeZone);
-  guess = asUtc - zoneOffset(new Date(guess), timeZone);
-  return new Date(guess);
+  const DAY = 86_400_000;
+  // No zone changes its offset twice within two days: the offsets a day either side are the only candidates.
+  const before = zoneOffset(new Date(asUtc - DAY), timeZone);
+  const after = zoneOffset(new Date(asUtc + DAY), timeZone);
+  // A candidate fits when the zone has that very offset at the moment it gives.
+  const fits = [before, after]
+    .map((offset) => asUtc - offset)
+    .filter((moment) => asUtc - zoneOffset(new Date(moment), timeZone) === moment);
+  return new Date(fits.length > 0 ? Math.min(...fits) : asUtc - before);
 }
 
 /** A moment as the wall-clock time of a time zone, to the minute: a datetime-local field's value. */

@@ -151,7 +151,7 @@ export async function getSettings(tx: Database = db()): Promise<Settings> {
   return value;
 }
 
-/** The studio's time zone, in which every date a person reads is said (docs/development.md, "Dates"). */
+/** The studio's time zone, in which every date a person reads is said (docs/decisions/0032-dates-on-the-studios-clock.md). */
 export async function studioTimeZone(): Promise<string> {
   return (await getSettings()).shop.timeZone;
 }
