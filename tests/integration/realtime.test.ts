@@ -156,6 +156,27 @@ describe("the realtime hub", () => {
     expect(frames() - next).toBe(PRESENCE_BURST);
   });
 
+  it("forgets a person who has left once their burst has filled again, and not before", () => {
+    vi.useFakeTimers();
+    onTestFinished(() => void vi.useRealTimers());
+    const hub = new RealtimeHub(() => Date.now());
+    // What the hub keeps per person: read from outside, as a heap snapshot would (nothing else shows it).
+    const kept = () => (hub as unknown as { presenceBudget: Map<string, unknown> }).presenceBudget.size;
+    hub.join(new FakeSocket(), artist);
+    for (let i = 0; i < 200; i++) hub.join(new FakeSocket(), { id: `u-visitor-${i}`, email: "", name: "" }).leave();
+    expect(kept()).toBe(201);
+    // Two changes each (join, leave): full again two seconds later; the artist, still here, is kept.
+    vi.advanceTimersByTime(2 * PRESENCE_INTERVAL_MS);
+    expect(kept()).toBe(1);
+    // A change held back keeps its person until it has gone out and the burst has refilled.
+    const ann = { id: "u-ann", email: "ann@example.com", name: "Ann" };
+    for (let i = 0; i < 10; i++) hub.join(new FakeSocket(), ann).leave();
+    vi.advanceTimersByTime(PRESENCE_INTERVAL_MS);
+    expect(kept()).toBe(2);
+    vi.advanceTimersByTime(PRESENCE_BURST * PRESENCE_INTERVAL_MS);
+    expect(kept()).toBe(1);
+  });
+
   it("answers pings, lets only the artist broadcast, a few times a minute, and ignores what it does not understand", () => {
     let now = 1_000_000;
     const hub = new RealtimeHub(() => now);
