@@ -38,9 +38,11 @@ import { RadioChoices } from "~/components/ui/radio-choices";
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const saved = new URL(request.url).searchParams.get("saved") === "new";
-  const timeZone = await studioTimeZone();
+  const [timeZone, post] = await Promise.all([
+    studioTimeZone(),
+    params.id ? getPostForEditing(params.id) : Promise.resolve(null),
+  ]);
   if (!params.id) return { post: null, cover: null, state: "draft" as const, saved: false, timeZone };
-  const post = await getPostForEditing(params.id);
   if (!post) throw data("Not found", { status: 404 });
   const asset = post.coverImageId ? (await getImagesByIds([post.coverImageId])).get(post.coverImageId) : undefined;
   return {
