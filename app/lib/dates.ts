@@ -11,6 +11,51 @@ function lazyFormat(locale: string, options: Intl.DateTimeFormatOptions): (date:
   return (date) => (format ??= new Intl.DateTimeFormat(locale, options)).format(date);
 }
 
+/** The forms said in a given time zone (the studio's), each a locale and its options. */
+const ZONED_FORMS = {
+  /** "November 21, 2026 at 9:14 AM CST" */
+  long: [
+    "en-US",
+    { month: "long", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" },
+  ],
+  /** "November 21, 2026" */
+  longDay: ["en-US", { month: "long", day: "numeric", year: "numeric" }],
+  /** "21 Nov 2026, 08:05" */
+  short: ["en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" }],
+  /** "21 Nov 2026" */
+  shortDay: ["en-GB", { day: "numeric", month: "short", year: "numeric" }],
+  /** The zone's name as the long form says it: "CST", "GMT+1". */
+  zoneName: ["en-US", { timeZoneName: "short" }],
+  /** 2026-11-21, in parts. */
+  isoDay: ["en-CA", { year: "numeric", month: "2-digit", day: "2-digit" }],
+  /** The wall clock to the second, in parts (a zone's offset). */
+  wall: [
+    "en-US",
+    {
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    },
+  ],
+} satisfies Record<string, [string, Intl.DateTimeFormatOptions]>;
+
+const zonedFormats = new Map<string, Intl.DateTimeFormat>();
+/** One formatter per form and time zone, made on first use and kept: making one costs far more than using it. */
+function inZone(form: keyof typeof ZONED_FORMS, timeZone: string): Intl.DateTimeFormat {
+  const key = `${form} ${timeZone}`;
+  let format = zonedFormats.get(key);
+  if (!format) {
+    const [locale, options] = ZONED_FORMS[form];
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    zonedFormats.set(key, format);
+  }
+  return format;
+}
+
 const longDay = lazyFormat("en-US", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 /** "November 21, 2026" for a calendar day "2026-11-21" (a date without a time: no time zone shifts it). */
@@ -41,26 +86,14 @@ export const formatLocalTime = lazyFormat("en-US", {
 // Dates for people: formatted once on the server in the studio's time zone (no hydration differences).
 
 /** "November 21, 2026 at 9:14 AM CST". */
-export function formatDateTime(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone,
-    timeZoneName: "short",
-  }).format(date);
-}
+export const formatDateTime = (date: Date, timeZone: string): string => inZone("long", timeZone).format(date);
 
 /** "November 21, 2026". */
-export function formatDate(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone }).format(date);
-}
+export const formatDate = (date: Date, timeZone: string): string => inZone("longDay", timeZone).format(date);
 
 /** The calendar day (YYYY-MM-DD) of an instant in a time zone (the studio's "today", an invoice's date). */
 export function dayIn(date: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
+  const parts = inZone("isoDay", timeZone)
     .formatToParts(date)
     .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
   return `${parts.year}-${parts.month}-${parts.day}`;
@@ -78,16 +111,7 @@ export const studioDay = (date: Date, timeZone: string): StudioDay => ({
 
 /** The offset (ms) of a time zone from UTC at an instant. */
 function zoneOffset(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(at);
+  const parts = inZone("wall", timeZone).formatToParts(at);
   const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const wall = Date.UTC(n("year"), n("month") - 1, n("day"), n("hour"), n("minute"), n("second"));
   return wall - Math.floor(at.getTime() / 1000) * 1000;
@@ -125,40 +149,21 @@ export function endOfDayIn(day: string, timeZone: string): Date {
   return new Date(guess - 1);
 }
 
-/** The formatters of one time zone, made on first use and kept (a studio has one zone; a test or two more). */
-const zoneFormats = new Map<
-  string,
-  { dateTime: Intl.DateTimeFormat; date: Intl.DateTimeFormat; zoneName: Intl.DateTimeFormat }
->();
-function formatsOf(timeZone: string) {
-  let formats = zoneFormats.get(timeZone);
-  if (!formats) {
-    const day = { day: "numeric", month: "short", year: "numeric", timeZone } as const;
-    formats = {
-      dateTime: new Intl.DateTimeFormat("en-GB", { ...day, hour: "2-digit", minute: "2-digit" }),
-      date: new Intl.DateTimeFormat("en-GB", day),
-      // The zone's name as the long form (formatDateTime) says it: "CST", "GMT+1".
-      zoneName: new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" }),
-    };
-    zoneFormats.set(timeZone, formats);
-  }
-  return formats;
-}
-
 // The back office's compact forms, in the studio's time zone like every other date a person reads. Formatted in
 // loaders (on the server), never while rendering: the browser's time-zone data need not agree with the server's.
 
 /** "21 Nov 2026, 08:05 CST": a moment in a dense admin list. */
 export function formatShortDateTime(date: Date | string, timeZone: string): string {
-  const { dateTime, zoneName } = formatsOf(timeZone);
   const moment = new Date(date);
-  const zone = zoneName.formatToParts(moment).find((p) => p.type === "timeZoneName")?.value ?? timeZone;
-  return `${dateTime.format(moment)} ${zone}`;
+  const zone = inZone("zoneName", timeZone)
+    .formatToParts(moment)
+    .find((p) => p.type === "timeZoneName")?.value;
+  return `${inZone("short", timeZone).format(moment)} ${zone ?? timeZone}`;
 }
 
 /** "21 Nov 2026": the studio's day of a moment. */
 export const formatShortDate = (date: Date | string, timeZone: string) =>
-  formatsOf(timeZone).date.format(new Date(date));
+  inZone("shortDay", timeZone).format(new Date(date));
 
 const monthYear = lazyFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 const shortMonthDay = lazyFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
