@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  addDays,
   dayIn,
   endOfDayIn,
   formatCalendarDay,
@@ -10,6 +11,7 @@ import {
   formatMonthDay,
   formatShortDate,
   formatShortDateTime,
+  startOfDayIn,
   studioDay,
   wallTimeIn,
   wallTimeOf,
@@ -60,6 +62,19 @@ describe("dates", () => {
   it("finds the studio's day and the end of a day across time zones", () => {
     expect(dayIn(new Date("2026-11-22T03:00:00Z"), "America/Chicago")).toBe("2026-11-21");
     expect(endOfDayIn("2026-11-21", "America/Chicago").toISOString()).toBe("2026-11-22T05:59:59.999Z");
+  });
+
+  it("counts calendar days across months, leap days and years, and finds a day's first moment in a zone", () => {
+    expect(addDays("2031-03-01", -1)).toBe("2031-02-28");
+    expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(addDays("2026-11-26", -29)).toBe("2026-10-28");
+    expect(startOfDayIn("2026-11-21", "America/Chicago").toISOString()).toBe("2026-11-21T06:00:00.000Z");
+    // The day the clocks go forward in Chicago starts on standard time; the day after, on daylight time.
+    expect(startOfDayIn("2026-03-08", "America/Chicago").toISOString()).toBe("2026-03-08T06:00:00.000Z");
+    expect(startOfDayIn("2026-03-09", "America/Chicago").toISOString()).toBe("2026-03-09T05:00:00.000Z");
+    expect(startOfDayIn("2026-12-01", "Asia/Kathmandu").toISOString()).toBe("2026-11-30T18:15:00.000Z");
+    expect(startOfDayIn("2026-12-01", "UTC").toISOString()).toBe("2026-12-01T00:00:00.000Z");
   });
 
   it("says the back office's compact moments in the studio's time zone, as the long forms do", () => {

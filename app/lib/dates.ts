@@ -139,6 +139,14 @@ export function wallTimeIn(wall: string, timeZone: string): Date {
 export const wallTimeOf = (date: Date, timeZone: string): string =>
   new Date(Math.floor(date.getTime() / 1000) * 1000 + zoneOffset(date, timeZone)).toISOString().slice(0, 16);
 
+/** The calendar day `days` after (before, when negative) a calendar day: ("2031-03-01", -1) is "2031-02-28". */
+export const addDays = (day: string, days: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The first moment of a calendar day ("2026-12-31") in a time zone. */
+export const startOfDayIn = (day: string, timeZone: string): Date =>
+  new Date(endOfDayIn(addDays(day, -1), timeZone).getTime() + 1);
+
 /** The last moment of a calendar day ("2026-12-31") in the studio's time zone: a room is open through that day. */
 export function endOfDayIn(day: string, timeZone: string): Date {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];

@@ -19,6 +19,7 @@ test("visits to public pages are counted and shown on Analytics", async ({ admin
   await page.goto("/admin/analytics?range=7");
   await expect(page.getByRole("heading", { level: 1, name: "Analytics" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Last 7 days" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByText(/Days and months are the studio's, in its time zone/)).toBeVisible();
   // Counts are written every few seconds: reload until they are in.
   await expect(async () => {
     await page.reload();

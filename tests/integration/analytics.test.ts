@@ -1,8 +1,11 @@
 // Analytics: page views counted in memory reach the database in one flush, summed per day, path and referring
 // site; the report counts views, the most viewed works (by id or slug), referrers, orders per view and the
 // monthly orders, revenue, messages and commission requests; views outside the range do not count.
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { pageViewCounts } from "~/db/schema";
+import { orders, pageViewCounts } from "~/db/schema";
+import { dayIn } from "~/lib/dates";
+import { revenueSummary } from "~/modules/admin/dashboard.server";
 import { flushPageViews, recordPageView } from "~/modules/analytics/page-views.server";
 import { analyticsReport, RANK_PAGE_SIZE } from "~/modules/analytics/reports.server";
 import { getArtwork } from "~/modules/catalog/catalog.server";
@@ -68,7 +71,7 @@ describe.each(BACKENDS)("analytics on %s", (backend) => {
     expect(report.viewsByDay).toHaveLength(1);
     expect(report.months).toHaveLength(12);
     expect(report.months[0]).toMatchObject({
-      month: new Date().toISOString().slice(0, 7),
+      month: dayIn(new Date(), "America/Chicago").slice(0, 7),
       orders: 1,
       revenueCents: placed.order.totalCents,
       messages: 1,
@@ -111,6 +114,42 @@ describe.each(BACKENDS)("analytics on %s", (backend) => {
     const third = await analyticsReport(7, new Date(), { works: 1, referrers: 1, pages: 3 });
     expect(third.topPages.length).toBeGreaterThan(0);
     expect(third.rankPages.pages).toBe(3);
+  });
+
+  it("counts days and months on the studio's clock (Chicago), not in UTC", async () => {
+    // 03:00 UTC on 1 March 2031 is 21:00 on 28 February in Chicago: February's, there.
+    const lateEvening = new Date("2031-03-01T03:00:00Z");
+    const now = new Date("2031-03-01T04:00:00Z");
+    recordPageView({ path: "/gallery", referrerHost: "", artworkKey: null }, lateEvening);
+    // A minute after midnight in Chicago: the next day's.
+    recordPageView({ path: "/gallery", referrerHost: "", artworkKey: null }, new Date("2031-03-01T06:01:00Z"));
+    await flushPageViews();
+    const heronId = await seedWork({ title: "Heron at Midnight", priceCents: 250_000 });
+    const placed = await orderOne(heronId, { fulfilment: "pickup" });
+    if (!placed.ok) throw new Error(placed.reason);
+    await markOrderPaid(placed.order.id, { kind: "admin", id: "a", email: "artist@example.com" });
+    await ctx.handle.db
+      .update(orders)
+      .set({ createdAt: lateEvening, paidAt: lateEvening })
+      .where(eq(orders.id, placed.order.id));
+
+    const report = await analyticsReport(7, now);
+    expect(report.viewsByDay).toEqual([{ day: "2031-02-28", views: 1 }]);
+    expect(report.since).toBe("2031-02-22");
+    expect(report.ordersInRange).toBe(1);
+    expect(report.months[0]).toMatchObject({ month: "2031-02", orders: 1, revenueCents: placed.order.totalCents });
+    expect(report.months[11]?.month).toBe("2030-03");
+    const nextMorning = await analyticsReport(7, new Date("2031-03-01T12:00:00Z"));
+    expect(nextMorning.viewsByDay).toEqual([
+      { day: "2031-02-28", views: 1 },
+      { day: "2031-03-01", views: 1 },
+    ]);
+    expect(nextMorning.months[0]).toMatchObject({ month: "2031-03", orders: 0 });
+    expect(nextMorning.months[1]).toMatchObject({ month: "2031-02", orders: 1 });
+
+    // The dashboard's "Revenue this month" is February's until midnight in Chicago.
+    expect((await revenueSummary(now)).thisMonthCents).toBe(placed.order.totalCents);
+    expect((await revenueSummary(new Date("2031-03-01T12:00:00Z"))).thisMonthCents).toBe(0);
   });
 });
 

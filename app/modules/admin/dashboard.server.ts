@@ -2,12 +2,14 @@
 // Exposes: dashboardSummary.
 import { desc, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { dayIn, startOfDayIn } from "~/lib/dates";
 import { allOf } from "~/lib/promises";
 import { orders } from "~/db/schema";
 import { catalogCounts, listArtworkEvents } from "~/modules/catalog/admin-catalog.server";
 import { countOpenCommissions, countUnreadMessages, latestMessages } from "~/modules/inbox/inbox-admin.server";
 import { countSubscribers } from "~/modules/inbox/newsletter.server";
 import { outboxCounts } from "~/modules/mail/mail.server";
+import { studioTimeZone } from "~/modules/settings/settings.server";
 import { SOLD_STATUSES } from "~/modules/shop/order-status";
 
 export interface Revenue {
@@ -18,12 +20,17 @@ export interface Revenue {
   fromOrders: boolean;
 }
 
-/** Paid orders' totals (paid, shipped or delivered; refunds and cancellations do not count), in UTC months. */
-export async function revenueSummary(): Promise<Revenue> {
+/**
+ * Paid orders' totals (paid, shipped or delivered; refunds and cancellations do not count); this month is the
+ * studio's month, from its first midnight in the studio's time zone.
+ */
+export async function revenueSummary(now: Date = new Date()): Promise<Revenue> {
+  const timeZone = await studioTimeZone();
+  const monthStart = startOfDayIn(`${dayIn(now, timeZone).slice(0, 7)}-01`, timeZone);
   const [row] = await db()
     .select({
       allTime: sql<string>`coalesce(sum(${orders.totalCents}), 0)`,
-      thisMonth: sql<string>`coalesce(sum(${orders.totalCents}) filter (where ${orders.paidAt} >= date_trunc('month', now() at time zone 'utc') at time zone 'utc'), 0)`,
+      thisMonth: sql<string>`coalesce(sum(${orders.totalCents}) filter (where ${orders.paidAt} >= ${monthStart} and ${orders.paidAt} <= ${now}), 0)`,
     })
     .from(orders)
     .where(inArray(orders.status, [...SOLD_STATUSES]));

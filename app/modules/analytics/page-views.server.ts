@@ -1,17 +1,25 @@
-// First-party page views: counted in memory per day, path and referring host, and added to page_view_counts
-// every few seconds in one statement, so a page never waits for (or fails with) its count. Owns:
-// page_view_counts. Exposes: recordPageView (fire-and-forget), flushPageViews (tests, shutdown).
+// First-party page views: counted in memory per quarter hour, path and referring host, and added to
+// page_view_counts every few seconds in one statement, per day on the studio's clock (docs/decisions/0032), so a
+// page never waits for (or fails with) its count. Owns: page_view_counts. Exposes: recordPageView
+// (fire-and-forget), flushPageViews (tests, shutdown).
 import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { dayIn } from "~/lib/dates";
+import { studioTimeZone } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
 import type { PageView } from "./page-views";
 
 const FLUSH_MS = 5_000;
-/** Distinct (day, path, referrer) keys held before a flush is forced, so memory stays bounded. */
+/** Distinct (quarter hour, path, referrer) keys held before a flush is forced, so memory stays bounded. */
 const MAX_KEYS = 2_000;
+/**
+ * Views are held per quarter hour and given their day when written: every time zone's offset is a whole number of
+ * quarter hours (Kathmandu +5:45, Chatham +12:45), so a quarter hour never straddles the studio's midnight.
+ */
+const SLOT_MS = 15 * 60_000;
 
 interface Pending extends PageView {
-  day: string;
+  slot: number;
   views: number;
 }
 
@@ -21,11 +29,11 @@ let flushing: Promise<void> = Promise.resolve();
 
 /** Counts one view now; written within FLUSH_MS. Never throws. */
 export function recordPageView(view: PageView, at: Date = new Date()): void {
-  const day = at.toISOString().slice(0, 10);
-  const key = `${day}\u0000${view.path}\u0000${view.referrerHost}`;
+  const slot = Math.floor(at.getTime() / SLOT_MS);
+  const key = `${slot}\u0000${view.path}\u0000${view.referrerHost}`;
   const entry = pending.get(key);
   if (entry) entry.views++;
-  else pending.set(key, { ...view, day, views: 1 });
+  else pending.set(key, { ...view, slot, views: 1 });
   if (pending.size >= MAX_KEYS) void flushPageViews();
   else if (!timer) {
     timer = setTimeout(() => void flushPageViews(), FLUSH_MS);
@@ -42,8 +50,18 @@ export function flushPageViews(): Promise<void> {
   if (batch.length === 0) return flushing;
   flushing = flushing.then(async () => {
     try {
+      const timeZone = await studioTimeZone();
+      // One row per (day, path, referrer): a statement may not update the same row twice.
+      const rows = new Map<string, PageView & { day: string; views: number }>();
+      for (const { slot, views, ...view } of batch) {
+        const day = dayIn(new Date(slot * SLOT_MS), timeZone);
+        const key = `${day}\u0000${view.path}\u0000${view.referrerHost}`;
+        const row = rows.get(key);
+        if (row) row.views += views;
+        else rows.set(key, { ...view, day, views });
+      }
       const values = sql.join(
-        batch.map((v) => sql`(${v.day}::date, ${v.path}, ${v.referrerHost}, ${v.artworkKey}, ${v.views})`),
+        [...rows.values()].map((v) => sql`(${v.day}::date, ${v.path}, ${v.referrerHost}, ${v.artworkKey}, ${v.views})`),
         sql`, `,
       );
       await db().execute(sql`

@@ -1,9 +1,12 @@
 // Analytics reports: page views (this module's counters) beside what the shop and the inbox already record,
 // read-only in one place like Customer Management: orders and revenue, messages and commission requests by
-// month, the most viewed works, referring sites, and orders per view over 7, 30 or 90 days.
+// month, the most viewed works, referring sites, and orders per view over 7, 30 or 90 days. Days and months are
+// the studio's (docs/decisions/0032-dates-on-the-studios-clock.md).
 import { sql } from "drizzle-orm";
 import { db, queryRows } from "~/db/client.server";
+import { addDays, dayIn, startOfDayIn } from "~/lib/dates";
 import { artworkTitlesByKeys } from "~/modules/catalog/catalog.server";
+import { studioTimeZone } from "~/modules/settings/settings.server";
 
 import type { AnalyticsRange } from "./page-views";
 import { soldStatusesSql } from "~/modules/shop/sold.server";
@@ -53,60 +56,64 @@ export async function analyticsReport(
   rankPages: RankPages = { works: 1, referrers: 1, pages: 1 },
 ): Promise<AnalyticsReport> {
   const offset = (page: number) => (Math.max(1, page) - 1) * RANK_PAGE_SIZE;
-  const sinceDate = new Date(now.getTime() - (range - 1) * 86_400_000);
-  const since = sinceDate.toISOString().slice(0, 10);
-  const sinceInstant = new Date(`${since}T00:00:00Z`);
-  const firstMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (MONTHS - 1), 1));
+  const timeZone = await studioTimeZone();
+  const today = dayIn(now, timeZone);
+  const since = addDays(today, -(range - 1));
+  const [year, month] = today.split("-").map(Number) as [number, number];
+  const firstMonth = new Date(Date.UTC(year, month - 1 - (MONTHS - 1), 1)).toISOString().slice(0, 7);
+  const inRange = sql`day between ${since}::date and ${today}::date`;
+  /** Rows created from the studio's day `day` until now (the index on created_at serves it). */
+  const createdFrom = (day: string) => sql`created_at >= ${startOfDayIn(day, timeZone)} and created_at <= ${now}`;
   const database = db();
   const [[totals], byDay, artworks, referrers, pages, [ordersInRange], monthly, [rankCounts]] = await Promise.all([
     queryRows<{ views: unknown }>(
       database,
-      sql`select coalesce(sum(views), 0) as views from page_view_counts where day >= ${since}::date`,
+      sql`select coalesce(sum(views), 0) as views from page_view_counts where ${inRange}`,
     ),
     queryRows<{ day: string | Date; views: unknown }>(
       database,
-      sql`select day, sum(views) as views from page_view_counts where day >= ${since}::date group by day order by day`,
+      sql`select day, sum(views) as views from page_view_counts where ${inRange} group by day order by day`,
     ),
     queryRows<{ key: string; views: unknown }>(
       database,
       sql`select artwork_key as key, sum(views) as views from page_view_counts
-          where day >= ${since}::date and artwork_key is not null
+          where ${inRange} and artwork_key is not null
           group by artwork_key order by sum(views) desc, artwork_key
           limit ${RANK_PAGE_SIZE} offset ${offset(rankPages.works)}`,
     ),
     queryRows<{ host: string; views: unknown }>(
       database,
       sql`select referrer_host as host, sum(views) as views from page_view_counts
-          where day >= ${since}::date and referrer_host <> ''
+          where ${inRange} and referrer_host <> ''
           group by referrer_host order by sum(views) desc, referrer_host
           limit ${RANK_PAGE_SIZE} offset ${offset(rankPages.referrers)}`,
     ),
     queryRows<{ path: string; views: unknown }>(
       database,
-      sql`select path, sum(views) as views from page_view_counts where day >= ${since}::date
+      sql`select path, sum(views) as views from page_view_counts where ${inRange}
           group by path order by sum(views) desc, path
           limit ${RANK_PAGE_SIZE} offset ${offset(rankPages.pages)}`,
     ),
-    queryRows<{ n: unknown }>(database, sql`select count(*) as n from orders where created_at >= ${sinceInstant}`),
+    queryRows<{ n: unknown }>(database, sql`select count(*) as n from orders where ${createdFrom(since)}`),
     queryRows<{ month: string; orders: unknown; revenue: unknown; messages: unknown; commissions: unknown }>(
       database,
       sql`
         with months as (
           select to_char(m, 'YYYY-MM') as month
-            from generate_series(${firstMonth}::timestamptz, date_trunc('month', ${now}::timestamptz), interval '1 month') as m
+            from generate_series(${`${firstMonth}-01`}::date, ${`${today.slice(0, 7)}-01`}::date, interval '1 month') as m
         ),
         o as (
-          select to_char(created_at at time zone 'UTC', 'YYYY-MM') as month, count(*) as orders,
+          select to_char(created_at at time zone ${timeZone}, 'YYYY-MM') as month, count(*) as orders,
                  sum(case when status in (${soldStatusesSql}) then total_cents else 0 end) as revenue
-            from orders where created_at >= ${firstMonth} group by 1
+            from orders where ${createdFrom(`${firstMonth}-01`)} group by 1
         ),
         msg as (
-          select to_char(created_at at time zone 'UTC', 'YYYY-MM') as month, count(*) as messages
-            from messages where created_at >= ${firstMonth} group by 1
+          select to_char(created_at at time zone ${timeZone}, 'YYYY-MM') as month, count(*) as messages
+            from messages where ${createdFrom(`${firstMonth}-01`)} group by 1
         ),
         c as (
-          select to_char(created_at at time zone 'UTC', 'YYYY-MM') as month, count(*) as commissions
-            from commissions where created_at >= ${firstMonth} group by 1
+          select to_char(created_at at time zone ${timeZone}, 'YYYY-MM') as month, count(*) as commissions
+            from commissions where ${createdFrom(`${firstMonth}-01`)} group by 1
         )
         select months.month, coalesce(o.orders, 0) as orders, coalesce(o.revenue, 0) as revenue,
                coalesce(msg.messages, 0) as messages, coalesce(c.commissions, 0) as commissions
@@ -118,7 +125,7 @@ export async function analyticsReport(
       sql`select count(distinct artwork_key) as works,
                  count(distinct referrer_host) filter (where referrer_host <> '') as referrers,
                  count(distinct path) as pages
-            from page_view_counts where day >= ${since}::date`,
+            from page_view_counts where ${inRange}`,
     ),
   ]);
   const titles = new Map((await artworkTitlesByKeys(artworks.map((a) => a.key))).map((a) => [a.key, a]));

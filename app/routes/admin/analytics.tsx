@@ -180,7 +180,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
     <>
       <AdminPageHeader
         title="Analytics"
-        description="Visits counted on the server without cookies or third-party trackers (no addresses are stored), beside the sales and inquiries the site has recorded. Days and months are UTC days and months."
+        description="Visits counted on the server without cookies or third-party trackers (no addresses are stored), beside the sales and inquiries the site has recorded. Days and months are the studio's, in its time zone (Settings › Shop)."
       />
       <nav aria-label="Range" className="mb-6 flex flex-wrap gap-2 text-sm">
         {ANALYTICS_RANGES.map((days) => (
