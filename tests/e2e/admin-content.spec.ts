@@ -84,6 +84,9 @@ test("the hero's button goes where the Homepage Editor says (issue 14 item 9)", 
   await hero.getByRole("button", { name: "Edit hero" }).click();
   const text = hero.getByLabel("Button text");
   const link = hero.getByLabel("Button link");
+  // The hero's title is the field named "Title": "(required)" beside it is shown, not part of its name.
+  await expect(hero.getByLabel("Title", { exact: true })).toHaveAttribute("required", "");
+  await expect(hero.getByText("(required)").first()).toBeVisible();
   const before = { text: await text.inputValue(), link: await link.inputValue() };
   await text.fill("See the spring works");
   await link.fill("/shop");
@@ -115,7 +118,7 @@ test("a published blog post is on /blog, its own page, the sitemap and the RSS f
   await page.goto("/admin/blog");
   await expect(page.getByRole("heading", { level: 1, name: "Blog Posts" })).toBeVisible();
   await page.goto("/admin/blog/new");
-  await page.getByLabel("Title (required)").fill(title);
+  await page.getByLabel("Title", { exact: true }).fill(title);
   await page
     .getByLabel("Text", { exact: true })
     .fill("Thin layers of **transparent colour**, each one dry before the next.\n\n- Linseed\n- Patience");
@@ -154,7 +157,7 @@ test("a post is scheduled on the studio's clock: the time typed is the time the 
 }) => {
   const title = `Winter opening ${randomUUID().slice(0, 8)}`;
   await page.goto("/admin/blog/new");
-  await page.getByLabel("Title (required)").fill(title);
+  await page.getByLabel("Title", { exact: true }).fill(title);
   await page.getByLabel("Text", { exact: true }).fill("The studio opens its doors for a weekend in January.");
   await page.getByRole("radio", { name: /^Scheduled/ }).check();
   // The demo studio is in Chicago: the field says so, and 9:30 there is 15:30 UTC in January.
@@ -209,10 +212,10 @@ test.describe("artist photos", () => {
     await page.getByLabel(/^Photo \(/).setInputFiles(photo);
     await page.getByRole("button", { name: "Upload photo" }).click();
     // Without alt text nothing is stored: the field says why.
-    await expect(page.getByLabel("Alt text (required)")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Alt text")).toHaveAttribute("aria-invalid", "true");
 
     await page.getByLabel(/^Photo \(/).setInputFiles(photo);
-    await page.getByLabel("Alt text (required)").fill(alt);
+    await page.getByLabel("Alt text").fill(alt);
     await page.getByLabel("Caption").fill("In the studio, spring.");
     await page.getByRole("button", { name: "Upload photo" }).click();
     await expect(page.getByText(/^Uploaded as artist-photos\//).first()).toBeVisible();

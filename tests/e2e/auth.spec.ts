@@ -85,12 +85,15 @@ test("forgotten password: the mailed link lands on /auth?reset=true and the new 
   await page.goto(at("/auth"));
   await page.getByRole("link", { name: "Forgot your password?" }).click();
   await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
+  // The tab says what the page is for, as its heading does.
+  await expect(page).toHaveTitle(/^Choose a new password \| /);
   await page.getByLabel("E-mail address").fill("iris@example.com");
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByText(/If an account uses iris@example.com/)).toBeVisible();
 
   await page.goto(await server.linkFromMail("iris@example.com", /Reset your password/));
   await expect(page).toHaveURL(/\/auth\?reset=true&token=/);
+  await expect(page).toHaveTitle(/^Set a new password \| /);
   await page.getByLabel("New password").fill("a new tide over old stones");
   await page.getByRole("button", { name: "Save new password" }).click();
   await expect(page.getByText("Your password is changed. Sign in with your new password.")).toBeVisible();

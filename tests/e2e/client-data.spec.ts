@@ -49,7 +49,7 @@ test("a page visited again within five minutes comes from the browser's cache un
   expect(identity).toEqual([]);
 
   // A write (the footer's newsletter form posts) empties the cache: the next visit asks again.
-  await page.getByLabel("Email address").fill(`cache-${Date.now()}@example.com`);
+  await page.getByRole("contentinfo").getByLabel("Newsletter").fill(`cache-${Date.now()}@example.com`);
   await page.getByRole("button", { name: "Subscribe" }).click();
   await expect(page.getByRole("contentinfo").getByRole("status")).not.toBeEmpty();
   await follow(page, "Shop", /\/shop$/);

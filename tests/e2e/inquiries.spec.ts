@@ -13,8 +13,10 @@ test("an inquiry about a work starts from its page and arrives with the work's t
   await expect(form.getByLabel("Inquiry type")).toHaveValue("artwork");
   await expect(form.getByLabel("Subject (optional)")).toHaveValue("Inquiry about “Tidewater Hymn”");
 
-  await form.getByLabel("Name").fill("Jo Collector");
-  await form.getByLabel("Email").fill("jo@example.com");
+  // Each field's label names one field on the page: the footer's newsletter box is "Newsletter", not "Email".
+  await page.getByLabel("Name").fill("Jo Collector");
+  await page.getByLabel("Email").fill("jo@example.com");
+  await expect(page.getByLabel(/email/i)).toHaveCount(1);
   await form.getByLabel("Message").fill("Is this painting still available, and could it ship to Lisbon?");
   await form.getByRole("button", { name: "Send message" }).click();
   await expect(page.getByRole("heading", { name: "Thank you, your message has been sent." })).toBeVisible();

@@ -259,7 +259,7 @@ test("S shares the work's page, and copies its link when sharing fails", async (
     .toBe(`${baseURL}${list[1]!.path}`);
 });
 
-test("D downloads the largest WebP variant, named after the work", async ({ page }) => {
+test("D and the Download button download the largest WebP variant, named after the work", async ({ page }) => {
   await openFirst(page);
   // The lightbox lists every variant (a gallery card's srcset stops at what the card can use).
   const srcset = await dialog(page).locator("source[type='image/webp']").first().getAttribute("srcset");
@@ -269,14 +269,32 @@ test("D downloads the largest WebP variant, named after the work", async ({ page
   expect(download.url()).toMatch(new RegExp(`/media/[0-9a-f]{24}/${largest}\\.webp$`));
   await download.cancel();
   await expect(dialog(page)).toBeVisible();
+  // The control is a button like share and close, and does what D does.
+  const [clicked] = await Promise.all([
+    page.waitForEvent("download"),
+    dialog(page).getByRole("button", { name: "Download" }).click(),
+  ]);
+  expect(clicked.suggestedFilename()).toBe("tidewater-hymn.webp");
+  expect(clicked.url()).toBe(download.url());
+  await clicked.cancel();
+  await expect(dialog(page)).toBeVisible();
 });
 
 test("H and the Keyboard shortcuts button show a panel listing every key; Esc closes it first", async ({ page }) => {
   await openFirst(page);
   const panel = dialog(page).getByRole("region", { name: "Keyboard shortcuts" });
   await expect(panel).toBeHidden();
+  const title = (await dialog(page).getByRole("heading", { level: 2 }).first().textContent())!.trim();
   await page.keyboard.press("h");
   await expect(panel).toBeVisible();
+  // The viewer keeps the work's title as its name while the panel is open: no two elements share an id.
+  await expect(dialog(page)).toHaveAccessibleName(title);
+  expect(
+    await page.evaluate(() => {
+      const ids = [...document.querySelectorAll("[id]")].map((el) => el.id);
+      return ids.filter((id, i) => ids.indexOf(id) !== i);
+    }),
+  ).toEqual([]);
   for (const key of ["←", "→", "+", "−", "0", "F", "T", "S", "D", "H", "Esc"]) {
     await expect(panel.locator("kbd", { hasText: new RegExp(`^${key.replace("+", "\\+")}$`) })).toBeVisible();
   }

@@ -28,7 +28,7 @@ test("subscribe, confirm, receive an issue with one-click unsubscribe headers, u
   // itself and /newsletter answers with a page (the last test here).
   await waitForHydration(page);
   const footer = page.getByRole("contentinfo");
-  await footer.getByLabel("Email address").fill(READER);
+  await footer.getByLabel("Newsletter").fill(READER);
   await footer.getByRole("button", { name: "Subscribe" }).click();
   await expect(footer.getByRole("status")).toHaveText("Thank you. Check your inbox and confirm your subscription.");
 
@@ -118,7 +118,7 @@ test("without JavaScript, subscribing in the footer answers with a page of its o
   const page = await visitorPage(browser, server.url, { javaScriptEnabled: false });
   await page.goto("/");
   const footer = page.getByRole("contentinfo");
-  await footer.getByLabel("Email address").fill("no.script@example.com");
+  await footer.getByLabel("Newsletter").fill("no.script@example.com");
   await footer.getByRole("button", { name: "Subscribe" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Almost done" })).toBeVisible();
   await expect(page.getByRole("main")).toContainText("Thank you. Check your inbox and confirm your subscription.");
@@ -127,7 +127,7 @@ test("without JavaScript, subscribing in the footer answers with a page of its o
   // A mistake is said on the page too, with the form to try again.
   await page.goto("/");
   // The browser lets "ada@localhost" through; the server does not.
-  await footer.getByLabel("Email address").fill("ada@localhost");
+  await footer.getByLabel("Newsletter").fill("ada@localhost");
   await footer.getByRole("button", { name: "Subscribe" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Not subscribed" })).toBeVisible();
   await expect(page.getByRole("main").getByRole("alert")).toBeVisible();

@@ -39,6 +39,8 @@ test("a signed-in user sees who is online, live, and the list names them", async
   await expect(jo.page.getByRole("button", { name: "Online users: 2" })).toBeVisible();
   await expect(artist.page.getByRole("button", { name: "Online users: 2" })).toBeVisible();
   await artist.page.getByRole("button", { name: "Online users: 2" }).click();
+  // Each of the header's popovers is a dialog named by its heading.
+  await expect(artist.page.getByRole("dialog", { name: "Online now (2)" })).toBeVisible();
   const list = artist.page.getByRole("list", { name: "Online users" });
   await expect(list.getByText("Jo Painter")).toBeVisible();
   await expect(list.getByText("jo@example.com")).toBeVisible();
@@ -129,6 +131,9 @@ test("signing out ends the realtime connection in every tab of that session at o
   const second = await lee.context.newPage();
   await second.goto(`${server.url}/gallery`);
   await expect(second.getByRole("button", { name: "Connection status: Connected" })).toBeVisible();
+  await second.getByRole("button", { name: "Connection status: Connected" }).click();
+  await expect(second.getByRole("dialog", { name: "Connection" })).toBeVisible();
+  await second.keyboard.press("Escape");
   await expect(artist.page.getByRole("button", { name: "Online users: 2" })).toBeVisible();
 
   // Lee signs out in the first tab; the second tab's socket is closed by the server, not by a page load.
@@ -171,7 +176,7 @@ test("the artist's bell rings when a visitor writes, and the note can be read an
   // It stays deleted after a reload (the server agreed).
   await artist.page.reload();
   await artist.page.getByRole("button", { name: "Notifications" }).click();
-  await expect(artist.page.getByText("No notifications yet.")).toBeVisible();
+  await expect(artist.page.getByRole("dialog", { name: "Notifications" })).toContainText("No notifications yet.");
   await artist.page.keyboard.press("Escape");
 });
 

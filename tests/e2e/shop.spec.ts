@@ -4,7 +4,7 @@
 // other specs do not use) and puts it back on sale at the end: other specs count the available and sold works.
 import { DEMO_ARTWORKS } from "../../app/modules/demo/demo-data";
 import { adminTest } from "../support/admin-fixtures";
-import { expect, test } from "../support/fixtures";
+import { expect, test, waitForHydration } from "../support/fixtures";
 import {
   addToCartFromShop,
   buyFromShop,
@@ -41,6 +41,14 @@ test("browse the shop, add to the cart, check out by bank transfer, see the conf
   // Add to Cart: the header's badge counts it and local storage `cart` holds it.
   const cartButton = page.getByRole("banner").getByRole("button", { name: /^Cart/ });
   await expect(cartButton).toHaveAccessibleName("Cart");
+  // Empty, the drawer says so once, and that sentence describes it.
+  await waitForHydration(page);
+  await cartButton.click();
+  const emptyDrawer = page.getByRole("dialog", { name: "Your cart" });
+  await expect(emptyDrawer).toHaveAccessibleDescription("Your cart is empty.");
+  await expect(page.getByText("Your cart is empty.")).toHaveCount(1);
+  await emptyDrawer.getByRole("button", { name: "Close cart" }).click();
+  await expect(emptyDrawer).toBeHidden();
   await addToCartFromShop(page, title);
   await expect(page.getByText(`“${title}” is in your cart`)).toBeVisible();
   await expect(cartButton).toHaveAccessibleName("Cart, 1 item");

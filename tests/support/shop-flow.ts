@@ -78,13 +78,14 @@ export const checkoutForm = (page: Page) => page.getByRole("main").locator("form
 export async function fillCheckout(page: Page, d: CheckoutDetails): Promise<void> {
   const form = checkoutForm(page);
   await form.getByLabel("Full name").fill(d.name);
-  await form.getByLabel("E-mail", { exact: true }).fill(d.email);
+  // Not scoped to the form, nor exact: no other field of the page (the footer's, a delivery option's) says "E-mail".
+  await page.getByLabel("E-mail").fill(d.email);
   if (d.phone) await form.getByLabel("Phone").fill(d.phone);
   await expect(form.getByLabel("Country")).toHaveValue("US");
   await form.getByRole("radio", { name: /Insured shipping/ }).check();
   await form.getByLabel("Street address").fill(d.street);
   await form.getByLabel("City").fill(d.city);
-  await form.getByLabel("State", { exact: true }).fill(d.state);
+  await page.getByLabel("State").fill(d.state);
   await form.getByLabel("ZIP code").fill(d.zip);
 }
 

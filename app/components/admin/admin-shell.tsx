@@ -1,10 +1,11 @@
 // Spec §2 Admin layout: a collapsible sidebar (a drawer below 768 px), the header with the signed-in admin and
 // Sign Out, and the content area that shows 'Loading...' while the next admin page loads.
-import { LogOut, Menu, PanelLeft, X } from "lucide-react";
+import { ArrowUpRight, LogOut, Menu, PanelLeft, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useCallback, useEffect, useState, type CSSProperties, type ReactNode } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { adminPaths, isAdminNavItemActive } from "~/lib/admin-paths";
+import { paths } from "~/lib/paths";
 import { isSidebarShortcut, sidebarCookie } from "~/lib/sidebar-state";
 import { ADMIN_NAV } from "./admin-nav";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -91,8 +92,15 @@ export function AdminShell({
           className={`flex h-14 items-center border-b border-line ${open ? "justify-between px-4" : "justify-center"}`}
         >
           {open ? (
-            <Link to={adminPaths.dashboard()} className="truncate font-serif text-lg">
-              {siteTitle}
+            // The way back to the public site. Not the site's title: that is often the artist's own name, which
+            // the header already shows once as the signed-in user's.
+            <Link
+              to={paths.home()}
+              title={`${siteTitle}: the public site`}
+              className="text-ink-soft hover:text-ink inline-flex items-center gap-1.5 truncate text-sm"
+            >
+              <ArrowUpRight aria-hidden className="size-4" />
+              View site
             </Link>
           ) : null}
           <Button
@@ -120,7 +128,7 @@ export function AdminShell({
             className="bg-paper fixed inset-y-0 left-0 z-50 flex w-(--sidebar-width-mobile) max-w-[85vw] flex-col shadow-xl md:hidden"
           >
             <div className="border-line flex h-14 items-center justify-between border-b px-4">
-              <Dialog.Title className="truncate font-serif text-lg">{siteTitle}</Dialog.Title>
+              <Dialog.Title className="truncate font-serif text-lg">Admin menu</Dialog.Title>
               <Dialog.Close aria-label="Close menu" className={buttonClass("ghost", "icon")}>
                 <X aria-hidden className="size-5" />
               </Dialog.Close>

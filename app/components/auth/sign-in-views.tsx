@@ -20,6 +20,17 @@ function href(mode: string | null, redirectTo: string, extra: Record<string, str
   return `/auth${query ? `?${query}` : ""}`;
 }
 
+/** Each view's heading, also the page's title: /auth?reset=true is "Choose a new password" in the tab too. */
+export const VIEW_TITLES: Record<SignInPage["view"]["kind"], string> = {
+  "sign-in": "Sign in",
+  "sign-up": "Create an account",
+  "magic-link": "Sign in with an e-mailed link",
+  forgot: "Choose a new password",
+  reset: "Set a new password",
+  setup: "Set up the administrator account",
+  "two-factor": "Two-factor check",
+};
+
 export function SignInViews({ page, result }: { page: SignInPage; result: Result }) {
   const { view, redirectTo } = page;
   const { fieldErrors: errors, values, error } = formState(result);
@@ -46,7 +57,7 @@ export function SignInViews({ page, result }: { page: SignInPage; result: Result
           </nav>
           {view.kind === "sign-in" ? (
             <Form method="post" className="space-y-5" noValidate>
-              <h1 className="sr-only">Sign in</h1>
+              <h1 className="sr-only">{VIEW_TITLES["sign-in"]}</h1>
               {page.notice ? <Notice title={page.notice} /> : null}
               <FormError message={formError} />
               <EmailField value={values.email} error={errors.email} />
@@ -68,7 +79,7 @@ export function SignInViews({ page, result }: { page: SignInPage; result: Result
             </Form>
           ) : (
             <Form method="post" className="space-y-5" noValidate>
-              <h1 className="sr-only">Create an account</h1>
+              <h1 className="sr-only">{VIEW_TITLES["sign-up"]}</h1>
               <FormError message={formError} />
               <NewAccountFields
                 values={values}
@@ -97,9 +108,7 @@ export function SignInViews({ page, result }: { page: SignInPage; result: Result
     case "forgot":
       return (
         <Form method="post" className="space-y-5" noValidate>
-          <h1 className="text-2xl">
-            {view.kind === "forgot" ? "Choose a new password" : "Sign in with an e-mailed link"}
-          </h1>
+          <h1 className="text-2xl">{VIEW_TITLES[view.kind]}</h1>
           <p className="text-ink-soft text-sm">
             {view.kind === "forgot"
               ? "Enter your e-mail address and we will send you a link to choose a new password."
@@ -116,7 +125,7 @@ export function SignInViews({ page, result }: { page: SignInPage; result: Result
     case "reset":
       return (
         <Form method="post" className="space-y-5" noValidate>
-          <h1 className="text-2xl">Set a new password</h1>
+          <h1 className="text-2xl">{VIEW_TITLES.reset}</h1>
           <FormError message={formError} />
           <input type="hidden" name="token" value={view.token} />
           <PasswordField
@@ -134,7 +143,7 @@ export function SignInViews({ page, result }: { page: SignInPage; result: Result
     case "setup":
       return (
         <Form method="post" className="space-y-5" noValidate>
-          <h1 className="text-2xl">Set up the administrator account</h1>
+          <h1 className="text-2xl">{VIEW_TITLES.setup}</h1>
           {view.valid ? (
             <p className="text-ink-soft text-sm">
               This first account manages the site. The setup token was printed in the server log when it started.
@@ -275,7 +284,7 @@ function TwoFactorStep({
     `/auth?step=two-factor&methods=${[view.methods.totp ? "totp" : "", view.methods.phone ? "phone" : ""].filter(Boolean).join(",")}&use=${to}${page.redirectTo !== "/" ? `&redirectTo=${encodeURIComponent(page.redirectTo)}` : ""}`;
   return (
     <div className="space-y-5">
-      <h1 className="text-2xl">Two-factor check</h1>
+      <h1 className="text-2xl">{VIEW_TITLES["two-factor"]}</h1>
       <p className="text-ink-soft text-sm">
         {use === "backup"
           ? "Enter one of the backup codes you saved when you set up two-factor sign-in. Each works once."

@@ -2,7 +2,7 @@
 // stack, 3 then +N), the notifications bell (9+ above 9) and the connection status. Loaded lazily, only
 // for signed-in users, so visitors never download it.
 import { Popover } from "radix-ui";
-import { useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { badgeText, latencyQuality, ONLINE_AVATARS_SHOWN, type PresenceEntry } from "~/lib/realtime";
 import { RadioChoices } from "~/components/ui/radio-choices";
 import { Bell } from "./icons";
@@ -50,16 +50,21 @@ function initials(entry: PresenceEntry): string {
   return ((parts[0]?.[0] ?? "?") + (parts[1]?.[0] ?? "")).toUpperCase();
 }
 
+/** A popover named by its heading, so each of the three reads as its own dialog ("Notifications"). */
 function Panel({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  const headingId = useId();
   return (
     <Popover.Portal>
       <Popover.Content
+        aria-labelledby={headingId}
         align="end"
         sideOffset={10}
         className="border-line bg-paper z-[65] w-80 rounded-lg border p-0 text-sm shadow-xl outline-none"
       >
         <div className="border-line flex items-center justify-between gap-3 border-b px-4 py-3">
-          <h2 className="font-serif text-base">{title}</h2>
+          <h2 id={headingId} className="font-serif text-base">
+            {title}
+          </h2>
           {action}
         </div>
         {children}

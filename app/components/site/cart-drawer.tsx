@@ -33,18 +33,19 @@ export default function CartDrawer({ open, onOpenChange }: { open: boolean; onOp
               <X aria-hidden="true" className="size-5" strokeWidth={1.5} />
             </Dialog.Close>
           </div>
-          <Dialog.Description className="sr-only">
-            {count === 0 ? "Your cart is empty." : `${count} ${count === 1 ? "work" : "works"} in your cart.`}
-          </Dialog.Description>
           {cart.items.length === 0 ? (
             <div className="flex flex-1 flex-col items-start gap-6 px-6 py-10">
-              <p className="text-lg">Your cart is empty.</p>
+              {/* The visible sentence describes the dialog: said once, read once. */}
+              <Dialog.Description className="text-lg">Your cart is empty.</Dialog.Description>
               <Link to={paths.shop()} onClick={() => onOpenChange(false)} className={buttonClass("primary")}>
                 Browse the shop
               </Link>
             </div>
           ) : (
             <>
+              <Dialog.Description className="sr-only">
+                {`${count} ${count === 1 ? "work" : "works"} in your cart.`}
+              </Dialog.Description>
               <ul className="divide-line flex-1 divide-y overflow-y-auto px-6" aria-busy={!check.checked}>
                 {cart.items.map((item) => (
                   <CartLine

@@ -8,8 +8,13 @@ export function EmailSignupFields({
   busy,
   submit,
   buttonClassName,
+  labelledBy,
+  placeholder = "you@example.com",
 }: {
   id: string;
+  /** The id of a visible heading that names the field instead of the "E-mail address" label. */
+  labelledBy?: string;
+  placeholder?: string;
   /** The last answer of the form's fetcher: its message or error is shown below the field. */
   result: ActionResult | undefined;
   busy: boolean;
@@ -19,9 +24,11 @@ export function EmailSignupFields({
   const failed = result !== undefined && !result.ok;
   return (
     <>
-      <label htmlFor={id} className="text-sm">
-        Email address
-      </label>
+      {labelledBy ? null : (
+        <label htmlFor={id} className="text-sm">
+          E-mail address
+        </label>
+      )}
       <div className="flex flex-wrap gap-2">
         <input
           id={id}
@@ -29,7 +36,8 @@ export function EmailSignupFields({
           type="email"
           required
           autoComplete="email"
-          placeholder="you@example.com"
+          placeholder={placeholder}
+          aria-labelledby={labelledBy}
           aria-invalid={failed || undefined}
           aria-describedby={`${id}-status`}
           className="border-line bg-paper focus:border-ink min-w-0 flex-1 rounded-full border px-4 py-2.5 text-sm outline-none"

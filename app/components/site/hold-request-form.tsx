@@ -30,7 +30,7 @@ export function HoldRequestForm({ artworkId, holdHours }: { artworkId: string; h
           <TextField
             {...field("email")}
             type="email"
-            label="Email address"
+            label="E-mail address"
             autoComplete="email"
             inputMode="email"
             required

@@ -62,11 +62,14 @@ export function SiteFooter({ siteTitle, artistName, contactEmail, locationLine, 
             ))}
           </ul>
         </FooterColumn>
-        <FooterColumn title="Newsletter" wide>
+        <FooterColumn title="Newsletter" titleId="newsletter-title" wide>
           <p className="text-muted mb-4 text-sm">New paintings, exhibitions and studio news, a few times a year.</p>
           <newsletter.Form method="post" action={paths.newsletter()} className="flex flex-col gap-2">
+            {/* Named "Newsletter" by the column's heading: on /contact or /checkout, "Email" is the form's field alone. */}
             <EmailSignupFields
               id="newsletter-email"
+              labelledBy="newsletter-title"
+              placeholder="Your email address"
               result={result}
               busy={newsletter.state !== "idle"}
               submit="Subscribe"
@@ -107,19 +110,23 @@ export function SiteFooter({ siteTitle, artistName, contactEmail, locationLine, 
 function FooterColumn({
   as: Tag = "div",
   title,
+  titleId,
   wide = false,
   children,
   ...attributes
 }: {
   as?: "div" | "nav";
   title: string;
+  titleId?: string;
   wide?: boolean;
   children: ReactNode;
   "aria-label"?: string;
 }) {
   return (
     <Tag {...attributes} className={wide ? "md:col-span-4" : "md:col-span-2"}>
-      <p className="eyebrow mb-4">{title}</p>
+      <p id={titleId} className="eyebrow mb-4">
+        {title}
+      </p>
       {children}
     </Tag>
   );

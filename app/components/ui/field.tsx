@@ -55,6 +55,11 @@ export interface FieldProps {
   error?: string;
   /** Adds "(optional)" after the label. */
   optional?: boolean;
+  /**
+   * Shows "(required)" after the label, out of the field's name (the control's `required` says it to a screen
+   * reader): the field is "Title", found by that name, not "Title (required)".
+   */
+  requiredMark?: boolean;
   className?: string;
 }
 
@@ -75,6 +80,7 @@ export function Field({
   hint,
   error,
   optional,
+  requiredMark,
   className,
   id: givenId,
   children,
@@ -85,10 +91,22 @@ export function Field({
   const describedBy = [error ? `${id}-error` : null, hint && !error ? `${id}-hint` : null].filter(Boolean).join(" ");
   return (
     <div className={className ? `${look.field} ${className}` : look.field}>
-      <label htmlFor={id} className={look.label}>
-        {label}
-        {optional ? <span className="text-muted font-normal"> (optional)</span> : null}
-      </label>
+      {requiredMark ? (
+        // Beside the label, not in it: the field's name stays "Title", for a screen reader and a search alike.
+        <div className="flex items-baseline gap-1">
+          <label htmlFor={id} className={look.label}>
+            {label}
+          </label>
+          <span aria-hidden="true" className={`text-muted ${look.note}`}>
+            (required)
+          </span>
+        </div>
+      ) : (
+        <label htmlFor={id} className={look.label}>
+          {label}
+          {optional ? <span className="text-muted font-normal"> (optional)</span> : null}
+        </label>
+      )}
       {children({
         id,
         className: look.control,
@@ -112,8 +130,17 @@ export function Field({
 type Own = FieldProps & { id?: string };
 
 /** A field component's props split in two: the field's own (label, hint, error…) and the control's. */
-export function splitField<P extends Own>({ label, hint, error, optional, className, id, ...control }: P) {
-  return [{ label, hint, error, optional, className, id }, control] as const;
+export function splitField<P extends Own>({
+  label,
+  hint,
+  error,
+  optional,
+  requiredMark,
+  className,
+  id,
+  ...control
+}: P) {
+  return [{ label, hint, error, optional, requiredMark, className, id }, control] as const;
 }
 
 export function TextField(props: Own & Omit<InputHTMLAttributes<HTMLInputElement>, "className">) {

@@ -85,9 +85,9 @@ export default function AboutEditor({ loaderData, actionData }: Route.ComponentP
             <Link to={paths.about()} className="underline underline-offset-4">
               {paths.about()}
             </Link>
-            . Its photos are managed in{" "}
+            . Its portrait and studio photos are in{" "}
             <Link to={adminPaths.managePhotos()} className="underline underline-offset-4">
-              Manage Photos
+              the photo list
             </Link>
             .
           </>

@@ -85,7 +85,7 @@ export default function UploadPhotos({ loaderData, actionData }: Route.Component
       <AdminPageHeader
         title="Upload Photos"
         description="Photos of the artist and the studio for the home page's statement and the about page."
-        link={{ to: adminPaths.managePhotos(), label: `Manage photos (${loaderData.count})`, variant: "secondary" }}
+        link={{ to: adminPaths.managePhotos(), label: `All photos (${loaderData.count})`, variant: "secondary" }}
       />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Form
@@ -103,7 +103,8 @@ export default function UploadPhotos({ loaderData, actionData }: Route.Component
             required
           />
           <TextField
-            label="Alt text (required)"
+            label="Alt text"
+            requiredMark
             name="altText"
             error={errors.altText}
             hint="What the photo shows, for people who cannot see it: “The artist at her easel in the studio”."

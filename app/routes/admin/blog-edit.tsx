@@ -137,7 +137,8 @@ export default function BlogEdit({ loaderData, actionData }: Route.ComponentProp
       <Form method="post" noValidate className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className={`${cardClass} space-y-4 p-5 lg:col-span-2`}>
           <TextField
-            label="Title (required)"
+            label="Title"
+            requiredMark
             name="title"
             defaultValue={post?.title}
             error={errors.title}

@@ -198,7 +198,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             )}
           </PanelList>
         </Panel>
-        <Panel title="Recent changes" to={adminPaths.status()} linkLabel="Status Management">
+        <Panel title="Recent changes" to={adminPaths.status()} linkLabel="All changes">
           <PanelList items={recentChanges} empty="No changes yet.">
             {(change) => (
               <>

@@ -139,7 +139,7 @@ export default function ManagePhotos({ loaderData }: Route.ComponentProps) {
       <AdminPageHeader
         title="Manage Photos"
         description="The artist photos in their order (drag to change it). The home page shows the first one featured there; the about page shows all featured there."
-        link={{ to: adminPaths.artistPhotos(), label: "Upload photos", icon: Upload, variant: "secondary" }}
+        link={{ to: adminPaths.artistPhotos(), label: "Add photos", icon: Upload, variant: "secondary" }}
       />
       {shown.length === 0 ? (
         <EmptyState>
@@ -199,7 +199,8 @@ function PhotoCard({
           <input type="hidden" name="intent" value="save" />
           <input type="hidden" name="id" value={photo.id} />
           <TextField
-            label="Alt text (required)"
+            label="Alt text"
+            requiredMark
             name="altText"
             defaultValue={photo.altText}
             error={errors.altText}

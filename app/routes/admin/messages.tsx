@@ -126,7 +126,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
         {tab(null, "Inbox")}
         {MESSAGE_STATUSES.map((s) => tab(s, STATUS_LABELS[s], loaderData.counts[s]))}
         <Link to={adminPaths.newsletter()} className={buttonClass("ghost", "sm")}>
-          Newsletter
+          Subscribers
         </Link>
       </nav>
       <ActionNotice className="mb-4 text-sm" error={actionData && !actionData.ok ? actionData.error : null} />

@@ -3,13 +3,16 @@
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/auth";
 import { AuthCard } from "~/components/auth/auth-card";
-import { SignInViews } from "~/components/auth/sign-in-views";
+import { SignInViews, VIEW_TITLES } from "~/components/auth/sign-in-views";
 import { paths } from "~/lib/paths";
 import { privatePageMeta } from "~/lib/seo";
 import { handleSignInAction, loadSignInPage } from "~/modules/auth/sign-in-page.server";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  privatePageMeta(matches, "Sign in", { path: paths.auth(), description: "Sign in to your account." });
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  privatePageMeta(matches, loaderData ? VIEW_TITLES[loaderData.view.kind] : VIEW_TITLES["sign-in"], {
+    path: paths.auth(),
+    description: "Sign in to your account.",
+  });
 
 export const headers: Route.HeadersFunction = () => ({ "cache-control": "no-store" });
 

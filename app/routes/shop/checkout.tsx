@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout";
 import { buttonClass } from "~/components/ui/button";
@@ -494,6 +494,9 @@ function DeliveryOption({
   title: string;
   detail: string;
 }) {
+  // Named by its title alone, the price or note read as its description: "Insured shipping", not a sentence
+  // that another field's label ("State", "E-mail") would also match.
+  const id = useId();
   return (
     <label
       className={`flex cursor-pointer gap-3 rounded-md border p-4 transition-colors ${checked ? "border-ink bg-white" : "border-line hover:border-ink/40"}`}
@@ -504,11 +507,17 @@ function DeliveryOption({
         value={value}
         checked={checked}
         onChange={() => onChange(value)}
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-detail`}
         className="accent-ink mt-1"
       />
       <span>
-        <span className="block text-sm font-medium">{title}</span>
-        <span className="text-muted mt-0.5 block text-xs leading-relaxed">{detail}</span>
+        <span id={`${id}-title`} className="block text-sm font-medium">
+          {title}
+        </span>
+        <span id={`${id}-detail`} className="text-muted mt-0.5 block text-xs leading-relaxed">
+          {detail}
+        </span>
       </span>
     </label>
   );

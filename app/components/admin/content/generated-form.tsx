@@ -89,7 +89,7 @@ function SpecField({
     );
   if (field.widget === "color")
     return <ColorField field={field} name={name} value={value} error={error} label={label} />;
-  const shown = { label: field.required ? `${label} (required)` : label, error, hint: field.hint, className: span };
+  const shown = { label, requiredMark: field.required, error, hint: field.hint, className: span };
   return field.widget === "textarea" ? (
     <TextAreaField
       {...shown}

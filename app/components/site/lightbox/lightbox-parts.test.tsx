@@ -85,7 +85,7 @@ describe("the zoom controls", () => {
 
 describe("the help panel", () => {
   it("lists every shortcut", () => {
-    const html = renderToString(<HelpPanel id="h" onClose={vi.fn()} />);
+    const html = renderToString(<HelpPanel onClose={vi.fn()} />);
     expect(html).toContain("Keyboard shortcuts");
     for (const key of ["←", "→", "+", "−", "0", "F", "T", "S", "D", "H", "Esc"])
       expect(html).toContain(`>${key}</kbd>`);

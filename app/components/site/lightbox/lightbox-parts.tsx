@@ -1,5 +1,5 @@
 // The lightbox's smaller pieces: buttons, the description box, zoom controls, thumbnails and the help panel.
-import { useEffect, useRef, type ComponentProps, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ComponentProps, type ReactNode } from "react";
 import { RotateCcw, ShoppingBag, X, ZoomIn, ZoomOut } from "lucide-react";
 import { ResponsiveImage } from "~/components/site/responsive-image";
 import { formatPrice } from "~/lib/money";
@@ -176,7 +176,9 @@ export function Thumbnails({
   );
 }
 
-export function HelpPanel({ id, onClose }: { id: string; onClose: () => void }) {
+export function HelpPanel({ onClose }: { onClose: () => void }) {
+  // Its own id: the viewer's title keeps naming the dialog while the panel is open.
+  const id = useId();
   return (
     <section
       aria-labelledby={`${id}-title`}

@@ -30,15 +30,7 @@ import {
   type LightboxAction,
   type View,
 } from "./lightbox-logic";
-import {
-  AddToCart,
-  controlClass,
-  DescriptionBox,
-  HelpPanel,
-  IconButton,
-  Thumbnails,
-  ZoomControls,
-} from "./lightbox-parts";
+import { AddToCart, DescriptionBox, HelpPanel, IconButton, Thumbnails, ZoomControls } from "./lightbox-parts";
 import { Stage, type Geometry } from "./lightbox-stage";
 import type { AddToCartHandler, LightboxImage } from "./types";
 
@@ -63,6 +55,15 @@ function downloadFor(image: LightboxImage, index: number): { href: string; name:
     return { href: image.src, name: downloadName(title, /\.(\w{3,4})(?:[?#]|$)/.exec(image.src)?.[1] ?? "jpg") };
   const largest = asset.widths.length > 0 ? Math.max(...asset.widths) : asset.width;
   return { href: variantUrl(asset.hash, largest, "webp"), name: downloadName(title, "webp") };
+}
+
+/** Saves the largest variant under the work's name: what the Download button and D do. */
+function saveImage(image: LightboxImage, index: number) {
+  const { href, name } = downloadFor(image, index);
+  const link = document.createElement("a");
+  link.href = href;
+  link.download = name;
+  link.click();
 }
 
 /** Spec §2: share the work's page; if sharing fails, copy its link instead. */
@@ -91,7 +92,6 @@ export default function Lightbox({ images, index, onIndexChange, onClose, onAddT
   const id = useId();
   const titleId = `${id}-title`;
   const dialog = useRef<HTMLDivElement>(null);
-  const downloadLink = useRef<HTMLAnchorElement>(null);
   const zoomButton = useRef<HTMLButtonElement>(null);
   const [deepZoom, setDeepZoom] = useState(false);
   const geometry = useRef<Geometry>({ base: { width: 0, height: 0 }, stage: { width: 0, height: 0 } });
@@ -148,7 +148,7 @@ export default function Lightbox({ images, index, onIndexChange, onClose, onAddT
       case "share":
         return void share(image, index);
       case "download":
-        return downloadLink.current?.click();
+        return saveImage(image, index);
       case "help":
         return setHelp((on) => !on);
       case "close":
@@ -226,7 +226,6 @@ export default function Lightbox({ images, index, onIndexChange, onClose, onAddT
     };
   }, []);
 
-  const download = downloadFor(image, index);
   const neighbours = count > 1 ? [images[wrapIndex(index + 1, count)]!, images[wrapIndex(index - 1, count)]!] : [];
 
   return createPortal(
@@ -263,16 +262,9 @@ export default function Lightbox({ images, index, onIndexChange, onClose, onAddT
             <ScanSearch aria-hidden="true" className="size-5" />
           </IconButton>
         ) : null}
-        <a
-          ref={downloadLink}
-          href={download.href}
-          download={download.name}
-          aria-label="Download"
-          title="Download (D)"
-          className={controlClass}
-        >
+        <IconButton label="Download" shortcut="D" onClick={() => saveImage(image, index)}>
           <Download aria-hidden="true" className="size-5" />
-        </a>
+        </IconButton>
         <IconButton label="Share" shortcut="S" onClick={() => void share(image, index)}>
           <Share2 aria-hidden="true" className="size-5" />
         </IconButton>
@@ -335,7 +327,7 @@ export default function Lightbox({ images, index, onIndexChange, onClose, onAddT
             </IconButton>
           </>
         ) : null}
-        {help ? <HelpPanel id={id} onClose={() => setHelp(false)} /> : null}
+        {help ? <HelpPanel onClose={() => setHelp(false)} /> : null}
       </div>
 
       {deepZoom && image.asset?.zoom ? (
