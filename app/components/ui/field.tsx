@@ -76,15 +76,11 @@ export interface ControlProps {
  * attributes to spread on it. TextField, TextAreaField and SelectField are this with the usual controls.
  */
 export function Field({
-  label,
-  hint,
-  error,
-  optional,
-  requiredMark,
-  className,
   id: givenId,
   children,
+  ...field
 }: FieldProps & { id?: string; children: (control: ControlProps) => ReactNode }) {
+  const { label, hint, error, optional, requiredMark, className } = field;
   const look = LOOKS[useContext(DensityContext)];
   const generated = useId();
   const id = givenId ?? generated;
