@@ -10,7 +10,7 @@ test("below 768 px the sidebar is a drawer that opens, navigates and closes", as
   await expect(page.getByRole("complementary", { name: "Admin sidebar" })).toBeHidden();
   await expect(page.getByRole("banner").getByRole("button", { name: "Sign Out" })).toBeVisible();
 
-  const open = page.getByRole("button", { name: "Open menu" });
+  const open = page.getByRole("button", { name: "Toggle Sidebar" });
   await open.click();
   const drawer = page.getByRole("dialog");
   await expect(drawer).toBeVisible();

@@ -108,7 +108,8 @@ export function AdminShell({
             variant="ghost"
             size="icon"
             onClick={() => setOpen(!open)}
-            aria-label={open ? "Collapse sidebar" : "Expand sidebar"}
+            // One name whatever the state (shadcn's "Toggle Sidebar"); aria-expanded says which.
+            aria-label="Toggle Sidebar"
             aria-expanded={open}
             aria-keyshortcuts="Control+B Meta+B"
             title={`${open ? "Collapse" : "Expand"} sidebar (Ctrl+B)`}
@@ -145,7 +146,7 @@ export function AdminShell({
             variant="ghost"
             size="icon"
             onClick={() => setMobileOpen(true)}
-            aria-label="Open menu"
+            aria-label="Toggle Sidebar"
             aria-expanded={mobileOpen}
             className="md:hidden"
           >
