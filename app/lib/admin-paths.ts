@@ -80,7 +80,8 @@ export const adminPaths = {
   markdownPreview: () => "/admin/markdown-preview",
   messages: (query?: URLSearchParams | string) => withQuery("/admin/messages", query),
   analytics: (rangeDays?: number) => (rangeDays ? `/admin/analytics?range=${rangeDays}` : "/admin/analytics"),
-  settings: () => "/admin/settings",
+  /** The settings page, or one of its sections ("shop": shipping, pickup, tax, the studio's time zone). */
+  settings: (section?: "shop") => (section ? `/admin/settings#${section}` : "/admin/settings"),
   /** The one sign-out endpoint of the site (a POST; it returns to the home page). */
   signOut: () => "/auth/sign-out",
 } as const;

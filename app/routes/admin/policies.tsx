@@ -117,7 +117,7 @@ export default function Policies({ loaderData, actionData }: Route.ComponentProp
       </div>
       <p className="text-muted mt-6 text-sm">
         Shipping regions, pickup and tax are the shop's own settings:{" "}
-        <Link to={`${adminPaths.settings()}#shop`} className="underline underline-offset-4">
+        <Link to={adminPaths.settings("shop")} className="underline underline-offset-4">
           change the shop's rules
         </Link>
         .
