@@ -75,6 +75,13 @@ describe("dates", () => {
     expect(startOfDayIn("2026-03-09", "America/Chicago").toISOString()).toBe("2026-03-09T05:00:00.000Z");
     expect(startOfDayIn("2026-12-01", "Asia/Kathmandu").toISOString()).toBe("2026-11-30T18:15:00.000Z");
     expect(startOfDayIn("2026-12-01", "UTC").toISOString()).toBe("2026-12-01T00:00:00.000Z");
+    // Santiago skips midnight in September (00:00 is 01:00): the day starts at the jump, and the day before
+    // ends just before it.
+    expect(startOfDayIn("2026-09-06", "America/Santiago").toISOString()).toBe("2026-09-06T04:00:00.000Z");
+    expect(endOfDayIn("2026-09-05", "America/Santiago").toISOString()).toBe("2026-09-06T03:59:59.999Z");
+    // In April, midnight turns the clocks back to 23:00: the 4th has 25 hours, and the 5th starts once.
+    expect(startOfDayIn("2026-04-05", "America/Santiago").toISOString()).toBe("2026-04-05T04:00:00.000Z");
+    expect(endOfDayIn("2026-04-05", "America/Santiago").toISOString()).toBe("2026-04-06T03:59:59.999Z");
   });
 
   it("says the back office's compact moments in the studio's time zone, as the long forms do", () => {

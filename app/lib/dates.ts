@@ -143,19 +143,15 @@ export const wallTimeOf = (date: Date, timeZone: string): string =>
 export const addDays = (day: string, days: number): string =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-/** The first moment of a calendar day ("2026-12-31") in a time zone. */
-export const startOfDayIn = (day: string, timeZone: string): Date =>
-  new Date(endOfDayIn(addDays(day, -1), timeZone).getTime() + 1);
+/**
+ * The first moment of a calendar day ("2026-12-31") in a time zone: its midnight, or, where the clocks skip
+ * midnight (Santiago in September), the moment they jump to.
+ */
+export const startOfDayIn = (day: string, timeZone: string): Date => wallTimeIn(`${day}T00:00`, timeZone);
 
 /** The last moment of a calendar day ("2026-12-31") in the studio's time zone: a room is open through that day. */
-export function endOfDayIn(day: string, timeZone: string): Date {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const nextMidnightUtc = Date.UTC(y, m - 1, d + 1);
-  // Twice: the offset at the guess may differ from the offset at the answer across a DST change.
-  let guess = nextMidnightUtc - zoneOffset(new Date(nextMidnightUtc), timeZone);
-  guess = nextMidnightUtc - zoneOffset(new Date(guess), timeZone);
-  return new Date(guess - 1);
-}
+export const endOfDayIn = (day: string, timeZone: string): Date =>
+  new Date(startOfDayIn(addDays(day, 1), timeZone).getTime() - 1);
 
 // The back office's compact forms, in the studio's time zone like every other date a person reads. Formatted in
 // loaders (on the server), never while rendering: the browser's time-zone data need not agree with the server's.

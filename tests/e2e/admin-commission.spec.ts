@@ -28,6 +28,9 @@ test("quote, note, stage, deposit and the client's private page", async ({ brows
   await page.getByRole("link", { name }).click();
   await page.getByRole("link", { name: "Open the commission" }).click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  // The way back has a name of its own: "Commission Pipeline" is the sidebar's link alone.
+  await expect(page.getByRole("link", { name: "All commissions" })).toHaveAttribute("href", "/admin/commissions");
+  await expect(page.getByRole("link", { name: "Commission Pipeline" })).toHaveCount(1);
 
   // A quote: a mistake is named beside its field and what was typed stays.
   const quote = page.getByRole("region", { name: "Quote" });

@@ -147,6 +147,17 @@ describe.each(BACKENDS)("analytics on %s", (backend) => {
     expect(nextMorning.months[0]).toMatchObject({ month: "2031-03", orders: 0 });
     expect(nextMorning.months[1]).toMatchObject({ month: "2031-02", orders: 1 });
 
+    // Two quarter hours of one studio day, one flush: one row (a statement may not update a row twice).
+    const path = "/merged-in-one-flush";
+    recordPageView({ path, referrerHost: "", artworkKey: null }, new Date("2031-03-01T15:00:00Z"));
+    recordPageView({ path, referrerHost: "", artworkKey: null }, new Date("2031-03-01T15:20:00Z"));
+    recordPageView({ path, referrerHost: "", artworkKey: null }, new Date("2031-03-01T15:25:00Z"));
+    await flushPageViews();
+    const merged = await ctx.handle.db.select().from(pageViewCounts).where(eq(pageViewCounts.path, path));
+    expect(merged.map((r) => ({ day: String(r.day).slice(0, 10), views: r.views }))).toEqual([
+      { day: "2031-03-01", views: 3 },
+    ]);
+
     // The dashboard's "Revenue this month" is February's until midnight in Chicago.
     expect((await revenueSummary(now)).thisMonthCents).toBe(placed.order.totalCents);
     expect((await revenueSummary(new Date("2031-03-01T12:00:00Z"))).thisMonthCents).toBe(0);

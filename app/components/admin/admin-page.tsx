@@ -44,7 +44,10 @@ export function AdminPageHeader({
   );
 }
 
-/** Above the header of a record's page: the way back to its list ("Artwork Management"). */
+/**
+ * Above the header of a record's page: the way back to its list ("All works"), not named like the sidebar's item
+ * for that list, so the item's name finds one link.
+ */
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <Link to={to} className="text-muted hover:text-ink mb-3 inline-flex items-center gap-1 text-sm">

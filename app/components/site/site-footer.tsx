@@ -65,7 +65,7 @@ export function SiteFooter({ siteTitle, artistName, contactEmail, locationLine, 
         <FooterColumn title="Newsletter" titleId="newsletter-title" wide>
           <p className="text-muted mb-4 text-sm">New paintings, exhibitions and studio news, a few times a year.</p>
           <newsletter.Form method="post" action={paths.newsletter()} className="flex flex-col gap-2">
-            {/* Named "Newsletter" by the column's heading: on /contact or /checkout, "Email" is the form's field alone. */}
+            {/* Named "Newsletter" by the column's title: on /contact or /checkout, "Email" is the form's field alone. */}
             <EmailSignupFields
               id="newsletter-email"
               labelledBy="newsletter-title"

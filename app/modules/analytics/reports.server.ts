@@ -62,7 +62,11 @@ export async function analyticsReport(
   const [year, month] = today.split("-").map(Number) as [number, number];
   const firstMonth = new Date(Date.UTC(year, month - 1 - (MONTHS - 1), 1)).toISOString().slice(0, 7);
   const inRange = sql`day between ${since}::date and ${today}::date`;
-  /** Rows created from the studio's day `day` until now (the index on created_at serves it). */
+  /**
+   * Rows created from the studio's day `day` until `now` (the index on created_at serves it). `now` is this
+   * process's clock and created_at the database's: a database clock ahead by a second leaves an order placed in
+   * that second out until the next look. The bound is for a report asked of a past moment (the tests).
+   */
   const createdFrom = (day: string) => sql`created_at >= ${startOfDayIn(day, timeZone)} and created_at <= ${now}`;
   const database = db();
   const [[totals], byDay, artworks, referrers, pages, [ordersInRange], monthly, [rankCounts]] = await Promise.all([

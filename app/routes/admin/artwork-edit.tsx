@@ -146,7 +146,7 @@ export default function EditArtwork({ loaderData, actionData }: Route.ComponentP
 
   return (
     <>
-      <BackLink to={adminPaths.artworks()}>Artwork Management</BackLink>
+      <BackLink to={adminPaths.artworks()}>All works</BackLink>
       <AdminPageHeader
         title={artwork.title}
         description={

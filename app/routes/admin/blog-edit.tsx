@@ -122,7 +122,7 @@ export default function BlogEdit({ loaderData, actionData }: Route.ComponentProp
   const initialStatus = state === "published" ? "published" : state === "scheduled" ? "scheduled" : "draft";
   return (
     <>
-      <BackLink to={adminPaths.blog()}>Blog Posts</BackLink>
+      <BackLink to={adminPaths.blog()}>All posts</BackLink>
       <AdminPageHeader
         title={post ? "Edit post" : "New post"}
         actions={

@@ -181,7 +181,7 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
   ];
   return (
     <>
-      <BackLink to={adminPaths.commissions()}>Commission Pipeline</BackLink>
+      <BackLink to={adminPaths.commissions()}>All commissions</BackLink>
       <AdminPageHeader title={c.name} description={`${STAGE_LABELS[c.stage]} · requested ${c.createdAt}`} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
         <div className="space-y-6">

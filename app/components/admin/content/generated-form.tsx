@@ -97,6 +97,7 @@ function SpecField({
       defaultValue={value}
       rows={4}
       maxLength={field.maxLength}
+      required={field.required}
       placeholder={field.defaultValue}
     />
   ) : (

@@ -101,7 +101,7 @@ export function ImportPreviewView({
               Imported{importedOn ? ` on ${importedOn}` : ""}: {plural(upload.createdCount, "new work", "new works")},{" "}
               {plural(upload.updatedCount, "update", "updates")}.{" "}
               <Link to={adminPaths.artworks()} className="underline underline-offset-4">
-                Artwork Management
+                The works
               </Link>{" "}
               ·{" "}
               <Link to={paths.gallery()} className="underline underline-offset-4">
