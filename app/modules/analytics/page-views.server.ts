@@ -27,10 +27,13 @@ let pending = new Map<string, Pending>();
 let timer: NodeJS.Timeout | undefined;
 let flushing: Promise<void> = Promise.resolve();
 
+/** A counter's key: its quarter hour or day, path and referring host. */
+const keyOf = (when: number | string, view: PageView) => `${when}\u0000${view.path}\u0000${view.referrerHost}`;
+
 /** Counts one view now; written within FLUSH_MS. Never throws. */
 export function recordPageView(view: PageView, at: Date = new Date()): void {
   const slot = Math.floor(at.getTime() / SLOT_MS);
-  const key = `${slot}\u0000${view.path}\u0000${view.referrerHost}`;
+  const key = keyOf(slot, view);
   const entry = pending.get(key);
   if (entry) entry.views++;
   else pending.set(key, { ...view, slot, views: 1 });
@@ -55,7 +58,7 @@ export function flushPageViews(): Promise<void> {
       const rows = new Map<string, PageView & { day: string; views: number }>();
       for (const { slot, views, ...view } of batch) {
         const day = dayIn(new Date(slot * SLOT_MS), timeZone);
-        const key = `${day}\u0000${view.path}\u0000${view.referrerHost}`;
+        const key = keyOf(day, view);
         const row = rows.get(key);
         if (row) row.views += views;
         else rows.set(key, { ...view, day, views });
