@@ -80,3 +80,14 @@ test("at 375 px the header names the administrator in full, and tables and figur
   await expect(page.getByText("Value of available stock")).toBeVisible();
   expect(await overflowing(page, "main dl dd")).toEqual([]);
 });
+
+test("at 375 px Status Management shows each work's availability without scrolling sideways", async ({ page }) => {
+  // The medium under a title never wrapped, so the table grew past the screen and the badges sat off its edge.
+  await page.goto("/admin/status");
+  const table = page.getByRole("group", { name: "Works and their availability" });
+  await expect(table).toBeVisible();
+  const sideways = await table.evaluate((e) => e.scrollWidth - e.clientWidth);
+  expect(sideways).toBeLessThanOrEqual(0);
+  const row = table.getByRole("row").filter({ hasText: "A Map of Small Weather" });
+  await expect(row.getByText("Available", { exact: true })).toBeInViewport({ ratio: 1 });
+});

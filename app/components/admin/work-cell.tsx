@@ -25,7 +25,7 @@ export function WorkCell({
         <Link to={adminPaths.editArtwork(id)} className="font-medium hover:underline">
           {title}
         </Link>
-        <p className="text-muted truncate text-xs">{detail}</p>
+        <p className="text-muted text-xs">{detail}</p>
       </div>
     </div>
   );

@@ -217,7 +217,7 @@ export default function StatusPage({ loaderData }: Route.ComponentProps) {
                     />
                   </Th>
                   <Th>Work</Th>
-                  <Th className="w-36">Availability</Th>
+                  <Th>Availability</Th>
                 </>
               }
             >
