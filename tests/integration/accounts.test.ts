@@ -12,7 +12,7 @@ import {
   setFullName,
   setupTokenIsValid,
 } from "~/modules/auth/accounts.server";
-import { ACCOUNT_CHANGE_PATHS, auth } from "~/modules/auth/auth.server";
+import { ACCOUNT_CHANGE_PATHS, auth, SIGN_IN_ANY_RATE_LIMIT } from "~/modules/auth/auth.server";
 import { handleAccountAction, loadAccountPage } from "~/modules/auth/account-page.server";
 import {
   createOrPromoteAdministrator,
@@ -259,6 +259,44 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
       .from(rateLimits)
       .where(eq(rateLimits.key, `ip:/sign-in/email:${ip}`));
     expect(rows[0]?.hits).toBe(11);
+  });
+
+  it("counts only failed sign-ins: the owner signing in again and again is never refused, a guesser still is", async () => {
+    await confirmedUser(ctx, "often@example.com", "often signed in passphrase");
+    const right = { email: "often@example.com", password: "often signed in passphrase", remember: false };
+    // More than the address's 10 a minute and the e-mail's 10 in 15 minutes, all with the right password.
+    for (let i = 0; i < 12; i++)
+      expect(await signInWithPassword(browser("10.3.1.1"), right)).toMatchObject({ ok: true });
+    // Wrong passwords still count, and once over the limit even the right one waits.
+    for (let i = 0; i < 10; i++) {
+      const wrong = await signInWithPassword(browser("10.3.1.1"), { ...right, password: `wrong guess ${i}` });
+      expect(wrong).toMatchObject({ ok: false, code: "INVALID_EMAIL_OR_PASSWORD" });
+    }
+    expect(await signInWithPassword(browser("10.3.1.1"), right)).toMatchObject({
+      ok: false,
+      code: "TOO_MANY_ATTEMPTS",
+    });
+    // The account's e-mail counted the same ten, from another address too.
+    expect(await signInWithPassword(browser("10.3.1.2"), right)).toMatchObject({
+      ok: false,
+      code: "TOO_MANY_ATTEMPTS",
+    });
+  });
+
+  it("caps right sign-ins too, at 120 a minute per address (each costs a password hash)", async () => {
+    await confirmedUser(ctx, "busy@example.com", "busy signed in passphrase");
+    const right = { email: "busy@example.com", password: "busy signed in passphrase", remember: false };
+    await ctx.handle.db.insert(rateLimits).values({
+      key: "any-ip:/sign-in/email:10.3.2.1",
+      hits: SIGN_IN_ANY_RATE_LIMIT.max,
+      windowStartedAt: new Date(),
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    expect(await signInWithPassword(browser("10.3.2.1"), right)).toMatchObject({
+      ok: false,
+      code: "TOO_MANY_ATTEMPTS",
+    });
+    expect(await signInWithPassword(browser("10.3.2.2"), right)).toMatchObject({ ok: true });
   });
 
   it("throttles per e-mail address across client addresses (reset mails: 3 in 15 minutes)", async () => {

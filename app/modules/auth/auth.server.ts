@@ -4,7 +4,7 @@
 import { hash, verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
 import { generateRandomString } from "better-auth/crypto";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
@@ -30,7 +30,13 @@ import {
   passwordProblemMessage,
 } from "./password-policy.server";
 import { publish } from "~/modules/events/bus.server";
-import { emailKey, hitRateLimit, RATE_LIMITS, type RateLimit } from "~/modules/security/rate-limit.server";
+import {
+  emailKey,
+  hitRateLimit,
+  RATE_LIMITS,
+  refundRateLimit,
+  type RateLimit,
+} from "~/modules/security/rate-limit.server";
 
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
 
@@ -64,6 +70,12 @@ export const AUTH_RATE_LIMITS = {
   "/two-factor/send-otp": { windowSeconds: 300, max: 5 },
   "/two-factor/verify-otp": { windowSeconds: 300, max: 10 },
 } as const satisfies Record<string, RateLimit>;
+
+/**
+ * Password sign-ins per client address, right or wrong: only failures count against the limits above, and this
+ * caps the rest (each one costs an argon2 verify), before the multiplier.
+ */
+export const SIGN_IN_ANY_RATE_LIMIT = { windowSeconds: 60, max: 120 } as const satisfies RateLimit;
 
 /** Requests per window (seconds) per e-mail address named in the request, before the multiplier. */
 export const AUTH_EMAIL_RATE_LIMITS = {
@@ -190,13 +202,13 @@ export function createAuth({ config, db, logger }: AuthDeps) {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         // Rate limits: per client address and per e-mail, for every caller (HTTP or our form actions).
+        const { ip, email } = limitKeys(ctx.path, ctx.headers, body);
         const ipRule = AUTH_RATE_LIMITS[ctx.path as keyof typeof AUTH_RATE_LIMITS] as RateLimit | undefined;
-        const ip = ctx.headers?.get(CLIENT_IP_HEADER);
-        if (ipRule && ip) await throttle(`ip:${ctx.path}:${ip}`, scaled(ipRule));
+        if (ipRule && ip) await throttle(ip, scaled(ipRule));
+        if (ctx.path === "/sign-in/email" && ip) await throttle(`any-${ip}`, scaled(SIGN_IN_ANY_RATE_LIMIT));
         const emailRule = AUTH_EMAIL_RATE_LIMITS[ctx.path as keyof typeof AUTH_EMAIL_RATE_LIMITS] as
           RateLimit | undefined;
-        if (emailRule && typeof body.email === "string")
-          await throttle(`email:${ctx.path}:${emailKey(body.email)}`, scaled(emailRule));
+        if (emailRule && email) await throttle(email, scaled(emailRule));
 
         // Password policy on every way of setting a password.
         const password =
@@ -218,6 +230,12 @@ export function createAuth({ config, db, logger }: AuthDeps) {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        // A right password is no guess: only failed sign-ins count against the limits, so an owner who signs in
+        // often (every test of a suite, a shared studio computer) is never refused while a guesser still is.
+        if (ctx.path === "/sign-in/email" && !isAPIError(ctx.context.returned)) {
+          const { ip, email } = limitKeys(ctx.path, ctx.headers, (ctx.body ?? {}) as Record<string, unknown>);
+          for (const key of [ip, email]) if (key) await refundRateLimit(key);
+        }
         if (!SECOND_FACTOR_PATHS.has(ctx.path)) return;
         // A magic link or a provider proved the address; a user with a verified factor still owes a code
         // (spec §4: aal2). Same steps as the two-factor plugin takes after a password sign-in.
@@ -352,6 +370,19 @@ export function createAuth({ config, db, logger }: AuthDeps) {
       return "/";
     }
   }
+}
+
+/** The rate-limit keys of an auth request: by client address and by the e-mail address it names. */
+function limitKeys(
+  path: string,
+  headers: Headers | undefined,
+  body: Record<string, unknown>,
+): { ip: string | undefined; email: string | undefined } {
+  const ip = headers?.get(CLIENT_IP_HEADER);
+  return {
+    ip: ip ? `ip:${path}:${ip}` : undefined,
+    email: typeof body.email === "string" ? `email:${path}:${emailKey(body.email)}` : undefined,
+  };
 }
 
 async function throttle(key: string, rule: RateLimit): Promise<void> {

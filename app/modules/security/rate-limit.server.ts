@@ -2,7 +2,7 @@
 // atomic upsert, so a limit survives restarts and holds across every process sharing the database. Every limit
 // of the app is named here with its numbers, and counts by a client address (security/client-address.ts: an
 // IPv6 client by its /64), an e-mail address (kept only as a hash) or an account.
-// Owns: rate_limits. Exposes: hitRateLimit, RATE_LIMITS, emailKey, pruneRateLimits.
+// Owns: rate_limits. Exposes: hitRateLimit, refundRateLimit, RATE_LIMITS, emailKey, pruneRateLimits.
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { db, queryRows, type Database } from "~/db/client.server";
@@ -87,6 +87,16 @@ export async function hitRateLimit(
   if (Math.random() < 0.01) await pruneRateLimits(database);
   const allowed = Number(row.hits) <= limit.max;
   return { allowed, retryAfterSeconds: allowed ? 0 : Math.max(1, Number(row.retry_after)) };
+}
+
+/**
+ * Takes back one request counted against `key` in its current window: for a request that turned out to be no
+ * attempt at guessing (a right password). Never below zero; a window that has ended is left alone.
+ */
+export async function refundRateLimit(key: string, database: Database = db()): Promise<void> {
+  await database.execute(
+    sql`update rate_limits set hits = greatest(hits - 1, 0) where key = ${key} and expires_at > now()`,
+  );
 }
 
 /**
