@@ -29,7 +29,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
@@ -38,7 +38,7 @@ async function signIn(page: Page, email: string, password: string) {
 async function signUpAndConfirm(page: Page, email: string, password: string, fullName = "") {
   await page.goto(at("/auth?mode=sign-up"));
   if (fullName) await page.getByLabel("Full name (optional)").fill(fullName);
-  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
@@ -67,14 +67,14 @@ test("a wrong password is explained beside the form, the same way as an unknown 
   await signIn(page, "iris@example.com", "not my passphrase at all");
   const message = "The e-mail address or password is not right. Check both and try again.";
   await expect(page.getByRole("alert")).toHaveText(message);
-  await expect(page.getByLabel("E-mail address")).toHaveValue("iris@example.com");
+  await expect(page.getByLabel("Email")).toHaveValue("iris@example.com");
   await signIn(page, "nobody-here@example.com", "not my passphrase at all");
   await expect(page.getByRole("alert")).toHaveText(message);
 });
 
 test("a common password is refused at sign-up, beside the password field", async ({ page }) => {
   await page.goto(at("/auth?mode=sign-up"));
-  await page.getByLabel("E-mail address").fill("weak@example.com");
+  await page.getByLabel("Email").fill("weak@example.com");
   await page.getByLabel("Password").fill("Password2024!");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByText(/This password is too common/)).toBeVisible();
@@ -87,7 +87,7 @@ test("forgotten password: the mailed link lands on /auth?reset=true and the new 
   await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
   // The tab says what the page is for, as its heading does.
   await expect(page).toHaveTitle(/^Choose a new password \| /);
-  await page.getByLabel("E-mail address").fill("iris@example.com");
+  await page.getByLabel("Email").fill("iris@example.com");
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByText(/If an account uses iris@example.com/)).toBeVisible();
 
@@ -109,7 +109,7 @@ test("magic link: the mailed link signs in and returns to the page that asked", 
   await expect(page).toHaveURL(at("/auth?redirectTo=%2Faccount"));
   await page.getByRole("link", { name: "E-mail me a sign-in link instead" }).click();
   await expect(page.getByRole("heading", { name: "Sign in with an e-mailed link" })).toBeVisible();
-  await page.getByLabel("E-mail address").fill("linda@example.com");
+  await page.getByLabel("Email").fill("linda@example.com");
   await page.getByRole("button", { name: "E-mail me a link" }).click();
   await expect(page.getByText("We have sent a sign-in link to linda@example.com.")).toBeVisible();
 
@@ -247,7 +247,7 @@ test("first-run setup: the link printed in the server log makes the first admini
   await page.goto(setupUrl!);
   await expect(page.getByRole("heading", { name: "Set up the administrator account" })).toBeVisible();
   await page.getByLabel("Full name (optional)").fill("Mara Ellison");
-  await page.getByLabel("E-mail address").fill("mara@example.com");
+  await page.getByLabel("Email").fill("mara@example.com");
   await page.getByLabel("Password").fill("ochre light on the marsh");
   await page.getByRole("button", { name: "Create administrator account" }).click();
   // Straight into the back office, whose header names the administrator and the role.
@@ -335,11 +335,11 @@ test("changing the e-mail address asks for the current password, beside the fiel
   await signIn(page, "iris@example.com", "a new tide over old stones");
   await expect(page).toHaveURL(at("/account"));
   const emailForm = page.locator("form").filter({ has: page.getByRole("button", { name: "Change address" }) });
-  await emailForm.getByLabel("New e-mail address").fill("iris.vale@example.com");
+  await emailForm.getByLabel("New email address").fill("iris.vale@example.com");
   await emailForm.getByLabel("Your password").fill("not my passphrase at all");
   await emailForm.getByRole("button", { name: "Change address" }).click();
   await expect(emailForm.getByText("Your current password is not right.")).toBeVisible();
-  await expect(emailForm.getByLabel("New e-mail address")).toHaveValue("iris.vale@example.com");
+  await expect(emailForm.getByLabel("New email address")).toHaveValue("iris.vale@example.com");
   await emailForm.getByLabel("Your password").fill("a new tide over old stones");
   await emailForm.getByRole("button", { name: "Change address" }).click();
   await expect(

@@ -168,7 +168,7 @@ test("a signed-in buyer downloads their certificate from /account", async ({ bro
   const buyer = await anonymousPage(browser);
   await buyer.goto(url("/auth?mode=sign-up"));
   await buyer.getByLabel("Full name (optional)").fill("Noor Account");
-  await buyer.getByLabel("E-mail address").fill(buyerEmail);
+  await buyer.getByLabel("Email").fill(buyerEmail);
   await buyer.getByLabel("Password").fill("a quiet harbour at dusk");
   await buyer.getByRole("button", { name: "Create account" }).click();
   await expect(buyer.getByRole("heading", { name: "Check your inbox" })).toBeVisible();

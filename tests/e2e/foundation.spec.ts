@@ -159,8 +159,17 @@ test("without JavaScript, a form is posted by the browser itself and answered, n
   const page = await context.newPage();
   await page.goto("/track-order");
   await page.getByLabel("Order number").fill("A-2026-9999");
-  await page.getByLabel("E-mail").fill("nobody@example.com");
+  await page.getByLabel("Email").fill("nobody@example.com");
   await page.getByRole("button", { name: "Track" }).click();
   await expect(page.getByText("We could not find an order with that number and e-mail address.")).toBeVisible();
   await context.close();
+});
+
+test("every form that asks for an address labels the field Email, once on its page", async ({ page }) => {
+  // One word everywhere (it was "E-mail address" on sign-in, "E-mail" on tracking and "Email" on contact).
+  for (const path of ["/auth", "/auth?mode=sign-up", "/track-order", "/contact", "/commissions", "/newsletter"]) {
+    await page.goto(path);
+    await expect(page.getByLabel("Email", { exact: true }), path).toHaveCount(1);
+    await expect(page.getByLabel("Email", { exact: true }), path).toHaveAttribute("type", "email");
+  }
 });

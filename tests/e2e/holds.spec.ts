@@ -57,7 +57,7 @@ test("a hold: request, approval from the admin, the buyer's link, others refused
   await buyer.goto(work);
   await buyer.getByText("Ask to hold this work").click();
   await buyer.getByLabel("Your name").fill(HOLDER.name);
-  await buyer.getByLabel("E-mail address").first().fill(HOLDER.email);
+  await buyer.getByLabel("Email").first().fill(HOLDER.email);
   await buyer.getByLabel(/A note for the artist/).fill("Back from travel on Friday.");
   await buyer.getByRole("heading", { level: 1 }).scrollIntoViewIfNeeded();
   await shot(buyer, "artwork-hold-form-1280");
@@ -145,7 +145,7 @@ test("notify me: subscribe on a sold work and on the shop, confirm, a new work i
   // On a sold work.
   await page.goto(await artworkPath(page, "Low Country Psalm"));
   const waiting = page.getByRole("region", { name: "Tell me if this becomes available" });
-  await waiting.getByLabel("E-mail address").fill(WAITER);
+  await waiting.getByLabel("Email").fill(WAITER);
   await waiting.getByRole("button", { name: "Notify me" }).click();
   await expect(page.getByText("Thank you. Check your inbox and confirm: we will write only then.")).toBeVisible();
   await page.goto(await server.linkFromMail(WAITER, /Confirm/));
@@ -156,7 +156,7 @@ test("notify me: subscribe on a sold work and on the shop, confirm, a new work i
   // On the shop: new works.
   await page.goto("/shop");
   const news = page.getByRole("region", { name: "Tell me about new works" });
-  await news.getByLabel("E-mail address").fill(FAN);
+  await news.getByLabel("Email").fill(FAN);
   await news.getByRole("button", { name: "Notify me" }).click();
   await expect(page.getByText("Thank you. Check your inbox and confirm: we will write only then.")).toBeVisible();
   await page.goto(await server.linkFromMail(FAN, /Confirm/));
@@ -200,7 +200,7 @@ test("without JavaScript, the hold form answers on its own page", async ({ brows
   await page.goto(await artworkPath(page, "Salt Ledger"));
   await page.getByText("Ask to hold this work").click();
   await page.getByLabel("Your name").fill("No Script");
-  await page.getByLabel("E-mail address").first().fill("noscript@example.com");
+  await page.getByLabel("Email").first().fill("noscript@example.com");
   await page.getByRole("button", { name: "Ask to hold" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Request sent" })).toBeVisible();
   await page.context().close();
@@ -233,7 +233,7 @@ test("a hold lapses by the job and the visitor waiting for the work gets the Not
     await holder.goto(work);
     await holder.getByText("Ask to hold this work").click();
     await holder.getByLabel("Your name").fill(HOLDER.name);
-    await holder.getByLabel("E-mail address").first().fill(HOLDER.email);
+    await holder.getByLabel("Email").first().fill(HOLDER.email);
     await holder.getByRole("button", { name: "Ask to hold" }).click();
     await expect(holder.getByText(/Thank you\. Your request is with the artist/)).toBeVisible();
     const artist = await pageOn(own, true);
@@ -246,7 +246,7 @@ test("a hold lapses by the job and the visitor waiting for the work gets the Not
     await waiter.goto(work);
     await expect(waiter.getByText("On hold", { exact: true })).toBeVisible();
     const waiting = waiter.getByRole("region", { name: "Tell me if this becomes available" });
-    await waiting.getByLabel("E-mail address").fill(WAITER.email);
+    await waiting.getByLabel("Email").fill(WAITER.email);
     await waiting.getByRole("button", { name: "Notify me" }).click();
     await expect(waiter.getByText("Thank you. Check your inbox and confirm: we will write only then.")).toBeVisible();
     await waiter.goto(await own.linkFromMail(WAITER.email, /Confirm/));

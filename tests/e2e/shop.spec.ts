@@ -174,14 +174,14 @@ test("checkout with mistakes shows each error beside its field and keeps what wa
   const form = checkoutForm(page);
   await expect(page.getByRole("region", { name: "Order summary" }).getByText(title)).toBeVisible();
   await form.getByLabel("Full name").fill("Ben Mistake");
-  await form.getByLabel("E-mail", { exact: true }).fill("ben@example");
+  await form.getByLabel("Email", { exact: true }).fill("ben@example");
   await form.getByLabel("Phone").fill("call me maybe");
   await form.getByLabel("City").fill("Baton Rouge");
   await form.getByLabel("ZIP code").fill("7080");
   await form.getByRole("button", { name: /^Place order/ }).click();
 
   await expect(page.getByRole("alert").filter({ hasText: "Please correct the fields marked below." })).toBeVisible();
-  const email = form.getByLabel("E-mail", { exact: true });
+  const email = form.getByLabel("Email", { exact: true });
   await expect(email).toHaveAttribute("aria-invalid", "true");
   await expect(email).toHaveAccessibleDescription("Enter a valid e-mail address, like name@example.com.");
   await expect(form.getByLabel("Phone")).toHaveAccessibleDescription(

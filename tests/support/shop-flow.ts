@@ -78,8 +78,8 @@ export const checkoutForm = (page: Page) => page.getByRole("main").locator("form
 export async function fillCheckout(page: Page, d: CheckoutDetails): Promise<void> {
   const form = checkoutForm(page);
   await form.getByLabel("Full name").fill(d.name);
-  // Not scoped to the form, nor exact: no other field of the page (the footer's, a delivery option's) says "E-mail".
-  await page.getByLabel("E-mail").fill(d.email);
+  // Not scoped to the form, nor exact: no other field of the page (the footer's, a delivery option's) says "Email".
+  await page.getByLabel("Email").fill(d.email);
   if (d.phone) await form.getByLabel("Phone").fill(d.phone);
   await expect(form.getByLabel("Country")).toHaveValue("US");
   await form.getByRole("radio", { name: /Insured shipping/ }).check();
@@ -133,7 +133,7 @@ export async function track(page: Page, number: string, email: string, origin = 
   await page.goto(`${origin}/track-order`);
   const form = page.getByRole("main").locator("form");
   await form.getByLabel("Order number").fill(number);
-  await form.getByLabel("E-mail").fill(email);
+  await form.getByLabel("Email").fill(email);
   await form.getByRole("button", { name: "Track" }).click();
 }
 

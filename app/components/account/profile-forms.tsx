@@ -103,7 +103,7 @@ export function ProfileForms({ page, result }: { page: AccountPage; result: Acco
         </Form>
       </AccountSection>
 
-      <AccountSection title="E-mail address">
+      <AccountSection title="Email address">
         <p className="mt-3 text-sm">
           {page.email}{" "}
           <span className={page.emailVerified ? "text-available" : "text-accent"}>
@@ -120,7 +120,7 @@ export function ProfileForms({ page, result }: { page: AccountPage; result: Acco
         ) : null}
         <Form method="post" className="mt-5 space-y-4" noValidate>
           <TextField
-            label="New e-mail address"
+            label="New email address"
             {...email.field("newEmail")}
             type="email"
             autoComplete="email"

@@ -181,7 +181,7 @@ export function SignInViews({ page, result }: { page: SignInPage; result: Result
 function EmailField({ value, error }: { value?: string; error?: string }) {
   return (
     <TextField
-      label="E-mail address"
+      label="Email"
       name="email"
       type="email"
       autoComplete="email"

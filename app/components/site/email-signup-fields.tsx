@@ -12,7 +12,7 @@ export function EmailSignupFields({
   placeholder = "you@example.com",
 }: {
   id: string;
-  /** The id of a visible heading that names the field instead of the "E-mail address" label. */
+  /** The id of a visible heading that names the field instead of the "Email" label. */
   labelledBy?: string;
   placeholder?: string;
   /** The last answer of the form's fetcher: its message or error is shown below the field. */
@@ -26,7 +26,7 @@ export function EmailSignupFields({
     <>
       {labelledBy ? null : (
         <label htmlFor={id} className="text-sm">
-          E-mail address
+          Email
         </label>
       )}
       <div className="flex flex-wrap gap-2">

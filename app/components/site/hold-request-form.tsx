@@ -30,7 +30,7 @@ export function HoldRequestForm({ artworkId, holdHours }: { artworkId: string; h
           <TextField
             {...field("email")}
             type="email"
-            label="E-mail address"
+            label="Email"
             autoComplete="email"
             inputMode="email"
             required

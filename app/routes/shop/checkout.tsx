@@ -350,7 +350,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 <TextField
                   {...field("email")}
                   type="email"
-                  label="E-mail"
+                  label="Email"
                   autoComplete="email"
                   inputMode="email"
                   required
@@ -495,7 +495,7 @@ function DeliveryOption({
   detail: string;
 }) {
   // Named by its title alone, the price or note read as its description: "Insured shipping", not a sentence
-  // that another field's label ("State", "E-mail") would also match.
+  // that another field's label ("State", "Email") would also match.
   const id = useId();
   return (
     <label

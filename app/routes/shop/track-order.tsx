@@ -86,7 +86,7 @@ export default function TrackOrder({ loaderData, actionData }: Route.ComponentPr
           hint="For example A-2026-0001"
           autoComplete="off"
         />
-        <TextField {...field("email")} type="email" label="E-mail" required autoComplete="email" inputMode="email" />
+        <TextField {...field("email")} type="email" label="Email" required autoComplete="email" inputMode="email" />
         <button type="submit" disabled={busy} className={`${buttonClass("primary")} sm:mt-7`}>
           {busy ? "Looking…" : "Track"}
         </button>

@@ -66,7 +66,7 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
       <Form method="post" action={paths.newsletter()} className="max-w-md space-y-5">
         <FormError message={actionData?.error} />
         <TextField
-          label="E-mail address"
+          label="Email"
           name="email"
           type="email"
           required

@@ -29,7 +29,7 @@ test.beforeEach(async ({ page }) => {
 test("a new install's administrator sets up two-factor sign-in before the admin area opens", async ({ page }) => {
   test.setTimeout(180_000);
   await page.goto(`${server.url}/auth?redirectTo=%2Fadmin`);
-  await page.getByLabel("E-mail address").fill(OWNER.email);
+  await page.getByLabel("Email").fill(OWNER.email);
   await page.getByLabel("Password", { exact: true }).fill(OWNER.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   // Sent to the account page, which says why.

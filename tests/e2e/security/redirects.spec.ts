@@ -42,7 +42,7 @@ function expectOnSite(location: string | null) {
 
 test("signing in with a hostile redirectTo lands on the site", async ({ page }) => {
   await page.goto(`${server.url}/auth?redirectTo=${encodeURIComponent("/\t/evil.example")}`);
-  await page.getByLabel("E-mail address").fill(OWNER.email);
+  await page.getByLabel("Email").fill(OWNER.email);
   await page.getByLabel("Password", { exact: true }).fill(OWNER.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(`${server.url}/`);
@@ -59,7 +59,7 @@ test("signing in with a hostile redirectTo lands on the site", async ({ page }) 
 
 test("a magic link asked for with a hostile redirectTo brings the browser back to the site", async ({ page }) => {
   await page.goto(`${server.url}/auth?mode=magic-link&redirectTo=${encodeURIComponent("//evil.example")}`);
-  await page.getByLabel("E-mail address").fill("linda@example.com");
+  await page.getByLabel("Email").fill("linda@example.com");
   await page.getByRole("button", { name: "E-mail me a link" }).click();
   await expect(page.getByText("We have sent a sign-in link to linda@example.com.")).toBeVisible();
   const link = await server.linkFromMail("linda@example.com", /Your sign-in link/);
