@@ -214,8 +214,11 @@ function Slide({
       role="group"
       aria-roledescription="slide"
       aria-label={`${position} of ${count}`}
-      // Off-screen slides leave the tab order and the accessibility tree.
+      // Off-screen slides leave the tab order and the accessibility tree: `inert` for browsers and assistive
+      // technology, `aria-hidden` too for tools that read roles without honouring inert (one "View Details" link
+      // is found by role, the current slide's).
       inert={!active}
+      aria-hidden={active ? undefined : true}
       className="grid w-full shrink-0 grid-cols-1 content-start gap-7 md:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] md:items-center md:gap-14"
     >
       <Link
