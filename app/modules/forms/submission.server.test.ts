@@ -165,10 +165,20 @@ describe("readSubmission", () => {
       });
     expect([...(await readFormData(post(MAX_FORM_FIELDS))).keys()]).toHaveLength(MAX_FORM_FIELDS);
     const thrown = await readFormData(post(MAX_FORM_FIELDS + 1)).catch((e: unknown) => e);
-    expect(thrown).toMatchObject({
+    const refused = {
       init: { status: 400 },
       data: { message: "The form has too many fields. Please reload the page and try again." },
-    });
+    };
+    expect(thrown).toMatchObject(refused);
+    // The same for parts of a multipart body, counted before any is parsed.
+    const parts = (n: number) => {
+      const body = new FormData();
+      for (let i = 0; i < n; i++) body.append(`p${i}`, i % 2 ? "x" : new File(["x"], "x.txt"));
+      return new Request("http://x/", { method: "POST", body });
+    };
+    expect([...(await readFormData(parts(MAX_FORM_FIELDS))).keys()]).toHaveLength(MAX_FORM_FIELDS);
+    expect(await readFormData(parts(MAX_FORM_FIELDS + 1)).catch((e: unknown) => e)).toMatchObject(refused);
+    expect(await readFormData(parts(50_000)).catch((e: unknown) => e)).toMatchObject(refused);
   });
 
   it("reads a name sent many times into one list, keeping the order, in one pass over the form", () => {
