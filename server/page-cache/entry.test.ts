@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { buildEntry, inlineScriptSources, matchesEtag, mayKeep, pickBody } from "./entry";
+import { buildEntry, inlineScriptSources, matchesEtag, mayKeep, pickBody, recompressed } from "./entry";
 
 const sha = (s: string) => `'sha256-${createHash("sha256").update(s).digest("base64")}'`;
 
@@ -40,6 +40,31 @@ describe("page entries", () => {
         nonce,
       });
     expect((await make("a1")).etag).toBe((await make("b2")).etag);
+  });
+
+  it("is compressed quickly when stored, and at the maximum when asked: the same page, the same ETag, smaller", async () => {
+    const body = Buffer.from(
+      Array.from({ length: 400 }, (_, i) => `<li class="card">Work ${i * 7919} in oil</li>`).join(""),
+    );
+    const quick = await buildEntry({
+      key: "/gallery",
+      areas: ["catalog"],
+      status: 200,
+      headers: new Headers({ "content-type": "text/html" }),
+      body,
+      nonce: "n",
+    });
+    expect(quick.compression).toBe("quick");
+    const best = await recompressed(quick);
+    expect(best.compression).toBe("best");
+    expect([best.etag, best.key, best.identity]).toEqual([quick.etag, quick.key, quick.identity]);
+    expect(brotliDecompressSync(best.br!).equals(body)).toBe(true);
+    expect(gunzipSync(best.gzip!).equals(body)).toBe(true);
+    expect(best.br!.length).toBeLessThan(quick.br!.length);
+    expect(best.size).toBe(
+      quick.size - (quick.br!.length - best.br!.length) - (quick.gzip!.length - best.gzip!.length),
+    );
+    expect(await recompressed(best)).toBe(best);
   });
 
   it("keeps only a 200 that sets no cookie and is not marked private", () => {

@@ -1,6 +1,7 @@
 // One cached page: the rendered response turned into what every later visitor is sent. Bodies are
-// compressed once at the maximum level (brotli 11, gzip 9) on the thread pool; the ETag is a hash of the
-// page; a page's inline scripts are allowed by their hashes instead of the render's nonce, so the policy
+// compressed on the thread pool, quickly when first stored (brotli 5, gzip 6) and at the maximum level
+// (brotli 11, gzip 9) once the page is asked for again: a stranger's thousand one-off searches cost no more
+// than their renders, and a page people visit is sent as small as it gets. The ETag is a hash of the page; a page's inline scripts are allowed by their hashes instead of the render's nonce, so the policy
 // stays as strict for the thousandth visitor as for the first (decision 0015).
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
@@ -22,6 +23,8 @@ export interface PageEntry extends CachedPage {
   /** For HTML: the CSP sources that allow exactly the page's inline scripts ('sha256-…' …). */
   scriptSources?: string;
   storedAt: number;
+  /** How hard the bodies were compressed: "quick" until the page is asked for again (see `recompressed`). */
+  compression: "quick" | "best";
 }
 
 /** Response headers not replayed from the render: the transport's, and ones the cache sets itself. */
@@ -91,33 +94,51 @@ export async function buildEntry(options: {
   headers.forEach((value, name) => {
     if (!DROPPED.has(name.toLowerCase())) kept.push([name.toLowerCase(), value]);
   });
-  let br: Buffer | undefined;
-  let gz: Buffer | undefined;
-  if (COMPRESSIBLE.test(contentType) && body.length > 256) {
-    [br, gz] = await Promise.all([
-      brotliAsync(body, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      }),
-      gzipAsync(body, { level: constants.Z_BEST_COMPRESSION }),
-    ]);
-  }
+  const compressible = COMPRESSIBLE.test(contentType) && body.length > 256;
+  const [br, gz] = compressible ? await compress(body, "quick") : [];
   const etag = `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-  return {
-    key,
-    areas,
-    status,
-    headers: kept,
-    etag,
-    identity: body,
+  return withBodies(
+    { key, areas, status, headers: kept, etag, identity: body, scriptSources, storedAt: Date.now() },
     br,
-    gzip: gz,
-    scriptSources,
-    size: body.length + (br?.length ?? 0) + (gz?.length ?? 0) + key.length + 512,
-    storedAt: Date.now(),
+    gz,
+    compressible ? "quick" : "best",
+  );
+}
+
+/** The entry again with its bodies compressed at the maximum level (the same page, the same ETag). */
+export async function recompressed(entry: PageEntry): Promise<PageEntry> {
+  if (entry.compression === "best") return entry;
+  const [br, gz] = await compress(entry.identity, "best");
+  return withBodies(entry, br, gz, "best");
+}
+
+function compress(body: Buffer, level: "quick" | "best"): Promise<[Buffer, Buffer]> {
+  const best = level === "best";
+  return Promise.all([
+    brotliAsync(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: best ? constants.BROTLI_MAX_QUALITY : 5,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+    gzipAsync(body, { level: best ? constants.Z_BEST_COMPRESSION : 6 }),
+  ]);
+}
+
+function withBodies(
+  page: Omit<PageEntry, "br" | "gzip" | "size" | "compression">,
+  br: Buffer | undefined,
+  gzip: Buffer | undefined,
+  compression: PageEntry["compression"],
+): PageEntry {
+  const { key, areas, status, headers, etag, identity, scriptSources, storedAt } = page;
+  return {
+    ...{ key, areas, status, headers, etag, identity, scriptSources, storedAt },
+    br,
+    gzip,
+    compression,
+    size: identity.length + (br?.length ?? 0) + (gzip?.length ?? 0) + key.length + 512,
   };
 }
 

@@ -5,13 +5,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import type { Logger } from "~/logger.server";
+import { errForLog, type Logger } from "~/logger.server";
 import { hasAuthCookie } from "~/modules/auth/session.server";
 import { cspNonce } from "~/modules/security/csp-nonce";
 import { requestIdOf } from "~/modules/security/request-id";
 import { routeChains, type RouteChain } from "~/lib/route-tree";
 import { subscribe } from "~/modules/events/bus.server";
-import { answerOf, buildEntry, mayKeep, type PageEntry } from "./entry";
+import { answerOf, buildEntry, mayKeep, recompressed, type PageEntry } from "./entry";
 import { dataKeyOf, isDataKey, pageKeyOf, type PageKey } from "./keys";
 import { PageStore, type Area } from "./store";
 import { watchTimedChanges } from "./timed";
@@ -113,6 +113,19 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   // Filled by serve(): an entry sent once with every middleware's headers can be sent again without them.
   const replays = new WeakMap<PageEntry, Replay>();
 
+  // A page stored with quick compression is compressed at the maximum level once it is asked for again; the
+  // visitors in between get the quick bodies (entry.ts).
+  const recompressing = new WeakSet<PageEntry>();
+  const onHit = (entry: PageEntry) => {
+    if (entry.compression === "best" || recompressing.has(entry)) return;
+    recompressing.add(entry);
+    recompressed(entry)
+      .then((better) => store.replace(entry, better))
+      .catch((error: unknown) =>
+        logger.warn({ key: entry.key, err: errForLog(error) }, "page cache: recompression failed"),
+      );
+  };
+
   const evict = (areas: Area[] | "all", why: string) => {
     const n = areas === "all" ? store.clear() : store.evictAreas(areas);
     logger.debug({ areas, evicted: n, why }, "page cache: evicted");
@@ -212,6 +225,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const replay = entry && replays.get(entry);
     if (!url || !page || !entry || !replay) return false;
     store.get(page.key);
+    onHit(entry);
     const requestId = requestIdOf(req.headers["x-request-id"]);
     onServe(url.pathname, requestId);
     sendReplay(req, res, entry, replay, requestId);
@@ -249,6 +263,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         });
       })
       .then(({ entry, rendered: renderedHere }) => {
+        if (entry && !renderedHere) onHit(entry);
         if (entry) serve(req, res, entry, renderedHere ? "miss" : "hit");
         else if (renderedHere && rendered) sendRendered(req, res, rendered);
         // Waited for a render that could not be kept (a 404, a redirect): render for this request as before.

@@ -36,6 +36,23 @@ describe("PageStore", () => {
     expect(store.peek("/")).toBeUndefined();
   });
 
+  it("replaces an entry in its place with a smaller one, unless it was evicted or stored again meanwhile", () => {
+    const store = new PageStore<Page>({ maxBytes: 10_000 });
+    const first = page("/", 300);
+    store.set(first);
+    store.get("/");
+    const smaller = { ...page("/", 120), body: "smaller" };
+    expect(store.replace(first, smaller)).toBe(true);
+    expect(store.peek("/")).toBe(smaller);
+    expect(store.stats.bytes).toBe(120);
+    // The stored entry is no longer `first`: nothing happens.
+    expect(store.replace(first, page("/", 50))).toBe(false);
+    store.evictAreas(["catalog"]);
+    expect(store.replace(smaller, page("/", 50))).toBe(false);
+    expect(store.peek("/")).toBeUndefined();
+    expect(store.stats.bytes).toBe(0);
+  });
+
   it("keeps no more bytes than its bound, dropping the least recently used first", () => {
     const store = new PageStore<Page>({ maxBytes: 1000 });
     for (let i = 0; i < 20; i++) store.set(page(`/p${i}`, 100));

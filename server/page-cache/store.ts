@@ -125,6 +125,23 @@ export class PageStore<E extends CachedPage> {
     this.shrink();
   }
 
+  /**
+   * Puts `next` in the place of `current` (same key, same segment and position), if `current` is still the
+   * stored entry: a page evicted or rendered again meanwhile is left as it is.
+   */
+  replace(current: E, next: E): boolean {
+    const node = this.protectedSeg.get(current.key) ?? this.probation.get(current.key);
+    if (!node || node.entry !== current || next.key !== current.key) return false;
+    const change = next.size - current.size;
+    node.entry = next;
+    if (node.protected) this.protectedBytes += change;
+    else this.probationBytes += change;
+    this.stats.bytes += change;
+    if (node.protected) this.shrinkProtected();
+    this.shrink();
+    return true;
+  }
+
   delete(key: string): boolean {
     const node = this.protectedSeg.get(key) ?? this.probation.get(key);
     if (!node) return false;

@@ -90,13 +90,25 @@ test.describe("the page cache", () => {
     expect((await again.body()).length).toBe(0);
   });
 
+  test("a page is compressed quickly when first stored, and at the maximum once it is asked for again", async () => {
+    // A thousand one-off searches each cost a render, not brotli's slowest setting as well.
+    const path = "/gallery?medium=Oil%20on%20canvas";
+    const size = async () => Number((await visitor.get(path)).headers()["content-length"]);
+    const first = await size();
+    // The second visit finds it stored and has it compressed again: the same page, smaller.
+    await expect.poll(size).toBeLessThan(first);
+    const text = async () => (await visitor.get(path)).text();
+    expect(await text()).toBe(await text());
+  });
+
   test("a hit goes out with every header of the answer that stored it, a fresh nonce where the policy has one, and is counted", async () => {
     // An HTML page (its policy allows the page's scripts by hash) and a feed (its policy keeps a nonce).
     for (const path of ["/privacy", "/sitemap.xml"]) {
       const miss = await visitor.get(path);
       expect(miss.headers()["x-cache"], path).toBe("miss");
       const hits = [await visitor.get(path), await visitor.get(path, { headers: FROM_ANOTHER_SITE })];
-      const perResponse = new Set(["x-cache", "x-request-id", "date", "content-security-policy"]);
+      // And the length: the bodies are compressed harder once the page is asked for again.
+      const perResponse = new Set(["x-cache", "x-request-id", "date", "content-security-policy", "content-length"]);
       const rest = (headers: Record<string, string>) =>
         Object.fromEntries(Object.entries(headers).filter(([name]) => !perResponse.has(name)));
       const nonceOf = (headers: Record<string, string>) =>

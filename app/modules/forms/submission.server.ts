@@ -25,17 +25,18 @@ export async function readFormData(request: Request): Promise<FormData> {
   const type = request.headers.get("content-type") ?? "";
   const boundary = /^multipart\/form-data\b.*;\s*boundary="?([^";]+)"?/i.exec(type)?.[1];
   const separator = boundary ? `--${boundary}` : /^application\/x-www-form-urlencoded\b/i.test(type) ? "&" : undefined;
-  let bytes: Buffer;
+  let body: ArrayBuffer;
   let form: FormData;
   try {
-    bytes = Buffer.from(await request.arrayBuffer());
+    body = await request.arrayBuffer();
   } catch {
     throw unreadable();
   }
   // n fields hold n - 1 "&", or n + 1 multipart delimiters (the closing one too).
-  if (separator && occurrences(bytes, separator, MAX_FORM_FIELDS + 2) > MAX_FORM_FIELDS + 1) throw tooManyFields();
+  const delimiters = separator ? occurrences(Buffer.from(body), separator, MAX_FORM_FIELDS + 2) : 0;
+  if (delimiters > MAX_FORM_FIELDS + 1) throw tooManyFields();
   try {
-    form = await new Response(bytes, { headers: { "content-type": type } }).formData();
+    form = await new Response(body, { headers: { "content-type": type } }).formData();
   } catch {
     throw unreadable();
   }
