@@ -2,7 +2,8 @@
 // answered, as visitors following a shared link would), taking turns on /, /gallery and one artwork page:
 // p50/p99 from each request's arrival to its last byte, errors, and how long until the last answer. Three
 // bursts: a server just started (empty page cache: concurrent misses render once), the same server again
-// (warm), and a server with the page cache off (what a spike cost before it).
+// (warm), and a server with the page cache off (what a spike cost before it). On the warm server, 300 one-off
+// gallery searches in 2 s too: pages the cache stores and nobody asks for again.
 import { Agent, request } from "node:http";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -87,6 +88,11 @@ export async function burstScenario() {
       await waitForIdle(server.pid, { quietWindows: 1 });
       log("burst: again, page cache warm…");
       results.warm = await burst(urls, { pid: server.pid });
+      await waitForIdle(server.pid, { quietWindows: 1 });
+      // A stranger's stream of one-off searches: every URL new to the cache, none asked for again.
+      log("burst: 300 one-off gallery searches in 2 s…");
+      const oneOff = Array.from({ length: 300 }, (_, i) => `${server.url}/gallery?q=w${i}x${Date.now() % 9973}`);
+      results.oneOff = await burst(oneOff, { count: 300, pid: server.pid });
     } finally {
       await server.stop();
     }
@@ -121,6 +127,7 @@ export async function burstScenario() {
     [
       row("page cache, just started (cold)", results.cold),
       row("page cache, warm", results.warm),
+      row("300 one-off searches (/gallery?q=…)", results.oneOff),
       row("page cache off (PAGE_CACHE_MB=0)", results.uncached),
     ],
     [
