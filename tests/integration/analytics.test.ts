@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { orders, pageViewCounts } from "~/db/schema";
 import { dayIn } from "~/lib/dates";
 import { revenueSummary } from "~/modules/admin/dashboard.server";
-import { flushPageViews, recordPageView } from "~/modules/analytics/page-views.server";
+import { flushPageViews, MAX_REFERRERS_A_DAY, recordPageView } from "~/modules/analytics/page-views.server";
 import { analyticsReport, RANK_PAGE_SIZE } from "~/modules/analytics/reports.server";
 import { getArtwork } from "~/modules/catalog/catalog.server";
 import { markOrderPaid } from "~/modules/shop/order-actions.server";
@@ -79,6 +79,20 @@ describe.each(BACKENDS)("analytics on %s", (backend) => {
     });
     expect(report.months.slice(1).every((m) => m.orders === 0 && m.messages === 0)).toBe(true);
     expect((await analyticsReport(90)).views).toBe(12);
+  });
+
+  it("keeps at most MAX_REFERRERS_A_DAY referring sites a day; views from more sites count without one", async () => {
+    const day = new Date(Date.UTC(2031, 4, 10, 12));
+    for (let i = 0; i < MAX_REFERRERS_A_DAY + 50; i++)
+      recordPageView({ path: "/shop", referrerHost: `r${i}.example`, artworkKey: null }, day);
+    // A site already kept that day still counts as itself.
+    recordPageView({ path: "/shop", referrerHost: "r0.example", artworkKey: null }, day);
+    await flushPageViews();
+    const rows = await ctx.handle.db.select().from(pageViewCounts).where(eq(pageViewCounts.day, "2031-05-10"));
+    expect(rows.filter((r) => r.referrerHost !== "")).toHaveLength(MAX_REFERRERS_A_DAY);
+    expect(rows.find((r) => r.referrerHost === "r0.example")?.views).toBe(2);
+    expect(rows.find((r) => r.referrerHost === "")?.views).toBe(50);
+    expect(rows.reduce((sum, r) => sum + r.views, 0)).toBe(MAX_REFERRERS_A_DAY + 51);
   });
 
   it("is for administrators only, and reads the range from the URL", async () => {

@@ -17,6 +17,13 @@ const MAX_KEYS = 2_000;
  * quarter hours (Kathmandu +5:45, Chatham +12:45), so a quarter hour never straddles the studio's midnight.
  */
 const SLOT_MS = 15 * 60_000;
+/**
+ * Referring sites kept a day by this process. Anyone can name any site in a Referer header, so past this a view
+ * counts without one: the table and the admin's list of referrers cannot be filled with names a stranger chose.
+ */
+export const MAX_REFERRERS_A_DAY = 300;
+const DAY_MS = 86_400_000;
+let referrers = { day: -1, hosts: new Set<string>() };
 
 interface Pending extends PageView {
   slot: number;
@@ -33,6 +40,15 @@ const keyOf = (when: number | string, view: PageView) => `${when}\u0000${view.pa
 /** Counts one view now; written within FLUSH_MS. Never throws. */
 export function recordPageView(view: PageView, at: Date = new Date()): void {
   const slot = Math.floor(at.getTime() / SLOT_MS);
+  if (view.referrerHost) {
+    // The UTC day: a bound on what is kept, not a report (whose days are the studio's).
+    const day = Math.floor(at.getTime() / DAY_MS);
+    if (referrers.day !== day) referrers = { day, hosts: new Set() };
+    if (!referrers.hosts.has(view.referrerHost)) {
+      if (referrers.hosts.size >= MAX_REFERRERS_A_DAY) view = { ...view, referrerHost: "" };
+      else referrers.hosts.add(view.referrerHost);
+    }
+  }
   const key = keyOf(slot, view);
   const entry = pending.get(key);
   if (entry) entry.views++;

@@ -32,6 +32,19 @@ describe("page views", () => {
     expect(pageViewOf({ ...base, path: "/shop.data", purpose: "prefetch" })).toBeNull();
   });
 
+  it("counts a page under one path however its address was spelt (case, percent-escapes), and skips the skipped", () => {
+    for (const path of ["/SHOP", "/Shop", "/%73hop", "/%53HOP/"])
+      expect(pageViewOf({ ...base, path })!.path, path).toBe("/shop");
+    expect(pageViewOf({ ...base, path: "/Artwork/Bayou-Light" })).toMatchObject({
+      path: "/artwork/bayou-light",
+      artworkKey: "bayou-light",
+    });
+    // A private room's secret address, an admin page: not counted, whatever the case or the escapes.
+    for (const path of ["/ROOM/Abc123", "/%72oom/abc", "/%61dmin", "/Admin/orders"])
+      expect(pageViewOf({ ...base, path }), path).toBeNull();
+    expect(pageViewOf({ ...base, path: "/%E0%A4%A" })).toBeNull();
+  });
+
   it("counts a page a browser shows from its cache after revalidating it (304 from the page cache)", () => {
     expect(pageViewOf({ ...base, status: 304 })).toEqual(pageViewOf(base));
   });

@@ -40,7 +40,14 @@ export function pageViewOf(req: PageViewRequest): PageView | null {
   if (req.method !== "GET" || (req.status !== 200 && req.status !== 304)) return null;
   if (!req.userAgent || req.isBot(req.userAgent)) return null;
   if (req.purpose && /prefetch|prerender/i.test(req.purpose)) return null;
-  let path = req.path;
+  // One path however the address was spelt: routes match without regard to case, and a percent-escape of a
+  // plain letter reaches the same page (`/SHOP`, `/%73hop`). Every path of the site is lower case.
+  let path: string;
+  try {
+    path = decodeURIComponent(req.path).toLowerCase();
+  } catch {
+    return null;
+  }
   const isData = path.endsWith(".data");
   if (isData) path = path === "/_root.data" ? "/" : path.slice(0, -".data".length);
   else if (!(req.accept ?? "").includes("text/html")) return null;
@@ -50,13 +57,7 @@ export function pageViewOf(req: PageViewRequest): PageView | null {
   if (/\.[a-z0-9]{2,5}$/i.test(path)) return null;
   const artwork = /^\/artwork\/([^/]+)$/.exec(path);
   let artworkKey: string | null = null;
-  if (artwork) {
-    try {
-      artworkKey = decodeURIComponent(artwork[1]!).slice(0, 120);
-    } catch {
-      return null;
-    }
-  }
+  if (artwork) artworkKey = artwork[1]!.slice(0, 120);
   // Within the site, a data request's referer is the page it came from: not a referral.
   let referrerHost = "";
   if (!isData && req.referer) {
