@@ -87,7 +87,7 @@ export default function AccountPage() {
           ) : null}
           <Form method="post" className="mt-4">
             <Button variant="secondary" name="intent" value="sign-out-others">
-              Sign out of every other browser
+              End the sessions in other browsers
             </Button>
           </Form>
         </AccountSection>
