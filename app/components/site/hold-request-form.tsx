@@ -27,14 +27,7 @@ export function HoldRequestForm({ artworkId, holdHours }: { artworkId: string; h
             the work stays for sale; you will hear back by e-mail.
           </p>
           <TextField {...field("name")} label="Your name" autoComplete="name" required />
-          <TextField
-            {...field("email")}
-            type="email"
-            label="Email"
-            autoComplete="email"
-            inputMode="email"
-            required
-          />
+          <TextField {...field("email")} type="email" label="Email" autoComplete="email" inputMode="email" required />
           <TextAreaField {...field("note")} label="A note for the artist" optional rows={3} />
           {failed && !failed.fieldErrors ? (
             <p role="alert" className="text-destructive text-sm">

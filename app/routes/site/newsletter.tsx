@@ -65,14 +65,7 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
     >
       <Form method="post" action={paths.newsletter()} className="max-w-md space-y-5">
         <FormError message={actionData?.error} />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          defaultValue={values.email}
-        />
+        <TextField label="Email" name="email" type="email" required autoComplete="email" defaultValue={values.email} />
         <SubmitButton busyLabel="Subscribing…">Subscribe</SubmitButton>
         <Notice>We write only after you confirm by the link we send, and every letter has an unsubscribe link.</Notice>
       </Form>
