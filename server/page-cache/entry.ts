@@ -1,8 +1,9 @@
 // One cached page: the rendered response turned into what every later visitor is sent. Bodies are
 // compressed on the thread pool, quickly when first stored (brotli 5, gzip 6) and at the maximum level
-// (brotli 11, gzip 9) once the page is asked for again: a stranger's thousand one-off searches cost no more
-// than their renders, and a page people visit is sent as small as it gets. The ETag is a hash of the page; a page's inline scripts are allowed by their hashes instead of the render's nonce, so the policy
-// stays as strict for the thousandth visitor as for the first (decision 0015).
+// (brotli 11, gzip 9) once the page is asked for again, one page at a time (page-cache.ts): a stranger's
+// one-off searches cost little more than their renders, and a page people visit is sent as small as it gets.
+// The ETag is a hash of the page; a page's inline scripts are allowed by their hashes instead of the render's
+// nonce, so the policy stays as strict for the thousandth visitor as for the first (decision 0015).
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";

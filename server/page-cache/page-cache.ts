@@ -113,17 +113,20 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   // Filled by serve(): an entry sent once with every middleware's headers can be sent again without them.
   const replays = new WeakMap<PageEntry, Replay>();
 
-  // A page stored with quick compression is compressed at the maximum level once it is asked for again; the
-  // visitors in between get the quick bodies (entry.ts).
-  const recompressing = new WeakSet<PageEntry>();
+  // A page stored with quick compression is compressed at the maximum once it is asked for again, one page at a
+  // time: a hit that finds one under way leaves its page for a later hit, so a stranger asking twice for each
+  // of a thousand made-up URLs keeps at most one thread of the pool busy. Visitors in between get the quick
+  // bodies (entry.ts).
+  let recompressing = false;
   const onHit = (entry: PageEntry) => {
-    if (entry.compression === "best" || recompressing.has(entry)) return;
-    recompressing.add(entry);
+    if (entry.compression === "best" || recompressing || store.peek(entry.key) !== entry) return;
+    recompressing = true;
     recompressed(entry)
       .then((better) => store.replace(entry, better))
       .catch((error: unknown) =>
         logger.warn({ key: entry.key, err: errForLog(error) }, "page cache: recompression failed"),
-      );
+      )
+      .finally(() => (recompressing = false));
   };
 
   const evict = (areas: Area[] | "all", why: string) => {

@@ -15,7 +15,7 @@ test("without SMTP_URL the dashboard says mail is off; a test e-mail from Settin
   await page.goto("/admin/settings");
   const panel = page.getByRole("region", { name: "Mail" });
   const to = `test-${Date.now()}@example.com`;
-  await panel.getByLabel("Send a test e-mail to").fill(to);
+  await panel.getByLabel("Send a test email to").fill(to);
   await panel.getByRole("button", { name: "Send a test e-mail" }).click();
   await expect(panel.getByRole("status")).toHaveText(
     `Mail is not being sent (SMTP_URL is not set): the test e-mail to ${to} is kept in the outbox.`,
@@ -23,7 +23,7 @@ test("without SMTP_URL the dashboard says mail is off; a test e-mail from Settin
   // A mistyped address is refused beside the field.
   // The browser lets "ada@localhost" through; the server does not. (Changing the input's type to get past the
   // browser's check raced React, which could put type="email" back before the press.)
-  await panel.getByLabel("Send a test e-mail to").fill("ada@localhost");
+  await panel.getByLabel("Send a test email to").fill("ada@localhost");
   await panel.getByRole("button", { name: "Send a test e-mail" }).click();
   await expect(panel.getByText("Enter an e-mail address, like you@example.com.")).toBeVisible();
 

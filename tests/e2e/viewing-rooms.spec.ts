@@ -57,7 +57,7 @@ async function makeRoom(artist: Page, title: string, openUntil?: string): Promis
   await form.getByLabel("Title").fill(title);
   await form.getByLabel(/Note to the collector/).fill("A few works I thought of for your hallway, with my best price.");
   await form.getByLabel(/Recipient's name/).fill("Ada Collector");
-  await form.getByLabel(/Recipient's e-mail/).fill("ada@example.com");
+  await form.getByLabel(/Recipient's email/).fill("ada@example.com");
   if (openUntil) await form.getByLabel("Open until").fill(openUntil);
   const add = form.getByLabel("Add a work");
   await add.selectOption(await add.locator("option", { hasText: WORK }).first().getAttribute("value"));

@@ -25,7 +25,7 @@ export function TestMailPanel({ defaultTo, mailOn }: { defaultTo: string; mailOn
         <TextField
           name="to"
           type="email"
-          label="Send a test e-mail to"
+          label="Send a test email to"
           defaultValue={defaultTo}
           required
           error={result && !result.ok ? result.error : undefined}

@@ -234,7 +234,12 @@ export function createAuth({ config, db, logger }: AuthDeps) {
         // often (every test of a suite, a shared studio computer) is never refused while a guesser still is.
         if (ctx.path === "/sign-in/email" && !isAPIError(ctx.context.returned)) {
           const { ip, email } = limitKeys(ctx.path, ctx.headers, (ctx.body ?? {}) as Record<string, unknown>);
-          for (const key of [ip, email]) if (key) await refundRateLimit(key);
+          // Best effort: a refund that fails leaves the count a little high, never the sign-in undone.
+          for (const key of [ip, email])
+            if (key)
+              await refundRateLimit(key).catch((error: unknown) =>
+                logger.warn({ err: errForLog(error) }, "sign-in refund failed"),
+              );
         }
         if (!SECOND_FACTOR_PATHS.has(ctx.path)) return;
         // A magic link or a provider proved the address; a user with a verified factor still owes a code

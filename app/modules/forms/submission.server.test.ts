@@ -179,6 +179,21 @@ describe("readSubmission", () => {
     expect([...(await readFormData(parts(MAX_FORM_FIELDS))).keys()]).toHaveLength(MAX_FORM_FIELDS);
     expect(await readFormData(parts(MAX_FORM_FIELDS + 1)).catch((e: unknown) => e)).toMatchObject(refused);
     expect(await readFormData(parts(50_000)).catch((e: unknown) => e)).toMatchObject(refused);
+    // Counted before parsing, whatever boundary the header names: these parts are no form the parser would take
+    // (it would answer "could not be read"), and a header naming a second boundary changes nothing.
+    const crafted = (type: string) =>
+      new Request("http://x/", {
+        method: "POST",
+        headers: { "content-type": type },
+        body: '--abc\r\nContent-Disposition: form-data; name="a"\r\n\r\n' + "\r\n--abc".repeat(1_200),
+      });
+    for (const type of [
+      "multipart/form-data; boundary=zzz",
+      "multipart/form-data; boundary=abc ",
+      "multipart/form-data; boundary=abc; boundary=zzz",
+      'multipart/form-data; x="; boundary=zzz"; boundary=abc',
+    ])
+      expect(await readFormData(crafted(type)).catch((e: unknown) => e), type).toMatchObject(refused);
   });
 
   it("reads a name sent many times into one list, keeping the order, in one pass over the form", () => {

@@ -247,7 +247,7 @@ export default function RoomEdit({ loaderData, actionData }: Route.ComponentProp
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label="Recipient's name" optional {...field("recipientName", room?.recipientName)} />
           <TextField
-            label="Recipient's e-mail"
+            label="Recipient's email"
             optional
             type="email"
             {...field("recipientEmail", room?.recipientEmail)}

@@ -123,7 +123,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
               maxLength={160}
               className="md:col-span-2"
             />
-            <TextField label="Contact e-mail" {...field("contactEmail", settings.contactEmail)} type="email" />
+            <TextField label="Contact email" {...field("contactEmail", settings.contactEmail)} type="email" />
             <TextField
               label="Location line"
               {...field("locationLine", settings.locationLine)}
