@@ -133,13 +133,13 @@ function withBodies(
   gzip: Buffer | undefined,
   compression: PageEntry["compression"],
 ): PageEntry {
-  const { key, areas, status, headers, etag, identity, scriptSources, storedAt } = page;
+  // The bodies, their compression and the size are set here, over any the page carried.
   return {
-    ...{ key, areas, status, headers, etag, identity, scriptSources, storedAt },
+    ...page,
     br,
     gzip,
     compression,
-    size: identity.length + (br?.length ?? 0) + (gzip?.length ?? 0) + key.length + 512,
+    size: page.identity.length + (br?.length ?? 0) + (gzip?.length ?? 0) + page.key.length + 512,
   };
 }
 
