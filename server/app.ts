@@ -29,6 +29,7 @@ import { readTile } from "~/modules/media/tiles.server";
 import { VARIANT_FORMATS, type VariantFormat } from "~/modules/media/pipeline.server";
 import { createPageCache } from "./page-cache/page-cache";
 import { renderedCompression } from "./rendered-compression";
+import { resourceRefusalsOf } from "./resource-routes";
 import { sessionRefresh } from "./session-refresh";
 
 declare module "react-router" {
@@ -271,7 +272,7 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
   app.all(
     "/{*splat}",
     createRequestHandler({
-      build,
+      build: resourceRefusalsOf(build),
       mode: dev ? "development" : "production",
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,

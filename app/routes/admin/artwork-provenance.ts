@@ -13,7 +13,7 @@ import { addProvenanceEntry, removeProvenanceEntry, setProvenancePublic } from "
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  throw data("Provenance is changed from the artwork's edit page.", { status: 405 });
+  throw data("Provenance is changed from the artwork's edit page.", { status: 405, headers: { allow: "POST" } });
 }
 
 export async function action({ request, params }: Route.ActionArgs): Promise<ActionResult | ReturnType<typeof refuse>> {

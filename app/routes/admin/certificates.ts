@@ -31,7 +31,10 @@ const CertificateIntent = z.discriminatedUnion("intent", [
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  throw data("Certificates are issued and revoked from the artwork and order pages.", { status: 405 });
+  throw data("Certificates are issued and revoked from the artwork and order pages.", {
+    status: 405,
+    headers: { allow: "POST" },
+  });
 }
 
 export async function action({ request }: Route.ActionArgs): Promise<ActionResult | ReturnType<typeof refuse>> {

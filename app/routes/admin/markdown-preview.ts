@@ -8,7 +8,7 @@ import { readSubmission, refuse } from "~/modules/forms/submission.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  throw data({ error: "Send the Markdown with POST." }, { status: 405 });
+  throw data({ error: "Send the Markdown with POST." }, { status: 405, headers: { allow: "POST" } });
 }
 
 const Input = z.object({ markdown: z.string().max(100_000) });

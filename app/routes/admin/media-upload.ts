@@ -8,12 +8,13 @@ import { ingestUpload } from "~/modules/media/media.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  throw data({ error: "Send the image with POST." }, { status: 405 });
+  throw data({ error: "Send the image with POST." }, { status: 405, headers: { allow: "POST" } });
 }
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  if (request.method !== "POST") throw data({ error: "Send the image with POST." }, { status: 405 });
+  if (request.method !== "POST")
+    throw data({ error: "Send the image with POST." }, { status: 405, headers: { allow: "POST" } });
   const result = await ingestUpload(request);
   return result.ok ? { ok: true as const, image: result.image } : refuse(result.error, result.status);
 }

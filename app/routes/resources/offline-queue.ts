@@ -14,7 +14,8 @@ import { readFormData } from "~/modules/forms/submission.server";
 const noStore = { "cache-control": "no-store" };
 
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") throw data({ ok: false, error: "Method not allowed." }, { status: 405 });
+  if (request.method !== "POST")
+    throw data({ ok: false, error: "Send changes with POST." }, { status: 405, headers: { allow: "POST" } });
   const context = await getAuthContext(request);
   if (!context)
     return data(
@@ -33,8 +34,4 @@ export async function action({ request }: Route.ActionArgs) {
     throw error;
   }
   return data({ ok: true }, { headers: noStore });
-}
-
-export function loader() {
-  throw data({ ok: false, error: "Send changes with POST." }, { status: 405 });
 }

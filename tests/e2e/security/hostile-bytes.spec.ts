@@ -215,6 +215,27 @@ test("a request a route has no handler for is answered 405 and logged as one lin
   for (const line of logged.trim().split("\n")) expect(() => JSON.parse(line) as unknown, line).not.toThrow();
 });
 
+test("a resource route's refusals say what they are: the methods it takes, a dead link, a sign-in it needs", async () => {
+  const refusals = [
+    { path: "/robots.txt", method: "POST", status: 405, allow: "GET, HEAD", body: /answers GET and HEAD only/ },
+    { path: "/sitemap.xml", method: "PUT", status: 405, allow: "GET, HEAD", body: /answers GET and HEAD only/ },
+    { path: "/api/cart", method: "DELETE", status: 405, allow: "GET, HEAD", body: /answers GET and HEAD only/ },
+    { path: "/api/offline-queue", method: "GET", status: 405, allow: "POST", body: /answers POST only/ },
+    { path: "/api/offline-queue", method: "PUT", status: 405, allow: "POST", body: /Send changes with POST/ },
+    { path: "/certificates/not-a-token", method: "GET", status: 404, allow: null, body: /^No certificate can be/ },
+    { path: "/api/notifications", method: "POST", status: 401, allow: null, body: /Sign in to see your notifications/ },
+  ];
+  for (const { path, method, status, allow, body } of refusals) {
+    const response = await fetch(`${server.url}${path}`, { method, redirect: "manual" });
+    expect(response.status, `${method} ${path}`).toBe(status);
+    if (allow) expect(response.headers.get("allow"), `${method} ${path}`).toBe(allow);
+    const text = await response.text();
+    expect(text, `${method} ${path}`).toMatch(body);
+    expect(text).not.toContain("Unexpected Server Error");
+  }
+  expect((await get("/healthz")).status).toBe(200);
+});
+
 /** Sends `head` (a request line and headers, no body) as written, and answers the status of the response. */
 function raw(head: string): Promise<number> {
   const { port } = new URL(server.url);

@@ -1,0 +1,91 @@
+// Resource routes (a route module with no page: a feed, a file, an API) answer their refusals as they wrote
+// them. React Router answers a `data(…)` a resource route throws, and a method it has no handler for, with the
+// body `{"message":"Unexpected Server Error"}` whatever the status: a buyer's dead certificate link read so,
+// as did a 405 for a POST to /robots.txt (found by an audit on 26 November). Each resource route's loader and
+// action are wrapped here once, so no route has to remember it (docs/development.md, "Resource routes").
+import type { ServerBuild } from "react-router";
+
+type Handler = (args: never) => unknown;
+
+/** What `data(body, init)` makes (react-router exports its class as a type only). */
+interface DataWithInit {
+  type: "DataWithResponseInit";
+  data: unknown;
+  init: ResponseInit | null;
+}
+
+function isDataWithInit(value: unknown): value is DataWithInit {
+  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
+}
+
+/** The Response a page's error boundary would have read from `data(body, init)`: text as text, else JSON. */
+export function responseOf({ data, init }: DataWithInit): Response {
+  const headers = new Headers(init?.headers);
+  headers.set("cache-control", headers.get("cache-control") ?? "no-store");
+  if (typeof data === "string") {
+    if (!headers.has("content-type")) headers.set("content-type", "text/plain; charset=utf-8");
+    return new Response(data, { ...init, headers });
+  }
+  return Response.json(data, { ...init, headers });
+}
+
+/** 405 naming what the address does take, in words and in `Allow`. */
+export function methodNotAllowed(allow: readonly string[]): Response {
+  const words = allow.length > 1 ? `${allow.slice(0, -1).join(", ")} and ${allow.at(-1)}` : allow[0];
+  return new Response(`Method Not Allowed: this address answers ${words} only.\n`, {
+    status: 405,
+    headers: { allow: allow.join(", "), "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  });
+}
+
+/** A thrown `data(…)` becomes the Response it describes; anything else goes on as thrown. */
+function answering(handler: Handler): Handler {
+  return async (args) => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      throw isDataWithInit(error) ? responseOf(error) : error;
+    }
+  };
+}
+
+const refusing = (allow: readonly string[]) => () => {
+  throw methodNotAllowed(allow);
+};
+
+/** The build with every resource route's loader and action wrapped; page routes are left as they are. */
+export function withResourceRefusals(build: ServerBuild): ServerBuild {
+  const routes: ServerBuild["routes"] = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    const module = route?.module;
+    if (!route || !module || module.default || id === "root") {
+      routes[id] = route;
+      continue;
+    }
+    const loader = module.loader as Handler | undefined;
+    const action = module.action as Handler | undefined;
+    routes[id] = {
+      ...route,
+      module: {
+        ...module,
+        loader: loader ? answering(loader) : refusing(action ? ["POST"] : []),
+        action: action ? answering(action) : refusing(loader ? ["GET", "HEAD"] : []),
+      } as typeof module,
+    };
+  }
+  return { ...build, routes };
+}
+
+/** The same for a build loaded per request (development: Vite's SSR module), made once per loaded build. */
+export function resourceRefusalsOf(
+  build: ServerBuild | (() => Promise<ServerBuild>),
+): ServerBuild | (() => Promise<ServerBuild>) {
+  if (typeof build !== "function") return withResourceRefusals(build);
+  const made = new WeakMap<ServerBuild, ServerBuild>();
+  return async () => {
+    const loaded = await build();
+    let wrapped = made.get(loaded);
+    if (!wrapped) made.set(loaded, (wrapped = withResourceRefusals(loaded)));
+    return wrapped;
+  };
+}
