@@ -39,6 +39,16 @@ test("a contact message arrives as New, opens as Read, and can be marked replied
 
   await page.getByRole("link", { name: /^Replied/ }).click();
   await expect(page.getByRole("listitem").filter({ hasText: subject })).toBeVisible();
+
+  // The bar over the list acts on the ticked messages; its buttons are named apart from the open message's.
+  await expect(page.getByRole("button", { name: "Archive", exact: true })).toHaveCount(0);
+  await page.getByRole("listitem").filter({ hasText: subject }).getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Archive selected" }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: subject })).toHaveCount(0);
+  await page.getByRole("link", { name: /^Archived/ }).click();
+  await expect(
+    page.getByRole("listitem").filter({ hasText: subject }).getByText("Archived", { exact: true }),
+  ).toBeVisible();
 });
 
 test("a commission request appears in the pipeline and moves between stages", async ({ page }) => {

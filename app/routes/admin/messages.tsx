@@ -170,11 +170,12 @@ function MessageList({ data: list }: { data: MessagesData }) {
               <span className="text-muted">With selected:</span>
               {(["read", "replied", "archived", "new"] as const).map((s) => (
                 <Button key={s} type="submit" name="status" value={s} variant="secondary" size="sm" disabled={busy}>
+                  {/* Named apart from the open message's own "Mark replied" and "Archive". */}
                   {s === "new"
-                    ? "Mark unread"
+                    ? "Mark selected unread"
                     : s === "archived"
-                      ? "Archive"
-                      : `Mark ${STATUS_LABELS[s].toLowerCase()}`}
+                      ? "Archive selected"
+                      : `Mark selected ${STATUS_LABELS[s].toLowerCase()}`}
                 </Button>
               ))}
             </div>
