@@ -73,7 +73,7 @@ export function formatDayRange(start: string, end: string): string {
 }
 
 /**
- * "Nov 21, 9:14 AM" in the browser's own time zone: only for what is rendered in the browser alone (the
+ * "Nov 21, 9:14 AM CST" in the browser's own time zone, named: only for what is rendered in the browser alone (the
  * signed-in widgets), never in server HTML, where it would differ from the hydrated page.
  */
 export const formatLocalTime = lazyFormat("en-US", {
@@ -81,6 +81,8 @@ export const formatLocalTime = lazyFormat("en-US", {
   day: "numeric",
   hour: "numeric",
   minute: "2-digit",
+  // Named, as every time the admin shows is: the artist's browser may be away from the studio's zone.
+  timeZoneName: "short",
 });
 
 // Dates for people: formatted once on the server in the studio's time zone (no hydration differences).

@@ -167,6 +167,10 @@ test("the artist's bell rings when a visitor writes, and the note can be read an
   // A message is news, not an alarm: the information icon, no priority mark (spec §3).
   await expect(list.getByRole("listitem").getByRole("img", { name: "Information" })).toBeVisible();
   await expect(list.getByText(/^(Urgent|High)$/)).toHaveCount(0);
+  // Its time is the browser's, and says which zone that is (the admin's other times are the studio's).
+  await expect(
+    list.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2}\s[AP]M (?:[A-Z]{2,5}|GMT[+-][\d:]+)$/),
+  ).toBeVisible();
   await list.getByRole("button", { name: "Mark as read" }).click();
   await expect(bell).toHaveAccessibleName("Notifications");
   await expect(artist.page.getByTestId("notification-badge")).toHaveCount(0);
