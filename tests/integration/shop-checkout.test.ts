@@ -191,6 +191,14 @@ describe.each(BACKENDS)("checkout on %s", (backend) => {
     expect((await post(checkoutForm([]))).body).toMatchObject({ formError: "Your cart is empty." });
   });
 
+  it("refuses a cart that lists one work twice (no browser's cart does) as unreadable, reserving nothing", async () => {
+    const id = await seedWork({ title: "Listed twice" });
+    const answer = await post(checkoutForm([{ id }, { id }]));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ formError: "Your cart could not be read. Please reload the page." });
+    expect(await stockRow(id)).toMatchObject({ quantity: 1, availability: "available" });
+  });
+
   it("never lists, offers or sells an archived or not-for-sale work (security item 11)", async () => {
     const archived = await seedWork({ title: "Put Away" });
     const notForSale = await seedWork({ title: "Kept By The Artist" });

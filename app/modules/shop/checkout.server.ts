@@ -48,7 +48,12 @@ const CartLine = z
 export const CheckoutSchema = z
   .object({
     idempotencyKey: z.string().regex(/^[0-9a-f-]{36}$/i, "This form has expired. Please reload the page."),
-    items: z.array(CartLine).max(MAX_CART_LINES, "Too many works in one order.").default([]),
+    items: z
+      .array(CartLine)
+      .max(MAX_CART_LINES, "Too many works in one order.")
+      // A cart holds a work once, with its quantity: a work listed twice is a crafted form, not a buyer's.
+      .refine((lines) => new Set(lines.map((l) => l.artworkId)).size === lines.length)
+      .default([]),
     name: text(120).min(1, "Enter your name."),
     email: z
       .string()
