@@ -140,6 +140,34 @@ test("every route class has its limit: the webhook before the signature, sign-in
   expect(chunked.status).toBe(411);
 });
 
+test("sign-in counts guesses, not sign-ins: a dozen right ones pass, ten wrong ones make even the right one wait", async () => {
+  // Its own client address behind the proxy, so no other test's requests count here.
+  const headers = { "content-type": "application/json", origin: server.url, "x-forwarded-for": "198.51.100.200" };
+  const account = { email: "busy.owner@example.com", password: "a long and quiet studio passphrase" };
+  const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ name: "Busy Owner", ...account }),
+  });
+  expect(signUp.status).toBe(200);
+  const signIn = (password: string) =>
+    fetch(`${server.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ email: account.email, password }),
+    }).then((r) => r.status);
+
+  const right: number[] = [];
+  for (let n = 0; n < 12; n++) right.push(await signIn(account.password));
+  expect(right).toEqual(Array(12).fill(200));
+
+  const wrong: number[] = [];
+  for (let n = 0; n < 10; n++) wrong.push(await signIn("not the passphrase"));
+  expect(wrong).toEqual(Array(10).fill(401));
+  expect(await signIn(account.password)).toBe(429);
+  expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+});
+
 test("behind one proxy, a client that invents X-Forwarded-For addresses still meets the per-address limit, told when to try again", async () => {
   const statuses: number[] = [];
   const retryAfter: (string | null)[] = [];
