@@ -19,7 +19,7 @@ async function main() {
   });
   const server = createHttpServer(app);
   guardProcess(booted.logger);
-  guardHttpServer(server, booted.logger);
+  guardHttpServer(server, booted.logger, { direct: booted.config.trustProxy === false });
   attachRealtime(server, { config: booted.config, logger: booted.logger });
   server.listen(booted.config.port, () => booted.logger.info({ url: booted.config.publicUrl }, "dev server ready"));
 }

@@ -3,16 +3,42 @@
 // timed out, and an error that escapes every handler is logged. An uncaught exception still ends the process
 // (its state is unknown), to be restarted by the supervisor (systemd Restart=always, docs/deployment.md); a
 // rejected promise nobody awaited is logged and the server carries on.
+import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
+import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import type { Logger } from "~/logger.server";
+import { addressKey } from "~/modules/security/client-address";
 
-export function guardHttpServer(server: Server, logger: Logger): void {
+/** Open connections one client address may hold (a browser opens six; an office behind one address, more). */
+export const MAX_CONNECTIONS_PER_ADDRESS = 128;
+
+/** File descriptors kept back from connections: the database's files and pool, logs, mail, media. */
+const RESERVED_DESCRIPTORS = 512;
+
+/** How often Node looks for connections past their header or request time (its default is 30 s). */
+export const CONNECTIONS_CHECKING_INTERVAL_MS = 5_000;
+
+export interface GuardOptions {
+  /**
+   * Whether clients reach the server directly (no TRUST_PROXY): only then is an address a client's own. Behind a
+   * proxy every connection comes from the proxy, which limits its clients' connections itself.
+   */
+  direct: boolean;
+}
+
+export function guardHttpServer(server: Server, logger: Logger, { direct }: GuardOptions): void {
   // Headers must arrive within 20 s and a whole request within 5 minutes (a 200 MB import on a home line);
   // idle keep-alive connections close after 65 s.
   server.headersTimeout = 20_000;
   server.requestTimeout = 300_000;
   server.keepAliveTimeout = 65_000;
+  // Connections never take the descriptors the process needs for the rest: past the limit a new one is
+  // refused, and the process goes on serving the ones it has (found 26 November: 19,700 connections trickling
+  // headers from one host used up the 20,000 descriptors, and every other client was reset).
+  const limit = openFileLimit();
+  if (limit !== undefined) server.maxConnections = Math.max(64, limit - RESERVED_DESCRIPTORS);
+  if (direct) limitConnectionsPerAddress(server, logger);
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
     try {
       if (error.code !== "ECONNRESET" && socket.writable)
@@ -33,4 +59,47 @@ export function guardProcess(logger: Logger): void {
     process.exitCode = 1;
     setTimeout(() => process.exit(1), 100).unref();
   });
+}
+
+/**
+ * At most MAX_CONNECTIONS_PER_ADDRESS open connections per client address (IPv6 by its /64): one host cannot
+ * hold them all, however slowly it sends. A connection past it is closed at once; one warning per address a
+ * minute says so.
+ */
+export function limitConnectionsPerAddress(server: Server, logger: Logger, max = MAX_CONNECTIONS_PER_ADDRESS): void {
+  const open = new Map<string, number>();
+  const warned = new Map<string, number>();
+  server.on("connection", (socket: Socket) => {
+    const key = addressKey(socket.remoteAddress);
+    const count = (open.get(key) ?? 0) + 1;
+    if (count > max) {
+      socket.destroy();
+      const now = Date.now();
+      if ((warned.get(key) ?? 0) < now - 60_000) {
+        warned.set(key, now);
+        if (warned.size > 1_000) warned.clear();
+        logger.warn({ address: key, max }, "connections refused: too many open from one address");
+      }
+      return;
+    }
+    open.set(key, count);
+    socket.once("close", () => {
+      const left = (open.get(key) ?? 1) - 1;
+      if (left > 0) open.set(key, left);
+      else open.delete(key);
+    });
+  });
+}
+
+/** The process's soft limit of open files (Linux), if it can be read. */
+function openFileLimit(): number | undefined {
+  try {
+    const line = readFileSync("/proc/self/limits", "utf8")
+      .split("\n")
+      .find((l) => l.startsWith("Max open files"));
+    const soft = Number(/^Max open files\s+(\d+)/.exec(line ?? "")?.[1]);
+    return Number.isFinite(soft) && soft > 0 ? soft : undefined;
+  } catch {
+    return undefined;
+  }
 }

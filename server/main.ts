@@ -10,7 +10,7 @@ import { createLogger } from "~/logger.server";
 import { createApp } from "./app";
 import { boot, exitWithError, type Booted } from "./boot";
 import { runPrimary, WORKER_READY } from "./cluster";
-import { guardHttpServer, guardProcess } from "./guard";
+import { CONNECTIONS_CHECKING_INTERVAL_MS, guardHttpServer, guardProcess } from "./guard";
 import { limitHeapGrowth } from "./heap";
 import { attachRealtime } from "./realtime";
 
@@ -39,7 +39,9 @@ async function main() {
     return;
   }
   let handler: Handler = starting;
-  const server = createServer((req, res) => handler(req, res));
+  const server = createServer({ connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS }, (req, res) =>
+    handler(req, res),
+  );
   const listen = () =>
     new Promise<void>((resolve, reject) => {
       server.once("error", reject);
@@ -62,7 +64,7 @@ async function main() {
   }
   const { config, logger } = booted;
   guardProcess(logger);
-  guardHttpServer(server, logger);
+  guardHttpServer(server, logger, { direct: config.trustProxy === false });
   let ready = true;
   const clientDir = join(dirname(fileURLToPath(import.meta.url)), "..", "client");
   handler = createApp({ config, logger, build, clientDir, isReady: () => ready });

@@ -16,6 +16,7 @@ import { REALTIME_PATH, TOO_MANY_CONNECTIONS_CLOSE, UNAUTHORIZED_CLOSE } from "~
 import { displayName, getAuthContext, liveSessionIds } from "~/modules/auth/session.server";
 import { subscribe } from "~/modules/events/bus.server";
 import { realtimeHub } from "~/modules/realtime/hub.server";
+import { MAX_BUFFERED_BYTES, messageBudget } from "./realtime-budget";
 
 /** A socket that has not answered a ping for this long is gone (a laptop closed, a network dropped). */
 const HEARTBEAT_MS = 30_000;
@@ -99,7 +100,18 @@ export function attachRealtime(server: Server, { config, logger }: { config: Con
       sessionId: context.sessionId,
     });
     ws.on("pong", () => alive.add(ws));
+    const take = messageBudget();
+    let refused = false;
     ws.on("message", (data: Buffer, isBinary) => {
+      if (refused) return;
+      // A client sending faster than any page does, or no longer reading what it is sent, is closed.
+      if (!take() || ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+        refused = true;
+        logger.warn({ userId: context.user.id }, "realtime: socket closed, too many messages");
+        ws.close(1008, "Too many messages");
+        setTimeout(() => ws.terminate(), 1_000).unref();
+        return;
+      }
       try {
         if (!isBinary) member.receive(data.toString("utf8"));
       } catch (error) {
@@ -121,7 +133,8 @@ export function attachRealtime(server: Server, { config, logger }: { config: Con
 
   const heartbeat = setInterval(() => {
     for (const ws of wss.clients) {
-      if (!alive.has(ws)) {
+      // No answer to the last ping, or what it was sent piling up unread: gone or not reading.
+      if (!alive.has(ws) || ws.bufferedAmount > MAX_BUFFERED_BYTES) {
         ws.terminate();
         continue;
       }
