@@ -390,7 +390,7 @@ export function permissionsPolicy(config: Config): string {
     "geolocation=()",
     "usb=()",
     "serial=()",
-    "bluetooth=()",
+    // Not "bluetooth": Chromium does not know the feature, and says so in the console of every page.
     "hid=()",
     "midi=()",
     "display-capture=()",

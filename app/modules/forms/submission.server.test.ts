@@ -14,6 +14,7 @@ import {
   readSubmission,
   refuse,
   refuseFields,
+  TOO_SLOW_MESSAGE,
   withoutNulBytes,
 } from "./submission.server";
 
@@ -130,6 +131,55 @@ describe("readSubmission", () => {
     });
     const thrown = await readSubmission(request, Schema).catch((e: unknown) => e);
     expect(thrown).toMatchObject({ init: { status: 400 } });
+  });
+
+  it("reads a body that keeps its pace, and cuts off one that stalls or trickles past its deadline with 408", async () => {
+    const pace = { stallMs: 100, startMs: 300, bytesPerSecond: 1024 };
+    /** A urlencoded body sent in `chunks`, `gapMs` apart; `cancelled` says whether the reader gave up on it. */
+    const sent = (chunks: string[], gapMs: number) => {
+      const state = { cancelled: false };
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          for (const chunk of chunks) {
+            await new Promise((r) => setTimeout(r, gapMs));
+            if (state.cancelled) return;
+            controller.enqueue(new TextEncoder().encode(chunk));
+          }
+          controller.close();
+        },
+        cancel() {
+          state.cancelled = true;
+        },
+      });
+      const request = new Request("http://x/", {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": String(chunks.join("").length),
+        },
+        body,
+        duplex: "half",
+      } as RequestInit);
+      return { request, state };
+    };
+
+    const steady = sent(["name=Ada", "&note=hi"], 20);
+    expect(Object.fromEntries(await readFormData(steady.request, pace))).toEqual({ name: "Ada", note: "hi" });
+
+    // Nothing for longer than stallMs.
+    const stalled = sent(["name=Ada", "&note=hi"], 250);
+    const stall = await readFormData(stalled.request, pace).catch((e: unknown) => e);
+    expect(stall).toMatchObject({ init: { status: 408 }, data: { message: TOO_SLOW_MESSAGE } });
+    expect(stalled.state.cancelled).toBe(true);
+
+    // A byte at a time, each within stallMs, but the whole past startMs plus its length's allowance.
+    const trickled = sent(
+      Array.from({ length: 20 }, () => "a"),
+      60,
+    );
+    const trickle = await readFormData(trickled.request, pace).catch((e: unknown) => e);
+    expect(trickle).toMatchObject({ init: { status: 408 } });
+    expect(trickled.state.cancelled).toBe(true);
   });
 
   it("drops NUL bytes from names, values and file names, and keeps everything else as sent", async () => {

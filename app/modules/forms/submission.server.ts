@@ -19,7 +19,26 @@ const unreadable = () =>
 const tooManyFields = () =>
   data({ message: "The form has too many fields. Please reload the page and try again." }, { status: 400 });
 
-export async function readFormData(request: Request): Promise<FormData> {
+/**
+ * How a body that carries files must keep arriving: some bytes every `stallMs`, and the whole within `startMs`
+ * plus a second per `bytesPerSecond` it declares. Three senders trickling a byte every ten seconds into bodies
+ * that declared 50 MB held every public upload slot for five minutes (a probe, 26 November).
+ */
+export interface BodyPace {
+  stallMs: number;
+  startMs: number;
+  bytesPerSecond: number;
+}
+
+/** Pictures on a public form: 64 KB a second is a slow phone line's pace; 51 MB may take 14 minutes. */
+export const UPLOAD_PACE: BodyPace = { stallMs: 10_000, startMs: 20_000, bytesPerSecond: 64 * 1024 };
+
+export const TOO_SLOW_MESSAGE =
+  "The form arrived too slowly and was not read. Please send it again, with fewer or smaller pictures.";
+
+const tooSlow = () => data({ message: TOO_SLOW_MESSAGE }, { status: 408 });
+
+export async function readFormData(request: Request, pace?: BodyPace): Promise<FormData> {
   // The fields are counted in the raw bytes before they are parsed: parsing is synchronous, and a commission
   // request's 51 MB of one-byte parts took seconds of the process to read into a form. A multipart part after
   // the first is always preceded by CRLF "--" (the parser refuses a body without), whatever boundary the header
@@ -33,8 +52,9 @@ export async function readFormData(request: Request): Promise<FormData> {
   let body: ArrayBuffer;
   let form: FormData;
   try {
-    body = await request.arrayBuffer();
-  } catch {
+    body = pace ? await readPaced(request, pace) : await request.arrayBuffer();
+  } catch (error) {
+    if (error instanceof TooSlow) throw tooSlow();
     throw unreadable();
   }
   // n fields hold n - 1 "&", or at most n + 1 delimiters after a CRLF (the closing one, a preamble's).
@@ -55,6 +75,38 @@ export async function readFormData(request: Request): Promise<FormData> {
   let fields = 0;
   for (const _ of form.keys()) if (++fields > MAX_FORM_FIELDS) throw tooManyFields();
   return withoutNulBytes(form);
+}
+
+class TooSlow extends Error {}
+
+/** The body, read as it arrives; a sender that falls behind `pace` is cut off (its stream cancelled). */
+async function readPaced(request: Request, pace: BodyPace): Promise<ArrayBuffer> {
+  if (!request.body) return new ArrayBuffer(0);
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  const deadline = Date.now() + pace.startMs + (declared / pace.bytesPerSecond) * 1000;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const wait = Math.min(pace.stallMs, deadline - Date.now());
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), Math.max(0, wait))));
+    const next = await Promise.race([reader.read(), late]).finally(() => clearTimeout(timer));
+    if (next === "late") {
+      await reader.cancel().catch(() => undefined);
+      throw new TooSlow();
+    }
+    if (next.done) break;
+    chunks.push(next.value);
+    length += next.value.byteLength;
+  }
+  const body = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return body.buffer;
 }
 
 /** How many times `needle` occurs in `bytes`, counted up to `stop`. */

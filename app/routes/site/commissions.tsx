@@ -19,6 +19,7 @@ import {
   readFormData,
   refuse,
   typedValues,
+  UPLOAD_PACE,
 } from "~/modules/forms/submission.server";
 import { carriesFiles, withUploadSlot } from "~/modules/security/upload-gate.server";
 import { PageHeading } from "~/components/site/page-intro";
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const handled = await withUploadSlot(context.clientIp, async () => {
       if (!(await hitRateLimit(`upload:ip:${context.clientIp}`, RATE_LIMITS.publicUpload)).allowed)
         return refuse(TOO_MANY_REQUESTS, 429);
-      return handleRequest(await readFormData(request), context.clientIp);
+      return handleRequest(await readFormData(request, UPLOAD_PACE), context.clientIp);
     });
     if (handled.busy)
       return data<ActionFailure>(

@@ -3,6 +3,7 @@
 // never reach the log, and the headers a browser needs to fence the site in are there.
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { expect, test } from "../../support/fixtures";
 import { startServer, stop, waitHealthy, type Server } from "../../support/spawn-server";
 import { runTempDir } from "../../support/test-run";
@@ -116,6 +117,42 @@ test("a commission request with pictures is budgeted per address before its body
   const other = { ...from, "x-forwarded-for": "203.0.113.78" };
   expect((await postLarge("/commissions", 100 * 1024, other)).status).toBe(400);
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+});
+
+test("senders that trickle pictures are cut off, and the upload slots they held serve others", async () => {
+  test.setTimeout(60_000);
+  // Three addresses, each declaring a megabyte of pictures and sending a few bytes, then nothing: together they
+  // hold every slot a process reads uploads in (three), and once held five minutes (a probe, 26 November).
+  const { port } = new URL(server.url);
+  const trickle = (address: string) =>
+    new Promise<string>((resolve) => {
+      const socket = connect(Number(port), "127.0.0.1");
+      let answer = "";
+      socket.on("data", (chunk: Buffer) => (answer += chunk.toString("latin1")));
+      socket.on("error", () => undefined);
+      socket.on("close", () => resolve(answer));
+      socket.write(
+        [
+          "POST /commissions HTTP/1.1",
+          `Host: 127.0.0.1:${port}`,
+          "Content-Type: multipart/form-data; boundary=atelier",
+          "Content-Length: 1048576",
+          `X-Forwarded-For: ${address}`,
+          "",
+          "--atelier\r\n",
+        ].join("\r\n"),
+      );
+    });
+  const started = Date.now();
+  const slow = ["203.0.113.91", "203.0.113.92", "203.0.113.93"].map(trickle);
+  // While they hold the slots, another sender is asked to wait.
+  const from = { "content-type": "multipart/form-data; boundary=atelier", "x-forwarded-for": "203.0.113.94" };
+  await expect.poll(async () => (await postLarge("/commissions", 100 * 1024, from)).status).toBe(503);
+  // Ten seconds without a byte, and each is cut off (the connection closed, or told 408).
+  for (const answer of await Promise.all(slow)) expect(answer === "" || answer.startsWith("HTTP/1.1 408")).toBe(true);
+  expect(Date.now() - started).toBeLessThan(30_000);
+  // The slots are free again: the next sender's (malformed) form is read and answered.
+  expect((await postLarge("/commissions", 100 * 1024, from)).status).toBe(400);
 });
 
 test("every route class has its limit: the webhook before the signature, sign-in, forms", async () => {
@@ -253,6 +290,16 @@ test("the headers fence the site in: Permissions-Policy, and a CSP that connects
   const scripts = /script-src ([^;]+)/.exec(csp)?.[1] ?? "";
   expect(scripts).toMatch(/^'self' '(nonce|sha256)-/);
   expect(scripts).not.toContain("unsafe-inline");
+});
+
+test("the browser understands every feature the Permissions-Policy names: nothing about it in the console", async ({
+  page,
+}) => {
+  const messages: string[] = [];
+  page.on("console", (message) => messages.push(`${message.type()}: ${message.text()}`));
+  await page.goto(`${server.url}/`);
+  await expect(page.getByRole("link", { name: "Gallery" }).first()).toBeVisible();
+  expect(messages.filter((m) => /permissions-policy/i.test(m))).toEqual([]);
 });
 
 test("a page's answer carries the request id of its log line; a hashed script or a picture does not", async ({
