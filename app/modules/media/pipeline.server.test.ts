@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { analyseImage, MAX_UPLOAD_BYTES, MediaError, renderVariant, variantWidths } from "./pipeline.server";
@@ -58,6 +59,14 @@ describe("analyseImage", () => {
     expect(error.message).toMatch(/incomplete or damaged/);
   });
 
+  it("rejects an interlaced image too large to decode safely, from its header alone", async () => {
+    // 10,000 x 10,000, 16-bit RGBA, interlaced: 800 MB to decode, in a file of a few bytes of pixels.
+    const error = await expectMediaError(png(10_000, 10_000, { depth: 16, interlaced: true }), "too_many_pixels");
+    expect(error.message).toMatch(/interlaced \(progressive\) and too large/);
+    // The same picture not interlaced is decoded as it streams: refused only if it is damaged, as this one is.
+    await expectMediaError(png(10_000, 10_000, { depth: 16, interlaced: false }), "damaged");
+  });
+
   it("rejects an oversized or empty file before decoding it", async () => {
     await expectMediaError(Buffer.alloc(MAX_UPLOAD_BYTES + 1), "too_large");
     await expectMediaError(Buffer.alloc(0), "empty");
@@ -82,3 +91,27 @@ describe("renderVariant", () => {
     expect(meta.height).toBe(160);
   });
 });
+
+/** A PNG of the given header whose pixel data is a few empty rows only (no encoder would write it so). */
+function png(width: number, height: number, { depth, interlaced }: { depth: 8 | 16; interlaced: boolean }): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(depth, 8);
+  header.writeUInt8(6, 9); // RGBA
+  header.writeUInt8(interlaced ? 1 : 0, 12);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.alloc(1024))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
