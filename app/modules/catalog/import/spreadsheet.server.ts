@@ -10,6 +10,8 @@ import { MAX_IMPORT_ROWS, type SheetTable } from "./rows";
 export type SheetFormat = "csv" | "xlsx";
 export const MAX_SHEET_BYTES = 10 * 1024 * 1024;
 const MAX_COLUMNS = 100;
+/** Lines a CSV may have, blank ones included: room for every row of an import, and its spacing. */
+const MAX_CSV_LINES = MAX_IMPORT_ROWS * 20;
 
 /** A file that cannot be read as a catalogue spreadsheet, with what to do about it. */
 export class SpreadsheetError extends Error {
@@ -48,7 +50,8 @@ function tidyHeaders(raw: string[]): string[] {
 function toTable(matrix: string[][]): SheetTable {
   const headerAt = matrix.findIndex((cells) => cells.some((c) => c.trim() !== ""));
   if (headerAt === -1) throw new SpreadsheetError("The file is empty: it needs a header row and at least one row.");
-  const width = Math.max(...matrix.map((r) => r.length));
+  let width = 0;
+  for (const cells of matrix) if (cells.length > width) width = cells.length;
   if (width > MAX_COLUMNS) throw new SpreadsheetError(`The file has more than ${MAX_COLUMNS} columns.`);
   const headers = tidyHeaders(Array.from({ length: width }, (_, i) => matrix[headerAt]![i] ?? ""));
   const rows: SheetTable["rows"] = [];
@@ -74,13 +77,29 @@ function readCsv(bytes: Uint8Array): SheetTable {
     skipEmptyLines: true,
     delimitersToGuess: [",", ";", "\t", "|"],
   }).meta;
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false, delimiter });
-  const fatal = parsed.errors.find((e) => e.type === "Quotes");
-  if (fatal)
+  // Row by row, stopping past the limit: a file of millions of lines is refused, not read whole.
+  const matrix: string[][] = [];
+  let unclosedQuoteAt: number | undefined;
+  let tooLong = false;
+  Papa.parse<string[]>(text, {
+    skipEmptyLines: false,
+    delimiter,
+    step: (row, parser) => {
+      if (matrix.length >= MAX_CSV_LINES) {
+        tooLong = true;
+        parser.abort();
+        return;
+      }
+      if (unclosedQuoteAt === undefined && row.errors.some((e) => e.type === "Quotes")) unclosedQuoteAt = matrix.length;
+      matrix.push(row.data.map((c) => String(c ?? "")));
+    },
+  });
+  if (tooLong) throw new SpreadsheetError(`The file has more than ${MAX_CSV_LINES.toLocaleString("en-US")} lines.`);
+  if (unclosedQuoteAt !== undefined)
     throw new SpreadsheetError(
-      `The CSV file has an unclosed quote near row ${(fatal.row ?? 0) + 1}. Check that every " is paired.`,
+      `The CSV file has an unclosed quote near row ${unclosedQuoteAt + 1}. Check that every " is paired.`,
     );
-  return toTable(parsed.data.map((r) => r.map((c) => String(c ?? ""))));
+  return toTable(matrix);
 }
 
 /** A cell as the text a person sees: rich text joined, formulas by their result, dates as yyyy-mm-dd. */
