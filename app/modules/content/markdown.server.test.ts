@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { markdownToText, renderMarkdown } from "./markdown.server";
+import { markdownToText, renderMarkdown, tameMarkdown } from "./markdown.server";
 
 describe("renderMarkdown", () => {
   it("renders paragraphs, emphasis, lists and links", () => {
@@ -59,5 +59,27 @@ describe("markdownToText", () => {
     expect(markdownToText("# Title\n\nSome *emphasis* & [a link](/x).<script>bad()</script>")).toBe(
       "Title Some emphasis & a link.",
     );
+  });
+});
+
+describe("what no writing needs (a probe, 26 November)", () => {
+  it("leaves ordinary writing exactly as it is", () => {
+    const text =
+      "# A title\n\nSome *emphasis*, __strong__ and `code_with_underscores`.\n\n> A quote\n> > within\n\n- a\n  - b\n    1. c\n";
+    expect(tameMarkdown(text)).toBe(text);
+  });
+
+  it("renders 2,000 quote marks on one line as quotes 16 deep, the rest as text, instead of a 500", () => {
+    const html = renderMarkdown(`${">".repeat(2000)} deep`);
+    expect(html.match(/<blockquote>/g)).toHaveLength(16);
+    expect(html).toContain("&gt;&gt;&gt;");
+    expect(renderMarkdown(`${"- ".repeat(30_000)}x`).match(/<ul>/g)).toHaveLength(16);
+  });
+
+  it("shows thousands of emphasis marks in one paragraph as typed, at once", () => {
+    expect(markdownToText("_a".repeat(40_000))).toBe("_a".repeat(40_000));
+    expect(markdownToText(`${"*".repeat(50_000)}a${"*".repeat(50_000)}`)).toHaveLength(100_001);
+    // Another paragraph keeps its emphasis.
+    expect(renderMarkdown(`${"_a".repeat(2_000)}\n\n*kept*`)).toContain("<em>kept</em>");
   });
 });
