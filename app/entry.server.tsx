@@ -102,10 +102,16 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  // React Router's own refusal of a post whose Origin is not the address it was sent to (answered 400): the
+  // sender's doing, like the 4xx above, and its stack says nothing (found by a probe, 26 November).
+  if (error instanceof Error && ORIGIN_REFUSALS.some((words) => error.message.includes(words))) return;
   // React Router wraps an error of its own making in a 500 response; the error inside is the one to read.
   const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
   logRouteError(inner ?? error, request, (context as Partial<AppLoadContext> | undefined)?.requestId);
 };
+
+/** What React Router's `throwIfPotentialCSRFAttack` says as it refuses a post. */
+const ORIGIN_REFUSALS = ["does not match `origin` header", "`origin` header is not a valid URL"];
 
 /** The error under the request's id, as its request line is logged (server/app.ts). */
 function logRouteError(error: unknown, request: Request, requestId: string | undefined) {

@@ -275,6 +275,26 @@ test("a method no page has, a Host that names no address, a target that is not a
   expect(logged).not.toContain("unhandled error");
 });
 
+test("a post whose Origin is the site but whose Host is another name is refused 400, without a stack in the log", async () => {
+  const before = server.output().length;
+  const { port } = new URL(server.url);
+  const status = await raw(
+    [
+      "POST /contact HTTP/1.1",
+      `Host: 127.0.0.2:${port}`,
+      `Origin: ${server.url}`,
+      "Content-Type: application/x-www-form-urlencoded",
+      "Content-Length: 0",
+      "X-Request-Id: hb-foreign-host",
+    ].join("\r\n"),
+  );
+  expect(status).toBe(400);
+  await loggedLine("hb-foreign-host");
+  const logged = server.output().slice(before);
+  expect(logged).not.toMatch(/\n\s+at /);
+  expect(logged).not.toContain('"level":50');
+});
+
 test("a form of thousands of fields is refused with 400 before any of them is read, and the server keeps answering", async () => {
   // Each name once: the fields were gathered per name by searching the whole form, so a commission request of
   // 40,000 empty fields held the process for 15 s, and ten small ones to the contact form for 24 s.
