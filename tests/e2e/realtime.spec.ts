@@ -138,7 +138,7 @@ test("signing out ends the realtime connection in every tab of that session at o
 
   // Lee signs out in the first tab; the second tab's socket is closed by the server, not by a page load.
   await lee.page.request.post(`${server.url}/auth/sign-out`, { headers: { origin: server.url }, maxRedirects: 0 });
-  await expect(second.getByRole("button", { name: "Connection status: Offline" })).toBeVisible({ timeout: 5000 });
+  await expect(second.getByRole("button", { name: "Connection status: Disconnected" })).toBeVisible({ timeout: 5000 });
   await expect(artist.page.getByRole("button", { name: "Online users: 1" })).toBeVisible();
   await lee.context.close();
 });
@@ -216,7 +216,12 @@ test("the artist's message to everyone online appears at once on a visitor's pag
 test("the connection status follows the network: offline, then connected again", async () => {
   const { context, page } = artist;
   await context.setOffline(true);
-  await expect(page.getByRole("button", { name: "Connection status: Offline" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Connection status: Disconnected" })).toBeVisible();
+  // Spec §4: going offline gives disconnected; the last round trip measured is not shown as the latency now.
+  await page.getByRole("button", { name: "Connection status: Disconnected" }).click();
+  await expect(page.getByTestId("connection-state")).toHaveText("Disconnected");
+  await expect(page.getByText("— (offline)")).toBeVisible();
+  await page.keyboard.press("Escape");
   await context.setOffline(false);
   await expect(page.getByRole("button", { name: "Connection status: Connected" })).toBeVisible();
   await page.getByRole("button", { name: "Connection status: Connected" }).click();
@@ -372,7 +377,7 @@ test("a notification read offline waits in realtime_queue and is read on the ser
   await expect(bell).toHaveAccessibleName("Notifications, 1 unread");
 
   await mara.context.setOffline(true);
-  await expect(mara.page.getByRole("button", { name: "Connection status: Offline" })).toBeVisible();
+  await expect(mara.page.getByRole("button", { name: "Connection status: Disconnected" })).toBeVisible();
   await bell.click();
   await mara.page.getByRole("list", { name: "Notifications" }).getByRole("button", { name: "Mark as read" }).click();
   await expect(bell).toHaveAccessibleName("Notifications");

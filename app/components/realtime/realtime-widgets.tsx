@@ -31,7 +31,7 @@ export default function RealtimeWidgets({ userId }: { userId: string }) {
 const STATE_LABELS = {
   connecting: "Connecting…",
   connected: "Connected",
-  disconnected: "Offline",
+  disconnected: "Disconnected",
   error: "Connection error",
 } as const;
 
@@ -280,7 +280,14 @@ function ConnectionStatus({ realtime }: { realtime: Realtime }) {
           <dt className="text-muted">Status</dt>
           <dd data-testid="connection-state">{label}</dd>
           <dt className="text-muted">Latency</dt>
-          <dd>{latency === null ? "—" : `${latency} ms (${latencyQuality(latency)})`}</dd>
+          {/* A round trip measured before the connection went is no reading of it now (spec §9: "else offline"). */}
+          <dd>
+            {state === "disconnected" || state === "error"
+              ? "— (offline)"
+              : latency === null
+                ? "—"
+                : `${latency} ms (${latencyQuality(latency)})`}
+          </dd>
           {realtime.attempts > 0 ? (
             <>
               <dt className="text-muted">Reconnects</dt>
