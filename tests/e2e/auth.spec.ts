@@ -197,7 +197,8 @@ test.describe("the admin area for a plain user", () => {
     await signIn(page, "iris@example.com", "a new tide over old stones");
     await expect(page).toHaveURL(at("/"));
     await page.goto(at("/gallery"));
-    await page.goto(at("/admin/artworks"));
+    // As a link on the gallery would have brought the browser here.
+    await page.goto(at("/admin/artworks"), { referer: at("/gallery") });
     await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
     await expect(
       page.getByText("You don't have permission to access this area. Admin privileges required."),
@@ -206,6 +207,14 @@ test.describe("the admin area for a plain user", () => {
     await expect(page.getByText("Admin Dashboard")).toHaveCount(0);
     await page.getByRole("button", { name: "Go Back" }).click();
     await expect(page).toHaveURL(at("/gallery"));
+
+    // A tab opened on the admin address has nothing of the site behind it: Go Back goes to the home page.
+    const tab = await page.context().newPage();
+    await tab.goto(at("/admin/artworks"));
+    await tab.getByRole("button", { name: "Go Back" }).click();
+    await expect(tab).toHaveURL(at("/"));
+    await expect(tab.getByRole("link", { name: "Gallery" }).first()).toBeVisible();
+    await tab.close();
   });
 });
 

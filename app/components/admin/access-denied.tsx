@@ -1,4 +1,5 @@
 import { ShieldAlert } from "lucide-react";
+import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 
@@ -18,22 +19,37 @@ export function AccessDenied({ message, fullPage = true }: { message: string; fu
   );
 }
 
-/** Goes back in history, or to the home page when there is nowhere to go back to (or no JavaScript). */
+/**
+ * Goes back to the page of this site that led here, or to the home page when none did (or without JavaScript):
+ * a tab opened on the admin address has only a blank page or another site behind it.
+ */
 function GoBackButton() {
+  const navigate = useNavigate();
   return (
     <form action="/" method="get" className="mt-6">
       <Button
         type="submit"
         size="sm"
         onClick={(event) => {
-          if (window.history.length > 1) {
-            event.preventDefault();
-            window.history.back();
-          }
+          event.preventDefault();
+          if (cameFromThisSite()) window.history.back();
+          else void navigate("/");
         }}
       >
         Go Back
       </Button>
     </form>
   );
+}
+
+/** Whether the entry before this one is a page of this site: a navigation inside the app (React Router counts
+ * them in `history.state.idx`), or a page whose link or form brought the browser here. */
+function cameFromThisSite(): boolean {
+  if (window.history.length < 2) return false;
+  if (((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0) return true;
+  try {
+    return document.referrer !== "" && new URL(document.referrer).origin === window.location.origin;
+  } catch {
+    return false;
+  }
 }
