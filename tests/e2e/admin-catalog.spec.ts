@@ -79,6 +79,40 @@ test("three uploaded images become works on /gallery", async ({ adminPage: page 
   await expect(page.getByText("Oil on linen").first()).toBeVisible();
 });
 
+test("a work sent without its title, or an import without its file, says so beside the field", async ({
+  adminPage: page,
+}) => {
+  await page.goto("/admin/upload");
+  await page
+    .getByLabel("Images to upload")
+    .setInputFiles([{ name: "untitled.png", mimeType: "image/png", buffer: await picture("png", 90, 90, 90) }]);
+  const form = page.getByRole("form", { name: "Details of untitled.png" });
+  await form.getByLabel("Title").fill("");
+  await form.getByLabel("Medium").fill("Charcoal");
+  await form.getByRole("button", { name: /^Create/ }).click();
+  // The server's answer, not the browser's bubble: beside the field, with what was typed kept.
+  await expect(form.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("Title")).toHaveAccessibleDescription(/Enter a title\./);
+  await expect(form.getByLabel("Medium")).toHaveValue("Charcoal");
+
+  await page.goto("/admin/artworks");
+  await page
+    .getByRole("link", { name: /^Edit / })
+    .first()
+    .click();
+  const title = page.getByLabel("Title", { exact: true });
+  await title.fill("");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(title).toHaveAttribute("aria-invalid", "true");
+  await expect(title).toHaveAccessibleDescription(/Enter a title\./);
+
+  await page.goto("/admin/import");
+  await page.getByRole("button", { name: "Upload and preview" }).click();
+  const file = page.getByLabel("Spreadsheet (CSV or Excel .xlsx)");
+  await expect(file).toHaveAttribute("aria-invalid", "true");
+  await expect(file).toHaveAccessibleDescription(/Choose a CSV or Excel file\./);
+});
+
 test("a CSV with two bad rows shows each problem and imports nothing; fixed, all 50 rows are imported", async ({
   adminPage: page,
 }) => {

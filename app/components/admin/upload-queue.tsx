@@ -281,6 +281,7 @@ function UploadCard({
           <fetcher.Form
             method="post"
             action={adminPaths.upload()}
+            noValidate
             ref={registerForm}
             className="mt-3"
             aria-label={`Details of ${item.file.name}`}

@@ -180,7 +180,7 @@ export default function EditArtwork({ loaderData, actionData }: Route.ComponentP
           </>
         }
       />
-      <Form method="post" key={formKey} className="grid gap-6 lg:grid-cols-[18rem_1fr]">
+      <Form method="post" key={formKey} noValidate className="grid gap-6 lg:grid-cols-[18rem_1fr]">
         <section aria-label="Picture" className={`${cardClass} self-start p-4`}>
           <ImageReplacer image={artwork.image} title={artwork.title} error={errors.image} />
         </section>

@@ -38,7 +38,7 @@ export function ImportStart({
             <FormError message={notice} />
           </div>
         ) : null}
-        <Form method="post" encType="multipart/form-data" className="mt-5 space-y-4">
+        <Form method="post" encType="multipart/form-data" noValidate className="mt-5 space-y-4">
           <FileField
             label="Spreadsheet (CSV or Excel .xlsx)"
             error={errors.file}
