@@ -31,6 +31,8 @@ import { adminPaths } from "~/lib/admin-paths";
 
 export interface AdminNavItem {
   label: string;
+  /** Said after the label, smaller, and part of the link's name (the spec's "Bulk Import (CSV/spreadsheet)"). */
+  detail?: string;
   href: string;
   icon: LucideIcon;
 }
@@ -46,7 +48,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     label: "Content",
     items: [
       { label: "Artwork Upload", href: adminPaths.upload(), icon: Upload },
-      { label: "Bulk Import", href: adminPaths.import(), icon: FileSpreadsheet },
+      { label: "Bulk Import", detail: "(CSV/spreadsheet)", href: adminPaths.import(), icon: FileSpreadsheet },
       { label: "Artwork Management", href: adminPaths.artworks(), icon: Palette },
       { label: "Status Management", href: adminPaths.status(), icon: ToggleLeft },
       { label: "Categorization", href: adminPaths.categorization(), icon: Tags },

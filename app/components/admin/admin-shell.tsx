@@ -231,14 +231,17 @@ function SidebarNav({ id, pathname, collapsed }: { id: string; pathname: string;
                       to={item.href}
                       prefetch="intent"
                       aria-current={active ? "page" : undefined}
-                      title={collapsed ? item.label : undefined}
+                      title={collapsed ? [item.label, item.detail].filter(Boolean).join(" ") : undefined}
                       data-active={active || undefined}
                       className={`flex h-8 items-center gap-2.5 rounded-md text-sm transition-colors ${
                         collapsed ? "justify-center" : "px-2"
                       } ${active ? "bg-ink text-paper" : "text-ink-soft hover:bg-ink/[0.06] hover:text-ink"}`}
                     >
                       <Icon aria-hidden className="size-4 shrink-0" />
-                      <span className={collapsed ? "sr-only" : "truncate"}>{item.label}</span>
+                      <span className={collapsed ? "sr-only" : "truncate"}>
+                        {item.label}
+                        {item.detail ? <span className="text-[0.7rem]"> {item.detail}</span> : null}
+                      </span>
                     </Link>
                   </li>
                 );
