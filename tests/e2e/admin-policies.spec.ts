@@ -69,7 +69,8 @@ test("text typed into a policy before the page is interactive is still there onc
   await expect(text).toHaveValue("## Our terms\n\nWritten before the page was interactive.");
   // React's state holds it too: the preview renders the typed text.
   await page
-    .getByRole("group", { name: "Terms of Service text: write or preview" })
+    .getByRole("region", { name: "Terms of Service" })
+    .getByRole("group", { name: "Write or preview" })
     .getByRole("button", { name: "Preview" })
     .click();
   await expect(page.getByRole("heading", { level: 3, name: "Our terms" })).toBeVisible();

@@ -92,7 +92,7 @@ test("the artist shows a sold work's provenance on its page; visitors never see 
   await add.getByLabel("What happened").selectOption({ label: "On loan" });
   await add.getByLabel("Date").fill("2026-02-01");
   await add.getByRole("button", { name: "Add entry" }).click();
-  const description = add.getByRole("textbox", { name: "Description" });
+  const description = add.getByRole("textbox", { name: "Details" });
   await expect(description).toHaveAttribute("aria-invalid", "true");
   await expect(description).toHaveAccessibleDescription(/Say what happened/);
   await description.fill("Lent to the Telfair Museums");

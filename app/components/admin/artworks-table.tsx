@@ -114,7 +114,7 @@ export function ArtworksTable({
           head={
             <>
               <Th hidden className="w-8">
-                Order
+                Drag to reorder
               </Th>
               {sortHeader("Order", "order", "w-16")}
               {sortHeader("Title", "title")}

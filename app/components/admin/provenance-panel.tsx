@@ -173,7 +173,7 @@ function AddEntryForm({ action, today }: { action: string; today: string }) {
         />
         <TextField label="Date" name="date" type="date" defaultValue={today} error={errors.date} />
         <TextField
-          label="Description"
+          label="Details"
           name="description"
           placeholder="Acquired by the Museum of X"
           maxLength={300}

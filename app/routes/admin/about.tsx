@@ -95,7 +95,7 @@ export default function AboutEditor({ loaderData, actionData }: Route.ComponentP
         link={{ to: paths.about(), label: "View the page", icon: ExternalLink, variant: "secondary" }}
       />
       <Form method="post" noValidate className="space-y-6">
-        <Panel title="Biography" className="space-y-4 p-5">
+        <Panel title="Page text" className="space-y-4 p-5">
           <TextField
             label="Page title"
             name="title"

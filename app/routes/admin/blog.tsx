@@ -169,7 +169,11 @@ function PostRow({
         </p>
       </div>
       <div className="ml-auto flex items-center gap-1">
-        <Link to={adminPaths.editPost(post.id)} className={buttonClass("ghost", "sm")}>
+        <Link
+          to={adminPaths.editPost(post.id)}
+          className={buttonClass("ghost", "sm")}
+          aria-label={`Edit ${post.title}`}
+        >
           <PenLine aria-hidden className="size-4" /> Edit
         </Link>
         {post.state === "published" ? (

@@ -70,7 +70,7 @@ export function TermsPanel({
             <div className="flex gap-2">
               <input {...control} name="name" required maxLength={80} />
               <Button type="submit" size="sm" disabled={busy}>
-                Add
+                Add {one}
               </Button>
             </div>
           )}

@@ -61,7 +61,7 @@ export function MarkdownEditor({
         <label htmlFor={id} className="text-ink-soft block text-xs font-medium">
           {label}
         </label>
-        <div className="flex items-center gap-1" role="group" aria-label={`${label}: write or preview`}>
+        <div className="flex items-center gap-1" role="group" aria-label="Write or preview">
           <button
             type="button"
             className={tabClass(tab === "write")}
