@@ -70,6 +70,8 @@ describe("settingsFromForm", () => {
       "socialLinks.3.label": "Site",
       "socialLinks.3.url": "example",
       "socialLinks.4.url": "https://example.com",
+      "socialLinks.5.label": "Script",
+      "socialLinks.5.url": "javascript:alert(1)",
       "pages.about.title": "x".repeat(121),
     });
     expect(result).toEqual({
@@ -80,6 +82,7 @@ describe("settingsFromForm", () => {
         contactEmail: "Enter an e-mail address, like studio@example.com.",
         "socialLinks.3.url": "Enter a full address starting with https://.",
         "socialLinks.4.label": "Name the link, e.g. Instagram.",
+        "socialLinks.5.url": "Enter a full address starting with https://.",
         "pages.about.title": "Keep the title under 120 characters.",
       },
     });

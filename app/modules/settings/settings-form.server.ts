@@ -11,6 +11,8 @@ export const SOCIAL_LINK_SLOTS = 6;
 
 const blank = (v: string | undefined) => (v ?? "").trim();
 
+const LINK_ADDRESS = "Enter a full address starting with https://.";
+
 export function settingsFromForm(
   current: Settings,
   form: Record<string, string>,
@@ -24,6 +26,9 @@ export function settingsFromForm(
     // Keep the form's slot numbers for the error messages, even when earlier slots are empty.
     if (!label) errors[`socialLinks.${i}.label`] = "Name the link, e.g. Instagram.";
     if (!url) errors[`socialLinks.${i}.url`] = "Enter the link's address.";
+    // A web or mail address only: never javascript:, data: or ftp: in the footer. Checked here, where the artist
+    // types it, not in the stored settings' schema (a link saved before must not stop the site from reading them).
+    else if (!/^(https?:\/\/|mailto:)/i.test(url)) errors[`socialLinks.${i}.url`] = LINK_ADDRESS;
     socialLinks.push({ label, url });
   }
   const slotOf = (index: number) => {
@@ -104,7 +109,7 @@ function messageFor(path: string[], fallback: string): string {
   if (path[0] === "contactEmail") return "Enter an e-mail address, like studio@example.com.";
   if (path[0] === "tagline") return "Keep the tagline under 160 characters.";
   if (path[0] === "locationLine") return "Keep the location under 160 characters.";
-  if (path[0] === "socialLinks" && field === "url") return "Enter a full address starting with https://.";
+  if (path[0] === "socialLinks" && field === "url") return LINK_ADDRESS;
   if (path[0] === "socialLinks" && field === "label") return "Keep the name under 40 characters.";
   if (path[0] === "pages" && field === "title") return "Keep the title under 120 characters.";
   if (path[0] === "pages" && field === "description") return "Keep the description under 320 characters.";
