@@ -20,9 +20,9 @@ const tooManyFields = () =>
   data({ message: "The form has too many fields. Please reload the page and try again." }, { status: 400 });
 
 /**
- * How a body that carries files must keep arriving: some bytes every `stallMs`, and the whole within `startMs`
- * plus a second per `bytesPerSecond` it declares. Three senders trickling a byte every ten seconds into bodies
- * that declared 50 MB held every public upload slot for five minutes (a probe, 26 November).
+ * How a body that carries files must keep arriving: some bytes every `stallMs`, and, after `startMs`, on
+ * average `bytesPerSecond` of what it has sent so far. Three senders trickling a byte every ten seconds into
+ * bodies that declared 50 MB held every public upload slot for five minutes (a probe, 26 November).
  */
 export interface BodyPace {
   stallMs: number;
@@ -30,8 +30,11 @@ export interface BodyPace {
   bytesPerSecond: number;
 }
 
-/** Pictures on a public form: 64 KB a second is a slow phone line's pace; 51 MB may take 14 minutes. */
-export const UPLOAD_PACE: BodyPace = { stallMs: 10_000, startMs: 20_000, bytesPerSecond: 64 * 1024 };
+/**
+ * Pictures on a public form: 16 KB a second is slower than a poor mobile line (3G carries about 48), and a
+ * phone may go quiet for half a minute passing a tunnel. Node's own request timeout (5 minutes) still bounds it.
+ */
+export const UPLOAD_PACE: BodyPace = { stallMs: 30_000, startMs: 20_000, bytesPerSecond: 16 * 1024 };
 
 export const TOO_SLOW_MESSAGE =
   "The form arrived too slowly and was not read. Please send it again, with fewer or smaller pictures.";
@@ -79,15 +82,19 @@ export async function readFormData(request: Request, pace?: BodyPace): Promise<F
 
 class TooSlow extends Error {}
 
-/** The body, read as it arrives; a sender that falls behind `pace` is cut off (its stream cancelled). */
+/**
+ * The body, read as it arrives; a sender that falls behind `pace` is cut off: its stream is cancelled, which
+ * closes the connection (the adapter destroys the request), so the sender is not answered.
+ */
 async function readPaced(request: Request, pace: BodyPace): Promise<ArrayBuffer> {
   if (!request.body) return new ArrayBuffer(0);
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  const deadline = Date.now() + pace.startMs + (declared / pace.bytesPerSecond) * 1000;
+  const started = Date.now();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let length = 0;
   for (;;) {
+    // What has arrived buys time at the pace's rate: a byte every few seconds buys next to nothing.
+    const deadline = started + pace.startMs + (length / pace.bytesPerSecond) * 1000;
     const wait = Math.min(pace.stallMs, deadline - Date.now());
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), Math.max(0, wait))));
