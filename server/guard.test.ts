@@ -1,21 +1,15 @@
 import { createServer, type Server } from "node:http";
 import { connect, type AddressInfo, type Socket } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createLogger } from "~/logger.server";
-import { limitConnectionsPerAddress } from "./guard";
+import { isPrivateAddress, limitConnectionsPerAddress } from "./guard";
 
-/** Opens a connection from `localAddress`; resolves once it is open, with whether the server then closed it. */
-function open(port: number, localAddress: string): Promise<{ socket: Socket; closed: Promise<boolean> }> {
+/** Opens a connection from `localAddress`; resolves once it is open (`closed` says when it has ended). */
+function open(port: number, localAddress: string): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const socket = connect({ port, host: "127.0.0.1", localAddress });
     socket.on("error", () => undefined);
-    socket.once("connect", () => {
-      const closed = new Promise<boolean>((done) => {
-        socket.once("close", () => done(true));
-        setTimeout(() => done(false), 500);
-      });
-      resolve({ socket, closed });
-    });
+    socket.once("connect", () => resolve(socket));
     socket.once("error", reject);
   });
 }
@@ -24,24 +18,40 @@ describe("limitConnectionsPerAddress", () => {
   let server: Server;
   afterEach(() => server?.close());
 
+  const connections = () => new Promise<number>((resolve) => server.getConnections((_e, n) => resolve(n)));
+
   it("closes an address's connections past the limit at once, and counts each address apart", async () => {
     server = createServer((_req, res) => res.end("ok"));
-    limitConnectionsPerAddress(server, createLogger("silent", false), 3);
+    // Loopback is exempt on a real server (a proxy's address); here it stands for two public clients.
+    limitConnectionsPerAddress(server, createLogger("silent", false), { max: 3, exempt: () => false });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as AddressInfo;
 
     const first = await Promise.all([1, 2, 3, 4, 5].map(() => open(port, "127.0.0.1")));
-    const closed = await Promise.all(first.map((c) => c.closed));
-    expect(closed.filter(Boolean)).toHaveLength(2);
+    // The two past the limit are closed by the server; three stay.
+    await vi.waitFor(() => expect(first.filter((s) => s.closed)).toHaveLength(2), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await connections()).toBe(3), { timeout: 10_000 });
     // Another address is not held back by the first one's connections.
     const other = await open(port, "127.0.0.2");
-    expect(await other.closed).toBe(false);
+    await vi.waitFor(async () => expect(await connections()).toBe(4), { timeout: 10_000 });
 
     // A connection that closes gives its place back.
-    first[closed.indexOf(false)]!.socket.destroy();
-    await new Promise((r) => setTimeout(r, 50));
+    first.find((s) => !s.closed)!.destroy();
+    await vi.waitFor(async () => expect(await connections()).toBe(3), { timeout: 10_000 });
     const again = await open(port, "127.0.0.1");
-    expect(await again.closed).toBe(false);
-    for (const c of [...first, other, again]) c.socket.destroy();
+    await vi.waitFor(async () => expect(await connections()).toBe(4), { timeout: 10_000 });
+    expect(again.closed).toBe(false);
+    for (const s of [...first, other, again]) s.destroy();
+  });
+});
+
+describe("isPrivateAddress", () => {
+  it("knows a proxy's addresses from a client's", () => {
+    for (const ip of ["127.0.0.1", "::1", "10.0.0.7", "172.16.4.2", "172.31.255.1", "192.168.1.10", "::ffff:10.1.2.3"])
+      expect(isPrivateAddress(ip), ip).toBe(true);
+    for (const ip of ["fd12:3456::1", "fe80::1", "100.64.0.1", "169.254.1.1"])
+      expect(isPrivateAddress(ip), ip).toBe(true);
+    for (const ip of ["203.0.113.9", "172.32.0.1", "8.8.8.8", "2001:db8::1", "::ffff:198.51.100.2", "100.128.0.1"])
+      expect(isPrivateAddress(ip), ip).toBe(false);
   });
 });

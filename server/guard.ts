@@ -10,8 +10,11 @@ import type { Duplex } from "node:stream";
 import type { Logger } from "~/logger.server";
 import { addressKey } from "~/modules/security/client-address";
 
-/** Open connections one client address may hold (a browser opens six; an office behind one address, more). */
-export const MAX_CONNECTIONS_PER_ADDRESS = 128;
+/**
+ * Open connections one public client address may hold: a browser opens up to six and keeps them a minute, so
+ * this is a gallery opening's guests on the venue's one address, not one host's way of holding them all.
+ */
+export const MAX_CONNECTIONS_PER_ADDRESS = 512;
 
 /** File descriptors kept back from connections: the database's files and pool, logs, mail, media. */
 const RESERVED_DESCRIPTORS = 512;
@@ -62,14 +65,23 @@ export function guardProcess(logger: Logger): void {
 }
 
 /**
- * At most MAX_CONNECTIONS_PER_ADDRESS open connections per client address (IPv6 by its /64): one host cannot
- * hold them all, however slowly it sends. A connection past it is closed at once; one warning per address a
- * minute says so.
+ * At most `max` open connections per public client address (IPv6 by its /64): one host cannot hold them all,
+ * however slowly it sends. A connection past it is closed at once; one warning per address a minute says so.
+ * Loopback and private addresses are not counted: they are a proxy's or a load balancer's (a site behind one
+ * without TRUST_PROXY would otherwise have `max` connections in all), and `maxConnections` still bounds them.
  */
-export function limitConnectionsPerAddress(server: Server, logger: Logger, max = MAX_CONNECTIONS_PER_ADDRESS): void {
+export function limitConnectionsPerAddress(
+  server: Server,
+  logger: Logger,
+  {
+    max = MAX_CONNECTIONS_PER_ADDRESS,
+    exempt = isPrivateAddress,
+  }: { max?: number; exempt?: (ip: string) => boolean } = {},
+): void {
   const open = new Map<string, number>();
   const warned = new Map<string, number>();
   server.on("connection", (socket: Socket) => {
+    if (exempt(socket.remoteAddress ?? "")) return;
     const key = addressKey(socket.remoteAddress);
     const count = (open.get(key) ?? 0) + 1;
     if (count > max) {
@@ -89,6 +101,24 @@ export function limitConnectionsPerAddress(server: Server, logger: Logger, max =
       else open.delete(key);
     });
   });
+}
+
+/** Loopback, private (RFC 1918, unique local), link-local and shared (RFC 6598, a cloud's balancers) addresses. */
+export function isPrivateAddress(ip: string): boolean {
+  const v4 = /^(?:::ffff:)?(\d+)\.(\d+)\.\d+\.\d+$/i.exec(ip);
+  if (v4) {
+    const [a, b] = [Number(v4[1]), Number(v4[2])];
+    return (
+      a === 127 ||
+      a === 10 ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 169 && b === 254) ||
+      (a === 100 && b >= 64 && b <= 127)
+    );
+  }
+  const v6 = ip.toLowerCase();
+  return v6 === "::1" || /^f[cd][0-9a-f]{2}:/.test(v6) || /^fe[89ab][0-9a-f]:/.test(v6);
 }
 
 /** The process's soft limit of open files (Linux), if it can be read. */
