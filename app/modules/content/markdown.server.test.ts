@@ -76,6 +76,21 @@ describe("what no writing needs (a probe, 26 November)", () => {
     expect(renderMarkdown(`${"- ".repeat(30_000)}x`).match(/<ul>/g)).toHaveLength(16);
   });
 
+  it("leaves long lists, code, rules and CRLF text as they are: only a paragraph's own marks count", () => {
+    // A CV of 200 lines of bold years and italic titles: 1,400 marks, but each item is its own text.
+    const cv = Array.from({ length: 200 }, (_, i) => `* **${1826 + i}** *Title ${i}*, Gallery`).join("\n");
+    expect(tameMarkdown(cv)).toBe(cv);
+    expect(renderMarkdown(cv).match(/<li>/g)).toHaveLength(200);
+    // Code keeps its underscores, whatever the paragraph around it holds.
+    const code = `${"_a".repeat(1_000)} \`snake_case\`\n\n\`\`\`\n${"self.__var\n".repeat(600)}\`\`\``;
+    expect(tameMarkdown(code)).toContain("`snake_case`");
+    expect(tameMarkdown(code)).toContain("self.__var\nself.__var");
+    // A spaced rule of many marks is a rule, not lists.
+    expect(renderMarkdown("text\n\n" + "- ".repeat(20).trim())).toContain("<hr");
+    // Text with Windows line ends is split into the same paragraphs.
+    expect(renderMarkdown(`${"*a* ".repeat(300)}\r\n\r\n${"*b* ".repeat(300)}`)).toContain("<em>b</em>");
+  });
+
   it("shows thousands of emphasis marks in one paragraph as typed, at once", () => {
     expect(markdownToText("_a".repeat(40_000))).toBe("_a".repeat(40_000));
     expect(markdownToText(`${"*".repeat(50_000)}a${"*".repeat(50_000)}`)).toHaveLength(100_001);
