@@ -172,10 +172,12 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
   });
   // Public pages for visitors without a sign-in cookie, from memory (server/page-cache, decision 0015): ahead
   // of compression and the static files, which a stored page needs neither of.
+  // Resource routes answer their refusals in words (server/resource-routes.ts), stored or rendered.
+  const routed = resourceRefusalsOf(build);
   const pageCache =
     config.pageCacheBytes > 0
       ? createPageCache({
-          build,
+          build: routed,
           mode: dev ? "development" : "production",
           publicUrl: config.publicUrl,
           maxBytes: config.pageCacheBytes,
@@ -272,7 +274,7 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
   app.all(
     "/{*splat}",
     createRequestHandler({
-      build: resourceRefusalsOf(build),
+      build: routed,
       mode: dev ? "development" : "production",
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,

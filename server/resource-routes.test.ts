@@ -6,7 +6,10 @@ type Module = NonNullable<ServerBuild["routes"][string]>["module"];
 
 function buildOf(modules: Record<string, Partial<Module>>): ServerBuild {
   const routes = Object.fromEntries(
-    Object.entries(modules).map(([id, module]) => [id, { id, path: id, module: module as Module }]),
+    Object.entries(modules).map(([id, module]) => [
+      id,
+      { id, path: id, parentId: id.includes("/") ? id.split("/")[0] : undefined, module: module as Module },
+    ]),
   );
   return { routes } as unknown as ServerBuild;
 }
@@ -40,12 +43,18 @@ describe("withResourceRefusals", () => {
           throw new Error("the database is down");
         },
       },
+      // A layout with no component of its own (React Router renders its outlet) and the route nested in it.
+      layout: { action: () => null },
+      "layout/child": { default: () => null },
+      handlerless: {},
     }),
   );
   const moduleOf = (id: string) => build.routes[id]!.module;
 
-  it("leaves a page's route as it is", () => {
+  it("leaves a page's route as it is, and what React Router does not take for a resource route", () => {
     expect(moduleOf("page")).toBe(page);
+    expect(moduleOf("layout").loader).toBeUndefined();
+    expect(moduleOf("handlerless").loader).toBeUndefined();
   });
 
   it("answers a thrown data() of a resource route with the body and status it holds", async () => {

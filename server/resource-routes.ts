@@ -1,8 +1,10 @@
-// Resource routes (a route module with no page: a feed, a file, an API) answer their refusals as they wrote
-// them. React Router answers a `data(…)` a resource route throws, and a method it has no handler for, with the
-// body `{"message":"Unexpected Server Error"}` whatever the status: a buyer's dead certificate link read so,
-// as did a 405 for a POST to /robots.txt (found by an audit on 26 November). Each resource route's loader and
-// action are wrapped here once, so no route has to remember it (docs/development.md, "Resource routes").
+// Resource routes (a route module with no page: a feed, a file, an API) answer every refusal in words. React
+// Router answers a method a resource route has no handler for with 405 and the body
+// `{"message":"Unexpected Server Error"}`, and no Allow (a POST to /robots.txt, found by an audit on 26
+// November); a `data(…)` it throws goes out as JSON, a sentence included. Each resource route's loader and action
+// are wrapped here once, so no route has to remember it (docs/development.md, "Resource routes"): the missing
+// handler answers 405 naming the methods the route takes, and a thrown `data(…)` goes out as text when it is
+// text, never stored by a cache.
 import type { ServerBuild } from "react-router";
 
 type Handler = (args: never) => unknown;
@@ -53,17 +55,22 @@ const refusing = (allow: readonly string[]) => () => {
   throw methodNotAllowed(allow);
 };
 
-/** The build with every resource route's loader and action wrapped; page routes are left as they are. */
+/**
+ * The build with every resource route's loader and action wrapped; other routes are left as they are. A
+ * resource route is what React Router takes for one: a route no other route nests in, with neither a component
+ * nor an error boundary, and a handler at least.
+ */
 export function withResourceRefusals(build: ServerBuild): ServerBuild {
+  const parents = new Set(Object.values(build.routes).map((route) => route?.parentId));
   const routes: ServerBuild["routes"] = {};
   for (const [id, route] of Object.entries(build.routes)) {
     const module = route?.module;
-    if (!route || !module || module.default || id === "root") {
+    const loader = module?.loader as Handler | undefined;
+    const action = module?.action as Handler | undefined;
+    if (!route || !module || parents.has(id) || module.default || module.ErrorBoundary || (!loader && !action)) {
       routes[id] = route;
       continue;
     }
-    const loader = module.loader as Handler | undefined;
-    const action = module.action as Handler | undefined;
     routes[id] = {
       ...route,
       module: {
