@@ -102,9 +102,13 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  // React Router's own refusal of a post whose Origin is not the address it was sent to (answered 400): the
-  // sender's doing, like the 4xx above, and its stack says nothing (found by a probe, 26 November).
-  if (error instanceof Error && ORIGIN_REFUSALS.some((words) => error.message.includes(words))) return;
+  // React Router's own refusal of a post whose Origin is not the address it was sent to (answered 400): a
+  // sender's doing, or a proxy that says the wrong host or scheme, never ours to trace (found by a probe, 26
+  // November). A warning a minute names both, without a stack.
+  if (error instanceof Error && ORIGIN_REFUSALS.some((words) => error.message.includes(words))) {
+    warnOriginRefused(request);
+    return;
+  }
   // React Router wraps an error of its own making in a 500 response; the error inside is the one to read.
   const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
   logRouteError(inner ?? error, request, (context as Partial<AppLoadContext> | undefined)?.requestId);
@@ -112,6 +116,16 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 
 /** What React Router's `throwIfPotentialCSRFAttack` says as it refuses a post. */
 const ORIGIN_REFUSALS = ["does not match `origin` header", "`origin` header is not a valid URL"];
+let originRefusalWarned = 0;
+
+function warnOriginRefused(request: Request) {
+  if (Date.now() - originRefusalWarned < 60_000) return;
+  originRefusalWarned = Date.now();
+  services().logger.warn(
+    { origin: request.headers.get("origin")?.slice(0, 200), host: new URL(request.url).host },
+    "a post was refused: its Origin is not the address it was sent to (behind a proxy, set TRUST_PROXY)",
+  );
+}
 
 /** The error under the request's id, as its request line is logged (server/app.ts). */
 function logRouteError(error: unknown, request: Request, requestId: string | undefined) {

@@ -293,6 +293,8 @@ test("a post whose Origin is the site but whose Host is another name is refused 
   const logged = server.output().slice(before);
   expect(logged).not.toMatch(/\n\s+at /);
   expect(logged).not.toContain('"level":50');
+  // A warning names the two addresses (a proxy without TRUST_PROXY looks like this to every form).
+  expect(logged).toContain("its Origin is not the address it was sent to");
 });
 
 test("a form of thousands of fields is refused with 400 before any of them is read, and the server keeps answering", async () => {
