@@ -90,6 +90,9 @@ export function attachRealtime(server: Server, { config, logger }: { config: Con
     return getAuthContext(new Request(new URL(REALTIME_PATH, siteOrigin), { headers }));
   }
 
+  /** When a flooding socket was last logged: one line a minute, however many reconnect and flood. */
+  let floodWarned = 0;
+
   function join(ws: WebSocket, context: NonNullable<Awaited<ReturnType<typeof checkSession>>>) {
     alive.add(ws);
     const member = realtimeHub().join(ws, {
@@ -107,7 +110,10 @@ export function attachRealtime(server: Server, { config, logger }: { config: Con
       // A client sending faster than any page does, or no longer reading what it is sent, is closed.
       if (!take() || ws.bufferedAmount > MAX_BUFFERED_BYTES) {
         refused = true;
-        logger.warn({ userId: context.user.id }, "realtime: socket closed, too many messages");
+        if (Date.now() - floodWarned > 60_000) {
+          floodWarned = Date.now();
+          logger.warn({ userId: context.user.id }, "realtime: socket closed, too many messages");
+        }
         ws.close(1008, "Too many messages");
         setTimeout(() => ws.terminate(), 1_000).unref();
         return;

@@ -13,7 +13,7 @@ const MAX_PIXELS = 100_000_000;
 /**
  * What an interlaced PNG or a progressive JPEG may take to decode (it is held whole; other images stream). A
  * 778 KB interlaced 16-bit PNG of 10,000 x 10,000 took 850 MB per decode (a probe, 26 November); a phone's
- * 48-megapixel progressive photo takes about 150.
+ * 48-megapixel progressive photo takes under 300.
  */
 export const MAX_INTERLACED_DECODE_BYTES = 300 * 1024 * 1024;
 
@@ -76,7 +76,9 @@ export async function analyseImage(input: Buffer): Promise<ProcessedImage & { or
       "unsupported",
       "This image format is not supported. Upload a JPEG, PNG, WebP, AVIF, HEIC, TIFF or GIF.",
     );
-  const decodeBytes = meta.width * meta.height * (meta.channels ?? 4) * (SAMPLE_BYTES[meta.depth ?? ""] ?? 1);
+  // A progressive JPEG is held as its coefficients, two bytes a sample.
+  const sampleBytes = meta.format === "jpeg" ? 2 : (SAMPLE_BYTES[meta.depth ?? ""] ?? 1);
+  const decodeBytes = meta.width * meta.height * (meta.channels ?? 4) * sampleBytes;
   if (meta.isProgressive && decodeBytes > MAX_INTERLACED_DECODE_BYTES)
     throw new MediaError(
       "too_many_pixels",

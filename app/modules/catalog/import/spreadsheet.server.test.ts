@@ -38,9 +38,9 @@ describe("reading CSV", () => {
     // 10 MB of line breaks (found 26 November: a 500 and 1 GB of memory, the widest row found by spreading
     // ten million rows into Math.max).
     const blank = `Title\n${"\n".repeat(10 * 1024 * 1024 - 8)}`;
-    await expect(readSpreadsheet(csv(blank), "csv")).rejects.toThrow("The file has more than 100,000 lines.");
+    await expect(readSpreadsheet(csv(blank), "csv")).rejects.toThrow("The file has more than 100,000 rows.");
     const commas = `a\n${",\n".repeat(200_000)}`;
-    await expect(readSpreadsheet(csv(commas), "csv")).rejects.toThrow("The file has more than 100,000 lines.");
+    await expect(readSpreadsheet(csv(commas), "csv")).rejects.toThrow("The file has more than 100,000 rows.");
     // Within the limit, blank lines are only counted.
     const spaced = await readSpreadsheet(csv(`Title\n${"\n".repeat(90_000)}Last\n`), "csv");
     expect(spaced.rows).toEqual([{ line: 90_002, cells: ["Last"] }]);

@@ -71,8 +71,9 @@ function toTable(matrix: string[][]): SheetTable {
 function readCsv(bytes: Uint8Array): SheetTable {
   const text = decodeText(bytes).replace(/^\uFEFF/, "");
   // Rows are numbered as a spreadsheet app shows them, so empty lines are kept until toTable skips them.
-  // The delimiter is guessed on the first non-empty lines (blank lines would spoil the guess).
-  const { delimiter } = Papa.parse<string[]>(text, {
+  // The delimiter is guessed on the first non-empty lines (blank lines would spoil the guess) of the first
+  // 64 KB (a file of blank lines is not read through twice).
+  const { delimiter } = Papa.parse<string[]>(text.slice(0, 64 * 1024), {
     preview: 50,
     skipEmptyLines: true,
     delimitersToGuess: [",", ";", "\t", "|"],
@@ -94,7 +95,7 @@ function readCsv(bytes: Uint8Array): SheetTable {
       matrix.push(row.data.map((c) => String(c ?? "")));
     },
   });
-  if (tooLong) throw new SpreadsheetError(`The file has more than ${MAX_CSV_LINES.toLocaleString("en-US")} lines.`);
+  if (tooLong) throw new SpreadsheetError(`The file has more than ${MAX_CSV_LINES.toLocaleString("en-US")} rows.`);
   if (unclosedQuoteAt !== undefined)
     throw new SpreadsheetError(
       `The CSV file has an unclosed quote near row ${unclosedQuoteAt + 1}. Check that every " is paired.`,
