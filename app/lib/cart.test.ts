@@ -87,5 +87,7 @@ describe("cart", () => {
     expect(parseStoredCart('{"a":1}')).toEqual([]);
     const good = { ...work("a"), quantity: 1 };
     expect(parseStoredCart(JSON.stringify([good, { artwork_id: 3 }, { ...good, quantity: 0 }]))).toEqual([good]);
+    // A work listed twice (an older tab, a hand-edited store) is read once: checkout would refuse it.
+    expect(parseStoredCart(JSON.stringify([good, { ...good, quantity: 2 }]))).toEqual([good]);
   });
 });

@@ -56,7 +56,7 @@ export function parseStoredCart(raw: string | null): Cart {
   try {
     const value: unknown = JSON.parse(raw);
     if (!Array.isArray(value)) return [];
-    return value.filter(
+    const items = value.filter(
       (i): i is CartItem =>
         typeof i === "object" &&
         i !== null &&
@@ -65,6 +65,9 @@ export function parseStoredCart(raw: string | null): Cart {
         Number.isInteger((i as CartItem).quantity) &&
         (i as CartItem).quantity > 0,
     );
+    // A work once, its first line kept (checkout refuses a cart that lists one twice).
+    const seen = new Set<string>();
+    return items.filter((i) => !seen.has(i.artwork_id) && seen.add(i.artwork_id));
   } catch {
     return [];
   }

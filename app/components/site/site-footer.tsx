@@ -53,13 +53,17 @@ export function SiteFooter({ siteTitle, artistName, contactEmail, locationLine, 
         </FooterColumn>
         <FooterColumn title="Follow">
           <ul className="space-y-2 text-sm">
-            {socialLinks.slice(0, 3).map((link) => (
-              <li key={link.url}>
-                <ExternalLink href={link.url} me className="text-ink-soft hover:text-ink">
-                  {link.label}
-                </ExternalLink>
-              </li>
-            ))}
+            {/* Web and mail addresses only (Settings checks them as typed; an older one might be anything). */}
+            {socialLinks
+              .filter((link) => /^(https?:\/\/|mailto:)/i.test(link.url))
+              .slice(0, 3)
+              .map((link) => (
+                <li key={link.url}>
+                  <ExternalLink href={link.url} me className="text-ink-soft hover:text-ink">
+                    {link.label}
+                  </ExternalLink>
+                </li>
+              ))}
           </ul>
         </FooterColumn>
         <FooterColumn title="Newsletter" titleId="newsletter-title" wide>
