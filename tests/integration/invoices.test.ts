@@ -160,8 +160,16 @@ describe.each(BACKENDS)("invoices on %s", (backend) => {
       intent: "for-commission",
       fieldErrors: { dueDate: "The due date cannot be before the issue date." },
     });
-    form.set("dueDate", "2035-06-01");
+    // Said at once with the other fields' mistakes, not only once they are right.
     form.set("amount", "12.5x");
+    const both = await callRoute(invoicesAction, "/admin/invoices", { form, cookie });
+    expect(both.body).toMatchObject({
+      fieldErrors: {
+        amount: "Enter the amount in dollars, e.g. 1250 or 1250.50.",
+        dueDate: "The due date cannot be before the issue date.",
+      },
+    });
+    form.set("dueDate", "2035-06-01");
     const bad = await callRoute(invoicesAction, "/admin/invoices", { form, cookie });
     expect(bad.body).toMatchObject({ fieldErrors: { amount: "Enter the amount in dollars, e.g. 1250 or 1250.50." } });
     form.set("amount", "1,500");

@@ -37,6 +37,8 @@ export const FromOrderSchema = z.object({
   orderId: z.uuid("Choose an order."),
 });
 
+const InvoiceDates = z.object({ issueDate: optionalDay, dueDate: optionalDay });
+
 export const CommissionInvoiceSchema = z
   .object({
     intent: z.literal("for-commission"),
@@ -53,6 +55,8 @@ export const CommissionInvoiceSchema = z
   .refine((v) => !v.issueDate || !v.dueDate || v.dueDate >= v.issueDate, {
     path: ["dueDate"],
     message: "The due date cannot be before the issue date.",
+    // Checked whenever the two dates read, beside the other fields' mistakes (not in a second round).
+    when: (payload) => InvoiceDates.safeParse(payload.value).success,
   });
 
 export const InvoiceActionSchema = z.object({
