@@ -1,12 +1,12 @@
 import type { CSSProperties } from "react";
+import { CSS_COLOR } from "~/modules/content/sections";
 
 export interface HighlightData {
   text: string;
   color: string;
 }
 
-/** A stored highlight colour is used only when it is a plain CSS colour; anything else falls back to the accent. */
-const CSS_COLOR = /^(#[0-9a-f]{3,8}|[a-z]{3,20}|(rgb|rgba|hsl|hsla|oklch|oklab)\([\d\s.,%/+-]+\))$/i;
+// A stored highlight colour is used only when it is a plain CSS colour; anything else falls back to the accent.
 
 /** The artist's highlights (spec §9 defaults: 150+ Original Artworks, …): a quiet list of facts with a coloured rule. */
 export function Highlights({ items, className = "" }: { items: readonly HighlightData[]; className?: string }) {

@@ -87,5 +87,25 @@ describe("forms generated from the section content types", () => {
       ),
     );
     expect(statement).toEqual({ ok: false, errors: { "highlights.0.text": "This field is required." } });
+    // A colour that is none is said beside its field, with the other mistakes (it was saved, and never shown).
+    const colours = parseSectionContent(
+      "artist_statement",
+      formToContent(
+        form({
+          "highlights.0.text": "",
+          "highlights.0.color": "#8c3f22",
+          "highlights.1.text": "Shown",
+          "highlights.1.color": "rgb(999,0,0);}</style>",
+        }),
+        describeSection("artist_statement"),
+      ),
+    );
+    expect(colours).toEqual({
+      ok: false,
+      errors: {
+        "highlights.0.text": "This field is required.",
+        "highlights.1.color": "Enter a CSS colour such as #8c3f22, or leave it empty.",
+      },
+    });
   });
 });

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { SectionType } from "~/db/schema";
 import { fieldErrorsOf } from "~/modules/forms/submission.server";
-import { SECTION_CONTENT } from "./sections";
+import { highlightColourErrors, SECTION_CONTENT } from "./sections";
 
 export type FieldWidget = "text" | "textarea" | "link" | "image" | "color";
 
@@ -187,7 +187,8 @@ export function parseSectionContent(
   content: Record<string, unknown>,
 ): { ok: true; content: Record<string, unknown> } | { ok: false; errors: Record<string, string> } {
   const parsed = SECTION_CONTENT[type].safeParse(content);
-  return parsed.success
-    ? { ok: true, content: parsed.data }
-    : { ok: false, errors: fieldErrorsOf(parsed.error, contentIssueMessage) };
+  const colours = highlightColourErrors(content);
+  if (!parsed.success)
+    return { ok: false, errors: { ...colours, ...fieldErrorsOf(parsed.error, contentIssueMessage) } };
+  return Object.keys(colours).length ? { ok: false, errors: colours } : { ok: true, content: parsed.data };
 }

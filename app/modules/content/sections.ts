@@ -24,6 +24,24 @@ export const FeaturedContent = z.object({
 
 export const Highlight = z.object({ text: z.string().min(1).max(80), color: z.string().max(40).default("") });
 
+/** A plain CSS colour: a hex code, a name, or an rgb()/hsl()/oklch() value. */
+export const CSS_COLOR = /^(#[0-9a-f]{3,8}|[a-z]{3,20}|(rgb|rgba|hsl|hsla|oklch|oklab)\([\d\s.,%/+-]+\))$/i;
+
+/**
+ * The highlights whose colour is not one, by field name, checked where the artist types them. Not in the schema:
+ * a colour saved before must not stop a page from reading its content (the page shows the accent instead).
+ */
+export function highlightColourErrors(content: { highlights?: unknown }): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const highlights = Array.isArray(content.highlights) ? (content.highlights as unknown[]) : [];
+  highlights.forEach((item, i) => {
+    const color = (item as { color?: unknown } | null)?.color;
+    if (typeof color === "string" && color.trim() !== "" && !CSS_COLOR.test(color.trim()))
+      errors[`highlights.${i}.color`] = "Enter a CSS colour such as #8c3f22, or leave it empty.";
+  });
+  return errors;
+}
+
 export const StatementContent = z.object({
   title: z.string().max(160).default(""),
   subtitle: z.string().max(200).default(""),

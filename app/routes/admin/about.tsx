@@ -20,7 +20,7 @@ import { paths } from "~/lib/paths";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { getPageContent, savePageContent } from "~/modules/content/content.server";
 import { contentIssueMessage, describeSchema, formToContent } from "~/modules/content/section-form";
-import { AboutContent } from "~/modules/content/sections";
+import { AboutContent, highlightColourErrors } from "~/modules/content/sections";
 import { fieldErrorsOf, readFormData, refuseFields, typedValues } from "~/modules/forms/submission.server";
 
 const highlightFields = () => describeSchema(AboutContent.pick({ highlights: true }));
@@ -54,14 +54,20 @@ export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const form = await readFormData(request);
   const text = (name: string) => formText(form, name).trim();
+  const highlights = formToContent(form, highlightFields());
   const parsed = AboutContent.safeParse({
     title: text("title") || undefined,
     biography: text("biography"),
     statement: text("statement"),
-    ...formToContent(form, highlightFields()),
+    ...highlights,
     cv: readCv(form),
   });
-  if (!parsed.success) return refuseFields(fieldErrorsOf(parsed.error, contentIssueMessage), typedValues(form));
+  const colours = highlightColourErrors(highlights);
+  if (!parsed.success || Object.keys(colours).length)
+    return refuseFields(
+      { ...colours, ...(parsed.success ? {} : fieldErrorsOf(parsed.error, contentIssueMessage)) },
+      typedValues(form),
+    );
   await savePageContent("about", parsed.data);
   return { ok: true as const, message: "Saved. The about page shows it now." };
 }
