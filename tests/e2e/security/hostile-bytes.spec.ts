@@ -297,6 +297,36 @@ test("a post whose Origin is the site but whose Host is another name is refused 
   expect(logged).toContain("its Origin is not the address it was sent to");
 });
 
+test("what the studio writes or imports cannot hold the process: 2,000 quote marks, 40,000 emphasis marks, a CSV of blank lines", async () => {
+  test.setTimeout(120_000);
+  const admin = await playwrightRequest.newContext({ baseURL: server.url });
+  try {
+    await signInAdmin(admin, server.url);
+    const preview = (markdown: string) =>
+      admin.post("/admin/markdown-preview", { form: { markdown }, headers: { origin: server.url } });
+    // The stack overflowed here: a 500.
+    const quotes = await preview(`${">".repeat(2000)} deep`);
+    expect(quotes.status()).toBe(200);
+    expect(JSON.stringify(await quotes.json())).toContain("blockquote");
+    // Six seconds of the event loop here; the marks now show as typed.
+    const marks = await preview("_a".repeat(40_000));
+    expect(marks.status()).toBe(200);
+    expect(JSON.stringify(await marks.json())).toContain("_a_a_a");
+
+    // 10 MB of line breaks: a 500 after a gigabyte of memory.
+    const csv = Buffer.from(`Title\n${"\n".repeat(10 * 1024 * 1024 - 8)}`);
+    const imported = await admin.post("/admin/import", {
+      multipart: { intent: "upload", file: { name: "blank.csv", mimeType: "text/csv", buffer: csv } },
+      headers: { origin: server.url },
+    });
+    expect(imported.status()).toBeLessThan(500);
+    expect(await imported.text()).toContain("The file has more than 100,000 rows.");
+  } finally {
+    await admin.dispose();
+  }
+  expect((await get("/healthz")).status).toBe(200);
+});
+
 test("a form of thousands of fields is refused with 400 before any of them is read, and the server keeps answering", async () => {
   // Each name once: the fields were gathered per name by searching the whole form, so a commission request of
   // 40,000 empty fields held the process for 15 s, and ten small ones to the contact form for 24 s.

@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
+import { pngWithHeader } from "../../support/images";
 import { expect, test } from "../../support/fixtures";
 import { startServer, stop, waitHealthy, type Server } from "../../support/spawn-server";
 import { runTempDir } from "../../support/test-run";
@@ -159,6 +160,29 @@ test("senders that trickle pictures are cut off, and the upload slots they held 
   expect(Date.now() - started).toBeLessThan(60_000);
   // The slots are free again: the next sender's (malformed) form is read and answered.
   expect((await postLarge("/commissions", 100 * 1024, from)).status).toBe(400);
+});
+
+test("a commission reference that would take 800 MB to decode is refused from its header, beside the field", async () => {
+  const form = new FormData();
+  form.set("name", "Bomb Sender");
+  form.set("email", "bomb@example.com");
+  form.set("description", "A large abstract painting for a long white wall.");
+  form.set("budget", "2000-5000");
+  form.set("submissionKey", "interlaced-bomb-0001");
+  // 10,000 x 10,000, 16-bit RGBA, interlaced: a few hundred bytes that decode to 800 MB.
+  const png = pngWithHeader(10_000, 10_000, { depth: 16, interlaced: true });
+  form.set("references", new Blob([png], { type: "image/png" }), "wall.png");
+  const before = rssKb(server.child.pid!);
+  const answer = await fetch(`${server.url}/commissions`, {
+    method: "POST",
+    body: form,
+    headers: { "x-forwarded-for": "203.0.113.60" },
+  });
+  expect(answer.status).toBe(400);
+  expect(await answer.text()).toContain("interlaced (progressive) and too large to read safely");
+  // Nothing of the sort was decoded (it would have taken hundreds of megabytes).
+  expect(rssKb(server.child.pid!) - before).toBeLessThan(200 * 1024);
+  expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
 });
 
 test("every route class has its limit: the webhook before the signature, sign-in, forms", async () => {
