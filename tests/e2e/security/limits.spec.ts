@@ -171,7 +171,7 @@ test("a commission reference that would take 800 MB to decode is refused from it
   form.set("submissionKey", "interlaced-bomb-0001");
   // 10,000 x 10,000, 16-bit RGBA, interlaced: a few hundred bytes that decode to 800 MB.
   const png = pngWithHeader(10_000, 10_000, { depth: 16, interlaced: true });
-  form.set("references", new Blob([png], { type: "image/png" }), "wall.png");
+  form.set("references", new Blob([new Uint8Array(png)], { type: "image/png" }), "wall.png");
   const before = rssKb(server.child.pid!);
   const answer = await fetch(`${server.url}/commissions`, {
     method: "POST",
