@@ -56,3 +56,6 @@ export const paths = {
   ogArtwork: (id: string, version?: string) =>
     `/og/artwork/${encodeURIComponent(id)}.jpg${version ? `?v=${encodeURIComponent(version)}` : ""}`,
 } as const;
+
+/** A link the site may show for the artist (a social profile): a web or mail address, never `javascript:` or `data:`. */
+export const isWebOrMailLink = (url: string) => /^(https?:\/\/|mailto:)/i.test(url);

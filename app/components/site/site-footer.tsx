@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import type { ActionResult } from "~/lib/action-result";
-import { paths } from "~/lib/paths";
+import { isWebOrMailLink, paths } from "~/lib/paths";
 import { EmailSignupFields } from "./email-signup-fields";
 import { ExternalLink } from "./external-link";
 
@@ -55,7 +55,7 @@ export function SiteFooter({ siteTitle, artistName, contactEmail, locationLine, 
           <ul className="space-y-2 text-sm">
             {/* Web and mail addresses only (Settings checks them as typed; an older one might be anything). */}
             {socialLinks
-              .filter((link) => /^(https?:\/\/|mailto:)/i.test(link.url))
+              .filter((link) => isWebOrMailLink(link.url))
               .slice(0, 3)
               .map((link) => (
                 <li key={link.url}>

@@ -2,6 +2,7 @@
 // current settings document and validated with SettingsSchema. Fields the form does not show (a page's sharing
 // image, settings other features add) are kept as they are.
 import type { ActionResult, FieldErrors } from "~/lib/action-result";
+import { isWebOrMailLink } from "~/lib/paths";
 import { PAGE_KEYS } from "~/lib/seo";
 import { FIELDS_NEED_ATTENTION } from "~/modules/forms/submission.server";
 import { SettingsSchema, type Settings } from "./settings.server";
@@ -28,7 +29,7 @@ export function settingsFromForm(
     if (!url) errors[`socialLinks.${i}.url`] = "Enter the link's address.";
     // A web or mail address only: never javascript:, data: or ftp: in the footer. Checked here, where the artist
     // types it, not in the stored settings' schema (a link saved before must not stop the site from reading them).
-    else if (!/^(https?:\/\/|mailto:)/i.test(url)) errors[`socialLinks.${i}.url`] = LINK_ADDRESS;
+    else if (!isWebOrMailLink(url)) errors[`socialLinks.${i}.url`] = LINK_ADDRESS;
     socialLinks.push({ label, url });
   }
   const slotOf = (index: number) => {
