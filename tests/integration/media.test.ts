@@ -59,6 +59,43 @@ describe.each(BACKENDS)("media pipeline on %s", (backend) => {
     expect((await sharp(small).metadata()).width).toBe(320);
   });
 
+  it("the variants job reads and decodes the original once, and every variant keeps its proportions and colour", async () => {
+    // A portrait photograph as a phone stores it: landscape pixels, EXIF orientation 6.
+    const photo = await sharp(await painting(1800, 1200, "#2a5"))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    const asset = await ingestImage(photo);
+    expect(asset).toMatchObject({ width: 1200, height: 1800 });
+    const real = services().storage;
+    const store = counting(real);
+    setServices({ ...services(), storage: store });
+    try {
+      expect(await runDueJobs()).toBe(1);
+    } finally {
+      setServices({ ...services(), storage: real });
+    }
+    // Before, each of the eight variants read and decoded the original again.
+    expect(store.gets.filter((key) => key === asset.originalKey)).toHaveLength(1);
+    expect(store.puts).toHaveLength(asset.widths.length * 2);
+    for (const width of asset.widths) {
+      for (const format of ["avif", "webp"] as const) {
+        const variant = (await readVariant(asset.hash, width, format))!;
+        const { width: w, height: h } = await sharp(variant).metadata();
+        expect([w, h], `${width}.${format}`).toEqual([width, Math.round((width * 1800) / 1200)]);
+        // The painting's ground (#2a5) fills the top-left corner of the upright picture.
+        const { data } = await sharp(variant)
+          .extract({ left: 2, top: 2, width: 4, height: 4 })
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        expect(
+          Math.abs(data[0]! - 0x22) + Math.abs(data[1]! - 0xaa) + Math.abs(data[2]! - 0x55),
+          `${width}.${format}`,
+        ).toBeLessThan(24);
+      }
+    }
+  });
+
   it("makes a missing variant on first request, once, and refuses widths it does not offer", async () => {
     const asset = await ingestImage(await painting(700, 700, "#543"));
     // The real store, watched: which keys are written.

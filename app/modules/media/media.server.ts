@@ -12,6 +12,8 @@ import { enqueue, type JobHandlers } from "~/modules/jobs/jobs.server";
 import { services } from "~/services.server";
 import {
   analyseImage,
+  decodeForVariants,
+  encodeVariant,
   MediaError,
   renderVariant,
   VARIANT_FORMATS,
@@ -278,26 +280,32 @@ export const STORE_UNAVAILABLE =
 
 const inFlight = new Map<string, Promise<Buffer | undefined>>();
 
+/** Renders and stores the variant at `key` once, even when requests and the job ask for it at the same time. */
+function storeVariantOnce(key: string, render: () => Promise<Buffer | undefined>): Promise<Buffer | undefined> {
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = (async () => {
+      const bytes = await render();
+      if (bytes) await services().storage.put(key, bytes);
+      return bytes;
+    })().finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
+  }
+  return pending;
+}
+
 /** The bytes of one variant, encoding (once, even under concurrent requests) and storing it if missing. */
 export async function readVariant(hash: string, width: number, format: VariantFormat): Promise<Buffer | undefined> {
   const { storage } = services();
   const key = variantKey(hash, width, format);
   const stored = await storage.get(key);
   if (stored) return readAll(stored.body);
-  let pending = inFlight.get(key);
-  if (!pending) {
-    pending = (async () => {
-      const asset = await db().query.mediaAssets.findFirst({ where: eq(mediaAssets.hash, hash) });
-      if (!asset || !asset.widths.includes(width)) return undefined;
-      const original = await storage.get(asset.originalKey);
-      if (!original) return undefined;
-      const bytes = await renderVariant(await readAll(original.body), width, format);
-      await storage.put(key, bytes);
-      return bytes;
-    })().finally(() => inFlight.delete(key));
-    inFlight.set(key, pending);
-  }
-  return pending;
+  return storeVariantOnce(key, async () => {
+    const asset = await db().query.mediaAssets.findFirst({ where: eq(mediaAssets.hash, hash) });
+    if (!asset || !asset.widths.includes(width)) return undefined;
+    const original = await storage.get(asset.originalKey);
+    return original ? renderVariant(await readAll(original.body), width, format) : undefined;
+  });
 }
 
 /**
@@ -355,16 +363,29 @@ export async function printableImage(
   return { bytes: data, width: info.width, height: info.height };
 }
 
-/** Makes every missing variant of an asset (the media.variants job); stops between variants when aborted. */
+/**
+ * Makes every missing variant of an asset (the media.variants job), widest first, from one read and one decode of
+ * the original; stops between variants when aborted.
+ */
 export async function generateVariants(hash: string, signal?: AbortSignal): Promise<void> {
   const asset = await db().query.mediaAssets.findFirst({ where: eq(mediaAssets.hash, hash) });
   if (!asset) return;
   const { storage } = services();
-  for (const width of [...asset.widths].reverse()) {
-    for (const format of VARIANT_FORMATS) {
-      signal?.throwIfAborted();
-      if (!(await storage.exists(variantKey(hash, width, format)))) await readVariant(hash, width, format);
-    }
+  const missing: { width: number; format: VariantFormat }[] = [];
+  for (const width of [...asset.widths].sort((a, b) => b - a))
+    for (const format of VARIANT_FORMATS)
+      if (!(await storage.exists(variantKey(hash, width, format)))) missing.push({ width, format });
+  if (missing.length === 0) return;
+  signal?.throwIfAborted();
+  const stored = await storage.get(asset.originalKey);
+  if (!stored) return;
+  const original = await readAll(stored.body);
+  const source = await decodeForVariants(original, missing[0]!.width);
+  for (const { width, format } of missing) {
+    signal?.throwIfAborted();
+    await storeVariantOnce(variantKey(hash, width, format), () =>
+      source ? encodeVariant(source, width, format) : renderVariant(original, width, format),
+    );
   }
 }
 

@@ -1,6 +1,6 @@
 // The image pipeline: validate an upload, keep the original, derive AVIF/WebP variants and a placeholder.
 import { createHash } from "node:crypto";
-import sharp, { type Metadata } from "sharp";
+import sharp, { type Metadata, type Sharp } from "sharp";
 import { DomainError } from "~/lib/domain-error";
 
 /** Bump to give every variant a new URL after changing how variants are made. */
@@ -112,11 +112,52 @@ export async function analyseImage(input: Buffer): Promise<ProcessedImage & { or
   };
 }
 
-/** Encodes one variant. AVIF effort 2 keeps encoding fast on small machines at a small size cost. */
-export async function renderVariant(original: Buffer, width: number, format: VariantFormat): Promise<Buffer> {
-  const pipeline = sharp(original, { limitInputPixels: MAX_PIXELS })
+/** Encodes one variant straight from the original: a variant asked for before the job has made it. */
+export function renderVariant(original: Buffer, width: number, format: VariantFormat): Promise<Buffer> {
+  return encodeAs(
+    sharp(original, { limitInputPixels: MAX_PIXELS }).rotate().resize({ width, withoutEnlargement: true }),
+    format,
+  );
+}
+
+/** An original decoded once, upright and scaled to the widest variant wanted: the source of the variants below it. */
+export interface DecodedImage {
+  data: Buffer;
+  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+}
+
+/**
+ * The most a decoded source may hold (2560 x 6400 RGBA). A narrower, taller picture is rendered variant by variant
+ * from the original instead, which streams: nothing that large is held.
+ */
+export const MAX_DECODED_SOURCE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Decodes an original once for all its variants up to `width` (the media.variants job); undefined when the
+ * scaled picture would hold more than MAX_DECODED_SOURCE_BYTES, so the caller renders each variant from the
+ * original. Every variant used to decode the original again: 14 decodes of a phone's photo per upload.
+ */
+export async function decodeForVariants(original: Buffer, width: number): Promise<DecodedImage | undefined> {
+  const meta = await sharp(original, { limitInputPixels: MAX_PIXELS }).metadata();
+  const upright = (meta.orientation ?? 1) >= 5;
+  const [w, h] = upright ? [meta.height ?? 0, meta.width ?? 0] : [meta.width ?? 0, meta.height ?? 0];
+  const scaledWidth = Math.min(width, w);
+  if (scaledWidth * Math.ceil((h * scaledWidth) / Math.max(1, w)) * 4 > MAX_DECODED_SOURCE_BYTES) return undefined;
+  const { data, info } = await sharp(original, { limitInputPixels: MAX_PIXELS })
     .rotate()
-    .resize({ width, withoutEnlargement: true });
+    .resize({ width, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, info: { width: info.width, height: info.height, channels: info.channels } };
+}
+
+/** Encodes one variant from a decoded source (decodeForVariants). */
+export function encodeVariant(source: DecodedImage, width: number, format: VariantFormat): Promise<Buffer> {
+  return encodeAs(sharp(source.data, { raw: source.info }).resize({ width, withoutEnlargement: true }), format);
+}
+
+/** AVIF effort 2 keeps encoding fast on small machines at a small size cost. */
+function encodeAs(pipeline: Sharp, format: VariantFormat): Promise<Buffer> {
   return format === "avif"
     ? pipeline.avif({ quality: 55, effort: 2 }).toBuffer()
     : pipeline.webp({ quality: 80, effort: 4 }).toBuffer();
