@@ -2,7 +2,8 @@ import { createServer, type Server } from "node:http";
 import { connect, type AddressInfo, type Socket } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createLogger } from "~/logger.server";
-import { isPrivateAddress, limitConnectionsPerAddress } from "./guard";
+import { EventEmitter } from "node:events";
+import { isPrivateAddress, limitConnectionsPerAddress, NETWORK_CONNECTION_SHARE } from "./guard";
 
 /** Opens a connection from `localAddress`; resolves once it is open (`closed` says when it has ended). */
 function open(port: number, localAddress: string): Promise<Socket> {
@@ -42,6 +43,39 @@ describe("limitConnectionsPerAddress", () => {
     await vi.waitFor(async () => expect(await connections()).toBe(4), { timeout: 10_000 });
     expect(again.closed).toBe(false);
     for (const s of [...first, other, again]) s.destroy();
+  });
+});
+
+describe("limitConnectionsPerAddress, for IPv6 networks", () => {
+  /** A connection as the server's "connection" event hands it over: its address, closed by `destroy`. */
+  function arrive(server: Server, remoteAddress: string) {
+    const socket = Object.assign(new EventEmitter(), { remoteAddress, destroyed: false });
+    const destroy = () => {
+      socket.destroyed = true;
+      socket.emit("close");
+    };
+    Object.assign(socket, { destroy });
+    server.emit("connection", socket);
+    return Object.assign(socket, { destroy });
+  }
+
+  it("counts a /48 as well as its /64s: one network cannot open its 65,536 /64s' worth", () => {
+    const server = createServer();
+    limitConnectionsPerAddress(server, createLogger("silent", false), { max: 2 });
+    const network = NETWORK_CONNECTION_SHARE * 2;
+    // Two from each /64 of one /48, until the /48 has its share.
+    const held = Array.from({ length: network }, (_, n) => arrive(server, `2001:db8:5:${(n >> 1).toString(16)}::${n}`));
+    expect(held.filter((s) => s.destroyed)).toEqual([]);
+    // A /64 of that /48 with nothing open yet is refused; another network, and an IPv4 address, are not.
+    expect(arrive(server, "2001:db8:5:ffff::1").destroyed).toBe(true);
+    expect(arrive(server, "2001:db8:6:1::1").destroyed).toBe(false);
+    expect(arrive(server, "203.0.113.5").destroyed).toBe(false);
+    // A /64 still meets its own limit first.
+    expect(arrive(server, "2001:db8:6:1::2").destroyed).toBe(false);
+    expect(arrive(server, "2001:db8:6:1::3").destroyed).toBe(true);
+    // One connection of the network closes: its place is given back to the /48.
+    held[0]!.destroy();
+    expect(arrive(server, "2001:db8:5:ffff::2").destroyed).toBe(false);
   });
 });
 

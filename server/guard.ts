@@ -8,13 +8,15 @@ import type { Server } from "node:http";
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import type { Logger } from "~/logger.server";
-import { addressKey } from "~/modules/security/client-address";
+import { addressKey, networkKeyOf } from "~/modules/security/client-address";
 
 /**
  * Open connections one public client address may hold: a browser opens up to six and keeps them a minute, so
  * this is a gallery opening's guests on the venue's one address, not one host's way of holding them all.
  */
 export const MAX_CONNECTIONS_PER_ADDRESS = 512;
+/** An IPv6 network (its /48) may hold this many times one address's connections in all. */
+export const NETWORK_CONNECTION_SHARE = 4;
 
 /** File descriptors kept back from connections: the database's files and pool, logs, mail, media. */
 const RESERVED_DESCRIPTORS = 512;
@@ -65,10 +67,11 @@ export function guardProcess(logger: Logger): void {
 }
 
 /**
- * At most `max` open connections per public client address (IPv6 by its /64): one host cannot hold them all,
- * however slowly it sends. A connection past it is closed at once; one warning per address a minute says so.
- * Loopback and private addresses are not counted: they are a proxy's or a load balancer's (a site behind one
- * without TRUST_PROXY would otherwise have `max` connections in all), and `maxConnections` still bounds them.
+ * At most `max` open connections per public client address (IPv6 by its /64, and its /48 at most
+ * NETWORK_CONNECTION_SHARE times that): one host cannot hold them all, however slowly it sends. A connection past
+ * it is closed at once; one warning per address a minute says so. Loopback and private addresses are not
+ * counted: they are a proxy's or a load balancer's (a site behind one without TRUST_PROXY would otherwise have
+ * `max` connections in all), and `maxConnections` still bounds them.
  */
 export function limitConnectionsPerAddress(
   server: Server,
@@ -82,23 +85,28 @@ export function limitConnectionsPerAddress(
   const warned = new Map<string, number>();
   server.on("connection", (socket: Socket) => {
     if (exempt(socket.remoteAddress ?? "")) return;
-    const key = addressKey(socket.remoteAddress);
-    const count = (open.get(key) ?? 0) + 1;
-    if (count > max) {
+    const address = addressKey(socket.remoteAddress);
+    const network = networkKeyOf(address);
+    const counted = network ? [address, network] : [address];
+    const limitOf = (key: string) => (key === network ? max * NETWORK_CONNECTION_SHARE : max);
+    const full = counted.find((key) => (open.get(key) ?? 0) >= limitOf(key));
+    if (full) {
       socket.destroy();
       const now = Date.now();
-      if ((warned.get(key) ?? 0) < now - 60_000) {
-        warned.set(key, now);
+      if ((warned.get(full) ?? 0) < now - 60_000) {
+        warned.set(full, now);
         if (warned.size > 1_000) warned.clear();
-        logger.warn({ address: key, max }, "connections refused: too many open from one address");
+        logger.warn({ address: full, max: limitOf(full) }, "connections refused: too many open from one address");
       }
       return;
     }
-    open.set(key, count);
+    for (const key of counted) open.set(key, (open.get(key) ?? 0) + 1);
     socket.once("close", () => {
-      const left = (open.get(key) ?? 1) - 1;
-      if (left > 0) open.set(key, left);
-      else open.delete(key);
+      for (const key of counted) {
+        const left = (open.get(key) ?? 1) - 1;
+        if (left > 0) open.set(key, left);
+        else open.delete(key);
+      }
     });
   });
 }

@@ -2,7 +2,13 @@
 // limits a public form counts, per connection and per address typed, so neither one connection nor many
 // connections can flood one inbox.
 import { describe, expect, it } from "vitest";
-import { hitConnectionAndAddress, hitRateLimit, retryAfter } from "~/modules/security/rate-limit.server";
+import {
+  hitConnectionAndAddress,
+  hitRateLimit,
+  NETWORK_SHARE,
+  refundRateLimit,
+  retryAfter,
+} from "~/modules/security/rate-limit.server";
 import { BACKENDS, useTestServices } from "../support/harness";
 
 const TWO_A_MINUTE = { max: 2, windowSeconds: 60 };
@@ -44,5 +50,23 @@ describe.each(BACKENDS)("rate limits on %s", (backend) => {
     expect(await hitConnectionAndAddress("pieces", from("10.0.0.6", "e@example.com"), LIMITS, 3)).toMatchObject({
       allowed: false,
     });
+  });
+
+  it("counts an IPv6 client's /48 too: a network rotating through its /64s gets NETWORK_SHARE times one's budget", async () => {
+    const sixtyFour = (n: number) => `test:ip:2001:db8:7:${n.toString(16)}::/64`;
+    for (let n = 0; n < NETWORK_SHARE; n++) {
+      expect((await hitRateLimit(sixtyFour(n), TWO_A_MINUTE)).allowed).toBe(true);
+      expect((await hitRateLimit(sixtyFour(n), TWO_A_MINUTE)).allowed).toBe(true);
+    }
+    // A refund (a right password) gives the network its place back as well as the address.
+    await refundRateLimit(sixtyFour(0));
+    expect((await hitRateLimit(sixtyFour(NETWORK_SHARE), TWO_A_MINUTE)).allowed).toBe(true);
+    // The network's budget is spent: a /64 of it that has sent nothing yet is refused, told when to try again.
+    const refused = await hitRateLimit(sixtyFour(NETWORK_SHARE + 1), TWO_A_MINUTE);
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+    // Another network, and IPv4 addresses, count apart.
+    expect((await hitRateLimit("test:ip:2001:db8:8:1::/64", TWO_A_MINUTE)).allowed).toBe(true);
+    expect((await hitRateLimit("test:ip:203.0.113.9", TWO_A_MINUTE)).allowed).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressKey } from "./client-address";
+import { addressKey, networkKeyOf } from "./client-address";
 
 describe("the key a per-address limit counts by", () => {
   it("is the IPv4 address itself, also when written as IPv4-mapped IPv6", () => {
@@ -22,5 +22,18 @@ describe("the key a per-address limit counts by", () => {
     expect(addressKey(undefined)).toBe("unknown");
     expect(addressKey("")).toBe("unknown");
     expect(addressKey("not an address")).toBe("unknown");
+  });
+});
+
+describe("the network a per-address limit also counts by", () => {
+  it("is the /48 of an IPv6 address's /64, also inside a limit's key; an IPv4 address has none", () => {
+    expect(networkKeyOf("2001:db8:aa:bb::/64")).toBe("2001:db8:aa::/48");
+    expect(networkKeyOf(addressKey("2001:db8:aa:ffff:1::9"))).toBe("2001:db8:aa::/48");
+    expect(networkKeyOf("contact:ip:2001:db8:aa:bb::/64")).toBe("contact:ip:2001:db8:aa::/48");
+    expect(networkKeyOf("ip:/sign-in/email:2001:db8:aa:bb::/64")).toBe("ip:/sign-in/email:2001:db8:aa::/48");
+    expect(networkKeyOf("203.0.113.7")).toBeUndefined();
+    expect(networkKeyOf("contact:ip:203.0.113.7")).toBeUndefined();
+    expect(networkKeyOf("contact:ip:unknown")).toBeUndefined();
+    expect(networkKeyOf("sign-in:email:2001:db8:aa")).toBeUndefined();
   });
 });

@@ -1,7 +1,8 @@
 // The one client address every per-address limit uses (docs/security.md "Client address"). Express works it
 // out from the connection, believing X-Forwarded-For only from the proxies TRUST_PROXY names; this turns it
 // into the key a limit counts by. An IPv6 client commonly holds a whole /64 and can rotate inside it at will,
-// so IPv6 addresses count by their /64; IPv4-mapped IPv6 addresses count as the IPv4 address.
+// so IPv6 addresses count by their /64; IPv4-mapped IPv6 addresses count as the IPv4 address. One network (a /48:
+// a site, or one cloud account) holds 65,536 of those /64s, so a limit also counts its /48 (networkKeyOf).
 import { isIPv4, isIPv6 } from "node:net";
 
 export function addressKey(ip: string | undefined): string {
@@ -11,6 +12,18 @@ export function addressKey(ip: string | undefined): string {
   if (isIPv4(ip)) return ip;
   if (!isIPv6(ip)) return "unknown";
   return `${expandIPv6(ip).slice(0, 4).join(":")}::/64`;
+}
+
+const SIXTY_FOUR = /([0-9a-f]{1,4}):([0-9a-f]{1,4}):([0-9a-f]{1,4}):[0-9a-f]{1,4}::\/64$/;
+
+/**
+ * The /48 of an IPv6 address key (addressKey), or of a limit's key ending in one ("contact:ip:2001:db8:aa:bb::/64"
+ * gives "contact:ip:2001:db8:aa::/48"); undefined for an IPv4 address and anything else.
+ */
+export function networkKeyOf(key: string): string | undefined {
+  const match = SIXTY_FOUR.exec(key);
+  if (!match) return undefined;
+  return `${key.slice(0, match.index)}${match[1]}:${match[2]}:${match[3]}::/48`;
 }
 
 /** The eight 16-bit groups of an IPv6 address, without leading zeros ("::" expanded). */

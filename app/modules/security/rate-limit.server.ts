@@ -1,11 +1,13 @@
 // The one rate limiter (docs/security.md "Rate limits"): a fixed window per key in PostgreSQL, counted with one
 // atomic upsert, so a limit survives restarts and holds across every process sharing the database. Every limit
 // of the app is named here with its numbers, and counts by a client address (security/client-address.ts: an
-// IPv6 client by its /64), an e-mail address (kept only as a hash) or an account.
-// Owns: rate_limits. Exposes: hitRateLimit, refundRateLimit, RATE_LIMITS, emailKey, pruneRateLimits.
+// IPv6 client by its /64, and its /48 too with NETWORK_SHARE times the budget), an e-mail address (kept only as
+// a hash) or an account.
+// Owns: rate_limits. Exposes: hitRateLimit, refundRateLimit, RATE_LIMITS, NETWORK_SHARE, emailKey, pruneRateLimits.
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { db, queryRows, type Database } from "~/db/client.server";
+import { networkKeyOf } from "./client-address";
 
 export interface RateLimit {
   /** Requests allowed per window. */
@@ -62,8 +64,16 @@ export const RATE_LIMITS = {
 } as const satisfies Record<string, RateLimit>;
 
 /**
+ * How many times one address's budget an IPv6 network (its /48) may spend in all. A client holding a /48 (a
+ * cloud account often does) could otherwise send from 65,536 /64s, each with a budget of its own; a network of
+ * many real people (a university, a mobile carrier's) still has room for 64 of them at their limit at once.
+ */
+export const NETWORK_SHARE = 64;
+
+/**
  * Counts one request (or `cost` units of it) against `key`; refuses it once more than `limit.max` arrived in the
- * current window.
+ * current window. A key naming an IPv6 client's /64 counts against its /48 as well (NETWORK_SHARE times `max`):
+ * the first refusal is the answer.
  */
 export async function hitRateLimit(
   key: string,
@@ -71,6 +81,14 @@ export async function hitRateLimit(
   database: Database = db(),
   cost = 1,
 ): Promise<RateLimitResult> {
+  const own = await hitKey(key, limit, database, cost);
+  const network = networkKeyOf(key);
+  if (!network) return own;
+  const shared = await hitKey(network, { ...limit, max: limit.max * NETWORK_SHARE }, database, cost);
+  return own.allowed ? shared : own;
+}
+
+async function hitKey(key: string, limit: RateLimit, database: Database, cost: number): Promise<RateLimitResult> {
   const [row] = await queryRows<{ hits: number; retry_after: number }>(
     database,
     sql`
@@ -94,8 +112,9 @@ export async function hitRateLimit(
  * attempt at guessing (a right password). Never below zero; a window that has ended is left alone.
  */
 export async function refundRateLimit(key: string, database: Database = db()): Promise<void> {
+  const keys = [key, networkKeyOf(key)].filter((k) => k !== undefined);
   await database.execute(
-    sql`update rate_limits set hits = greatest(hits - 1, 0) where key = ${key} and expires_at > now()`,
+    sql`update rate_limits set hits = greatest(hits - 1, 0) where key in ${keys} and expires_at > now()`,
   );
 }
 

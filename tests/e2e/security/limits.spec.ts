@@ -257,6 +257,35 @@ test("behind one proxy, a client that invents X-Forwarded-For addresses still me
   expect(retryAfter.slice(0, 10)).toEqual(Array(10).fill(null));
 });
 
+test("a client holding an IPv6 /48 cannot multiply its budget by rotating /64s: the network has 64 times one address's", async () => {
+  const track = (address: string) =>
+    fetch(`${server.url}/track-order`, {
+      method: "POST",
+      // The proxy saw the client at `address`.
+      headers: { "x-forwarded-for": address },
+      body: new URLSearchParams({ number: "A-2026-0001", email: "probe@example.com" }),
+      redirect: "manual",
+    }).then((answer) => answer.status);
+  // Ten requests (the limit of one address) from each of 64 /64s of 2001:db8:4a::/48, sixteen at a time.
+  const statuses: number[] = [];
+  for (let batch = 0; batch < 40; batch++)
+    statuses.push(
+      ...(await Promise.all(
+        Array.from({ length: 16 }, (_, i) => {
+          const n = batch * 16 + i;
+          return track(`2001:db8:4a:${(n % 64).toString(16)}::${Math.floor(n / 64) + 1}`);
+        }),
+      )),
+    );
+  expect(statuses.filter((s) => s === 429)).toEqual([]);
+  // The network has spent 64 addresses' worth: a /64 of it that has sent nothing is refused.
+  expect(await track("2001:db8:4a:ffff::1")).toBe(429);
+  // Another /48, and an IPv4 client, are not held back by it.
+  expect(await track("2001:db8:4b:1::1")).not.toBe(429);
+  expect(await track("198.51.100.48")).not.toBe(429);
+  expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+});
+
 test("behind a trusted proxy, its X-Forwarded-Host and X-Forwarded-Proto are read as Express reads them: never a 500", async () => {
   const page = (headers: Record<string, string>) => fetch(`${server.url}/artwork/no-such-work`, { headers });
   // React Router's adapter took the port from the whole header (99999), and its new URL threw.
