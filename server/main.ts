@@ -10,6 +10,7 @@ import { createLogger } from "~/logger.server";
 import { createApp } from "./app";
 import { boot, exitWithError, type Booted } from "./boot";
 import { runPrimary, WORKER_READY } from "./cluster";
+import { drainable } from "./drain";
 import { CONNECTIONS_CHECKING_INTERVAL_MS, guardHttpServer, guardProcess } from "./guard";
 import { limitHeapGrowth } from "./heap";
 import { attachRealtime } from "./realtime";
@@ -42,6 +43,7 @@ async function main() {
   const server = createServer({ connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS }, (req, res) =>
     handler(req, res),
   );
+  const connections = drainable(server);
   const listen = () =>
     new Promise<void>((resolve, reject) => {
       server.once("error", reject);
@@ -85,19 +87,18 @@ async function main() {
     }, 10_000);
     force.unref();
     realtime.close();
-    server.close(() => {
-      booted
-        .stop()
-        .then(() => {
-          logger.info("stopped");
-          process.exit(0);
-        })
-        .catch((error: unknown) => {
-          logger.error({ err: error }, "error while stopping");
-          process.exit(1);
-        });
-    });
-    server.closeIdleConnections();
+    // Requests being answered get 8 s; the database is closed after the last connection, within the 10 s.
+    void connections
+      .drain(8_000)
+      .then(() => booted.stop())
+      .then(() => {
+        logger.info("stopped");
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        logger.error({ err: error }, "error while stopping");
+        process.exit(1);
+      });
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

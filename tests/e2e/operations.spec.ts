@@ -1,5 +1,6 @@
 // Operations contracts (ARCHITECTURE.md): first start seeds once, restarts keep data, SIGTERM stops cleanly,
 // bad configuration is one clear line and a non-zero exit, and a held DATA_DIR is refused.
+import { connect, type Socket } from "node:net";
 import pg from "pg";
 import { DEMO_ARTWORKS } from "../../app/modules/demo/demo-data";
 import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
@@ -39,6 +40,36 @@ test("a first start seeds once; a restart keeps the data and seeds nothing; SIGT
   );
   expect(intruder.stderr().trim().split("\n")).toHaveLength(1);
   expect(await stop(second)).toBe(0);
+});
+
+test("SIGTERM stops cleanly with clients still connected: an idle keep-alive, one trickling its headers, one being answered", async () => {
+  const server = await startServer({ DATA_DIR: runTempDir("atelier-ops-"), SEED_DEMO: "false" }, { data: "blank" });
+  await waitHealthy(server);
+  const { hostname, port } = new URL(server.url);
+  const open = (request: string) =>
+    new Promise<Socket & { received: () => string }>((resolve) => {
+      let received = "";
+      const socket = connect({ host: hostname, port: Number(port) }, () => {
+        socket.write(request);
+        resolve(Object.assign(socket, { received: () => received }));
+      });
+      socket.on("data", (chunk: Buffer) => (received += chunk.toString()));
+      socket.on("error", () => undefined);
+    });
+  // A browser's keep-alive connection after its request, and a client that has sent half its headers.
+  const idle = await open(`GET /healthz HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`);
+  await expect.poll(() => idle.received()).toContain("200 OK");
+  const trickler = await open(`GET / HTTP/1.1\r\nHost: ${hostname}\r\nX-Slow: `);
+  // A request being answered when the signal comes is answered in full.
+  const answering = fetch(`${server.url}/gallery`).then(async (r) => ({ status: r.status, html: await r.text() }));
+
+  expect(await stop(server)).toBe(0);
+  // The database was closed in order, not left to the 10 s limit's forced exit.
+  expect(server.output()).toContain('"msg":"stopped"');
+  expect(server.output()).not.toContain("shutdown took too long");
+  const answered = await answering.catch((error: unknown) => ({ status: 0, html: String(error) }));
+  expect([200, 503]).toContain(answered.status);
+  for (const socket of [idle, trickler]) socket.destroy();
 });
 
 test("an unreachable DATABASE_URL is one readable line and exit code 1", async () => {
