@@ -366,7 +366,7 @@ function PreviewTable({
               </Td>
               {cell("title", row.title || <span className="italic">missing</span>)}
               {cell("medium", row.medium)}
-              {cell("year", row.year ?? "")}
+              {cell("year", row.year ?? (bad("year") ? "?" : ""))}
               {cell("size", row.size)}
               {cell("price", row.price || (bad("price") ? "?" : <span className="text-muted">On request</span>))}
               {cell(
