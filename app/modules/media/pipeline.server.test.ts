@@ -16,6 +16,19 @@ const jpeg = (width: number, height: number) =>
     .jpeg()
     .toBuffer();
 
+/** A JPEG with detail in it: an orange disc on a dark ground. */
+const withCircle = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: "#345" } })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><circle cx="${width * 0.4}" cy="${height * 0.4}" r="${height / 4}" fill="#e93"/></svg>`,
+        ),
+      },
+    ])
+    .jpeg({ quality: 90 })
+    .toBuffer();
+
 async function expectMediaError(input: Buffer, code: string) {
   const error = await analyseImage(input).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(MediaError);
@@ -57,12 +70,7 @@ describe("analyseImage", () => {
   });
 
   it("rejects a truncated image", async () => {
-    const full = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#446" } })
-      .composite([
-        { input: Buffer.from('<svg width="800" height="600"><circle cx="400" cy="300" r="200" fill="#e93"/></svg>') },
-      ])
-      .jpeg({ quality: 90 })
-      .toBuffer();
+    const full = await withCircle(800, 600);
     const error = await expectMediaError(full.subarray(0, Math.floor(full.length / 2)), "damaged");
     expect(error.message).toMatch(/incomplete or damaged/);
   });
@@ -110,12 +118,7 @@ describe("variants from one decode", () => {
   }
 
   it("looks like the variant rendered from the original, at every width and in both formats", async () => {
-    const original = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: "#345" } })
-      .composite([
-        { input: Buffer.from('<svg width="2000" height="1500"><circle cx="700" cy="600" r="400" fill="#e93"/></svg>') },
-      ])
-      .jpeg({ quality: 92 })
-      .toBuffer();
+    const original = await withCircle(2000, 1500);
     const source = (await decodeForVariants(original, 1600))!;
     expect(source.info).toEqual({ width: 1600, height: 1200, channels: 3 });
     for (const width of [320, 960, 1600]) {
