@@ -55,7 +55,7 @@ for (const megapixels of sizes.length ? sizes : [24, 48]) {
     return total;
   });
   const oneDecode = await measure("one decode", async () => {
-    const source = (await decodeForVariants(original, Math.max(...widths)))!;
+    const source = (await decodeForVariants(original, { width, height }, Math.max(...widths)))!;
     let total = 0;
     for (const { width: w, format } of jobs) total += (await encodeVariant(source, w, format)).length;
     return total;

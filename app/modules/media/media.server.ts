@@ -380,7 +380,7 @@ export async function generateVariants(hash: string, signal?: AbortSignal): Prom
   const stored = await storage.get(asset.originalKey);
   if (!stored) return;
   const original = await readAll(stored.body);
-  const source = await decodeForVariants(original, missing[0]!.width);
+  const source = await decodeForVariants(original, asset, missing[0]!.width);
   for (const { width, format } of missing) {
     signal?.throwIfAborted();
     await storeVariantOnce(variantKey(hash, width, format), () =>

@@ -133,16 +133,19 @@ export interface DecodedImage {
 export const MAX_DECODED_SOURCE_BYTES = 64 * 1024 * 1024;
 
 /**
- * Decodes an original once for all its variants up to `width` (the media.variants job); undefined when the
- * scaled picture would hold more than MAX_DECODED_SOURCE_BYTES, so the caller renders each variant from the
- * original. Every variant used to decode the original again: 14 decodes of a phone's photo per upload.
+ * Decodes an original once for all its variants up to `width` (the media.variants job); `upright` is its size as
+ * shown, EXIF rotation applied (analyseImage's, kept on the asset). Undefined when the scaled picture would hold
+ * more than MAX_DECODED_SOURCE_BYTES, so the caller renders each variant from the original. Every variant used to
+ * decode the original again: 14 decodes of a phone's photo per upload.
  */
-export async function decodeForVariants(original: Buffer, width: number): Promise<DecodedImage | undefined> {
-  const meta = await sharp(original, { limitInputPixels: MAX_PIXELS }).metadata();
-  const upright = (meta.orientation ?? 1) >= 5;
-  const [w, h] = upright ? [meta.height ?? 0, meta.width ?? 0] : [meta.width ?? 0, meta.height ?? 0];
-  const scaledWidth = Math.min(width, w);
-  if (scaledWidth * Math.ceil((h * scaledWidth) / Math.max(1, w)) * 4 > MAX_DECODED_SOURCE_BYTES) return undefined;
+export async function decodeForVariants(
+  original: Buffer,
+  upright: { width: number; height: number },
+  width: number,
+): Promise<DecodedImage | undefined> {
+  const scaledWidth = Math.min(width, upright.width);
+  const scaledHeight = Math.ceil((upright.height * scaledWidth) / Math.max(1, upright.width));
+  if (scaledWidth * scaledHeight * 4 > MAX_DECODED_SOURCE_BYTES) return undefined;
   const { data, info } = await sharp(original, { limitInputPixels: MAX_PIXELS })
     .rotate()
     .resize({ width, withoutEnlargement: true })
