@@ -36,6 +36,7 @@ import {
   RATE_LIMITS,
   refundRateLimit,
   type RateLimit,
+  type RateLimitResult,
 } from "~/modules/security/rate-limit.server";
 
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
@@ -203,12 +204,14 @@ export function createAuth({ config, db, logger }: AuthDeps) {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         // Rate limits: per client address and per e-mail, for every caller (HTTP or our form actions).
         const { ip, email } = limitKeys(ctx.path, ctx.headers, body);
+        const counted: RateLimitResult[] = [];
         const ipRule = AUTH_RATE_LIMITS[ctx.path as keyof typeof AUTH_RATE_LIMITS] as RateLimit | undefined;
-        if (ipRule && ip) await throttle(ip, scaled(ipRule));
+        if (ipRule && ip) counted.push(await throttle(ip, scaled(ipRule)));
         if (ctx.path === "/sign-in/email" && ip) await throttle(`any-${ip}`, scaled(SIGN_IN_ANY_RATE_LIMIT));
         const emailRule = AUTH_EMAIL_RATE_LIMITS[ctx.path as keyof typeof AUTH_EMAIL_RATE_LIMITS] as
           RateLimit | undefined;
-        if (emailRule && email) await throttle(email, scaled(emailRule));
+        if (emailRule && email) counted.push(await throttle(email, scaled(emailRule)));
+        if (ctx.path === "/sign-in/email") signInCounts.set(ctx.context, counted);
 
         // Password policy on every way of setting a password.
         const password =
@@ -232,14 +235,13 @@ export function createAuth({ config, db, logger }: AuthDeps) {
       after: createAuthMiddleware(async (ctx) => {
         // A right password is no guess: only failed sign-ins count against the limits, so an owner who signs in
         // often (every test of a suite, a shared studio computer) is never refused while a guesser still is.
+        // The refund goes to the windows the attempt was counted in, not to a window opened since.
         if (ctx.path === "/sign-in/email" && !isAPIError(ctx.context.returned)) {
-          const { ip, email } = limitKeys(ctx.path, ctx.headers, (ctx.body ?? {}) as Record<string, unknown>);
           // Best effort: a refund that fails leaves the count a little high, never the sign-in undone.
-          for (const key of [ip, email])
-            if (key)
-              await refundRateLimit(key).catch((error: unknown) =>
-                logger.warn({ err: errForLog(error) }, "sign-in refund failed"),
-              );
+          for (const hit of signInCounts.get(ctx.context) ?? [])
+            await refundRateLimit(hit).catch((error: unknown) =>
+              logger.warn({ err: errForLog(error) }, "sign-in refund failed"),
+            );
         }
         if (!SECOND_FACTOR_PATHS.has(ctx.path)) return;
         // A magic link or a provider proved the address; a user with a verified factor still owes a code
@@ -390,14 +392,21 @@ function limitKeys(
   };
 }
 
-async function throttle(key: string, rule: RateLimit): Promise<void> {
-  const { allowed, retryAfterSeconds } = await hitRateLimit(key, rule);
-  if (!allowed)
+async function throttle(key: string, rule: RateLimit): Promise<RateLimitResult> {
+  const hit = await hitRateLimit(key, rule);
+  if (!hit.allowed)
     throw APIError.from("TOO_MANY_REQUESTS", {
       code: "TOO_MANY_ATTEMPTS",
-      message: tooManyAttempts(retryAfterSeconds),
+      message: tooManyAttempts(hit.retryAfterSeconds),
     });
+  return hit;
 }
+
+/**
+ * What a sign-in's before hook counted, for its after hook's refund. Keyed by the call's context, which
+ * better-auth hands to both hooks of one call (a test signs in 12 times to check the refund still reaches it).
+ */
+const signInCounts = new WeakMap<object, RateLimitResult[]>();
 
 export type Auth = ReturnType<typeof createAuth>;
 

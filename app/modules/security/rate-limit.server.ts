@@ -20,6 +20,14 @@ export interface RateLimitResult {
   allowed: boolean;
   /** Seconds until the window ends (0 when allowed). */
   retryAfterSeconds: number;
+  /** The windows the request was counted in (its key's, and its network's), for refundRateLimit. */
+  counted: CountedWindow[];
+}
+
+interface CountedWindow {
+  key: string;
+  /** The window's start as the database wrote it: a refund finds that window, never the one after it. */
+  startedAt: string;
 }
 
 const MINUTE = 60;
@@ -85,11 +93,12 @@ export async function hitRateLimit(
   const network = networkKeyOf(key);
   if (!network) return own;
   const shared = await hitKey(network, { ...limit, max: limit.max * NETWORK_SHARE }, database, cost);
-  return own.allowed ? shared : own;
+  const counted = [...own.counted, ...shared.counted];
+  return own.allowed ? { ...shared, counted } : { ...own, counted };
 }
 
 async function hitKey(key: string, limit: RateLimit, database: Database, cost: number): Promise<RateLimitResult> {
-  const [row] = await queryRows<{ hits: number; retry_after: number }>(
+  const [row] = await queryRows<{ hits: number; retry_after: number; started_at: string }>(
     database,
     sql`
     insert into rate_limits (key, hits, window_started_at, expires_at)
@@ -98,24 +107,31 @@ async function hitKey(key: string, limit: RateLimit, database: Database, cost: n
       hits = case when rate_limits.expires_at <= now() then ${cost} else rate_limits.hits + ${cost} end,
       window_started_at = case when rate_limits.expires_at <= now() then now() else rate_limits.window_started_at end,
       expires_at = case when rate_limits.expires_at <= now() then excluded.expires_at else rate_limits.expires_at end
-    returning hits, ceil(extract(epoch from expires_at - now()))::int as retry_after`,
+    returning hits, ceil(extract(epoch from expires_at - now()))::int as retry_after,
+      window_started_at::text as started_at`,
   );
   if (!row) throw new Error("rate_limits upsert returned no row");
   // Now and then, forget windows that ended long ago (the table stays small without a job).
   if (Math.random() < 0.01) await pruneRateLimits(database);
   const allowed = Number(row.hits) <= limit.max;
-  return { allowed, retryAfterSeconds: allowed ? 0 : Math.max(1, Number(row.retry_after)) };
+  return {
+    allowed,
+    retryAfterSeconds: allowed ? 0 : Math.max(1, Number(row.retry_after)),
+    counted: [{ key, startedAt: row.started_at }],
+  };
 }
 
 /**
- * Takes back one request counted against `key` in its current window: for a request that turned out to be no
- * attempt at guessing (a right password). Never below zero; a window that has ended is left alone.
+ * Takes back a request hitRateLimit counted, from the windows it was counted in: for a request that turned out
+ * to be no attempt at guessing (a right password). Never below zero; a window that has ended since is left
+ * alone, and so is the one that followed it (the refund would otherwise take back a guess of the new window).
  */
-export async function refundRateLimit(key: string, database: Database = db()): Promise<void> {
-  const keys = [key, networkKeyOf(key)].filter((k) => k !== undefined);
-  await database.execute(
-    sql`update rate_limits set hits = greatest(hits - 1, 0) where key in ${keys} and expires_at > now()`,
-  );
+export async function refundRateLimit(hit: Pick<RateLimitResult, "counted">, database: Database = db()): Promise<void> {
+  for (const { key, startedAt } of hit.counted)
+    await database.execute(
+      sql`update rate_limits set hits = greatest(hits - 1, 0)
+          where key = ${key} and window_started_at = ${startedAt}::timestamptz and expires_at > now()`,
+    );
 }
 
 /**
