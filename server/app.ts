@@ -10,6 +10,7 @@ import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import type { Config } from "~/config.server";
 import { assetsHandler } from "./assets";
+import { clientAddressOf } from "./client-of";
 import { recordRequest, renderMetrics } from "./metrics";
 import type { Logger } from "~/logger.server";
 import { isbot } from "isbot";
@@ -65,8 +66,11 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
   app.set("trust proxy", config.trustProxy);
   // A page reached from another page of the site (PUBLIC_URL's host, whatever Host a proxy sent) is no referral.
   const ownHost = new URL(config.publicUrl).hostname;
+  // A stored page skips the chain that sets res.locals.clientIp (server/client-of.ts).
+  const clientOf = (req: IncomingMessage, res: ServerResponse): string =>
+    ((res as Partial<Response>).locals?.clientIp as string | undefined) ?? clientAddressOf(app, req);
   const countView = (req: IncomingMessage, res: ServerResponse, path: string) =>
-    countPageView(req, res, path, ownHost, logger);
+    countPageView(req, res, path, { ownHost, client: () => clientOf(req, res) }, logger);
 
   // Request id and one structured log line per request.
   app.use((req, res, next) => {
@@ -356,7 +360,13 @@ function logWhenFinished(
 }
 
 /** Counts this request as a page view once its response has gone, if it is one (modules/analytics). */
-function countPageView(req: IncomingMessage, res: ServerResponse, path: string, ownHost: string, logger: Logger) {
+function countPageView(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  { ownHost, client }: { ownHost: string; client: () => string },
+  logger: Logger,
+) {
   if (req.method === "GET")
     res.on("finish", () => {
       try {
@@ -371,7 +381,7 @@ function countPageView(req: IncomingMessage, res: ServerResponse, path: string, 
           ownHost,
           isBot: isbot,
         });
-        if (view) recordPageView(view);
+        if (view) recordPageView(view, client());
       } catch (err) {
         logger.error({ err }, "page view not counted");
       }

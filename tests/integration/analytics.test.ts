@@ -6,7 +6,12 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { orders, pageViewCounts } from "~/db/schema";
 import { dayIn } from "~/lib/dates";
 import { revenueSummary } from "~/modules/admin/dashboard.server";
-import { flushPageViews, MAX_REFERRERS_A_DAY, recordPageView } from "~/modules/analytics/page-views.server";
+import {
+  flushPageViews,
+  MAX_REFERRERS_A_DAY,
+  NEW_REFERRERS_PER_CLIENT,
+  recordPageView,
+} from "~/modules/analytics/page-views.server";
 import { analyticsReport, RANK_PAGE_SIZE } from "~/modules/analytics/reports.server";
 import { getArtwork } from "~/modules/catalog/catalog.server";
 import { markOrderPaid } from "~/modules/shop/order-actions.server";
@@ -19,6 +24,9 @@ import { sendContact, sendCommission } from "../support/inquiry-data";
 import { BACKENDS, useTestServices } from "../support/harness";
 import { callRoute, orderOne, seedShopSettings, seedWork } from "../support/shop-data";
 
+/** One visitor's address, for views whose client does not matter. */
+const VISITOR = "203.0.113.5";
+
 describe.each(BACKENDS)("analytics on %s", (backend) => {
   const ctx = useTestServices(backend);
   beforeAll(() => seedShopSettings());
@@ -27,7 +35,7 @@ describe.each(BACKENDS)("analytics on %s", (backend) => {
     const heronId = await seedWork({ title: "Heron at Dusk", priceCents: 100_000 });
     const heron = (await getArtwork(heronId))!;
     const view = (path: string, referrerHost = "", artworkKey: string | null = null, at?: Date) =>
-      recordPageView({ path, referrerHost, artworkKey }, at);
+      recordPageView({ path, referrerHost, artworkKey }, VISITOR, at);
 
     for (let i = 0; i < 5; i++) view("/", "instagram.com");
     view("/gallery");
@@ -84,15 +92,43 @@ describe.each(BACKENDS)("analytics on %s", (backend) => {
   it("keeps at most MAX_REFERRERS_A_DAY referring sites a day; views from more sites count without one", async () => {
     const day = new Date(Date.UTC(2031, 4, 10, 12));
     for (let i = 0; i < MAX_REFERRERS_A_DAY + 50; i++)
-      recordPageView({ path: "/shop", referrerHost: `r${i}.example`, artworkKey: null }, day);
+      recordPageView(
+        { path: "/shop", referrerHost: `r${i}.example`, artworkKey: null },
+        `10.1.${i >> 8}.${i & 255}`,
+        day,
+      );
     // A site already kept that day still counts as itself.
-    recordPageView({ path: "/shop", referrerHost: "r0.example", artworkKey: null }, day);
+    recordPageView({ path: "/shop", referrerHost: "r0.example", artworkKey: null }, VISITOR, day);
     await flushPageViews();
     const rows = await ctx.handle.db.select().from(pageViewCounts).where(eq(pageViewCounts.day, "2031-05-10"));
     expect(rows.filter((r) => r.referrerHost !== "")).toHaveLength(MAX_REFERRERS_A_DAY);
     expect(rows.find((r) => r.referrerHost === "r0.example")?.views).toBe(2);
     expect(rows.find((r) => r.referrerHost === "")?.views).toBe(50);
     expect(rows.reduce((sum, r) => sum + r.views, 0)).toBe(MAX_REFERRERS_A_DAY + 51);
+  });
+
+  it("keeps at most NEW_REFERRERS_PER_CLIENT new referring sites a day from one client, so one stranger cannot fill the day's list", async () => {
+    const day = new Date(Date.UTC(2031, 4, 11, 12));
+    // A stranger names 50 sites first thing in the day; the next visitors' real referrers still count as themselves.
+    for (let i = 0; i < 50; i++)
+      recordPageView({ path: "/", referrerHost: `forged-${i}.example`, artworkKey: null }, "198.51.100.7", day);
+    recordPageView({ path: "/", referrerHost: "instagram.com", artworkKey: null }, "203.0.113.20", day);
+    // A site kept already still counts when the stranger names it again; an IPv6 client counts by its /48.
+    recordPageView({ path: "/", referrerHost: "forged-0.example", artworkKey: null }, "198.51.100.7", day);
+    for (let i = 0; i < 50; i++)
+      recordPageView(
+        { path: "/", referrerHost: `v6-${i}.example`, artworkKey: null },
+        `2001:db8:9:${i.toString(16)}::/64`,
+        day,
+      );
+    await flushPageViews();
+    const rows = await ctx.handle.db.select().from(pageViewCounts).where(eq(pageViewCounts.day, "2031-05-11"));
+    const kept = (prefix: string) => rows.filter((r) => r.referrerHost.startsWith(prefix));
+    expect(kept("forged-")).toHaveLength(NEW_REFERRERS_PER_CLIENT);
+    expect(kept("v6-")).toHaveLength(NEW_REFERRERS_PER_CLIENT);
+    expect(rows.find((r) => r.referrerHost === "forged-0.example")?.views).toBe(2);
+    expect(rows.find((r) => r.referrerHost === "instagram.com")?.views).toBe(1);
+    expect(rows.find((r) => r.referrerHost === "")?.views).toBe(100 - 2 * NEW_REFERRERS_PER_CLIENT);
   });
 
   it("is for administrators only, and reads the range from the URL", async () => {
@@ -108,7 +144,7 @@ describe.each(BACKENDS)("analytics on %s", (backend) => {
   it("pages through every ranked row, none left out (ten a page)", async () => {
     for (let i = 1; i <= 23; i++)
       for (let v = 0; v < i; v++)
-        recordPageView({ path: `/blog/post-${i}`, referrerHost: `site-${i}.example`, artworkKey: null });
+        recordPageView({ path: `/blog/post-${i}`, referrerHost: `site-${i}.example`, artworkKey: null }, `10.2.0.${i}`);
     await flushPageViews();
     const first = await analyticsReport(7);
     expect(first.rankTotals.referrers).toBeGreaterThanOrEqual(23);
@@ -134,9 +170,9 @@ describe.each(BACKENDS)("analytics on %s", (backend) => {
     // 03:00 UTC on 1 March 2031 is 21:00 on 28 February in Chicago: February's, there.
     const lateEvening = new Date("2031-03-01T03:00:00Z");
     const now = new Date("2031-03-01T04:00:00Z");
-    recordPageView({ path: "/gallery", referrerHost: "", artworkKey: null }, lateEvening);
+    recordPageView({ path: "/gallery", referrerHost: "", artworkKey: null }, VISITOR, lateEvening);
     // A minute after midnight in Chicago: the next day's.
-    recordPageView({ path: "/gallery", referrerHost: "", artworkKey: null }, new Date("2031-03-01T06:01:00Z"));
+    recordPageView({ path: "/gallery", referrerHost: "", artworkKey: null }, VISITOR, new Date("2031-03-01T06:01:00Z"));
     await flushPageViews();
     const heronId = await seedWork({ title: "Heron at Midnight", priceCents: 250_000 });
     const placed = await orderOne(heronId, { fulfilment: "pickup" });
@@ -163,9 +199,9 @@ describe.each(BACKENDS)("analytics on %s", (backend) => {
 
     // Two quarter hours of one studio day, one flush: one row (a statement may not update a row twice).
     const path = "/merged-in-one-flush";
-    recordPageView({ path, referrerHost: "", artworkKey: null }, new Date("2031-03-01T15:00:00Z"));
-    recordPageView({ path, referrerHost: "", artworkKey: null }, new Date("2031-03-01T15:20:00Z"));
-    recordPageView({ path, referrerHost: "", artworkKey: null }, new Date("2031-03-01T15:25:00Z"));
+    recordPageView({ path, referrerHost: "", artworkKey: null }, VISITOR, new Date("2031-03-01T15:00:00Z"));
+    recordPageView({ path, referrerHost: "", artworkKey: null }, VISITOR, new Date("2031-03-01T15:20:00Z"));
+    recordPageView({ path, referrerHost: "", artworkKey: null }, VISITOR, new Date("2031-03-01T15:25:00Z"));
     await flushPageViews();
     const merged = await ctx.handle.db.select().from(pageViewCounts).where(eq(pageViewCounts.path, path));
     expect(merged.map((r) => ({ day: String(r.day).slice(0, 10), views: r.views }))).toEqual([
@@ -187,7 +223,7 @@ describe("analytics when the database fails", () => {
 
   it("never throws to the page: the failed write is logged and its counts dropped", async () => {
     const error = vi.spyOn(logger, "error");
-    expect(() => recordPageView({ path: "/gallery", referrerHost: "", artworkKey: null })).not.toThrow();
+    expect(() => recordPageView({ path: "/gallery", referrerHost: "", artworkKey: null }, VISITOR)).not.toThrow();
     await expect(flushPageViews()).resolves.toBeUndefined();
     expect(error).toHaveBeenCalledWith(expect.objectContaining({ keys: 1 }), "page views not recorded");
     // Nothing is left to retry forever.

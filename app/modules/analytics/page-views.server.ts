@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { dayIn } from "~/lib/dates";
+import { networkKeyOf } from "~/modules/security/client-address";
 import { studioTimeZone } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
 import type { PageView } from "./page-views";
@@ -22,8 +23,14 @@ const SLOT_MS = 15 * 60_000;
  * counts without one: the table and the admin's list of referrers cannot be filled with names a stranger chose.
  */
 export const MAX_REFERRERS_A_DAY = 300;
+/**
+ * New referring sites one client (an address; an IPv6 client by its /48) may add in a day, so that one stranger
+ * cannot use up the day's list just after midnight: filling it takes 30 clients.
+ */
+export const NEW_REFERRERS_PER_CLIENT = 10;
 const DAY_MS = 86_400_000;
-let referrers = { day: -1, hosts: new Set<string>() };
+/** The day's sites, and how many each client added (at most MAX_REFERRERS_A_DAY clients, so memory is bounded). */
+let referrers = { day: -1, hosts: new Set<string>(), addedBy: new Map<string, number>() };
 
 interface Pending extends PageView {
   slot: number;
@@ -37,18 +44,13 @@ let flushing: Promise<void> = Promise.resolve();
 /** A counter's key: its quarter hour or day, path and referring host. */
 const keyOf = (when: number | string, view: PageView) => `${when}\u0000${view.path}\u0000${view.referrerHost}`;
 
-/** Counts one view now; written within FLUSH_MS. Never throws. */
-export function recordPageView(view: PageView, at: Date = new Date()): void {
+/**
+ * Counts one view now, from `client` (security/client-address.ts's addressKey); written within FLUSH_MS. Never
+ * throws.
+ */
+export function recordPageView(view: PageView, client: string, at: Date = new Date()): void {
   const slot = Math.floor(at.getTime() / SLOT_MS);
-  if (view.referrerHost) {
-    // The UTC day: a bound on what is kept, not a report (whose days are the studio's).
-    const day = Math.floor(at.getTime() / DAY_MS);
-    if (referrers.day !== day) referrers = { day, hosts: new Set() };
-    if (!referrers.hosts.has(view.referrerHost)) {
-      if (referrers.hosts.size >= MAX_REFERRERS_A_DAY) view = { ...view, referrerHost: "" };
-      else referrers.hosts.add(view.referrerHost);
-    }
-  }
+  if (view.referrerHost && !keepReferrer(view.referrerHost, client, at)) view = { ...view, referrerHost: "" };
   const key = keyOf(slot, view);
   const entry = pending.get(key);
   if (entry) entry.views++;
@@ -58,6 +60,20 @@ export function recordPageView(view: PageView, at: Date = new Date()): void {
     timer = setTimeout(() => void flushPageViews(), FLUSH_MS);
     timer.unref();
   }
+}
+
+/** Whether a view's referring site is kept: one kept already today, or a new one within both budgets. */
+function keepReferrer(host: string, client: string, at: Date): boolean {
+  // The UTC day: a bound on what is kept, not a report (whose days are the studio's).
+  const day = Math.floor(at.getTime() / DAY_MS);
+  if (referrers.day !== day) referrers = { day, hosts: new Set(), addedBy: new Map() };
+  if (referrers.hosts.has(host)) return true;
+  const by = networkKeyOf(client) ?? client;
+  const added = referrers.addedBy.get(by) ?? 0;
+  if (referrers.hosts.size >= MAX_REFERRERS_A_DAY || added >= NEW_REFERRERS_PER_CLIENT) return false;
+  referrers.hosts.add(host);
+  referrers.addedBy.set(by, added + 1);
+  return true;
 }
 
 /** Writes what has been counted; a failure is logged and those counts are dropped (never retried forever). */
