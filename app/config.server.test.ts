@@ -32,6 +32,13 @@ describe("loadConfig", () => {
     expect(config.dataDir).toBe("/var/lib/atelier");
   });
 
+  it("takes the site at localhost and 127.0.0.1 without PUBLIC_URL, and at PUBLIC_URL's origin alone with it", () => {
+    expect(loadConfig({ PORT: "8080" }, "/x").siteOrigins).toEqual(["http://localhost:8080", "http://127.0.0.1:8080"]);
+    expect(loadConfig({ PUBLIC_URL: "https://art.example.com/shop/" }, "/x").siteOrigins).toEqual([
+      "https://art.example.com",
+    ]);
+  });
+
   it("runs one process by default, and several only on a PostgreSQL server", () => {
     expect(loadConfig({}, "/x").webConcurrency).toBe(1);
     // With a PostgreSQL server, one process per core unless told otherwise.

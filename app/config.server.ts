@@ -84,6 +84,12 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
+  /**
+   * The origins a browser reaches the site at, which its forms, sign-in and realtime socket accept: PUBLIC_URL's;
+   * without PUBLIC_URL (a local start), localhost and 127.0.0.1 on the port. Not [::1]: React Router's Express
+   * adapter drops the port of an IPv6 Host, so its own origin check refuses every form posted there.
+   */
+  siteOrigins: string[];
   /** Undefined until resolved by resolveAuthSecret (generated into DATA_DIR when unset). */
   authSecret: string | undefined;
   seedDemo: boolean;
@@ -161,6 +167,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const port = e.PORT ?? 3000;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, "");
+  const siteOrigins = e.PUBLIC_URL
+    ? [new URL(publicUrl).origin]
+    : ["localhost", "127.0.0.1"].map((host) => `http://${host}:${port}`);
   return {
     env: e.NODE_ENV ?? "production",
     port,
@@ -168,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: resolvePath(cwd, e.DATA_DIR ?? "./data"),
     databaseUrl: e.DATABASE_URL,
     publicUrl,
+    siteOrigins,
     authSecret: e.AUTH_SECRET,
     seedDemo: e.SEED_DEMO ?? true,
     requireAdminTwoFactor: e.REQUIRE_ADMIN_TWO_FACTOR ?? true,

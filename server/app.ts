@@ -145,7 +145,7 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
               ],
               "font-src": ["'self'", "data:"],
               // The page's own origin, and the realtime socket on the same host (no other host, any scheme).
-              "connect-src": ["'self'", websocketOrigin(config.publicUrl)],
+              "connect-src": ["'self'", ...config.siteOrigins.map(websocketOrigin)],
               "frame-ancestors": ["'none'"],
               // Social sign-in posts to /auth, which redirects to the provider; a checkout form posted without
               // JavaScript is redirected to the card payment page: both origins must be allowed.
@@ -268,7 +268,7 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
   app.use((req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const origin = req.headers.origin;
-    if (origin !== undefined && origin !== ownOrigin) {
+    if (origin !== undefined && !config.siteOrigins.includes(origin)) {
       res.status(403).type("text/plain").send("Cross-site request refused.");
       return;
     }

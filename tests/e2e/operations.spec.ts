@@ -4,7 +4,7 @@ import { connect, type Socket } from "node:net";
 import pg from "pg";
 import { DEMO_ARTWORKS } from "../../app/modules/demo/demo-data";
 import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
-import { expect, test } from "../support/fixtures";
+import { expect, test, waitForHydration } from "../support/fixtures";
 import { runTempDir } from "../support/test-run";
 
 test.describe.configure({ mode: "serial" });
@@ -97,6 +97,42 @@ test("SEED_DEMO=false starts an empty shop", async () => {
   await waitHealthy(server);
   expect(await galleryCount(server)).toBe(0);
   expect(await (await fetch(`${server.url}/gallery`)).text()).toContain("No artworks yet.");
+  expect(await stop(server)).toBe(0);
+});
+
+test("without PUBLIC_URL (the quick start) the site takes its forms at localhost and at 127.0.0.1, and refuses other origins", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const server = await startServer({ DATA_DIR: runTempDir("atelier-ops-"), SEED_DEMO: "false", PUBLIC_URL: "" });
+  await waitHealthy(server);
+  const port = new URL(server.url).port;
+  for (const host of ["127.0.0.1", "localhost"]) {
+    const page = await browser.newPage();
+    await page.goto(`http://${host}:${port}/auth?mode=sign-up`);
+    await waitForHydration(page);
+    await page.getByLabel("Email").fill(`quick.start@${host === "localhost" ? "example.com" : "example.org"}`);
+    await page.getByLabel("Password").fill("a quiet harbour at dusk");
+    await page.getByRole("button", { name: "Create account" }).click();
+    // Without mail set up there is no address to confirm: the new account is signed in at the site's root.
+    await expect(page).toHaveURL(`http://${host}:${port}/`);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toHaveCount(0);
+    // The realtime socket takes this origin too.
+    await expect(page.getByRole("button", { name: "Connection status: Connected" })).toBeVisible();
+    const footer = page.getByRole("contentinfo");
+    await footer.getByLabel("Newsletter").fill(`reader@${host === "localhost" ? "example.com" : "example.org"}`);
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await expect(footer.getByRole("status")).toHaveText("Thank you. Check your inbox and confirm your subscription.");
+    await page.close();
+  }
+  // Another site's page posting here is refused.
+  const refused = await fetch(`${server.url}/newsletter`, {
+    method: "POST",
+    headers: { origin: "http://evil.example", "content-type": "application/x-www-form-urlencoded" },
+    body: "email=someone%40example.com",
+  });
+  expect(refused.status).toBe(403);
+  expect(await refused.text()).toBe("Cross-site request refused.");
   expect(await stop(server)).toBe(0);
 });
 

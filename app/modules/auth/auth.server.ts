@@ -132,7 +132,7 @@ export function createAuth({ config, db, logger }: AuthDeps) {
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret: config.authSecret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: config.siteOrigins,
     disabledPaths: ACCOUNT_CHANGE_PATHS,
     // Reset and magic-link tokens (and our two-factor step's identifiers) are kept as SHA-256 digests: a copy
     // of the database, a backup or a log of its queries holds nothing that signs anyone in (item 14).
