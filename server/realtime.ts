@@ -22,6 +22,11 @@ import { MAX_BUFFERED_BYTES, messageBudget } from "./realtime-budget";
 const HEARTBEAT_MS = 30_000;
 /** Open sockets of one person (tabs and windows) and of the whole process. */
 export const MAX_SOCKETS_PER_USER = 10;
+/**
+ * Sockets of the process's REALTIME_MAX_CONNECTIONS kept for administrators (a tenth at most): signed-up accounts
+ * holding every other socket still leave the artist's dashboard live.
+ */
+export const ADMIN_RESERVED_SOCKETS = 20;
 
 export interface Realtime {
   /** Closes every socket ("going away"), for a graceful stop. */
@@ -30,8 +35,9 @@ export interface Realtime {
 
 export function attachRealtime(server: Server, { config, logger }: { config: Config; logger: Logger }): Realtime {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
-  const siteOrigin = new URL(config.publicUrl).origin;
   const alive = new WeakSet<WebSocket>();
+  const forEveryone =
+    config.realtimeMaxConnections - Math.min(ADMIN_RESERVED_SOCKETS, Math.floor(config.realtimeMaxConnections / 10));
   let upgrading = 0;
 
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -45,7 +51,7 @@ export function attachRealtime(server: Server, { config, logger }: { config: Con
         refuse(socket, 400, "Bad Request");
         return;
       }
-      if (req.headers.origin !== siteOrigin) {
+      if (!config.siteOrigins.includes(req.headers.origin ?? "")) {
         refuse(socket, 403, "Forbidden");
         return;
       }
@@ -65,6 +71,10 @@ export function attachRealtime(server: Server, { config, logger }: { config: Con
             }
             if (realtimeHub().size(context.user.id) >= MAX_SOCKETS_PER_USER) {
               ws.close(TOO_MANY_CONNECTIONS_CLOSE, "Too many open pages");
+              return;
+            }
+            if (context.role !== "admin" && realtimeHub().size() >= forEveryone) {
+              ws.close(TOO_MANY_CONNECTIONS_CLOSE, "Too many people connected");
               return;
             }
             join(ws, context);
@@ -87,7 +97,7 @@ export function attachRealtime(server: Server, { config, logger }: { config: Con
       if (typeof value === "string") headers.set(name, value);
       else if (Array.isArray(value)) headers.set(name, value.join(", "));
     }
-    return getAuthContext(new Request(new URL(REALTIME_PATH, siteOrigin), { headers }));
+    return getAuthContext(new Request(new URL(REALTIME_PATH, config.publicUrl), { headers }));
   }
 
   /** When a flooding socket was last logged: one line a minute, however many reconnect and flood. */

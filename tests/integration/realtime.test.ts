@@ -6,7 +6,14 @@ import { beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { notifications, user, userRoles } from "~/db/schema";
 import type { ServerMessage } from "~/lib/realtime";
 import { newSubmissionKey, submitContact, ContactSchema } from "~/modules/inbox/inquiries.server";
-import { PRESENCE_BURST, PRESENCE_INTERVAL_MS, RealtimeHub, realtimeHub } from "~/modules/realtime/hub.server";
+import {
+  PRESENCE_BURST,
+  PRESENCE_INTERVAL_MS,
+  PRESENCE_PUBLISH_BURST,
+  PRESENCE_PUBLISH_INTERVAL_MS,
+  RealtimeHub,
+  realtimeHub,
+} from "~/modules/realtime/hub.server";
 import {
   deleteNotification,
   listNotifications,
@@ -138,22 +145,58 @@ describe("the realtime hub", () => {
     // A script opening and closing sockets as fast as the server lets it.
     for (let i = 0; i < 1_000; i++) hub.join(new FakeSocket(), ann).leave();
     expect(frames() - before).toBe(PRESENCE_BURST);
-    // The last change (Ann gone) goes out within a second.
+    // The last change (Ann gone) goes out within a second, to whoever was last sent another presence: the artist
+    // was last sent Ann leaving already.
     vi.advanceTimersByTime(PRESENCE_INTERVAL_MS);
-    expect(frames() - before).toBe(PRESENCE_BURST + 1);
+    expect(frames() - before).toBe(PRESENCE_BURST);
     expect(online()).toEqual(["u-mara"]);
     // While held back, a socket that joins still gets the presence as it is, at once.
     for (let i = 0; i < 20; i++) hub.join(new FakeSocket(), ann).leave();
     const tab = new FakeSocket();
-    hub.join(tab, ann);
+    const annTab = hub.join(tab, ann);
     expect(tab.last("presence")!.users.map((u) => u.userId)).toEqual(["u-ann"]);
     vi.advanceTimersByTime(PRESENCE_INTERVAL_MS);
     expect(online()).toEqual(["u-mara", "u-ann"]);
     // A while later the whole burst is hers again.
+    annTab.leave();
     vi.advanceTimersByTime(60_000);
     const next = frames();
     for (let i = 0; i < PRESENCE_BURST / 2; i++) hub.join(new FakeSocket(), ann).leave();
     expect(frames() - next).toBe(PRESENCE_BURST);
+  });
+
+  it("sends people other than the artist a presence only when what they see changes, and everyone a burst of presences at most, then the latest four times a second", () => {
+    vi.useFakeTimers();
+    onTestFinished(() => void vi.useRealTimers());
+    const hub = new RealtimeHub(() => Date.now());
+    const m = new FakeSocket();
+    hub.join(m, artist);
+    // A hundred signed-up accounts with ten tabs each.
+    const firstTabs = [];
+    const quiet: FakeSocket[] = [];
+    for (let u = 0; u < 100; u++)
+      for (let t = 0; t < 10; t++) {
+        const socket = new FakeSocket();
+        const tab = hub.join(socket, { id: `u-${u}`, email: `${u}@example.com`, name: `Customer ${u}` });
+        if (t === 0) firstTabs.push(tab);
+        if (u === 99) quiet.push(socket);
+      }
+    vi.advanceTimersByTime(60_000);
+    expect(m.last("presence")).toMatchObject({ count: 101 });
+    const framesOf = (socket: FakeSocket) => socket.received.filter((r) => r.t === "presence").length;
+    const quietBefore = quiet.map(framesOf);
+    const artistBefore = framesOf(m);
+    // Ninety-nine of them share a note at once.
+    for (const tab of firstTabs.slice(0, 99))
+      tab.receive(JSON.stringify({ t: "presence", status: "online", metadata: { note: "Out" } }));
+    // The hundredth sees the same count and the same entry of their own: nothing is sent to their tabs.
+    expect(quiet.map(framesOf)).toEqual(quietBefore);
+    // The artist sees every change, a burst at once and then the latest state four times a second at most.
+    expect(framesOf(m) - artistBefore).toBe(PRESENCE_PUBLISH_BURST);
+    vi.advanceTimersByTime(PRESENCE_PUBLISH_INTERVAL_MS);
+    expect(framesOf(m) - artistBefore).toBe(PRESENCE_PUBLISH_BURST + 1);
+    expect(m.last("presence")!.users.filter((u) => u.metadata?.note === "Out")).toHaveLength(99);
+    expect(quiet.map(framesOf)).toEqual(quietBefore);
   });
 
   it("forgets a person who has left once their burst has filled again, and not before", () => {

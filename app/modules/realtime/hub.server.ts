@@ -38,6 +38,8 @@ interface Connection {
   user: HubUser;
   status: PresenceStatus;
   metadata: PresenceMetadata;
+  /** The last presence this socket was sent: the same again is not sent. */
+  sentPresence?: string;
 }
 
 /** Status of a user over all their tabs: online if any tab is, else busy if any is, else away. */
@@ -58,6 +60,13 @@ export const BROADCASTS_PER_MINUTE = 6;
  */
 export const PRESENCE_BURST = 10;
 export const PRESENCE_INTERVAL_MS = 1000;
+/**
+ * Presences the hub sends out to its sockets at once, over all users; past them, the latest state four times a
+ * second. Each goes to every socket, so many accounts changing within their own budgets (a hundred signed-up
+ * accounts with ten tabs each) would otherwise cost sockets × changes a second and stall the process.
+ */
+export const PRESENCE_PUBLISH_BURST = 20;
+export const PRESENCE_PUBLISH_INTERVAL_MS = 250;
 
 /** The other processes, as the hub sees them (hub-peers.server.ts). */
 export interface HubPeers {
@@ -79,11 +88,15 @@ export class RealtimeHub {
   private broadcasts = new Map<string, number[]>();
   /** Per user: presence changes that may still go out at once (refilled one a second), and a change held back. */
   private presenceBudget = new Map<string, PresenceBudget>();
+  /** Presences that may still go out to every socket at once (refilled four a second), and one held back. */
+  private publishBudget: PresenceBudget;
   /** Entries of users connected to other processes (one per user and process). */
   private remote: PresenceEntry[] = [];
   private peers: HubPeers | undefined;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number = Date.now) {
+    this.publishBudget = { tokens: PRESENCE_PUBLISH_BURST, at: now() };
+  }
 
   /** Links the hub to the other processes (undefined: this process alone again). */
   connectPeers(peers: HubPeers | undefined): void {
@@ -305,20 +318,52 @@ export class RealtimeHub {
     this.peers?.presenceChanged(userId, this.localEntry(userId));
   }
 
-  /** Administrators get the list; everyone else how many are online, and their own entry. */
+  /**
+   * Everyone here is sent the presence: now while the hub's budget lasts, else the latest state once the next
+   * presence may go out (a change meanwhile rides along).
+   */
   private publishPresence(): void {
-    this.sendPresence(this.connections, this.presence());
+    const budget = this.publishBudget;
+    if (budget.held) return;
+    const now = this.now();
+    budget.tokens = Math.min(PRESENCE_PUBLISH_BURST, budget.tokens + (now - budget.at) / PRESENCE_PUBLISH_INTERVAL_MS);
+    budget.at = now;
+    if (budget.tokens >= 1) {
+      budget.tokens -= 1;
+      this.sendPresence(this.connections, this.presence());
+      return;
+    }
+    budget.held = setTimeout(
+      () => {
+        budget.held = undefined;
+        budget.tokens = 0;
+        budget.at = this.now();
+        this.sendPresence(this.connections, this.presence());
+      },
+      (1 - budget.tokens) * PRESENCE_PUBLISH_INTERVAL_MS,
+    );
+    budget.held.unref?.();
   }
 
+  /**
+   * Administrators get the list; everyone else how many are online, and their own entry. A socket is sent only
+   * what differs from the last presence it was sent (one person's status is no news to another customer).
+   */
   private sendPresence(connections: Iterable<Connection>, users: PresenceEntry[]): void {
-    const everyone = JSON.stringify({ t: "presence", users, count: users.length } satisfies ServerMessage);
+    const count = users.length;
+    const everyone = JSON.stringify({ t: "presence", users, count } satisfies ServerMessage);
+    const entries = new Map(users.map((u) => [u.userId, u]));
+    const own = new Map<string, string>();
     for (const c of connections) {
-      if (c.user.isAdmin) {
-        c.socket.send(everyone);
-        continue;
+      let message = c.user.isAdmin ? everyone : own.get(c.user.id);
+      if (message === undefined) {
+        const entry = entries.get(c.user.id);
+        message = JSON.stringify({ t: "presence", users: entry ? [entry] : [], count } satisfies ServerMessage);
+        own.set(c.user.id, message);
       }
-      const own = users.filter((u) => u.userId === c.user.id);
-      c.socket.send(JSON.stringify({ t: "presence", users: own, count: users.length } satisfies ServerMessage));
+      if (c.sentPresence === message) continue;
+      c.sentPresence = message;
+      c.socket.send(message);
     }
   }
 }

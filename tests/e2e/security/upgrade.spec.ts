@@ -3,6 +3,8 @@
 // one down with it).
 import { connect, type Socket } from "node:net";
 import WebSocket from "ws";
+import { TOO_MANY_CONNECTIONS_CLOSE } from "../../../app/lib/realtime";
+import { ADMIN, ADMIN_SERVER_ENV } from "../../support/accounts";
 import { expect, test } from "../../support/fixtures";
 import { startServer, stop, waitHealthy, type Server } from "../../support/spawn-server";
 import { runTempDir } from "../../support/test-run";
@@ -137,4 +139,63 @@ test("a signed-in socket that floods the server with messages is closed (1008), 
   expect(closeCode).toBe(1008);
   expect(await healthy()).toBe(200);
   await expect.poll(() => server.output()).toContain("realtime: socket closed, too many messages");
+});
+
+test("signed-up accounts holding every socket leave the artist's sockets free, and the server keeps answering", async () => {
+  test.setTimeout(120_000);
+  // Twenty sockets in all, two of them kept for administrators.
+  const small = await startServer({
+    DATA_DIR: runTempDir("atelier-upgrade-"),
+    SEED_DEMO: "false",
+    REALTIME_MAX_CONNECTIONS: "20",
+    ...ADMIN_SERVER_ENV,
+  });
+  try {
+    await waitHealthy(small);
+    const cookieOf = async (path: string, body: object) => {
+      const answer = await fetch(`${small.url}/api/auth/${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: small.url },
+        body: JSON.stringify(body),
+      });
+      expect(answer.status).toBe(200);
+      return answer.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+    };
+    const open = (cookie: string) =>
+      new Promise<{ ws: WebSocket; closed: Promise<number> }>((resolve, reject) => {
+        const ws = new WebSocket(`${small.url.replace("http", "ws")}/realtime`, {
+          headers: { origin: small.url, cookie },
+        });
+        const closed = new Promise<number>((done) => ws.on("close", (code) => done(code)));
+        // The server's first message says the socket joined (a refused one is closed without it).
+        ws.once("message", () => resolve({ ws, closed }));
+        ws.on("close", () => resolve({ ws, closed }));
+        ws.on("error", reject);
+      });
+    const customers = [];
+    for (let i = 0; i < 2; i++)
+      customers.push(
+        await cookieOf("sign-up/email", {
+          name: `Holder ${i}`,
+          email: `holder${i}@example.com`,
+          password: "a long and quiet studio passphrase",
+        }),
+      );
+    const held = [];
+    for (let i = 0; i < 18; i++) held.push(await open(customers[i % 2]!));
+    expect(held.every(({ ws }) => ws.readyState === WebSocket.OPEN)).toBe(true);
+    // The nineteenth customer socket is refused, told not to retry.
+    const refused = await open(customers[0]!);
+    expect(await refused.closed).toBe(TOO_MANY_CONNECTIONS_CLOSE);
+    // The artist still connects.
+    const artist = await open(await cookieOf("sign-in/email", { email: ADMIN.email, password: ADMIN.password }));
+    expect(artist.ws.readyState).toBe(WebSocket.OPEN);
+    expect((await fetch(`${small.url}/healthz`)).status).toBe(200);
+    for (const { ws } of [...held, artist]) ws.close();
+  } finally {
+    await stop(small);
+  }
 });
