@@ -37,6 +37,16 @@ class FakeSocket {
 describe("the realtime hub", () => {
   const artist = { id: "u-mara", email: "mara@example.com", name: "Mara", isAdmin: true };
 
+  /** A hub on Vitest's fake clock (the test's own), with the artist connected on `m`. */
+  function hubOnFakeTime() {
+    vi.useFakeTimers();
+    onTestFinished(() => void vi.useRealTimers());
+    const hub = new RealtimeHub(() => Date.now());
+    const m = new FakeSocket();
+    hub.join(m, artist);
+    return { hub, m };
+  }
+
   it("keeps one presence entry per user over their tabs, away only when every tab is hidden", () => {
     const hub = new RealtimeHub();
     const a1 = new FakeSocket();
@@ -108,11 +118,7 @@ describe("the realtime hub", () => {
   });
 
   it("sends a user's presence changes at once, and past a burst only the latest, once a second", () => {
-    vi.useFakeTimers();
-    onTestFinished(() => void vi.useRealTimers());
-    const hub = new RealtimeHub(() => Date.now());
-    const m = new FakeSocket();
-    hub.join(m, artist);
+    const { hub, m } = hubOnFakeTime();
     const ann = hub.join(new FakeSocket(), { id: "u-ann", email: "ann@example.com", name: "Ann" });
     const frames = () => m.received.filter((r) => r.t === "presence").length;
     const annStatus = () => m.last("presence")!.users.find((u) => u.userId === "u-ann")!.status;
@@ -133,11 +139,7 @@ describe("the realtime hub", () => {
   });
 
   it("holds back a user's sockets joining and leaving past the burst the same way, and shows a new tab at once", () => {
-    vi.useFakeTimers();
-    onTestFinished(() => void vi.useRealTimers());
-    const hub = new RealtimeHub(() => Date.now());
-    const m = new FakeSocket();
-    hub.join(m, artist);
+    const { hub, m } = hubOnFakeTime();
     const ann = { id: "u-ann", email: "ann@example.com", name: "Ann" };
     const frames = () => m.received.filter((r) => r.t === "presence").length;
     const online = () => m.last("presence")!.users.map((u) => u.userId);
@@ -166,11 +168,7 @@ describe("the realtime hub", () => {
   });
 
   it("sends people other than the artist a presence only when what they see changes, and everyone a burst of presences at most, then the latest four times a second", () => {
-    vi.useFakeTimers();
-    onTestFinished(() => void vi.useRealTimers());
-    const hub = new RealtimeHub(() => Date.now());
-    const m = new FakeSocket();
-    hub.join(m, artist);
+    const { hub, m } = hubOnFakeTime();
     // A hundred signed-up accounts with ten tabs each.
     const firstTabs = [];
     const quiet: FakeSocket[] = [];
@@ -200,12 +198,9 @@ describe("the realtime hub", () => {
   });
 
   it("forgets a person who has left once their burst has filled again, and not before", () => {
-    vi.useFakeTimers();
-    onTestFinished(() => void vi.useRealTimers());
-    const hub = new RealtimeHub(() => Date.now());
+    const { hub } = hubOnFakeTime();
     // What the hub keeps per person: read from outside, as a heap snapshot would (nothing else shows it).
     const kept = () => (hub as unknown as { presenceBudget: Map<string, unknown> }).presenceBudget.size;
-    hub.join(new FakeSocket(), artist);
     for (let i = 0; i < 200; i++) hub.join(new FakeSocket(), { id: `u-visitor-${i}`, email: "", name: "" }).leave();
     expect(kept()).toBe(201);
     // Two changes each (join, leave): full again two seconds later; the artist, still here, is kept.
