@@ -50,9 +50,9 @@ export const paths = {
   robots: () => "/robots.txt",
   /** A page's sharing image (spec §2 Page metadata: per-page default sharing images). */
   ogPage: (page: string) => `/og/${encodeURIComponent(page)}.jpg`,
-  /** An artwork's sharing image; the version changes with its picture and caption, so caches can keep it forever. */
   /** A blog post's sharing image (its cover on a 1200x630 card). */
   ogBlogPost: (slug: string) => `/og/blog/${encodeURIComponent(slug)}.jpg`,
+  /** An artwork's sharing image; the version changes with its picture and caption, so caches can keep it forever. */
   ogArtwork: (id: string, version?: string) =>
     `/og/artwork/${encodeURIComponent(id)}.jpg${version ? `?v=${encodeURIComponent(version)}` : ""}`,
 } as const;

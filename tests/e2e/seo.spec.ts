@@ -178,6 +178,16 @@ test("an artwork page has its title, canonical, its own 1200x630 sharing image a
   expect(head.meta("twitter:image")).toBe(image);
   const response = await expectSharingImage(request, image);
   expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  // An old or invented version, or none, is sent on to the current image and never kept by the page cache:
+  // strangers' made-up versions cannot push the pages out of it.
+  for (const other of [`/og/artwork/${id}.jpg?v=zz${Date.now().toString(36)}`, `/og/artwork/${id}.jpg`]) {
+    for (let twice = 0; twice < 2; twice++) {
+      const moved = await request.get(other, { maxRedirects: 0 });
+      expect(moved.status()).toBe(302);
+      expect(new URL(moved.headers().location!, baseURL).href).toBe(image);
+      expect(moved.headers()["x-cache"]).not.toBe("hit");
+    }
+  }
 
   const [work] = head.jsonLd;
   expect(head.jsonLd).toHaveLength(1);

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/og-image";
+import { paths } from "~/lib/paths";
 import { isPageKey } from "~/lib/seo";
 import { artworkOgImage, blogPostOgImage, pageOgImage, type OgImage } from "~/modules/seo/og.server";
 
@@ -36,7 +37,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (params.kind !== "artwork") return notFound();
   const image = await artworkOgImage(name);
   if (!image) return notFound();
-  // Only the current version's URL may be cached forever; an old link gets today's image, briefly cached.
-  const current = new URL(request.url).searchParams.get("v") === image.version;
-  return jpeg(request, image, current ? IMMUTABLE : SHORT);
+  // Only the current version's URL is answered, and cached forever. An old link, or one without a version, is
+  // sent on to it: the page cache keeps no copy per version a stranger makes up (each would push a page out).
+  if (new URL(request.url).searchParams.get("v") !== image.version)
+    return new Response(null, {
+      status: 302,
+      headers: { location: paths.ogArtwork(name, image.version), "cache-control": SHORT },
+    });
+  return jpeg(request, image, IMMUTABLE);
 }
