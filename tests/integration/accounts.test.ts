@@ -409,6 +409,22 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
     expect(cookies.some((c) => /session_token=[^;]+;/.test(c) && !/Max-Age=0/.test(c))).toBe(false);
   });
 
+  it("refuses a name over 120 characters at sign-up over HTTP too, as the form does", async () => {
+    const signUp = (name: string, email: string) =>
+      auth().handler(
+        new Request(`${ORIGIN}/api/auth/sign-up/email`, {
+          method: "POST",
+          headers: { origin: ORIGIN, "content-type": "application/json", "x-atelier-client-ip": "10.13.0.2" },
+          body: JSON.stringify({ name, email, password: "a long and quiet studio passphrase" }),
+        }),
+      );
+    const refused = await signUp("x".repeat(15_000), "long.name@example.com");
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ message: "Keep your name under 120 characters." });
+    expect(await ctx.handle.db.select().from(user).where(eq(user.email, "long.name@example.com"))).toEqual([]);
+    expect((await signUp("y".repeat(120), "fits@example.com")).status).toBe(200);
+  });
+
   it("better-auth's account-changing endpoints are not served over HTTP, even with a session (security item 9)", async () => {
     const cookie = await confirmedUser(ctx, "direct@example.com", "direct caller passphrase");
     for (const path of ACCOUNT_CHANGE_PATHS) {

@@ -30,6 +30,7 @@ import {
   passwordProblemMessage,
 } from "./password-policy.server";
 import { publish } from "~/modules/events/bus.server";
+import { MAX_NAME_LENGTH, NAME_TOO_LONG } from "./forms.server";
 import {
   emailKey,
   hitRateLimit,
@@ -212,6 +213,9 @@ export function createAuth({ config, db, logger }: AuthDeps) {
           RateLimit | undefined;
         if (emailRule && email) counted.push(await throttle(email, scaled(emailRule)));
         if (ctx.path === "/sign-in/email") signInCounts.set(ctx.context, counted);
+
+        if (typeof body.name === "string" && body.name.trim().length > MAX_NAME_LENGTH)
+          throw APIError.from("BAD_REQUEST", { code: "NAME_TOO_LONG", message: NAME_TOO_LONG });
 
         // Password policy on every way of setting a password.
         const password =

@@ -15,10 +15,13 @@ const newPassword = z
   .min(1, "Choose a password.")
   .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`)
   .max(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters.`);
+/** The longest name an account takes, on the forms and over better-auth's HTTP API alike. */
+export const MAX_NAME_LENGTH = 120;
+export const NAME_TOO_LONG = `Keep your name under ${MAX_NAME_LENGTH} characters.`;
 const fullName = z
   .string()
   .trim()
-  .max(120, "Keep your name under 120 characters.")
+  .max(MAX_NAME_LENGTH, NAME_TOO_LONG)
   .optional()
   .transform((v) => v ?? "");
 const checkbox = z
