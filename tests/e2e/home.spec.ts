@@ -152,6 +152,27 @@ test("autoplay pauses while the pointer is over the carousel or focus is inside 
   await expect(currentSlide(page)).toHaveAttribute("aria-label", "3 of 6");
 });
 
+test("a dot clicked moves to its slide and autoplay goes on from there, wrapping from the last to the first", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await openHome(page);
+  const carousel = carouselOf(page);
+  await carousel.getByRole("button", { name: "Go to slide 6", exact: true }).click();
+  await expect(currentSlide(page)).toHaveAttribute("aria-label", "6 of 6");
+  // The pointer resting on the dot it clicked, and the focus the click gave it, do not hold the slideshow.
+  await page.clock.runFor(6000);
+  await expect(currentSlide(page)).toHaveAttribute("aria-label", "1 of 6");
+  await carousel.getByRole("button", { name: "Next slide" }).click();
+  await expect(currentSlide(page)).toHaveAttribute("aria-label", "2 of 6");
+  await page.clock.runFor(6000);
+  await expect(currentSlide(page)).toHaveAttribute("aria-label", "3 of 6");
+  // Moving the pointer over it again pauses it.
+  await carousel.hover({ position: { x: 20, y: 20 } });
+  await page.clock.runFor(13_000);
+  await expect(currentSlide(page)).toHaveAttribute("aria-label", "3 of 6");
+});
+
 test("with reduced motion the carousel stays put until asked, and the visitor can start or stop autoplay", async ({
   page,
 }) => {

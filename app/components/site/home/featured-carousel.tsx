@@ -47,8 +47,9 @@ const useHydrated = () =>
 
 /**
  * Spec §2 Home: the featured works one at a time, with previous/next and dot buttons and autoplay that wraps.
- * Autoplay pauses while the pointer is over it or focus is inside it, and stays off for reduced motion
- * unless the visitor starts it. Follows the WAI-ARIA carousel pattern.
+ * Autoplay pauses while the pointer is over it or keyboard focus is inside it, and stays off for reduced motion
+ * unless the visitor starts it; a control clicked moves the slide and autoplay goes on from there. Follows the
+ * WAI-ARIA carousel pattern.
  */
 export function FeaturedCarousel({ artworks }: { artworks: readonly ArtworkCardData[] }) {
   const count = artworks.length;
@@ -71,7 +72,14 @@ export function FeaturedCarousel({ artworks }: { artworks: readonly ArtworkCardD
     return () => window.clearTimeout(timer);
   }, [rotating, index, count]);
 
-  const goTo = (i: number) => setIndex(((i % count) + count) % count);
+  // A control clicked restarts autoplay for a full interval (the pointer resting on it no longer holds it); moving
+  // the pointer over the carousel again pauses it again.
+  const goTo = (i: number) => {
+    setIndex(((i % count) + count) % count);
+    setHovered(false);
+  };
+  // Focus from a click or a tap is no reason to pause: only focus from the keyboard (or a script) is.
+  const pointerDown = useRef(false);
   const previous = () => goTo(index - 1);
   const next = () => goTo(index + 1);
 
@@ -107,9 +115,15 @@ export function FeaturedCarousel({ artworks }: { artworks: readonly ArtworkCardD
       aria-roledescription="carousel"
       aria-label="Featured artworks"
       onKeyDown={onKeyDown}
-      onFocus={() => setFocused(true)}
+      onFocus={() => setFocused(!pointerDown.current)}
       onBlur={onBlur}
-      onPointerEnter={(e) => e.pointerType === "mouse" && setHovered(true)}
+      onPointerDown={() => {
+        pointerDown.current = true;
+        setFocused(false);
+      }}
+      onPointerUp={() => (pointerDown.current = false)}
+      onPointerCancel={() => (pointerDown.current = false)}
+      onPointerMove={(e) => e.pointerType === "mouse" && setHovered(true)}
       onPointerLeave={(e) => e.pointerType === "mouse" && setHovered(false)}
     >
       {/* Every slide stays in one row: the row takes the tallest slide's height, so nothing shifts as they change. */}
