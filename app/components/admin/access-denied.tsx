@@ -42,9 +42,15 @@ function GoBackButton() {
   );
 }
 
-/** Whether the entry before this one is a page of this site: a navigation inside the app (React Router counts
- * them in `history.state.idx`), or a page whose link or form brought the browser here. */
+/**
+ * Whether the entry before this one is a page of this site. The Navigation API knows (its entries are this
+ * site's only, so an address typed after a page of the site counts, a blank tab does not); without it, a
+ * navigation inside the app (React Router counts them in `history.state.idx`), or a page whose link or form
+ * brought the browser here.
+ */
 function cameFromThisSite(): boolean {
+  const navigation = (window as { navigation?: { canGoBack?: boolean } }).navigation;
+  if (typeof navigation?.canGoBack === "boolean") return navigation.canGoBack;
   if (window.history.length < 2) return false;
   if (((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0) return true;
   try {
