@@ -93,6 +93,19 @@ test("a tap on an image opens it full screen across the whole 375 px screen", as
   expect(box).toEqual({ x: 0, y: 0, ...screen });
   expect(screen.width).toBeGreaterThanOrEqual(375);
   await expect(dialog(page).getByRole("img", { name: /, / })).toBeVisible();
+  // Full screen is on a phone's toolbar too (a phone's browser then shows the work edge to edge), and every
+  // control of the toolbar is on the screen.
+  const fullScreen = dialog(page).getByRole("button", { name: "Full screen" });
+  await fullScreen.tap();
+  await expect(fullScreen).toHaveAttribute("aria-pressed", "true");
+  await fullScreen.tap();
+  await expect(fullScreen).toHaveAttribute("aria-pressed", "false");
+  const offScreen = await dialog(page)
+    .getByRole("button")
+    .evaluateAll((buttons) =>
+      buttons.filter((b) => b.getBoundingClientRect().right > window.innerWidth).map((b) => b.ariaLabel),
+    );
+  expect(offScreen).toEqual([]);
   await dialog(page).getByRole("button", { name: "Close", exact: true }).tap();
   await expect(dialog(page)).toBeHidden();
   expect(total).toBeGreaterThan(2);

@@ -239,7 +239,7 @@ export default function Lightbox({ images, index, onIndexChange, onClose, onAddT
       data-zoom={view.zoom}
       className="fixed inset-0 z-[80] flex flex-col bg-[#0f0e0d] text-[#efebe4] outline-none transition-opacity duration-200 starting:opacity-0"
     >
-      <header className="flex shrink-0 items-center gap-0.5 px-2 pt-[max(0.5rem,env(safe-area-inset-top))] pb-1 md:gap-1 md:px-5 md:pt-4">
+      <header className="flex shrink-0 items-center gap-0.5 px-2 pt-[max(0.5rem,env(safe-area-inset-top))] pb-1 max-md:[&>button]:size-9 md:gap-1 md:px-5 md:pt-4">
         <p aria-live="polite" className="mr-auto pl-2 text-sm text-[#a8a095] tabular-nums">
           {index + 1} of {count}
         </p>
@@ -269,13 +269,7 @@ export default function Lightbox({ images, index, onIndexChange, onClose, onAddT
           <Share2 aria-hidden="true" className="size-5" />
         </IconButton>
         {canFullscreen ? (
-          <IconButton
-            label="Full screen"
-            shortcut="F"
-            aria-pressed={fullscreen}
-            onClick={toggleFullscreen}
-            className="max-md:hidden"
-          >
+          <IconButton label="Full screen" shortcut="F" aria-pressed={fullscreen} onClick={toggleFullscreen}>
             {fullscreen ? (
               <Minimize aria-hidden="true" className="size-5" />
             ) : (
@@ -288,6 +282,7 @@ export default function Lightbox({ images, index, onIndexChange, onClose, onAddT
           shortcut="H"
           aria-pressed={help}
           onClick={() => setHelp((on) => !on)}
+          // A phone has no keyboard to press them with; a tablet's has room for the button.
           className="max-md:hidden"
         >
           <Keyboard aria-hidden="true" className="size-5" />
