@@ -94,6 +94,8 @@ export default [
   route("admin/media", "routes/admin/media-upload.ts"),
   // The cart's works as they are now (prices, availability), and Stripe's webhook.
   route("api/cart", "routes/resources/cart.ts"),
+  // Every work the gallery's filters find, for the lightbox to step through past the page it opened on.
+  route("api/gallery-works", "routes/resources/gallery-works.ts"),
   // The signed-in user's notifications (the header's bell); live changes come over /realtime.
   route("api/notifications", "routes/resources/notifications.ts"),
   // Changes made offline, replayed one at a time when the connection returns (app/lib/offline-queue.ts).

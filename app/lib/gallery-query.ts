@@ -3,6 +3,11 @@
 import { listQuery } from "./list-query";
 
 export const GALLERY_PAGE_SIZE = 24;
+/**
+ * The most works the lightbox steps through (the catalogue's longest read): past it, a gallery's lightbox keeps
+ * to the page it was opened on.
+ */
+export const GALLERY_LIGHTBOX_MAX = 200;
 
 export interface GalleryParams {
   q?: string;
@@ -55,6 +60,11 @@ export function parseGalleryParams(search: URLSearchParams): GalleryParams {
 }
 
 /** The query string for a gallery view (only what is set; page 1 is the default). */
+/** Where the lightbox reads every work the gallery's filters find (routes/resources/gallery-works.ts). */
+export function galleryWorksHref(params: GalleryParams): string {
+  return galleryHref({ ...params, page: undefined }).replace(/^\/gallery/, "/api/gallery-works");
+}
+
 export function galleryHref(params: GalleryParams): string {
   const { q, medium, availability, year, category, series, tag } = params;
   const qs = listQuery(

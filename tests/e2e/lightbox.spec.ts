@@ -7,18 +7,35 @@ const openers = (page: Page) => page.locator("main").getByRole("button", { name:
 const dialog = (page: Page) => page.getByRole("dialog");
 const zoomLevel = (page: Page) => dialog(page).getByRole("status", { name: "Zoom level" });
 
-/** The works on the gallery page, in order: title and artwork page path. */
-async function works(page: Page) {
+/** The works on the gallery page shown, in order: title and artwork page path. */
+async function pageWorks(page: Page) {
   return page
     .locator("main article h2 a")
     .evaluateAll((links) => links.map((a) => ({ title: a.textContent ?? "", path: a.getAttribute("href") ?? "" })));
 }
 
+/**
+ * The gallery's works over all its pages, in order (the lightbox steps through them all), read from the page
+ * shown on: the browser is back on that page after.
+ */
+async function works(page: Page) {
+  const first = page.url();
+  const all = await pageWorks(page);
+  for (let n = 2; (await page.locator('nav[aria-label="Pages"] a[rel="next"]').count()) > 0; n++) {
+    await page.goto(`/gallery?page=${n}`);
+    all.push(...(await pageWorks(page)));
+  }
+  if (page.url() !== first) await page.goto(first);
+  return all;
+}
+
+/** Opens the first work of the gallery's first page, once the viewer holds every work of the gallery. */
 async function openFirst(page: Page) {
   await page.goto("/gallery");
   const list = await works(page);
   await openers(page).first().click();
   await expect(dialog(page)).toBeVisible();
+  await expect(dialog(page).getByText(`1 of ${list.length}`, { exact: true })).toBeVisible();
   return list;
 }
 
@@ -109,6 +126,34 @@ test("← and → step through the works and wrap at both ends, as do the arrow 
   await expectImage(page, total, total, list[total - 1]!.title);
   await dialog(page).getByRole("button", { name: "Next image" }).click();
   await expectImage(page, 1, total, list[0]!.title);
+});
+
+test("opened on the gallery's first page, it steps on to the works of the other pages, and buys them too", async ({
+  page,
+}) => {
+  const list = await openFirst(page);
+  const onThisPage = await openers(page).count();
+  expect(list.length).toBeGreaterThan(onThisPage);
+  // Back from the first work: the last work of the gallery, from its last page.
+  await page.keyboard.press("ArrowLeft");
+  await expectImage(page, list.length, list.length, list.at(-1)!.title);
+  // A work of another page that is for sale goes in the cart from here.
+  let n = list.length;
+  while (
+    n > onThisPage &&
+    (await dialog(page)
+      .getByRole("button", { name: /^Add to Cart/ })
+      .count()) === 0
+  ) {
+    await page.keyboard.press("ArrowLeft");
+    await expectImage(page, n - 1, list.length, list[n - 2]!.title);
+    n--;
+  }
+  expect(n).toBeGreaterThan(onThisPage);
+  await dialog(page)
+    .getByRole("button", { name: /^Add to Cart/ })
+    .click();
+  await expect(page.getByText(`“${list[n - 1]!.title}” is in your cart`)).toBeVisible();
 });
 
 test("+ - 0 zoom by 1.2 between 10% and 500%, and the zoom buttons do the same", async ({ page }) => {
@@ -382,7 +427,7 @@ test("Add to Cart with its price shows only for available, priced works, and put
 
 test("the title in the grid links to the work's page", async ({ page }) => {
   await page.goto("/gallery");
-  const [first] = await works(page);
+  const [first] = await pageWorks(page);
   await page.locator("main article h2 a").first().click();
   await expect(page).toHaveURL(first!.path);
   await expect(page.getByRole("heading", { level: 1, name: first!.title })).toBeVisible();

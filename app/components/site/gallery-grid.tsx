@@ -1,6 +1,7 @@
-// The gallery's grid of works. Clicking an image opens it full screen in the lightbox (at that work,
-// with the page's other works either side); the title links to the work's page.
-import { useMemo } from "react";
+// The gallery's grid of works. Clicking an image opens it full screen in the lightbox (at that work, with the
+// gallery's other works either side: this page's at once, the other pages' once read); the title links to the
+// work's page.
+import { useMemo, useState } from "react";
 import { ArtworkCard, type ArtworkCardData } from "./artwork-card";
 import { ArtworkGrid } from "./artwork-grid";
 import { LightboxProvider, useLightbox } from "./lightbox/lightbox-provider";
@@ -30,20 +31,76 @@ export function toLightboxImage(artwork: GalleryArtwork, image: ImageAsset): Lig
   };
 }
 
-export function GalleryGrid({ artworks, onAddToCart }: { artworks: GalleryArtwork[]; onAddToCart?: AddToCartHandler }) {
+/** The gallery's other works, read once per set of filters when the lightbox first opens. */
+function otherWorks() {
+  const known = new Map<string, GalleryArtwork>();
+  let read: { href: string; images: Promise<LightboxImage[] | undefined> } | undefined;
+  return {
+    find: (id: string) => known.get(id),
+    /** Every work the filters find, as the viewer's images; undefined when the read failed. */
+    images(href: string) {
+      if (read?.href !== href)
+        read = {
+          href,
+          images: fetch(href)
+            .then((response) => (response.ok ? (response.json() as Promise<{ artworks: GalleryArtwork[] }>) : null))
+            .then((body) => {
+              if (!body) return undefined;
+              for (const artwork of body.artworks) known.set(artwork.id, artwork);
+              return lightboxImages(body.artworks);
+            })
+            .catch(() => undefined),
+        };
+      return read.images;
+    },
+  };
+}
+
+/**
+ * The grid and its lightbox. With `allWorksHref` (the gallery has more works than this page), the lightbox, once
+ * open, reads every work the filters find and steps through them all; its Add to Cart buys any of them.
+ */
+export function GalleryGrid({
+  artworks,
+  allWorksHref,
+  onAddToCart,
+}: {
+  artworks: GalleryArtwork[];
+  allWorksHref?: string;
+  onAddToCart?: (artwork: GalleryArtwork) => void;
+}) {
+  const [others] = useState(otherWorks);
+  const addToCart = useMemo<AddToCartHandler | undefined>(
+    () =>
+      onAddToCart &&
+      ((image) => {
+        const artwork = artworks.find((a) => a.id === image.id) ?? others.find(image.id);
+        if (artwork) onAddToCart(artwork);
+      }),
+    [artworks, others, onAddToCart],
+  );
   return (
-    <LightboxProvider onAddToCart={onAddToCart}>
-      <Works artworks={artworks} />
+    <LightboxProvider onAddToCart={addToCart}>
+      <Works artworks={artworks} allWorksHref={allWorksHref} others={others} />
     </LightboxProvider>
   );
 }
 
-function Works({ artworks }: { artworks: GalleryArtwork[] }) {
+function lightboxImages(artworks: GalleryArtwork[]): LightboxImage[] {
+  return artworks.flatMap((artwork) => (artwork.image ? [toLightboxImage(artwork, artwork.image)] : []));
+}
+
+function Works({
+  artworks,
+  allWorksHref,
+  others,
+}: {
+  artworks: GalleryArtwork[];
+  allWorksHref?: string;
+  others: ReturnType<typeof otherWorks>;
+}) {
   const lightbox = useLightbox();
-  const images = useMemo(
-    () => artworks.flatMap((artwork) => (artwork.image ? [toLightboxImage(artwork, artwork.image)] : [])),
-    [artworks],
-  );
+  const images = useMemo(() => lightboxImages(artworks), [artworks]);
   return (
     <ArtworkGrid works={artworks}>
       {(artwork, i) => (
@@ -52,13 +109,18 @@ function Works({ artworks }: { artworks: GalleryArtwork[] }) {
           // Only the first image is surely above the fold (a phone shows one column); the rest of the first
           // row loads lazily as soon as layout finds it on screen, without competing with the page's first paint.
           priority={i === 0}
-          onOpenImage={(opener) =>
+          onOpenImage={(opener) => {
             lightbox.open(
               images,
               images.findIndex((image) => image.id === artwork.id),
               opener,
-            )
-          }
+            );
+            // A failed read leaves the viewer on this page's works.
+            if (allWorksHref)
+              void others.images(allWorksHref).then((all) => {
+                if (all) lightbox.extend(all);
+              });
+          }}
           onImageIntent={lightbox.preload}
         />
       )}

@@ -1,4 +1,3 @@
-import { useCallback } from "react";
 import { data, Link } from "react-router";
 import { cachedLoad } from "~/lib/client-data";
 import type { Route } from "./+types/gallery";
@@ -6,7 +5,14 @@ import { useAddToCart } from "~/components/site/add-to-cart-button";
 import { GalleryFilters } from "~/components/site/gallery-filters";
 import { GalleryGrid } from "~/components/site/gallery-grid";
 import { GalleryPagination } from "~/components/site/gallery-pagination";
-import { GALLERY_PAGE_SIZE, galleryHref, isFiltered, parseGalleryParams } from "~/lib/gallery-query";
+import {
+  GALLERY_LIGHTBOX_MAX,
+  GALLERY_PAGE_SIZE,
+  galleryHref,
+  galleryWorksHref,
+  isFiltered,
+  parseGalleryParams,
+} from "~/lib/gallery-query";
 import { paths } from "~/lib/paths";
 import { pageSeo, siteFromMatches } from "~/lib/seo";
 import { catalogFacets, searchArtworks } from "~/modules/catalog/catalog.server";
@@ -42,15 +48,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 export default function Gallery({ loaderData }: Route.ComponentProps) {
   const { artworks, total, page, pages, params, facets } = loaderData;
   const filtered = isFiltered(params);
-  const add = useAddToCart();
   // The lightbox's Add to Cart (shown for available, priced works) buys the work it shows.
-  const addToCart = useCallback(
-    (image: { id: string }) => {
-      const artwork = artworks.find((a) => a.id === image.id);
-      if (artwork) add(artwork);
-    },
-    [artworks, add],
-  );
+  const addToCart = useAddToCart();
   return (
     <div className="container-page py-12 md:py-20">
       <header className="mb-10 max-w-2xl md:mb-14">
@@ -83,7 +82,11 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           <p className="text-muted">No artworks yet.</p>
         )
       ) : (
-        <GalleryGrid artworks={artworks} onAddToCart={addToCart} />
+        <GalleryGrid
+          artworks={artworks}
+          allWorksHref={pages > 1 && total <= GALLERY_LIGHTBOX_MAX ? galleryWorksHref(params) : undefined}
+          onAddToCart={addToCart}
+        />
       )}
       <GalleryPagination page={page} pages={pages} params={params} />
     </div>

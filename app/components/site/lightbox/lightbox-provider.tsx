@@ -9,6 +9,11 @@ const Lightbox = lazy(loadLightbox);
 export interface LightboxControls {
   /** Opens the viewer on `images[index]`; focus returns to `opener` (default: the focused element) on close. */
   open: (images: LightboxImage[], index: number, opener?: HTMLElement | null) => void;
+  /**
+   * Swaps the open viewer's images for a longer list holding the one shown (the gallery's other pages, once
+   * read): the same work stays on screen, at its place in the new list. Nothing happens when it is closed.
+   */
+  extend: (images: LightboxImage[]) => void;
   close: () => void;
   /** Starts fetching the viewer's code, so the first open is instant. */
   preload: () => void;
@@ -32,6 +37,13 @@ export function LightboxProvider({ children, onAddToCart }: { children: ReactNod
         if (images.length === 0) return;
         opener.current = openedFrom ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
         setState({ images, index: Math.min(images.length - 1, Math.max(0, index)) });
+      },
+      extend(images) {
+        setState((current) => {
+          if (!current) return current;
+          const index = images.findIndex((image) => image.id === current.images[current.index]?.id);
+          return index === -1 ? current : { images, index };
+        });
       },
       close() {
         setState(null);
