@@ -12,7 +12,7 @@ import type { Duplex } from "node:stream";
 import type { Logger } from "~/logger.server";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { Config } from "~/config.server";
-import { REALTIME_PATH, TOO_MANY_CONNECTIONS_CLOSE, UNAUTHORIZED_CLOSE } from "~/lib/realtime";
+import { REALTIME_PATH, TOO_MANY_CONNECTIONS_CLOSE, TRY_AGAIN_LATER_CLOSE, UNAUTHORIZED_CLOSE } from "~/lib/realtime";
 import { displayName, getAuthContext, liveSessionIds } from "~/modules/auth/session.server";
 import { subscribe } from "~/modules/events/bus.server";
 import { realtimeHub } from "~/modules/realtime/hub.server";
@@ -27,6 +27,8 @@ export const MAX_SOCKETS_PER_USER = 10;
  * holding every other socket still leave the artist's dashboard live.
  */
 export const ADMIN_RESERVED_SOCKETS = 20;
+/** Upgrades whose session is being read at once; more are answered 503 (the page tries again later). */
+const MAX_PENDING_UPGRADES = 64;
 
 export interface Realtime {
   /** Closes every socket ("going away"), for a graceful stop. */
@@ -55,7 +57,9 @@ export function attachRealtime(server: Server, { config, logger }: { config: Con
         refuse(socket, 403, "Forbidden");
         return;
       }
-      if (realtimeHub().size() + upgrading >= config.realtimeMaxConnections) {
+      // Sessions are read for a bounded number of upgrades at once; which of the remaining sockets one may take
+      // is decided once its session is known (administrators have sockets kept for them).
+      if (realtimeHub().size() >= config.realtimeMaxConnections || upgrading >= MAX_PENDING_UPGRADES) {
         refuse(socket, 503, "Service Unavailable");
         return;
       }
@@ -73,8 +77,8 @@ export function attachRealtime(server: Server, { config, logger }: { config: Con
               ws.close(TOO_MANY_CONNECTIONS_CLOSE, "Too many open pages");
               return;
             }
-            if (context.role !== "admin" && realtimeHub().size() >= forEveryone) {
-              ws.close(TOO_MANY_CONNECTIONS_CLOSE, "Too many people connected");
+            if (realtimeHub().size() >= (context.role === "admin" ? config.realtimeMaxConnections : forEveryone)) {
+              ws.close(TRY_AGAIN_LATER_CLOSE, "Too many people connected");
               return;
             }
             join(ws, context);

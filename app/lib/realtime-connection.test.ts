@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ConnectionState } from "./realtime";
 import { isHighLatency, LatencyMeter, Reconnection, startMetrics } from "./realtime-connection";
-import { latencyQuality, TOO_MANY_CONNECTIONS_CLOSE, UNAUTHORIZED_CLOSE } from "./realtime";
+import { latencyQuality, TOO_MANY_CONNECTIONS_CLOSE, TRY_AGAIN_LATER_CLOSE, UNAUTHORIZED_CLOSE } from "./realtime";
 
 /** A Reconnection with what it reported, in order. */
 function reconnection() {
@@ -60,7 +60,14 @@ describe("Reconnection (spec §4 connection, §8 after 5 failed reconnects)", ()
     expect(r.closed(DROPPED, true)).toBe(2000);
   });
 
-  it("does not retry after a sign-out, over the limits, or offline", () => {
+  it("retries a server that was full (1013, try again later) as a dropped connection, with the backoff", () => {
+    const { r, attempts } = reconnection();
+    expect(r.closed(TRY_AGAIN_LATER_CLOSE, true)).toBe(2000);
+    expect(r.closed(TRY_AGAIN_LATER_CLOSE, true)).toBe(4000);
+    expect(attempts).toEqual([1, 2]);
+  });
+
+  it("does not retry after a sign-out, over one person's limit, or offline", () => {
     const { r, states, attempts } = reconnection();
     expect(r.closed(UNAUTHORIZED_CLOSE, true)).toBeNull();
     expect(r.closed(TOO_MANY_CONNECTIONS_CLOSE, true)).toBeNull();

@@ -28,8 +28,10 @@ export const REALTIME_PATH = "/realtime";
  * page can race its own sign-out (it asked for the socket just before the session ended).
  */
 export const UNAUTHORIZED_CLOSE = 4401;
-/** The close code of a socket over the server's limits (too many tabs of one person, or in all): no retry. */
+/** The close code of a socket over one person's limit (too many tabs): no retry. */
 export const TOO_MANY_CONNECTIONS_CLOSE = 4429;
+/** The close code of a socket refused while the server is full (1013, "Try Again Later"): retried with backoff. */
+export const TRY_AGAIN_LATER_CLOSE = 1013;
 
 /** Spec §9: the badge shows the count, or 9+ above 9. */
 export function badgeText(unread: number): string {

@@ -195,6 +195,11 @@ describe("the realtime hub", () => {
     expect(framesOf(m) - artistBefore).toBe(PRESENCE_PUBLISH_BURST + 1);
     expect(m.last("presence")!.users.filter((u) => u.metadata?.note === "Out")).toHaveLength(99);
     expect(quiet.map(framesOf)).toEqual(quietBefore);
+    // A tab opened while the hub's burst is spent still gets the presence at once.
+    for (const tab of firstTabs) tab.receive(JSON.stringify({ t: "presence", status: "busy" }));
+    const late = new FakeSocket();
+    hub.join(late, { id: "u-late", email: "late@example.com", name: "Late" });
+    expect(late.last("presence")).toMatchObject({ count: 102 });
   });
 
   it("forgets a person who has left once their burst has filled again, and not before", () => {

@@ -122,8 +122,10 @@ export class RealtimeHub {
     this.connections.add(connection);
     this.lastSeen.set(user.id, new Date(this.now()));
     send(socket, { t: "hello", userId: user.id });
-    // Held back past the burst, the others hear of it within a second; the new socket sees the presence now.
-    if (!this.presenceChanged(user.id)) this.sendPresence([connection], this.presence());
+    // Held back past a burst (the user's, or the hub's), the others hear of it within a second; the new socket
+    // sees the presence now.
+    this.presenceChanged(user.id);
+    if (connection.sentPresence === undefined) this.sendPresence([connection], this.presence());
     return {
       receive: (raw) => this.receive(connection, raw),
       leave: () => {
@@ -271,21 +273,21 @@ export class RealtimeHub {
   }
 
   /**
-   * A user's presence changed: it goes out now while they have budget (true); past it, the latest once a second
-   * (false: held back). A user with no socket left is forgotten once their budget is full again.
+   * A user's presence changed: it goes out now while they have budget; past it, the latest once a second. A user
+   * with no socket left is forgotten once their budget is full again.
    */
-  private presenceChanged(userId: string): boolean {
+  private presenceChanged(userId: string): void {
     const now = this.now();
     const budget = this.presenceBudget.get(userId) ?? { tokens: PRESENCE_BURST, at: now };
     budget.tokens = Math.min(PRESENCE_BURST, budget.tokens + (now - budget.at) / PRESENCE_INTERVAL_MS);
     budget.at = now;
     this.presenceBudget.set(userId, budget);
-    if (budget.held) return false; // the held change will carry this one too
+    if (budget.held) return; // the held change will carry this one too
     if (budget.tokens >= 1) {
       budget.tokens -= 1;
       this.changed(userId);
       this.forgetWhenGone(userId, budget);
-      return true;
+      return;
     }
     budget.held = setTimeout(() => {
       budget.held = undefined;
@@ -295,7 +297,6 @@ export class RealtimeHub {
       this.forgetWhenGone(userId, budget);
     }, PRESENCE_INTERVAL_MS);
     budget.held.unref?.();
-    return false;
   }
 
   /**

@@ -3,7 +3,7 @@
 // one down with it).
 import { connect, type Socket } from "node:net";
 import WebSocket from "ws";
-import { TOO_MANY_CONNECTIONS_CLOSE } from "../../../app/lib/realtime";
+import { TRY_AGAIN_LATER_CLOSE } from "../../../app/lib/realtime";
 import { ADMIN, ADMIN_SERVER_ENV } from "../../support/accounts";
 import { expect, test } from "../../support/fixtures";
 import { startServer, stop, waitHealthy, type Server } from "../../support/spawn-server";
@@ -187,9 +187,9 @@ test("signed-up accounts holding every socket leave the artist's sockets free, a
     const held = [];
     for (let i = 0; i < 18; i++) held.push(await open(customers[i % 2]!));
     expect(held.every(({ ws }) => ws.readyState === WebSocket.OPEN)).toBe(true);
-    // The nineteenth customer socket is refused, told not to retry.
+    // The nineteenth customer socket is refused, told to try again later (the page retries with a backoff).
     const refused = await open(customers[0]!);
-    expect(await refused.closed).toBe(TOO_MANY_CONNECTIONS_CLOSE);
+    expect(await refused.closed).toBe(TRY_AGAIN_LATER_CLOSE);
     // The artist still connects.
     const artist = await open(await cookieOf("sign-in/email", { email: ADMIN.email, password: ADMIN.password }));
     expect(artist.ws.readyState).toBe(WebSocket.OPEN);
