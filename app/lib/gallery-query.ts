@@ -59,12 +59,12 @@ export function parseGalleryParams(search: URLSearchParams): GalleryParams {
   };
 }
 
-/** The query string for a gallery view (only what is set; page 1 is the default). */
 /** Where the lightbox reads every work the gallery's filters find (routes/resources/gallery-works.ts). */
 export function galleryWorksHref(params: GalleryParams): string {
   return galleryHref({ ...params, page: undefined }).replace(/^\/gallery/, "/api/gallery-works");
 }
 
+/** The query string for a gallery view (only what is set; page 1 is the default). */
 export function galleryHref(params: GalleryParams): string {
   const { q, medium, availability, year, category, series, tag } = params;
   const qs = listQuery(

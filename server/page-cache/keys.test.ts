@@ -38,6 +38,9 @@ describe("pageKeyOf", () => {
     expect(key("/gallery?page=1")).toBe("/gallery");
     expect(key("/gallery?page=abc&availability=stolen")).toBe("/gallery");
     expect(key("/gallery?availability=sold&page=3")).toBe("/gallery?availability=sold&page=3");
+    // The lightbox's list of the same works: the filters alone, never a page.
+    expect(key("/api/gallery-works?page=2&year=2020&q=blue&fbclid=1")).toBe("/api/gallery-works?q=blue&year=2020");
+    expect(key("/api/gallery-works?page=2")).toBe("/api/gallery-works");
   });
 
   it("a cache-buster cannot make a new key on a page without parameters", () => {

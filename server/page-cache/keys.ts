@@ -2,7 +2,7 @@
 // pages listed here are cached; the key is the path and the page's own parameters in one canonical form,
 // and the page is rendered for exactly that URL. Any other parameter (utm_*, fbclid, a cache-buster) is
 // left out of the key and out of the render, so it can neither fill memory nor change what is served.
-import { galleryHref, parseGalleryParams } from "~/lib/gallery-query";
+import { galleryHref, galleryWorksHref, parseGalleryParams } from "~/lib/gallery-query";
 import type { RouteChain } from "~/lib/route-tree";
 import type { Area } from "./store";
 
@@ -41,6 +41,9 @@ export function pageKeyOf(pathname: string, search: URLSearchParams): PageKey | 
   const fixed = FIXED[pathname];
   if (fixed) return { key: pathname, areas: fixed };
   if (pathname === "/gallery") return { key: galleryHref(parseGalleryParams(search)), areas: ["catalog"] };
+  // The lightbox's list of the gallery's works for the same filters (routes/resources/gallery-works.ts).
+  if (pathname === "/api/gallery-works")
+    return { key: galleryWorksHref(parseGalleryParams(search)), areas: ["catalog"] };
   if (pathname === "/blog") {
     const raw = search.get("page");
     const page = raw && /^\d{1,6}$/.test(raw) ? Number(raw) : 1;

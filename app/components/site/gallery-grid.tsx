@@ -37,6 +37,8 @@ function otherWorks() {
   let read: { href: string; images: Promise<LightboxImage[] | undefined> } | undefined;
   return {
     find: (id: string) => known.get(id),
+    /** The filters whose works were asked for last. */
+    current: () => read?.href,
     /** Every work the filters find, as the viewer's images; undefined when the read failed. */
     images(href: string) {
       if (read?.href !== href)
@@ -45,11 +47,15 @@ function otherWorks() {
           images: fetch(href)
             .then((response) => (response.ok ? (response.json() as Promise<{ artworks: GalleryArtwork[] }>) : null))
             .then((body) => {
-              if (!body) return undefined;
+              if (!body) throw new Error("not read");
               for (const artwork of body.artworks) known.set(artwork.id, artwork);
               return lightboxImages(body.artworks);
             })
-            .catch(() => undefined),
+            .catch(() => {
+              // Tried again at the next open.
+              read = undefined;
+              return undefined;
+            }),
         };
       return read.images;
     },
@@ -118,7 +124,8 @@ function Works({
             // A failed read leaves the viewer on this page's works.
             if (allWorksHref)
               void others.images(allWorksHref).then((all) => {
-                if (all) lightbox.extend(all);
+                // A read for filters since left is not this viewer's list.
+                if (all && others.current() === allWorksHref) lightbox.extend(all);
               });
           }}
           onImageIntent={lightbox.preload}

@@ -195,7 +195,15 @@ function galleryWhere(query: Omit<GalleryQuery, "limit" | "offset">) {
 }
 
 /** The gallery: filtered and searched works, a page of them, and how many match. */
-export function searchArtworks(query: GalleryQuery): Promise<{ artworks: ArtworkCard[]; total: number }> {
+/**
+ * The gallery's works for `query`, held in memory by the catalogue's read cache. `remember: false` reads without
+ * keeping the answer (a long list, up to 200 cards, that the page cache keeps instead, bounded by its bytes).
+ */
+export function searchArtworks(
+  query: GalleryQuery,
+  { remember = true }: { remember?: boolean } = {},
+): Promise<{ artworks: ArtworkCard[]; total: number }> {
+  if (!remember) return readSearch(query);
   const { q, medium, availability, year, category, series, tag, limit, offset } = query;
   const key = JSON.stringify([q, medium, availability, year, category, series, tag, limit, offset]);
   return cachedRead(`search:${key}`, () => readSearch(query));
