@@ -18,7 +18,6 @@ import { pageViewOf } from "~/modules/analytics/page-views";
 import { recordPageView } from "~/modules/analytics/page-views.server";
 import { auth, CLIENT_IP_HEADER } from "~/modules/auth/auth.server";
 import { publicJwks } from "~/modules/auth/tokens.server";
-import { addressKey } from "~/modules/security/client-address";
 import { cspNonce } from "~/modules/security/csp-nonce";
 import { redactUrlForLog } from "~/modules/security/log-redaction";
 import { requestIdOf } from "~/modules/security/request-id";
@@ -66,7 +65,7 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
   app.set("trust proxy", config.trustProxy);
   // A page reached from another page of the site (PUBLIC_URL's host, whatever Host a proxy sent) is no referral.
   const ownHost = new URL(config.publicUrl).hostname;
-  // A stored page skips the chain that sets res.locals.clientIp (server/client-of.ts).
+  // A stored page skips the chain that sets res.locals.clientIp.
   const clientOf = (req: IncomingMessage, res: ServerResponse): string =>
     ((res as Partial<Response>).locals?.clientIp as string | undefined) ?? clientAddressOf(app, req);
   const countView = (req: IncomingMessage, res: ServerResponse, path: string) =>
@@ -79,7 +78,7 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
     res.locals.cspNonce = cspNonce();
     // The one client address of the request (security/client-address.ts): what every per-address limit counts
     // by. better-auth reads it from this header, which is always ours: whatever a client sent is replaced.
-    res.locals.clientIp = addressKey(req.ip ?? req.socket.remoteAddress);
+    res.locals.clientIp = clientAddressOf(app, req);
     req.headers[CLIENT_IP_HEADER] = res.locals.clientIp as string;
     // The id to quote for a page or an API answer. Not on hashed scripts and picture files: a page loads about
     // ten of each, and nobody quotes theirs (their log lines still carry it).
@@ -235,14 +234,14 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
   // better-auth's HTTP API (OAuth callbacks, magic-link and reset links, the client calls), before any body
   // parser. Responses are never cached.
   let authHandler: ReturnType<typeof toNodeHandler> | undefined;
-  const ownOrigin = new URL(config.publicUrl).origin;
   const callbackParams = ["callbackURL", "errorCallbackURL", "newUserCallbackURL", "redirectTo"];
   app.all("/api/auth/*splat", (req, res, next) => {
     res.setHeader("cache-control", "no-store");
     // better-auth checks callback addresses against trustedOrigins; ours is stricter about paths a browser
     // would read as another host (`/\t/evil`, encoded slashes), so a link carrying one is refused here.
     const query = new URL(req.originalUrl, "http://x").searchParams;
-    if (callbackParams.some((name) => query.getAll(name).some((v) => !isSameSiteCallback(v, ownOrigin)))) {
+    const offSite = (v: string) => !config.siteOrigins.some((origin) => isSameSiteCallback(v, origin));
+    if (callbackParams.some((name) => query.getAll(name).some(offSite))) {
       res.status(400).type("text/plain").send("This link points outside the site.");
       return;
     }

@@ -171,6 +171,15 @@ test("a dot clicked moves to its slide and autoplay goes on from there, wrapping
   await carousel.hover({ position: { x: 20, y: 20 } });
   await page.clock.runFor(13_000);
   await expect(currentSlide(page)).toHaveAttribute("aria-label", "3 of 6");
+  // A press dragged out of it and released outside leaves keyboard focus pausing it, as before.
+  const dot = (await carousel.getByRole("button", { name: "Go to slide 1", exact: true }).boundingBox())!;
+  await page.mouse.move(dot.x + dot.width / 2, dot.y + dot.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(2, 2);
+  await page.mouse.up();
+  await carousel.getByRole("button", { name: "Next slide" }).focus();
+  await page.clock.runFor(13_000);
+  await expect(currentSlide(page)).toHaveAttribute("aria-label", "3 of 6");
 });
 
 test("with reduced motion the carousel stays put until asked, and the visitor can start or stop autoplay", async ({

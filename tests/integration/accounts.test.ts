@@ -422,6 +422,8 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ message: "Keep your name under 120 characters." });
     expect(await ctx.handle.db.select().from(user).where(eq(user.email, "long.name@example.com"))).toEqual([]);
+    // Spaces count: the name would be stored with them.
+    expect((await signUp(`a${" ".repeat(15_000)}`, "padded.name@example.com")).status).toBe(400);
     expect((await signUp("y".repeat(120), "fits@example.com")).status).toBe(200);
   });
 

@@ -214,7 +214,8 @@ export function createAuth({ config, db, logger }: AuthDeps) {
         if (emailRule && email) counted.push(await throttle(email, scaled(emailRule)));
         if (ctx.path === "/sign-in/email") signInCounts.set(ctx.context, counted);
 
-        if (typeof body.name === "string" && body.name.trim().length > MAX_NAME_LENGTH)
+        // As sent: the name is stored as sent, spaces included.
+        if (typeof body.name === "string" && body.name.length > MAX_NAME_LENGTH)
           throw APIError.from("BAD_REQUEST", { code: "NAME_TOO_LONG", message: NAME_TOO_LONG });
 
         // Password policy on every way of setting a password.

@@ -120,9 +120,15 @@ export function FeaturedCarousel({ artworks }: { artworks: readonly ArtworkCardD
       onPointerDown={() => {
         pointerDown.current = true;
         setFocused(false);
+        // Released anywhere, inside the carousel or after a drag out of it.
+        const release = () => {
+          pointerDown.current = false;
+          window.removeEventListener("pointerup", release, true);
+          window.removeEventListener("pointercancel", release, true);
+        };
+        window.addEventListener("pointerup", release, true);
+        window.addEventListener("pointercancel", release, true);
       }}
-      onPointerUp={() => (pointerDown.current = false)}
-      onPointerCancel={() => (pointerDown.current = false)}
       onPointerMove={(e) => e.pointerType === "mouse" && setHovered(true)}
       onPointerLeave={(e) => e.pointerType === "mouse" && setHovered(false)}
     >
