@@ -133,6 +133,13 @@ test("without PUBLIC_URL (the quick start) the site takes its forms at localhost
   });
   expect(refused.status).toBe(403);
   expect(await refused.text()).toBe("Cross-site request refused.");
+  // A sign-in link may bring the browser back to either local origin, never to another site.
+  const callback = (url: string) => fetch(`${server.url}/api/auth/get-session?callbackURL=${encodeURIComponent(url)}`);
+  for (const host of ["127.0.0.1", "localhost"])
+    expect((await callback(`http://${host}:${port}/gallery`)).status, host).toBe(200);
+  const away = await callback("http://evil.example/gallery");
+  expect(away.status).toBe(400);
+  expect(await away.text()).toBe("This link points outside the site.");
   expect(await stop(server)).toBe(0);
 });
 
