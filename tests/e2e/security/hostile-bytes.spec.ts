@@ -364,3 +364,19 @@ test("a hold asked for an address that is no work's id is a 404, counted nowhere
   expect(server.output()).not.toContain("invalid input syntax for type uuid");
   expect((await get("/artwork/not-a-uuid/hold")).status).toBe(404);
 });
+
+test("a sign-up over the API with a 15,000-character name is refused with the form's sentence, and the server lives", async () => {
+  const signUp = (name: string, email: string) =>
+    fetch(`${server.url}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify({ name, email, password: "a long and quiet studio passphrase" }),
+    });
+  for (const name of ["x".repeat(15_000), `a${" ".repeat(15_000)}`]) {
+    const refused = await signUp(name, "long.name@example.com");
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ message: "Keep your name under 120 characters." });
+  }
+  expect((await signUp("Iris Vale", "long.name@example.com")).status).toBe(200);
+  expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+});
