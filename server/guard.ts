@@ -81,34 +81,54 @@ export function limitConnectionsPerAddress(
     exempt = isPrivateAddress,
   }: { max?: number; exempt?: (ip: string) => boolean } = {},
 ): void {
-  const open = new Map<string, number>();
+  const shares = sharesByAddress(max);
   const warned = new Map<string, number>();
   server.on("connection", (socket: Socket) => {
     if (exempt(socket.remoteAddress ?? "")) return;
-    const address = addressKey(socket.remoteAddress);
-    const network = networkKeyOf(address);
-    const counted = network ? [address, network] : [address];
-    const limitOf = (key: string) => (key === network ? max * NETWORK_CONNECTION_SHARE : max);
-    const full = counted.find((key) => (open.get(key) ?? 0) >= limitOf(key));
-    if (full) {
+    const taken = shares.take(addressKey(socket.remoteAddress));
+    if ("full" in taken) {
       socket.destroy();
       const now = Date.now();
-      if ((warned.get(full) ?? 0) < now - 60_000) {
-        warned.set(full, now);
+      if ((warned.get(taken.full) ?? 0) < now - 60_000) {
+        warned.set(taken.full, now);
         if (warned.size > 1_000) warned.clear();
-        logger.warn({ address: full, max: limitOf(full) }, "connections refused: too many open from one address");
+        logger.warn({ address: taken.full, max: taken.max }, "connections refused: too many open from one address");
       }
       return;
     }
-    for (const key of counted) open.set(key, (open.get(key) ?? 0) + 1);
-    socket.once("close", () => {
-      for (const key of counted) {
-        const left = (open.get(key) ?? 1) - 1;
-        if (left > 0) open.set(key, left);
-        else open.delete(key);
-      }
-    });
+    socket.once("close", taken.release);
   });
+}
+
+/**
+ * Open things (connections, sockets) counted by client address key (addressKey) and, for IPv6, by its /48 as
+ * well, which holds NETWORK_CONNECTION_SHARE times `max`. `take` counts one more unless either is full, and
+ * says which; `release` gives it back.
+ */
+export function sharesByAddress(max: number) {
+  const open = new Map<string, number>();
+  return {
+    take(address: string): { release: () => void } | { full: string; max: number } {
+      const network = networkKeyOf(address);
+      const counted = network ? [address, network] : [address];
+      const limitOf = (key: string) => (key === network ? max * NETWORK_CONNECTION_SHARE : max);
+      const full = counted.find((key) => (open.get(key) ?? 0) >= limitOf(key));
+      if (full) return { full, max: limitOf(full) };
+      for (const key of counted) open.set(key, (open.get(key) ?? 0) + 1);
+      let released = false;
+      return {
+        release() {
+          if (released) return;
+          released = true;
+          for (const key of counted) {
+            const left = (open.get(key) ?? 1) - 1;
+            if (left > 0) open.set(key, left);
+            else open.delete(key);
+          }
+        },
+      };
+    },
+  };
 }
 
 /** Loopback, private (RFC 1918, unique local), link-local and shared (RFC 6598, a cloud's balancers) addresses. */

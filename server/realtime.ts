@@ -5,8 +5,9 @@
 //
 // Nothing a client sends here may stop the process (docs/security.md): every handler catches its own errors,
 // an upgrade to any other path is answered 400 and closed, an unparsable request-target or Origin is refused,
-// and the number of sockets is capped per person and in all. Every heartbeat (30 s) the sockets' sessions are
-// checked against the database, and a session that ends (sign-out, revocation) closes its sockets at once.
+// and the number of sockets is capped per person, per client address and in all. Every heartbeat (30 s) the
+// sockets' sessions are checked against the database, and a session that ends (sign-out, revocation) closes its
+// sockets at once.
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import type { Logger } from "~/logger.server";
@@ -14,9 +15,12 @@ import { WebSocketServer, type WebSocket } from "ws";
 import type { Config } from "~/config.server";
 import { REALTIME_PATH, TOO_MANY_CONNECTIONS_CLOSE, TRY_AGAIN_LATER_CLOSE, UNAUTHORIZED_CLOSE } from "~/lib/realtime";
 import { displayName, getAuthContext, liveSessionIds } from "~/modules/auth/session.server";
+import { addressKey } from "~/modules/security/client-address";
 import { subscribe } from "~/modules/events/bus.server";
 import { realtimeHub } from "~/modules/realtime/hub.server";
-import { MAX_BUFFERED_BYTES, messageBudget } from "./realtime-budget";
+import { clientIpReader } from "./client-of";
+import { isPrivateAddress, sharesByAddress } from "./guard";
+import { MAX_BUFFERED_BYTES, MAX_SOCKETS_PER_ADDRESS, messageBudget } from "./realtime-budget";
 
 /** A socket that has not answered a ping for this long is gone (a laptop closed, a network dropped). */
 const HEARTBEAT_MS = 30_000;
@@ -41,6 +45,8 @@ export function attachRealtime(server: Server, { config, logger }: { config: Con
   const forEveryone =
     config.realtimeMaxConnections - Math.min(ADMIN_RESERVED_SOCKETS, Math.floor(config.realtimeMaxConnections / 10));
   let upgrading = 0;
+  const perAddress = sharesByAddress(MAX_SOCKETS_PER_ADDRESS);
+  const clientIp = clientIpReader(config.trustProxy);
 
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     // The socket is ours now: Node no longer times it out, so every path below answers and ends it.
@@ -63,6 +69,7 @@ export function attachRealtime(server: Server, { config, logger }: { config: Con
         refuse(socket, 503, "Service Unavailable");
         return;
       }
+      const ip = clientIp(req);
       upgrading++;
       checkSession(req)
         .then((context) => {
@@ -80,6 +87,15 @@ export function attachRealtime(server: Server, { config, logger }: { config: Con
             if (realtimeHub().size() >= (context.role === "admin" ? config.realtimeMaxConnections : forEveryone)) {
               ws.close(TRY_AGAIN_LATER_CLOSE, "Too many people connected");
               return;
+            }
+            // Customers' sockets from a public address count against its share (a private one is a proxy's).
+            if (context.role !== "admin" && ip && !isPrivateAddress(ip)) {
+              const taken = perAddress.take(addressKey(ip));
+              if ("full" in taken) {
+                ws.close(TRY_AGAIN_LATER_CLOSE, "Too many pages open from this address");
+                return;
+              }
+              ws.once("close", taken.release);
             }
             join(ws, context);
           });

@@ -4,6 +4,7 @@
 import { connect, type Socket } from "node:net";
 import WebSocket from "ws";
 import { TRY_AGAIN_LATER_CLOSE } from "../../../app/lib/realtime";
+import { MAX_SOCKETS_PER_ADDRESS } from "../../../server/realtime-budget";
 import { ADMIN, ADMIN_SERVER_ENV } from "../../support/accounts";
 import { expect, test } from "../../support/fixtures";
 import { startServer, stop, waitHealthy, type Server } from "../../support/spawn-server";
@@ -16,7 +17,13 @@ let port: number;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = await startServer({ DATA_DIR: runTempDir("atelier-upgrade-"), SEED_DEMO: "false" });
+  // Behind a proxy on this machine: the per-address test says where its clients are with X-Forwarded-For.
+  server = await startServer({
+    DATA_DIR: runTempDir("atelier-upgrade-"),
+    SEED_DEMO: "false",
+    TRUST_PROXY: "loopback",
+    ...ADMIN_SERVER_ENV,
+  });
   await waitHealthy(server);
   port = Number(new URL(server.url).port);
 });
@@ -56,6 +63,34 @@ function exchange(raw: string, ms = 5000): Promise<{ response: string; closed: b
       resolve({ response, closed: true });
     });
     socket.write(raw);
+  });
+}
+
+/** Posts to better-auth's API (from `from`, an address the server believes with TRUST_PROXY); the session cookie. */
+async function sessionCookie(on: Server, path: string, body: object, from?: string): Promise<string> {
+  const answer = await fetch(`${on.url}/api/auth/${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: on.url, ...(from ? { "x-forwarded-for": from } : {}) },
+    body: JSON.stringify(body),
+  });
+  expect(answer.status).toBe(200);
+  return answer.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+/** Opens a realtime socket; resolves once it joined (the server's first message) or was closed. */
+function openSocket(on: Server, cookie: string, from?: string) {
+  return new Promise<{ ws: WebSocket; closed: Promise<number> }>((resolve, reject) => {
+    const ws = new WebSocket(`${on.url.replace("http", "ws")}/realtime`, {
+      headers: { origin: on.url, cookie, ...(from ? { "x-forwarded-for": from } : {}) },
+    });
+    const closed = new Promise<number>((done) => ws.on("close", (code) => done(code)));
+    // The server's first message says the socket joined (a refused one is closed without it).
+    ws.once("message", () => resolve({ ws, closed }));
+    ws.on("close", () => resolve({ ws, closed }));
+    ws.on("error", reject);
   });
 }
 
@@ -152,29 +187,8 @@ test("signed-up accounts holding every socket leave the artist's sockets free, a
   });
   try {
     await waitHealthy(small);
-    const cookieOf = async (path: string, body: object) => {
-      const answer = await fetch(`${small.url}/api/auth/${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: small.url },
-        body: JSON.stringify(body),
-      });
-      expect(answer.status).toBe(200);
-      return answer.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0])
-        .join("; ");
-    };
-    const open = (cookie: string) =>
-      new Promise<{ ws: WebSocket; closed: Promise<number> }>((resolve, reject) => {
-        const ws = new WebSocket(`${small.url.replace("http", "ws")}/realtime`, {
-          headers: { origin: small.url, cookie },
-        });
-        const closed = new Promise<number>((done) => ws.on("close", (code) => done(code)));
-        // The server's first message says the socket joined (a refused one is closed without it).
-        ws.once("message", () => resolve({ ws, closed }));
-        ws.on("close", () => resolve({ ws, closed }));
-        ws.on("error", reject);
-      });
+    const cookieOf = (path: string, body: object) => sessionCookie(small, path, body);
+    const open = (cookie: string) => openSocket(small, cookie);
     const customers = [];
     for (let i = 0; i < 2; i++)
       customers.push(
@@ -198,4 +212,45 @@ test("signed-up accounts holding every socket leave the artist's sockets free, a
   } finally {
     await stop(small);
   }
+});
+
+test("one address holds at most fifty customers' sockets; another address, and the artist, still connect", async () => {
+  const password = "a long and quiet studio passphrase";
+  // Six accounts, each signed up from an address of its own.
+  const customers: string[] = [];
+  for (let i = 0; i < 6; i++)
+    customers.push(
+      await sessionCookie(
+        server,
+        "sign-up/email",
+        { name: `Crowd ${i}`, email: `crowd${i}@example.com`, password },
+        `203.0.113.${i + 1}`,
+      ),
+    );
+  // Five of them open all ten of their pages from one address: its fifty.
+  const crowded = "198.51.100.7";
+  const held = [];
+  for (let i = 0; i < MAX_SOCKETS_PER_ADDRESS; i++) held.push(await openSocket(server, customers[i % 5]!, crowded));
+  expect(held.every(({ ws }) => ws.readyState === WebSocket.OPEN)).toBe(true);
+  // The sixth, from the same address, is told to try again later; from another address it connects.
+  const refused = await openSocket(server, customers[5]!, crowded);
+  expect(await refused.closed).toBe(TRY_AGAIN_LATER_CLOSE);
+  const elsewhere = await openSocket(server, customers[5]!, "198.51.100.8");
+  expect(elsewhere.ws.readyState).toBe(WebSocket.OPEN);
+  // The artist at the crowded address is not counted.
+  const artistCookie = await sessionCookie(server, "sign-in/email", { email: ADMIN.email, password: ADMIN.password });
+  const artist = await openSocket(server, artistCookie, crowded);
+  expect(artist.ws.readyState).toBe(WebSocket.OPEN);
+  // A page closed gives its share back.
+  held.pop()!.ws.close();
+  await expect
+    .poll(async () => {
+      const retry = await openSocket(server, customers[5]!, crowded);
+      const open = retry.ws.readyState === WebSocket.OPEN;
+      if (open) held.push(retry);
+      return open;
+    })
+    .toBe(true);
+  expect(await healthy()).toBe(200);
+  for (const { ws } of [...held, elsewhere, artist]) ws.close();
 });
