@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { catalogChanged } from "~/modules/catalog/catalog-cache.server";
@@ -9,6 +10,7 @@ import {
   listAvailableArtworks,
   listFeaturedArtworks,
   listMoreWorks,
+  searchArtworks,
   slugify,
 } from "~/modules/catalog/catalog.server";
 import { BACKENDS, useTestServices } from "../support/harness";
@@ -95,6 +97,46 @@ describe.each(BACKENDS)("catalog on %s", (backend) => {
       "Placed zeroth",
       "Newest unplaced",
     ]);
+  });
+
+  it("searches with the visitor's words, phrases, or and minus; stacked minus signs search instead of failing", async () => {
+    const titles = async (q: string) => (await searchArtworks({ q, limit: 50 })).artworks.map((a) => a.title).sort();
+    expect(await titles("placed second")).toEqual(["Placed second"]);
+    expect(await titles('"placed second" or middle')).toEqual(["Middle unplaced", "Placed second"]);
+    expect(await titles("unplaced -newest -oldest")).toEqual(["Middle unplaced"]);
+    // PostgreSQL's websearch_to_tsquery fails ("tsquery stack too small") on 33 negations in a row: a run of
+    // minus signs counts as one, and a minus before no word as none.
+    expect(await titles(`${"-".repeat(40)}newest`)).toEqual(await titles("-newest"));
+    expect(await titles(`unplaced ${"- ".repeat(40)}newest`)).toEqual(["Newest unplaced"]);
+    expect(await titles("--- -- - middle")).toEqual(["Middle unplaced"]);
+    expect(await titles("- -- ---")).toEqual([]);
+  });
+
+  it("answers any search a visitor can type, however its minus signs, quotes and ors are stacked", async () => {
+    const piece = fc.constantFrom(
+      "-",
+      "- ",
+      "-".repeat(12),
+      "- ".repeat(12),
+      " ",
+      '"',
+      "or ",
+      "a",
+      "placed",
+      "!",
+      "(",
+      "'",
+      "&",
+      "|",
+      ":*",
+      "<->",
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(piece, { maxLength: 120 }), async (pieces) => {
+        await searchArtworks({ q: pieces.join(""), limit: 5 }, { remember: false });
+      }),
+      { numRuns: 60 },
+    );
   });
 });
 

@@ -182,9 +182,20 @@ export interface GalleryQuery {
 const hasTerm = (kind: TermKind, slug: string) =>
   sql`exists (select 1 from artwork_terms at join terms t on t.id = at.term_id where at.artwork_id = ${artworks.id} and t.kind = ${kind} and t.slug = ${slug})`;
 
+/**
+ * The visitor's search as PostgreSQL's websearch_to_tsquery reads it (words, "phrases", or, -word), with a run of
+ * minus signs counted as one and a minus before no word dropped: 33 negations in a row fail the whole query
+ * ("tsquery stack too small"), and a stranger could send them.
+ */
+export function webSearchText(q: string): string {
+  return q.replace(/-+/g, "-").replace(/-(?![\p{L}\p{N}"])/gu, " ");
+}
+
+const matchesSearch = (q: string) => sql`websearch_to_tsquery('english', ${webSearchText(q)})`;
+
 function galleryWhere(query: Omit<GalleryQuery, "limit" | "offset">) {
   const conditions: SQL[] = [notArchived];
-  if (query.q) conditions.push(sql`${artworks.search} @@ websearch_to_tsquery('english', ${query.q})`);
+  if (query.q) conditions.push(sql`${artworks.search} @@ ${matchesSearch(query.q)}`);
   if (query.medium) conditions.push(eq(artworks.medium, query.medium));
   if (query.availability) conditions.push(eq(artworks.availability, query.availability));
   if (query.year) conditions.push(eq(artworks.year, query.year));
@@ -213,7 +224,7 @@ async function readSearch(query: GalleryQuery): Promise<{ artworks: ArtworkCard[
   const where = galleryWhere(query);
   // A search ranks the best matches first; browsing keeps the artist's order.
   const order = query.q
-    ? [sql`ts_rank(${artworks.search}, websearch_to_tsquery('english', ${query.q})) desc`, ...displayOrder]
+    ? [sql`ts_rank(${artworks.search}, ${matchesSearch(query.q)}) desc`, ...displayOrder]
     : displayOrder;
   const [rows, [counted]] = await Promise.all([
     selectCards()
