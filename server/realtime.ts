@@ -40,7 +40,9 @@ export interface Realtime {
 }
 
 export function attachRealtime(server: Server, { config, logger }: { config: Config; logger: Logger }): Realtime {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
+  // Pings are answered below, within the socket's budget: ws's own answer to each one let a client that sent
+  // millions of them (and read none of the pongs) hold the event loop for seconds and gigabytes of memory.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024, autoPong: false });
   const alive = new WeakSet<WebSocket>();
   const forEveryone =
     config.realtimeMaxConnections - Math.min(ADMIN_RESERVED_SOCKETS, Math.floor(config.realtimeMaxConnections / 10));
@@ -132,22 +134,30 @@ export function attachRealtime(server: Server, { config, logger }: { config: Con
       isAdmin: context.role === "admin",
       sessionId: context.sessionId,
     });
-    ws.on("pong", () => alive.add(ws));
     const take = messageBudget();
     let refused = false;
-    ws.on("message", (data: Buffer, isBinary) => {
-      if (refused) return;
+    /** Whether a frame the client sent (a message, a ping or a pong) is within its budget; else the socket closes. */
+    const allowed = (): boolean => {
+      if (refused) return false;
       // A client sending faster than any page does, or no longer reading what it is sent, is closed.
-      if (!take() || ws.bufferedAmount > MAX_BUFFERED_BYTES) {
-        refused = true;
-        if (Date.now() - floodWarned > 60_000) {
-          floodWarned = Date.now();
-          logger.warn({ userId: context.user.id }, "realtime: socket closed, too many messages");
-        }
-        ws.close(1008, "Too many messages");
-        setTimeout(() => ws.terminate(), 1_000).unref();
-        return;
+      if (take() && ws.bufferedAmount <= MAX_BUFFERED_BYTES) return true;
+      refused = true;
+      if (Date.now() - floodWarned > 60_000) {
+        floodWarned = Date.now();
+        logger.warn({ userId: context.user.id }, "realtime: socket closed, too many messages");
       }
+      ws.close(1008, "Too many messages");
+      setTimeout(() => ws.terminate(), 1_000).unref();
+      return false;
+    };
+    ws.on("pong", () => {
+      if (allowed()) alive.add(ws);
+    });
+    ws.on("ping", (data: Buffer) => {
+      if (allowed()) ws.pong(data);
+    });
+    ws.on("message", (data: Buffer, isBinary) => {
+      if (!allowed()) return;
       try {
         if (!isBinary) member.receive(data.toString("utf8"));
       } catch (error) {

@@ -176,6 +176,20 @@ test("a signed-in socket that floods the server with messages is closed (1008), 
   await expect.poll(() => server.output()).toContain("realtime: socket closed, too many messages");
 });
 
+test("a signed-in socket that floods the server with ping frames is closed (1008) like one flooding messages", async () => {
+  const cookie = await sessionCookie(server, "sign-up/email", {
+    name: "Pinger",
+    email: "pinger@example.com",
+    password: "a long and quiet studio passphrase",
+  });
+  const { ws, closed } = await openSocket(server, cookie);
+  expect(ws.readyState).toBe(WebSocket.OPEN);
+  // Control frames never reach the message handler: each used to be answered with a pong, unread, without end.
+  for (let i = 0; i < 5000; i++) ws.ping();
+  expect(await closed).toBe(1008);
+  expect(await healthy()).toBe(200);
+});
+
 test("signed-up accounts holding every socket leave the artist's sockets free, and the server keeps answering", async () => {
   test.setTimeout(120_000);
   // Twenty sockets in all, two of them kept for administrators.
