@@ -10,6 +10,7 @@ import { mediaAssets } from "~/db/schema";
 import { variantUrl, type ImageAsset } from "~/lib/media";
 import { enqueue, type JobHandlers } from "~/modules/jobs/jobs.server";
 import { services } from "~/services.server";
+import { decodeOriginal } from "./decode-budget.server";
 import {
   analyseImage,
   decodeForVariants,
@@ -352,14 +353,16 @@ export async function printableImage(
   if (!asset) return undefined;
   const original = await services().storage.get(asset.originalKey);
   if (!original) return undefined;
-  const pipeline = sharp(await readAll(original.body), { limitInputPixels: 100_000_000 })
+  const input = await readAll(original.body);
+  const pipeline = sharp(input, { limitInputPixels: 100_000_000 })
     .rotate()
     .resize({ width: options.maxSide, height: options.maxSide, fit: "inside", withoutEnlargement: true });
-  const { data, info } = await (
-    options.format === "jpeg"
+  const { data, info } = await decodeOriginal(input, () =>
+    (options.format === "jpeg"
       ? pipeline.flatten({ background: "#ffffff" }).jpeg({ quality: 84, mozjpeg: true })
       : pipeline.png()
-  ).toBuffer({ resolveWithObject: true });
+    ).toBuffer({ resolveWithObject: true }),
+  );
   return { bytes: data, width: info.width, height: info.height };
 }
 

@@ -83,6 +83,23 @@ describe("analyseImage", () => {
     await expectMediaError(png(10_000, 10_000, { depth: 16, interlaced: false }), "damaged");
   });
 
+  it("rejects an AVIF its decoder would hold whole past the budget, from its header alone", async () => {
+    // 5,000 x 5,000: a few hundred bytes of AVIF that take about 500 MB to read (libheif holds it whole).
+    const avif = await sharp({ create: { width: 5000, height: 5000, channels: 3, background: "#c86432" } })
+      .avif({ effort: 0, quality: 20 })
+      .toBuffer();
+    expect(avif.length).toBeLessThan(5_000);
+    const error = await expectMediaError(avif, "too_many_pixels");
+    expect(error.message).toBe(
+      "The image is too large to read safely as AVIF or HEIC. Save it as JPEG or PNG, or smaller, and upload it again.",
+    );
+    // A photograph's size in the same format is read.
+    const small = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#c86432" } })
+      .avif({ effort: 0 })
+      .toBuffer();
+    expect(await analyseImage(small)).toMatchObject({ width: 1200, height: 900 });
+  });
+
   it("rejects an oversized or empty file before decoding it", async () => {
     await expectMediaError(Buffer.alloc(MAX_UPLOAD_BYTES + 1), "too_large");
     await expectMediaError(Buffer.alloc(0), "empty");

@@ -2,6 +2,7 @@
 import { createHash } from "node:crypto";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { DomainError } from "~/lib/domain-error";
+import { decodeOriginal, MAX_WHOLE_DECODE_BYTES, wholeDecodeBytes, withinDecodeBudget } from "./decode-budget.server";
 
 /** Bump to give every variant a new URL after changing how variants are made. */
 export const PIPELINE_VERSION = 1;
@@ -10,15 +11,6 @@ export const VARIANT_FORMATS = ["avif", "webp"] as const;
 export type VariantFormat = (typeof VARIANT_FORMATS)[number];
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 const MAX_PIXELS = 100_000_000;
-/**
- * What an interlaced PNG or a progressive JPEG may take to decode (it is held whole; other images stream). A
- * 778 KB interlaced 16-bit PNG of 10,000 x 10,000 took 850 MB per decode (a probe, 26 November); a phone's
- * 48-megapixel progressive photo takes under 300.
- */
-export const MAX_INTERLACED_DECODE_BYTES = 300 * 1024 * 1024;
-
-const SAMPLE_BYTES: Partial<Record<string, number>> = { ushort: 2, short: 2, uint: 4, int: 4, float: 4, double: 8 };
-
 const ACCEPTED: Record<string, { mime: string; ext: string }> = {
   jpeg: { mime: "image/jpeg", ext: "jpg" },
   png: { mime: "image/png", ext: "png" },
@@ -76,22 +68,26 @@ export async function analyseImage(input: Buffer): Promise<ProcessedImage & { or
       "unsupported",
       "This image format is not supported. Upload a JPEG, PNG, WebP, AVIF, HEIC, TIFF or GIF.",
     );
-  // A progressive JPEG is held as its coefficients, two bytes a sample.
-  const sampleBytes = meta.format === "jpeg" ? 2 : (SAMPLE_BYTES[meta.depth ?? ""] ?? 1);
-  const decodeBytes = meta.width * meta.height * (meta.channels ?? 4) * sampleBytes;
-  if (meta.isProgressive && decodeBytes > MAX_INTERLACED_DECODE_BYTES)
+  // A picture its decoder holds whole (decode-budget.server.ts) is refused from its header when it would take more
+  // than the process lets all such decodes hold at once.
+  const decodeBytes = wholeDecodeBytes(meta);
+  if (decodeBytes > MAX_WHOLE_DECODE_BYTES)
     throw new MediaError(
       "too_many_pixels",
-      "The image is interlaced (progressive) and too large to read safely. Save it without interlacing, or smaller, and upload it again.",
+      meta.isProgressive
+        ? "The image is interlaced (progressive) and too large to read safely. Save it without interlacing, or smaller, and upload it again."
+        : `The image is too large to read safely as ${meta.format === "gif" ? "GIF" : "AVIF or HEIC"}. Save it as JPEG or PNG, or smaller, and upload it again.`,
     );
   // Decoding a small copy reads every byte: a truncated or corrupt file fails here, before anything is stored.
   let placeholder: Buffer;
   try {
-    placeholder = await sharp(input, { failOn: "truncated", limitInputPixels: MAX_PIXELS })
-      .rotate()
-      .resize(16, 16, { fit: "inside" })
-      .webp({ quality: 40 })
-      .toBuffer();
+    placeholder = await withinDecodeBudget(decodeBytes, () =>
+      sharp(input, { failOn: "truncated", limitInputPixels: MAX_PIXELS })
+        .rotate()
+        .resize(16, 16, { fit: "inside" })
+        .webp({ quality: 40 })
+        .toBuffer(),
+    );
   } catch {
     throw new MediaError("damaged", "The image file is incomplete or damaged. Export it again and retry.");
   }
@@ -114,9 +110,11 @@ export async function analyseImage(input: Buffer): Promise<ProcessedImage & { or
 
 /** Encodes one variant straight from the original: a variant asked for before the job has made it. */
 export function renderVariant(original: Buffer, width: number, format: VariantFormat): Promise<Buffer> {
-  return encodeAs(
-    sharp(original, { limitInputPixels: MAX_PIXELS }).rotate().resize({ width, withoutEnlargement: true }),
-    format,
+  return decodeOriginal(original, () =>
+    encodeAs(
+      sharp(original, { limitInputPixels: MAX_PIXELS }).rotate().resize({ width, withoutEnlargement: true }),
+      format,
+    ),
   );
 }
 
@@ -146,11 +144,13 @@ export async function decodeForVariants(
   const scaledWidth = Math.min(width, upright.width);
   const scaledHeight = Math.ceil((upright.height * scaledWidth) / Math.max(1, upright.width));
   if (scaledWidth * scaledHeight * 4 > MAX_DECODED_SOURCE_BYTES) return undefined;
-  const { data, info } = await sharp(original, { limitInputPixels: MAX_PIXELS })
-    .rotate()
-    .resize({ width, withoutEnlargement: true })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const { data, info } = await decodeOriginal(original, () =>
+    sharp(original, { limitInputPixels: MAX_PIXELS })
+      .rotate()
+      .resize({ width, withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true }),
+  );
   return { data, info: { width: info.width, height: info.height, channels: info.channels } };
 }
 

@@ -10,6 +10,7 @@ import { buffer as readAll } from "node:stream/consumers";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { db, queryRows, type Database } from "~/db/client.server";
+import { decodeOriginal } from "./decode-budget.server";
 import { mediaAssets } from "~/db/schema";
 import {
   dziDescriptor,
@@ -137,11 +138,13 @@ export async function generateTiles(
   try {
     signal?.throwIfAborted();
     const base = join(dir, TILES_NAME);
-    const info = await sharp(input, { limitInputPixels: MAX_PIXELS })
-      .rotate()
-      .webp({ quality: TILE_QUALITY, effort: 4 })
-      .tile({ size: TILE_SIZE, overlap: TILE_OVERLAP, layout: "dz" })
-      .toFile(`${base}.dz`);
+    const info = await decodeOriginal(input, () =>
+      sharp(input, { limitInputPixels: MAX_PIXELS })
+        .rotate()
+        .webp({ quality: TILE_QUALITY, effort: 4 })
+        .tile({ size: TILE_SIZE, overlap: TILE_OVERLAP, layout: "dz" })
+        .toFile(`${base}.dz`),
+    );
     if (info.width !== asset.width || info.height !== asset.height)
       throw new Error(`tiles of ${hash}: cut ${info.width}x${info.height}, expected ${asset.width}x${asset.height}`);
     // Exactly the layout's tiles are stored (a missing one fails the job): what the server will accept.

@@ -9,6 +9,7 @@ import { getPublicPost } from "~/modules/blog/blog.server";
 import { getArtwork, listArtworks, listFeaturedArtworks } from "~/modules/catalog/catalog.server";
 import { listArtistPhotos, listVisibleSections } from "~/modules/content/content.server";
 import { HeroContent } from "~/modules/content/sections";
+import { decodeOriginal } from "~/modules/media/decode-budget.server";
 import { readOriginal } from "~/modules/media/media.server";
 import { getSettings, type Settings } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
@@ -42,12 +43,14 @@ export async function composeOgImage(source: Buffer | undefined, caption: OgCapt
   let picture: { data: Buffer; info: OutputInfo } | undefined;
   if (source) {
     try {
-      picture = await sharp(source, { limitInputPixels: MAX_PIXELS })
-        .rotate()
-        .resize({ width: W - 2 * MARGIN_SIDE, height: H - MARGIN_TOP - CAPTION_BAND, fit: "inside" })
-        .flatten({ background: GROUND })
-        .png()
-        .toBuffer({ resolveWithObject: true });
+      picture = await decodeOriginal(source, () =>
+        sharp(source, { limitInputPixels: MAX_PIXELS })
+          .rotate()
+          .resize({ width: W - 2 * MARGIN_SIDE, height: H - MARGIN_TOP - CAPTION_BAND, fit: "inside" })
+          .flatten({ background: GROUND })
+          .png()
+          .toBuffer({ resolveWithObject: true }),
+      );
     } catch {
       // An unreadable original still gets a card, with the caption only.
       picture = undefined;

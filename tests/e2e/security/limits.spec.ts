@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
+import sharp from "sharp";
 import { pngWithHeader } from "../../support/images";
 import { expect, test } from "../../support/fixtures";
 import { startServer, stop, waitHealthy, type Server } from "../../support/spawn-server";
@@ -162,26 +163,36 @@ test("senders that trickle pictures are cut off, and the upload slots they held 
   expect((await postLarge("/commissions", 100 * 1024, from)).status).toBe(400);
 });
 
-test("a commission reference that would take 800 MB to decode is refused from its header, beside the field", async () => {
-  const form = new FormData();
-  form.set("name", "Bomb Sender");
-  form.set("email", "bomb@example.com");
-  form.set("description", "A large abstract painting for a long white wall.");
-  form.set("budget", "2000-5000");
-  form.set("submissionKey", "interlaced-bomb-0001");
+test("a commission reference that would take hundreds of megabytes to decode is refused from its header, beside the field", async () => {
   // 10,000 x 10,000, 16-bit RGBA, interlaced: a few hundred bytes that decode to 800 MB.
   const png = pngWithHeader(10_000, 10_000, { depth: 16, interlaced: true });
-  form.set("references", new Blob([new Uint8Array(png)], { type: "image/png" }), "wall.png");
-  const before = rssKb(server.child.pid!);
-  const answer = await fetch(`${server.url}/commissions`, {
-    method: "POST",
-    body: form,
-    headers: { "x-forwarded-for": "203.0.113.60" },
-  });
-  expect(answer.status).toBe(400);
-  expect(await answer.text()).toContain("interlaced (progressive) and too large to read safely");
-  // Nothing of the sort was decoded (it would have taken hundreds of megabytes).
-  expect(rssKb(server.child.pid!) - before).toBeLessThan(200 * 1024);
+  // 6,000 x 6,000 in AVIF, which libheif holds whole: a kilobyte or two that took 700 MB to read.
+  const avif = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: "#c86432" } })
+    .avif({ effort: 0, quality: 20 })
+    .toBuffer();
+  const bombs = [
+    { bytes: png, type: "image/png", name: "wall.png", says: "interlaced (progressive) and too large to read safely" },
+    { bytes: avif, type: "image/avif", name: "wall.avif", says: "too large to read safely as AVIF or HEIC" },
+  ];
+  for (const [i, bomb] of bombs.entries()) {
+    const form = new FormData();
+    form.set("name", "Bomb Sender");
+    form.set("email", "bomb@example.com");
+    form.set("description", "A large abstract painting for a long white wall.");
+    form.set("budget", "2000-5000");
+    form.set("submissionKey", `decode-bomb-000${i}`);
+    form.set("references", new Blob([new Uint8Array(bomb.bytes)], { type: bomb.type }), bomb.name);
+    const before = rssKb(server.child.pid!);
+    const answer = await fetch(`${server.url}/commissions`, {
+      method: "POST",
+      body: form,
+      headers: { "x-forwarded-for": `203.0.113.${60 + i}` },
+    });
+    expect(answer.status, bomb.name).toBe(400);
+    expect(await answer.text(), bomb.name).toContain(bomb.says);
+    // Nothing of the sort was decoded (it would have taken hundreds of megabytes).
+    expect(rssKb(server.child.pid!) - before, bomb.name).toBeLessThan(200 * 1024);
+  }
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
 });
 
