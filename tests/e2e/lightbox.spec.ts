@@ -385,6 +385,22 @@ test("focus stays inside the open lightbox, forwards and backwards", async ({ pa
   }
 });
 
+test("while it is open the page behind is out of reach: each control's name answers once, the viewer's", async ({
+  page,
+}) => {
+  await openFirst(page);
+  for (const name of ["Full screen", "Zoom in", "Zoom out", "Close", "Download", "Share"])
+    await expect(page.getByRole("button", { name }), name).toHaveCount(1);
+  await expect(openers(page)).toHaveCount(0);
+  // The gallery behind can be neither clicked nor focused, and is back once the viewer closes.
+  await expect(page.locator("main")).toHaveAttribute("inert", "");
+  await page.keyboard.press("Escape");
+  await expect(dialog(page)).toBeHidden();
+  await expect(page.locator("main")).not.toHaveAttribute("inert", "");
+  await expect(openers(page).first()).toBeVisible();
+  await expect(openers(page).first()).toBeFocused();
+});
+
 test("closing clears the lightbox: it reopens at the clicked work, 100%, without thumbnails or help", async ({
   page,
 }) => {

@@ -1,6 +1,6 @@
-// "Zoom into the surface" (decision 0021): shown when a work's deep zoom tiles are stored, it opens the tile
+// "Examine the surface" (decision 0021): shown when a work's deep zoom tiles are stored, it opens the tile
 // viewer full screen. The viewer and OpenSeadragon are a chunk of their own, fetched on the first press only.
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { ImageAsset } from "~/lib/media";
 import { ZoomIn } from "./icons";
 
@@ -16,12 +16,10 @@ export function DeepZoomButton({
   className?: string;
 }) {
   const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
   if (!image?.zoom) return null;
   return (
     <div className={className}>
       <button
-        ref={button}
         type="button"
         aria-haspopup="dialog"
         aria-expanded={open}
@@ -29,18 +27,11 @@ export function DeepZoomButton({
         className="text-ink-soft hover:text-ink inline-flex items-center gap-2 text-sm underline decoration-1 underline-offset-4"
       >
         <ZoomIn className="size-4" strokeWidth={1.5} />
-        Zoom into the surface
+        Examine the surface
       </button>
       {open ? (
         <Suspense fallback={<div aria-hidden="true" className="fixed inset-0 z-[90] bg-[#0b0a09]" />}>
-          <DeepZoomViewer
-            image={image}
-            title={title}
-            onClose={() => {
-              setOpen(false);
-              button.current?.focus();
-            }}
-          />
+          <DeepZoomViewer image={image} title={title} onClose={() => setOpen(false)} />
         </Suspense>
       ) : null}
     </div>

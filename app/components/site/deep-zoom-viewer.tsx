@@ -6,6 +6,7 @@ import OpenSeadragon from "openseadragon";
 import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { tilesDescriptorUrl } from "~/lib/deep-zoom";
+import { hideOthers } from "~/components/ui/hide-others";
 import type { ImageAsset } from "~/lib/media";
 import { Minus, Plus, X } from "./icons";
 
@@ -104,13 +105,18 @@ export default function DeepZoomViewer({ image, title, onClose, inline = false }
     return () => element.removeEventListener("keydown", onKeyDown);
   }, []);
 
-  // The page behind does not scroll while the surface is open.
+  // The page behind (or the lightbox it was opened from) does not scroll while the surface is open, and is inert
+  // and hidden from assistive technology; on close, focus goes back to what opened it, once that is in reach.
   useLayoutEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
     const html = document.documentElement;
     const saved = html.style.overflow;
     html.style.overflow = "hidden";
+    const showOthers = root.current ? hideOthers(root.current) : undefined;
     return () => {
+      showOthers?.();
       html.style.overflow = saved;
+      opener?.focus({ preventScroll: true });
     };
   }, []);
 
@@ -132,7 +138,7 @@ export default function DeepZoomViewer({ image, title, onClose, inline = false }
     >
       <header className="flex shrink-0 items-center gap-1 px-3 pt-[max(0.5rem,env(safe-area-inset-top))] pb-1 md:px-5 md:pt-4">
         <h2 id={`${id}-title`} className="mr-auto min-w-0 truncate pl-1 text-sm text-[#a8a095]">
-          <span className="sr-only">Zoom into the surface: </span>
+          <span className="sr-only">Examine the surface: </span>
           {title}
         </h2>
         <button

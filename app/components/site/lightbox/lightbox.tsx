@@ -14,6 +14,7 @@ import {
   X,
 } from "lucide-react";
 import { notify } from "../toast-host";
+import { hideOthers } from "~/components/ui/hide-others";
 import { variantUrl } from "~/lib/media";
 import { paths } from "~/lib/paths";
 import {
@@ -34,7 +35,7 @@ import { AddToCart, DescriptionBox, HelpPanel, IconButton, Thumbnails, ZoomContr
 import { Stage, type Geometry } from "./lightbox-stage";
 import type { AddToCartHandler, LightboxImage } from "./types";
 
-// Deep zoom (decision 0021): its viewer and OpenSeadragon load on the first press of "Zoom into the surface".
+// Deep zoom (decision 0021): its viewer and OpenSeadragon load on the first press of "Examine the surface".
 const DeepZoomViewer = lazy(() => import("../deep-zoom-viewer"));
 
 export interface LightboxProps {
@@ -92,7 +93,6 @@ export default function Lightbox({ images, index, onIndexChange, onClose, onAddT
   const id = useId();
   const titleId = `${id}-title`;
   const dialog = useRef<HTMLDivElement>(null);
-  const zoomButton = useRef<HTMLButtonElement>(null);
   const [deepZoom, setDeepZoom] = useState(false);
   const geometry = useRef<Geometry>({ base: { width: 0, height: 0 }, stage: { width: 0, height: 0 } });
   const [view, setView] = useState<View>(RESET_VIEW);
@@ -194,10 +194,12 @@ export default function Lightbox({ images, index, onIndexChange, onClose, onAddT
     return () => window.removeEventListener("keydown", listener);
   }, []);
 
-  // Focus moves in on open and cannot wander out; the page behind does not scroll.
+  // Focus moves in on open and cannot wander out; the page behind does not scroll, and is inert and hidden from
+  // assistive technology meanwhile.
   useLayoutEffect(() => {
     const root = dialog.current;
     if (!root) return;
+    const showOthers = hideOthers(root);
     root.focus({ preventScroll: true });
     const keepFocus = (event: FocusEvent) => {
       if (event.target instanceof Node && !root.contains(event.target)) root.focus({ preventScroll: true });
@@ -210,6 +212,7 @@ export default function Lightbox({ images, index, onIndexChange, onClose, onAddT
     html.style.overflow = "hidden";
     if (scrollbar > 0) document.body.style.paddingRight = `${scrollbar}px`;
     return () => {
+      showOthers();
       document.removeEventListener("focusin", keepFocus);
       html.style.overflow = saved.overflow;
       document.body.style.paddingRight = saved.paddingRight;
@@ -253,8 +256,7 @@ export default function Lightbox({ images, index, onIndexChange, onClose, onAddT
         </IconButton>
         {image.asset?.zoom ? (
           <IconButton
-            ref={zoomButton}
-            label="Zoom into the surface"
+            label="Examine the surface"
             aria-haspopup="dialog"
             aria-expanded={deepZoom}
             onClick={() => setDeepZoom(true)}
@@ -331,10 +333,7 @@ export default function Lightbox({ images, index, onIndexChange, onClose, onAddT
             image={image.asset}
             title={imageTitle(image, index)}
             inline
-            onClose={() => {
-              setDeepZoom(false);
-              zoomButton.current?.focus();
-            }}
+            onClose={() => setDeepZoom(false)}
           />
         </Suspense>
       ) : null}
