@@ -5,7 +5,7 @@ export interface ImageAsset {
   height: number;
   widths: number[];
   placeholder: string;
-  /** Deep zoom tiles are stored for it (decision 0021): pages offer "Zoom into the surface". */
+  /** Deep zoom tiles are stored for it (decision 0021): pages offer "Examine the surface". */
   zoom?: boolean;
 }
 

@@ -34,7 +34,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     services().logger.error({ err: error, artwork: artwork.id }, "more works failed to load");
     return [];
   });
-  // "Zoom into the surface" once the work's deep zoom tiles are stored (decision 0021).
+  // "Examine the surface" once the work's deep zoom tiles are stored (decision 0021).
   // Its history, when the artist shows it (decision 0024); kept like the catalogue's reads.
   const [[shown], { shop }, provenance, more] = await Promise.all([
     withZoom([artwork]),
