@@ -433,8 +433,13 @@ test("Add to Cart with its price shows only for available, priced works, and put
   await page.keyboard.press("ArrowLeft");
   await page.keyboard.press("ArrowLeft");
   await page.keyboard.press("ArrowLeft");
+  // The toast is heard over the open viewer (its live region is not hidden with the page behind).
+  const toasts = page.getByRole("region", { name: /Notifications/ });
   await dialog(page).getByRole("button", { name: "Add to Cart · $6,800" }).click();
-  await expect(page.getByText("“Tidewater Hymn” is in your cart")).toBeVisible();
+  await expect(toasts.getByText("“Tidewater Hymn” is in your cart")).toBeVisible();
+  // An original is one of a kind: adding it again leaves one in the cart, and says why.
+  await dialog(page).getByRole("button", { name: "Add to Cart · $6,800" }).click();
+  await expect(toasts.getByText("“Tidewater Hymn” is already in your cart: it is one of a kind")).toBeVisible();
   const cart = await page.evaluate(
     () => JSON.parse(localStorage.getItem("cart") ?? "[]") as { title: string; price: number; quantity: number }[],
   );

@@ -14,12 +14,27 @@ export interface PurchasableArtwork extends ArtworkSummary {
 
 const stockOf = (artwork: PurchasableArtwork) => Math.max(1, artwork.quantity ?? 1);
 
-/** Puts a work in the cart (at most its stock) and says so in a toast. */
+/**
+ * Puts a work in the cart (at most its stock) and says so in a toast; a work whose every piece is in the cart
+ * already stays as it is, and the toast says why (an original is one of a kind).
+ */
 export function useAddToCart() {
   const cart = useCart();
   return useCallback(
     (artwork: PurchasableArtwork) => {
       if (!isPurchasable(artwork)) return;
+      const stock = stockOf(artwork);
+      if ((cart.items.find((i) => i.artwork_id === artwork.id)?.quantity ?? 0) >= stock) {
+        notify((t) =>
+          t.info(
+            stock === 1
+              ? `“${artwork.title}” is already in your cart: it is one of a kind`
+              : `All ${stock} of “${artwork.title}” are already in your cart`,
+            { id: CART_TOAST },
+          ),
+        );
+        return;
+      }
       cart.add({
         artwork_id: artwork.id,
         price: artwork.priceCents!,

@@ -10,6 +10,8 @@ export function hideOthers(root: Element): () => void {
   for (let node = root; node.parentElement && node !== document.body; node = node.parentElement) {
     for (const sibling of node.parentElement.children) {
       if (sibling === node || sibling.hasAttribute("inert") || IGNORED.has(sibling.tagName)) continue;
+      // A live region (the toasts) keeps speaking over the viewer: "is in your cart" is said from inside it.
+      if (sibling.matches(LIVE_REGION)) continue;
       changed.push({ element: sibling, ariaHidden: sibling.getAttribute("aria-hidden") });
       sibling.setAttribute("inert", "");
       sibling.setAttribute("aria-hidden", "true");
@@ -25,3 +27,4 @@ export function hideOthers(root: Element): () => void {
 }
 
 const IGNORED = new Set(["SCRIPT", "STYLE", "TEMPLATE", "LINK", "META"]);
+const LIVE_REGION = "[aria-live], [role=status], [role=alert]";
