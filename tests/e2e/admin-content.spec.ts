@@ -108,6 +108,26 @@ test("the hero's button goes where the Homepage Editor says (issue 14 item 9)", 
   await expect(hero.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
 });
 
+test("a highlight's color is one field with its own name; a color no browser reads is refused beside it", async ({
+  adminPage: page,
+}) => {
+  await page.goto("/admin/homepage");
+  const statement = page.getByRole("article", { name: "Artist statement section" });
+  await statement.getByRole("button", { name: "Edit artist statement" }).click();
+  const color = statement.getByLabel("Highlight 1: color");
+  await expect(color).toHaveCount(1);
+  await expect(statement.getByLabel("Color picker for Highlight 1")).toHaveAttribute("type", "color");
+  const before = await color.inputValue();
+  await color.fill("not a color");
+  await statement.getByRole("button", { name: "Publish" }).click();
+  await expect(statement.getByText("Enter a CSS color such as #8c3f22, or leave it empty.")).toBeVisible();
+  await expect(color).toHaveAttribute("aria-invalid", "true");
+  // Nothing was saved: the page still reads what it had.
+  await page.reload();
+  await statement.getByRole("button", { name: "Edit artist statement" }).click();
+  await expect(statement.getByLabel("Highlight 1: color")).toHaveValue(before);
+});
+
 test("a published blog post is on /blog, its own page, the sitemap and the RSS feed", async ({
   adminPage: page,
   ownServer,

@@ -111,7 +111,7 @@ export default function WallView({ open, onOpenChange, title, image, size }: Wal
               />
               <RadioChoices
                 name="wall-colour"
-                legend="Wall colour"
+                legend="Wall color"
                 className="flex flex-wrap items-center gap-x-4 gap-y-2"
                 options={WALL_COLOURS.map((c) => ({
                   value: c.id,

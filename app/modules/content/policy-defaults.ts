@@ -66,7 +66,7 @@ function privacy({ settings }: PolicyFacts): string {
 
 function terms({ settings, cardPayments }: PolicyFacts): string {
   return [
-    `Every painting is an original, signed by ${settings.artistName}. Colours on screen vary; if you would like more photographs or a video before buying, ask and the studio will send them.`,
+    `Every painting is an original, signed by ${settings.artistName}. Colors on screen vary; if you would like more photographs or a video before buying, ask and the studio will send them.`,
     `Copyright in every work stays with ${settings.artistName}. Buying a painting gives you the painting, not the right to reproduce it.`,
     `An order is confirmed once payment is received${cardPayments ? " (by card, or by bank transfer)" : " by bank transfer"}. If a work turns out to be unavailable, you are refunded in full.`,
     "Delivery, collection and the time an order holds a work are described on the Shipping Info page.",

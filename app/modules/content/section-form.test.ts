@@ -104,7 +104,7 @@ describe("forms generated from the section content types", () => {
       ok: false,
       errors: {
         "highlights.0.text": "This field is required.",
-        "highlights.1.color": "Enter a CSS colour such as #8c3f22, or leave it empty.",
+        "highlights.1.color": "Enter a CSS color such as #8c3f22, or leave it empty.",
       },
     });
   });

@@ -50,7 +50,7 @@ const LABELS: Record<string, string> = {
   highlights: "Highlights",
   steps: "Steps",
   text: "Text",
-  color: "Colour",
+  color: "Color",
   detail: "Detail",
 };
 const ITEM_LABELS: Record<string, string> = { highlights: "Highlight", steps: "Step" };
@@ -59,7 +59,7 @@ const HINTS: Record<string, string> = {
   backgroundImage: "Choose from the media library; without one the hero shows on paper.",
   highlights: "Short facts under the statement; without any, the four defaults show.",
   steps: "The home page always shows three steps; an empty text keeps the default.",
-  color: "A CSS colour such as #8c3f22; empty uses the accent colour.",
+  color: "A CSS color such as #8c3f22; empty uses the accent color.",
 };
 /** Bounds tighter than the stored type's (the process section shows exactly three steps). */
 const MAX_ITEMS: Partial<Record<SectionType, Record<string, number>>> = { process: { steps: 3 } };

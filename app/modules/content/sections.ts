@@ -37,7 +37,7 @@ export function highlightColourErrors(content: { highlights?: unknown }): Record
   highlights.forEach((item, i) => {
     const color = (item as { color?: unknown } | null)?.color;
     if (typeof color === "string" && color.trim() !== "" && !CSS_COLOR.test(color.trim()))
-      errors[`highlights.${i}.color`] = "Enter a CSS colour such as #8c3f22, or leave it empty.";
+      errors[`highlights.${i}.color`] = "Enter a CSS color such as #8c3f22, or leave it empty.";
   });
   return errors;
 }
@@ -109,8 +109,8 @@ export const DEFAULT_PROCESS: ProcessContent = {
   steps: [
     {
       title: "Inspiration",
-      description: "A painting begins with a place, a colour or a change in the weather that will not let go.",
-      detail: "Sketchbooks, colour notes and photographs gathered over weeks.",
+      description: "A painting begins with a place, a color or a change in the weather that will not let go.",
+      detail: "Sketchbooks, color notes and photographs gathered over weeks.",
     },
     {
       title: "Creation",

@@ -62,7 +62,7 @@ export const DEMO_ARTWORKS: DemoArtwork[] = [
     availability: "available",
     featured: true,
     description:
-      "Cadmium red pushed against a field of near-black, the two colours negotiating a border that refuses to settle.",
+      "Cadmium red pushed against a field of near-black, the two colors negotiating a border that refuses to settle.",
   },
   {
     title: "Field Notes for September",
@@ -202,7 +202,7 @@ export const DEMO_ARTWORKS: DemoArtwork[] = [
     inches: [40, 40],
     priceUsd: 4800,
     availability: "sold",
-    description: "Found paper, salt-stained canvas scraps and oil combine into a shoreline of debris and colour.",
+    description: "Found paper, salt-stained canvas scraps and oil combine into a shoreline of debris and color.",
   },
   {
     title: "Green Interval",
@@ -247,7 +247,7 @@ export const DEMO_ARTWORKS: DemoArtwork[] = [
     inches: [48, 36],
     priceUsd: 6400,
     availability: "sold",
-    description: "Two currents of colour, one warm and one cool, braid across the canvas and never quite merge.",
+    description: "Two currents of color, one warm and one cool, braid across the canvas and never quite merge.",
   },
   {
     title: "Porchlight",
@@ -292,7 +292,7 @@ export const DEMO_BIOGRAPHY = `Mara Ellison is an abstract painter working in Ne
 Born in coastal Georgia, she studied painting at the Savannah College of Art and Design and has exhibited across the American South. Her work is held in private collections in the United States, Canada and Europe. She accepts a small number of commissions each year.`;
 
 export const DEMO_STATEMENT =
-  "I paint the feeling of a place rather than its outline. A canvas starts with a colour I cannot stop thinking about and grows through many layers, each one partly erased, until the surface holds the memory of everything that happened to it.";
+  "I paint the feeling of a place rather than its outline. A canvas starts with a color I cannot stop thinking about and grows through many layers, each one partly erased, until the surface holds the memory of everything that happened to it.";
 
 export const DEMO_CV = [
   {

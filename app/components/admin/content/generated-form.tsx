@@ -143,7 +143,7 @@ function ColorField({
             placeholder="#8c3f22"
           />
           <label htmlFor={swatchId} className="sr-only">
-            {`${label}: choose with the colour picker`}
+            {`Color picker for ${label.split(":")[0]}`}
           </label>
           <input
             id={swatchId}
