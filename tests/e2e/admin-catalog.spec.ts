@@ -265,16 +265,19 @@ test("featuring a seventh work says the home page shows only six", async ({ admi
 test("Status Management changes the availability of several works at once and logs it", async ({ adminPage: page }) => {
   await page.goto("/admin/status?availability=available");
   await expect(page.getByRole("heading", { level: 1, name: "Status Management" })).toBeVisible();
+  // The filter's field and button each answer to their name alone.
+  await expect(page.getByLabel("Availability")).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Apply" })).toHaveCount(1);
   const boxes = page.getByRole("checkbox", { name: /^Select (?!all)/ });
   const names = await Promise.all(
     [0, 1].map(async (i) => (await boxes.nth(i).getAttribute("aria-label"))!.replace("Select ", "")),
   );
   await boxes.nth(0).check();
   await boxes.nth(1).check();
-  const bar = page.getByRole("region", { name: "Change availability" });
+  const bar = page.getByRole("region", { name: "Change the selected works" });
   await expect(bar.getByText("2 selected")).toBeVisible();
   await bar.getByLabel("Change to").selectOption({ label: "Reserved" });
-  await bar.getByRole("button", { name: "Apply to selected" }).click();
+  await bar.getByRole("button", { name: "Update selected" }).click();
 
   const log = page.getByRole("region", { name: "Recent changes" });
   for (const name of names) await expect(log.getByText(`${name}: Available → Reserved`).first()).toBeVisible();

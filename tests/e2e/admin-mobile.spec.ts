@@ -84,7 +84,7 @@ test("at 375 px the header names the administrator in full, and tables and figur
 test("at 375 px Status Management shows each work's availability without scrolling sideways", async ({ page }) => {
   // The medium under a title never wrapped, so the table grew past the screen and the badges sat off its edge.
   await page.goto("/admin/status");
-  const table = page.getByRole("group", { name: "Works and their availability" });
+  const table = page.getByRole("group", { name: "Works and their status" });
   await expect(table).toBeVisible();
   const sideways = await table.evaluate((e) => e.scrollWidth - e.clientWidth);
   expect(sideways).toBeLessThanOrEqual(0);

@@ -48,6 +48,8 @@ test("full-text search finds works by title, medium and description words", asyn
   // The clean URL (no empty fields) is the client-side form's; before hydration the plain GET form submits.
   await waitForHydration(page);
   const search = page.getByRole("searchbox", { name: "Search" });
+  // The field is the one thing on the page labelled Search (the filters' landmark is "Gallery filters").
+  await expect(page.getByLabel("Search")).toHaveCount(1);
   await search.fill("ledger");
   await search.press("Enter");
   await expect(page).toHaveURL("/gallery?q=ledger");

@@ -54,7 +54,7 @@ test("the gallery is one column of whole images at 375px, with nothing wider tha
 
 test("the gallery's filters show their whole choice at 375 px", async ({ page }) => {
   await page.goto("/gallery");
-  const filters = page.getByRole("search", { name: "Filter and search the gallery" });
+  const filters = page.getByRole("search", { name: "Gallery filters" });
   await expect(filters.getByLabel("Medium")).toHaveValue("");
   // The chosen option's text, at the select's font, beside its padding and arrow (it read "All mediu").
   const cut = await filters.locator("select").evaluateAll((selects) =>

@@ -34,7 +34,7 @@ export function GalleryFilters({ params, mediums, years, categories = [], series
       method="get"
       action="/gallery"
       role="search"
-      aria-label="Filter and search the gallery"
+      aria-label="Gallery filters"
       className="border-line grid grid-cols-2 gap-x-2 gap-y-3 border-y py-5 sm:grid-cols-3 md:flex md:flex-wrap md:items-end md:gap-4"
       onSubmit={(event) => {
         event.preventDefault();

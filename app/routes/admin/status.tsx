@@ -179,7 +179,7 @@ export default function StatusPage({ loaderData }: Route.ComponentProps) {
           <div
             className={`${cardClass} sticky top-16 z-20 mb-3 flex flex-wrap items-center gap-3 px-3 py-2`}
             role="region"
-            aria-label="Change availability"
+            aria-label="Change the selected works"
           >
             <p className="text-sm" aria-live="polite">
               <span className="font-medium tabular-nums">{selected.size}</span> selected
@@ -196,7 +196,7 @@ export default function StatusPage({ loaderData }: Route.ComponentProps) {
               />
             </div>
             <Button type="button" size="sm" disabled={selected.size === 0} onClick={apply}>
-              Apply to selected
+              Update selected
             </Button>
           </div>
 
@@ -204,7 +204,7 @@ export default function StatusPage({ loaderData }: Route.ComponentProps) {
             <EmptyState>No works match.</EmptyState>
           ) : (
             <TableFrame
-              caption="Works and their availability"
+              caption="Works and their status"
               head={
                 <>
                   <Th className="w-10">
