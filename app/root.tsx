@@ -2,6 +2,7 @@ import { revalidateUnlessQueued } from "~/lib/offline-revalidate";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { NotFound } from "~/components/site/not-found";
+import { UnexpectedError } from "~/components/site/unexpected-error";
 import { SiteStylesheet } from "~/components/site/site-stylesheet";
 import { useNonce } from "~/lib/nonce";
 import { useForgetClientDataOnWrite } from "~/lib/client-data";
@@ -91,20 +92,9 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
-    <main className="container-page flex min-h-[70dvh] flex-col items-start justify-center gap-4 py-24">
-      <title>Something went wrong</title>
-      <h1 className="text-3xl md:text-4xl">Unexpected Application Error!</h1>
-      <p className="text-muted max-w-prose">
-        {isRouteErrorResponse(error)
-          ? `${error.status} ${error.statusText}`
-          : "Something went wrong while showing this page. Please try again in a moment."}
-      </p>
-      <a href="/" className="underline underline-offset-4">
-        Return to the home page
-      </a>
-      {detail ? <pre className="mt-6 max-w-full overflow-auto text-xs">{detail}</pre> : null}
+    <main>
+      <UnexpectedError error={error} />
     </main>
   );
 }

@@ -108,10 +108,17 @@ test("an unknown page shows the 404 page with a way back to the gallery", async 
   await expect(page).toHaveURL("/gallery");
 });
 
-test("an unknown artwork is a 404 too", async ({ page }) => {
-  const response = await page.goto("/artwork/00000000-0000-7000-8000-000000000000");
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+test("an unknown artwork or post is a 404 too, inside the site's header and footer", async ({ page }) => {
+  for (const path of ["/artwork/00000000-0000-7000-8000-000000000000", "/artwork/no-such-work", "/blog/no-such-post"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("main").getByRole("heading", { name: "Page not found" }), path).toBeVisible();
+    // The visitor can go on from here: the site's navigation and footer are around it.
+    await expect(page.getByRole("banner").getByRole("link", { name: "Gallery" }).first(), path).toBeVisible();
+    await expect(page.getByRole("contentinfo"), path).toBeVisible();
+  }
+  await page.getByRole("link", { name: "Return to Gallery" }).click();
+  await expect(page).toHaveURL("/gallery");
 });
 
 test("a thin progress bar shows while the next page loads", async ({ page }) => {

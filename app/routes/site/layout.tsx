@@ -1,11 +1,20 @@
-import { Outlet, useLoaderData, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Outlet,
+  useLoaderData,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import type { Route } from "./+types/layout";
 import { CartProvider } from "~/components/site/cart-provider";
 import { MobileTabBar } from "~/components/site/mobile-tab-bar";
+import { NotFound } from "~/components/site/not-found";
 import { ProgressBar } from "~/components/site/progress-bar";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { ToastHost } from "~/components/site/toast-host";
+import { UnexpectedError } from "~/components/site/unexpected-error";
 import { displayName, getAuthContext, sessionKey } from "~/modules/auth/session.server";
 import type { loader as rootLoader } from "~/root";
 
@@ -31,8 +40,35 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 /** The public layout (spec §2 Navigation): header, mobile tab bar, footer, loading bar. */
 export default function SiteLayout() {
-  const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
   const { account } = useLoaderData<typeof loader>();
+  return (
+    <SiteChrome account={account}>
+      <Outlet />
+    </SiteChrome>
+  );
+}
+
+/**
+ * A page of the site that failed inside the layout (a work, a post or an exhibition that is not there, or an
+ * error): the 404 page or the error, with the site's header and footer around it, so the visitor can go on.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const layout = useRouteLoaderData<typeof loader>("routes/site/layout");
+  return (
+    <SiteChrome account={layout?.account ?? null}>
+      {isRouteErrorResponse(error) && error.status === 404 ? <NotFound /> : <UnexpectedError error={error} />}
+    </SiteChrome>
+  );
+}
+
+function SiteChrome({
+  account,
+  children,
+}: {
+  account: Awaited<ReturnType<typeof loader>>["account"];
+  children: ReactNode;
+}) {
+  const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
   const siteTitle = site?.siteTitle ?? "Atelier";
   return (
     <CartProvider>
@@ -45,7 +81,7 @@ export default function SiteLayout() {
       <ProgressBar />
       <SiteHeader siteTitle={siteTitle} tagline={site?.tagline ?? ""} account={account} />
       <main id="main" className="min-h-[60dvh]">
-        <Outlet />
+        {children}
       </main>
       <SiteFooter
         siteTitle={siteTitle}
