@@ -47,6 +47,25 @@ test("an artwork page shows the work, its facts and price, and adds it to the ca
   await expect(more.getByRole("link", { name: "Tidewater Hymn", exact: true })).toHaveCount(0);
 });
 
+test("pressing the picture opens the work full screen, where it can be zoomed and bought", async ({ page }) => {
+  await page.goto("/gallery");
+  await page.getByRole("link", { name: "Tidewater Hymn", exact: true }).click();
+  await waitForHydration(page);
+  const opener = page.getByRole("button", { name: "Tidewater Hymn: view full screen" });
+  await opener.click();
+  const viewer = page.getByRole("dialog", { name: "Tidewater Hymn" });
+  await expect(viewer).toBeVisible();
+  await expect(viewer.getByText("1 of 1", { exact: true })).toBeVisible();
+  await page.keyboard.press("+");
+  await expect(viewer.getByRole("status", { name: "Zoom level" })).toHaveText("120%");
+  await viewer.getByRole("button", { name: "Add to Cart · $6,800" }).click();
+  await expect(page.getByText("“Tidewater Hymn” is in your cart")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(viewer).toBeHidden();
+  await expect(opener).toBeFocused();
+  await expect(page.getByRole("button", { name: "In your cart" })).toBeDisabled();
+});
+
 test("a sold work says so, offers no cart button, and its inquiry button reads SOLD OUT", async ({ page }) => {
   await page.goto("/gallery?availability=sold");
   await page.getByRole("link", { name: "Undertow", exact: true }).click();

@@ -5,7 +5,7 @@ import { AddToCartButton } from "~/components/site/add-to-cart-button";
 import { buttonClass } from "~/components/ui/button";
 import { ArtworkCard, AvailabilityBadge } from "~/components/site/artwork-card";
 import { ArtworkGrid } from "~/components/site/artwork-grid";
-import { WorkImage } from "~/components/site/responsive-image";
+import { ArtworkViewer } from "~/components/site/artwork-viewer";
 import { WallViewButton } from "~/components/site/wall-view-button";
 import { DeepZoomButton } from "~/components/site/deep-zoom-button";
 import { formatPrice } from "~/lib/money";
@@ -86,9 +86,7 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
       </div>
       <article className="container-page grid gap-10 py-8 md:grid-cols-12 md:gap-16 md:py-12">
         <div className="bg-paper-deep flex items-center justify-center p-6 md:col-span-7 md:p-14">
-          {artwork.image ? (
-            <WorkImage image={artwork.image} alt={`${artwork.title}, ${artwork.medium}`} maxHeight="78dvh" />
-          ) : null}
+          {artwork.image ? <ArtworkViewer artwork={{ ...artwork, image: artwork.image }} /> : null}
         </div>
         <div className="md:col-span-5 md:pt-4">
           <AvailabilityBadge availability={artwork.availability} />
