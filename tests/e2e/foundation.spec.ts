@@ -97,12 +97,12 @@ test("the footer has the spec's links, social links, newsletter, e-mail and loca
 
 test("an unknown page shows the 404 page with a way back to the gallery", async ({ page }) => {
   const misses: string[] = [];
-  page.on("console", (m) => misses.push(m.text()));
+  page.on("console", (m) => misses.push(`${m.type()}: ${m.text()}`));
   const response = await page.goto("/no-such-page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   await expect
-    .poll(() => misses.some((m) => m.includes("404 Error: User attempted to access non-existent route: /no-such-page")))
+    .poll(() => misses.includes("error: 404 Error: User attempted to access non-existent route: /no-such-page"))
     .toBe(true);
   await page.getByRole("link", { name: "Return to Gallery" }).click();
   await expect(page).toHaveURL("/gallery");

@@ -6,8 +6,8 @@ import { paths } from "~/lib/paths";
 export function NotFound() {
   const { pathname } = useLocation();
   useEffect(() => {
-    // Spec §2: the miss is logged to the console.
-    console.warn("404 Error: User attempted to access non-existent route:", pathname);
+    // Spec §2: the miss is logged to the console, as an error (as the prototype's 404 page logs it).
+    console.error("404 Error: User attempted to access non-existent route:", pathname);
   }, [pathname]);
   return (
     <section className="container-page flex min-h-[60dvh] flex-col items-center justify-center py-24 text-center">
