@@ -16,6 +16,7 @@ import { authScenario } from "./scenarios/auth.mjs";
 import { burstScenario } from "./scenarios/burst.mjs";
 import { bundleScenario } from "./scenarios/bundle.mjs";
 import { checkoutScenario } from "./scenarios/checkout.mjs";
+import { hostileScenario } from "./scenarios/hostile.mjs";
 import { httpLoad } from "./scenarios/http.mjs";
 import { importScenario } from "./scenarios/import.mjs";
 import { install } from "./scenarios/install.mjs";
@@ -38,6 +39,7 @@ const SCENARIOS = [
   "checkout",
   "import",
   "bundle",
+  "hostile",
 ];
 // install needs the registry and a minute: only when asked for by name.
 const DEFAULT_SCENARIOS = SCENARIOS.filter((s) => s !== "install");
@@ -182,6 +184,7 @@ async function main() {
     checkout: () => checkoutScenario({ count: quick ? 40 : 200 }),
     import: () => importScenario({ runs }),
     bundle: () => bundleScenario(),
+    hostile: () => hostileScenario({ before }),
   };
   const started = performance.now();
   for (const name of SCENARIOS) {
