@@ -170,7 +170,11 @@ export function useRealtime(): Realtime {
       const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${REALTIME_PATH}`;
       const ws = new WebSocket(url);
       socket.current = ws;
-      ws.onopen = () => {
+      // The socket is subscribed once the server's first message comes (a socket the server refuses, full or over
+      // a limit, opens and is closed without one): only then is it connected and do the attempts start again, so
+      // a refused page backs off instead of retrying at the first step forever.
+      let joined = false;
+      const onJoined = () => {
         reconnection.opened();
         const status = document.visibilityState === "hidden" ? "away" : chosen.current;
         if (status !== "online" || noteRef.current) ws.send(presenceMessage(status));
@@ -178,7 +182,13 @@ export function useRealtime(): Realtime {
         // is now (also whatever arrived while the page was not connected).
         void replayOfflineChanges().finally(() => void loadNotifications());
       };
-      ws.onmessage = onMessage;
+      ws.onmessage = (event: MessageEvent<string>) => {
+        if (!joined) {
+          joined = true;
+          onJoined();
+        }
+        onMessage(event);
+      };
       ws.onerror = () => {
         // onclose follows and decides what to do next.
       };

@@ -15,23 +15,24 @@ export function DeepZoomButton({
   image: ImageAsset | null;
   className?: string;
 }) {
-  const [open, setOpen] = useState(false);
+  // The button that opened the surface, to take focus back when it closes.
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
   if (!image?.zoom) return null;
   return (
     <div className={className}>
       <button
         type="button"
         aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => setOpen(true)}
+        aria-expanded={opener !== null}
+        onClick={(event) => setOpener(event.currentTarget)}
         className="text-ink-soft hover:text-ink inline-flex items-center gap-2 text-sm underline decoration-1 underline-offset-4"
       >
         <ZoomIn className="size-4" strokeWidth={1.5} />
         Examine the surface
       </button>
-      {open ? (
+      {opener ? (
         <Suspense fallback={<div aria-hidden="true" className="fixed inset-0 z-[90] bg-[#0b0a09]" />}>
-          <DeepZoomViewer image={image} title={title} onClose={() => setOpen(false)} />
+          <DeepZoomViewer image={image} title={title} opener={opener} onClose={() => setOpener(null)} />
         </Suspense>
       ) : null}
     </div>

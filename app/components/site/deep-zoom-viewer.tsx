@@ -14,6 +14,8 @@ export interface DeepZoomViewerProps {
   image: ImageAsset;
   title: string;
   onClose: () => void;
+  /** What takes focus back on close (the button that opened it; a clicked button is not focused in Safari). */
+  opener?: HTMLElement | null;
   /** Rendered where it stands (inside the lightbox, whose focus trap then keeps it) instead of on the body. */
   inline?: boolean;
 }
@@ -26,7 +28,7 @@ const control =
 /** OpenSeadragon's own keys that change the picture rather than the view (rotate, flip): not for a painting. */
 const REFUSED_KEYS = new Set(["r", "R", "f", "F"]);
 
-export default function DeepZoomViewer({ image, title, onClose, inline = false }: DeepZoomViewerProps) {
+export default function DeepZoomViewer({ image, title, onClose, opener, inline = false }: DeepZoomViewerProps) {
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const host = useRef<HTMLDivElement>(null);
@@ -107,8 +109,10 @@ export default function DeepZoomViewer({ image, title, onClose, inline = false }
 
   // The page behind (or the lightbox it was opened from) does not scroll while the surface is open, and is inert
   // and hidden from assistive technology; on close, focus goes back to what opened it, once that is in reach.
+  const returnTo = useRef(opener);
   useLayoutEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
+    const focused = document.activeElement;
+    const back = returnTo.current ?? (focused instanceof HTMLElement && focused !== document.body ? focused : null);
     const html = document.documentElement;
     const saved = html.style.overflow;
     html.style.overflow = "hidden";
@@ -116,7 +120,7 @@ export default function DeepZoomViewer({ image, title, onClose, inline = false }
     return () => {
       showOthers?.();
       html.style.overflow = saved;
-      opener?.focus({ preventScroll: true });
+      if (back?.isConnected) back.focus({ preventScroll: true });
     };
   }, []);
 

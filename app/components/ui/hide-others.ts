@@ -20,6 +20,8 @@ export function hideOthers(root: Element): () => void {
   return () => {
     for (const { element, ariaHidden } of changed) {
       element.removeAttribute("inert");
+      // An element whose aria-hidden changed meanwhile (React renders it on the progress bar) keeps the new value.
+      if (element.getAttribute("aria-hidden") !== "true") continue;
       if (ariaHidden === null) element.removeAttribute("aria-hidden");
       else element.setAttribute("aria-hidden", ariaHidden);
     }

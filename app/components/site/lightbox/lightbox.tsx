@@ -93,7 +93,9 @@ export default function Lightbox({ images, index, onIndexChange, onClose, onAddT
   const id = useId();
   const titleId = `${id}-title`;
   const dialog = useRef<HTMLDivElement>(null);
-  const [deepZoom, setDeepZoom] = useState(false);
+  // The surface viewer is open while this holds the button that opened it (focus goes back there on close).
+  const [zoomOpener, setZoomOpener] = useState<HTMLElement | null>(null);
+  const deepZoom = zoomOpener !== null;
   const geometry = useRef<Geometry>({ base: { width: 0, height: 0 }, stage: { width: 0, height: 0 } });
   const [view, setView] = useState<View>(RESET_VIEW);
   const [thumbnails, setThumbnails] = useState(false);
@@ -259,7 +261,7 @@ export default function Lightbox({ images, index, onIndexChange, onClose, onAddT
             label="Examine the surface"
             aria-haspopup="dialog"
             aria-expanded={deepZoom}
-            onClick={() => setDeepZoom(true)}
+            onClick={(event) => setZoomOpener(event.currentTarget)}
           >
             <ScanSearch aria-hidden="true" className="size-5" />
           </IconButton>
@@ -333,7 +335,8 @@ export default function Lightbox({ images, index, onIndexChange, onClose, onAddT
             image={image.asset}
             title={imageTitle(image, index)}
             inline
-            onClose={() => setDeepZoom(false)}
+            opener={zoomOpener}
+            onClose={() => setZoomOpener(null)}
           />
         </Suspense>
       ) : null}
