@@ -3,7 +3,7 @@ import { connect, type AddressInfo, type Socket } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createLogger } from "~/logger.server";
 import { EventEmitter } from "node:events";
-import { isPrivateAddress, limitConnectionsPerAddress, NETWORK_CONNECTION_SHARE } from "./guard";
+import { isPrivateAddress, limitConnectionsPerAddress, NETWORK_CONNECTION_SHARE, sharesByAddress } from "./guard";
 
 /** Opens a connection from `localAddress`; resolves once it is open (`closed` says when it has ended). */
 function open(port: number, localAddress: string): Promise<Socket> {
@@ -87,5 +87,25 @@ describe("isPrivateAddress", () => {
       expect(isPrivateAddress(ip), ip).toBe(true);
     for (const ip of ["203.0.113.9", "172.32.0.1", "8.8.8.8", "2001:db8::1", "::ffff:198.51.100.2", "100.128.0.1"])
       expect(isPrivateAddress(ip), ip).toBe(false);
+  });
+});
+
+describe("sharesByAddress (the realtime sockets' share per address)", () => {
+  it("counts up to the share per address and its /48, says which is full, and takes a release once", () => {
+    const shares = sharesByAddress(2);
+    const first = shares.take("203.0.113.9");
+    const second = shares.take("203.0.113.9");
+    expect(shares.take("203.0.113.9")).toEqual({ full: "203.0.113.9", max: 2 });
+    expect("release" in shares.take("203.0.113.10")).toBe(true);
+    // Released twice (a close after an error), the share is given back once.
+    if (!("release" in first) || !("release" in second)) throw new Error("taken");
+    first.release();
+    first.release();
+    expect("release" in shares.take("203.0.113.9")).toBe(true);
+    expect(shares.take("203.0.113.9")).toMatchObject({ full: "203.0.113.9" });
+    // An IPv6 network holds NETWORK_CONNECTION_SHARE times the share over its /64s.
+    for (let i = 0; i < 2 * NETWORK_CONNECTION_SHARE; i++)
+      expect("release" in shares.take(`2001:db8:7:${i}::/64`), `the /64 number ${i}`).toBe(true);
+    expect(shares.take("2001:db8:7:ff::/64")).toEqual({ full: "2001:db8:7::/48", max: 2 * NETWORK_CONNECTION_SHARE });
   });
 });

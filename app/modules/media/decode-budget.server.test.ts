@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import {
   decodeBudgetState,
+  decodeOriginal,
   MAX_WHOLE_DECODE_BYTES,
   wholeDecodeBytes,
   withinDecodeBudget,
@@ -73,6 +74,17 @@ describe("withinDecodeBudget", () => {
     other.finish();
     await running;
     await expect(huge).rejects.toThrow("unreadable");
+    expect(decodeBudgetState()).toEqual({ held: 0, waiting: 0 });
+  });
+});
+
+describe("decodeOriginal", () => {
+  it("reads a stored original's share from its header; one with no readable header runs at once and fails itself", async () => {
+    const held = heldDecode();
+    const running = withinDecodeBudget(MAX_WHOLE_DECODE_BYTES, held.run);
+    expect(await decodeOriginal(Buffer.from("not a picture at all"), () => Promise.resolve("ran"))).toBe("ran");
+    held.finish();
+    await running;
     expect(decodeBudgetState()).toEqual({ held: 0, waiting: 0 });
   });
 });
