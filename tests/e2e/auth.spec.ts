@@ -40,6 +40,8 @@ async function signUpAndConfirm(page: Page, email: string, password: string, ful
   if (fullName) await page.getByLabel("Full name (optional)").fill(fullName);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
+  // With mail set up, the address is confirmed before the account signs in, as the form says.
+  await expect(page.getByText("We will e-mail you a link to confirm your address.")).toBeVisible();
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
   await page.goto(await server.linkFromMail(email, /Confirm your e-mail address/));

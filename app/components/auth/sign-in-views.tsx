@@ -89,7 +89,9 @@ export function SignInViews({ page, result }: { page: SignInPage; result: Result
               <SubmitButton intent="sign-up" busyLabel="Creating your account…" className="w-full">
                 Create account
               </SubmitButton>
-              <p className="text-muted text-xs">We will e-mail you a link to confirm your address.</p>
+              {page.confirmsEmail ? (
+                <p className="text-muted text-xs">We will e-mail you a link to confirm your address.</p>
+              ) : null}
             </Form>
           )}
           <Providers page={page} />

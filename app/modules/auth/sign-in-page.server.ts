@@ -41,6 +41,8 @@ export interface SignInPage {
   providers: { id: "google" | "github" | "oidc"; name: string }[];
   /** No administrator yet: the page offers the first-run setup (token from the server log). */
   setupOffered: boolean;
+  /** Mail is sent (SMTP_URL): a new account confirms its address before it signs in; else it signs in at once. */
+  confirmsEmail: boolean;
 }
 
 const MODES: SignInMode[] = ["sign-in", "sign-up", "magic-link", "forgot"];
@@ -56,6 +58,7 @@ export async function loadSignInPage(request: Request): Promise<{ redirect: stri
     redirectTo,
     providers: providers(),
     setupOffered: false,
+    confirmsEmail: Boolean(services().config.smtpUrl),
     ...(error ? { error: authMessage(error) } : {}),
     ...extra,
   });
