@@ -1,6 +1,7 @@
 import { ShoppingBag } from "./icons";
 import { useCallback } from "react";
 import type { ArtworkSummary } from "~/lib/artwork";
+import type { Cart } from "~/lib/cart";
 import type { ImageAsset } from "~/lib/media";
 import { formatPrice } from "~/lib/money";
 import { useCart } from "./cart-provider";
@@ -14,6 +15,10 @@ export interface PurchasableArtwork extends ArtworkSummary {
 
 const stockOf = (artwork: PurchasableArtwork) => Math.max(1, artwork.quantity ?? 1);
 
+/** Every piece of the work is in the cart already. */
+const allInCart = (items: Cart, artwork: PurchasableArtwork) =>
+  (items.find((i) => i.artwork_id === artwork.id)?.quantity ?? 0) >= stockOf(artwork);
+
 /**
  * Puts a work in the cart (at most its stock) and says so in a toast; a work whose every piece is in the cart
  * already stays as it is, and the toast says why (an original is one of a kind).
@@ -23,8 +28,8 @@ export function useAddToCart() {
   return useCallback(
     (artwork: PurchasableArtwork) => {
       if (!isPurchasable(artwork)) return;
-      const stock = stockOf(artwork);
-      if ((cart.items.find((i) => i.artwork_id === artwork.id)?.quantity ?? 0) >= stock) {
+      if (allInCart(cart.items, artwork)) {
+        const stock = stockOf(artwork);
         notify((t) =>
           t.info(
             stock === 1
@@ -56,8 +61,7 @@ export function AddToCartButton({ artwork, className = "" }: { artwork: Purchasa
   const cart = useCart();
   const addToCart = useAddToCart();
   if (!isPurchasable(artwork)) return null;
-  const inCart = cart.items.find((i) => i.artwork_id === artwork.id);
-  const full = inCart !== undefined && inCart.quantity >= stockOf(artwork);
+  const full = allInCart(cart.items, artwork);
   return (
     <button
       type="button"

@@ -52,6 +52,12 @@ const ARGON2 = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, p
 
 export const MAGIC_LINK_MINUTES = 15;
 export const RESET_LINK_MINUTES = 60;
+
+/**
+ * Whether a new account confirms its address before it signs in: only with mail delivery (SMTP_URL). Without it
+ * no confirmation could ever arrive, so sign-up signs in at once (a demo or a private install).
+ */
+export const confirmsEmail = (config: Pick<Config, "smtpUrl">): boolean => Boolean(config.smtpUrl);
 export const VERIFY_LINK_HOURS = 24;
 /** How long the code step of a two-factor sign-in may take. */
 export const TWO_FACTOR_STEP_SECONDS = 600;
@@ -165,10 +171,9 @@ export function createAuth({ config, db, logger }: AuthDeps) {
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
-      // With mail delivery (SMTP_URL), sign-up never signs in: the address is confirmed first, and the answer
-      // is the same whether or not the address already has an account (decision 0011). Without it no
-      // confirmation could ever arrive, so sign-up signs in at once (a demo or a private install).
-      requireEmailVerification: Boolean(config.smtpUrl),
+      // With mail delivery, sign-up never signs in: the address is confirmed first, and the answer is the same
+      // whether or not the address already has an account (decision 0011).
+      requireEmailVerification: confirmsEmail(config),
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,

@@ -17,6 +17,7 @@ import {
   pageStatus,
   type Outcome,
 } from "./flows.server";
+import { confirmsEmail } from "./auth.server";
 import { AuthIntentSchema } from "./forms.server";
 import { authMessage } from "./messages";
 import { getAuthContext } from "./session.server";
@@ -58,7 +59,7 @@ export async function loadSignInPage(request: Request): Promise<{ redirect: stri
     redirectTo,
     providers: providers(),
     setupOffered: false,
-    confirmsEmail: Boolean(services().config.smtpUrl),
+    confirmsEmail: confirmsEmail(services().config),
     ...(error ? { error: authMessage(error) } : {}),
     ...extra,
   });
