@@ -12,12 +12,15 @@ const intl = (cents: number, currency: string) =>
 
 describe("formatPrice", () => {
   it("shows whole amounts without cents and others with two digits", () => {
-    expect(formatPrice(150000)).toBe("$1,500");
-    expect(formatPrice(150050)).toBe("$1,500.50");
-    expect(formatPrice(150005)).toBe("$1,500.05");
-    expect(formatPrice(99)).toBe("$0.99");
-    expect(formatPrice(0)).toBe("$0");
-    expect(formatPrice(123456789)).toBe("$1,234,567.89");
+    for (const [cents, text] of [
+      [150000, "$1,500"],
+      [150050, "$1,500.50"],
+      [150005, "$1,500.05"],
+      [99, "$0.99"],
+      [0, "$0"],
+      [123456789, "$1,234,567.89"],
+    ] as const)
+      expect(formatPrice(cents)).toBe(text);
   });
 
   it("writes what Intl writes for en-US, for the currencies it spells out and for any other", () => {

@@ -9,21 +9,26 @@ import {
 } from "./realtime";
 
 describe("realtime rules (spec §3, §4, §9)", () => {
-  it("shows the unread count on the badge, and 9+ above 9", () => {
-    expect(badgeText(1)).toBe("1");
-    expect(badgeText(9)).toBe("9");
-    expect(badgeText(10)).toBe("9+");
-    expect(badgeText(240)).toBe("9+");
+  it.each([
+    [1, "1"],
+    [9, "9"],
+    [10, "9+"],
+    [240, "9+"],
+  ])("shows %i unread as %s on the badge, 9+ above 9", (unread, text) => {
+    expect(badgeText(unread)).toBe(text);
   });
 
   it("rates latency: excellent to 100 ms, good to 200, poor to 500, else offline", () => {
-    expect(latencyQuality(null)).toBe("offline");
-    expect(latencyQuality(0)).toBe("excellent");
-    expect(latencyQuality(100)).toBe("excellent");
-    expect(latencyQuality(101)).toBe("good");
-    expect(latencyQuality(200)).toBe("good");
-    expect(latencyQuality(500)).toBe("poor");
-    expect(latencyQuality(501)).toBe("offline");
+    for (const [ms, quality] of [
+      [null, "offline"],
+      [0, "excellent"],
+      [100, "excellent"],
+      [101, "good"],
+      [200, "good"],
+      [500, "poor"],
+      [501, "offline"],
+    ] as const)
+      expect(latencyQuality(ms), String(ms)).toBe(quality);
   });
 
   it("waits 2000 ms times the attempt before reconnecting, and gives up after the 5th", () => {

@@ -82,9 +82,13 @@ async function follow(link: string, cookie = "") {
   return { status: response.status, location: response.headers.get("location") ?? "", headers: response.headers };
 }
 
+/** Sends the sign-up form as a new visitor with no session, who goes back to the home page once signed in. */
+const signUp = (email: string, password: string, fullName = "") =>
+  signUpWithPassword(browser(), { email, password, fullName, returnTo: "/" });
+
 /** Signs up, confirms through the mailed link, and returns the session cookie. */
 async function confirmedUser(ctx: SuiteContext, email: string, password: string, name = "") {
-  const signedUp = await signUpWithPassword(browser(), { email, password, fullName: name, returnTo: "/" });
+  const signedUp = await signUp(email, password, name);
   expect(signedUp.ok).toBe(true);
   const [mail] = (await mails(ctx, email)).filter((m) => m.template === "email-verification");
   const confirmed = await follow(linkIn(mail!.text));
@@ -151,18 +155,8 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
 
   it("answers a sign-up for a registered address exactly like a new one, and tells the owner by mail", async () => {
     await confirmedUser(ctx, "taken@example.com", "first owner's passphrase");
-    const again = await signUpWithPassword(browser(), {
-      email: "taken@example.com",
-      password: "someone else entirely",
-      fullName: "",
-      returnTo: "/",
-    });
-    const fresh = await signUpWithPassword(browser(), {
-      email: "fresh@example.com",
-      password: "someone else entirely",
-      fullName: "",
-      returnTo: "/",
-    });
+    const again = await signUp("taken@example.com", "someone else entirely");
+    const fresh = await signUp("fresh@example.com", "someone else entirely");
     expect(again.ok).toBe(true);
     expect(fresh.ok).toBe(true);
     expect((await mails(ctx, "taken@example.com")).map((m) => m.template)).toContain("account-exists");
@@ -186,12 +180,7 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
   });
 
   it("refuses common passwords on sign-up, reset and change", async () => {
-    const weak = await signUpWithPassword(browser(), {
-      email: "weak@example.com",
-      password: "Password2024!",
-      fullName: "",
-      returnTo: "/",
-    });
+    const weak = await signUp("weak@example.com", "Password2024!");
     expect(weak).toMatchObject({ ok: false, code: "PASSWORD_TOO_COMMON" });
     expect(weak.ok ? "" : weak.message).toMatch(/too common/);
     expect(await ctx.handle.db.select().from(user).where(eq(user.email, "weak@example.com"))).toEqual([]);
@@ -555,16 +544,7 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
     const context = await getAuthContext(new Request(ORIGIN, { headers: { cookie: cookieOf(signedIn.cookies) } }));
     expect(context?.role).toBe("admin");
     // Promoting never confirms an address nobody confirmed.
-    expect(
-      (
-        await signUpWithPassword(browser(), {
-          email: "unconfirmed@example.com",
-          password: "unconfirmed passphrase",
-          fullName: "",
-          returnTo: "/",
-        })
-      ).ok,
-    ).toBe(true);
+    expect((await signUp("unconfirmed@example.com", "unconfirmed passphrase")).ok).toBe(true);
     await createOrPromoteAdministrator({
       email: "unconfirmed@example.com",
       password: "ignored passphrase",

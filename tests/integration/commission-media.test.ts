@@ -7,7 +7,7 @@
 import type { ActionFailure } from "~/lib/action-result";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   commissionImages,
   commissions,
@@ -31,8 +31,8 @@ import { newSubmissionKey } from "~/modules/inbox/inquiries.server";
 import { services } from "~/services.server";
 import * as commissionsRoute from "~/routes/site/commissions";
 import * as webhookRoute from "~/routes/resources/stripe-webhook";
-import { startStripeStandIn, type StripeStandIn } from "../support/stripe-standin";
-import { BACKENDS, useTestServices } from "../support/harness";
+import { useStripeTestServices } from "../support/stripe-suite";
+import { BACKENDS } from "../support/harness";
 import { callRoute, seedShopSettings } from "../support/shop-data";
 import { SMALL_FORM_BYTES, withUploadSlot } from "~/modules/security/upload-gate.server";
 import { RATE_LIMITS } from "~/modules/security/rate-limit.server";
@@ -58,13 +58,7 @@ function requestForm(name: string, files: { name: string; type: string; bytes: B
 }
 
 describe.each(BACKENDS)("commission pictures and client payments on %s", (backend) => {
-  // The stand-in first: the services' settings point at it, and it closes after them.
-  let stripe: StripeStandIn;
-  beforeAll(async () => {
-    stripe = await startStripeStandIn();
-  });
-  afterAll(() => stripe.close());
-  const ctx = useTestServices(backend, () => ({ ...stripe.env(), PUBLIC_URL: "https://studio.example.com" }));
+  const { ctx, stripe } = useStripeTestServices(backend, { PUBLIC_URL: "https://studio.example.com" });
   beforeAll(() => seedShopSettings());
   beforeEach(async () => {
     await ctx.handle.db.execute(sql`delete from rate_limits`);

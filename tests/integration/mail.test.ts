@@ -115,14 +115,15 @@ describe.each(BACKENDS)("the outbox on %s: the artist told of failures, retry an
       await runDueJobs();
     }
     const told = await ctx.handle.db.select().from(notifications).where(eq(notifications.userId, "u-artist"));
-    expect(told).toHaveLength(1);
-    expect(told[0]).toMatchObject({
-      type: "warning",
-      priority: "high",
-      title: "An e-mail to buyer@example.com is not going out",
-      link: "/admin/outbox",
-    });
-    expect(told[0]!.message).toMatch(/ECONNREFUSED/);
+    expect(told).toMatchObject([
+      {
+        type: "warning",
+        priority: "high",
+        title: "An e-mail to buyer@example.com is not going out",
+        link: "/admin/outbox",
+        message: expect.stringMatching(/ECONNREFUSED/) as unknown,
+      },
+    ]);
 
     // Given up (as after a day of retries), then retried by hand once the mail server is back.
     await ctx.handle.db.update(mailOutbox).set({ status: "failed" }).where(eq(mailOutbox.id, id));

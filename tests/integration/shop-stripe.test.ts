@@ -2,7 +2,7 @@
 // real routes: checkout → Stripe Checkout Session → signed webhook (the only thing that marks a card order
 // paid), replays, out-of-order events, expiry, the buyer leaving the payment page, refunds, Stripe down.
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jobs, mailOutbox, orderEvents, orders, processedWebhookEvents } from "~/db/schema";
 import { runDueJobs } from "~/modules/jobs/jobs.server";
 import { cancelOrder, EXPIRE_JOB, markOrderPaid, refundOrder } from "~/modules/shop/order-actions.server";
@@ -11,20 +11,14 @@ import { services, setServices } from "~/services.server";
 import * as checkoutRoute from "~/routes/shop/checkout";
 import * as confirmationRoute from "~/routes/shop/order-confirmation";
 import * as webhookRoute from "~/routes/resources/stripe-webhook";
-import { startStripeStandIn, type StripeStandIn } from "../support/stripe-standin";
-import { BACKENDS, useTestServices } from "../support/harness";
+import { useStripeTestServices } from "../support/stripe-suite";
+import { BACKENDS } from "../support/harness";
 import { callRoute, checkoutForm, cookieFrom, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
 
 const admin = { kind: "admin" as const, id: "admin-1", email: "artist@example.com" };
 
 describe.each(BACKENDS)("card payments through the Stripe stand-in on %s", (backend) => {
-  // The stand-in first: the services' settings point at it, and it closes after them.
-  let stripe: StripeStandIn;
-  beforeAll(async () => {
-    stripe = await startStripeStandIn();
-  });
-  afterAll(() => stripe.close());
-  const ctx = useTestServices(backend, () => ({ ...stripe.env(), PUBLIC_URL: "https://shop.example.com" }));
+  const { ctx, stripe } = useStripeTestServices(backend, { PUBLIC_URL: "https://shop.example.com" });
   beforeAll(() => seedShopSettings({ reservationMinutes: 15 }));
   beforeEach(async () => {
     await ctx.handle.db.execute(sql`delete from rate_limits`);

@@ -11,11 +11,16 @@ import {
 } from "./certificate-rules";
 
 describe("certificate numbers", () => {
-  it("numbers certificates per year with four digits at least", () => {
-    expect(certificateNumber(2026, 1)).toBe("COA-2026-0001");
-    expect(certificateNumber(2026, 42)).toBe("COA-2026-0042");
-    expect(certificateNumber(2027, 12345)).toBe("COA-2027-12345");
-  });
+  it.each([
+    { year: 2026, sequence: 1, number: "COA-2026-0001" },
+    { year: 2026, sequence: 42, number: "COA-2026-0042" },
+    { year: 2027, sequence: 12345, number: "COA-2027-12345" },
+  ])(
+    "numbers certificate $sequence of $year as $number (per year, four digits at least)",
+    ({ year, sequence, number }) => {
+      expect(certificateNumber(year, sequence)).toBe(number);
+    },
+  );
 
   it("refuses a sequence or year that cannot be a number", () => {
     expect(() => certificateNumber(2026, 0)).toThrow(RangeError);
