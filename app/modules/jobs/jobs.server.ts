@@ -55,6 +55,19 @@ export async function enqueue(
     .onConflictDoNothing({ target: jobs.dedupeKey, where: sql`${jobs.doneAt} is null` });
 }
 
+/**
+ * Queues a job for a deadline (a hold's lapse, an unpaid order's expiry). The moment is part of the job's key,
+ * `{key}:{milliseconds}`, so a deadline moved later gets a job of its own.
+ */
+export async function enqueueAt(
+  kind: string,
+  payload: Record<string, unknown>,
+  { key, at, ...options }: { key: string; at: Date } & Pick<EnqueueOptions, "maxAttempts" | "priority">,
+  tx: Database = db(),
+): Promise<void> {
+  await enqueue(kind, payload, { ...options, dedupeKey: `${key}:${at.getTime()}`, runAt: at }, tx);
+}
+
 type ClaimedJob = {
   id: string;
   kind: string;

@@ -6,7 +6,7 @@ import { trackingUrlFor } from "~/lib/tracking";
 import { queueAlertEvent } from "~/modules/alerts/alerts.server";
 import { catalogChanged } from "~/modules/catalog/catalog-cache.server";
 import { reserveArtwork } from "~/modules/catalog/stock.server";
-import { enqueue, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
+import { enqueueAt, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
 import { notifyAdmins } from "~/modules/realtime/notifications.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
@@ -29,18 +29,12 @@ import { isSold } from "./order-status";
 export const EXPIRE_JOB = "shop.reservation.expire";
 
 /** Queues the job that releases an unpaid order's works when its reservation lapses. */
-export async function scheduleExpiry(tx: Parameters<typeof enqueue>[3], order: Pick<Order, "id" | "reservedUntil">) {
+export async function scheduleExpiry(tx: Parameters<typeof enqueueAt>[3], order: Pick<Order, "id" | "reservedUntil">) {
   if (!order.reservedUntil) return;
-  await enqueue(
+  await enqueueAt(
     EXPIRE_JOB,
     { orderId: order.id },
-    // The time is part of the key: a reservation moved later gets its own job.
-    {
-      dedupeKey: `order-expiry:${order.id}:${order.reservedUntil.getTime()}`,
-      runAt: order.reservedUntil,
-      maxAttempts: 50,
-      priority: JOB_PRIORITY.shop,
-    },
+    { key: `order-expiry:${order.id}`, at: order.reservedUntil, maxAttempts: 50, priority: JOB_PRIORITY.shop },
     tx,
   );
 }
