@@ -56,17 +56,10 @@ export async function enqueue(
 }
 
 /**
- * Queues a job for a deadline (a hold's lapse, an unpaid order's expiry). The moment is part of the job's key,
- * `{key}:{milliseconds}`, so a deadline moved later gets a job of its own.
+ * The options of a job for a deadline (a hold's lapse, an unpaid order's expiry): it runs then, and the moment is
+ * part of its key, `{key}:{milliseconds}`, so a deadline moved later gets a job of its own.
  */
-export async function enqueueAt(
-  kind: string,
-  payload: Record<string, unknown>,
-  { key, at, ...options }: { key: string; at: Date } & Pick<EnqueueOptions, "maxAttempts" | "priority">,
-  tx: Database = db(),
-): Promise<void> {
-  await enqueue(kind, payload, { ...options, dedupeKey: `${key}:${at.getTime()}`, runAt: at }, tx);
-}
+export const atDeadline = (key: string, at: Date) => ({ dedupeKey: `${key}:${at.getTime()}`, runAt: at });
 
 type ClaimedJob = {
   id: string;

@@ -9,7 +9,7 @@ import { artworks, holds } from "~/db/schema";
 import { canMoveHold, holdExpiry, holdHasLapsed, holdIsLive, type HoldStatus } from "~/lib/holds";
 import { queueAlertEvent } from "~/modules/alerts/alerts.server";
 import { catalogChanged } from "~/modules/catalog/catalog-cache.server";
-import { enqueueAt, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
+import { atDeadline, enqueue, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
 import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
 import { notifyAdmins } from "~/modules/realtime/notifications.server";
 import { readSignedId, signedId } from "~/modules/security/signed-ids.server";
@@ -166,10 +166,10 @@ export async function declineHold(id: string, by: string, now = new Date()): Pro
 
 async function scheduleLapse(tx: Database, hold: Pick<Hold, "id" | "expiresAt">) {
   if (!hold.expiresAt) return;
-  await enqueueAt(
+  await enqueue(
     LAPSE_JOB,
     { holdId: hold.id },
-    { key: `hold-lapse:${hold.id}`, at: hold.expiresAt, priority: JOB_PRIORITY.shop },
+    { ...atDeadline(`hold-lapse:${hold.id}`, hold.expiresAt), priority: JOB_PRIORITY.shop },
     tx,
   );
 }

@@ -6,7 +6,7 @@ import { trackingUrlFor } from "~/lib/tracking";
 import { queueAlertEvent } from "~/modules/alerts/alerts.server";
 import { catalogChanged } from "~/modules/catalog/catalog-cache.server";
 import { reserveArtwork } from "~/modules/catalog/stock.server";
-import { enqueueAt, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
+import { atDeadline, enqueue, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
 import { notifyAdmins } from "~/modules/realtime/notifications.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
@@ -29,12 +29,12 @@ import { isSold } from "./order-status";
 export const EXPIRE_JOB = "shop.reservation.expire";
 
 /** Queues the job that releases an unpaid order's works when its reservation lapses. */
-export async function scheduleExpiry(tx: Parameters<typeof enqueueAt>[3], order: Pick<Order, "id" | "reservedUntil">) {
+export async function scheduleExpiry(tx: Parameters<typeof enqueue>[3], order: Pick<Order, "id" | "reservedUntil">) {
   if (!order.reservedUntil) return;
-  await enqueueAt(
+  await enqueue(
     EXPIRE_JOB,
     { orderId: order.id },
-    { key: `order-expiry:${order.id}`, at: order.reservedUntil, maxAttempts: 50, priority: JOB_PRIORITY.shop },
+    { ...atDeadline(`order-expiry:${order.id}`, order.reservedUntil), maxAttempts: 50, priority: JOB_PRIORITY.shop },
     tx,
   );
 }
