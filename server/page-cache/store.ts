@@ -21,6 +21,12 @@ interface Node<E extends CachedPage> {
   protected: boolean;
 }
 
+/** One segment of the LRU: its nodes, least recently used first, and the bytes they hold. */
+interface Segment<E extends CachedPage> {
+  nodes: Map<string, Node<E>>;
+  bytes: number;
+}
+
 export interface PageStoreOptions {
   maxBytes: number;
   /** Share of maxBytes the protected segment may hold (the rest is probation). */
@@ -38,10 +44,8 @@ export interface PageStoreStats {
 
 export class PageStore<E extends CachedPage> {
   // Map iteration order is insertion order: the first key is the least recently used.
-  private probation = new Map<string, Node<E>>();
-  private protectedSeg = new Map<string, Node<E>>();
-  private probationBytes = 0;
-  private protectedBytes = 0;
+  private probation: Segment<E> = { nodes: new Map(), bytes: 0 };
+  private protectedSeg: Segment<E> = { nodes: new Map(), bytes: 0 };
   private inflight = new Map<string, { promise: Promise<E | undefined>; areas: readonly Area[] }>();
   /** Bumped by every eviction of an area: a render that saw an older value must not be stored. */
   private epochs = new Map<Area, number>(AREAS.map((a) => [a, 0]));
@@ -57,28 +61,18 @@ export class PageStore<E extends CachedPage> {
 
   /** The entry for key if stored, without counting a hit or moving it. */
   peek(key: string): E | undefined {
-    return (this.protectedSeg.get(key) ?? this.probation.get(key))?.entry;
+    return this.nodeOf(key)?.entry;
   }
 
   get(key: string): E | undefined {
-    const inProtected = this.protectedSeg.get(key);
-    if (inProtected) {
-      this.protectedSeg.delete(key);
-      this.protectedSeg.set(key, inProtected);
-      this.stats.hits++;
-      return inProtected.entry;
-    }
-    const onProbation = this.probation.get(key);
-    if (!onProbation) return undefined;
+    const node = this.nodeOf(key);
+    if (!node) return undefined;
     this.stats.hits++;
-    // Second use: promote.
-    this.probation.delete(key);
-    this.probationBytes -= onProbation.entry.size;
-    onProbation.protected = true;
-    this.protectedSeg.set(key, onProbation);
-    this.protectedBytes += onProbation.entry.size;
-    this.shrinkProtected();
-    return onProbation.entry;
+    // It becomes the protected segment's most recent entry: a second use promotes an entry on probation.
+    const promoted = !node.protected;
+    this.moveTo(this.protectedSeg, key, node);
+    if (promoted) this.shrinkProtected();
+    return node.entry;
   }
 
   /**
@@ -118,8 +112,8 @@ export class PageStore<E extends CachedPage> {
   set(entry: E): void {
     this.delete(entry.key);
     if (entry.size > this.maxBytes / 8) return;
-    this.probation.set(entry.key, { entry, protected: false });
-    this.probationBytes += entry.size;
+    this.probation.nodes.set(entry.key, { entry, protected: false });
+    this.probation.bytes += entry.size;
     this.stats.entries++;
     this.stats.bytes += entry.size;
     this.shrink();
@@ -130,12 +124,11 @@ export class PageStore<E extends CachedPage> {
    * stored entry: a page evicted or rendered again meanwhile is left as it is.
    */
   replace(current: E, next: E): boolean {
-    const node = this.protectedSeg.get(current.key) ?? this.probation.get(current.key);
+    const node = this.nodeOf(current.key);
     if (!node || node.entry !== current || next.key !== current.key) return false;
     const change = next.size - current.size;
     node.entry = next;
-    if (node.protected) this.protectedBytes += change;
-    else this.probationBytes += change;
+    this.segmentOf(node).bytes += change;
     this.stats.bytes += change;
     if (node.protected) this.shrinkProtected();
     this.shrink();
@@ -143,15 +136,11 @@ export class PageStore<E extends CachedPage> {
   }
 
   delete(key: string): boolean {
-    const node = this.protectedSeg.get(key) ?? this.probation.get(key);
+    const node = this.nodeOf(key);
     if (!node) return false;
-    if (node.protected) {
-      this.protectedSeg.delete(key);
-      this.protectedBytes -= node.entry.size;
-    } else {
-      this.probation.delete(key);
-      this.probationBytes -= node.entry.size;
-    }
+    const segment = this.segmentOf(node);
+    segment.nodes.delete(key);
+    segment.bytes -= node.entry.size;
     this.stats.entries--;
     this.stats.bytes -= node.entry.size;
     return true;
@@ -163,8 +152,8 @@ export class PageStore<E extends CachedPage> {
     for (const area of areas) this.epochs.set(area, (this.epochs.get(area) ?? 0) + 1);
     const hit = (e: { areas: readonly Area[] }) => e.areas.some((a) => areas.includes(a));
     let n = 0;
-    for (const seg of [this.probation, this.protectedSeg])
-      for (const [key, node] of seg)
+    for (const segment of [this.probation, this.protectedSeg])
+      for (const [key, node] of segment.nodes)
         if (hit(node.entry)) {
           this.delete(key);
           n++;
@@ -179,10 +168,11 @@ export class PageStore<E extends CachedPage> {
   clear(): number {
     const n = this.stats.entries;
     this.allEpoch++;
-    this.probation.clear();
-    this.protectedSeg.clear();
+    for (const segment of [this.probation, this.protectedSeg]) {
+      segment.nodes.clear();
+      segment.bytes = 0;
+    }
     this.inflight.clear();
-    this.probationBytes = this.protectedBytes = 0;
     this.stats.entries = 0;
     this.stats.bytes = 0;
     this.stats.evictions += n;
@@ -190,7 +180,25 @@ export class PageStore<E extends CachedPage> {
   }
 
   keys(): string[] {
-    return [...this.probation.keys(), ...this.protectedSeg.keys()];
+    return [...this.probation.nodes.keys(), ...this.protectedSeg.nodes.keys()];
+  }
+
+  private nodeOf(key: string): Node<E> | undefined {
+    return this.protectedSeg.nodes.get(key) ?? this.probation.nodes.get(key);
+  }
+
+  private segmentOf(node: Node<E>): Segment<E> {
+    return node.protected ? this.protectedSeg : this.probation;
+  }
+
+  /** Moves a stored node to the most recent end of `to` (the segment it is in, or the other one). */
+  private moveTo(to: Segment<E>, key: string, node: Node<E>): void {
+    const from = this.segmentOf(node);
+    from.nodes.delete(key);
+    from.bytes -= node.entry.size;
+    node.protected = to === this.protectedSeg;
+    to.nodes.set(key, node);
+    to.bytes += node.entry.size;
   }
 
   private epochsOf(areas: readonly Area[]): string {
@@ -199,21 +207,17 @@ export class PageStore<E extends CachedPage> {
 
   private shrinkProtected(): void {
     // Protected overflow goes back to probation's most recent end (it gets one more chance there).
-    for (const [key, node] of this.protectedSeg) {
-      if (this.protectedBytes <= this.maxProtected) break;
-      this.protectedSeg.delete(key);
-      this.protectedBytes -= node.entry.size;
-      node.protected = false;
-      this.probation.set(key, node);
-      this.probationBytes += node.entry.size;
+    for (const [key, node] of this.protectedSeg.nodes) {
+      if (this.protectedSeg.bytes <= this.maxProtected) break;
+      this.moveTo(this.probation, key, node);
     }
     this.shrink();
   }
 
   private shrink(): void {
-    for (const seg of [this.probation, this.protectedSeg])
-      for (const key of seg.keys()) {
-        if (this.probationBytes + this.protectedBytes <= this.maxBytes) return;
+    for (const segment of [this.probation, this.protectedSeg])
+      for (const key of segment.nodes.keys()) {
+        if (this.probation.bytes + this.protectedSeg.bytes <= this.maxBytes) return;
         this.delete(key);
         this.stats.evictions++;
       }

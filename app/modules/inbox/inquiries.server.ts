@@ -3,8 +3,9 @@
 // all in one transaction with the outbox. Owns: messages, commissions. Exposes: the schemas, submit functions.
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import type { PgInsertValue } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { db } from "~/db/client.server";
+import { db, type Database } from "~/db/client.server";
 import { artworks, commissions, messages } from "~/db/schema";
 import { BUDGETS, INQUIRY_LABELS, INQUIRY_TYPES, type BudgetKey } from "~/lib/inquiries";
 import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
@@ -80,6 +81,37 @@ export function newSubmissionKey(): string {
 
 export type Submitted = { id: string; duplicate: boolean };
 
+type SubmissionTable = typeof messages | typeof commissions;
+
+/**
+ * Stores a form's row once: the same submission key sent again (a double click, a retry) finds the row the
+ * first one made instead, marked as a duplicate so nothing is mailed twice. (The signature ties the values to
+ * their table; the body serves either.)
+ */
+function storeOnce<Table extends SubmissionTable>(
+  tx: Database,
+  table: Table,
+  values: PgInsertValue<Table>,
+): Promise<Submitted>;
+async function storeOnce(
+  tx: Database,
+  table: SubmissionTable,
+  values: PgInsertValue<typeof messages> | PgInsertValue<typeof commissions>,
+): Promise<Submitted> {
+  const [row] = await tx
+    .insert(table)
+    .values(values)
+    .onConflictDoNothing({ target: table.submissionKey })
+    .returning({ id: table.id });
+  if (row) return { id: row.id, duplicate: false };
+  const [existing] = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(eq(table.submissionKey, values.submissionKey))
+    .limit(1);
+  return { id: existing!.id, duplicate: true };
+}
+
 export async function submitContact(input: ContactInput): Promise<Submitted> {
   const settings = await getSettings();
   const artwork = input.artworkId
@@ -92,28 +124,18 @@ export async function submitContact(input: ContactInput): Promise<Submitted> {
   const subject = input.subject ?? (artwork ? `Inquiry about “${artwork.title}”` : INQUIRY_LABELS[inquiryType]);
 
   const submitted = await db().transaction(async (tx) => {
-    const [row] = await tx
-      .insert(messages)
-      .values({
-        inquiryType,
-        name: input.name,
-        email: input.email.toLowerCase(),
-        phone: input.phone,
-        subject,
-        body: input.message,
-        artworkId: artwork?.id,
-        artworkTitle: artwork?.title,
-        submissionKey: input.submissionKey,
-      })
-      .onConflictDoNothing({ target: messages.submissionKey })
-      .returning({ id: messages.id });
-    if (!row) {
-      const existing = await tx.query.messages.findFirst({
-        where: eq(messages.submissionKey, input.submissionKey),
-        columns: { id: true },
-      });
-      return { id: existing!.id, duplicate: true };
-    }
+    const stored = await storeOnce(tx, messages, {
+      inquiryType,
+      name: input.name,
+      email: input.email.toLowerCase(),
+      phone: input.phone,
+      subject,
+      body: input.message,
+      artworkId: artwork?.id,
+      artworkTitle: artwork?.title,
+      submissionKey: input.submissionKey,
+    });
+    if (stored.duplicate) return stored;
     await sendMail(
       settings.contactEmail,
       "new-inquiry",
@@ -121,7 +143,7 @@ export async function submitContact(input: ContactInput): Promise<Submitted> {
       tx,
     );
     await sendConfirmationCopy(input.email, "inquiry-received", {}, tx);
-    return { id: row.id, duplicate: false };
+    return stored;
   });
   if (!submitted.duplicate) {
     await notifyAdmins({ title: `New message from ${input.name}`, message: subject, link: adminPaths.messages() });
@@ -134,31 +156,21 @@ export async function submitCommission(input: CommissionInput, images: PreparedI
   const settings = await getSettings();
   const budget = BUDGETS[input.budget];
   const submitted = await db().transaction(async (tx) => {
-    const [row] = await tx
-      .insert(commissions)
-      .values({
-        name: input.name,
-        email: input.email.toLowerCase(),
-        phone: input.phone,
-        description: input.description,
-        medium: input.medium || null,
-        size: input.size || null,
-        budgetMin: budget.min,
-        budgetMax: budget.max,
-        timeline: input.timeline || null,
-        details: { budget: budget.label },
-        submissionKey: input.submissionKey,
-      })
-      .onConflictDoNothing({ target: commissions.submissionKey })
-      .returning({ id: commissions.id });
-    if (!row) {
-      const existing = await tx.query.commissions.findFirst({
-        where: eq(commissions.submissionKey, input.submissionKey),
-        columns: { id: true },
-      });
-      return { id: existing!.id, duplicate: true };
-    }
-    await attachReferenceImages(row.id, images, tx);
+    const stored = await storeOnce(tx, commissions, {
+      name: input.name,
+      email: input.email.toLowerCase(),
+      phone: input.phone,
+      description: input.description,
+      medium: input.medium || null,
+      size: input.size || null,
+      budgetMin: budget.min,
+      budgetMax: budget.max,
+      timeline: input.timeline || null,
+      details: { budget: budget.label },
+      submissionKey: input.submissionKey,
+    });
+    if (stored.duplicate) return stored;
+    await attachReferenceImages(stored.id, images, tx);
     const facts = [
       input.medium ? `Medium: ${input.medium}` : undefined,
       input.size ? `Size: ${input.size}` : undefined,
@@ -173,7 +185,7 @@ export async function submitCommission(input: CommissionInput, images: PreparedI
       tx,
     );
     await sendConfirmationCopy(input.email, "commission-received", {}, tx);
-    return { id: row.id, duplicate: false };
+    return stored;
   });
   if (!submitted.duplicate) {
     await notifyAdmins({

@@ -55,6 +55,12 @@ export async function enqueue(
     .onConflictDoNothing({ target: jobs.dedupeKey, where: sql`${jobs.doneAt} is null` });
 }
 
+/**
+ * The options of a job for a deadline (a hold's lapse, an unpaid order's expiry): it runs then, and the moment is
+ * part of its key, `{key}:{milliseconds}`, so a deadline moved later gets a job of its own.
+ */
+export const atDeadline = (key: string, at: Date) => ({ dedupeKey: `${key}:${at.getTime()}`, runAt: at });
+
 type ClaimedJob = {
   id: string;
   kind: string;

@@ -62,6 +62,11 @@ export class S3Storage implements Storage {
     return `${this.location.prefix}${key}`;
   }
 
+  /** The bucket and full key of a stored file, as the commands name it. */
+  private object(key: string): { Bucket: string; Key: string } {
+    return { Bucket: this.location.bucket, Key: this.key(key) };
+  }
+
   private unavailable(error: unknown, what: string): StorageUnavailableError {
     return new StorageUnavailableError(
       `The object store (${this.location.bucket}) could not ${what}: ${(error as Error).message || (error as { name?: string }).name || "no answer"}`,
@@ -69,12 +74,24 @@ export class S3Storage implements Storage {
     );
   }
 
+  /**
+   * Sends a command about a file that may not be there: undefined when it is not, any other failure a
+   * StorageUnavailableError saying what could not be done.
+   */
+  private async sendUnlessMissing<Output>(what: string, command: () => Promise<Output>): Promise<Output | undefined> {
+    try {
+      return await command();
+    } catch (error) {
+      if (notFound(error)) return undefined;
+      throw this.unavailable(error, what);
+    }
+  }
+
   async put(key: string, body: Buffer): Promise<void> {
     try {
       await this.client.send(
         new PutObjectCommand({
-          Bucket: this.location.bucket,
-          Key: this.key(key),
+          ...this.object(key),
           Body: body,
           ContentLength: body.length,
           ContentType: contentType(key),
@@ -88,32 +105,21 @@ export class S3Storage implements Storage {
   }
 
   async get(key: string): Promise<StoredObject | undefined> {
-    try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.location.bucket, Key: this.key(key) }));
-      if (!answer.Body) return undefined;
-      return { body: answer.Body as Readable, size: answer.ContentLength ?? 0 };
-    } catch (error) {
-      if (notFound(error)) return undefined;
-      throw this.unavailable(error, "read the file");
-    }
+    const answer = await this.sendUnlessMissing("read the file", () =>
+      this.client.send(new GetObjectCommand(this.object(key))),
+    );
+    if (!answer?.Body) return undefined;
+    return { body: answer.Body as Readable, size: answer.ContentLength ?? 0 };
   }
 
   async exists(key: string): Promise<boolean> {
-    try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.location.bucket, Key: this.key(key) }));
-      return true;
-    } catch (error) {
-      if (notFound(error)) return false;
-      throw this.unavailable(error, "look the file up");
-    }
+    const answer = await this.sendUnlessMissing("look the file up", () =>
+      this.client.send(new HeadObjectCommand(this.object(key))),
+    );
+    return answer !== undefined;
   }
 
   async delete(key: string): Promise<void> {
-    try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.location.bucket, Key: this.key(key) }));
-    } catch (error) {
-      if (notFound(error)) return;
-      throw this.unavailable(error, "delete the file");
-    }
+    await this.sendUnlessMissing("delete the file", () => this.client.send(new DeleteObjectCommand(this.object(key))));
   }
 }

@@ -9,7 +9,7 @@ import { artworks, holds } from "~/db/schema";
 import { canMoveHold, holdExpiry, holdHasLapsed, holdIsLive, type HoldStatus } from "~/lib/holds";
 import { queueAlertEvent } from "~/modules/alerts/alerts.server";
 import { catalogChanged } from "~/modules/catalog/catalog-cache.server";
-import { enqueue, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
+import { atDeadline, enqueue, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
 import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
 import { notifyAdmins } from "~/modules/realtime/notifications.server";
 import { readSignedId, signedId } from "~/modules/security/signed-ids.server";
@@ -169,12 +169,7 @@ async function scheduleLapse(tx: Database, hold: Pick<Hold, "id" | "expiresAt">)
   await enqueue(
     LAPSE_JOB,
     { holdId: hold.id },
-    // The time is part of the key: a hold moved later would get its own job.
-    {
-      dedupeKey: `hold-lapse:${hold.id}:${hold.expiresAt.getTime()}`,
-      runAt: hold.expiresAt,
-      priority: JOB_PRIORITY.shop,
-    },
+    { ...atDeadline(`hold-lapse:${hold.id}`, hold.expiresAt), priority: JOB_PRIORITY.shop },
     tx,
   );
 }

@@ -6,7 +6,7 @@ import { trackingUrlFor } from "~/lib/tracking";
 import { queueAlertEvent } from "~/modules/alerts/alerts.server";
 import { catalogChanged } from "~/modules/catalog/catalog-cache.server";
 import { reserveArtwork } from "~/modules/catalog/stock.server";
-import { enqueue, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
+import { atDeadline, enqueue, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
 import { notifyAdmins } from "~/modules/realtime/notifications.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
@@ -34,13 +34,7 @@ export async function scheduleExpiry(tx: Parameters<typeof enqueue>[3], order: P
   await enqueue(
     EXPIRE_JOB,
     { orderId: order.id },
-    // The time is part of the key: a reservation moved later gets its own job.
-    {
-      dedupeKey: `order-expiry:${order.id}:${order.reservedUntil.getTime()}`,
-      runAt: order.reservedUntil,
-      maxAttempts: 50,
-      priority: JOB_PRIORITY.shop,
-    },
+    { ...atDeadline(`order-expiry:${order.id}`, order.reservedUntil), maxAttempts: 50, priority: JOB_PRIORITY.shop },
     tx,
   );
 }
