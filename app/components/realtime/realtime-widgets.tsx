@@ -5,6 +5,7 @@ import { Popover } from "radix-ui";
 import { useId, useState, type ReactNode } from "react";
 import { badgeText, latencyQuality, ONLINE_AVATARS_SHOWN, type PresenceEntry } from "~/lib/realtime";
 import { RadioChoices } from "~/components/ui/radio-choices";
+import { Fact } from "~/components/ui/fact";
 import { Bell } from "./icons";
 import { NotificationItem } from "./notification-item";
 import { PRESENCE_NOTE_MAX, useRealtime, type Realtime } from "./use-realtime";
@@ -277,23 +278,18 @@ function ConnectionStatus({ realtime }: { realtime: Realtime }) {
       </Popover.Trigger>
       <Panel title="Connection">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 px-4 py-3">
-          <dt className="text-muted">Status</dt>
-          <dd data-testid="connection-state">{label}</dd>
-          <dt className="text-muted">Latency</dt>
+          <Fact term="Status" data-testid="connection-state">
+            {label}
+          </Fact>
           {/* A round trip measured before the connection went is no reading of it now (spec §9: "else offline"). */}
-          <dd>
+          <Fact term="Latency">
             {state === "disconnected" || state === "error"
               ? "— (offline)"
               : latency === null
                 ? "—"
                 : `${latency} ms (${latencyQuality(latency)})`}
-          </dd>
-          {realtime.attempts > 0 ? (
-            <>
-              <dt className="text-muted">Reconnects</dt>
-              <dd>{realtime.attempts} of 5</dd>
-            </>
-          ) : null}
+          </Fact>
+          {realtime.attempts > 0 ? <Fact term="Reconnects">{realtime.attempts} of 5</Fact> : null}
         </dl>
         {realtime.highLatency ? <p className="px-4 pb-3 text-amber-700">High latency detected</p> : null}
         {state === "error" || state === "disconnected" ? (

@@ -80,7 +80,7 @@ export const meta: Route.MetaFunction = () => adminMeta("About Page");
 
 export default function AboutEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { content } = loaderData;
-  const { fieldErrors: errors } = formState(actionData);
+  const { fieldErrors: errors, field } = formState(actionData);
   return (
     <>
       <AdminPageHeader
@@ -102,13 +102,7 @@ export default function AboutEditor({ loaderData, actionData }: Route.ComponentP
       />
       <Form method="post" noValidate className="space-y-6">
         <Panel title="Page text" className="space-y-4 p-5">
-          <TextField
-            label="Page title"
-            name="title"
-            defaultValue={content.title}
-            error={errors.title}
-            maxLength={160}
-          />
+          <TextField label="Page title" {...field("title", content.title)} maxLength={160} />
           <MarkdownEditor
             name="biography"
             label="Biography"
@@ -119,12 +113,10 @@ export default function AboutEditor({ loaderData, actionData }: Route.ComponentP
           />
           <TextAreaField
             label="Artist statement"
-            error={errors.statement}
+            {...field("statement", content.statement)}
             hint="Shown as a quotation under the biography."
-            name="statement"
             rows={4}
             maxLength={4000}
-            defaultValue={content.statement}
           />
         </Panel>
         <Panel title="Highlights" className="space-y-3 p-5">

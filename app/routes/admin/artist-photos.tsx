@@ -77,7 +77,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 export const meta: Route.MetaFunction = () => adminMeta("Upload Photos");
 
 export default function UploadPhotos({ loaderData, actionData }: Route.ComponentProps) {
-  const { fieldErrors: errors } = formState(actionData);
+  const { fieldErrors: errors, field } = formState(actionData);
   // After a successful upload the form starts empty again (a new key remounts it).
   const formKey = actionData?.ok ? actionData.message : "form";
   return (
@@ -105,25 +105,16 @@ export default function UploadPhotos({ loaderData, actionData }: Route.Component
           <TextField
             label="Alt text"
             requiredMark
-            name="altText"
-            error={errors.altText}
+            {...field("altText")}
             hint="What the photo shows, for people who cannot see it: “The artist at her easel in the studio”."
             maxLength={300}
             required
           />
-          <TextAreaField
-            label="Caption"
-            error={errors.caption}
-            hint="Shown under the photo."
-            name="caption"
-            rows={2}
-            maxLength={500}
-          />
+          <TextAreaField label="Caption" {...field("caption")} hint="Shown under the photo." rows={2} maxLength={500} />
           <TextField
             label="Display order"
-            name="displayOrder"
+            {...field("displayOrder")}
             inputMode="numeric"
-            error={errors.displayOrder}
             hint="0 comes first. Empty puts it last."
             className="max-w-48"
           />

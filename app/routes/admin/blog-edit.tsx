@@ -118,7 +118,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export default function BlogEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { post, cover, state, saved } = loaderData;
-  const { fieldErrors: errors } = formState(actionData);
+  const { fieldErrors: errors, field } = formState(actionData);
   const initialStatus = state === "published" ? "published" : state === "scheduled" ? "scheduled" : "draft";
   return (
     <>
@@ -136,15 +136,7 @@ export default function BlogEdit({ loaderData, actionData }: Route.ComponentProp
       <ActionNotice className="mb-4 text-sm" message={saved ? "Post created." : null} />
       <Form method="post" noValidate className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className={`${cardClass} space-y-4 p-5 lg:col-span-2`}>
-          <TextField
-            label="Title"
-            requiredMark
-            name="title"
-            defaultValue={post?.title}
-            error={errors.title}
-            maxLength={200}
-            required
-          />
+          <TextField label="Title" requiredMark {...field("title", post?.title)} maxLength={200} required />
           <MarkdownEditor
             name="body"
             label="Text"
@@ -175,11 +167,9 @@ export default function BlogEdit({ loaderData, actionData }: Route.ComponentProp
             />
             <TextField
               label={`Publish at (${loaderData.timeZone})`}
-              error={errors.publishAt}
+              {...field("publishAt", post?.publishAt ?? "")}
               hint="Empty means now."
               type="datetime-local"
-              name="publishAt"
-              defaultValue={post?.publishAt ?? ""}
             />
             <SubmitButton size="sm" className="w-full" busyLabel="Saving…">
               Save
@@ -195,18 +185,14 @@ export default function BlogEdit({ loaderData, actionData }: Route.ComponentProp
             />
             <TextAreaField
               label="Excerpt"
-              error={errors.excerpt}
+              {...field("excerpt", post?.excerpt)}
               hint="A sentence or two for the journal's list, search engines and the feed."
-              name="excerpt"
               rows={4}
               maxLength={500}
-              defaultValue={post?.excerpt}
             />
             <TextField
               label="Slug"
-              name="slug"
-              defaultValue={post?.slug}
-              error={errors.slug}
+              {...field("slug", post?.slug)}
               hint="The post's address: /blog/your-slug. Empty makes one from the title."
               maxLength={100}
             />

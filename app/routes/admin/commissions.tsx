@@ -14,6 +14,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Panel } from "~/components/ui/card";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
+import { Fact } from "~/components/ui/fact";
 import { Select } from "~/components/ui/field";
 import { formatShortDate } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
@@ -205,28 +206,17 @@ function CommissionDetail({ commission }: { commission: Commission }) {
     <Panel title={commission.name} as="article" className="self-start p-5">
       <p className="text-muted text-sm">{STAGE_LABELS[commission.stage]}</p>
       <dl className="text-ink-soft mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-muted">E-mail</dt>
-        <dd>
+        <Fact term="E-mail">
           <a className="underline underline-offset-4" href={`mailto:${commission.email}`}>
             {commission.email}
           </a>
-        </dd>
-        {commission.phone ? (
-          <>
-            <dt className="text-muted">Phone</dt>
-            <dd>{commission.phone}</dd>
-          </>
-        ) : null}
-        <dt className="text-muted">Budget</dt>
-        <dd>{commission.budget ?? "—"}</dd>
-        <dt className="text-muted">Medium</dt>
-        <dd>{commission.medium ?? "—"}</dd>
-        <dt className="text-muted">Size</dt>
-        <dd>{commission.size ?? "—"}</dd>
-        <dt className="text-muted">Timeline</dt>
-        <dd>{commission.timeline ?? "—"}</dd>
-        <dt className="text-muted">Requested</dt>
-        <dd>{commission.requested}</dd>
+        </Fact>
+        <Fact term="Phone">{commission.phone}</Fact>
+        <Fact term="Budget">{commission.budget ?? "—"}</Fact>
+        <Fact term="Medium">{commission.medium ?? "—"}</Fact>
+        <Fact term="Size">{commission.size ?? "—"}</Fact>
+        <Fact term="Timeline">{commission.timeline ?? "—"}</Fact>
+        <Fact term="Requested">{commission.requested}</Fact>
       </dl>
       <p className="border-line mt-4 border-t pt-4 text-sm leading-relaxed whitespace-pre-wrap">
         {commission.description}

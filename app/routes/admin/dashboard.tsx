@@ -177,7 +177,6 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   {o.label}
                 </Link>
                 <span className="text-ink-soft tabular-nums">{money(o.totalCents)}</span>
-                <span className="text-muted shrink-0 text-xs">{o.at}</span>
               </>
             )}
           </PanelList>
@@ -185,35 +184,29 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Panel title="Latest inquiries" to={adminPaths.messages()} linkLabel="All messages">
           <PanelList items={latestInquiries} empty="No inquiries yet.">
             {(m) => (
-              <>
-                <Link
-                  to={adminPaths.messages(new URLSearchParams({ id: m.id }))}
-                  className="min-w-0 truncate hover:underline"
-                >
-                  <span className={m.status === "new" ? "font-semibold" : "font-medium"}>{m.from}</span>{" "}
-                  <span className="text-ink-soft">{m.subject}</span>
-                </Link>
-                <span className="text-muted shrink-0 text-xs">{m.at}</span>
-              </>
+              <Link
+                to={adminPaths.messages(new URLSearchParams({ id: m.id }))}
+                className="min-w-0 truncate hover:underline"
+              >
+                <span className={m.status === "new" ? "font-semibold" : "font-medium"}>{m.from}</span>{" "}
+                <span className="text-ink-soft">{m.subject}</span>
+              </Link>
             )}
           </PanelList>
         </Panel>
         <Panel title="Recent changes" to={adminPaths.status()} linkLabel="All changes">
           <PanelList items={recentChanges} empty="No changes yet.">
             {(change) => (
-              <>
-                <span className="min-w-0 truncate">
-                  {change.artworkId ? (
-                    <Link to={adminPaths.editArtwork(change.artworkId)} className="font-medium hover:underline">
-                      {change.title}
-                    </Link>
-                  ) : (
-                    <span className="font-medium">{change.title}</span>
-                  )}{" "}
-                  <span className="text-ink-soft">{change.text}</span>
-                </span>
-                <span className="text-muted shrink-0 text-xs">{change.at}</span>
-              </>
+              <span className="min-w-0 truncate">
+                {change.artworkId ? (
+                  <Link to={adminPaths.editArtwork(change.artworkId)} className="font-medium hover:underline">
+                    {change.title}
+                  </Link>
+                ) : (
+                  <span className="font-medium">{change.title}</span>
+                )}{" "}
+                <span className="text-ink-soft">{change.text}</span>
+              </span>
             )}
           </PanelList>
         </Panel>
@@ -264,8 +257,11 @@ function Stat({
   );
 }
 
-/** A panel's list, one line per item (the key is its `id`), or what to say when there is none. */
-function PanelList<T extends { id: string }>({
+/**
+ * A panel's list of the latest things, one line per item (the key is its `id`) ending with when it happened
+ * (`at`), or what to say when there is none.
+ */
+function PanelList<T extends { id: string; at: string }>({
   items,
   empty,
   children,
@@ -280,6 +276,7 @@ function PanelList<T extends { id: string }>({
       {items.map((item) => (
         <li key={item.id} className="flex items-baseline justify-between gap-3 py-2">
           {children(item)}
+          <span className="text-muted shrink-0 text-xs">{item.at}</span>
         </li>
       ))}
     </ul>

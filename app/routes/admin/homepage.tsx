@@ -2,7 +2,7 @@
 // drafts previewed on the real home page before publishing, the published and active switches, and drag to
 // reorder (section_order). Switches and order are optimistic: shown at once, restored if the server refuses.
 import { Eye, Plus } from "lucide-react";
-import { Form, useFetcher } from "react-router";
+import { Form } from "react-router";
 import { z } from "zod";
 import { DeleteIntent, flagIntent, ReorderIntent } from "~/components/admin/list-intents";
 import type { Route } from "./+types/homepage";
@@ -13,14 +13,12 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { EmptyState } from "~/components/ui/empty-state";
 import { SECTION_LABELS, SectionCard } from "~/components/admin/content/section-card";
-import { pendingOrder, SortableList } from "~/components/ui/sortable-list";
+import { queuedCardChanges, useQueuedCards } from "~/components/admin/queued-cards";
+import { SortableList } from "~/components/ui/sortable-list";
 import { Button } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/field";
-import { useOfflineQueue } from "~/components/realtime/offline-queue";
 import { adminPaths } from "~/lib/admin-paths";
-import { formText } from "~/lib/form-data";
 import { revalidateUnlessQueued } from "~/lib/offline-revalidate";
-import { applyQueued, queuedOrder, reorderOperations, type NewOperation } from "~/lib/offline-queue";
 import { requireAdmin } from "~/modules/auth/session.server";
 import {
   addSection,
@@ -118,27 +116,18 @@ export async function action({ request }: Route.ActionArgs): Promise<ActionResul
   }
 }
 
-export async function clientAction({ serverAction, request }: Route.ClientActionArgs) {
-  return reportAction(() => serverAction(), "Could not update the homepage", { request, operations: offlineChanges });
-}
+/** The sections' switches and order, which may be changed offline. */
+const SECTION_CARDS = {
+  table: "homepage_sections",
+  orderColumn: "section_order",
+  switches: { is_published: "isPublished", is_active: "isActive" },
+} as const;
 
-/** Offline, the switches and the order wait in the offline queue as changes to homepage_sections. */
-function offlineChanges(form: FormData): NewOperation[] | undefined {
-  const id = formText(form, "id");
-  switch (form.get("intent")) {
-    case "flag":
-      return [
-        {
-          type: "update",
-          table: "homepage_sections",
-          data: { id, [form.get("field") === "isActive" ? "is_active" : "is_published"]: form.get("value") === "true" },
-        },
-      ];
-    case "reorder":
-      return reorderOperations(formText(form, "ids").split(","), "homepage_sections", "section_order");
-    default:
-      return undefined;
-  }
+export async function clientAction({ serverAction, request }: Route.ClientActionArgs) {
+  return reportAction(() => serverAction(), "Could not update the homepage", {
+    request,
+    operations: queuedCardChanges(SECTION_CARDS),
+  });
 }
 
 export const shouldRevalidate = revalidateUnlessQueued;
@@ -159,24 +148,11 @@ function withLive<T extends { id: string; type: string; isPublished: boolean; is
   }));
 }
 
-const QUEUED_FIELDS = { is_published: "isPublished", is_active: "isActive" } as const;
-
 export default function HomepageEditor({ loaderData }: Route.ComponentProps) {
   const { forms, images } = loaderData;
-  const reorder = useFetcher<typeof action>();
   // Changes waiting in the offline queue show as made.
-  const queue = useOfflineQueue();
-  const sections = applyQueued(loaderData.sections, queue, "homepage_sections", QUEUED_FIELDS);
-  const order = pendingOrder(
-    reorder.formData,
-    queuedOrder(
-      sections.map((s) => s.id),
-      queue,
-      "homepage_sections",
-      "section_order",
-    ),
-  );
-  const shown = withLive(order.map((id) => sections.find((s) => s.id === id)!));
+  const { cards, reorder } = useQueuedCards(loaderData.sections, SECTION_CARDS);
+  const shown = withLive(cards);
   return (
     <>
       <AdminPageHeader
@@ -190,7 +166,7 @@ export default function HomepageEditor({ loaderData }: Route.ComponentProps) {
         <SortableList
           items={shown}
           itemName={(s) => `the ${SECTION_LABELS[s.type]?.toLowerCase() ?? s.type} section`}
-          onReorder={(ids) => void reorder.submit({ intent: "reorder", ids: ids.join(",") }, { method: "post" })}
+          onReorder={reorder}
         >
           {(section, handle) => (
             <SectionCard

@@ -13,19 +13,17 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { EmptyState } from "~/components/ui/empty-state";
 import { SaveStatus, useSaveStatus } from "~/components/admin/content/save-status";
-import { pendingOrder, SortableList } from "~/components/ui/sortable-list";
+import { SortableList } from "~/components/ui/sortable-list";
 import { FetcherSwitch } from "~/components/admin/content/switch";
 import { DeleteIconButton } from "~/components/admin/delete-icon-button";
+import { queuedCardChanges, useQueuedCards } from "~/components/admin/queued-cards";
 import { Thumb } from "~/components/admin/thumb";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { TextAreaField, TextField } from "~/components/ui/field";
-import { useOfflineQueue } from "~/components/realtime/offline-queue";
 import { adminPaths } from "~/lib/admin-paths";
-import { formText } from "~/lib/form-data";
 import { revalidateUnlessQueued } from "~/lib/offline-revalidate";
-import { applyQueued, queuedOrder, reorderOperations, type NewOperation } from "~/lib/offline-queue";
 import type { ImageAsset } from "~/lib/media";
 import { requireAdmin } from "~/modules/auth/session.server";
 import {
@@ -94,46 +92,27 @@ export async function action({ request }: Route.ActionArgs): Promise<ActionResul
   }
 }
 
-export async function clientAction({ serverAction, request }: Route.ClientActionArgs) {
-  return reportAction(() => serverAction(), "Could not update the photo", { request, operations: offlineChanges });
-}
+/** The photos' switches and order, which may be changed offline. */
+const PHOTO_CARDS = {
+  table: "file_uploads",
+  orderColumn: "display_order",
+  switches: { is_featured_homepage: "isFeaturedHomepage", is_featured_about: "isFeaturedAbout" },
+} as const;
 
-/** Offline, the switches and the order wait in the offline queue as changes to file_uploads. */
-function offlineChanges(form: FormData): NewOperation[] | undefined {
-  const id = formText(form, "id");
-  switch (form.get("intent")) {
-    case "flag": {
-      const column = form.get("field") === "isFeaturedAbout" ? "is_featured_about" : "is_featured_homepage";
-      return [{ type: "update", table: "file_uploads", data: { id, [column]: form.get("value") === "true" } }];
-    }
-    case "reorder":
-      return reorderOperations(formText(form, "ids").split(","), "file_uploads", "display_order");
-    default:
-      return undefined;
-  }
+export async function clientAction({ serverAction, request }: Route.ClientActionArgs) {
+  return reportAction(() => serverAction(), "Could not update the photo", {
+    request,
+    operations: queuedCardChanges(PHOTO_CARDS),
+  });
 }
 
 export const shouldRevalidate = revalidateUnlessQueued;
 
-const QUEUED_FIELDS = { is_featured_homepage: "isFeaturedHomepage", is_featured_about: "isFeaturedAbout" } as const;
-
 export const meta: Route.MetaFunction = () => adminMeta("Manage Photos");
 
 export default function ManagePhotos({ loaderData }: Route.ComponentProps) {
-  const reorder = useFetcher<typeof action>();
   // Changes waiting in the offline queue show as made.
-  const queue = useOfflineQueue();
-  const photos = applyQueued(loaderData.photos, queue, "file_uploads", QUEUED_FIELDS);
-  const order = pendingOrder(
-    reorder.formData,
-    queuedOrder(
-      photos.map((p) => p.id),
-      queue,
-      "file_uploads",
-      "display_order",
-    ),
-  );
-  const shown = order.map((id) => photos.find((p) => p.id === id)!);
+  const { cards: shown, order, reorder } = useQueuedCards(loaderData.photos, PHOTO_CARDS);
   return (
     <>
       <AdminPageHeader
@@ -149,11 +128,7 @@ export default function ManagePhotos({ loaderData }: Route.ComponentProps) {
           </Link>
         </EmptyState>
       ) : (
-        <SortableList
-          items={shown}
-          itemName={(p) => `the photo “${p.altText}”`}
-          onReorder={(ids) => void reorder.submit({ intent: "reorder", ids: ids.join(",") }, { method: "post" })}
-        >
+        <SortableList items={shown} itemName={(p) => `the photo “${p.altText}”`} onReorder={reorder}>
           {(photo, handle) => <PhotoCard photo={photo} handle={handle} position={order.indexOf(photo.id) + 1} />}
         </SortableList>
       )}

@@ -12,6 +12,7 @@ import { FilterBar } from "~/components/admin/filter-bar";
 import { Button, buttonClass } from "~/components/ui/button";
 import { cardClass, Panel } from "~/components/ui/card";
 import { EmptyState } from "~/components/ui/empty-state";
+import { Fact } from "~/components/ui/fact";
 import { ActionNotice } from "~/components/ui/notice";
 import { StatusBadge, type Tone } from "~/components/ui/status-badge";
 import { formatShortDateTime } from "~/lib/dates";
@@ -242,30 +243,19 @@ function MessageDetail({ message }: { message: NonNullable<MessagesData["selecte
       className="self-start p-5"
     >
       <dl className="text-ink-soft mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-muted">From</dt>
-        <dd>
+        <Fact term="From">
           {message.name} &lt;{message.email}&gt;
-        </dd>
-        {message.phone ? (
-          <>
-            <dt className="text-muted">Phone</dt>
-            <dd>{message.phone}</dd>
-          </>
-        ) : null}
-        <dt className="text-muted">Type</dt>
-        <dd>{INQUIRY_LABELS[message.inquiryType]}</dd>
+        </Fact>
+        <Fact term="Phone">{message.phone}</Fact>
+        <Fact term="Type">{INQUIRY_LABELS[message.inquiryType]}</Fact>
         {message.artworkId ? (
-          <>
-            <dt className="text-muted">Artwork</dt>
-            <dd>
-              <a href={paths.artwork(message.artworkId)} className="underline underline-offset-4">
-                {message.artworkTitle}
-              </a>
-            </dd>
-          </>
+          <Fact term="Artwork">
+            <a href={paths.artwork(message.artworkId)} className="underline underline-offset-4">
+              {message.artworkTitle}
+            </a>
+          </Fact>
         ) : null}
-        <dt className="text-muted">Received</dt>
-        <dd>{message.createdAt}</dd>
+        <Fact term="Received">{message.createdAt}</Fact>
       </dl>
       <p className="border-line mt-4 border-t pt-4 text-sm leading-relaxed whitespace-pre-wrap">{message.body}</p>
       <Form method="post" className="mt-5 flex flex-wrap gap-2 text-sm">

@@ -8,6 +8,7 @@ import type { Route } from "./+types/commission-client";
 import { PageIntro } from "~/components/site/page-intro";
 import { ResponsiveImage } from "~/components/site/responsive-image";
 import { buttonClass } from "~/components/ui/button";
+import { Fact } from "~/components/ui/fact";
 import { privatePageMeta } from "~/lib/seo";
 import { commissionForClient, readClientToken, startClientPayment } from "~/modules/inbox/commission-pipeline.server";
 import { readFormData } from "~/modules/forms/submission.server";
@@ -165,34 +166,25 @@ export default function CommissionClient({ loaderData: c, actionData }: Route.Co
           </h2>
           {c.quote ? (
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-8 gap-y-2">
-              <dt className="text-muted">Price</dt>
-              <dd className="font-serif text-2xl">{c.quote.price}</dd>
-              <dt className="text-muted">Deposit</dt>
-              <dd>
+              <Fact term="Price" className="font-serif text-2xl">
+                {c.quote.price}
+              </Fact>
+              <Fact term="Deposit">
                 {c.quote.depositPercent} % · {c.payments?.deposit}{" "}
                 <span className={c.payments?.depositPaid ? "text-available" : "text-muted"}>
                   {c.payments?.depositPaid ? "Paid" : "To pay"}
                 </span>
-              </dd>
-              <dt className="text-muted">Balance</dt>
-              <dd>
+              </Fact>
+              <Fact term="Balance">
                 {c.payments?.balance}{" "}
                 <span className={c.payments?.balancePaid ? "text-available" : "text-muted"}>
                   {c.payments?.balancePaid ? "Paid" : "On completion"}
                 </span>
-              </dd>
-              {c.dueDate ? (
-                <>
-                  <dt className="text-muted">Ready by</dt>
-                  <dd>{c.dueDate}</dd>
-                </>
-              ) : null}
-              {c.quote.terms ? (
-                <>
-                  <dt className="text-muted">Terms</dt>
-                  <dd className="whitespace-pre-wrap">{c.quote.terms}</dd>
-                </>
-              ) : null}
+              </Fact>
+              <Fact term="Ready by">{c.dueDate}</Fact>
+              <Fact term="Terms" className="whitespace-pre-wrap">
+                {c.quote.terms}
+              </Fact>
             </dl>
           ) : (
             <p className="text-muted mt-3">The studio is preparing your quote.</p>
