@@ -8,8 +8,9 @@ import { saveSettings } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
 
 import { BUYER } from "./buyer";
+import { formOf } from "./form";
 
-export { BUYER };
+export { BUYER, formOf };
 
 export async function seedShopSettings(shop: Record<string, unknown> = {}) {
   await saveSettings({
@@ -80,11 +81,6 @@ export interface Answer {
 }
 
 /** A form as a browser posts it: one value per name. */
-export function formOf(fields: Record<string, string>): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  return form;
-}
 
 type RouteFn = (args: never) => unknown;
 

@@ -1,13 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseSubmission } from "~/modules/forms/submission.server";
+import { formOf } from "../../../tests/support/form";
 import { ArtworkInput, centsToInput, parsePriceToCents } from "./artwork-input";
-
-function form(values: Record<string, string>): FormData {
-  const data = new FormData();
-  for (const [k, v] of Object.entries(values)) data.set(k, v);
-  return data;
-}
 
 describe("parsePriceToCents", () => {
   it.each([
@@ -34,7 +29,7 @@ describe("parsePriceToCents", () => {
 describe("the artwork form read with ArtworkInput", () => {
   it("accepts a full artwork and converts the price", () => {
     const result = parseSubmission(
-      form({
+      formOf({
         title: " Tidal Study ",
         description: "Blue.",
         medium: "Oil on linen",
@@ -64,7 +59,7 @@ describe("the artwork form read with ArtworkInput", () => {
 
   it("treats blanks as unset: no year, price on request, quantity 1, not featured", () => {
     const result = parseSubmission(
-      form({ title: "Untitled", year: "", price: "", availability: "sold", quantity: "" }),
+      formOf({ title: "Untitled", year: "", price: "", availability: "sold", quantity: "" }),
       ArtworkInput,
     );
     expect(result).toMatchObject({ ok: true, value: { year: undefined, price: null, quantity: 1, featured: false } });
@@ -72,7 +67,7 @@ describe("the artwork form read with ArtworkInput", () => {
 
   it("names each bad field and keeps what was typed", () => {
     const result = parseSubmission(
-      form({ title: "", year: "3024", price: "lots", availability: "lost", quantity: "-1" }),
+      formOf({ title: "", year: "3024", price: "lots", availability: "lost", quantity: "-1" }),
       ArtworkInput,
     );
     expect(result.ok).toBe(false);

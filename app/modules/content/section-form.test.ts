@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { formOf } from "../../../tests/support/form";
 import { describeSection, formToContent, parseSectionContent, type ListFieldSpec } from "./section-form";
-
-const form = (entries: Record<string, string>) => {
-  const data = new FormData();
-  for (const [k, v] of Object.entries(entries)) data.append(k, v);
-  return data;
-};
 
 describe("forms generated from the section content types", () => {
   it("describes the hero: a required title, text fields, a link and an image picker", () => {
@@ -43,7 +38,7 @@ describe("forms generated from the section content types", () => {
   it("reads form data back into content: lists in order, blank rows dropped, empty fields taking defaults", () => {
     const fields = describeSection("artist_statement");
     const content = formToContent(
-      form({
+      formOf({
         title: "  About  ",
         cta1Link: "",
         "highlights.2.text": "Third",
@@ -70,7 +65,7 @@ describe("forms generated from the section content types", () => {
   it("reports problems by field name in plain words", () => {
     const hero = parseSectionContent(
       "hero",
-      formToContent(form({ title: "", ctaLink: "gallery" }), describeSection("hero")),
+      formToContent(formOf({ title: "", ctaLink: "gallery" }), describeSection("hero")),
     );
     expect(hero).toEqual({
       ok: false,
@@ -82,7 +77,7 @@ describe("forms generated from the section content types", () => {
     const statement = parseSectionContent(
       "artist_statement",
       formToContent(
-        form({ "highlights.0.text": "", "highlights.0.color": "red" }),
+        formOf({ "highlights.0.text": "", "highlights.0.color": "red" }),
         describeSection("artist_statement"),
       ),
     );
@@ -91,7 +86,7 @@ describe("forms generated from the section content types", () => {
     const colours = parseSectionContent(
       "artist_statement",
       formToContent(
-        form({
+        formOf({
           "highlights.0.text": "",
           "highlights.0.color": "#8c3f22",
           "highlights.1.text": "Shown",
