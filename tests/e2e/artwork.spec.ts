@@ -68,6 +68,29 @@ test("pressing the picture opens the work full screen, where it can be zoomed an
   await expect(page.getByRole("button", { name: "In your cart" })).toBeDisabled();
 });
 
+test("the hold and Notify me forms say what is wrong with a mistyped address, beside the field", async ({ page }) => {
+  await page.goto("/gallery");
+  await page.goto((await page.getByRole("link", { name: "Tidewater Hymn", exact: true }).getAttribute("href"))!);
+  await waitForHydration(page);
+  await page.getByText("Ask to hold this work").click();
+  const hold = page.getByRole("group").filter({ hasText: "Ask to hold this work" });
+  await hold.getByLabel("Your name").fill("Hal Holder");
+  await hold.getByLabel("Email").fill("hal@example");
+  await hold.getByRole("button", { name: "Ask to hold" }).click();
+  await expect(hold.getByLabel("Email")).toHaveAccessibleDescription(
+    /Enter a valid email address, like name@example\.com\./,
+  );
+  await expect(hold.getByLabel("Your name")).toHaveValue("Hal Holder");
+
+  await page.goto("/gallery?availability=sold");
+  await page.getByRole("link", { name: "Undertow", exact: true }).click();
+  const waiting = page.getByRole("region", { name: "Tell me if this becomes available" });
+  await waiting.getByLabel("Email").fill("fan@");
+  await waiting.getByRole("button", { name: "Notify me" }).click();
+  await expect(waiting.getByText("Enter a valid email address, like name@example.com.")).toBeVisible();
+  await expect(waiting.getByLabel("Email")).toHaveValue("fan@");
+});
+
 test("a sold work says so, offers no cart button, and its inquiry button reads SOLD OUT", async ({ page }) => {
   await page.goto("/gallery?availability=sold");
   await page.getByRole("link", { name: "Undertow", exact: true }).click();

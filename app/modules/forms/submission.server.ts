@@ -229,9 +229,15 @@ export function readListQuery<S extends z.ZodType>(request: Request, schema: S):
   return schema.parse(Object.fromEntries(new URL(request.url).searchParams));
 }
 
-/** A refusal with its HTTP status: field errors (400 by default) or a state that forbids it (404, 409). */
-export function refuse(failure: ActionFailure | string, status = 400) {
-  return data<ActionFailure>(typeof failure === "string" ? { ok: false, error: failure } : failure, { status });
+/**
+ * A refusal with its HTTP status: field errors (400 by default), a state that forbids it (404, 409), or a form
+ * sent too often (429, with `retryAfter(limited)` as its headers).
+ */
+export function refuse(failure: ActionFailure | string, status = 400, headers?: HeadersInit) {
+  return data<ActionFailure>(typeof failure === "string" ? { ok: false, error: failure } : failure, {
+    status,
+    headers,
+  });
 }
 
 /** A refusal of fields that need attention, built by hand (a form checked in several steps): 400, each field's

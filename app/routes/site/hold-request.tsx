@@ -5,11 +5,10 @@ import type { Route } from "./+types/hold-request";
 import { PageIntro } from "~/components/site/page-intro";
 import { buttonClass } from "~/components/ui/button";
 import { paths } from "~/lib/paths";
-import { formText } from "~/lib/form-data";
 import type { ActionResult } from "~/lib/action-result";
 import { privatePageMeta } from "~/lib/seo";
 import { isUuid } from "~/lib/uuid";
-import { readFormData } from "~/modules/forms/submission.server";
+import { readSubmission, refuse, typedValues } from "~/modules/forms/submission.server";
 import { hitConnectionAndAddress, RATE_LIMITS, retryAfter } from "~/modules/security/rate-limit.server";
 import { HoldRequestSchema, requestHold } from "~/modules/shop/holds.server";
 
@@ -28,39 +27,28 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const artworkId = workIdOr404(params.id);
-  const form = await readFormData(request);
-  const values = {
-    name: formText(form, "name", 2_000),
-    email: formText(form, "email", 2_000),
-    note: formText(form, "note", 2_000),
-  };
-  const parsed = HoldRequestSchema.safeParse(values);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-    return data<ActionResult<{ message: string }>>(
-      { ok: false, error: "Please correct the fields marked.", fieldErrors, values },
-      { status: 400 },
-    );
-  }
+  const submission = await readSubmission(request, HoldRequestSchema);
+  if (!submission.ok) return refuse(submission.failure);
+  const values = typedValues(submission.form);
   // Per connection and per address typed: nobody floods the artist's bell or a stranger's inbox.
   const limited = await hitConnectionAndAddress(
     "hold",
-    { clientIp: context.clientIp, email: parsed.data.email },
+    { clientIp: context.clientIp, email: submission.value.email },
     { ip: RATE_LIMITS.holdRequest, email: RATE_LIMITS.holdRequestEmail },
   );
   if (limited)
-    return data<ActionResult<{ message: string }>>(
+    return refuse(
       { ok: false, error: "Too many requests from here just now. Please try again later.", values },
-      { status: 429, headers: retryAfter(limited) },
+      429,
+      retryAfter(limited),
     );
-  const result = await requestHold(artworkId, parsed.data);
+  const result = await requestHold(artworkId, submission.value);
   if (!result.ok)
-    return data<ActionResult<{ message: string }>>(
+    return refuse(
       { ok: false, error: "This work can no longer be held: it has just been reserved, put on hold or sold.", values },
-      { status: 409 },
+      409,
     );
-  return data<ActionResult<{ message: string }>>({ ok: true, message: THANKS });
+  return { ok: true, message: THANKS } satisfies ActionResult<{ message: string }>;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta(matches, "Ask to hold a work");

@@ -33,13 +33,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     { ip: RATE_LIMITS.newsletter, email: RATE_LIMITS.newsletterEmail },
   );
   if (limited)
-    return data<ActionResult>(
+    return refuse(
       {
         ok: false,
         error: "Too many sign-ups from here just now. Please try again later.",
         values: { email: submission.value.email },
       },
-      { status: 429, headers: retryAfter(limited) },
+      429,
+      retryAfter(limited),
     );
   await subscribe(submission.value.email);
   return { ok: true, message: SUBSCRIBE_THANKS } satisfies ActionResult;

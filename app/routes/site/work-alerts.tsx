@@ -5,11 +5,10 @@ import type { Route } from "./+types/work-alerts";
 import { PageIntro } from "~/components/site/page-intro";
 import { buttonClass } from "~/components/ui/button";
 import { paths } from "~/lib/paths";
-import { formText } from "~/lib/form-data";
 import type { ActionResult } from "~/lib/action-result";
 import { privatePageMeta } from "~/lib/seo";
 import { AlertSubscribeSchema, subscribeAlert } from "~/modules/alerts/alerts.server";
-import { readFormData } from "~/modules/forms/submission.server";
+import { readSubmission, refuse } from "~/modules/forms/submission.server";
 import { hitConnectionAndAddress, RATE_LIMITS, retryAfter } from "~/modules/security/rate-limit.server";
 
 const THANKS = "Thank you. Check your inbox and confirm: we will write only then.";
@@ -19,31 +18,27 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readFormData(request);
-  const email = formText(form, "email", 2_000);
-  const parsed = AlertSubscribeSchema.safeParse({ email, artworkId: form.get("artworkId") ?? undefined });
-  if (!parsed.success)
-    return data<ActionResult<{ message: string }>>(
-      { ok: false, error: parsed.error.issues[0]?.message ?? "Enter a valid email address.", values: { email } },
-      { status: 400 },
-    );
+  const submission = await readSubmission(request, AlertSubscribeSchema);
+  if (!submission.ok) {
+    // The page has room for one sentence: the first field's message.
+    const { failure } = submission;
+    return refuse({ ...failure, error: Object.values(failure.fieldErrors ?? {})[0] ?? failure.error });
+  }
+  const { email } = submission.value;
   const limited = await hitConnectionAndAddress(
     "alerts",
-    { clientIp: context.clientIp, email: parsed.data.email },
+    { clientIp: context.clientIp, email },
     { ip: RATE_LIMITS.workAlert, email: RATE_LIMITS.workAlertEmail },
   );
   if (limited)
-    return data<ActionResult<{ message: string }>>(
+    return refuse(
       { ok: false, error: "Too many sign-ups from here just now. Please try again later.", values: { email } },
-      { status: 429, headers: retryAfter(limited) },
+      429,
+      retryAfter(limited),
     );
-  const outcome = await subscribeAlert(parsed.data);
-  if (outcome === "no-such-work")
-    return data<ActionResult<{ message: string }>>(
-      { ok: false, error: "This work is no longer shown." },
-      { status: 404 },
-    );
-  return data<ActionResult<{ message: string }>>({ ok: true, message: THANKS });
+  const outcome = await subscribeAlert(submission.value);
+  if (outcome === "no-such-work") return refuse("This work is no longer shown.", 404);
+  return { ok: true, message: THANKS } satisfies ActionResult<{ message: string }>;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta(matches, "Notify me");
