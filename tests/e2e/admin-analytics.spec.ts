@@ -4,16 +4,14 @@
 import { seriousViolations } from "../support/axe";
 import { expect, ownServerTest as test } from "../support/own-admin-server";
 
-test("visits to public pages are counted and shown on Analytics", async ({ adminPage: page, browser, ownServer }) => {
+test("visits to public pages are counted and shown on Analytics", async ({ adminPage: page, visitor }) => {
   test.setTimeout(120_000);
-  const visitor = await browser.newContext({ baseURL: ownServer.url });
-  const tab = await visitor.newPage();
-  await tab.goto("/gallery", { referer: "https://www.instagram.com/studio/" });
-  const first = tab.locator('main a[href^="/artwork/"]').first();
+  await visitor.goto("/gallery", { referer: "https://www.instagram.com/studio/" });
+  const first = visitor.locator('main a[href^="/artwork/"]').first();
   const href = (await first.getAttribute("href"))!;
-  await tab.goto(href);
-  const title = (await tab.getByRole("heading", { level: 1 }).textContent())!.trim();
-  await tab.goto("/about");
+  await visitor.goto(href);
+  const title = (await visitor.getByRole("heading", { level: 1 }).textContent())!.trim();
+  await visitor.goto("/about");
   await visitor.close();
 
   await page.goto("/admin/analytics?range=7");

@@ -5,21 +5,14 @@ import { expect, ownServerTest as test } from "../support/own-admin-server";
 
 test.use({ expectedConsoleErrors: [/status of 400 \(Bad Request\)/] });
 
-test("a commission's deposit invoice, checked field by field, then voided", async ({
-  adminPage: page,
-  browser,
-  ownServer,
-}) => {
+test("a commission's deposit invoice, checked field by field, then voided", async ({ adminPage: page, visitor }) => {
   test.setTimeout(120_000);
-  const visitor = await browser.newContext({ baseURL: ownServer.url });
-  const request = await visitor.newPage();
-  await sendCommissionRequest(request, {
+  await sendCommissionRequest(visitor, {
     name: "Ana Ruiz",
     email: "ana.ruiz@example.com",
     description: "A large, calm painting in blues for a living room.",
     budget: "$5,000 – $10,000",
   });
-  await visitor.close();
 
   await page.goto("/admin/invoices");
   const commission = page.getByRole("form", { name: "For a commission" });

@@ -15,10 +15,8 @@ test.use({ expectedConsoleErrors: [/net::ERR_INTERNET_DISCONNECTED/] });
 
 test("switches flipped offline wait in realtime_queue and land when the connection returns", async ({
   adminPage: page,
-  ownServer,
-  browser,
+  visitor,
 }) => {
-  const visitor = await browser.newPage({ baseURL: ownServer.url });
   await page.goto("/admin/homepage");
   await waitForHydration(page);
   // Connected first (a socket cut while it opens logs a browser error).
@@ -78,7 +76,6 @@ test("switches flipped offline wait in realtime_queue and land when the connecti
   await expect(statement.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
   await visitor.goto("/");
   await expect(visitor.getByRole("heading", { level: 1, name: HERO_TITLE })).toBeVisible();
-  await visitor.close();
 });
 
 test("a queued change the server refuses is retried, then dropped with a message", async ({ adminPage: page }) => {

@@ -15,10 +15,8 @@ async function setPickup(page: Page, on: boolean) {
 
 test("the artist rewrites the Shipping page, a visitor reads it, and Reset brings the default back", async ({
   adminPage: page,
-  browser,
-  ownServer,
+  visitor,
 }) => {
-  const visitor = await browser.newPage({ baseURL: ownServer.url });
   await visitor.goto("/shipping");
   await expect(visitor.getByRole("heading", { level: 1, name: "Shipping Info" })).toBeVisible();
   await expect(visitor.getByRole("heading", { level: 2, name: "Where we ship, and what it costs" })).toBeVisible();
@@ -46,7 +44,6 @@ test("the artist rewrites the Shipping page, a visitor reads it, and Reset bring
   await expect(shipping.getByText("The default, written from your shop settings.")).toBeVisible();
   await visitor.goto("/shipping");
   await expect(visitor.getByRole("heading", { level: 2, name: "Where we ship, and what it costs" })).toBeVisible();
-  await visitor.close();
 });
 
 test("text typed into a policy before the page is interactive is still there once it is", async ({
@@ -78,10 +75,8 @@ test("text typed into a policy before the page is interactive is still there onc
 
 test("with pickup turned off in Settings, the default Shipping page no longer offers it", async ({
   adminPage: page,
-  browser,
-  ownServer,
+  visitor,
 }) => {
-  const visitor = await browser.newPage({ baseURL: ownServer.url });
   await setPickup(page, true);
   await visitor.goto("/shipping");
   await expect(visitor.getByRole("heading", { level: 2, name: "Collecting from the studio" })).toBeVisible();
@@ -92,5 +87,4 @@ test("with pickup turned off in Settings, the default Shipping page no longer of
   await expect(visitor.getByText(/collect/i)).toHaveCount(0);
 
   await setPickup(page, true);
-  await visitor.close();
 });

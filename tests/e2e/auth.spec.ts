@@ -7,19 +7,12 @@ import type { Page } from "@playwright/test";
 import { TOTP } from "otpauth";
 import { expect, test } from "../support/fixtures";
 import { signOutFromAccount } from "../support/admin-fixtures";
-import { clientAddress, startAppServer, type AppServer } from "../support/app-server";
+import { clientAddress, specServer, startAppServer } from "../support/app-server";
 import { runTempDir } from "../support/test-run";
 
 test.describe.configure({ mode: "serial" });
 
-let server: AppServer;
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startAppServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = specServer();
 
 const at = (path: string) => `${server.url}${path}`;
 

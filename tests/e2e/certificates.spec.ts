@@ -4,7 +4,7 @@
 // shows nothing of the buyer. The buyer downloads the certificate from the tracking page; the artist revokes
 // it with a reason, and the verify page then says it was revoked (the buyer's link stops working).
 import { readFileSync } from "node:fs";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { PDFDocument, PDFName, PDFRawStream, type PDFNumber } from "pdf-lib";
 import sharp from "sharp";
 import { ADMIN_SERVER_ENV } from "../support/accounts";
@@ -19,6 +19,16 @@ import { decodeMime } from "../support/smtp-peer";
 const BUYER = { name: "Iris Delacroix", email: "iris.certificate@example.com" };
 
 const server = specServer({ ...ADMIN_SERVER_ENV }, { data: "demo" }, { logs: /mail|certificat|"level":[45]0|job/i });
+
+/** Presses a "Download certificate <number>" link and reads the PDF it saves, named after the certificate. */
+async function downloadCertificate(link: Locator, number: string): Promise<Buffer> {
+  const downloading = link.page().waitForEvent("download");
+  await link.click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toBe(`Certificate-${number}.pdf`);
+  return readFileSync(await file.path());
+}
+
 /** The PDF attached to a MIME message, by its file name: the base64 body of that part, decoded. */
 function attachment(raw: string, fileName: RegExp): { name: string; bytes: Buffer } {
   const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
@@ -103,11 +113,7 @@ test("a paid order's e-mail carries the certificate; its QR code verifies it; re
   // The buyer downloads the certificate from the tracking page.
   await track(buyer, orderNumber, BUYER.email, server.url);
   const link = buyer.getByRole("link", { name: `Download certificate ${number}` });
-  const downloading = buyer.waitForEvent("download");
-  await link.click();
-  const file = await downloading;
-  expect(file.suggestedFilename()).toBe(`Certificate-${number}.pdf`);
-  const downloaded = readFileSync(await file.path());
+  const downloaded = await downloadCertificate(link, number);
   expect(await qrCodesInPdf(downloaded)).toEqual([verifyUrl]);
   const buyerLink = url((await link.getAttribute("href"))!);
 
@@ -199,11 +205,7 @@ test("a signed-in buyer downloads their certificate from /account", async ({ bro
   await expect(buyer).toHaveURL(url("/account"));
   const link = buyer.getByRole("link", { name: `Download certificate ${number}` });
   await expect(link).toBeVisible();
-  const downloading = buyer.waitForEvent("download");
-  await link.click();
-  const file = await downloading;
-  expect(file.suggestedFilename()).toBe(`Certificate-${number}.pdf`);
-  const bytes = readFileSync(await file.path());
+  const bytes = await downloadCertificate(link, number);
   expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
   const [verifyUrl] = await qrCodesInPdf(bytes);
   expect(verifyUrl).toMatch(new RegExp(`^${server.url}/verify/[a-z2-7]{24}$`));

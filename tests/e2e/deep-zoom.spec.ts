@@ -4,6 +4,7 @@
 // template ran the tiling jobs): Tidewater Hymn is 1600 x 1200 px, so its highest level is 11.
 import type { Page, Request } from "@playwright/test";
 import { expect, PHONE, test, waitForHydration } from "../support/fixtures";
+import { lightboxOpeners } from "../support/e2e-lightbox";
 
 const TILE = /\/media\/[0-9a-f]{24}\/zoom-v1_files\/(\d+)\/(\d+)_(\d+)\.webp$/;
 const DESCRIPTOR = /\/media\/[0-9a-f]{24}\/zoom-v1\.dzi$/;
@@ -184,11 +185,7 @@ test("in the lightbox: the zoom has the keys while open, and the lightbox's keys
 }) => {
   const requests = recordRequests(page);
   await page.goto("/gallery");
-  await page
-    .locator("main")
-    .getByRole("button", { name: /: view full screen$/ })
-    .first()
-    .click();
+  await lightboxOpeners(page).first().click();
   const lightbox = page.getByRole("dialog").first();
   await expect(lightbox.getByText(/^1 of \d+$/)).toBeVisible();
   const total = Number(/of (\d+)/.exec((await lightbox.getByText(/^1 of \d+$/).textContent())!)![1]);

@@ -2,6 +2,7 @@
 // what a visitor does before the page is interactive is kept and replayed, not lost.
 import type { Page } from "@playwright/test";
 import { expect, holdScripts, PHONE, test } from "../support/fixtures";
+import { lightboxOpeners } from "../support/e2e-lightbox";
 
 const isHydrated = (page: Page) => page.evaluate(() => window.__atelierHydrated === true);
 
@@ -45,10 +46,7 @@ test("pages with forms keep their scripts preloaded (nothing typed waits for hyd
 test("a press on a work before the page is interactive opens the lightbox once it is", async ({ page }) => {
   const scripts = await holdScripts(page);
   await page.goto("/gallery");
-  const opener = page
-    .locator("main")
-    .getByRole("button", { name: /: view full screen$/ })
-    .first();
+  const opener = lightboxOpeners(page).first();
   await opener.click();
   // The press started the scripts (they are held here), and nothing has opened yet.
   await expect.poll(() => scripts.count()).toBeGreaterThan(0);

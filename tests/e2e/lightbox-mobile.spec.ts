@@ -3,6 +3,7 @@
 import type { CDPSession, Page } from "@playwright/test";
 import { seriousViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
+import { lightboxOpeners } from "../support/e2e-lightbox";
 
 const dialog = (page: Page) => page.getByRole("dialog");
 const zoomLevel = (page: Page) => dialog(page).getByRole("status", { name: "Zoom level" });
@@ -71,11 +72,7 @@ async function open(page: Page) {
   await page.goto("/gallery");
   // The viewer steps through every work of the gallery, as many as its header counts.
   const total = Number(/(\d+) paintings\./.exec(await page.locator("main header").innerText())![1]);
-  await page
-    .locator("main")
-    .getByRole("button", { name: /: view full screen$/ })
-    .first()
-    .tap();
+  await lightboxOpeners(page).first().tap();
   await expect(dialog(page)).toBeVisible();
   await expect(counter(page, 1, total)).toBeVisible();
   const box = (await dialog(page).getByTestId("lightbox-stage").boundingBox())!;

@@ -2,8 +2,8 @@
 import type { Locator, Page } from "@playwright/test";
 import { seriousViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
+import { lightboxOpeners } from "../support/e2e-lightbox";
 
-const openers = (page: Page) => page.locator("main").getByRole("button", { name: /: view full screen$/ });
 const dialog = (page: Page) => page.getByRole("dialog");
 const zoomLevel = (page: Page) => dialog(page).getByRole("status", { name: "Zoom level" });
 
@@ -33,7 +33,7 @@ async function works(page: Page) {
 async function openFirst(page: Page) {
   await page.goto("/gallery");
   const list = await works(page);
-  await openers(page).first().click();
+  await lightboxOpeners(page).first().click();
   await expect(dialog(page)).toBeVisible();
   await expect(dialog(page).getByText(`1 of ${list.length}`, { exact: true })).toBeVisible();
   return list;
@@ -77,7 +77,7 @@ test("clicking an image opens its work full screen, loading the viewer's code on
 
   const list = await works(page);
   const url = page.url();
-  const third = openers(page).nth(2);
+  const third = lightboxOpeners(page).nth(2);
   await third.click();
   await expectImage(page, 3, list.length, list[2]!.title);
   expect(scripts.some((url) => /\/lightbox-[\w-]+\.js$/.test(url))).toBe(true);
@@ -101,7 +101,7 @@ test("clicking an image opens its work full screen, loading the viewer's code on
 test("the keyboard opens it (Enter on the image), Esc closes it and focus returns to the opener", async ({ page }) => {
   await page.goto("/gallery");
   const list = await works(page);
-  const second = openers(page).nth(1);
+  const second = lightboxOpeners(page).nth(1);
   await second.focus();
   await page.keyboard.press("Enter");
   await expectImage(page, 2, list.length, list[1]!.title);
@@ -132,7 +132,7 @@ test("opened on the gallery's first page, it steps on to the works of the other 
   page,
 }) => {
   const list = await openFirst(page);
-  const onThisPage = await openers(page).count();
+  const onThisPage = await lightboxOpeners(page).count();
   expect(list.length).toBeGreaterThan(onThisPage);
   // Back from the first work: the last work of the gallery, from its last page.
   await page.keyboard.press("ArrowLeft");
@@ -391,14 +391,14 @@ test("while it is open the page behind is out of reach: each control's name answ
   await openFirst(page);
   for (const name of ["Full screen", "Zoom in", "Zoom out", "Close", "Download", "Share"])
     await expect(page.getByRole("button", { name }), name).toHaveCount(1);
-  await expect(openers(page)).toHaveCount(0);
+  await expect(lightboxOpeners(page)).toHaveCount(0);
   // The gallery behind can be neither clicked nor focused, and is back once the viewer closes.
   await expect(page.locator("main")).toHaveAttribute("inert", "");
   await page.keyboard.press("Escape");
   await expect(dialog(page)).toBeHidden();
   await expect(page.locator("main")).not.toHaveAttribute("inert", "");
-  await expect(openers(page).first()).toBeVisible();
-  await expect(openers(page).first()).toBeFocused();
+  await expect(lightboxOpeners(page).first()).toBeVisible();
+  await expect(lightboxOpeners(page).first()).toBeFocused();
 });
 
 test("closing clears the lightbox: it reopens at the clicked work, 100%, without thumbnails or help", async ({
@@ -411,7 +411,7 @@ test("closing clears the lightbox: it reopens at the clicked work, 100%, without
   await page.keyboard.press("h");
   await dialog(page).getByRole("button", { name: "Close", exact: true }).click();
   await expect(dialog(page)).toBeHidden();
-  await openers(page).first().click();
+  await lightboxOpeners(page).first().click();
   await expectImage(page, 1, list.length, list[0]!.title);
   await expect(zoomLevel(page)).toHaveText("100%");
   await expect(dialog(page).getByRole("group", { name: "Thumbnails" })).toBeHidden();

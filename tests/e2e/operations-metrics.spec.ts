@@ -1,25 +1,11 @@
 // GET /metrics against a running production build (issue 13 item 7): Prometheus text with requests by route,
 // the page cache, jobs, the outbox and websockets; open from this machine, refused through a proxy or from
 // elsewhere unless the METRICS_TOKEN is sent.
-import { join } from "node:path";
 import { expect, test } from "../support/fixtures";
-import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
-import { runTempDir } from "../support/test-run";
+import { spawnedSpecServer } from "../support/spawn-server";
 
 const TOKEN = "a-metrics-token-for-the-scraper";
-let server: Server;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startServer(
-    { DATA_DIR: join(runTempDir("atelier-metrics-"), "data"), METRICS_TOKEN: TOKEN, TRUST_PROXY: "1" },
-    { data: "demo" },
-  );
-  await waitHealthy(server);
-});
-test.afterAll(async () => {
-  if (server) await stop(server);
-});
+const server = spawnedSpecServer({ METRICS_TOKEN: TOKEN, TRUST_PROXY: "1" }, { data: "demo" });
 
 test("/metrics counts requests by route and reports the cache, jobs, outbox and websockets", async () => {
   for (let i = 0; i < 3; i++) {

@@ -7,6 +7,7 @@ import { signIn } from "../support/admin-fixtures";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { BUYER } from "../support/buyer";
 import { expect, test, waitForHydration } from "../support/fixtures";
+import { lightboxOpeners } from "../support/e2e-lightbox";
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 /** Named apart from the demo artist, so a page showing this name was rendered for this account. */
@@ -294,11 +295,7 @@ test.describe("the page cache", () => {
     await expect(page.locator("main").getByRole("button", { name: "In your cart" }).first()).toBeVisible();
     await page.getByRole("link", { name: "Gallery", exact: true }).first().click();
     await expect(page).toHaveURL(/\/gallery$/);
-    await page
-      .locator("main")
-      .getByRole("button", { name: /: view full screen$/ })
-      .first()
-      .click();
+    await lightboxOpeners(page).first().click();
     await expect(page.getByRole("dialog")).toBeVisible();
 
     // Settled first: the cart's toast goes by itself after 5 s (a reading taken while it leaves differs from the

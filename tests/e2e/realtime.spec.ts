@@ -5,11 +5,9 @@ import type { BrowserContext, Page } from "@playwright/test";
 import WebSocket from "ws";
 import { ADMIN, ADMIN_SERVER_ENV } from "../support/accounts";
 import { adminContext, connectedPage, signUp } from "../support/admin-fixtures";
-import { expect, test } from "../support/fixtures";
+import { expect, test as base } from "../support/fixtures";
 import { specServer } from "../support/app-server";
 import { sendContactMessage } from "../support/inquiry-flow";
-
-test.describe.configure({ mode: "serial" });
 
 const server = specServer({
   // No mail delivery: a new account signs in at once (docs/accounts.md).
@@ -17,6 +15,34 @@ const server = specServer({
   TRUST_PROXY: "false",
   ...ADMIN_SERVER_ENV,
 });
+
+interface Connected {
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * `connect(who)`: a desktop page of `who` (signed up first with `create`) on the spec's server, once its realtime
+ * connection is up (connectedPage). Each person's browser context is closed when the test ends.
+ */
+const test = base.extend<{
+  connect: (who: { email: string; password: string; name?: string }, create?: boolean) => Promise<Connected>;
+}>({
+  connect: async ({ browser }, provide) => {
+    const contexts: BrowserContext[] = [];
+    await provide(async (who, create) => {
+      const connected = await connectedPage(browser, server.url, who, create);
+      contexts.push(connected.context);
+      return connected;
+    });
+    for (const context of contexts) await context.close();
+  },
+});
+
+test.describe.configure({ mode: "serial" });
+
+const REN = { email: "ren@example.com", password: "cobalt over the harbour", name: "Ren Okafor" };
+
 /** Opens the header's Online users panel. */
 const openOnlineUsers = (page: Page) => page.getByRole("button", { name: /^Online users: / }).click();
 
@@ -24,18 +50,14 @@ const openOnlineUsers = (page: Page) => page.getByRole("button", { name: /^Onlin
 const onlineEntry = (page: Page, name: string) =>
   page.getByRole("list", { name: "Online users" }).getByRole("listitem").filter({ hasText: name });
 
-let artist: { context: BrowserContext; page: Page };
+let artist: Connected;
 
-test("a signed-in user sees who is online, live, and the list names them", async ({ browser, page }) => {
+test("a signed-in user sees who is online, live, and the list names them", async ({ browser, connect, page }) => {
+  // The artist's page stays open for the tests that follow.
   artist = await connectedPage(browser, server.url, ADMIN);
   await expect(artist.page.getByRole("button", { name: "Online users: 1" })).toBeVisible();
 
-  const jo = await connectedPage(
-    browser,
-    server.url,
-    { email: "jo@example.com", password: "a tide of grey linen", name: "Jo Painter" },
-    true,
-  );
+  const jo = await connect({ email: "jo@example.com", password: "a tide of grey linen", name: "Jo Painter" }, true);
   await expect(jo.page.getByRole("button", { name: "Online users: 2" })).toBeVisible();
   await expect(artist.page.getByRole("button", { name: "Online users: 2" })).toBeVisible();
   await artist.page.getByRole("button", { name: "Online users: 2" }).click();
@@ -121,13 +143,8 @@ test("past three people the stack shows +N, and the online list is at most 300 p
   await expect(artist.page.getByRole("button", { name: "Online users: 1" })).toBeVisible();
 });
 
-test("signing out ends the realtime connection in every tab of that session at once", async ({ browser }) => {
-  const lee = await connectedPage(
-    browser,
-    server.url,
-    { email: "lee@example.com", password: "salt marsh at low tide", name: "Lee" },
-    true,
-  );
+test("signing out ends the realtime connection in every tab of that session at once", async ({ connect }) => {
+  const lee = await connect({ email: "lee@example.com", password: "salt marsh at low tide", name: "Lee" }, true);
   const second = await lee.context.newPage();
   await second.goto(`${server.url}/gallery`);
   await expect(second.getByRole("button", { name: "Connection status: Connected" })).toBeVisible();
@@ -140,7 +157,6 @@ test("signing out ends the realtime connection in every tab of that session at o
   await lee.page.request.post(`${server.url}/auth/sign-out`, { headers: { origin: server.url }, maxRedirects: 0 });
   await expect(second.getByRole("button", { name: "Connection status: Disconnected" })).toBeVisible({ timeout: 5000 });
   await expect(artist.page.getByRole("button", { name: "Online users: 1" })).toBeVisible();
-  await lee.context.close();
 });
 
 test("the artist's bell rings when a visitor writes, and the note can be read and deleted", async ({ page }) => {
@@ -186,10 +202,9 @@ test("the artist's bell rings when a visitor writes, and the note can be read an
 
 test("the artist's message to everyone online appears at once on a visitor's page (spec §6 broadcast)", async ({
   browser,
+  connect,
 }) => {
-  const visitor = await connectedPage(
-    browser,
-    server.url,
+  const visitor = await connect(
     { email: "kit@example.com", password: "salt wind over dunes", name: "Kit Reader" },
     true,
   );
@@ -209,7 +224,6 @@ test("the artist's message to everyone online appears at once on a visitor's pag
   await expect(note).toBeVisible();
   await expect(activity.getByText("From the studio")).toBeVisible();
   await expect(note).toHaveCount(1);
-  await visitor.context.close();
   await admin.close();
 });
 
@@ -268,15 +282,10 @@ test("the realtime endpoint refuses anonymous and cross-site connections", async
 });
 
 test("a person can show themselves as busy; the artist's list says so, and it stays after a reload", async ({
-  browser,
+  connect,
 }) => {
-  const mara = await connectedPage(browser, server.url, ADMIN);
-  const ren = await connectedPage(
-    browser,
-    server.url,
-    { email: "ren@example.com", password: "cobalt over the harbour", name: "Ren Okafor" },
-    true,
-  );
+  const mara = await connect(ADMIN);
+  const ren = await connect(REN, true);
   await openOnlineUsers(ren.page);
   const status = ren.page.getByRole("group", { name: "Your status" });
   await expect(status.getByRole("radio", { name: "Online" })).toBeChecked();
@@ -296,20 +305,13 @@ test("a person can show themselves as busy; the artist's list says so, and it st
   await openOnlineUsers(mara.page);
   await expect(entry).toContainText("online");
   await mara.page.keyboard.press("Escape");
-  await ren.context.close();
-  await mara.context.close();
 });
 
 test("a person whose page is hidden shows as away, and online again when it is shown (spec 4.9)", async ({
-  browser,
+  connect,
 }) => {
-  const mara = await connectedPage(browser, server.url, ADMIN);
-  const sol = await connectedPage(
-    browser,
-    server.url,
-    { email: "sol@example.com", password: "umber fields at noon", name: "Sol Varga" },
-    true,
-  );
+  const mara = await connect(ADMIN);
+  const sol = await connect({ email: "sol@example.com", password: "umber fields at noon", name: "Sol Varga" }, true);
   /** What the browser does when its tab goes to the background, or comes back. */
   const setHidden = (hidden: boolean) =>
     sol.page.evaluate((value) => {
@@ -324,18 +326,13 @@ test("a person whose page is hidden shows as away, and online again when it is s
   await setHidden(false);
   await expect(entry).toContainText("online");
   await mara.page.keyboard.press("Escape");
-  await sol.context.close();
-  await mara.context.close();
 });
 
 test("a person can share a status note; the artist sees it beside their name, and a cleared note goes", async ({
-  browser,
+  connect,
 }) => {
-  const mara = await connectedPage(browser, server.url, ADMIN);
-  const ren = await connectedPage(browser, server.url, {
-    email: "ren@example.com",
-    password: "cobalt over the harbour",
-  });
+  const mara = await connect(ADMIN);
+  const ren = await connect(REN);
   await openOnlineUsers(ren.page);
   await ren.page.getByLabel("Status note").fill("Framing the harbour series");
   await ren.page.getByRole("button", { name: "Share" }).click();
@@ -358,21 +355,18 @@ test("a person can share a status note; the artist sees it beside their name, an
   await openOnlineUsers(mara.page);
   await expect(entry).toBeVisible();
   await expect(entry).not.toContainText("Framing");
-  await ren.context.close();
-  await mara.context.close();
 });
 
 test("a notification read offline waits in realtime_queue and is read on the server once back online", async ({
-  browser,
+  connect,
   page,
 }) => {
-  const mara = await connectedPage(browser, server.url, ADMIN);
-  await page.goto(`${server.url}/contact`);
-  const form = page.getByRole("form", { name: "Contact form" });
-  await form.getByLabel("Name").fill("Theo Offline");
-  await form.getByLabel("Email").fill("theo@example.com");
-  await form.getByLabel("Message").fill("Is the large harbour painting still available?");
-  await form.getByRole("button", { name: "Send message" }).click();
+  const mara = await connect(ADMIN);
+  await sendContactMessage(page, `${server.url}/contact`, {
+    name: "Theo Offline",
+    email: "theo@example.com",
+    message: "Is the large harbour painting still available?",
+  });
   const bell = mara.page.getByRole("button", { name: /^Notifications/ });
   await expect(bell).toHaveAccessibleName("Notifications, 1 unread");
 
@@ -391,5 +385,4 @@ test("a notification read offline waits in realtime_queue and is read on the ser
   await expect.poll(() => mara.page.evaluate(() => localStorage.getItem("realtime_queue"))).toBeNull();
   await mara.page.reload();
   await expect(mara.page.getByRole("button", { name: "Notifications" })).toBeVisible();
-  await mara.context.close();
 });

@@ -1,5 +1,5 @@
 // Search and sharing metadata as a crawler sees it: the server's HTML, fetched without running any JavaScript.
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
 import sharp from "sharp";
 import { DEMO_ARTWORKS } from "../../app/modules/demo/demo-data";
 import { parseSitemap, SITEMAP_PAGES, xmllintValidate } from "../support/sitemap";
@@ -58,17 +58,20 @@ class Head {
   }
 }
 
-async function headOf(request: APIRequestContext, path: string, status = 200): Promise<Head> {
+/** GETs `path`, expecting it answered with `status` and a content type that `type` matches. */
+async function served(request: APIRequestContext, path: string, type: RegExp, status = 200): Promise<APIResponse> {
   const response = await request.get(path);
   expect(response.status(), path).toBe(status);
-  expect(response.headers()["content-type"]).toContain("text/html");
-  return new Head(await response.text());
+  expect(response.headers()["content-type"], path).toMatch(type);
+  return response;
+}
+
+async function headOf(request: APIRequestContext, path: string, status = 200): Promise<Head> {
+  return new Head(await (await served(request, path, /text\/html/, status)).text());
 }
 
 async function expectSharingImage(request: APIRequestContext, url: string) {
-  const response = await request.get(url);
-  expect(response.status(), url).toBe(200);
-  expect(response.headers()["content-type"]).toBe("image/jpeg");
+  const response = await served(request, url, /^image\/jpeg$/);
   const meta = await sharp(await response.body()).metadata();
   expect({ format: meta.format, width: meta.width, height: meta.height }, url).toEqual({
     format: "jpeg",
@@ -233,10 +236,7 @@ test("/sitemap.xml lists every public page and artwork with lastmod, valid again
   request,
   baseURL,
 }) => {
-  const response = await request.get("/sitemap.xml");
-  expect(response.status()).toBe(200);
-  expect(response.headers()["content-type"]).toMatch(/^application\/xml/);
-  const xml = await response.text();
+  const xml = await (await served(request, "/sitemap.xml", /^application\/xml/)).text();
   const entries = parseSitemap(xml, baseURL!);
   const locs = entries.map((e) => e.loc);
   for (const path of SITEMAP_PAGES) expect(locs).toContain(`${baseURL}${path}`);
@@ -254,10 +254,8 @@ test("/robots.txt allows the site, keeps out the back office and checkout, and p
   request,
   baseURL,
 }) => {
-  const response = await request.get("/robots.txt");
-  expect(response.status()).toBe(200);
-  expect(response.headers()["content-type"]).toMatch(/^text\/plain/);
-  expect((await response.text()).split("\n")).toEqual([
+  const robots = await served(request, "/robots.txt", /^text\/plain/);
+  expect((await robots.text()).split("\n")).toEqual([
     "User-agent: *",
     "Allow: /",
     "Disallow: /admin",

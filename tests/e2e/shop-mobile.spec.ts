@@ -10,15 +10,12 @@ import {
   demoPrice,
   fillCheckout,
   money,
-  releaseOrder,
   storedCart,
   usOrderTotals,
 } from "../support/shop-flow";
+import { ordersReleasedAfterEach } from "../support/e2e-placed-orders";
 
-const placed: string[] = [];
-test.afterEach(async ({ baseURL }) => {
-  for (const number of placed.splice(0)) await releaseOrder(baseURL!, number);
-});
+const placed = ordersReleasedAfterEach();
 
 test("on a phone, opening the cart sends away the toast that said the work went in", async ({ page }) => {
   await page.goto("/shop");

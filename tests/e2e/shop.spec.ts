@@ -13,20 +13,17 @@ import {
   demoPrice,
   fillCheckout,
   money,
-  releaseOrder,
   shopEntry,
   storedCart,
   track,
   US_SHIPPING_CENTS,
   usOrderTotals,
 } from "../support/shop-flow";
+import { ordersReleasedAfterEach } from "../support/e2e-placed-orders";
 
 const NOT_FOUND = "We could not find an order with that number and e-mail address.";
 
-const placed: string[] = [];
-test.afterEach(async ({ baseURL }) => {
-  for (const number of placed.splice(0)) await releaseOrder(baseURL!, number);
-});
+const placed = ordersReleasedAfterEach();
 
 test("browse the shop, add to the cart, check out by bank transfer, see the confirmation and track the order", async ({
   page,

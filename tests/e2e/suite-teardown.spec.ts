@@ -33,32 +33,20 @@ test("the shared server stops by itself when the runner that started it is kille
     ],
     { env: { ...process.env, ...env, COMMAND: command }, stdio: ["ignore", "pipe", "inherit"] },
   );
+  /** The answer of the server's /healthz: its status, or "refused" while nothing listens. */
+  const health = () =>
+    fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.status,
+      () => "refused",
+    );
   let group = 0;
   try {
     group = await new Promise<number>((resolve) => runner.stdout.once("data", (d: Buffer) => resolve(Number(d))));
-    await expect
-      .poll(
-        () =>
-          fetch(`http://127.0.0.1:${port}/healthz`).then(
-            (r) => r.status,
-            () => 0,
-          ),
-        { timeout: 120_000 },
-      )
-      .toBe(200);
+    await expect.poll(health, { timeout: 120_000 }).toBe(200);
 
     runner.kill("SIGKILL");
 
-    await expect
-      .poll(
-        () =>
-          fetch(`http://127.0.0.1:${port}/healthz`).then(
-            (r) => r.status,
-            () => "refused",
-          ),
-        { timeout: 30_000 },
-      )
-      .toBe("refused");
+    await expect.poll(health, { timeout: 30_000 }).toBe("refused");
     await expect.poll(() => alive(-group), { timeout: 30_000 }).toBe(false);
   } finally {
     runner.kill("SIGKILL");

@@ -3,7 +3,7 @@
 import { rmSync } from "node:fs";
 import { test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { decodeMime, startSmtpPeer, type ReceivedMail, type SmtpPeer } from "./smtp-peer";
-import { startServer, stop, waitHealthy, type StartOptions } from "./spawn-server";
+import { startedForSpec, startServer, stop, waitHealthy, type StartOptions } from "./spawn-server";
 import { runTempDir } from "./test-run";
 
 export interface AppServer {
@@ -111,27 +111,19 @@ export function specServer(
   options: { dataDir?: string } & StartOptions = {},
   { logs = /"level":[45]0/ }: { logs?: RegExp } = {},
 ): AppServer {
-  let started: AppServer | undefined;
-  test.beforeAll(async () => {
-    started = await startAppServer(env, options);
-  });
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from this pattern
-  test.afterEach(({}, info) => {
-    if (!started || info.status === info.expectedStatus) return;
-    const mail = started.smtp.received.map((m) => `${m.to.join(",")}: ${decodeMime(m.raw).slice(0, 300)}`);
-    const lines = started
+  const server = startedForSpec(
+    () => startAppServer(env, options),
+    (started) => started.stop(),
+  );
+  test.afterEach(() => {
+    const info = test.info();
+    if (info.status === info.expectedStatus) return;
+    const mail = server.smtp.received.map((m) => `${m.to.join(",")}: ${decodeMime(m.raw).slice(0, 300)}`);
+    const lines = server
       .output()
       .split("\n")
       .filter((l) => logs.test(l));
     console.log(`mail received:\n${mail.join("\n---\n")}\nserver log:\n${lines.join("\n").slice(-4000)}`);
   });
-  test.afterAll(async () => {
-    await started?.stop();
-  });
-  return new Proxy({} as AppServer, {
-    get(_, key: keyof AppServer) {
-      if (!started) throw new Error("the spec's server is used before it started (use it inside a test or hook)");
-      return started[key];
-    },
-  });
+  return server;
 }

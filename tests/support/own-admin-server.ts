@@ -2,7 +2,7 @@
 // their own: the shared end-to-end server's demo data (28 works, 6 featured, 7 sold) is what the public
 // specs count on. One server per worker, on a fresh DATA_DIR with the demo content and an administrator
 // provisioned from ADMIN_EMAIL/ADMIN_PASSWORD; each test gets a browser page signed in as that administrator,
-// and fails on a console error like every other spec.
+// and fails on a console error like every other spec, and a visitor's page on the same server when it asks.
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { startServer, stop, waitHealthy, type Server } from "./spawn-server";
@@ -13,7 +13,7 @@ import { runTempDir } from "./test-run";
 
 const ALLOWED = [/Failed to load resource: the server responded with a status of 40[04]/];
 
-export const ownServerTest = test.extend<{ adminPage: Page }, { ownServer: Server }>({
+export const ownServerTest = test.extend<{ adminPage: Page; visitor: Page }, { ownServer: Server }>({
   ownServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
     async ({}, provide) => {
@@ -38,6 +38,12 @@ export const ownServerTest = test.extend<{ adminPage: Page }, { ownServer: Serve
     await provide(page);
     await context.close();
     expect(errors, "console errors on the page").toEqual([]);
+  },
+  /** A page of a visitor who is not signed in, in a browser context of its own on the same server. */
+  visitor: async ({ browser, ownServer }, provide) => {
+    const page = await browser.newPage({ baseURL: ownServer.url });
+    await provide(page);
+    await page.context().close();
   },
 });
 

@@ -5,10 +5,11 @@
 // (tests/support/exit-with-parent.mjs watches the pipe to its parent).
 import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, readdirSync } from "node:fs";
+import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import { test } from "@playwright/test";
 import { freePort } from "../../scripts/lib/e2e-port.mjs";
-import { blankTemplateOf, forgetChild, recordChild } from "./test-run";
+import { blankTemplateOf, forgetChild, recordChild, runTempDir } from "./test-run";
 
 export interface Server {
   child: ChildProcess;
@@ -130,4 +131,53 @@ function allowTestTime(ms: number): void {
 export async function stop(server: Server): Promise<number | null> {
   if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill("SIGTERM");
   return server.exited;
+}
+
+/** A server of the spec's own (spawnedSpecServer), and its DATA_DIR. */
+export interface SpecServer extends Server {
+  dataDir: string;
+}
+
+/**
+ * The spec's own server, for all its tests: started (and healthy) before the first, stopped after the last, its
+ * recent log printed beside a failed test. Its DATA_DIR: a new folder named after the spec, unless `env` gives
+ * one. Use it at the top of a spec: `const server = spawnedSpecServer({ TRUST_PROXY: "1" }, { data: "demo" });`
+ * then `server.url` inside tests. app-server.ts's specServer adds an SMTP peer and the app's test settings.
+ */
+export function spawnedSpecServer(env: Record<string, string> = {}, options: StartOptions = {}): SpecServer {
+  const server = startedForSpec(async () => {
+    const dataDir = env.DATA_DIR ?? runTempDir(`atelier-${basename(test.info().file, ".spec.ts")}-`);
+    const started = await startServer({ DATA_DIR: dataDir, ...env }, options);
+    await waitHealthy(started).catch(async (error: unknown) => {
+      await stop(started);
+      throw error;
+    });
+    return { ...started, dataDir };
+  }, stop);
+  test.afterEach(() => {
+    const info = test.info();
+    if (info.status === info.expectedStatus) return;
+    console.log(`exit ${server.child.exitCode} ${server.child.signalCode}\n${server.output().slice(-6000)}`);
+  });
+  return server;
+}
+
+/**
+ * What `start` makes before the spec's first test, ended with `end` after its last: a server the spec's tests
+ * share. Read before it is made (outside a test or hook), it throws.
+ */
+export function startedForSpec<T extends object>(start: () => Promise<T>, end: (started: T) => Promise<unknown>): T {
+  let started: T | undefined;
+  test.beforeAll(async () => {
+    started = await start();
+  });
+  test.afterAll(async () => {
+    if (started) await end(started);
+  });
+  return new Proxy({} as T, {
+    get(_, key) {
+      if (!started) throw new Error("the spec's server is used before it started (use it inside a test or hook)");
+      return started[key as keyof T];
+    },
+  });
 }

@@ -2,25 +2,17 @@
 // factor before the admin area opens; the artist can turn the rule off in Settings › Security.
 import { TOTP } from "otpauth";
 import { expect, test } from "../../support/fixtures";
-import { clientAddress, startAppServer, type AppServer } from "../../support/app-server";
+import { clientAddress, specServer } from "../../support/app-server";
 
 test.describe.configure({ mode: "serial" });
 
 const OWNER = { email: "owner@example.com", password: "the owner's own passphrase" };
-let server: AppServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  // A new install as an artist makes it: the rule starts on.
-  server = await startAppServer({
-    ADMIN_EMAIL: OWNER.email,
-    ADMIN_PASSWORD: OWNER.password,
-    ADMIN_NAME: "Mara Ellison",
-    REQUIRE_ADMIN_TWO_FACTOR: "true",
-  });
-});
-test.afterAll(async () => {
-  await server?.stop();
+// A new install as an artist makes it: the rule starts on.
+const server = specServer({
+  ADMIN_EMAIL: OWNER.email,
+  ADMIN_PASSWORD: OWNER.password,
+  ADMIN_NAME: "Mara Ellison",
+  REQUIRE_ADMIN_TWO_FACTOR: "true",
 });
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ "x-forwarded-for": clientAddress() });

@@ -7,40 +7,20 @@ import { PGlite } from "@electric-sql/pglite";
 import fc from "fast-check";
 import { CHECKOUT_FORM_FIELDS } from "../../../app/modules/shop/checkout-fields";
 import { expect, test } from "../../support/fixtures";
-import { startServer, stop, waitHealthy, type Server } from "../../support/spawn-server";
-import { runTempDir } from "../../support/test-run";
+import { spawnedSpecServer, stop } from "../../support/spawn-server";
 
 test.describe.configure({ mode: "serial" });
 
-let server: Server;
-let dataDir: string;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  dataDir = runTempDir("atelier-fuzz-");
-  server = await startServer(
-    {
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      // Each request comes from an address of its own (the test is the one proxy in front), so the fuzzer
-      // reaches the validation behind the per-address limits; limits answering 429 are fine too.
-      TRUST_PROXY: "1",
-      AUTH_RATE_LIMIT_MULTIPLIER: "1000",
-    },
-    { data: "demo" },
-  );
-  await waitHealthy(server);
-});
-
-test.afterAll(async () => {
-  if (server) await stop(server);
-});
-
-// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from this pattern
-test.afterEach(({}, info) => {
-  if (info.status !== info.expectedStatus)
-    console.log(`exit ${server.child.exitCode} ${server.child.signalCode}\n${server.output().slice(-6000)}`);
-});
+const server = spawnedSpecServer(
+  {
+    LOG_LEVEL: "warn",
+    // Each request comes from an address of its own (the test is the one proxy in front), so the fuzzer
+    // reaches the validation behind the per-address limits; limits answering 429 are fine too.
+    TRUST_PROXY: "1",
+    AUTH_RATE_LIMIT_MULTIPLIER: "1000",
+  },
+  { data: "demo" },
+);
 
 const FORMS: Record<string, string[]> = {
   "/contact": ["name", "email", "phone", "inquiryType", "subject", "message", "artworkId", "submissionKey", "website"],
@@ -228,7 +208,7 @@ test("hostile queries to the cart and notifications APIs never get a 5xx", async
 test("afterwards every stored record is whole, and the server stops cleanly", async () => {
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   expect(await stop(server)).toBe(0);
-  const db = await PGlite.create(join(dataDir, "pgdata"));
+  const db = await PGlite.create(join(server.dataDir, "pgdata"));
   try {
     const incomplete = async (query: string) => (await db.query<{ n: number }>(query)).rows[0]!.n;
     // Messages and commission requests: a name, a valid-looking address, a body.

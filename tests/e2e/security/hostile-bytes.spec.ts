@@ -7,37 +7,24 @@ import { request as playwrightRequest } from "@playwright/test";
 import { ADMIN_SERVER_ENV } from "../../support/accounts";
 import { signInAdmin } from "../../support/admin-fixtures";
 import { expect, test } from "../../support/fixtures";
-import { startServer, stop, waitHealthy, type Server } from "../../support/spawn-server";
-import { runTempDir } from "../../support/test-run";
+import { spawnedSpecServer } from "../../support/spawn-server";
 
 test.describe.configure({ mode: "serial" });
 
-let server: Server;
+const server = spawnedSpecServer(
+  {
+    LOG_LEVEL: "info",
+    ...ADMIN_SERVER_ENV,
+    REQUIRE_ADMIN_TWO_FACTOR: "false",
+  },
+  { data: "demo" },
+);
 /** An available work of the demo catalogue, as its page's address names it. */
 let work: string;
 
 test.beforeAll(async () => {
-  server = await startServer(
-    {
-      DATA_DIR: runTempDir("atelier-bytes-"),
-      LOG_LEVEL: "info",
-      ...ADMIN_SERVER_ENV,
-      REQUIRE_ADMIN_TWO_FACTOR: "false",
-    },
-    { data: "demo" },
-  );
-  await waitHealthy(server);
   const shop = await (await fetch(`${server.url}/shop`)).text();
   work = /\/artwork\/([0-9a-f-]{36})/.exec(shop)![1]!;
-});
-
-test.afterAll(async () => {
-  if (server) await stop(server);
-});
-
-// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from this pattern
-test.afterEach(({}, info) => {
-  if (info.status !== info.expectedStatus) console.log(server.output().slice(-6000));
 });
 
 const get = (path: string, headers: Record<string, string> = {}) =>

@@ -7,27 +7,15 @@ import { connect } from "node:net";
 import sharp from "sharp";
 import { pngWithHeader } from "../../support/images";
 import { expect, test } from "../../support/fixtures";
-import { startServer, stop, waitHealthy, type Server } from "../../support/spawn-server";
-import { runTempDir } from "../../support/test-run";
+import { spawnedSpecServer } from "../../support/spawn-server";
 
 test.describe.configure({ mode: "serial" });
 
-let server: Server;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startServer({
-    DATA_DIR: runTempDir("atelier-limits-"),
-    SEED_DEMO: "false",
-    LOG_LEVEL: "info",
-    // One proxy in front of the app (nginx, Caddy): it appends the address it saw to X-Forwarded-For.
-    TRUST_PROXY: "1",
-  });
-  await waitHealthy(server);
-});
-
-test.afterAll(async () => {
-  if (server) await stop(server);
+const server = spawnedSpecServer({
+  SEED_DEMO: "false",
+  LOG_LEVEL: "info",
+  // One proxy in front of the app (nginx, Caddy): it appends the address it saw to X-Forwarded-For.
+  TRUST_PROXY: "1",
 });
 
 function rssKb(pid: number): number {

@@ -2,7 +2,7 @@
 // sends the browser off the site, after signing in, on the signed-in GET of /auth, after a magic link, or
 // through better-auth's own verification endpoints. The corpus is the one the unit test checks.
 import { expect, test } from "../../support/fixtures";
-import { clientAddress, startAppServer, type AppServer } from "../../support/app-server";
+import { clientAddress, specServer } from "../../support/app-server";
 
 test.describe.configure({ mode: "serial" });
 
@@ -21,14 +21,7 @@ const CORPUS = [
   "/..//evil.example",
 ];
 
-let server: AppServer;
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startAppServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = specServer({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ "x-forwarded-for": clientAddress() });
 });

@@ -7,29 +7,21 @@ import { TRY_AGAIN_LATER_CLOSE } from "../../../app/lib/realtime";
 import { MAX_SOCKETS_PER_ADDRESS } from "../../../server/realtime-budget";
 import { ADMIN, ADMIN_SERVER_ENV } from "../../support/accounts";
 import { expect, test } from "../../support/fixtures";
-import { startServer, stop, waitHealthy, type Server } from "../../support/spawn-server";
+import { spawnedSpecServer, startServer, stop, waitHealthy, type Server } from "../../support/spawn-server";
 import { runTempDir } from "../../support/test-run";
 
 test.describe.configure({ mode: "serial" });
 
-let server: Server;
+const server = spawnedSpecServer({
+  SEED_DEMO: "false",
+  // Behind a proxy on this machine: the per-address test says where its clients are with X-Forwarded-For.
+  TRUST_PROXY: "loopback",
+  ...ADMIN_SERVER_ENV,
+});
 let port: number;
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  // Behind a proxy on this machine: the per-address test says where its clients are with X-Forwarded-For.
-  server = await startServer({
-    DATA_DIR: runTempDir("atelier-upgrade-"),
-    SEED_DEMO: "false",
-    TRUST_PROXY: "loopback",
-    ...ADMIN_SERVER_ENV,
-  });
-  await waitHealthy(server);
+test.beforeAll(() => {
   port = Number(new URL(server.url).port);
-});
-
-test.afterAll(async () => {
-  if (server) await stop(server);
 });
 
 const KEY = "dGhlIHNhbXBsZSBub25jZQ==";
