@@ -5,6 +5,9 @@
 export function formText(form: FormData, name: string, max?: number): string {
   const value = form.get(name);
   if (typeof value !== "string") return "";
-  const text = value.replace(/\r\n/g, "\n");
+  const text = plainLineEnds(value);
   return max === undefined ? text : text.slice(0, max);
 }
+
+/** A text as typed: browsers send a text area's line ends as CRLF; each is one line end to the person typing. */
+export const plainLineEnds = (text: string): string => text.replace(/\r\n/g, "\n");

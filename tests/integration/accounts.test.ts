@@ -399,7 +399,7 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
   });
 
   it("refuses a name over 120 characters at sign-up over HTTP too, as the form does", async () => {
-    const signUp = (name: string, email: string) =>
+    const signUpOverHttp = (name: string, email: string) =>
       auth().handler(
         new Request(`${ORIGIN}/api/auth/sign-up/email`, {
           method: "POST",
@@ -407,13 +407,13 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
           body: JSON.stringify({ name, email, password: "a long and quiet studio passphrase" }),
         }),
       );
-    const refused = await signUp("x".repeat(15_000), "long.name@example.com");
+    const refused = await signUpOverHttp("x".repeat(15_000), "long.name@example.com");
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ message: "Keep your name under 120 characters." });
     expect(await ctx.handle.db.select().from(user).where(eq(user.email, "long.name@example.com"))).toEqual([]);
     // Spaces count: the name would be stored with them.
-    expect((await signUp(`a${" ".repeat(15_000)}`, "padded.name@example.com")).status).toBe(400);
-    expect((await signUp("y".repeat(120), "fits@example.com")).status).toBe(200);
+    expect((await signUpOverHttp(`a${" ".repeat(15_000)}`, "padded.name@example.com")).status).toBe(400);
+    expect((await signUpOverHttp("y".repeat(120), "fits@example.com")).status).toBe(200);
   });
 
   it("better-auth's account-changing endpoints are not served over HTTP, even with a session (security item 9)", async () => {

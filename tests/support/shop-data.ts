@@ -80,8 +80,6 @@ export interface Answer {
   setCookie: string | null;
 }
 
-/** A form as a browser posts it: one value per name. */
-
 type RouteFn = (args: never) => unknown;
 
 /** Calls a route's loader or action with a request, as the framework does, and reads its answer. */

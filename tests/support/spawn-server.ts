@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { test } from "@playwright/test";
 import { freePort } from "../../scripts/lib/e2e-port.mjs";
 import { blankTemplateOf, forgetChild, recordChild, runTempDir } from "./test-run";
+import { madeLater } from "./made-later";
 
 export interface Server {
   child: ChildProcess;
@@ -174,10 +175,9 @@ export function startedForSpec<T extends object>(start: () => Promise<T>, end: (
   test.afterAll(async () => {
     if (started) await end(started);
   });
-  return new Proxy({} as T, {
-    get(_, key) {
-      if (!started) throw new Error("the spec's server is used before it started (use it inside a test or hook)");
-      return started[key as keyof T];
-    },
-  });
+  const current = (): T => {
+    if (!started) throw new Error("the spec's server is used before it started (use it inside a test or hook)");
+    return started;
+  };
+  return madeLater(current);
 }

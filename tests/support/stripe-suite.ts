@@ -1,6 +1,7 @@
 // A suite whose services pay by card through the Stripe stand-in.
 import { afterAll, beforeAll } from "vitest";
 import { useTestServices, type Backend, type SuiteContext } from "./harness";
+import { madeLater } from "./made-later";
 import { startStripeStandIn, type StripeStandIn } from "./stripe-standin";
 
 /**
@@ -22,7 +23,5 @@ export function useStripeTestServices(
   });
   afterAll(() => started.standIn?.close());
   const ctx = useTestServices(backend, () => ({ ...current().env(), ...env }));
-  // Every read goes to the running stand-in: the suite holds `stripe` before the stand-in has started.
-  const stripe = new Proxy({} as StripeStandIn, { get: (_, key) => Reflect.get(current(), key) as unknown });
-  return { ctx, stripe };
+  return { ctx, stripe: madeLater(current) };
 }

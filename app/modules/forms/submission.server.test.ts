@@ -46,6 +46,12 @@ describe("parseSubmission", () => {
     expect(result.ok && result.value).toEqual({ name: "Ada", email: "ada@example.com", note: undefined, ids: [id] });
   });
 
+  it("reads a text area's line ends as a browser sends them (CRLF) as plain ones, before the schema counts them", () => {
+    const Note = z.object({ note: z.string().max(11, "Keep it short.") });
+    const result = parseSubmission(form([["note", "one\r\ntwo\r\nsix"]]), Note);
+    expect(result.ok && result.value).toEqual({ note: "one\ntwo\nsix" });
+  });
+
   it("reads a name sent several times as a list, and none as the empty list", () => {
     const a = "0194d5b0-0000-7000-8000-00000000000a";
     const b = "0194d5b0-0000-7000-8000-00000000000b";

@@ -7,6 +7,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { ActionFailure, FieldErrors } from "~/lib/action-result";
+import { plainLineEnds } from "~/lib/form-data";
 
 /**
  * The most fields a form may hold. Our largest sends a page's worth of selected works (500 at most) and a few
@@ -163,12 +164,13 @@ export type Submission<T> =
 
 /**
  * The form as the schema sees it: a name sent once is its value, a name sent several times (checkboxes) the
- * list of its values; files stay files. Use `formList` in the schema for a name that may come once or more.
+ * list of its values; text with plain line ends (`plainLineEnds`), files as they are. Use `formList` in the schema for a name that may come once or more.
  */
 export function formFields(form: FormData): Record<string, FormDataEntryValue | FormDataEntryValue[]> {
   // One pass over the form: `getAll` per name searched the whole form each time (quadratic in its size).
   const lists = new Map<string, FormDataEntryValue[]>();
-  for (const [name, value] of form) {
+  for (const [name, sent] of form) {
+    const value = typeof sent === "string" ? plainLineEnds(sent) : sent;
     const list = lists.get(name);
     if (list) list.push(value);
     else lists.set(name, [value]);

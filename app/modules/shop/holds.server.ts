@@ -20,9 +20,13 @@ import { services } from "~/services.server";
 import { DomainError } from "~/lib/domain-error";
 
 export const HoldRequestSchema = z.object({
-  name: z.string().trim().min(1, "Enter your name.").max(120, "Please keep your name under 120 characters."),
+  name: z
+    .string({ message: "Enter your name." })
+    .trim()
+    .min(1, "Enter your name.")
+    .max(120, "Please keep your name under 120 characters."),
   email: z
-    .string()
+    .string({ message: "Enter your email address." })
     .trim()
     .toLowerCase()
     .min(1, "Enter your email address.")
