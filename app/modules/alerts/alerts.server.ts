@@ -9,6 +9,7 @@ import { z } from "zod";
 import { db, queryRows, type Database } from "~/db/client.server";
 import { workAlertDeliveries, workAlerts, type WorkAlertKind } from "~/db/schema";
 import { enqueue, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
+import { emailField, lowerCase } from "~/modules/forms/fields";
 import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
 import { confirmOptIn, leaveOptIn } from "~/modules/mail/opt-in.server";
 import { readSignedId, signedId } from "~/modules/security/signed-ids.server";
@@ -16,13 +17,7 @@ import { services } from "~/services.server";
 import type { LinkKind } from "~/modules/mail/mail-link.server";
 
 export const AlertSubscribeSchema = z.object({
-  email: z
-    .string({ message: "Enter your email address." })
-    .trim()
-    .toLowerCase()
-    .min(1, "Enter your email address.")
-    .max(254, "That email address is too long.")
-    .pipe(z.email("Enter a valid email address, like name@example.com.")),
+  email: emailField.transform(lowerCase),
   /** Empty: new works; an artwork's id: that work becoming available. */
   artworkId: z
     .union([z.literal(""), z.uuid()])

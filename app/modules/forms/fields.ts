@@ -7,6 +7,16 @@ import { pageParam } from "~/lib/pagination";
 export const requiredText = (missing: string, max: number, tooLong: string) =>
   z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
 
+/**
+ * A visitor's e-mail address in a public form: trimmed, at most 254 characters, and an address, kept as typed
+ * (a confirmation copy goes to it so); `.transform(lowerCase)` where one person must be one address.
+ */
+export const emailField = requiredText("Enter your email address.", 254, "That email address is too long.").pipe(
+  z.email("Enter a valid email address, like name@example.com."),
+);
+
+export const lowerCase = (text: string): string => text.toLowerCase();
+
 /** A calendar day from a date input (YYYY-MM-DD), called `label` in its messages ("Enter the start date."). */
 export const dayField = (label: string) =>
   z

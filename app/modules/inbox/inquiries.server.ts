@@ -10,15 +10,12 @@ import { artworks, commissions, messages } from "~/db/schema";
 import { BUDGETS, INQUIRY_LABELS, INQUIRY_TYPES, type BudgetKey } from "~/lib/inquiries";
 import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
 import { notifyAdmins } from "~/modules/realtime/notifications.server";
-import { requiredText } from "~/modules/forms/fields";
+import { emailField, requiredText } from "~/modules/forms/fields";
 import { getSettings } from "~/modules/settings/settings.server";
 import { attachReferenceImages, type PreparedImage } from "./commission-media.server";
 import { adminPaths } from "~/lib/admin-paths";
 
 const name = requiredText("Enter your name.", 120, "Keep your name under 120 characters.");
-const email = requiredText("Enter your email address.", 254, "That email address is too long.").pipe(
-  z.email("Enter a valid email address, like name@example.com."),
-);
 const phone = z
   .string()
   .trim()
@@ -32,7 +29,7 @@ const submissionKey = z
 
 export const ContactSchema = z.object({
   name,
-  email,
+  email: emailField,
   phone,
   inquiryType: z.enum(INQUIRY_TYPES, { message: "Choose what your message is about." }),
   subject: z
@@ -53,7 +50,7 @@ export type ContactInput = z.infer<typeof ContactSchema>;
 
 export const CommissionSchema = z.object({
   name,
-  email,
+  email: emailField,
   phone,
   description: z
     .string({ message: "Tell the artist about the painting you have in mind." })

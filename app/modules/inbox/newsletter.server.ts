@@ -9,7 +9,7 @@
 // (issue, subscriber) key means nobody is mailed twice.
 import { and, count, desc, eq, ilike, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { choiceParam, pageField, requiredText, searchParam } from "~/modules/forms/fields";
+import { choiceParam, emailField, pageField, searchParam } from "~/modules/forms/fields";
 import { mailOutbox, newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "~/db/schema";
 import { enqueue, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
 import { markdownToText, renderMarkdown } from "~/modules/content/markdown.server";
@@ -22,11 +22,7 @@ import { db, escapeLike, queryRows, type Database } from "~/db/client.server";
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from "~/lib/newsletter";
 import type { LinkKind } from "~/modules/mail/mail-link.server";
 
-export const SubscribeSchema = z.object({
-  email: requiredText("Enter your email address.", 254, "That email address is too long.").pipe(
-    z.email("Enter a valid email address, like name@example.com."),
-  ),
-});
+export const SubscribeSchema = z.object({ email: emailField });
 
 // --- Links ---------------------------------------------------------------------------------------------
 

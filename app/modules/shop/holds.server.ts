@@ -10,6 +10,7 @@ import { canMoveHold, holdExpiry, holdHasLapsed, holdIsLive, type HoldStatus } f
 import { queueAlertEvent } from "~/modules/alerts/alerts.server";
 import { catalogChanged } from "~/modules/catalog/catalog-cache.server";
 import { atDeadline, enqueue, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
+import { emailField, lowerCase, requiredText } from "~/modules/forms/fields";
 import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
 import { notifyAdmins } from "~/modules/realtime/notifications.server";
 import { readSignedId, signedId } from "~/modules/security/signed-ids.server";
@@ -20,18 +21,8 @@ import { services } from "~/services.server";
 import { DomainError } from "~/lib/domain-error";
 
 export const HoldRequestSchema = z.object({
-  name: z
-    .string({ message: "Enter your name." })
-    .trim()
-    .min(1, "Enter your name.")
-    .max(120, "Please keep your name under 120 characters."),
-  email: z
-    .string({ message: "Enter your email address." })
-    .trim()
-    .toLowerCase()
-    .min(1, "Enter your email address.")
-    .max(254, "That email address is too long.")
-    .pipe(z.email("Enter a valid email address, like name@example.com.")),
+  name: requiredText("Enter your name.", 120, "Please keep your name under 120 characters."),
+  email: emailField.transform(lowerCase),
   note: z.string().trim().max(1_000, "Please keep the note under 1,000 characters.").default(""),
 });
 export type HoldRequestInput = z.infer<typeof HoldRequestSchema>;
