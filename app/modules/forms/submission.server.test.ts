@@ -4,6 +4,7 @@ import { formState } from "~/lib/action-result";
 import { choiceParam, pageField, searchParam } from "./fields";
 import {
   FIELDS_NEED_ATTENTION,
+  firstMessage,
   formFields,
   formList,
   MAX_FORM_FIELDS,
@@ -312,6 +313,22 @@ describe("readListQuery", () => {
     expect(read("?page=99999999").page).toBe(1);
     expect(read("?page=999999").page).toBe(10_000);
     expect(read("?page=2&page=4").page).toBe(4);
+  });
+});
+
+describe("firstMessage", () => {
+  it("says a failure in one sentence: the first field's message, else the failure's own words", () => {
+    const failed = parseSubmission(
+      form([
+        ["name", " "],
+        ["email", "nope"],
+      ]),
+      Schema,
+    );
+    expect(!failed.ok && firstMessage(failed.failure)).toBe("Enter your name.");
+    expect(firstMessage({ ok: false, error: "That request was not understood." })).toBe(
+      "That request was not understood.",
+    );
   });
 });
 

@@ -217,6 +217,13 @@ export function parseSubmission<S extends z.ZodType>(
   };
 }
 
+/**
+ * The one sentence of a failure, for a form with room for no more (a single field, a bar of controls): the first
+ * field's message, else the failure's own words.
+ */
+export const firstMessage = (failure: ActionFailure): string =>
+  Object.values(failure.fieldErrors ?? {})[0] ?? failure.error;
+
 /** Reads the request's form and parses it with the schema: typed values, or the failure to answer. */
 export async function readSubmission<S extends z.ZodType>(
   request: Request,

@@ -29,7 +29,14 @@ import {
   openMessage,
   setMessageStatus,
 } from "~/modules/inbox/inbox-admin.server";
-import { formList, parseSubmission, readFormData, readListQuery, refuse } from "~/modules/forms/submission.server";
+import {
+  firstMessage,
+  formList,
+  parseSubmission,
+  readFormData,
+  readListQuery,
+  refuse,
+} from "~/modules/forms/submission.server";
 import { studioTimeZone } from "~/modules/settings/settings.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Contact Messages");
@@ -68,10 +75,7 @@ export async function action({
   const form = await readFormData(request);
   const submission =
     form.get("intent") === "open" ? parseSubmission(form, OpenIntent) : parseSubmission(form, StatusIntent);
-  if (!submission.ok) {
-    const [first] = Object.values(submission.failure.fieldErrors ?? {});
-    return refuse(first ?? submission.failure.error);
-  }
+  if (!submission.ok) return refuse(firstMessage(submission.failure));
   const input = submission.value;
   if ("id" in input) {
     await openMessage(input.id);

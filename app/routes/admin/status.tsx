@@ -28,7 +28,7 @@ import { adminPaths } from "~/lib/admin-paths";
 import { AVAILABILITY_LABELS, AVAILABILITY_VALUES, isAvailability, type AvailabilityValue } from "~/lib/availability";
 import { displayName, requireAdmin } from "~/modules/auth/session.server";
 import { listAdminArtworks, listArtworkEvents, setAvailability } from "~/modules/catalog/admin-catalog.server";
-import { formList, readSubmission, refuse } from "~/modules/forms/submission.server";
+import { firstMessage, formList, readSubmission, refuse } from "~/modules/forms/submission.server";
 import { studioTimeZone } from "~/modules/settings/settings.server";
 
 const TARGETS = AVAILABILITY_VALUES.map((value) => ({ value, label: AVAILABILITY_LABELS[value] }));
@@ -80,7 +80,7 @@ export async function action({ request }: Route.ActionArgs): Promise<ActionResul
   const context = await requireAdmin(request);
   const submission = await readSubmission(request, BulkChange);
   // No one types here (the bar's selection and select): the first reason is the message.
-  if (!submission.ok) return refuse(Object.values(submission.failure.fieldErrors ?? {})[0] ?? "Invalid request.");
+  if (!submission.ok) return refuse(firstMessage(submission.failure));
   const { ids, availability } = submission.value;
   const changed = await setAvailability(ids, availability, { id: context.user.id, name: displayName(context) });
   const label = AVAILABILITY_LABELS[availability];

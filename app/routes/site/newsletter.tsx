@@ -12,7 +12,7 @@ import { TextField } from "~/components/ui/field";
 import { formState, type ActionResult } from "~/lib/action-result";
 import { paths } from "~/lib/paths";
 import { privatePageMeta } from "~/lib/seo";
-import { readSubmission, refuse } from "~/modules/forms/submission.server";
+import { firstMessage, readSubmission, refuse } from "~/modules/forms/submission.server";
 import { subscribe, SubscribeSchema } from "~/modules/inbox/newsletter.server";
 import { hitConnectionAndAddress, RATE_LIMITS, retryAfter } from "~/modules/security/rate-limit.server";
 
@@ -24,8 +24,7 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = await readSubmission(request, SubscribeSchema);
-  if (!submission.ok)
-    return refuse({ ...submission.failure, error: submission.failure.fieldErrors?.email ?? submission.failure.error });
+  if (!submission.ok) return refuse({ ...submission.failure, error: firstMessage(submission.failure) });
   // Per connection, and per address typed: nobody signs a stranger's inbox up over and over.
   const limited = await hitConnectionAndAddress(
     "newsletter",

@@ -8,7 +8,7 @@ import { paths } from "~/lib/paths";
 import type { ActionResult } from "~/lib/action-result";
 import { privatePageMeta } from "~/lib/seo";
 import { AlertSubscribeSchema, subscribeAlert } from "~/modules/alerts/alerts.server";
-import { readSubmission, refuse } from "~/modules/forms/submission.server";
+import { firstMessage, readSubmission, refuse } from "~/modules/forms/submission.server";
 import { hitConnectionAndAddress, RATE_LIMITS, retryAfter } from "~/modules/security/rate-limit.server";
 
 const THANKS = "Thank you. Check your inbox and confirm: we will write only then.";
@@ -19,11 +19,8 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = await readSubmission(request, AlertSubscribeSchema);
-  if (!submission.ok) {
-    // The page has room for one sentence: the first field's message.
-    const { failure } = submission;
-    return refuse({ ...failure, error: Object.values(failure.fieldErrors ?? {})[0] ?? failure.error });
-  }
+  // The page has room for one sentence: the first field's message.
+  if (!submission.ok) return refuse({ ...submission.failure, error: firstMessage(submission.failure) });
   const { email } = submission.value;
   const limited = await hitConnectionAndAddress(
     "alerts",
