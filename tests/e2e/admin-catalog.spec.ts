@@ -4,16 +4,14 @@
 // availability changes for many works at once. All on a server of this spec's own (see own-admin-server.ts).
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import sharp from "sharp";
 import { expect, ownServerTest as test } from "../support/own-admin-server";
+import { solidPicture } from "../support/images";
 
 const galleryTitles = (page: Page) => page.locator("main article h2").allInnerTexts();
 
 /** A small picture of one colour, as PNG or JPEG bytes. */
-async function picture(format: "png" | "jpeg", r: number, g: number, b: number): Promise<Buffer> {
-  const image = sharp({ create: { width: 640, height: 480, channels: 3, background: { r, g, b } } });
-  return format === "png" ? image.png().toBuffer() : image.jpeg({ quality: 85 }).toBuffer();
-}
+const picture = (format: "png" | "jpeg", r: number, g: number, b: number) =>
+  solidPicture(640, 480, { r, g, b }, format);
 
 /** "Showing 1–25 of 81" on an admin list: the total. */
 async function adminTotal(page: Page, path: string): Promise<number> {

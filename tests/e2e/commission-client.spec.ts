@@ -5,12 +5,12 @@
 // stand-in (tests/support/stripe-standin.ts); the signed webhook marks it paid and the artist's page says so.
 // On a server of this spec's own, with STRIPE_* pointing at the stand-in (as shop-stripe.spec.ts does).
 import type { Page } from "@playwright/test";
-import sharp from "sharp";
 import { ADMIN_SERVER_ENV } from "../support/accounts";
 import { adminContext } from "../support/admin-fixtures";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-standin";
 import { expect, test, waitForHydration } from "../support/fixtures";
+import { solidPicture } from "../support/images";
 
 let standIn: StripeStandIn;
 let server: AppServer;
@@ -29,10 +29,7 @@ test.afterAll(async () => {
   await standIn?.close();
 });
 
-const picture = (background: string, width = 1200, height = 900) =>
-  sharp({ create: { width, height, channels: 3, background } })
-    .jpeg({ quality: 80 })
-    .toBuffer();
+const picture = (background: string, width = 1200, height = 900) => solidPicture(width, height, background);
 
 /** Screenshots for looking at the pages (COMMISSION_SCREENSHOTS=/tmp): at the desktop and the phone width. */
 async function shoot(page: Page, name: string) {

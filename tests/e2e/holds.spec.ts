@@ -8,7 +8,6 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import sharp from "sharp";
 import { ADMIN_SERVER_ENV } from "../support/accounts";
 import { adminContext, signInAdmin } from "../support/admin-fixtures";
 import { specServer, startAppServer, visitorPage, type AppServer } from "../support/app-server";
@@ -18,6 +17,7 @@ import { decodeMime } from "../support/smtp-peer";
 import { checkOut } from "../support/shop-flow";
 import type { Browser, Page } from "@playwright/test";
 import { runTempDir } from "../support/test-run";
+import { solidPicture } from "../support/images";
 
 test.describe.configure({ mode: "serial" });
 
@@ -129,12 +129,6 @@ test("a hold: request, approval from the admin, the buyer's link, others refused
   await expect(other.getByText("Reserved", { exact: true })).toBeVisible();
 });
 
-async function picture(r: number, g: number, b: number): Promise<Buffer> {
-  return sharp({ create: { width: 640, height: 480, channels: 3, background: { r, g, b } } })
-    .png()
-    .toBuffer();
-}
-
 test("notify me: subscribe on a sold work and on the shop, confirm, a new work is announced, unsubscribe", async ({
   browser,
 }) => {
@@ -168,7 +162,13 @@ test("notify me: subscribe on a sold work and on the shop, confirm, a new work i
   await artist.goto("/admin/upload");
   await artist
     .getByLabel("Images to upload")
-    .setInputFiles([{ name: "morning-field.png", mimeType: "image/png", buffer: await picture(200, 170, 90) }]);
+    .setInputFiles([
+      {
+        name: "morning-field.png",
+        mimeType: "image/png",
+        buffer: await solidPicture(640, 480, { r: 200, g: 170, b: 90 }, "png"),
+      },
+    ]);
   const form = artist.getByRole("form", { name: "Details of morning-field.png" });
   await form.getByLabel("Title").fill("Morning Field");
   await form.getByLabel("Medium").fill("Oil on linen");

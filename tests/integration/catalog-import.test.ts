@@ -1,7 +1,6 @@
 // Bulk import on real databases: every row or none, the dry run, images from a ZIP or already uploaded,
 // updates by slug, and the export that imports back to the same catalogue.
 import { eq as sqlEq, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { artworks, artworkTerms, catalogImports, mediaAssets, terms } from "~/db/schema";
@@ -19,13 +18,9 @@ import { writeCsv } from "~/modules/catalog/import/spreadsheet.server";
 import { assignTerm, createTerm, termsForArtworks } from "~/modules/catalog/taxonomy.server";
 import { ingestImage } from "~/modules/media/media.server";
 import { BACKENDS, useTestServices } from "../support/harness";
+import { solidPicture } from "../support/images";
 
 const sqlRaw = (text: string) => sql.raw(text);
-
-const picture = (hue: string) =>
-  sharp({ create: { width: 240, height: 180, channels: 3, background: hue } })
-    .jpeg()
-    .toBuffer();
 
 const csv = (rows: (string | number | null)[][], headers: string[] = TEMPLATE_HEADERS) =>
   new Uint8Array(writeCsv(headers, rows));
@@ -124,9 +119,11 @@ describe.each(BACKENDS)("catalogue import on %s", (backend) => {
   });
 
   it("maps columns by header, takes images from a ZIP or the media library, and updates by slug", async () => {
-    const uploaded = await ingestImage(await picture("#345"), undefined, { originalName: "Studio Shot.JPG" });
+    const uploaded = await ingestImage(await solidPicture(240, 180, "#345"), undefined, {
+      originalName: "Studio Shot.JPG",
+    });
     const zip = zipSync({
-      "photos/tide.jpg": new Uint8Array(await picture("#123")),
+      "photos/tide.jpg": new Uint8Array(await solidPicture(240, 180, "#123")),
       "__MACOSX/photos/._tide.jpg": new Uint8Array([0, 1]),
       "broken.png": new Uint8Array([1, 2, 3]),
     });
@@ -213,7 +210,7 @@ describe.each(BACKENDS)("catalogue import on %s", (backend) => {
   });
 
   it("exports the catalogue in the import's format, and the export imports back to the same catalogue", async () => {
-    const image = await ingestImage(await picture("#654"), undefined, { originalName: "ledger.jpg" });
+    const image = await ingestImage(await solidPicture(240, 180, "#654"), undefined, { originalName: "ledger.jpg" });
     const ledger = await createArtwork({
       slug: slugify("Salt Ledger"),
       title: "Salt Ledger",

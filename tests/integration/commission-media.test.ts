@@ -6,7 +6,6 @@
 // without Stripe the client gets the invoice to pay by bank transfer.
 import type { ActionFailure } from "~/lib/action-result";
 import { eq, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   commissionImages,
@@ -36,13 +35,12 @@ import { BACKENDS } from "../support/harness";
 import { callRoute, seedShopSettings } from "../support/shop-data";
 import { SMALL_FORM_BYTES, withUploadSlot } from "~/modules/security/upload-gate.server";
 import { RATE_LIMITS } from "~/modules/security/rate-limit.server";
+import { solidPicture } from "../support/images";
 
 const artist = { name: "Mara Ellison" };
 
 const image = (format: "jpeg" | "png" | "webp" | "avif" | "gif", background = "#7a8f9c") =>
-  sharp({ create: { width: 400, height: 300, channels: 3, background } })
-    .toFormat(format)
-    .toBuffer();
+  solidPicture(400, 300, background, format);
 
 function requestForm(name: string, files: { name: string; type: string; bytes: Buffer }[]) {
   const form = new FormData();

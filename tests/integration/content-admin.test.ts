@@ -1,6 +1,5 @@
 // The website's content as the admin edits it, on real databases: homepage sections (drafts, publishing,
 // the visibility flags, order, the preview), artist photos, and the about page's Markdown biography.
-import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { fileUploads } from "~/db/schema";
 import { loadAboutPage } from "~/modules/content/about-page.server";
@@ -26,11 +25,7 @@ import {
 import { loadHomepage } from "~/modules/content/homepage.server";
 import { MediaError } from "~/modules/media/media.server";
 import { BACKENDS, useTestServices } from "../support/harness";
-
-const jpeg = (background: string) =>
-  sharp({ create: { width: 300, height: 360, channels: 3, background } })
-    .jpeg()
-    .toBuffer();
+import { solidPicture } from "../support/images";
 
 describe.each(BACKENDS)("content administration on %s", (backend) => {
   const ctx = useTestServices(backend);
@@ -111,7 +106,7 @@ describe.each(BACKENDS)("content administration on %s", (backend) => {
       }).success,
     ).toBe(false);
     const first = await uploadArtistPhoto({
-      bytes: await jpeg("#345"),
+      bytes: await solidPicture(300, 360, "#345"),
       fileName: "At the Easel.JPG",
       altText: "The artist at the easel",
       caption: "Spring",
@@ -119,7 +114,7 @@ describe.each(BACKENDS)("content administration on %s", (backend) => {
       isFeaturedAbout: true,
     });
     const second = await uploadArtistPhoto({
-      bytes: await jpeg("#678"),
+      bytes: await solidPicture(300, 360, "#678"),
       fileName: "At the Easel.JPG",
       altText: "The studio wall",
       caption: "",

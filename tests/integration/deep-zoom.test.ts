@@ -18,26 +18,13 @@ import { services, setServices } from "~/services.server";
 import { counting } from "../support/counting-storage";
 import { BACKENDS, setupTestServices, useTestServices, type TestContext } from "../support/harness";
 import { S3_CREDENTIALS, startS3Server, type S3Server } from "../support/s3-server";
-
-/** A picture with detail at every scale (so no tile is blank), width x height. */
-const painting = (width: number, height: number, hue: string) =>
-  sharp({ create: { width, height, channels: 3, background: hue } })
-    .composite([
-      {
-        input: Buffer.from(
-          `<svg width="${width}" height="${height}"><rect x="10%" y="20%" width="50%" height="40%" fill="#c63"/>` +
-            `<circle cx="70%" cy="70%" r="8%" fill="#3a6"/></svg>`,
-        ),
-      },
-    ])
-    .jpeg({ quality: 90 })
-    .toBuffer();
+import { detailedPicture } from "../support/images";
 
 describe.each(BACKENDS)("deep zoom tiles on %s", (backend) => {
   const ctx = useTestServices(backend);
 
   it("cuts every tile of the layout and the descriptor into the store; a second run writes nothing", async () => {
-    const asset = await ingestImage(await painting(2000, 1300, "#2a3550"));
+    const asset = await ingestImage(await detailedPicture(2000, 1300, "#2a3550"));
     const store = counting(services().storage);
     const layout = tileLayout(2000, 1300);
     // Levels 0 to 8 are one tile each; 9: 500x325, 10: 1000x650, 11: 2000x1300.
@@ -80,7 +67,7 @@ describe.each(BACKENDS)("deep zoom tiles on %s", (backend) => {
   });
 
   it("serves only tiles inside the layout, by every URL segment", async () => {
-    const asset = await ingestImage(await painting(1600, 1600, "#503a2a"));
+    const asset = await ingestImage(await detailedPicture(1600, 1600, "#503a2a"));
     expect(await zoomableHashes([asset])).toEqual(new Set());
     await generateTiles(asset.hash);
     expect(await zoomableHashes([asset])).toEqual(new Set([asset.hash]));
@@ -102,13 +89,13 @@ describe.each(BACKENDS)("deep zoom tiles on %s", (backend) => {
   });
 
   it("cuts no tiles for a small picture, and queues them when a work gets a large one", async () => {
-    const small = await ingestImage(await painting(1200, 900, "#333"));
+    const small = await ingestImage(await detailedPicture(1200, 900, "#333"));
     expect(await generateTiles(small.hash)).toMatchObject({ status: "skipped" });
     expect(await services().storage.exists(tilesDescriptorKey(small.hash))).toBe(false);
     expect(await zoomableHashes([small])).toEqual(new Set());
 
     const { id } = await createArtwork({ slug: "zoom-work", title: "Zoom work", mainImageId: small.id });
-    const large = await ingestImage(await painting(1800, 1500, "#264"));
+    const large = await ingestImage(await detailedPicture(1800, 1500, "#264"));
     await runDueJobs();
     expect(await replaceArtworkImage(id, large)).toBe(true);
     const queued = await ctx.handle.db.select().from(jobs).where(eq(jobs.kind, "media.tiles"));
@@ -118,10 +105,10 @@ describe.each(BACKENDS)("deep zoom tiles on %s", (backend) => {
   });
 
   it("the backfill at start queues tiles for works without them, and only those", async () => {
-    const picture = await ingestImage(await painting(1700, 1200, "#642"));
+    const picture = await ingestImage(await detailedPicture(1700, 1200, "#642"));
     await createArtwork({ slug: "backfilled", title: "Backfilled", mainImageId: picture.id });
     // A picture that is no work's (a blog cover) gets no tiles.
-    const cover = await ingestImage(await painting(1900, 1200, "#246"));
+    const cover = await ingestImage(await detailedPicture(1900, 1200, "#246"));
     await runDueJobs();
     await queueMissingTiles();
     await runDueJobs();
@@ -155,7 +142,7 @@ describe("deep zoom tiles on an S3-compatible store", () => {
   });
 
   it("writes the tiles and descriptor as objects, once", async () => {
-    const asset = await ingestImage(await painting(1600, 1000, "#3b2f4a"));
+    const asset = await ingestImage(await detailedPicture(1600, 1000, "#3b2f4a"));
     const store = counting(services().storage);
     const layout = tileLayout(1600, 1000);
     expect(await generateTiles(asset.hash, undefined, store)).toMatchObject({ status: "cut", tiles: layout.tileCount });

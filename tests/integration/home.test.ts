@@ -1,5 +1,4 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { artworks, homepageSections } from "~/db/schema";
 import { createLogger } from "~/logger.server";
@@ -15,14 +14,10 @@ import { services, setServices } from "~/services.server";
 import { failingDatabase } from "../support/failing-database";
 import { BACKENDS, useTestServices, type SuiteContext } from "../support/harness";
 import { renderRoute } from "../support/render-route";
+import { solidPicture } from "../support/images";
 
 const { loader } = home;
 const renderHome = () => renderRoute(home);
-
-const image = (width: number, height: number, background: string) =>
-  sharp({ create: { width, height, channels: 3, background } })
-    .jpeg()
-    .toBuffer();
 
 /** The id of the published section of a type. */
 const sectionId = async (ctx: SuiteContext, type: "hero" | "artist_statement" | "featured_artworks") => {
@@ -59,8 +54,8 @@ describe.each(BACKENDS)("the home page loader on %s", (backend) => {
         createdAt: new Date(Date.UTC(2025, 0, 1) + i * day),
       });
     }
-    heroHash = (await ingestImage(await image(400, 240, "#456"))).hash;
-    const portrait = await ingestImage(await image(240, 300, "#a98"));
+    heroHash = (await ingestImage(await solidPicture(400, 240, "#456"))).hash;
+    const portrait = await ingestImage(await solidPicture(240, 300, "#a98"));
     await addArtistPhoto({
       fileName: "me.jpg",
       mediaAssetId: portrait.id,

@@ -9,18 +9,7 @@ import { MediaError } from "~/modules/media/pipeline.server";
 import { services, setServices } from "~/services.server";
 import { counting } from "../support/counting-storage";
 import { BACKENDS, useTestServices } from "../support/harness";
-
-const painting = (width: number, height: number, hue: string) =>
-  sharp({ create: { width, height, channels: 3, background: hue } })
-    .composite([
-      {
-        input: Buffer.from(
-          `<svg width="${width}" height="${height}"><rect x="10%" y="20%" width="50%" height="40%" fill="#c63"/></svg>`,
-        ),
-      },
-    ])
-    .jpeg()
-    .toBuffer();
+import { detailedPicture } from "../support/images";
 
 function listFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -33,7 +22,7 @@ describe.each(BACKENDS)("media pipeline on %s", (backend) => {
   const ctx = useTestServices(backend);
 
   it("stores nothing when an upload is not an image or is damaged", async () => {
-    const good = await painting(900, 600, "#224");
+    const good = await detailedPicture(900, 600, "#224");
     for (const bad of [Buffer.from("%PDF-1.7 not an image"), good.subarray(0, good.length - 400)]) {
       await expect(ingestImage(bad)).rejects.toBeInstanceOf(MediaError);
     }
@@ -43,7 +32,7 @@ describe.each(BACKENDS)("media pipeline on %s", (backend) => {
   });
 
   it("stores the original once, then a job makes every AVIF and WebP variant", async () => {
-    const bytes = await painting(1500, 1000, "#335");
+    const bytes = await detailedPicture(1500, 1000, "#335");
     const asset = await ingestImage(bytes);
     const again = await ingestImage(Buffer.from(bytes));
     expect(again.id).toBe(asset.id);
@@ -61,7 +50,7 @@ describe.each(BACKENDS)("media pipeline on %s", (backend) => {
 
   it("the variants job reads and decodes the original once, and every variant keeps its proportions and colour", async () => {
     // A portrait photograph as a phone stores it: landscape pixels, EXIF orientation 6.
-    const photo = await sharp(await painting(1800, 1200, "#2a5"))
+    const photo = await sharp(await detailedPicture(1800, 1200, "#2a5"))
       .withMetadata({ orientation: 6 })
       .jpeg()
       .toBuffer();
@@ -97,7 +86,7 @@ describe.each(BACKENDS)("media pipeline on %s", (backend) => {
   });
 
   it("makes a missing variant on first request, once, and refuses widths it does not offer", async () => {
-    const asset = await ingestImage(await painting(700, 700, "#543"));
+    const asset = await ingestImage(await detailedPicture(700, 700, "#543"));
     // The real store, watched: which keys are written.
     const real = services().storage;
     const store = counting(real);

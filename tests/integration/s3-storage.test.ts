@@ -16,17 +16,12 @@ import { parseStorageUrl } from "~/modules/media/storage-url";
 import { services, setServices } from "~/services.server";
 import { setupTestServices, type TestContext } from "../support/harness";
 import { S3_CREDENTIALS, startS3Server, type S3Server } from "../support/s3-server";
+import { solidPicture } from "../support/images";
 
 const credentials = {
   accessKeyId: S3_CREDENTIALS.AWS_ACCESS_KEY_ID,
   secretAccessKey: S3_CREDENTIALS.AWS_SECRET_ACCESS_KEY,
 };
-
-async function photo(colour: string): Promise<Buffer> {
-  return sharp({ create: { width: 640, height: 480, channels: 3, background: colour } })
-    .jpeg()
-    .toBuffer();
-}
 
 describe("object storage on an S3-compatible server", () => {
   let s3: S3Server;
@@ -80,7 +75,7 @@ describe("object storage on an S3-compatible server", () => {
   });
 
   it("keeps an uploaded image's original in the bucket and makes its sizes from there", async () => {
-    const asset = await ingestImage(await photo("#2a6"), ctx.handle.db, { originalName: "field.jpg" });
+    const asset = await ingestImage(await solidPicture(640, 480, "#2a6"), ctx.handle.db, { originalName: "field.jpg" });
     expect(await store.exists(asset.originalKey)).toBe(true);
     const variant = await readVariant(asset.hash, asset.widths[0]!, "webp");
     expect(variant && (await sharp(variant).metadata()).format).toBe("webp");
@@ -95,7 +90,7 @@ describe("object storage on an S3-compatible server", () => {
     );
     setServices({ ...services(), storage: unreachable });
     try {
-      const bytes = await photo("#a62");
+      const bytes = await solidPicture(640, 480, "#a62");
       const answer = await ingestUpload(
         new Request("http://localhost/admin/media", {
           method: "POST",

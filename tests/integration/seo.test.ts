@@ -12,13 +12,9 @@ import { buildSitemap } from "~/modules/seo/sitemap.server";
 import { saveSettings } from "~/modules/settings/settings.server";
 import { parseSitemap, SITEMAP_PAGES, xmllintValidate } from "../support/sitemap";
 import { BACKENDS, useTestServices } from "../support/harness";
+import { solidPicture } from "../support/images";
 
 const ORIGIN = "http://localhost:3000";
-
-const painting = (width: number, height: number, background: string) =>
-  sharp({ create: { width, height, channels: 3, background } })
-    .jpeg()
-    .toBuffer();
 
 function ogFiles(dataDir: string): string[] {
   const dir = join(dataDir, "media", "og");
@@ -113,10 +109,10 @@ describe.each(BACKENDS)("sharing images on %s", (backend) => {
 
   beforeAll(async () => {
     await saveSettings({ siteTitle: "Mara Ellison", artistName: "Mara Ellison", tagline: "Paintings" });
-    const image = await ingestImage(await painting(1500, 1000, "#335"));
+    const image = await ingestImage(await solidPicture(1500, 1000, "#335"));
     artworkImageHash = image.hash;
     artworkId = (await createArtwork({ slug: "tidewater-hymn", title: "Tidewater Hymn", mainImageId: image.id })).id;
-    const hero = await ingestImage(await painting(1200, 900, "#a52"));
+    const hero = await ingestImage(await solidPicture(1200, 900, "#a52"));
     heroHash = hero.hash;
     await createSection({
       sectionType: "hero",
@@ -154,7 +150,7 @@ describe.each(BACKENDS)("sharing images on %s", (backend) => {
       .toBuffer({ resolveWithObject: true });
     expect(data[0]!).toBeGreaterThan(data[2]! + 60);
 
-    const own = await ingestImage(await painting(800, 800, "#2a6"));
+    const own = await ingestImage(await solidPicture(800, 800, "#2a6"));
     await saveSettings({
       siteTitle: "Mara Ellison",
       artistName: "Mara Ellison",

@@ -1,5 +1,30 @@
-// Image files for tests that no encoder would write: a header that promises what the bytes do not hold.
+// Image files for tests: the pictures a test uploads, and files no encoder would write (a header that promises what
+// the bytes do not hold).
 import { crc32, deflateSync } from "node:zlib";
+import sharp from "sharp";
+
+/** A picture of one colour, `width` x `height`, as `format` bytes: what most tests upload. */
+export function solidPicture(
+  width: number,
+  height: number,
+  background: string | { r: number; g: number; b: number },
+  format: "jpeg" | "png" | "webp" | "avif" | "gif" = "jpeg",
+): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background } })
+    .toFormat(format)
+    .toBuffer();
+}
+
+/** A JPEG with detail at every scale (a rectangle and a disc on `background`), so no variant or tile is blank. */
+export function detailedPicture(width: number, height: number, background: string): Promise<Buffer> {
+  const shapes =
+    `<svg width="${width}" height="${height}"><rect x="10%" y="20%" width="50%" height="40%" fill="#c63"/>` +
+    `<circle cx="70%" cy="70%" r="8%" fill="#3a6"/></svg>`;
+  return sharp({ create: { width, height, channels: 3, background } })
+    .composite([{ input: Buffer.from(shapes) }])
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
 
 /** A PNG of the given header whose pixel data is a few empty rows only (no encoder would write it so). */
 export function pngWithHeader(

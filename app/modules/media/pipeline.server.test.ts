@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { pngWithHeader as png } from "../../../tests/support/images";
+import { pngWithHeader as png, solidPicture } from "../../../tests/support/images";
 import {
   analyseImage,
   decodeForVariants,
@@ -11,10 +11,7 @@ import {
   variantWidths,
 } from "./pipeline.server";
 
-const jpeg = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 180, g: 90, b: 40 } } })
-    .jpeg()
-    .toBuffer();
+const jpeg = (width: number, height: number) => solidPicture(width, height, { r: 180, g: 90, b: 40 });
 
 /** A JPEG with detail in it: an orange disc on a dark ground. */
 const withCircle = (width: number, height: number) =>
