@@ -50,6 +50,12 @@ const openOnlineUsers = (page: Page) => page.getByRole("button", { name: /^Onlin
 const onlineEntry = (page: Page, name: string) =>
   page.getByRole("list", { name: "Online users" }).getByRole("listitem").filter({ hasText: name });
 
+/** Reloads the page and waits until its realtime connection is up again. */
+async function reloadConnected(page: Page) {
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Connection status: Connected" })).toBeVisible();
+}
+
 let artist: Connected;
 
 test("a signed-in user sees who is online, live, and the list names them", async ({ browser, connect, page }) => {
@@ -297,11 +303,10 @@ test("a person can show themselves as busy; the artist's list says so, and it st
   await expect(entry).toContainText("busy");
   await mara.page.keyboard.press("Escape");
 
-  await ren.page.reload();
-  await expect(ren.page.getByRole("button", { name: "Connection status: Connected" })).toBeVisible();
+  await reloadConnected(ren.page);
   await openOnlineUsers(ren.page);
-  await expect(ren.page.getByRole("group", { name: "Your status" }).getByRole("radio", { name: "Busy" })).toBeChecked();
-  await ren.page.getByRole("group", { name: "Your status" }).getByRole("radio", { name: "Online" }).check();
+  await expect(status.getByRole("radio", { name: "Busy" })).toBeChecked();
+  await status.getByRole("radio", { name: "Online" }).check();
   await openOnlineUsers(mara.page);
   await expect(entry).toContainText("online");
   await mara.page.keyboard.press("Escape");
@@ -345,8 +350,7 @@ test("a person can share a status note; the artist sees it beside their name, an
   await mara.page.keyboard.press("Escape");
 
   // Kept in the browser: a reload shares it again.
-  await ren.page.reload();
-  await expect(ren.page.getByRole("button", { name: "Connection status: Connected" })).toBeVisible();
+  await reloadConnected(ren.page);
   await openOnlineUsers(ren.page);
   await expect(ren.page.getByLabel("Status note")).toHaveValue("Framing the harbour series");
   await ren.page.getByRole("button", { name: "Clear" }).click();
