@@ -28,8 +28,6 @@ const roomSubject = (subject: string | undefined, artworkTitle: string, roomTitl
 
 export const meta: Route.MetaFunction = ({ matches }) => pageSeo(siteFromMatches(matches), "contact", paths.contact());
 
-/** Five messages per ten minutes from one address is plenty for a person and dull for a spammer. */
-
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const type = url.searchParams.get("type");
