@@ -1,11 +1,11 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/commissions";
 import { Field, FormErrorSummary, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { SenderFields } from "~/components/site/sender-fields";
 import { SentPanel } from "~/components/site/sent-panel";
 import { FormError } from "~/components/ui/notice";
 import { formState, type ActionResult, type ActionFailure } from "~/lib/action-result";
-import { buttonClass } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { BUDGETS, REFERENCE_IMAGES, type BudgetKey } from "~/lib/inquiries";
 import { paths } from "~/lib/paths";
 import { pageSeo, siteFromMatches } from "~/lib/seo";
@@ -115,8 +115,6 @@ const BUDGET_OPTIONS = [
 ];
 
 export default function Commissions({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting";
   const { error, fieldErrors: errors, values, field } = formState(actionData);
 
   return (
@@ -198,9 +196,7 @@ export default function Commissions({ loaderData, actionData }: Route.ComponentP
                 />
               )}
             </Field>
-            <button type="submit" className={buttonClass("primary")} disabled={sending}>
-              {sending ? "Sending…" : "Send request"}
-            </button>
+            <SubmitButton busyLabel="Sending…">Send request</SubmitButton>
           </Form>
         )}
       </div>

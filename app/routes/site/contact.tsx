@@ -1,9 +1,9 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import type { Route } from "./+types/contact";
 import { FormErrorSummary, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { SenderFields } from "~/components/site/sender-fields";
 import { SentPanel } from "~/components/site/sent-panel";
-import { buttonClass } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { FormError } from "~/components/ui/notice";
 import { formState, type ActionResult } from "~/lib/action-result";
 import { formText } from "~/lib/form-data";
@@ -27,8 +27,6 @@ const roomSubject = (subject: string | undefined, artworkTitle: string, roomTitl
 };
 
 export const meta: Route.MetaFunction = ({ matches }) => pageSeo(siteFromMatches(matches), "contact", paths.contact());
-
-/** Five messages per ten minutes from one address is plenty for a person and dull for a spammer. */
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -84,8 +82,6 @@ const TYPE_OPTIONS = INQUIRY_TYPES.map((value) => ({ value, label: INQUIRY_LABEL
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { artwork, room, inquiryType, submissionKey, studio } = loaderData;
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting";
   const { error, fieldErrors: errors, values, field } = formState(actionData);
 
   return (
@@ -166,9 +162,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             />
             <TextAreaField label="Message" {...field("message")} required rows={7} />
             <div className="flex flex-wrap items-center gap-4">
-              <button type="submit" className={buttonClass("primary")} disabled={sending}>
-                {sending ? "Sending…" : "Send message"}
-              </button>
+              <SubmitButton busyLabel="Sending…">Send message</SubmitButton>
               <p className="text-muted text-sm">Your details are used only to answer you.</p>
             </div>
           </Form>
