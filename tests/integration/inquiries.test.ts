@@ -5,9 +5,13 @@ import { artworks, commissions, mailOutbox, messages } from "~/db/schema";
 import { createArtwork } from "~/modules/catalog/catalog.server";
 import { ContactSchema, newSubmissionKey } from "~/modules/inbox/inquiries.server";
 import { fieldErrorsOf } from "~/modules/forms/submission.server";
+import { RATE_LIMITS } from "~/modules/security/rate-limit.server";
 import { saveSettings } from "~/modules/settings/settings.server";
+import { action as commissionsAction } from "~/routes/site/commissions";
+import { action as contactAction } from "~/routes/site/contact";
 import { BACKENDS, useTestServices } from "../support/harness";
 import { sendCommission, sendContact } from "../support/inquiry-data";
+import { callRoute, formOf } from "../support/shop-data";
 
 describe.each(BACKENDS)("inquiries on %s", (backend) => {
   const ctx = useTestServices(backend);
@@ -133,4 +137,51 @@ describe.each(BACKENDS)("inquiries on %s", (backend) => {
       .where(eq(mailOutbox.toAddress, "studio@maraellison.art"));
     expect(toArtist.filter((m) => m.text.includes("evil.example")).length).toBe(13);
   });
+});
+
+describe.each(BACKENDS)("the public forms' limits on %s", (backend) => {
+  useTestServices(backend);
+  beforeAll(() => saveSettings({ artistName: "Mara Ellison", contactEmail: "studio@maraellison.art" }));
+
+  const forms: {
+    form: string;
+    ip: string;
+    action: Parameters<typeof callRoute>[0];
+    max: number;
+    fields: Record<string, string>;
+  }[] = [
+    {
+      form: "contact",
+      ip: "198.51.100.41",
+      action: contactAction,
+      max: RATE_LIMITS.contact.max,
+      fields: { inquiryType: "general", subject: "", message: "Hello again, one more question about the studio." },
+    },
+    {
+      form: "commission",
+      ip: "198.51.100.42",
+      action: commissionsAction,
+      max: RATE_LIMITS.commission.max,
+      fields: { budget: "2000-5000", description: "A quiet harbour at dusk, in greys and blues, for a dining room." },
+    },
+  ];
+
+  it.each(forms)(
+    "a sender past the limit of the $form form is refused with a 429 that says when to try again",
+    async (c) => {
+      const answers = [];
+      for (let i = 0; i <= c.max; i++) {
+        const form = formOf({
+          name: "Eager Sender",
+          email: "eager@example.com",
+          submissionKey: newSubmissionKey(),
+          ...c.fields,
+        });
+        answers.push(await callRoute(c.action, `/${c.form}`, { form, ip: c.ip }));
+      }
+      expect(answers.map((a) => a.status)).toEqual([...Array<number>(c.max).fill(200), 429]);
+      expect(answers.slice(0, c.max).map((a) => a.retryAfter)).toEqual(Array(c.max).fill(null));
+      expect(Number(answers[c.max]!.retryAfter)).toBeGreaterThan(0);
+    },
+  );
 });

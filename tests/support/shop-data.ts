@@ -78,6 +78,8 @@ export interface Answer {
   body: unknown;
   location: string | null;
   setCookie: string | null;
+  /** The Retry-After header of a 429 or 503. */
+  retryAfter: string | null;
 }
 
 type RouteFn = (args: never) => unknown;
@@ -122,15 +124,22 @@ export async function callRoute(
       body,
       location: result.headers.get("location"),
       setCookie: result.headers.get("set-cookie"),
+      retryAfter: result.headers.get("retry-after"),
     };
   }
   // data(value, init) from react-router.
   if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
     const d = result as { data: unknown; init: ResponseInit | null };
     const h = new Headers(d.init?.headers);
-    return { status: d.init?.status ?? 200, body: d.data, location: h.get("location"), setCookie: h.get("set-cookie") };
+    return {
+      status: d.init?.status ?? 200,
+      body: d.data,
+      location: h.get("location"),
+      setCookie: h.get("set-cookie"),
+      retryAfter: h.get("retry-after"),
+    };
   }
-  return { status: 200, body: result, location: null, setCookie: null };
+  return { status: 200, body: result, location: null, setCookie: null, retryAfter: null };
 }
 
 /** The cookie a browser would send back after a Set-Cookie header. */

@@ -11,7 +11,7 @@ import { paths } from "~/lib/paths";
 import { pageSeo, siteFromMatches } from "~/lib/seo";
 import { checkReferenceFiles, prepareReferenceImages } from "~/modules/inbox/commission-media.server";
 import { CommissionSchema, isBot, newSubmissionKey, submitCommission } from "~/modules/inbox/inquiries.server";
-import { hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
+import { hitRateLimit, RATE_LIMITS, retryAfter } from "~/modules/security/rate-limit.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import {
   FIELDS_NEED_ATTENTION,
@@ -39,8 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (carriesFiles(request)) {
     // The slot is held until the request is handled: its pictures stay in memory until then.
     const handled = await withUploadSlot(context.clientIp, async () => {
-      if (!(await hitRateLimit(`upload:ip:${context.clientIp}`, RATE_LIMITS.publicUpload)).allowed)
-        return refuse(TOO_MANY_REQUESTS, 429);
+      const limited = await hitRateLimit(`upload:ip:${context.clientIp}`, RATE_LIMITS.publicUpload);
+      if (!limited.allowed) return refuse(TOO_MANY_REQUESTS, 429, retryAfter(limited));
       return handleRequest(await readFormData(request, UPLOAD_PACE), context.clientIp);
     });
     if (handled.busy)
@@ -78,8 +78,8 @@ async function handleRequest(form: FormData, clientIp: string) {
       },
       values,
     });
-  if (!(await hitRateLimit(`commission:ip:${clientIp}`, RATE_LIMITS.commission)).allowed)
-    return refuse({ ok: false, error: TOO_MANY_REQUESTS, values }, 429);
+  const limited = await hitRateLimit(`commission:ip:${clientIp}`, RATE_LIMITS.commission);
+  if (!limited.allowed) return refuse({ ok: false, error: TOO_MANY_REQUESTS, values }, 429, retryAfter(limited));
   const images = await prepareReferenceImages(files);
   if (!images.ok)
     return refuse({ ok: false, error: FIELDS_NEED_ATTENTION, fieldErrors: { references: images.error }, values });

@@ -13,7 +13,7 @@ import { pageSeo, siteFromMatches } from "~/lib/seo";
 import { isUuid } from "~/lib/uuid";
 import { getArtwork } from "~/modules/catalog/catalog.server";
 import { ContactSchema, isBot, newSubmissionKey, submitContact } from "~/modules/inbox/inquiries.server";
-import { hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
+import { hitRateLimit, RATE_LIMITS, retryAfter } from "~/modules/security/rate-limit.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { readSubmission, refuse, typedValues } from "~/modules/forms/submission.server";
 import { recordRoomInquiry, roomOffer } from "~/modules/rooms/rooms.server";
@@ -59,7 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = await readSubmission(request, ContactSchema);
   if (isBot(submission.form)) return { ok: true } satisfies ActionResult;
   if (!submission.ok) return refuse(submission.failure);
-  if (!(await hitRateLimit(`contact:ip:${context.clientIp}`, RATE_LIMITS.contact)).allowed)
+  const limited = await hitRateLimit(`contact:ip:${context.clientIp}`, RATE_LIMITS.contact);
+  if (!limited.allowed)
     return refuse(
       {
         ok: false,
@@ -67,6 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         values: typedValues(submission.form),
       },
       429,
+      retryAfter(limited),
     );
   const message = submission.value;
   const room = formText(submission.form, "room");

@@ -25,12 +25,12 @@ function rssKb(pid: number): number {
   return Number(/\d+/.exec(line ?? "")?.[0] ?? 0);
 }
 
-/** Posts `size` bytes of a form body as a client would stream it; resolves with the status and how much of the
- * body had been sent when the answer came. */
+/** Posts `size` bytes of a form body as a client would stream it; resolves with the status, its Retry-After and
+ * how much of the body had been sent when the answer came. */
 function postLarge(path: string, size: number, headers: Record<string, string> = {}) {
   let sent = 0;
   let answered = false;
-  return new Promise<{ status: number; sentBeforeAnswer: number }>((resolve, reject) => {
+  return new Promise<{ status: number; retryAfter: string | null; sentBeforeAnswer: number }>((resolve, reject) => {
     const url = new URL(path, server.url);
     const req = httpRequest(
       url,
@@ -42,7 +42,11 @@ function postLarge(path: string, size: number, headers: Record<string, string> =
         answered = true;
         res.on("end", () => req.destroy());
         res.resume();
-        resolve({ status: res.statusCode ?? 0, sentBeforeAnswer: sent });
+        resolve({
+          status: res.statusCode ?? 0,
+          retryAfter: res.headers["retry-after"] ?? null,
+          sentBeforeAnswer: sent,
+        });
       },
     );
     req.on("error", (error: NodeJS.ErrnoException) => {
@@ -94,7 +98,7 @@ test("a path of thousands of segments is refused with 414 before any route looks
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
 });
 
-test("a commission request with pictures is budgeted per address before its body is read", async () => {
+test("a commission request with pictures is budgeted per address before its body is read, and told when to try again", async () => {
   // Up to 51 MB may come with reference images, held in memory while read: one address gets 10 such bodies
   // in 10 minutes, and the 11th is answered 429 from its headers, with most of it still on its way.
   const from = { "content-type": "multipart/form-data; boundary=atelier", "x-forwarded-for": "203.0.113.77" };
@@ -102,6 +106,7 @@ test("a commission request with pictures is budgeted per address before its body
   for (let i = 0; i < 10; i++) expect((await postLarge("/commissions", 100 * 1024, from)).status).toBe(400);
   const refused = await postLarge("/commissions", size, from);
   expect(refused.status).toBe(429);
+  expect(Number(refused.retryAfter)).toBeGreaterThan(0);
   expect(refused.sentBeforeAnswer).toBeLessThan(size / 2);
   // Another address still has its budget; the server lives.
   const other = { ...from, "x-forwarded-for": "203.0.113.78" };
