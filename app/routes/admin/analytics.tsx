@@ -6,7 +6,7 @@ import type { Route } from "./+types/analytics";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader, PageSection } from "~/components/admin/admin-page";
-import { buttonClass } from "~/components/ui/button";
+import { ViewLink } from "~/components/admin/view-link";
 import { Card } from "~/components/ui/card";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { formatMonth, formatMonthDay } from "~/lib/dates";
@@ -184,14 +184,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       />
       <nav aria-label="Range" className="mb-6 flex flex-wrap gap-2 text-sm">
         {ANALYTICS_RANGES.map((days) => (
-          <Link
-            key={days}
-            to={adminPaths.analytics(days)}
-            aria-current={days === r.range ? "page" : undefined}
-            className={buttonClass(days === r.range ? "primary" : "secondary", "sm")}
-          >
+          <ViewLink key={days} to={adminPaths.analytics(days)} current={days === r.range}>
             Last {days} days
-          </Link>
+          </ViewLink>
         ))}
       </nav>
 

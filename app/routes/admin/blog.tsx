@@ -9,6 +9,7 @@ import { reportAction } from "~/components/admin/action-result";
 import type { ActionResult } from "~/lib/action-result";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { ViewLink } from "~/components/admin/view-link";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Pager } from "~/components/ui/pager";
@@ -106,14 +107,9 @@ export default function BlogPosts({ loaderData }: Route.ComponentProps) {
       />
       <nav aria-label="Posts by state" className="mb-4 flex flex-wrap gap-1 text-sm">
         {tabs.map((tab) => (
-          <Link
-            key={tab ?? "all"}
-            to={adminPaths.blog(tab)}
-            aria-current={tab === status ? "page" : undefined}
-            className={buttonClass(tab === status ? "primary" : "ghost", "sm")}
-          >
+          <ViewLink key={tab ?? "all"} to={adminPaths.blog(tab)} current={tab === status} idle="ghost">
             {tab ? STATE_LABELS[tab] : "All"}
-          </Link>
+          </ViewLink>
         ))}
       </nav>
       {posts.length === 0 ? (

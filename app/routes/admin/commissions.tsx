@@ -7,6 +7,7 @@ import type { ActionResult } from "~/lib/action-result";
 import type { Route } from "./+types/commissions";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { ViewLink } from "~/components/admin/view-link";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { WithNote } from "~/components/admin/table-cells";
 import { FilterBar } from "~/components/admin/filter-bar";
@@ -99,20 +100,12 @@ export default function Commissions({ loaderData }: Route.ComponentProps) {
         }
       />
       <nav aria-label="Commission views" className="mb-5 flex flex-wrap gap-2">
-        <Link
-          to={adminPaths.commissions()}
-          aria-current={listing ? undefined : "page"}
-          className={buttonClass(listing ? "secondary" : "primary", "sm")}
-        >
+        <ViewLink to={adminPaths.commissions()} current={!listing}>
           Board
-        </Link>
-        <Link
-          to={adminPaths.commissions("view=list")}
-          aria-current={listing ? "page" : undefined}
-          className={buttonClass(listing ? "primary" : "secondary", "sm")}
-        >
+        </ViewLink>
+        <ViewLink to={adminPaths.commissions("view=list")} current={!!listing}>
           List
-        </Link>
+        </ViewLink>
       </nav>
       {listing ? (
         <CommissionList list={listing} filter={loaderData.filter} pageSize={loaderData.pageSize} />

@@ -7,6 +7,7 @@ import type { ActionResult } from "~/lib/action-result";
 import type { Route } from "./+types/messages";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { ViewLink } from "~/components/admin/view-link";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { FilterBar } from "~/components/admin/filter-bar";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -109,15 +110,10 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
     if (key) next.set("status", key);
     const active = (params.get("status") ?? null) === key;
     return (
-      <Link
-        key={label}
-        to={adminPaths.messages(next)}
-        aria-current={active ? "page" : undefined}
-        className={buttonClass(active ? "primary" : "secondary", "sm")}
-      >
+      <ViewLink key={label} to={adminPaths.messages(next)} current={active}>
         {label}
         {n !== undefined ? <span className="ml-1.5 opacity-70">{n}</span> : null}
-      </Link>
+      </ViewLink>
     );
   };
 

@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { Route } from "./+types/outbox";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { ViewLink } from "~/components/admin/view-link";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { buttonClass } from "~/components/ui/button";
 import { DataTable, type Column } from "~/components/ui/data-table";
@@ -161,22 +162,13 @@ export default function Outbox({ loaderData, actionData }: Route.ComponentProps)
       )}
       <ActionNotice className="mb-4 max-w-2xl text-sm" result={actionData} />
       <nav aria-label="Filter by state" className="mb-4 flex flex-wrap gap-2 text-sm">
-        <a
-          href={adminPaths.outbox()}
-          aria-current={status === undefined ? "page" : undefined}
-          className={buttonClass(status === undefined ? "primary" : "secondary", "sm")}
-        >
+        <ViewLink to={adminPaths.outbox()} current={status === undefined}>
           All
-        </a>
+        </ViewLink>
         {STATUSES.map((s) => (
-          <a
-            key={s}
-            href={adminPaths.outbox(s)}
-            aria-current={status === s ? "page" : undefined}
-            className={buttonClass(status === s ? "primary" : "secondary", "sm")}
-          >
+          <ViewLink key={s} to={adminPaths.outbox(s)} current={status === s}>
             {STATUS_LABELS[s]} ({counts[s]})
-          </a>
+          </ViewLink>
         ))}
       </nav>
       <DataTable

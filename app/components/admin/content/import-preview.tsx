@@ -3,6 +3,7 @@
 import { AlertTriangle, CheckCircle2, FlaskConical, Upload } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { ViewLink } from "~/components/admin/view-link";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass, Panel } from "~/components/ui/card";
 import { rowClass, TableFrame, Td, Th } from "~/components/ui/data-table";
@@ -186,20 +187,12 @@ export function ImportPreviewView({
               Rows
             </h2>
             <nav aria-label="Which rows" className="flex gap-1 text-sm">
-              <Link
-                to={adminPaths.import(upload.id)}
-                aria-current={!onlyProblems ? "page" : undefined}
-                className={buttonClass(onlyProblems ? "ghost" : "primary", "sm")}
-              >
+              <ViewLink to={adminPaths.import(upload.id)} current={!onlyProblems} idle="ghost">
                 All rows
-              </Link>
-              <Link
-                to={adminPaths.import(upload.id, { problems: true })}
-                aria-current={onlyProblems ? "page" : undefined}
-                className={buttonClass(onlyProblems ? "primary" : "ghost", "sm")}
-              >
+              </ViewLink>
+              <ViewLink to={adminPaths.import(upload.id, { problems: true })} current={onlyProblems} idle="ghost">
                 With problems ({problemLines})
-              </Link>
+              </ViewLink>
             </nav>
           </div>
           <PreviewTable rows={preview.rows} errors={preview.errors} labelOf={labelOf} />
