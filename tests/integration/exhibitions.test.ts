@@ -116,4 +116,13 @@ describe.each(BACKENDS)("exhibitions on %s", (backend) => {
     expect(await getArtwork(workId)).toBeDefined();
     expect(await deleteExhibition(doomed.id)).toBe(false);
   });
+
+  it("answers a request its page never sends in the words of every admin page, and deletes nothing", async () => {
+    const kept = await createExhibition(show({ title: "Kept", startDate: day(-10), endDate: day(-5) }));
+    for (const form of [formOf({ intent: "archive", id: kept.id }), formOf({ id: kept.id })]) {
+      const answer = await callRoute(listAction, "/admin/exhibitions", { form, cookie: await adminCookie() });
+      expect(answer).toMatchObject({ status: 400, body: { ok: false, error: "That request was not understood." } });
+    }
+    expect(await getExhibition(kept.id)).toBeDefined();
+  });
 });

@@ -177,4 +177,10 @@ describe.each(BACKENDS)("invoices on %s", (backend) => {
     expect(good.status).toBe(302);
     expect(good.location).toMatch(/^\/admin\/invoices\/[0-9a-f-]{36}$/);
   });
+
+  it("answers a request its page never sends in the words of every admin page", async () => {
+    const form = formOf({ intent: "for-everyone" });
+    const answer = await callRoute(invoicesAction, "/admin/invoices", { form, cookie: await adminCookie() });
+    expect(answer).toMatchObject({ status: 400, body: { ok: false, error: "That request was not understood." } });
+  });
 });

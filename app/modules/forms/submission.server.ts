@@ -147,6 +147,10 @@ export function withoutNulBytes(form: FormData): FormData {
 /** Said above a form whose fields need attention (each field's own message is beside it). */
 export const FIELDS_NEED_ATTENTION = "Some fields need attention.";
 
+/** Said when a request is not one the page's own form sends (a missing or unknown intent): only a hand-made
+ * request gets it. */
+export const NOT_UNDERSTOOD = "That request was not understood.";
+
 /** Names of fields never typed back into a form after an error. */
 const SECRET = /password|secret|token|^code$|^otp$|backupcode/i;
 

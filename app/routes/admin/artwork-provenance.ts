@@ -7,7 +7,7 @@ import type { ActionResult } from "~/lib/action-result";
 import { isUuid } from "~/lib/uuid";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { getAdminArtwork } from "~/modules/catalog/admin-catalog.server";
-import { readSubmission, refuse } from "~/modules/forms/submission.server";
+import { NOT_UNDERSTOOD, readSubmission, refuse } from "~/modules/forms/submission.server";
 import { ProvenanceIntent } from "~/modules/provenance/provenance-rules";
 import { addProvenanceEntry, removeProvenanceEntry, setProvenancePublic } from "~/modules/provenance/provenance.server";
 
@@ -25,9 +25,7 @@ export async function action({ request, params }: Route.ActionArgs): Promise<Act
     // An entry's fields are named beside them; a request without a known intent is no one's typing.
     const fieldErrors = { ...submission.failure.fieldErrors };
     delete fieldErrors.intent;
-    return refuse(
-      Object.keys(fieldErrors).length > 0 ? { ...submission.failure, fieldErrors } : "That request was not understood.",
-    );
+    return refuse(Object.keys(fieldErrors).length > 0 ? { ...submission.failure, fieldErrors } : NOT_UNDERSTOOD);
   }
   const input = submission.value;
   switch (input.intent) {

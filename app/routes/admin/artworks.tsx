@@ -30,7 +30,7 @@ import {
   setFeatured,
 } from "~/modules/catalog/admin-catalog.server";
 import { displayName, requireAdmin } from "~/modules/auth/session.server";
-import { readSubmission, refuse } from "~/modules/forms/submission.server";
+import { NOT_UNDERSTOOD, readSubmission, refuse } from "~/modules/forms/submission.server";
 import { studioTimeZone } from "~/modules/settings/settings.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -78,7 +78,7 @@ export async function action({
   const context = await requireAdmin(request);
   const actor = { id: context.user.id, name: displayName(context) };
   const submission = await readSubmission(request, Intent);
-  if (!submission.ok) return refuse("That request was not understood.");
+  if (!submission.ok) return refuse(NOT_UNDERSTOOD);
   const input = submission.value;
   const notFound = () => refuse("This work no longer exists.", 404);
   switch (input.intent) {

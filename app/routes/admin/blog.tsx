@@ -32,7 +32,7 @@ import {
 } from "~/modules/blog/blog.server";
 import { choiceParam, pageField } from "~/modules/forms/fields";
 import { studioTimeZone } from "~/modules/settings/settings.server";
-import { readListQuery, readSubmission, refuse } from "~/modules/forms/submission.server";
+import { NOT_UNDERSTOOD, readListQuery, readSubmission, refuse } from "~/modules/forms/submission.server";
 
 const Query = z.object({ status: choiceParam(POST_STATUSES), page: pageField });
 
@@ -69,7 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs): Promise<ActionResult | ReturnType<typeof refuse>> {
   await requireAdmin(request);
   const submission = await readSubmission(request, DeleteIntent);
-  if (!submission.ok) return refuse("That request was not understood.");
+  if (!submission.ok) return refuse(NOT_UNDERSTOOD);
   if (!(await deletePost(submission.value.id))) return refuse("This post no longer exists.", 404);
   return { ok: true, message: "Post deleted." };
 }

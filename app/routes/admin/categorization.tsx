@@ -23,7 +23,7 @@ import {
   termsForArtworks,
 } from "~/modules/catalog/taxonomy.server";
 import { pageField, searchParam } from "~/modules/forms/fields";
-import { formList, readListQuery, readSubmission, refuse } from "~/modules/forms/submission.server";
+import { formList, NOT_UNDERSTOOD, readListQuery, readSubmission, refuse } from "~/modules/forms/submission.server";
 
 const PAGE_SIZE = 24;
 
@@ -79,7 +79,7 @@ const Intent = z.discriminatedUnion("intent", [
 export async function action({ request }: Route.ActionArgs): Promise<ActionResult | ReturnType<typeof refuse>> {
   await requireAdmin(request);
   const submission = await readSubmission(request, Intent);
-  if (!submission.ok) return refuse("That request was not understood.");
+  if (!submission.ok) return refuse(NOT_UNDERSTOOD);
   const input = submission.value;
   try {
     switch (input.intent) {

@@ -12,7 +12,7 @@ import {
   issueForOrder,
   revokeCertificate,
 } from "~/modules/certificates/certificates.server";
-import { readSubmission, refuse } from "~/modules/forms/submission.server";
+import { NOT_UNDERSTOOD, readSubmission, refuse } from "~/modules/forms/submission.server";
 import { getOrder } from "~/modules/shop/orders.server";
 
 const CertificateIntent = z.discriminatedUnion("intent", [
@@ -43,7 +43,7 @@ export async function action({ request }: Route.ActionArgs): Promise<ActionResul
   if (!submission.ok) {
     // A missing reason is said beside the field (and as the panel's notice); anything else was no form of ours.
     const reason = submission.failure.fieldErrors?.reason;
-    return refuse(reason ? { ...submission.failure, error: reason } : "That request was not understood.");
+    return refuse(reason ? { ...submission.failure, error: reason } : NOT_UNDERSTOOD);
   }
   const input = submission.value;
   try {

@@ -41,7 +41,7 @@ import {
   removeProgressPhoto,
 } from "~/modules/inbox/commission-media.server";
 import { MAX_UPLOAD_BYTES, MediaError } from "~/modules/media/media.server";
-import { parseSubmission, readFormData, refuse } from "~/modules/forms/submission.server";
+import { NOT_UNDERSTOOD, parseSubmission, readFormData, refuse } from "~/modules/forms/submission.server";
 import { studioTimeZone } from "~/modules/settings/settings.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -107,7 +107,7 @@ export async function action({ request, params }: Route.ActionArgs): Promise<Act
   const actor = { name: displayName(context) };
   const form = await readFormData(request);
   const intent = parseSubmission(form, z.object({ intent: Intent }));
-  if (!intent.ok) return refuse("That request was not understood.");
+  if (!intent.ok) return refuse(NOT_UNDERSTOOD);
   const id = params.id;
   if (!(await getCommissionDetail(id))) return refuse("This commission no longer exists.", 404);
   switch (intent.value.intent) {

@@ -14,7 +14,7 @@ import { DataTable, type Column } from "~/components/ui/data-table";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { EXHIBITION_TYPE_LABELS, formatDateRange, type ExhibitionPhase } from "~/modules/exhibitions/exhibition-rules";
 import { deleteExhibition, listExhibitions } from "~/modules/exhibitions/exhibitions.server";
-import { readSubmission, refuse } from "~/modules/forms/submission.server";
+import { NOT_UNDERSTOOD, readSubmission, refuse } from "~/modules/forms/submission.server";
 import { adminPaths } from "~/lib/admin-paths";
 
 export const meta: Route.MetaFunction = () => adminMeta("Exhibition Management");
@@ -40,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs): Promise<ActionResult | ReturnType<typeof refuse>> {
   await requireAdmin(request);
   const submission = await readSubmission(request, DeleteIntent);
-  if (!submission.ok) return refuse("Unknown action.");
+  if (!submission.ok) return refuse(NOT_UNDERSTOOD);
   if (!(await deleteExhibition(submission.value.id))) return refuse("That exhibition was already deleted.", 404);
   return { ok: true, message: "Exhibition deleted." };
 }

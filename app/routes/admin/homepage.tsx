@@ -33,7 +33,7 @@ import {
 } from "~/modules/content/homepage-admin.server";
 import { describeSection, formToContent } from "~/modules/content/section-form";
 import { findImagesByReference, toImageAsset } from "~/modules/media/media.server";
-import { readSubmission, refuse } from "~/modules/forms/submission.server";
+import { NOT_UNDERSTOOD, readSubmission, refuse } from "~/modules/forms/submission.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -73,7 +73,7 @@ const Intent = z.discriminatedUnion("intent", [
 export async function action({ request }: Route.ActionArgs): Promise<ActionResult | ReturnType<typeof refuse>> {
   await requireAdmin(request);
   const submission = await readSubmission(request, Intent);
-  if (!submission.ok) return refuse("That request was not understood.");
+  if (!submission.ok) return refuse(NOT_UNDERSTOOD);
   const input = submission.value;
   try {
     switch (input.intent) {

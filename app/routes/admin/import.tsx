@@ -27,7 +27,13 @@ import {
 import { MAX_SHEET_BYTES } from "~/modules/catalog/import/spreadsheet.server";
 import { studioTimeZone } from "~/modules/settings/settings.server";
 import { formatShortDateTime } from "~/lib/dates";
-import { FIELDS_NEED_ATTENTION, parseSubmission, readFormData, refuse } from "~/modules/forms/submission.server";
+import {
+  FIELDS_NEED_ATTENTION,
+  NOT_UNDERSTOOD,
+  parseSubmission,
+  readFormData,
+  refuse,
+} from "~/modules/forms/submission.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -107,7 +113,7 @@ export async function action({
   }
 
   const submission = parseSubmission(form, Intent);
-  if (!submission.ok) return refuse("That request was not understood.");
+  if (!submission.ok) return refuse(NOT_UNDERSTOOD);
   const { intent, upload } = submission.value;
   if (intent === "map") {
     const mapping: Record<string, string> = {};

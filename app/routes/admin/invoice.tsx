@@ -25,7 +25,7 @@ import {
   voidInvoice,
 } from "~/modules/invoices/invoices.server";
 import { getSettings } from "~/modules/settings/settings.server";
-import { readSubmission, refuse } from "~/modules/forms/submission.server";
+import { NOT_UNDERSTOOD, readSubmission, refuse } from "~/modules/forms/submission.server";
 import { adminPaths } from "~/lib/admin-paths";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -79,7 +79,7 @@ export async function action({ request, params }: Route.ActionArgs): Promise<Act
   await requireAdmin(request);
   const invoice = await load(params.id);
   const submission = await readSubmission(request, InvoiceActionSchema);
-  if (!submission.ok) return refuse("Unknown action.");
+  if (!submission.ok) return refuse(NOT_UNDERSTOOD);
   try {
     switch (submission.value.intent) {
       case "send":

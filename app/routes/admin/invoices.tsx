@@ -26,7 +26,13 @@ import {
   listInvoices,
 } from "~/modules/invoices/invoices.server";
 import { listOrders } from "~/modules/shop/orders.server";
-import { parseSubmission, readFormData, readListQuery, refuse } from "~/modules/forms/submission.server";
+import {
+  NOT_UNDERSTOOD,
+  parseSubmission,
+  readFormData,
+  readListQuery,
+  refuse,
+} from "~/modules/forms/submission.server";
 import { adminPaths } from "~/lib/admin-paths";
 import { listQuery } from "~/lib/list-query";
 
@@ -87,7 +93,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof InvoiceError) return refuse(error.message, 409);
     throw error;
   }
-  return refuse("Unknown action.");
+  return refuse(NOT_UNDERSTOOD);
 }
 
 type InvoiceRow = Route.ComponentProps["loaderData"]["invoices"][number];

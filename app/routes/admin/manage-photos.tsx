@@ -35,7 +35,7 @@ import {
   updateArtistPhoto,
 } from "~/modules/content/artist-photos.server";
 import { contentIssueMessage } from "~/modules/content/section-form";
-import { readSubmission, refuse } from "~/modules/forms/submission.server";
+import { NOT_UNDERSTOOD, readSubmission, refuse } from "~/modules/forms/submission.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -68,7 +68,7 @@ export async function action({ request }: Route.ActionArgs): Promise<ActionResul
   if (!submission.ok) {
     // A photo's text is said beside its field; anything else was not typed by anyone.
     const { altText, caption } = submission.failure.fieldErrors ?? {};
-    return altText || caption ? refuse(submission.failure) : refuse("That request was not understood.");
+    return altText || caption ? refuse(submission.failure) : refuse(NOT_UNDERSTOOD);
   }
   const input = submission.value;
   try {

@@ -17,7 +17,7 @@ import { formState, type ActionResult } from "~/lib/action-result";
 import { adminPaths } from "~/lib/admin-paths";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { loadPolicy, POLICY_KEYS, resetPolicy, savePolicy } from "~/modules/content/policies.server";
-import { parseSubmission, readFormData, refuse } from "~/modules/forms/submission.server";
+import { NOT_UNDERSTOOD, parseSubmission, readFormData, refuse } from "~/modules/forms/submission.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -41,11 +41,7 @@ export async function action({ request }: Route.ActionArgs): Promise<ActionResul
   const submission = parseSubmission(form, Intent, { intent: typeof key === "string" ? key : undefined });
   if (!submission.ok) {
     const markdown = submission.failure.fieldErrors?.markdown;
-    return refuse(
-      markdown
-        ? { ...submission.failure, error: markdown, fieldErrors: { markdown } }
-        : "That request was not understood.",
-    );
+    return refuse(markdown ? { ...submission.failure, error: markdown, fieldErrors: { markdown } } : NOT_UNDERSTOOD);
   }
   const input = submission.value;
   if (input.intent === "reset") {

@@ -31,7 +31,14 @@ import {
   roomUrl,
   updateRoom,
 } from "~/modules/rooms/rooms.server";
-import { fieldErrorsOf, parseSubmission, readFormData, refuse, refuseFields } from "~/modules/forms/submission.server";
+import {
+  fieldErrorsOf,
+  NOT_UNDERSTOOD,
+  parseSubmission,
+  readFormData,
+  refuse,
+  refuseFields,
+} from "~/modules/forms/submission.server";
 import { getSettings } from "~/modules/settings/settings.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -158,8 +165,7 @@ export async function action({
   const existing = await load(params.id);
   const form = await readFormData(request);
   const submission = parseSubmission(form, z.object({ intent: Intent }));
-  if (!submission.ok)
-    return refuse({ ok: false, error: "That request was not understood.", values: roomValues(typedFrom(form)) });
+  if (!submission.ok) return refuse({ ok: false, error: NOT_UNDERSTOOD, values: roomValues(typedFrom(form)) });
   const { intent } = submission.value;
   if (intent === "regenerate" || intent === "revoke") {
     if (!existing) throw data("Viewing room not found", { status: 404 });

@@ -10,7 +10,7 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
 } from "~/modules/realtime/notifications.server";
-import { readFormData } from "~/modules/forms/submission.server";
+import { NOT_UNDERSTOOD, readFormData } from "~/modules/forms/submission.server";
 
 const NOT_SIGNED_IN = { error: "Sign in to see your notifications." };
 
@@ -34,7 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
   const context = await getAuthContext(request);
   if (!context) throw data(NOT_SIGNED_IN, { status: 401 });
   const parsed = ActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) return data({ ok: false as const, error: "That request was not understood." }, { status: 400 });
+  if (!parsed.success) return data({ ok: false as const, error: NOT_UNDERSTOOD }, { status: 400 });
   const userId = context.user.id;
   switch (parsed.data.intent) {
     case "read":

@@ -11,7 +11,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Fact } from "~/components/ui/fact";
 import { privatePageMeta } from "~/lib/seo";
 import { commissionForClient, readClientToken, startClientPayment } from "~/modules/inbox/commission-pipeline.server";
-import { readFormData } from "~/modules/forms/submission.server";
+import { NOT_UNDERSTOOD, readFormData } from "~/modules/forms/submission.server";
 import { formatCalendarDay, formatDate } from "~/lib/dates";
 import { studioTimeZone } from "~/modules/settings/settings.server";
 
@@ -45,7 +45,7 @@ export async function action({ params, request }: Route.ActionArgs) {
   const form = await readFormData(request);
   const intent = form.get("intent");
   const part = intent === "pay-deposit" ? "deposit" : intent === "pay-balance" ? "balance" : undefined;
-  if (!part) return data({ error: "That request was not understood." }, { status: 400, headers: PRIVATE });
+  if (!part) return data({ error: NOT_UNDERSTOOD }, { status: 400, headers: PRIVATE });
   const started = await startClientPayment(params.token, part);
   if (!started.ok) return data({ error: started.error }, { status: 409, headers: PRIVATE });
   if (started.kind === "card") return redirect(started.url, { status: 303, headers: PRIVATE });
