@@ -1,6 +1,6 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/track-order";
-import { buttonClass } from "~/components/ui/button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { OrderSummary } from "~/components/site/checkout/order-summary";
 import { TextField } from "~/components/ui/field";
 import { OrderTimeline } from "~/components/site/order-timeline";
@@ -61,8 +61,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function TrackOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const values = actionData?.values ?? { number: loaderData.number, email: "" };
   const errors: { number?: string; email?: string } = actionData?.fieldErrors ?? {};
   const field = fieldBinder(values, errors);
@@ -87,9 +85,9 @@ export default function TrackOrder({ loaderData, actionData }: Route.ComponentPr
           autoComplete="off"
         />
         <TextField {...field("email")} type="email" label="Email" required autoComplete="email" inputMode="email" />
-        <button type="submit" disabled={busy} className={`${buttonClass("primary")} sm:mt-7`}>
-          {busy ? "Looking…" : "Track"}
-        </button>
+        <SubmitButton busyLabel="Looking…" className="sm:mt-7">
+          Track
+        </SubmitButton>
       </Form>
       <div aria-live="polite">
         {actionData?.formError ? (
