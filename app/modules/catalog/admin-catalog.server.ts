@@ -39,9 +39,9 @@ const rowColumns = {
   updatedAt: artworks.updatedAt,
 };
 
-/** Works as the admin's tables list them: their columns and main picture, each row read with `toRow`. */
-function selectRows() {
-  return db().select(rowColumns).from(artworks).leftJoin(mediaAssets, eq(mediaAssets.id, artworks.mainImageId));
+/** Works with `columns` (an admin table row's, and more for a work's page) and their main picture, for `toRow`. */
+function selectRows<Columns extends typeof rowColumns>(columns: Columns) {
+  return db().select(columns).from(artworks).leftJoin(mediaAssets, eq(mediaAssets.id, artworks.mainImageId));
 }
 
 type RawRow = { [K in keyof typeof rowColumns]: unknown } & Record<string, unknown>;
@@ -99,7 +99,7 @@ export async function listAdminArtworks(
 ): Promise<{ rows: AdminArtworkRow[]; total: number }> {
   const where = adminWhere(params);
   const [rows, [counted]] = await Promise.all([
-    selectRows()
+    selectRows(rowColumns)
       .where(where)
       .orderBy(...adminOrder(params))
       .limit(Math.min(params.pageSize, 100))
@@ -128,15 +128,12 @@ export interface AdminArtwork extends AdminArtworkRow {
 
 /** One work for the edit page, archived or not. */
 export async function getAdminArtwork(id: string): Promise<AdminArtwork | undefined> {
-  const [row] = await db()
-    .select({
-      ...rowColumns,
-      description: artworks.description,
-      mainImageId: artworks.mainImageId,
-      createdAt: artworks.createdAt,
-    })
-    .from(artworks)
-    .leftJoin(mediaAssets, eq(mediaAssets.id, artworks.mainImageId))
+  const [row] = await selectRows({
+    ...rowColumns,
+    description: artworks.description,
+    mainImageId: artworks.mainImageId,
+    createdAt: artworks.createdAt,
+  })
     .where(eq(artworks.id, id))
     .limit(1);
   if (!row) return undefined;
@@ -565,7 +562,7 @@ export async function listInventory(
   if (query.medium) conditions.push(eq(artworks.medium, query.medium));
   const where = and(...conditions);
   const [rows, [totals]] = await Promise.all([
-    selectRows()
+    selectRows(rowColumns)
       .where(where)
       .orderBy(...displayOrder)
       .limit(Math.min(query.limit, 200))
