@@ -162,6 +162,13 @@ export function privatePageMeta(
 
 const artistId = (site: SeoSite) => `${absoluteUrl(site.publicUrl, paths.home())}#artist`;
 
+/** The artist where a work or a post names them (creator, author, publisher); `personJsonLd` says the rest. */
+const artistAsPerson = (site: SeoSite): JsonLd => ({ "@type": "Person", "@id": artistId(site), name: site.artistName });
+
+/** A work's or a post's picture: its WebP about 1600 pixels wide, as an absolute URL. */
+const jsonLdImage = (site: SeoSite, image: ImageAsset) =>
+  absoluteUrl(site.publicUrl, variantUrl(image.hash, bestWidth(image, 1600), "webp"));
+
 /** The artist's address from the free-text location line ("Studio 4, Building · City, Region"). */
 export function parseLocation(line: string, country: string): JsonLd | undefined {
   const parts = line
@@ -292,16 +299,10 @@ export function artworkJsonLd(site: SeoSite, artwork: ArtworkSeo): JsonLd {
     name: artwork.title,
     url,
     artform: "Painting",
-    creator: {
-      "@type": "Person",
-      "@id": artistId(site),
-      name: site.artistName,
-      url: absoluteUrl(site.publicUrl, paths.home()),
-    },
+    creator: { ...artistAsPerson(site), url: absoluteUrl(site.publicUrl, paths.home()) },
   };
   if (artwork.description) work.description = artwork.description;
-  if (artwork.image)
-    work.image = absoluteUrl(site.publicUrl, variantUrl(artwork.image.hash, bestWidth(artwork.image, 1600), "webp"));
+  if (artwork.image) work.image = jsonLdImage(site, artwork.image);
   if (artwork.medium) work.artMedium = artwork.medium;
   if (artwork.year !== null) work.dateCreated = String(artwork.year);
   const size = parseSize(artwork.size);
@@ -345,13 +346,12 @@ export function blogPostingJsonLd(site: SeoSite, post: BlogPostSeo): JsonLd {
     url,
     mainEntityOfPage: url,
     dateModified: new Date(post.updatedAt).toISOString(),
-    author: { "@type": "Person", "@id": artistId(site), name: site.artistName },
-    publisher: { "@type": "Person", "@id": artistId(site), name: site.artistName },
+    author: artistAsPerson(site),
+    publisher: artistAsPerson(site),
   };
   if (post.publishAt) posting.datePublished = new Date(post.publishAt).toISOString();
   if (post.description) posting.description = summarize(post.description, 300);
-  if (post.cover)
-    posting.image = absoluteUrl(site.publicUrl, variantUrl(post.cover.hash, bestWidth(post.cover, 1600), "webp"));
+  if (post.cover) posting.image = jsonLdImage(site, post.cover);
   return posting;
 }
 

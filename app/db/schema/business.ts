@@ -2,7 +2,15 @@
 // works shown) and first-party page-view counters. modules/invoices, modules/exhibitions and
 // modules/analytics own these tables.
 import { sql } from "drizzle-orm";
-import { idColumn, createdAtColumn, updatedAtColumn, belongsTo, yearCounterTable } from "./columns";
+import {
+  idColumn,
+  createdAtColumn,
+  updatedAtColumn,
+  belongsTo,
+  yearCounterTable,
+  yearlyNumberColumns,
+  yearlyNumberIndexes,
+} from "./columns";
 import {
   boolean,
   check,
@@ -36,10 +44,8 @@ export const invoices = pgTable(
   "invoices",
   {
     id: idColumn(),
-    /** INV-{year}-{sequence}; never reused, a voided invoice keeps it. */
-    number: text("number").notNull(),
-    year: integer("year").notNull(),
-    sequence: integer("sequence").notNull(),
+    /** INV-{year}-{sequence}; a voided invoice keeps its number. */
+    ...yearlyNumberColumns(),
     kind: text("kind").$type<InvoiceKind>().notNull(),
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
     commissionId: uuid("commission_id").references(() => commissions.id, { onDelete: "set null" }),
@@ -78,8 +84,7 @@ export const invoices = pgTable(
       sql`${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents} + ${t.taxCents}`,
     ),
     check("invoices_dates_check", sql`${t.dueDate} >= ${t.issueDate}`),
-    uniqueIndex("invoices_number_idx").on(t.number),
-    uniqueIndex("invoices_year_sequence_idx").on(t.year, t.sequence),
+    ...yearlyNumberIndexes("invoices", t),
     // The list: newest first, optionally by status; the order page's link to its invoices.
     index("invoices_created_idx").on(t.createdAt.desc(), t.id),
     index("invoices_status_created_idx").on(t.status, t.createdAt.desc()),

@@ -2,7 +2,7 @@
 // year without gaps and verified publicly by an unguessable code. modules/certificates owns these tables.
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { idColumn, yearCounterTable } from "./columns";
+import { idColumn, yearCounterTable, yearlyNumberColumns, yearlyNumberIndexes } from "./columns";
 import { artworks } from "./catalog";
 import { orders } from "./orders";
 
@@ -13,10 +13,8 @@ export const certificates = pgTable(
   "certificates",
   {
     id: idColumn(),
-    /** COA-{year}-{sequence}; never reused, a revoked certificate keeps it. */
-    number: text("number").notNull(),
-    year: integer("year").notNull(),
-    sequence: integer("sequence").notNull(),
+    /** COA-{year}-{sequence}; a revoked certificate keeps its number. */
+    ...yearlyNumberColumns(),
     /** The /verify/{code} secret: random, unrelated to the number. */
     code: text("code").notNull(),
     /** Null once the work is deleted from the catalogue; the snapshot below stays. */
@@ -41,8 +39,7 @@ export const certificates = pgTable(
   (t) => [
     check("certificates_piece_check", sql`${t.piece} > 0`),
     check("certificates_revoked_check", sql`(${t.revokedAt} is null) = (${t.revokedReason} is null)`),
-    uniqueIndex("certificates_number_idx").on(t.number),
-    uniqueIndex("certificates_year_sequence_idx").on(t.year, t.sequence),
+    ...yearlyNumberIndexes("certificates", t),
     uniqueIndex("certificates_code_idx").on(t.code),
     // One live certificate per piece sold, and one live certificate issued on demand per work.
     uniqueIndex("certificates_live_order_piece_idx")

@@ -1,7 +1,8 @@
 // Columns most tables share, written once: a UUID key (v7 from the app, so new rows sort by time; a random
-// one from the database for rows inserted by SQL), and the moments a row was made and last changed.
+// one from the database for rows inserted by SQL), the moments a row was made and last changed, and a yearly
+// numbering (invoices, certificates).
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, check, integer, pgTable, timestamp, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { uuidv7 } from "~/lib/uuid";
 
 export const idColumn = () =>
@@ -34,3 +35,21 @@ export const yearCounterTable = <Name extends string>(name: Name) =>
     },
     (t) => [check(`${name}_last_check`, sql`${t.last} > 0`)],
   );
+
+/**
+ * A document's place in such a series: the `number` people see (INV-2026-0001), made of its `year` and
+ * `sequence`; never reused. `yearlyNumberIndexes` keeps both unique.
+ */
+export const yearlyNumberColumns = () => ({
+  number: text("number").notNull(),
+  year: integer("year").notNull(),
+  sequence: integer("sequence").notNull(),
+});
+
+export const yearlyNumberIndexes = (
+  table: string,
+  t: { number: AnyPgColumn; year: AnyPgColumn; sequence: AnyPgColumn },
+) => [
+  uniqueIndex(`${table}_number_idx`).on(t.number),
+  uniqueIndex(`${table}_year_sequence_idx`).on(t.year, t.sequence),
+];

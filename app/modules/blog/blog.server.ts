@@ -18,6 +18,9 @@ export const BLOG_PAGE_SIZE = 10;
 /** Public means: not a draft, and its time has come (a scheduled post appears by itself, checked at query time). */
 const isPublic = (now: Date): SQL => and(ne(blogPosts.status, "draft"), lte(blogPosts.publishAt, now))!;
 
+/** The public list's order, newest first, as blog_posts_public_idx keeps it. */
+const publicOrder = [sql`${blogPosts.publishAt} desc nulls last`, sql`${blogPosts.id} desc nulls last`];
+
 const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** What the admin's form sends; the publish time is already in UTC. */
@@ -77,6 +80,14 @@ const summaryColumns = {
   ...imageColumns,
 };
 
+/** A whole post: its summary, its Markdown body and when it was written (its page, the feed). */
+const postColumns = { ...summaryColumns, body: blogPosts.body, createdAt: blogPosts.createdAt };
+
+/** Posts with `columns` (the summary's, or a whole post's) and their cover picture, left-joined for `toSummary`. */
+function selectPosts<Columns extends typeof summaryColumns>(columns: Columns) {
+  return db().select(columns).from(blogPosts).leftJoin(mediaAssets, eq(mediaAssets.id, blogPosts.coverImageId));
+}
+
 /** A row of summaryColumns: the cover is the left-joined picture. */
 function toSummary(row: Omit<PostSummary, "cover"> & Parameters<typeof withImage>[0]): PostSummary {
   const { image, ...rest } = withImage(row);
@@ -95,13 +106,9 @@ export async function listPublicPosts(
   now = new Date(),
 ): Promise<{ posts: PostSummary[]; total: number }> {
   const [rows, [counted]] = await Promise.all([
-    db()
-      .select(summaryColumns)
-      .from(blogPosts)
-      .leftJoin(mediaAssets, eq(mediaAssets.id, blogPosts.coverImageId))
+    selectPosts(summaryColumns)
       .where(isPublic(now))
-      // Matches blog_posts_public_idx.
-      .orderBy(sql`${blogPosts.publishAt} desc nulls last`, sql`${blogPosts.id} desc nulls last`)
+      .orderBy(...publicOrder)
       .limit(Math.min(pageSize, 50))
       .offset((page - 1) * pageSize),
     db().select({ n: count() }).from(blogPosts).where(isPublic(now)),
@@ -118,12 +125,7 @@ export interface PublicPost extends PostSummary {
 }
 
 async function loadPost(where: SQL): Promise<(PostSummary & { body: string; createdAt: Date }) | undefined> {
-  const [row] = await db()
-    .select({ ...summaryColumns, body: blogPosts.body, createdAt: blogPosts.createdAt })
-    .from(blogPosts)
-    .leftJoin(mediaAssets, eq(mediaAssets.id, blogPosts.coverImageId))
-    .where(where)
-    .limit(1);
+  const [row] = await selectPosts(postColumns).where(where).limit(1);
   if (!row) return undefined;
   const { body, createdAt, ...summary } = row;
   return { ...toSummary(summary), body, createdAt };
@@ -152,12 +154,9 @@ export async function nextScheduledPublication(now = new Date()): Promise<Date |
 
 /** The latest public posts with their rendered bodies (the RSS feed). */
 export async function latestPublicPosts(limit = 20, now = new Date()): Promise<PublicPost[]> {
-  const rows = await db()
-    .select({ ...summaryColumns, body: blogPosts.body, createdAt: blogPosts.createdAt })
-    .from(blogPosts)
-    .leftJoin(mediaAssets, eq(mediaAssets.id, blogPosts.coverImageId))
+  const rows = await selectPosts(postColumns)
     .where(isPublic(now))
-    .orderBy(sql`${blogPosts.publishAt} desc nulls last`, sql`${blogPosts.id} desc nulls last`)
+    .orderBy(...publicOrder)
     .limit(Math.min(limit, 50));
   return rows.map(({ body, createdAt, ...summary }) => ({
     ...toSummary(summary),
@@ -176,7 +175,7 @@ export async function listPublicPostUpdates(
     .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
     .from(blogPosts)
     .where(isPublic(now))
-    .orderBy(sql`${blogPosts.publishAt} desc nulls last`, sql`${blogPosts.id} desc nulls last`)
+    .orderBy(...publicOrder)
     .limit(limit);
 }
 
@@ -198,10 +197,7 @@ export async function listPostsForAdmin(
           ? and(ne(blogPosts.status, "draft"), sql`${blogPosts.publishAt} > ${now}`)
           : undefined;
   const [rows, [counted]] = await Promise.all([
-    db()
-      .select(summaryColumns)
-      .from(blogPosts)
-      .leftJoin(mediaAssets, eq(mediaAssets.id, blogPosts.coverImageId))
+    selectPosts(summaryColumns)
       .where(where)
       .orderBy(desc(blogPosts.updatedAt))
       .limit(ADMIN_PAGE_SIZE)

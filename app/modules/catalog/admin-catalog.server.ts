@@ -39,6 +39,11 @@ const rowColumns = {
   updatedAt: artworks.updatedAt,
 };
 
+/** Works with `columns` (an admin table row's, and more for a work's page) and their main picture, for `toRow`. */
+function selectRows<Columns extends typeof rowColumns>(columns: Columns) {
+  return db().select(columns).from(artworks).leftJoin(mediaAssets, eq(mediaAssets.id, artworks.mainImageId));
+}
+
 type RawRow = { [K in keyof typeof rowColumns]: unknown } & Record<string, unknown>;
 
 function toRow(raw: RawRow): AdminArtworkRow {
@@ -94,17 +99,14 @@ export async function listAdminArtworks(
 ): Promise<{ rows: AdminArtworkRow[]; total: number }> {
   const where = adminWhere(params);
   const [rows, [counted]] = await Promise.all([
-    db()
-      .select(rowColumns)
-      .from(artworks)
-      .leftJoin(mediaAssets, eq(mediaAssets.id, artworks.mainImageId))
+    selectRows(rowColumns)
       .where(where)
       .orderBy(...adminOrder(params))
       .limit(Math.min(params.pageSize, 100))
       .offset((params.page - 1) * params.pageSize),
     db().select({ n: count() }).from(artworks).where(where),
   ]);
-  return { rows: rows.map((r) => toRow(r as RawRow)), total: counted?.n ?? 0 };
+  return { rows: rows.map(toRow), total: counted?.n ?? 0 };
 }
 
 /** Distinct mediums, for the table's filter (bounded). */
@@ -126,15 +128,12 @@ export interface AdminArtwork extends AdminArtworkRow {
 
 /** One work for the edit page, archived or not. */
 export async function getAdminArtwork(id: string): Promise<AdminArtwork | undefined> {
-  const [row] = await db()
-    .select({
-      ...rowColumns,
-      description: artworks.description,
-      mainImageId: artworks.mainImageId,
-      createdAt: artworks.createdAt,
-    })
-    .from(artworks)
-    .leftJoin(mediaAssets, eq(mediaAssets.id, artworks.mainImageId))
+  const [row] = await selectRows({
+    ...rowColumns,
+    description: artworks.description,
+    mainImageId: artworks.mainImageId,
+    createdAt: artworks.createdAt,
+  })
     .where(eq(artworks.id, id))
     .limit(1);
   if (!row) return undefined;
@@ -563,10 +562,7 @@ export async function listInventory(
   if (query.medium) conditions.push(eq(artworks.medium, query.medium));
   const where = and(...conditions);
   const [rows, [totals]] = await Promise.all([
-    db()
-      .select(rowColumns)
-      .from(artworks)
-      .leftJoin(mediaAssets, eq(mediaAssets.id, artworks.mainImageId))
+    selectRows(rowColumns)
       .where(where)
       .orderBy(...displayOrder)
       .limit(Math.min(query.limit, 200))
@@ -584,7 +580,7 @@ export async function listInventory(
       .where(where),
   ]);
   return {
-    rows: rows.map((r) => toRow(r as RawRow)),
+    rows: rows.map(toRow),
     total: totals?.n ?? 0,
     units: totals?.units ?? 0,
     stockValueCents: totals?.value ?? 0,
