@@ -62,7 +62,6 @@ export async function listMessages(filter: MessageFilter) {
   return { rows, total: total?.n ?? 0, counts };
 }
 
-/** One message; opening a new one marks it read. */
 /** One message as it is, for the detail pane (a read: GET never changes a message). */
 export async function getMessage(id: string) {
   return db().query.messages.findFirst({ where: eq(messages.id, id) });
