@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_PAGE, pageCount, pageParam } from "./pagination";
+import { MAX_PAGE, pageCount, pageOffset, pageParam } from "./pagination";
 
 describe("pagination", () => {
   it("reads the page of a query, bounded", () => {
@@ -19,5 +19,12 @@ describe("pagination", () => {
     expect(pageCount(0, 25)).toBe(1);
     expect(pageCount(25, 25)).toBe(1);
     expect(pageCount(26, 25)).toBe(2);
+  });
+
+  it("skips the rows of the pages before, and none before page 1", () => {
+    expect(pageOffset(1, 25)).toBe(0);
+    expect(pageOffset(3, 25)).toBe(50);
+    expect(pageOffset(0, 25)).toBe(0);
+    expect(pageOffset(-4, 25)).toBe(0);
   });
 });

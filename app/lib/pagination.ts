@@ -13,3 +13,6 @@ export function pageParam(search: URLSearchParams | string | null | undefined): 
 
 /** How many pages `total` rows make at `pageSize` a page (at least one, so "Page 1 of 1" on an empty list). */
 export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+/** The rows a page skips: `(page - 1) * pageSize`, page 1 at the least (PostgreSQL refuses a negative OFFSET). */
+export const pageOffset = (page: number, pageSize: number) => (Math.max(1, page) - 1) * pageSize;

@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import { db, queryRows } from "~/db/client.server";
 import { soldStatusesSql } from "~/modules/shop/sold.server";
+import { pageOffset } from "~/lib/pagination";
 
 export interface Customer {
   email: string;
@@ -43,7 +44,7 @@ export async function listCustomers({ q, page = 1 }: { q?: string; page?: number
       from (${people}) as people
      group by email`;
   const where = pattern ? sql`where email ilike ${pattern} or name ilike ${pattern}` : sql``;
-  const offset = (Math.max(1, page) - 1) * CUSTOMERS_PAGE_SIZE;
+  const offset = pageOffset(page, CUSTOMERS_PAGE_SIZE);
   const [rows, [count]] = await Promise.all([
     queryRows<{
       email: string;

@@ -10,6 +10,7 @@ import { studioTimeZone } from "~/modules/settings/settings.server";
 
 import type { AnalyticsRange } from "./page-views";
 import { soldStatusesSql } from "~/modules/shop/sold.server";
+import { pageOffset } from "~/lib/pagination";
 
 /** Months shown in the monthly tables, this one included. */
 const MONTHS = 12;
@@ -55,7 +56,7 @@ export async function analyticsReport(
   now: Date = new Date(),
   rankPages: RankPages = { works: 1, referrers: 1, pages: 1 },
 ): Promise<AnalyticsReport> {
-  const offset = (page: number) => (Math.max(1, page) - 1) * RANK_PAGE_SIZE;
+  const offset = (page: number) => pageOffset(page, RANK_PAGE_SIZE);
   const timeZone = await studioTimeZone();
   const today = dayIn(now, timeZone);
   const since = addDays(today, -(range - 1));

@@ -10,6 +10,7 @@ import { toSlug } from "~/lib/slug";
 import { renderMarkdown, markdownToText } from "~/modules/content/markdown.server";
 import { imageColumns, withImage } from "~/modules/media/media.server";
 import { publish } from "~/modules/events/bus.server";
+import { pageOffset } from "~/lib/pagination";
 
 export { POST_STATUSES, type PostStatus } from "~/db/schema";
 
@@ -110,7 +111,7 @@ export async function listPublicPosts(
       .where(isPublic(now))
       .orderBy(...publicOrder)
       .limit(Math.min(pageSize, 50))
-      .offset((page - 1) * pageSize),
+      .offset(pageOffset(page, pageSize)),
     db().select({ n: count() }).from(blogPosts).where(isPublic(now)),
   ]);
   return { posts: rows.map(toSummary), total: counted?.n ?? 0 };
@@ -201,7 +202,7 @@ export async function listPostsForAdmin(
       .where(where)
       .orderBy(desc(blogPosts.updatedAt))
       .limit(ADMIN_PAGE_SIZE)
-      .offset((page - 1) * ADMIN_PAGE_SIZE),
+      .offset(pageOffset(page, ADMIN_PAGE_SIZE)),
     db().select({ n: count() }).from(blogPosts).where(where),
   ]);
   return { posts: rows.map(toSummary), total: counted?.n ?? 0 };

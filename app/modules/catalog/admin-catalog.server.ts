@@ -14,6 +14,7 @@ import { queueTiles } from "~/modules/media/tiles.server";
 import type { ArtworkInputValues } from "./artwork-input";
 import { catalogChanged } from "./catalog-cache.server";
 import { displayOrder, FEATURED_LIMIT, slugify, workColumns } from "./catalog.server";
+import { pageOffset } from "~/lib/pagination";
 
 /** Who made a change, for the log. */
 export interface Actor {
@@ -103,7 +104,7 @@ export async function listAdminArtworks(
       .where(where)
       .orderBy(...adminOrder(params))
       .limit(Math.min(params.pageSize, 100))
-      .offset((params.page - 1) * params.pageSize),
+      .offset(pageOffset(params.page, params.pageSize)),
     db().select({ n: count() }).from(artworks).where(where),
   ]);
   return { rows: rows.map(toRow), total: counted?.n ?? 0 };

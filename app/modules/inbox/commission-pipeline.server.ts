@@ -22,6 +22,7 @@ import { listCommissionImages } from "./commission-media.server";
 import { commissionColumns } from "./inbox-admin.server";
 import { claimWebhookEvent } from "~/modules/shop/orders.server";
 import { db, escapeLike, type Database } from "~/db/client.server";
+import { pageOffset } from "~/lib/pagination";
 
 // --- The client's secret link -----------------------------------------------------------------------------
 
@@ -465,7 +466,7 @@ export async function listCommissionPage(filter: CommissionListFilter) {
       .where(condition)
       .orderBy(desc(commissions.createdAt), desc(commissions.id))
       .limit(COMMISSIONS_PAGE_SIZE)
-      .offset((filter.page - 1) * COMMISSIONS_PAGE_SIZE),
+      .offset(pageOffset(filter.page, COMMISSIONS_PAGE_SIZE)),
     db().select({ n: count() }).from(commissions).where(condition),
   ]);
   return { rows, total: total?.n ?? 0 };

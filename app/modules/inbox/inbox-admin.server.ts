@@ -12,6 +12,7 @@ import {
   type CommissionStage,
   type MessageStatus,
 } from "~/lib/inquiries";
+import { pageOffset } from "~/lib/pagination";
 
 export const MessageFilterSchema = z.object({
   status: choiceParam(MESSAGE_STATUSES),
@@ -53,7 +54,7 @@ export async function listMessages(filter: MessageFilter) {
       .where(condition)
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(MESSAGES_PAGE_SIZE)
-      .offset((filter.page - 1) * MESSAGES_PAGE_SIZE),
+      .offset(pageOffset(filter.page, MESSAGES_PAGE_SIZE)),
     db().select({ n: count() }).from(messages).where(condition),
     db().select({ status: messages.status, n: count() }).from(messages).groupBy(messages.status),
   ]);

@@ -21,6 +21,7 @@ import { FORMULA_LEADING } from "~/modules/catalog/import/fields";
 import { db, escapeLike, queryRows, type Database } from "~/db/client.server";
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from "~/lib/newsletter";
 import type { LinkKind } from "~/modules/mail/mail-link.server";
+import { pageOffset } from "~/lib/pagination";
 
 export const SubscribeSchema = z.object({ email: emailField });
 
@@ -156,7 +157,7 @@ export async function listSubscribers(filter: SubscriberFilter) {
       .where(where)
       .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
       .limit(SUBSCRIBERS_PAGE_SIZE)
-      .offset((filter.page - 1) * SUBSCRIBERS_PAGE_SIZE),
+      .offset(pageOffset(filter.page, SUBSCRIBERS_PAGE_SIZE)),
     db().select({ n: count() }).from(newsletterSubscribers).where(where),
   ]);
   return { rows: rows.map((r) => ({ ...r, status: subscriberStatus(r) })), total: total?.n ?? 0 };
@@ -341,7 +342,7 @@ export async function listIssues(page = 1) {
           left join ${mailOutbox} m on m.id = d.mail_id
          group by i.id
          order by i.created_at desc, i.id desc
-         limit ${ISSUES_PAGE_SIZE} offset ${(Math.max(1, page) - 1) * ISSUES_PAGE_SIZE}`,
+         limit ${ISSUES_PAGE_SIZE} offset ${pageOffset(page, ISSUES_PAGE_SIZE)}`,
   );
   const [total] = await db().select({ n: count() }).from(newsletterIssues);
   return {

@@ -24,6 +24,7 @@ import {
 } from "./invoice-rules";
 import { isSold } from "~/modules/shop/order-status";
 import { DomainError } from "~/lib/domain-error";
+import { pageOffset } from "~/lib/pagination";
 
 export type Invoice = typeof invoices.$inferSelect;
 export type InvoiceLine = typeof invoiceLines.$inferSelect;
@@ -222,7 +223,7 @@ export async function listInvoices({
       .where(where)
       .orderBy(desc(invoices.createdAt), desc(invoices.id))
       .limit(INVOICES_PAGE_SIZE)
-      .offset((Math.max(1, page) - 1) * INVOICES_PAGE_SIZE),
+      .offset(pageOffset(page, INVOICES_PAGE_SIZE)),
     db()
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(invoices)

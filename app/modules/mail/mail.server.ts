@@ -13,6 +13,7 @@ import { mailTemplates, type MailData, type MailTemplate } from "./templates";
 import { emailKey, hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
 import { notifyAdmins } from "~/modules/realtime/notifications.server";
 import { adminPaths } from "~/lib/admin-paths";
+import { pageOffset } from "~/lib/pagination";
 
 /** Delivery is retried for about a day (5 s doubling, capped at an hour) before the message is marked failed. */
 const MAX_ATTEMPTS = 30;
@@ -185,7 +186,7 @@ export async function outboxPage(options: { status?: MailStatus; page: number })
       .where(where)
       .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
       .limit(OUTBOX_PAGE_SIZE)
-      .offset((options.page - 1) * OUTBOX_PAGE_SIZE),
+      .offset(pageOffset(options.page, OUTBOX_PAGE_SIZE)),
     db()
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(mailOutbox)

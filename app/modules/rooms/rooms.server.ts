@@ -21,6 +21,7 @@ import { isUuid } from "~/lib/uuid";
 import { getArtworksByIds, listArtworkTitles, type ArtworkCard } from "~/modules/catalog/catalog.server";
 import { services } from "~/services.server";
 import { isPurchasable } from "~/lib/availability";
+import { pageOffset } from "~/lib/pagination";
 
 export const MAX_ROOM_WORKS = 50;
 
@@ -163,7 +164,7 @@ export async function listRooms(page = 1): Promise<{ rows: RoomListRow[]; total:
     .from(viewingRooms)
     .orderBy(desc(viewingRooms.createdAt), desc(viewingRooms.id))
     .limit(ROOMS_PAGE_SIZE)
-    .offset((Math.max(1, page) - 1) * ROOMS_PAGE_SIZE);
+    .offset(pageOffset(page, ROOMS_PAGE_SIZE));
   const ids = rooms.map((r) => r.id);
   const works = ids.length
     ? await db()

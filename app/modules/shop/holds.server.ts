@@ -19,6 +19,7 @@ import { adminPaths } from "~/lib/admin-paths";
 import { formatDateTime } from "~/lib/dates";
 import { services } from "~/services.server";
 import { DomainError } from "~/lib/domain-error";
+import { pageOffset } from "~/lib/pagination";
 
 export const HoldRequestSchema = z.object({
   name: requiredText("Enter your name.", 120, "Please keep your name under 120 characters."),
@@ -273,7 +274,7 @@ export async function listHolds(page = 1): Promise<{ rows: HoldRow[]; total: num
     .innerJoin(artworks, eq(artworks.id, holds.artworkId))
     .orderBy(sql`${holds.status} = 'requested' desc`, desc(holds.createdAt), desc(holds.id))
     .limit(HOLDS_PAGE_SIZE)
-    .offset((Math.max(1, page) - 1) * HOLDS_PAGE_SIZE);
+    .offset(pageOffset(page, HOLDS_PAGE_SIZE));
   const [total] = await db().select({ n: count() }).from(holds);
   const [waiting] = await db().select({ n: count() }).from(holds).where(eq(holds.status, "requested"));
   return { rows, total: total?.n ?? 0, waiting: waiting?.n ?? 0 };

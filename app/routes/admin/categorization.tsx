@@ -24,6 +24,7 @@ import {
 } from "~/modules/catalog/taxonomy.server";
 import { pageField, searchParam } from "~/modules/forms/fields";
 import { formList, NOT_UNDERSTOOD, readListQuery, readSubmission, refuse } from "~/modules/forms/submission.server";
+import { pageOffset } from "~/lib/pagination";
 
 const PAGE_SIZE = 24;
 
@@ -46,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     : {};
   const [terms, { artworks, total }] = await Promise.all([
     listTerms(query.kind),
-    searchArtworks({ q: query.q, ...filter, limit: PAGE_SIZE, offset: (query.page - 1) * PAGE_SIZE }),
+    searchArtworks({ q: query.q, ...filter, limit: PAGE_SIZE, offset: pageOffset(query.page, PAGE_SIZE) }),
   ]);
   const names = await termsForArtworks(artworks.map((a) => a.id));
   return {

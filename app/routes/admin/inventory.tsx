@@ -13,7 +13,7 @@ import { adminPaths } from "~/lib/admin-paths";
 import { listQuery } from "~/lib/list-query";
 import { isAvailability } from "~/lib/availability";
 import { formatPrice } from "~/lib/money";
-import { pageParam } from "~/lib/pagination";
+import { pageOffset, pageParam } from "~/lib/pagination";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { listInventory, listMediums } from "~/modules/catalog/admin-catalog.server";
 
@@ -37,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       inStock: filters.stock === undefined ? undefined : filters.stock === "in",
       medium: filters.medium,
       limit: PAGE_SIZE,
-      offset: (page - 1) * PAGE_SIZE,
+      offset: pageOffset(page, PAGE_SIZE),
     }),
     listMediums(),
   ]);

@@ -9,7 +9,7 @@ import { DataTable, type Column } from "~/components/ui/data-table";
 import { formatDateTime } from "~/lib/dates";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { formatPrice } from "~/lib/money";
-import { pageCount } from "~/lib/pagination";
+import { pageCount, pageOffset } from "~/lib/pagination";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { parseOrderFilters } from "~/modules/shop/admin-orders.server";
@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const filters = parseOrderFilters(new URL(request.url).searchParams);
   const [{ orders, total }, settings] = await Promise.all([
-    listOrders({ ...filters, limit: PAGE_SIZE, offset: (filters.page - 1) * PAGE_SIZE }),
+    listOrders({ ...filters, limit: PAGE_SIZE, offset: pageOffset(filters.page, PAGE_SIZE) }),
     getSettings(),
   ]);
   return {

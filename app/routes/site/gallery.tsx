@@ -18,12 +18,13 @@ import { pageSeo, siteFromMatches } from "~/lib/seo";
 import { catalogFacets, searchArtworks } from "~/modules/catalog/catalog.server";
 import { deferHydrationHandle } from "~/lib/hydration-script";
 import { withZoom } from "~/modules/media/tiles.server";
+import { pageOffset } from "~/lib/pagination";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = parseGalleryParams(new URL(request.url).searchParams);
   const page = params.page ?? 1;
   const [{ artworks, total }, facets] = await Promise.all([
-    searchArtworks({ ...params, limit: GALLERY_PAGE_SIZE, offset: (page - 1) * GALLERY_PAGE_SIZE }),
+    searchArtworks({ ...params, limit: GALLERY_PAGE_SIZE, offset: pageOffset(page, GALLERY_PAGE_SIZE) }),
     catalogFacets(),
   ]);
   const pages = Math.max(1, Math.ceil(total / GALLERY_PAGE_SIZE));
