@@ -160,15 +160,13 @@ test("notify me: subscribe on a sold work and on the shop, confirm, a new work i
   // The artist publishes a new work.
   const artist = await artistPage(browser);
   await artist.goto("/admin/upload");
-  await artist
-    .getByLabel("Images to upload")
-    .setInputFiles([
-      {
-        name: "morning-field.png",
-        mimeType: "image/png",
-        buffer: await solidPicture(640, 480, { r: 200, g: 170, b: 90 }, "png"),
-      },
-    ]);
+  await artist.getByLabel("Images to upload").setInputFiles([
+    {
+      name: "morning-field.png",
+      mimeType: "image/png",
+      buffer: await solidPicture(640, 480, { r: 200, g: 170, b: 90 }, "png"),
+    },
+  ]);
   const form = artist.getByRole("form", { name: "Details of morning-field.png" });
   await form.getByLabel("Title").fill("Morning Field");
   await form.getByLabel("Medium").fill("Oil on linen");
