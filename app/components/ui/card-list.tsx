@@ -1,5 +1,6 @@
 // A list of cards (the back office's requests and rooms): each a linked title with a few lines under it, and
-// its state and actions on the right; an empty list says so instead. With a `pager`, the pages follow.
+// its state and actions on the right; an empty list says so instead. With a `pager`, the pages follow (as in
+// `DataTable`: not under an empty list).
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { cardClass } from "./card";
@@ -33,7 +34,7 @@ export function CardList<T>({
           ))}
         </ul>
       )}
-      {pager ? <Pager {...pager} /> : null}
+      {pager && pager.total > 0 ? <Pager {...pager} /> : null}
     </>
   );
 }

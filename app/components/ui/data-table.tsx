@@ -80,7 +80,8 @@ export interface Column<T> {
 
 /**
  * A list as a table: one row per item, one cell per column. With no rows it shows `empty` instead; with a
- * `pager` it says which rows these are ("Showing 26–50 of 140") and links the pages.
+ * `pager` it says which rows these are ("Showing 26–50 of 140") and links the pages (not under an empty list,
+ * which `empty` speaks for; a page past the end still links back).
  */
 export function DataTable<T>({
   caption,
@@ -137,7 +138,7 @@ export function DataTable<T>({
           })}
         </TableFrame>
       )}
-      {pager ? <Pager {...pager} /> : null}
+      {pager && pager.total > 0 ? <Pager {...pager} /> : null}
     </>
   );
 }

@@ -1,0 +1,57 @@
+import type { ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { StaticRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import { CardList } from "./card-list";
+import { DataTable } from "./data-table";
+
+const render = (node: ReactNode) => renderToStaticMarkup(<StaticRouter location="/admin/outbox">{node}</StaticRouter>);
+const pager = (page: number, total: number) => ({
+  page,
+  pageSize: 2,
+  total,
+  href: (p: number) => `/admin/outbox?page=${p}`,
+  items: "e-mails",
+});
+const columns = [{ header: "Subject", cell: (row: { id: string }) => row.id }];
+const table = (rows: { id: string }[], page: number, total: number) =>
+  render(
+    <DataTable
+      caption="E-mails"
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.id}
+      empty="Nothing sent yet."
+      pager={pager(page, total)}
+    />,
+  );
+const cards = (rows: { id: string }[], page: number, total: number) =>
+  render(
+    <CardList items={rows} itemKey={(r) => r.id} empty="Nothing sent yet." pager={pager(page, total)}>
+      {(r) => r.id}
+    </CardList>,
+  );
+
+describe.each([
+  ["DataTable", table],
+  ["CardList", cards],
+])("the pages of a %s", (_, list) => {
+  it("an empty list says so once, with no pager under it", () => {
+    const html = list([], 1, 0);
+    expect(html).toContain("Nothing sent yet.");
+    expect(html).not.toContain("No e-mails");
+    expect(html).not.toContain('aria-label="Pages"');
+  });
+
+  it("says which rows these are, and links the pages", () => {
+    const html = list([{ id: "a" }, { id: "b" }], 1, 3);
+    expect(html).toContain("Showing 1–2 of 3");
+    expect(html).toContain('href="/admin/outbox?page=2"');
+  });
+
+  it("a page past the end still leads back to the rows", () => {
+    const html = list([], 5, 3);
+    expect(html).toContain("Nothing sent yet.");
+    expect(html).toContain('href="/admin/outbox?page=4"');
+  });
+});
