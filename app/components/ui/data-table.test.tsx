@@ -13,21 +13,24 @@ const pager = (page: number, total: number) => ({
   href: (p: number) => `/admin/outbox?page=${p}`,
   items: "e-mails",
 });
-const columns = [{ header: "Subject", cell: (row: { id: string }) => row.id }];
-const table = (rows: { id: string }[], page: number, total: number) =>
+type Row = { id: string };
+/** What both lists are given besides their rows and pager. */
+const list = { empty: "Nothing sent yet.", key: (row: Row) => row.id };
+const columns = [{ header: "Subject", cell: (row: Row) => row.id }];
+const table = (rows: Row[], page: number, total: number) =>
   render(
     <DataTable
       caption="E-mails"
       columns={columns}
       rows={rows}
-      rowKey={(r) => r.id}
-      empty="Nothing sent yet."
+      rowKey={list.key}
+      empty={list.empty}
       pager={pager(page, total)}
     />,
   );
-const cards = (rows: { id: string }[], page: number, total: number) =>
+const cards = (rows: Row[], page: number, total: number) =>
   render(
-    <CardList items={rows} itemKey={(r) => r.id} empty="Nothing sent yet." pager={pager(page, total)}>
+    <CardList items={rows} itemKey={list.key} empty={list.empty} pager={pager(page, total)}>
       {(r) => r.id}
     </CardList>,
   );
@@ -35,22 +38,22 @@ const cards = (rows: { id: string }[], page: number, total: number) =>
 describe.each([
   ["DataTable", table],
   ["CardList", cards],
-])("the pages of a %s", (_, list) => {
+])("the pages of a %s", (_, draw) => {
   it("an empty list says so once, with no pager under it", () => {
-    const html = list([], 1, 0);
+    const html = draw([], 1, 0);
     expect(html).toContain("Nothing sent yet.");
     expect(html).not.toContain("No e-mails");
     expect(html).not.toContain('aria-label="Pages"');
   });
 
   it("says which rows these are, and links the pages", () => {
-    const html = list([{ id: "a" }, { id: "b" }], 1, 3);
+    const html = draw([{ id: "a" }, { id: "b" }], 1, 3);
     expect(html).toContain("Showing 1–2 of 3");
     expect(html).toContain('href="/admin/outbox?page=2"');
   });
 
   it("a page past the end still leads back to the rows", () => {
-    const html = list([], 5, 3);
+    const html = draw([], 5, 3);
     expect(html).toContain("Nothing sent yet.");
     expect(html).toContain('href="/admin/outbox?page=4"');
   });
