@@ -2,6 +2,7 @@
 // server registers the list once at start (boot.ts); the integration harness does the same.
 import { alertJobs } from "~/modules/alerts/alerts.server";
 import { backupJobs } from "~/modules/backup/backups.server";
+import { drawCertificate } from "~/modules/certificates/certificates.server";
 import { newsletterJobs } from "~/modules/inbox/newsletter.server";
 import type { JobHandlers } from "~/modules/jobs/jobs.server";
 import { mailJobs } from "~/modules/mail/mail.server";
@@ -11,7 +12,7 @@ import { holdJobs } from "~/modules/shop/holds.server";
 import { reservationJobs } from "~/modules/shop/order-actions.server";
 
 export const JOB_HANDLERS: JobHandlers = {
-  ...mailJobs, // mail.deliver: the outbox
+  ...mailJobs({ certificate: drawCertificate }), // mail.deliver: the outbox, and what draws its attachments
   ...reservationJobs, // a checkout's reservation lapses
   ...holdJobs, // a hold lapses
   ...alertJobs, // "Notify me" mails

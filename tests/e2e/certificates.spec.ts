@@ -14,7 +14,7 @@ import { specServer } from "../support/app-server";
 import { seriousViolations } from "../support/axe";
 import { qrCodesInPdf } from "../support/pdf-qr";
 import { buyFromShop, track } from "../support/shop-flow";
-import { decodeMime } from "../support/smtp-peer";
+import { decodeMime, mimeAttachment } from "../support/smtp-peer";
 
 const BUYER = { name: "Iris Delacroix", email: "iris.certificate@example.com" };
 
@@ -27,21 +27,6 @@ async function downloadCertificate(link: Locator, number: string): Promise<Buffe
   const file = await downloading;
   expect(file.suggestedFilename()).toBe(`Certificate-${number}.pdf`);
   return readFileSync(await file.path());
-}
-
-/** The PDF attached to a MIME message, by its file name: the base64 body of that part, decoded. */
-function attachment(raw: string, fileName: RegExp): { name: string; bytes: Buffer } {
-  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
-  if (!boundary) throw new Error("not a multipart message");
-  for (const part of raw.split(`--${boundary}`)) {
-    const [head = "", ...body] = part.split(/\r?\n\r?\n/);
-    const name = /filename="?([^";\r\n]+)"?/i.exec(head)?.[1];
-    if (!name || !fileName.test(name)) continue;
-    expect(head).toMatch(/Content-Type: application\/pdf/i);
-    expect(head).toMatch(/Content-Transfer-Encoding: base64/i);
-    return { name, bytes: Buffer.from(body.join("").replace(/\s/g, ""), "base64") };
-  }
-  throw new Error(`no attachment named ${fileName} in the message`);
 }
 
 async function anonymousPage(browser: Browser): Promise<Page> {
@@ -79,8 +64,8 @@ test("a paid order's e-mail carries the certificate; its QR code verifies it; re
     90_000,
   );
   expect(decodeMime(mail.raw)).toContain(`Your certificate of authenticity (${number}) is attached.`);
-  const pdf = attachment(mail.raw, /^Certificate-COA-\d{4}-0001\.pdf$/);
-  expect(pdf.name).toBe(`Certificate-${number}.pdf`);
+  const pdf = mimeAttachment(mail.raw, /^Certificate-COA-\d{4}-0001\.pdf$/);
+  expect(pdf).toMatchObject({ name: `Certificate-${number}.pdf`, contentType: "application/pdf" });
   expect(pdf.bytes.subarray(0, 5).toString()).toBe("%PDF-");
 
   // Its QR code, read from the image inside the PDF, leads to the verify page.

@@ -4,7 +4,7 @@
 // links are signed and refused once revoked. The PDF's QR code decodes to the certificate's verify URL.
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { certificates, mailOutbox } from "~/db/schema";
 import { replaceArtworkImage } from "~/modules/catalog/admin-catalog.server";
 import {
@@ -20,14 +20,18 @@ import {
   verifyCertificate,
 } from "~/modules/certificates/certificates.server";
 import { parseCertificateNumber } from "~/modules/certificates/certificate-rules";
+import { decodeBudgetState, MAX_WHOLE_DECODE_BYTES, withinDecodeBudget } from "~/modules/media/decode-budget.server";
 import { ingestImage } from "~/modules/media/media.server";
+import { runDueJobs } from "~/modules/jobs/jobs.server";
 import { getSettings, saveSettings } from "~/modules/settings/settings.server";
 import { placeOrder } from "~/modules/shop/checkout.server";
 import { markOrderPaid } from "~/modules/shop/order-actions.server";
 import { getOrder } from "~/modules/shop/orders.server";
 import { services } from "~/services.server";
 import { BACKENDS, useTestServices } from "../support/harness";
+import { solidPicture } from "../support/images";
 import { qrCodesInPdf } from "../support/pdf-qr";
+import { decodeMime, mimeAttachment, startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
 import { BUYER, seedShopSettings, seedWork } from "../support/shop-data";
 
 const ADMIN = { kind: "admin" as const, id: "admin-1", email: "artist@example.com" };
@@ -46,7 +50,12 @@ async function paidOrder(items: { artworkId: string; quantity: number }[]) {
 }
 
 describe.each(BACKENDS)("certificates on %s", (backend) => {
-  const ctx = useTestServices(backend);
+  let smtp: SmtpPeer;
+  beforeAll(async () => {
+    smtp = await startSmtpPeer();
+  });
+  afterAll(() => smtp.close());
+  const ctx = useTestServices(backend, () => ({ SMTP_URL: smtp.url }));
   beforeAll(async () => {
     await seedShopSettings();
     const signature = await ingestImage(
@@ -83,12 +92,14 @@ describe.each(BACKENDS)("certificates on %s", (backend) => {
     expect(parseCertificateNumber(certificate!.number)).toBeDefined();
     expect(certificate!.code).toMatch(/^[a-z2-7]{24}$/);
 
+    // The paid e-mail names the certificate; its PDF is drawn when the message goes out, and arrives attached.
     const [mail] = await ctx.handle.db.select().from(mailOutbox).where(eq(mailOutbox.template, "order-paid")).limit(1);
-    expect(mail!.attachments).toEqual([
-      expect.objectContaining({ filename: `Certificate-${certificate!.number}.pdf`, contentType: "application/pdf" }),
-    ]);
     expect(mail!.text).toContain(certificate!.number);
-    const pdf = Buffer.from(mail!.attachments[0]!.contentBase64, "base64");
+    await runDueJobs();
+    const delivered = await smtp.waitFor((m) => m.to.includes(BUYER.email) && decodeMime(m.raw).includes("Payment"));
+    const file = `Certificate-${certificate!.number}.pdf`;
+    const { contentType, bytes: pdf } = mimeAttachment(delivered.raw, new RegExp(`^${file}$`));
+    expect(contentType).toBe("application/pdf");
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     // The QR code the buyer scans leads to this certificate's verify page.
     expect(await qrCodesInPdf(pdf)).toEqual([`${services().config.publicUrl}/verify/${certificate!.code}`]);
@@ -98,6 +109,27 @@ describe.each(BACKENDS)("certificates on %s", (backend) => {
     expect(again.issued).toBe(0);
     expect(again.certificates.map((c) => c.id)).toEqual([certificate!.id]);
     expect(await certificatesForOrder(order.id)).toHaveLength(1);
+  });
+
+  it("records a payment at once while the pictures its certificates show wait their turn to be drawn", async () => {
+    // An AVIF is decoded whole, so drawing it waits for room in the decode budget, which a long decode (a large
+    // upload, say) holds here. The payment's transaction must not wait with it: on PGlite it holds the only
+    // connection, and every other request of the shop would wait too.
+    const work = await seedWork({ title: "Held Light" });
+    await replaceArtworkImage(work, await ingestImage(await solidPicture(640, 480, "#5a6f8d", "avif")));
+    let release!: () => void;
+    const holding = withinDecodeBudget(MAX_WHOLE_DECODE_BYTES, () => new Promise<void>((r) => (release = r)));
+    try {
+      let paid = false;
+      const paying = paidOrder([{ artworkId: work, quantity: 1 }]).then((order) => ((paid = true), order));
+      await vi.waitFor(() => expect(paid || decodeBudgetState().waiting > 0).toBe(true), { timeout: 30_000 });
+      expect(paid, "the payment waited for a picture to be drawn").toBe(true);
+      const order = await paying;
+      expect(await certificatesForOrder(order.id)).toHaveLength(1);
+    } finally {
+      release();
+      await holding;
+    }
   });
 
   it("numbers pieces of an edition and refuses an unpaid order", async () => {

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs, mailOutbox, notifications, user, userRoles } from "~/db/schema";
 import { createLogger } from "~/logger.server";
 import { runDueJobs } from "~/modules/jobs/jobs.server";
-import { requeueMail, sendMail } from "~/modules/mail/mail.server";
+import { deliverMail, requeueMail, sendMail } from "~/modules/mail/mail.server";
 import { saveSettings } from "~/modules/settings/settings.server";
 import { services, setServices } from "~/services.server";
-import { decodeMime, startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import { decodeMime, mimeAttachment, startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
 import { BACKENDS, useTestServices, type SuiteContext } from "../support/harness";
 
 async function freePort(): Promise<number> {
@@ -69,6 +69,21 @@ describe.each(BACKENDS)("mail through a real SMTP server on %s", (backend) => {
     await makeDue(ctx);
     await runDueJobs();
     expect(peer.received.filter((m) => m.to.includes("collector@example.com"))).toHaveLength(1);
+  });
+
+  it("draws an attachment when the message goes out, and keeps the message to retry when it cannot be drawn", async () => {
+    const attachment = (kind: string) => ({ filename: "Note.txt", contentType: "text/plain", draw: { kind, id: "7" } });
+    const drawn = await sendMail("drawn@example.com", "inquiry-received", {}, undefined, [attachment("note")]);
+    const undrawable = await sendMail("later@example.com", "inquiry-received", {}, undefined, [attachment("nothing")]);
+    const drawers = { note: (id: string) => Promise.resolve(new TextEncoder().encode(`drawn for ${id}`)) };
+    await deliverMail(drawn, drawers);
+    await expect(deliverMail(undrawable, drawers)).rejects.toThrow('Nothing draws a "nothing" attachment.');
+
+    const mail = await peer.waitFor((m) => m.to.includes("drawn@example.com"));
+    expect(mimeAttachment(mail.raw, /^Note\.txt$/).bytes.toString()).toBe("drawn for 7");
+    const [kept] = await ctx.handle.db.select().from(mailOutbox).where(eq(mailOutbox.id, undrawable));
+    expect(kept).toMatchObject({ status: "pending", attempts: 1, lastError: 'Nothing draws a "nothing" attachment.' });
+    expect(peer.received.filter((m) => m.to.includes("later@example.com"))).toHaveLength(0);
   });
 });
 

@@ -71,3 +71,18 @@ export function decodeMime(raw: string): string {
   ].map((m) => Buffer.from(m[1]!.replace(/\s/g, ""), "base64").toString("utf8"));
   return Buffer.from([qp, ...base64Parts].join("\n"), "latin1").toString("utf8");
 }
+
+/** A file attached to a MIME message, found by its file name: its head's content type and its base64 body, decoded. */
+export function mimeAttachment(raw: string, fileName: RegExp): { name: string; contentType: string; bytes: Buffer } {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  if (!boundary) throw new Error("not a multipart message");
+  for (const part of raw.split(`--${boundary}`)) {
+    const [head = "", ...body] = part.split(/\r?\n\r?\n/);
+    const name = /filename="?([^";\r\n]+)"?/i.exec(head)?.[1];
+    if (!name || !fileName.test(name)) continue;
+    if (!/Content-Transfer-Encoding: base64/i.test(head)) throw new Error(`${name} is not base64 encoded`);
+    const contentType = /Content-Type: ([^;\r\n]+)/i.exec(head)?.[1] ?? "";
+    return { name, contentType, bytes: Buffer.from(body.join("").replace(/\s/g, ""), "base64") };
+  }
+  throw new Error(`no attachment named ${fileName} in the message`);
+}

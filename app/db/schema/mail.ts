@@ -6,12 +6,13 @@ import { idColumn, createdAtColumn } from "./columns";
 export const MAIL_STATUSES = ["pending", "sent", "logged", "failed"] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
-/** A file sent with a message (an invoice's PDF), kept in the outbox until the message is delivered. */
-export interface MailAttachment {
-  filename: string;
-  contentType: string;
-  contentBase64: string;
-}
+/**
+ * A file sent with a message, kept in the outbox until the message is delivered: its bytes (an invoice's PDF), or
+ * what to draw when it is delivered (a certificate's PDF: `draw` names the kind and the row, mail.server.ts).
+ */
+export type MailAttachment = { filename: string; contentType: string } & (
+  { contentBase64: string } | { draw: { kind: string; id: string } }
+);
 
 export const mailOutbox = pgTable(
   "mail_outbox",

@@ -320,17 +320,16 @@ export function certificateFileName(c: Pick<Certificate, "number">): string {
   return `Certificate-${c.number}.pdf`;
 }
 
-/** The certificate as a PDF (its picture and the signature from Settings); `tx` inside a transaction. */
-export async function renderCertificatePdf(
-  c: Certificate,
-  options: { settings?: Settings; tx?: Database } = {},
-): Promise<Uint8Array> {
-  const tx = options.tx ?? db();
-  const settings = options.settings ?? (await getSettings(tx));
+/**
+ * The certificate as a PDF (its picture and the signature from Settings). Never inside a transaction: its pictures
+ * are decoded, which may wait for room in the decode budget (the paid e-mail's copy is drawn on delivery).
+ */
+export async function renderCertificatePdf(c: Certificate): Promise<Uint8Array> {
+  const settings = await getSettings();
   const picture = async (hash: string | null | undefined, maxSide: number, format: "jpeg" | "png") => {
     if (!hash) return undefined;
     try {
-      const image = await printableImage(hash, { maxSide, format }, tx);
+      const image = await printableImage(hash, { maxSide, format });
       return image ? { bytes: image.bytes, format } : undefined;
     } catch (error) {
       // A missing or unreadable picture must not stop a payment's mail: the certificate goes without it.
@@ -361,22 +360,20 @@ export async function renderCertificatePdf(
   );
 }
 
-/** The certificates as mail attachments (the order's paid e-mail), rendered inside the caller's transaction. */
-export async function certificateAttachments(
-  list: Certificate[],
-  settings: Settings,
-  tx: Database,
-): Promise<MailAttachment[]> {
-  const attachments: MailAttachment[] = [];
-  for (const c of list) {
-    const pdf = await renderCertificatePdf(c, { settings, tx });
-    attachments.push({
-      filename: certificateFileName(c),
-      contentType: "application/pdf",
-      contentBase64: Buffer.from(pdf).toString("base64"),
-    });
-  }
-  return attachments;
+/** The certificates as the paid e-mail's attachments: each is drawn when the message is delivered. */
+export function certificateAttachments(list: Certificate[]): MailAttachment[] {
+  return list.map((c) => ({
+    filename: certificateFileName(c),
+    contentType: "application/pdf",
+    draw: { kind: "certificate", id: c.id },
+  }));
+}
+
+/** A certificate's PDF by its id, for the mail delivery that attaches it (server/jobs.ts). */
+export async function drawCertificate(id: string): Promise<Uint8Array> {
+  const certificate = await getCertificate(id);
+  if (!certificate) throw new Error(`There is no certificate ${id}.`);
+  return renderCertificatePdf(certificate);
 }
 
 /** A signature must be a small still image: it is drawn on every certificate and attached to paid e-mails. */

@@ -87,8 +87,23 @@ function transporter(url: string): Transporter {
   return transport.transporter;
 }
 
+/**
+ * What draws an attachment the message names by `draw` (its kind: "certificate"), when the message is delivered.
+ * A PDF with pictures is drawn then, not in the transaction that queues the message (a payment's), which would
+ * wait for the pictures' decode and hold its locks meanwhile. The kinds are given by server/jobs.ts.
+ */
+export type AttachmentDrawers = Partial<Record<string, (id: string) => Promise<Uint8Array>>>;
+
+async function attachmentBytes(attachment: MailAttachment, drawers: AttachmentDrawers): Promise<Buffer> {
+  if ("contentBase64" in attachment) return Buffer.from(attachment.contentBase64, "base64");
+  const draw = drawers[attachment.draw.kind];
+  // A failure here is one failed attempt, retried like a mail server that does not answer.
+  if (!draw) throw new Error(`Nothing draws a "${attachment.draw.kind}" attachment.`);
+  return Buffer.from(await draw(attachment.draw.id));
+}
+
 /** The mail.deliver job: one attempt; throwing makes the job retry later. */
-export async function deliverMail(id: string): Promise<void> {
+export async function deliverMail(id: string, drawers: AttachmentDrawers = {}): Promise<void> {
   const message = await db().query.mailOutbox.findFirst({ where: eq(mailOutbox.id, id) });
   if (!message || message.status === "sent" || message.status === "logged") return;
   const { config, logger } = services();
@@ -111,11 +126,13 @@ export async function deliverMail(id: string): Promise<void> {
       html: message.html,
       text: message.text,
       headers: message.headers,
-      attachments: message.attachments.map((a) => ({
-        filename: a.filename,
-        contentType: a.contentType,
-        content: Buffer.from(a.contentBase64, "base64"),
-      })),
+      attachments: await Promise.all(
+        message.attachments.map(async (a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: await attachmentBytes(a, drawers),
+        })),
+      ),
     })) as { messageId?: string };
     await db()
       .update(mailOutbox)
@@ -157,12 +174,12 @@ export async function deliverMail(id: string): Promise<void> {
   }
 }
 
-/** The background jobs of this module (registered by server/jobs.ts). */
-export const mailJobs: JobHandlers = {
+/** The background jobs of this module, with what draws the attachments of each kind (registered by server/jobs.ts). */
+export const mailJobs = (drawers: AttachmentDrawers): JobHandlers => ({
   "mail.deliver": async (payload) => {
-    if (typeof payload.id === "string") await deliverMail(payload.id);
+    if (typeof payload.id === "string") await deliverMail(payload.id, drawers);
   },
-};
+});
 
 export const OUTBOX_PAGE_SIZE = 50;
 

@@ -85,7 +85,8 @@ export async function mailArtistNewOrder(tx: Database, order: OrderWithItems, se
 }
 
 /**
- * Payment received: the works' certificates of authenticity are issued in the same transaction and attached.
+ * Payment received: the works' certificates of authenticity are issued in the same transaction and attached (their
+ * PDFs are drawn when the message is delivered).
  * For a card payment this is also the artist's new-order note (unpaid card checkouts are not news).
  */
 export async function mailOrderPaid(tx: Database, order: OrderWithItems, settings: Settings): Promise<void> {
@@ -100,7 +101,7 @@ export async function mailOrderPaid(tx: Database, order: OrderWithItems, setting
       certificates: certificates.map((c) => c.number),
     },
     tx,
-    await certificateAttachments(certificates, settings, tx),
+    certificateAttachments(certificates),
   );
   if (order.provider === "stripe") await mailArtistNewOrder(tx, order, settings);
 }
