@@ -5,7 +5,6 @@
 //   npx tsx scripts/bench/import-rows.ts --data-dir DIR [--database-url URL] [--rows 1000] [--format csv|xlsx]
 import { openScriptServices, scriptArgs } from "./lib/script-services";
 import { performance } from "node:perf_hooks";
-import { count } from "drizzle-orm";
 import { artworks } from "~/db/schema";
 import { exportCatalogue } from "~/modules/catalog/import/export.server";
 import { TEMPLATE_HEADERS } from "~/modules/catalog/import/fields";
@@ -66,8 +65,8 @@ async function main() {
     const t4 = performance.now();
     if (preview.errors.length || !dry.ok || !done.ok || done.created !== n)
       throw new Error(`import failed: ${JSON.stringify({ errors: preview.errors.slice(0, 3), dry, done })}`);
-    const [counted] = await handle.db.select({ n: count() }).from(artworks);
-    if (counted?.n !== n) throw new Error(`expected ${n} artworks, found ${counted?.n}`);
+    const counted = await handle.db.$count(artworks);
+    if (counted !== n) throw new Error(`expected ${n} artworks, found ${counted}`);
 
     const exported = await exportCatalogue(format);
     const t5 = performance.now();

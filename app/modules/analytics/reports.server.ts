@@ -4,6 +4,7 @@
 // the studio's (docs/decisions/0032-dates-on-the-studios-clock.md).
 import { sql } from "drizzle-orm";
 import { db, queryRows } from "~/db/client.server";
+import { orders } from "~/db/schema";
 import { addDays, dayIn, startOfDayIn } from "~/lib/dates";
 import { artworkTitlesByKeys } from "~/modules/catalog/catalog.server";
 import { studioTimeZone } from "~/modules/settings/settings.server";
@@ -70,7 +71,7 @@ export async function analyticsReport(
    */
   const createdFrom = (day: string) => sql`created_at >= ${startOfDayIn(day, timeZone)} and created_at <= ${now}`;
   const database = db();
-  const [[totals], byDay, artworks, referrers, pages, [ordersInRange], monthly, [rankCounts]] = await Promise.all([
+  const [[totals], byDay, artworks, referrers, pages, ordersInRange, monthly, [rankCounts]] = await Promise.all([
     queryRows<{ views: unknown }>(
       database,
       sql`select coalesce(sum(views), 0) as views from page_view_counts where ${inRange}`,
@@ -99,7 +100,7 @@ export async function analyticsReport(
           group by path order by sum(views) desc, path
           limit ${RANK_PAGE_SIZE} offset ${offset(rankPages.pages)}`,
     ),
-    queryRows<{ n: unknown }>(database, sql`select count(*) as n from orders where ${createdFrom(since)}`),
+    database.$count(orders, createdFrom(since)),
     queryRows<{ month: string; orders: unknown; revenue: unknown; messages: unknown; commissions: unknown }>(
       database,
       sql`
@@ -135,13 +136,12 @@ export async function analyticsReport(
   ]);
   const titles = new Map((await artworkTitlesByKeys(artworks.map((a) => a.key))).map((a) => [a.key, a]));
   const views = n(totals?.views);
-  const orders = n(ordersInRange?.n);
   return {
     range,
     since,
     views,
-    ordersInRange: orders,
-    conversion: views > 0 ? orders / views : null,
+    ordersInRange,
+    conversion: views > 0 ? ordersInRange / views : null,
     viewsByDay: byDay.map((d) => ({
       day: typeof d.day === "string" ? d.day.slice(0, 10) : d.day.toISOString().slice(0, 10),
       views: n(d.views),

@@ -141,11 +141,11 @@ export async function noteSignIn({ userId, userAgent, ipAddress }: SignIn): Prom
     .returning({ firstSeenAt: knownDevices.firstSeenAt, lastSeenAt: knownDevices.lastSeenAt });
   const isNew = row !== undefined && row.firstSeenAt.getTime() === row.lastSeenAt.getTime();
   if (!isNew) return false;
-  const others = await db()
-    .select({ n: sql<number>`count(*)::int` })
-    .from(knownDevices)
-    .where(and(eq(knownDevices.userId, userId), ne(knownDevices.deviceKey, deviceKey)));
-  if ((others[0]?.n ?? 0) === 0) return false;
+  const others = await db().$count(
+    knownDevices,
+    and(eq(knownDevices.userId, userId), ne(knownDevices.deviceKey, deviceKey)),
+  );
+  if (others === 0) return false;
   const account = await db().query.user.findFirst({ where: eq(user.id, userId), columns: { email: true } });
   if (!account) return false;
   await sendMail(account.email, "sign-in-alert", {

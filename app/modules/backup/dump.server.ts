@@ -169,10 +169,8 @@ export async function dumpWithin(
     tx,
     sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`,
   );
-  const [row] = known?.t
-    ? await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
-    : [];
-  return { tables, migrations: row?.n ?? 0 };
+  const migrations = known?.t ? await tx.$count(sql`drizzle.__drizzle_migrations`) : 0;
+  return { tables, migrations };
 }
 
 /** The data of every table as of one moment (a REPEATABLE READ, READ ONLY transaction of its own). */

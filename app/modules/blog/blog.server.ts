@@ -1,7 +1,7 @@
 // The blog ("Journal"): posts in Markdown with a cover image, drafted, scheduled or published.
 // Owns: blog_posts. Exposes: the public listing (only what is public now), one public post rendered to safe
 // HTML, the admin's listing and editing, and the feeds' and sitemap's lookups.
-import { and, count, desc, eq, gt, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, lte, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Database } from "~/db/client.server";
 import { blogPosts, mediaAssets, POST_STATUSES, type PostStatus } from "~/db/schema";
@@ -106,15 +106,15 @@ export async function listPublicPosts(
   { page, pageSize = BLOG_PAGE_SIZE }: { page: number; pageSize?: number },
   now = new Date(),
 ): Promise<{ posts: PostSummary[]; total: number }> {
-  const [rows, [counted]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectPosts(summaryColumns)
       .where(isPublic(now))
       .orderBy(...publicOrder)
       .limit(Math.min(pageSize, 50))
       .offset(pageOffset(page, pageSize)),
-    db().select({ n: count() }).from(blogPosts).where(isPublic(now)),
+    db().$count(blogPosts, isPublic(now)),
   ]);
-  return { posts: rows.map(toSummary), total: counted?.n ?? 0 };
+  return { posts: rows.map(toSummary), total };
 }
 
 export interface PublicPost extends PostSummary {
@@ -197,15 +197,15 @@ export async function listPostsForAdmin(
         : status === "scheduled"
           ? and(ne(blogPosts.status, "draft"), sql`${blogPosts.publishAt} > ${now}`)
           : undefined;
-  const [rows, [counted]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectPosts(summaryColumns)
       .where(where)
       .orderBy(desc(blogPosts.updatedAt))
       .limit(ADMIN_PAGE_SIZE)
       .offset(pageOffset(page, ADMIN_PAGE_SIZE)),
-    db().select({ n: count() }).from(blogPosts).where(where),
+    db().$count(blogPosts, where),
   ]);
-  return { posts: rows.map(toSummary), total: counted?.n ?? 0 };
+  return { posts: rows.map(toSummary), total };
 }
 
 export interface EditablePost extends PostSummary {

@@ -99,15 +99,15 @@ export async function listAdminArtworks(
   params: AdminArtworkParams,
 ): Promise<{ rows: AdminArtworkRow[]; total: number }> {
   const where = adminWhere(params);
-  const [rows, [counted]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectRows(rowColumns)
       .where(where)
       .orderBy(...adminOrder(params))
       .limit(Math.min(params.pageSize, 100))
       .offset(pageOffset(params.page, params.pageSize)),
-    db().select({ n: count() }).from(artworks).where(where),
+    db().$count(artworks, where),
   ]);
-  return { rows: rows.map(toRow), total: counted?.n ?? 0 };
+  return { rows: rows.map(toRow), total };
 }
 
 /** Distinct mediums, for the table's filter (bounded). */
@@ -317,11 +317,8 @@ export async function setFeatured(
     return true;
   });
   if (found) await catalogChanged([id]);
-  const [counted] = await db()
-    .select({ n: count() })
-    .from(artworks)
-    .where(and(eq(artworks.isFeatured, true), isNull(artworks.archivedAt)));
-  return { found, featuredCount: counted?.n ?? 0, limit: FEATURED_LIMIT };
+  const featuredCount = await db().$count(artworks, and(eq(artworks.isFeatured, true), isNull(artworks.archivedAt)));
+  return { found, featuredCount, limit: FEATURED_LIMIT };
 }
 
 /**

@@ -68,8 +68,7 @@ export async function listArtworks({ limit, offset = 0 }: { limit: number; offse
 }
 
 export async function countArtworks(): Promise<number> {
-  const [row] = await db().select({ n: count() }).from(artworks).where(notArchived);
-  return row?.n ?? 0;
+  return db().$count(artworks, notArchived);
 }
 
 /** Every work on the site by title (artworks_title_idx), for pickers such as an exhibition's works. */
@@ -226,15 +225,15 @@ async function readSearch(query: GalleryQuery): Promise<{ artworks: ArtworkCard[
   const order = query.q
     ? [sql`ts_rank(${artworks.search}, ${matchesSearch(query.q)}) desc`, ...displayOrder]
     : displayOrder;
-  const [rows, [counted]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectCards()
       .where(where)
       .orderBy(...order)
       .limit(Math.min(query.limit, 200))
       .offset(query.offset ?? 0),
-    db().select({ n: count() }).from(artworks).where(where),
+    db().$count(artworks, where),
   ]);
-  return { artworks: rows.map(toCard), total: counted?.n ?? 0 };
+  return { artworks: rows.map(toCard), total };
 }
 
 export interface CatalogFacets {

@@ -78,17 +78,14 @@ async function lockWorks(tx: Database, ids: string[]): Promise<Map<string, WorkR
 
 /** Live certificates of a work issued for orders: its pieces known to be sold. */
 async function soldPieces(tx: Database, artworkId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(certificates)
-    .where(
-      and(
-        eq(certificates.artworkId, artworkId),
-        isNull(certificates.revokedAt),
-        sql`${certificates.orderId} is not null`,
-      ),
-    );
-  return row?.n ?? 0;
+  return tx.$count(
+    certificates,
+    and(
+      eq(certificates.artworkId, artworkId),
+      isNull(certificates.revokedAt),
+      sql`${certificates.orderId} is not null`,
+    ),
+  );
 }
 
 async function insertCertificate(

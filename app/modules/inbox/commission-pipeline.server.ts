@@ -2,7 +2,7 @@
 // notes, the history of stage changes, the deposit and balance (each an invoice, marked paid), the private
 // client page behind a secret link, and the list of all commissions paged and searched.
 // Owns: commission_events (and the pipeline's columns of commissions). Invoices through the invoices module.
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { choiceParam, pageField, searchParam } from "~/modules/forms/fields";
 import type { ActionResult } from "~/lib/action-result";
@@ -455,7 +455,7 @@ export async function listCommissionPage(filter: CommissionListFilter) {
     where.push(or(ilike(commissions.name, like), ilike(commissions.email, like), ilike(commissions.description, like)));
   }
   const condition = and(...where);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db()
       .select({
         ...commissionColumns,
@@ -467,7 +467,7 @@ export async function listCommissionPage(filter: CommissionListFilter) {
       .orderBy(desc(commissions.createdAt), desc(commissions.id))
       .limit(COMMISSIONS_PAGE_SIZE)
       .offset(pageOffset(filter.page, COMMISSIONS_PAGE_SIZE)),
-    db().select({ n: count() }).from(commissions).where(condition),
+    db().$count(commissions, condition),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total };
 }

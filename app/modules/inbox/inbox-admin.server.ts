@@ -37,7 +37,7 @@ export async function listMessages(filter: MessageFilter) {
     );
   }
   const condition = and(...where);
-  const [rows, [total], byStatus] = await Promise.all([
+  const [rows, total, byStatus] = await Promise.all([
     db()
       .select({
         id: messages.id,
@@ -55,12 +55,12 @@ export async function listMessages(filter: MessageFilter) {
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(MESSAGES_PAGE_SIZE)
       .offset(pageOffset(filter.page, MESSAGES_PAGE_SIZE)),
-    db().select({ n: count() }).from(messages).where(condition),
+    db().$count(messages, condition),
     db().select({ status: messages.status, n: count() }).from(messages).groupBy(messages.status),
   ]);
   const counts = Object.fromEntries(MESSAGE_STATUSES.map((s) => [s, 0])) as Record<MessageStatus, number>;
   for (const row of byStatus) counts[row.status] = row.n;
-  return { rows, total: total?.n ?? 0, counts };
+  return { rows, total, counts };
 }
 
 /** One message as it is, for the detail pane (a read: GET never changes a message). */
@@ -89,8 +89,7 @@ export async function setMessageStatus(ids: string[], status: MessageStatus): Pr
 }
 
 export async function countUnreadMessages(): Promise<number> {
-  const [row] = await db().select({ n: count() }).from(messages).where(eq(messages.status, "new"));
-  return row?.n ?? 0;
+  return db().$count(messages, eq(messages.status, "new"));
 }
 
 /** Stages where the artist still owes the collector something. */
@@ -157,8 +156,7 @@ export async function getCommission(id: string, tx: Database = db()) {
 }
 
 export async function countOpenCommissions(): Promise<number> {
-  const [row] = await db().select({ n: count() }).from(commissions).where(inArray(commissions.stage, OPEN_STAGES));
-  return row?.n ?? 0;
+  return db().$count(commissions, inArray(commissions.stage, OPEN_STAGES));
 }
 
 /** The newest messages, for the dashboard. */

@@ -150,7 +150,7 @@ const subscriberColumns = {
 /** One page of subscribers, newest first, searched by address and filtered by status; no cap. */
 export async function listSubscribers(filter: SubscriberFilter) {
   const where = subscriberWhere(filter);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db()
       .select(subscriberColumns)
       .from(newsletterSubscribers)
@@ -158,9 +158,9 @@ export async function listSubscribers(filter: SubscriberFilter) {
       .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
       .limit(SUBSCRIBERS_PAGE_SIZE)
       .offset(pageOffset(filter.page, SUBSCRIBERS_PAGE_SIZE)),
-    db().select({ n: count() }).from(newsletterSubscribers).where(where),
+    db().$count(newsletterSubscribers, where),
   ]);
-  return { rows: rows.map((r) => ({ ...r, status: subscriberStatus(r) })), total: total?.n ?? 0 };
+  return { rows: rows.map((r) => ({ ...r, status: subscriberStatus(r) })), total };
 }
 
 /** A CSV cell: quoted, and a formula-looking value made inert with an apostrophe (as the catalogue export). */
@@ -293,11 +293,11 @@ export async function sendIssueBatch(issueId: string, database: Database = db())
     }
     return batch.length;
   });
-  const [left] = await database
-    .select({ n: count() })
-    .from(newsletterDeliveries)
-    .where(and(eq(newsletterDeliveries.issueId, issueId), isNull(newsletterDeliveries.mailId)));
-  if ((left?.n ?? 0) > 0) {
+  const left = await database.$count(
+    newsletterDeliveries,
+    and(eq(newsletterDeliveries.issueId, issueId), isNull(newsletterDeliveries.mailId)),
+  );
+  if (left > 0) {
     const delayMs = Math.round((queued / perMinute) * 60_000);
     await enqueue(SEND_JOB, { issueId }, { runAt: new Date(Date.now() + delayMs), priority: JOB_PRIORITY.mail });
   } else {
@@ -344,9 +344,9 @@ export async function listIssues(page = 1) {
          order by i.created_at desc, i.id desc
          limit ${ISSUES_PAGE_SIZE} offset ${pageOffset(page, ISSUES_PAGE_SIZE)}`,
   );
-  const [total] = await db().select({ n: count() }).from(newsletterIssues);
+  const total = await db().$count(newsletterIssues);
   return {
-    total: total?.n ?? 0,
+    total,
     rows: rows.map((r) => ({
       id: r.id,
       subject: r.subject,

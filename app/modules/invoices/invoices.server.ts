@@ -216,7 +216,7 @@ export async function listInvoices({
     );
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [count]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db()
       .select()
       .from(invoices)
@@ -224,12 +224,9 @@ export async function listInvoices({
       .orderBy(desc(invoices.createdAt), desc(invoices.id))
       .limit(INVOICES_PAGE_SIZE)
       .offset(pageOffset(page, INVOICES_PAGE_SIZE)),
-    db()
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(invoices)
-      .where(where),
+    db().$count(invoices, where),
   ]);
-  return { invoices: rows, total: count?.n ?? 0 };
+  return { invoices: rows, total };
 }
 
 export async function getInvoice(id: string, tx: Database = db()): Promise<InvoiceWithLines | undefined> {

@@ -186,7 +186,7 @@ export const OUTBOX_PAGE_SIZE = 50;
 /** One page of the outbox without message bodies (they may hold sign-in links), newest first. */
 export async function outboxPage(options: { status?: MailStatus; page: number }) {
   const where = options.status ? eq(mailOutbox.status, options.status) : undefined;
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db()
       .select({
         id: mailOutbox.id,
@@ -204,12 +204,9 @@ export async function outboxPage(options: { status?: MailStatus; page: number })
       .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
       .limit(OUTBOX_PAGE_SIZE)
       .offset(pageOffset(options.page, OUTBOX_PAGE_SIZE)),
-    db()
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(mailOutbox)
-      .where(where),
+    db().$count(mailOutbox, where),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total };
 }
 
 /**

@@ -3,7 +3,7 @@
 // readVariant, readOriginal, generateVariants, lookups by file name or hash, the media library listing,
 // and the ImageAsset shape other modules join.
 import { buffer as readAll } from "node:stream/consumers";
-import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { db, type Database } from "~/db/client.server";
 import { mediaAssets } from "~/db/schema";
@@ -211,7 +211,7 @@ export async function listMediaLibrary({
   limit: number;
   offset?: number;
 }): Promise<{ images: LibraryImage[]; total: number }> {
-  const [rows, [counted]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db()
       .select()
       .from(mediaAssets)
@@ -219,11 +219,11 @@ export async function listMediaLibrary({
       .orderBy(desc(mediaAssets.createdAt), desc(mediaAssets.id))
       .limit(Math.min(limit, 200))
       .offset(offset),
-    db().select({ n: count() }).from(mediaAssets).where(notClientReference),
+    db().$count(mediaAssets, notClientReference),
   ]);
   return {
     images: rows.map((a) => ({ ...toImageAsset(a), id: a.id, originalName: a.originalName, createdAt: a.createdAt })),
-    total: counted?.n ?? 0,
+    total,
   };
 }
 

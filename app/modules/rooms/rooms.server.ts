@@ -180,9 +180,9 @@ export async function listRooms(page = 1): Promise<{ rows: RoomListRow[]; total:
         .where(and(inArray(viewingRoomVisits.roomId, ids), eq(viewingRoomVisits.kind, "opened")))
         .groupBy(viewingRoomVisits.roomId)
     : [];
-  const [total] = await db().select({ n: count() }).from(viewingRooms);
+  const total = await db().$count(viewingRooms);
   return {
-    total: total?.n ?? 0,
+    total,
     rows: rooms.map((r) => {
       const o = opens.find((x) => x.roomId === r.id);
       return {
@@ -228,8 +228,8 @@ export async function getRoom(
     .where(eq(viewingRoomVisits.roomId, id))
     .orderBy(desc(viewingRoomVisits.at), desc(viewingRoomVisits.id))
     .limit(ROOM_VISITS_SHOWN);
-  const [n] = await db().select({ n: count() }).from(viewingRoomVisits).where(eq(viewingRoomVisits.roomId, id));
-  return { room, works, visits, visitCount: n?.n ?? 0 };
+  const visitCount = await db().$count(viewingRoomVisits, eq(viewingRoomVisits.roomId, id));
+  return { room, works, visits, visitCount };
 }
 
 /** The works the artist can put in a room (the catalogue, archived works left out). */

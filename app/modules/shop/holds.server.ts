@@ -2,7 +2,7 @@
 // artist approves or declines; an approved hold makes the work `on_hold` (not on /shop, not buyable by anyone
 // else) until its buyer completes the purchase through the signed link mailed to them, or the lapse job
 // releases it. Owns: holds. Lock order is always the hold row, then the artwork row (checkout does the same).
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, queryRows, type Database } from "~/db/client.server";
 import { artworks, holds } from "~/db/schema";
@@ -275,7 +275,7 @@ export async function listHolds(page = 1): Promise<{ rows: HoldRow[]; total: num
     .orderBy(sql`${holds.status} = 'requested' desc`, desc(holds.createdAt), desc(holds.id))
     .limit(HOLDS_PAGE_SIZE)
     .offset(pageOffset(page, HOLDS_PAGE_SIZE));
-  const [total] = await db().select({ n: count() }).from(holds);
-  const [waiting] = await db().select({ n: count() }).from(holds).where(eq(holds.status, "requested"));
-  return { rows, total: total?.n ?? 0, waiting: waiting?.n ?? 0 };
+  const total = await db().$count(holds);
+  const waiting = await db().$count(holds, eq(holds.status, "requested"));
+  return { rows, total, waiting };
 }

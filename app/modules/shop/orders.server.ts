@@ -142,7 +142,7 @@ export async function listOrders(query: OrderListQuery): Promise<{ orders: Order
     );
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [counted]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db()
       .select({
         id: orders.id,
@@ -161,12 +161,9 @@ export async function listOrders(query: OrderListQuery): Promise<{ orders: Order
       .orderBy(sql`${orders.createdAt} desc nulls last`, desc(orders.id))
       .limit(Math.min(query.limit, 200))
       .offset(query.offset ?? 0),
-    db()
-      .select({ n: sql<number>`count(*)::int` })
-      .from(orders)
-      .where(where),
+    db().$count(orders, where),
   ]);
-  return { orders: rows, total: counted?.n ?? 0 };
+  return { orders: rows, total };
 }
 
 /** Locks an order row for the rest of the transaction (every change to an order goes through this). */
