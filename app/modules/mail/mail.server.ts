@@ -102,6 +102,14 @@ async function attachmentBytes(attachment: MailAttachment, drawers: AttachmentDr
   return Buffer.from(await draw(attachment.draw.id));
 }
 
+/** The files to send, drawn one after the other (each drawing may decode a large picture). */
+async function attachmentFiles(attachments: MailAttachment[], drawers: AttachmentDrawers) {
+  const files: { filename: string; contentType: string; content: Buffer }[] = [];
+  for (const a of attachments)
+    files.push({ filename: a.filename, contentType: a.contentType, content: await attachmentBytes(a, drawers) });
+  return files;
+}
+
 /** The mail.deliver job: one attempt; throwing makes the job retry later. */
 export async function deliverMail(id: string, drawers: AttachmentDrawers = {}): Promise<void> {
   const message = await db().query.mailOutbox.findFirst({ where: eq(mailOutbox.id, id) });
@@ -126,13 +134,7 @@ export async function deliverMail(id: string, drawers: AttachmentDrawers = {}): 
       html: message.html,
       text: message.text,
       headers: message.headers,
-      attachments: await Promise.all(
-        message.attachments.map(async (a) => ({
-          filename: a.filename,
-          contentType: a.contentType,
-          content: await attachmentBytes(a, drawers),
-        })),
-      ),
+      attachments: await attachmentFiles(message.attachments, drawers),
     })) as { messageId?: string };
     await db()
       .update(mailOutbox)
