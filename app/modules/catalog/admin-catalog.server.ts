@@ -13,7 +13,7 @@ import { withImage } from "~/modules/media/media.server";
 import { queueTiles } from "~/modules/media/tiles.server";
 import type { ArtworkInputValues } from "./artwork-input";
 import { catalogChanged } from "./catalog-cache.server";
-import { displayOrder, FEATURED_LIMIT, slugify, workColumns } from "./catalog.server";
+import { displayOrder, FEATURED_LIMIT, selectWithPicture, slugify, workColumns } from "./catalog.server";
 import { pageOffset } from "~/lib/pagination";
 
 /** Who made a change, for the log. */
@@ -39,11 +39,6 @@ const rowColumns = {
   archivedAt: artworks.archivedAt,
   updatedAt: artworks.updatedAt,
 };
-
-/** Works with `columns` (an admin table row's, and more for a work's page) and their main picture, for `toRow`. */
-function selectRows<Columns extends typeof rowColumns>(columns: Columns) {
-  return db().select(columns).from(artworks).leftJoin(mediaAssets, eq(mediaAssets.id, artworks.mainImageId));
-}
 
 type RawRow = { [K in keyof typeof rowColumns]: unknown } & Record<string, unknown>;
 
@@ -100,7 +95,7 @@ export async function listAdminArtworks(
 ): Promise<{ rows: AdminArtworkRow[]; total: number }> {
   const where = adminWhere(params);
   const [rows, total] = await Promise.all([
-    selectRows(rowColumns)
+    selectWithPicture(rowColumns)
       .where(where)
       .orderBy(...adminOrder(params))
       .limit(Math.min(params.pageSize, 100))
@@ -129,7 +124,7 @@ export interface AdminArtwork extends AdminArtworkRow {
 
 /** One work for the edit page, archived or not. */
 export async function getAdminArtwork(id: string): Promise<AdminArtwork | undefined> {
-  const [row] = await selectRows({
+  const [row] = await selectWithPicture({
     ...rowColumns,
     description: artworks.description,
     mainImageId: artworks.mainImageId,
@@ -560,7 +555,7 @@ export async function listInventory(
   if (query.medium) conditions.push(eq(artworks.medium, query.medium));
   const where = and(...conditions);
   const [rows, [totals]] = await Promise.all([
-    selectRows(rowColumns)
+    selectWithPicture(rowColumns)
       .where(where)
       .orderBy(...displayOrder)
       .limit(Math.min(query.limit, 200))

@@ -2,6 +2,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
 import { artworks, mediaAssets, type Availability } from "~/db/schema";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { ArtworkSummary } from "~/lib/artwork";
 import type { ImageAsset } from "~/lib/media";
 import { toSlug } from "~/lib/slug";
@@ -37,9 +38,11 @@ export const workColumns = {
 
 const cardColumns = { ...workColumns, description: artworks.description };
 
-function selectCards() {
-  return db().select(cardColumns).from(artworks).leftJoin(mediaAssets, eq(mediaAssets.id, artworks.mainImageId));
+/** Works with their main picture, as `columns` (a card's, an admin row's, and any others a reader needs). */
+export function selectWithPicture<T extends SelectedFields>(columns: T) {
+  return db().select(columns).from(artworks).leftJoin(mediaAssets, eq(mediaAssets.id, artworks.mainImageId));
 }
+const selectCards = () => selectWithPicture(cardColumns);
 type CardRow = Awaited<ReturnType<typeof selectCards>>[number];
 
 function toCard(row: CardRow): ArtworkCard {
@@ -133,14 +136,11 @@ export function getArtwork(idOrSlug: string): Promise<ArtworkDetail | undefined>
 
 async function readArtwork(idOrSlug: string): Promise<ArtworkDetail | undefined> {
   const where = and(isUuid(idOrSlug) ? eq(artworks.id, idOrSlug) : eq(artworks.slug, idOrSlug), notArchived);
-  const [row] = await db()
-    .select({
-      ...cardColumns,
-      createdAt: artworks.createdAt,
-      updatedAt: artworks.updatedAt,
-    })
-    .from(artworks)
-    .leftJoin(mediaAssets, eq(mediaAssets.id, artworks.mainImageId))
+  const [row] = await selectWithPicture({
+    ...cardColumns,
+    createdAt: artworks.createdAt,
+    updatedAt: artworks.updatedAt,
+  })
     .where(where)
     .limit(1);
   if (!row) return undefined;
