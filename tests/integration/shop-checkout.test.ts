@@ -72,6 +72,9 @@ describe.each(BACKENDS)("checkout on %s", (backend) => {
       ["order-new", "artist@example.com"],
       ["order-placed", BUYER.email],
     ]);
+    // The artist's note links to the order in the admin, on the site's address.
+    const note = mails.find((m) => m.template === "order-new")!;
+    expect(note.text).toContain(`${ctx.config.publicUrl}/admin/orders/${order!.id}`);
     const placed = mails.find((m) => m.template === "order-placed")!;
     expect(placed.subject).toBe(`Your order ${number} at Test Studio`);
     expect(placed.text).toContain("Total: $7,537.60");

@@ -42,6 +42,22 @@ describe("mail templates", () => {
     expect(mail.text).toContain("https://maraellison.art/auth?mode=forgot");
   });
 
+  it("links the artist to the admin page a message concerns, on the site's address", () => {
+    const from = { from: "Ines", email: "ines@example.com" };
+    const links = [
+      [mailTemplates.test(brand, {}), "/admin/outbox"],
+      [
+        mailTemplates["new-inquiry"](brand, { ...from, subject: "Hello", body: "Hi", kind: "Inquiry" }),
+        "/admin/messages",
+      ],
+      [mailTemplates["new-commission"](brand, { ...from, description: "A sea", facts: [] }), "/admin/commissions"],
+    ] as const;
+    for (const [mail, path] of links) {
+      expect(mail.text).toContain(`https://maraellison.art${path}`);
+      expect(mail.html).toContain(`href="https://maraellison.art${path}"`);
+    }
+  });
+
   it("a change of address says so, not 'thank you for creating an account'", () => {
     const mail = mailTemplates["email-verification"](brand, { url: "https://maraellison.art/v", change: true });
     expect(mail.text).toContain("You asked to use this address");

@@ -1,4 +1,6 @@
 // Mail templates: every message in HTML and plain text, signed with the artist's name from settings.
+import { adminPaths } from "~/lib/admin-paths";
+import { absoluteUrl } from "~/lib/seo";
 
 export interface Brand {
   artistName: string;
@@ -206,14 +208,14 @@ export const mailTemplates = {
         "This is the test e-mail you asked for in Settings.",
         "If you can read it, the messages your shop sends (orders, replies, sign-in links) reach their readers.",
       ],
-      action: { label: "Open the outbox", url: `${brand.publicUrl}/admin/outbox` },
+      action: { label: "Open the outbox", url: absoluteUrl(brand.publicUrl, adminPaths.outbox()) },
     }),
   "new-inquiry": (brand: Brand, data: { from: string; email: string; subject: string; body: string; kind: string }) =>
     render(brand, `New message: ${data.subject}`, {
       preheader: `${data.from} wrote through the website.`,
       heading: data.subject,
       paragraphs: [`${data.kind} from ${data.from} <${data.email}>:`, ...data.body.split(/\n{2,}/)],
-      action: { label: "Open messages", url: `${brand.publicUrl}/admin/messages` },
+      action: { label: "Open messages", url: absoluteUrl(brand.publicUrl, adminPaths.messages()) },
       footnote: `Reply to ${data.email} to answer.`,
     }),
   // Acknowledgements repeat nothing the sender typed: a form that mails any address must not carry a
@@ -234,7 +236,7 @@ export const mailTemplates = {
       preheader: data.facts.join(" · "),
       heading: "A new commission request",
       paragraphs: [`${data.from} <${data.email}> would like a commissioned painting.`, ...data.facts, data.description],
-      action: { label: "Open the commission pipeline", url: `${brand.publicUrl}/admin/commissions` },
+      action: { label: "Open the commission pipeline", url: absoluteUrl(brand.publicUrl, adminPaths.commissions()) },
     }),
   "commission-received": (brand: Brand, _data: Record<string, never>) =>
     render(brand, `Your commission request to ${brand.artistName}`, {

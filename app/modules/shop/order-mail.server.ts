@@ -2,7 +2,9 @@
 import { countryName } from "~/lib/countries";
 import { formatDateTime } from "~/lib/dates";
 import { formatPrice } from "~/lib/money";
+import { adminPaths } from "~/lib/admin-paths";
 import { paths } from "~/lib/paths";
+import { absoluteUrl } from "~/lib/seo";
 import type { Database } from "~/db/client.server";
 import { certificateAttachments, issueForPaidOrder } from "~/modules/certificates/certificates.server";
 import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
@@ -78,7 +80,7 @@ export async function mailArtistNewOrder(tx: Database, order: OrderWithItems, se
         order.provider === "stripe"
           ? "paid by card (Stripe)"
           : `bank transfer, awaiting payment (reserved until ${formatDateTime(order.reservedUntil ?? new Date(), settings.shop.timeZone)})`,
-      adminUrl: `${services().config.publicUrl}/admin/orders/${order.id}`,
+      adminUrl: absoluteUrl(services().config.publicUrl, adminPaths.order(order.id)),
     },
     tx,
   );
