@@ -1,7 +1,7 @@
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { jobs, mailOutbox, notifications, user, userRoles } from "~/db/schema";
 import { createLogger } from "~/logger.server";
 import { runDueJobs } from "~/modules/jobs/jobs.server";
@@ -159,6 +159,18 @@ describe.each(BACKENDS)("the outbox on %s: the artist told of failures, retry an
         ok: false,
         error: "Only a failed or waiting message can be retried.",
       });
+      // A copy keeps the original's headers: a newsletter sent again can still be left in one click.
+      const unsubscribe = {
+        "List-Unsubscribe": "<https://example.com/u/1>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      };
+      const issue = await sendMail("reader@example.com", "inquiry-received", {}, undefined, [], unsubscribe);
+      await runDueJobs();
+      expect(await requeueMail(issue, "resend")).toMatchObject({ ok: true });
+      await runDueJobs();
+      await vi.waitFor(() => expect(peer.received.filter((m) => m.to.includes("reader@example.com"))).toHaveLength(2));
+      for (const mail of peer.received.filter((m) => m.to.includes("reader@example.com")))
+        expect(mail.raw).toContain("List-Unsubscribe: <https://example.com/u/1>");
       // A delivered sign-in link is never sent again: its body is gone.
       const link = await sendMail("buyer@example.com", "magic-link", { url: "http://x/?token=T", minutes: 10 });
       await runDueJobs();

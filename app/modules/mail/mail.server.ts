@@ -243,6 +243,7 @@ export async function requeueMail(id: string, how: "retry" | "resend"): Promise<
         html: message.html,
         text: message.text,
         attachments: message.attachments,
+        headers: message.headers,
       })
       .returning({ id: mailOutbox.id });
     await queueDelivery(copy!.id, tx);
