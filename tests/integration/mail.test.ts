@@ -72,17 +72,26 @@ describe.each(BACKENDS)("mail through a real SMTP server on %s", (backend) => {
   });
 
   it("draws an attachment when the message goes out, and keeps the message to retry when it cannot be drawn", async () => {
-    const attachment = (kind: string) => ({ filename: "Note.txt", contentType: "text/plain", draw: { kind, id: "7" } });
-    const drawn = await sendMail("drawn@example.com", "inquiry-received", {}, undefined, [attachment("note")]);
-    const undrawable = await sendMail("later@example.com", "inquiry-received", {}, undefined, [attachment("nothing")]);
-    const drawers = { note: (id: string) => Promise.resolve(new TextEncoder().encode(`drawn for ${id}`)) };
+    const attachment = (id: string) => ({
+      filename: `Certificate-${id}.pdf`,
+      contentType: "application/pdf",
+      draw: { kind: "certificate" as const, id },
+    });
+    const drawn = await sendMail("drawn@example.com", "inquiry-received", {}, undefined, [attachment("7")]);
+    const undrawable = await sendMail("later@example.com", "inquiry-received", {}, undefined, [attachment("gone")]);
+    const drawers = {
+      certificate: (id: string) =>
+        id === "gone"
+          ? Promise.reject(new Error("There is no certificate gone."))
+          : Promise.resolve(Buffer.from(`#${id}`)),
+    };
     await deliverMail(drawn, drawers);
-    await expect(deliverMail(undrawable, drawers)).rejects.toThrow('Nothing draws a "nothing" attachment.');
+    await expect(deliverMail(undrawable, drawers)).rejects.toThrow("There is no certificate gone.");
 
     const mail = await peer.waitFor((m) => m.to.includes("drawn@example.com"));
-    expect(mimeAttachment(mail.raw, /^Note\.txt$/).bytes.toString()).toBe("drawn for 7");
+    expect(mimeAttachment(mail.raw, /^Certificate-7\.pdf$/).bytes.toString()).toBe("#7");
     const [kept] = await ctx.handle.db.select().from(mailOutbox).where(eq(mailOutbox.id, undrawable));
-    expect(kept).toMatchObject({ status: "pending", attempts: 1, lastError: 'Nothing draws a "nothing" attachment.' });
+    expect(kept).toMatchObject({ status: "pending", attempts: 1, lastError: "There is no certificate gone." });
     expect(peer.received.filter((m) => m.to.includes("later@example.com"))).toHaveLength(0);
   });
 });

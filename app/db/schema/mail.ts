@@ -11,8 +11,11 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
  * what to draw when it is delivered (a certificate's PDF: `draw` names the kind and the row, mail.server.ts).
  */
 export type MailAttachment = { filename: string; contentType: string } & (
-  { contentBase64: string } | { draw: { kind: string; id: string } }
+  { contentBase64: string } | { draw: { kind: AttachmentKind; id: string } }
 );
+
+/** What can be drawn on delivery (a row of another kind, from an older build, fails its delivery and is retried). */
+export type AttachmentKind = "certificate";
 
 export const mailOutbox = pgTable(
   "mail_outbox",

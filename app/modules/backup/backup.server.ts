@@ -201,7 +201,7 @@ export async function archivedSecret(archive: OpenedArchive): Promise<string | u
 /** Rows in the application's tables (0: an empty, freshly migrated database). */
 export async function applicationRows(db: Database): Promise<number> {
   let total = 0;
-  for (const table of await tablesInOrder(db)) total += await db.$count(sql.raw(`public."${table}"`));
+  for (const table of await tablesInOrder(db)) total += await db.$count(sql`public.${sql.identifier(table)}`);
   return total;
 }
 

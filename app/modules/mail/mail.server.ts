@@ -5,7 +5,7 @@ import type { ActionResult } from "~/lib/action-result";
 import { desc, eq, sql } from "drizzle-orm";
 import { createTransport, type Transporter } from "nodemailer";
 import { db, type Database } from "~/db/client.server";
-import { mailOutbox, type MailAttachment, type MailStatus } from "~/db/schema";
+import { mailOutbox, type AttachmentKind, type MailAttachment, type MailStatus } from "~/db/schema";
 import { enqueue, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
@@ -92,11 +92,11 @@ function transporter(url: string): Transporter {
  * A PDF with pictures is drawn then, not in the transaction that queues the message (a payment's), which would
  * wait for the pictures' decode and hold its locks meanwhile. The kinds are given by server/jobs.ts.
  */
-export type AttachmentDrawers = Partial<Record<string, (id: string) => Promise<Uint8Array>>>;
+export type AttachmentDrawers = Record<AttachmentKind, (id: string) => Promise<Uint8Array>>;
 
 async function attachmentBytes(attachment: MailAttachment, drawers: AttachmentDrawers): Promise<Buffer> {
   if ("contentBase64" in attachment) return Buffer.from(attachment.contentBase64, "base64");
-  const draw = drawers[attachment.draw.kind];
+  const draw = drawers[attachment.draw.kind] as AttachmentDrawers[AttachmentKind] | undefined;
   // A failure here is one failed attempt, retried like a mail server that does not answer.
   if (!draw) throw new Error(`Nothing draws a "${attachment.draw.kind}" attachment.`);
   return Buffer.from(await draw(attachment.draw.id));
@@ -111,7 +111,7 @@ async function attachmentFiles(attachments: MailAttachment[], drawers: Attachmen
 }
 
 /** The mail.deliver job: one attempt; throwing makes the job retry later. */
-export async function deliverMail(id: string, drawers: AttachmentDrawers = {}): Promise<void> {
+export async function deliverMail(id: string, drawers: AttachmentDrawers): Promise<void> {
   const message = await db().query.mailOutbox.findFirst({ where: eq(mailOutbox.id, id) });
   if (!message || message.status === "sent" || message.status === "logged") return;
   const { config, logger } = services();

@@ -338,15 +338,15 @@ export async function readOriginal(hash: string): Promise<Buffer | undefined> {
 /**
  * An image for print (a PDF): the stored original, turned upright and fitted within `maxSide` pixels, as JPEG
  * (photographs) or PNG (a signature keeps its transparency). The variants are AVIF/WebP, which PDFs cannot
- * carry. Undefined when there is no such image or its bytes are gone; `tx` for a caller inside a transaction.
+ * carry. Undefined when there is no such image or its bytes are gone. Never inside a transaction: the decode may
+ * wait for room in the decode budget (a certificate in a paid e-mail is drawn when the mail goes out).
  */
 export async function printableImage(
   hash: string,
   options: { maxSide: number; format: "jpeg" | "png" },
-  tx: Database = db(),
 ): Promise<{ bytes: Buffer; width: number; height: number } | undefined> {
   if (!/^[0-9a-f]{24}$/.test(hash)) return undefined;
-  const asset = await tx.query.mediaAssets.findFirst({
+  const asset = await db().query.mediaAssets.findFirst({
     where: eq(mediaAssets.hash, hash),
     columns: { originalKey: true },
   });

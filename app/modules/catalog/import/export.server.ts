@@ -1,9 +1,8 @@
 // The whole catalogue as a spreadsheet in the import's own format (CSV or XLSX), so that importing the
 // export gives the same catalogue back; and the empty template.
-import { asc, eq, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
 import { artworks, mediaAssets } from "~/db/schema";
 import { ambiguousFileNames } from "~/modules/media/media.server";
+import { displayOrder, selectWithPicture } from "../catalog.server";
 import { termsForArtworks } from "../taxonomy.server";
 import { TEMPLATE_HEADERS } from "./fields";
 import { writeCsv, writeXlsx, type SheetFormat } from "./spreadsheet.server";
@@ -46,26 +45,23 @@ export async function catalogueTemplate(format: SheetFormat): Promise<Spreadshee
 
 /** Every artwork in display order, one row each, with its terms and its image's file name. */
 export async function exportCatalogue(format: SheetFormat, now = new Date()): Promise<SpreadsheetFile> {
-  const rows = await db()
-    .select({
-      id: artworks.id,
-      title: artworks.title,
-      slug: artworks.slug,
-      description: artworks.description,
-      medium: artworks.medium,
-      year: artworks.year,
-      size: artworks.size,
-      priceCents: artworks.priceCents,
-      availability: artworks.availability,
-      isFeatured: artworks.isFeatured,
-      quantity: artworks.quantity,
-      sortOrder: artworks.sortOrder,
-      imageName: mediaAssets.originalName,
-      imageHash: mediaAssets.hash,
-    })
-    .from(artworks)
-    .leftJoin(mediaAssets, eq(mediaAssets.id, artworks.mainImageId))
-    .orderBy(sql`${artworks.sortOrder} asc nulls last`, sql`${artworks.createdAt} desc nulls last`, asc(artworks.id))
+  const rows = await selectWithPicture({
+    id: artworks.id,
+    title: artworks.title,
+    slug: artworks.slug,
+    description: artworks.description,
+    medium: artworks.medium,
+    year: artworks.year,
+    size: artworks.size,
+    priceCents: artworks.priceCents,
+    availability: artworks.availability,
+    isFeatured: artworks.isFeatured,
+    quantity: artworks.quantity,
+    sortOrder: artworks.sortOrder,
+    imageName: mediaAssets.originalName,
+    imageHash: mediaAssets.hash,
+  })
+    .orderBy(...displayOrder)
     .limit(MAX_EXPORT);
   const terms = new Map<
     string,
