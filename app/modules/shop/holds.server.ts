@@ -256,26 +256,28 @@ export interface HoldRow {
 
 /** Waiting requests first, then the rest newest first; one page. */
 export async function listHolds(page = 1): Promise<{ rows: HoldRow[]; total: number; waiting: number }> {
-  const rows = await db()
-    .select({
-      id: holds.id,
-      artworkId: holds.artworkId,
-      artworkTitle: artworks.title,
-      artworkSlug: artworks.slug,
-      name: holds.name,
-      email: holds.email,
-      note: holds.note,
-      status: holds.status,
-      createdAt: holds.createdAt,
-      expiresAt: holds.expiresAt,
-      decidedBy: holds.decidedBy,
-    })
-    .from(holds)
-    .innerJoin(artworks, eq(artworks.id, holds.artworkId))
-    .orderBy(sql`${holds.status} = 'requested' desc`, desc(holds.createdAt), desc(holds.id))
-    .limit(HOLDS_PAGE_SIZE)
-    .offset(pageOffset(page, HOLDS_PAGE_SIZE));
-  const total = await db().$count(holds);
-  const waiting = await db().$count(holds, eq(holds.status, "requested"));
+  const [rows, total, waiting] = await Promise.all([
+    db()
+      .select({
+        id: holds.id,
+        artworkId: holds.artworkId,
+        artworkTitle: artworks.title,
+        artworkSlug: artworks.slug,
+        name: holds.name,
+        email: holds.email,
+        note: holds.note,
+        status: holds.status,
+        createdAt: holds.createdAt,
+        expiresAt: holds.expiresAt,
+        decidedBy: holds.decidedBy,
+      })
+      .from(holds)
+      .innerJoin(artworks, eq(artworks.id, holds.artworkId))
+      .orderBy(sql`${holds.status} = 'requested' desc`, desc(holds.createdAt), desc(holds.id))
+      .limit(HOLDS_PAGE_SIZE)
+      .offset(pageOffset(page, HOLDS_PAGE_SIZE)),
+    db().$count(holds),
+    db().$count(holds, eq(holds.status, "requested")),
+  ]);
   return { rows, total, waiting };
 }
