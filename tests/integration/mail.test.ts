@@ -1,6 +1,6 @@
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { jobs, mailOutbox, notifications, user, userRoles } from "~/db/schema";
 import { createLogger } from "~/logger.server";
@@ -93,6 +93,41 @@ describe.each(BACKENDS)("mail through a real SMTP server on %s", (backend) => {
     const [kept] = await ctx.handle.db.select().from(mailOutbox).where(eq(mailOutbox.id, undrawable));
     expect(kept).toMatchObject({ status: "pending", attempts: 1, lastError: "There is no certificate gone." });
     expect(peer.received.filter((m) => m.to.includes("later@example.com"))).toHaveLength(0);
+  });
+  it("delivers a sign-in link before the mails to a list queued ahead of it (alerts, a newsletter's batch)", async () => {
+    await ctx.handle.db.delete(jobs); // nothing else in line
+    const alerts = [];
+    for (let n = 0; n < 3; n++)
+      alerts.push(
+        await sendMail(`fan${n}@example.com`, "work-alert", {
+          kind: "new-work" as const,
+          title: "Tidewater",
+          url: "http://localhost:3000/artwork/1",
+          unsubscribeUrl: `http://localhost:3000/alerts/unsubscribe?id=${n}`,
+        }),
+      );
+    // Queued a minute ago: they are first in line by time.
+    await ctx.handle.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 60_000) })
+      .where(
+        inArray(
+          jobs.dedupeKey,
+          alerts.map((id) => `mail:${id}`),
+        ),
+      );
+    await sendMail("collector@example.com", "magic-link", {
+      url: "http://localhost:3000/auth?token=first",
+      minutes: 10,
+    });
+
+    expect(await runDueJobs(1)).toBe(1);
+    await peer.waitFor((m) => m.to.includes("collector@example.com") && decodeMime(m.raw).includes("token=first"));
+    const waiting = await ctx.handle.db.select().from(mailOutbox).where(inArray(mailOutbox.id, alerts));
+    expect(waiting.map((m) => m.status)).toEqual(["pending", "pending", "pending"]);
+
+    await runDueJobs();
+    await peer.waitFor((m) => m.to.includes("fan2@example.com"));
   });
 });
 

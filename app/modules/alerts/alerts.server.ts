@@ -127,7 +127,7 @@ export async function queueAlertEvent(tx: Database, event: AlertEvent): Promise<
   await enqueue(
     ALERT_JOB,
     { kind: event.kind, artworkId: event.artworkId, key: event.key },
-    { dedupeKey: `alerts:${event.key}`, once: true, priority: JOB_PRIORITY.mail },
+    { dedupeKey: `alerts:${event.key}`, once: true, priority: JOB_PRIORITY.listMail },
     tx,
   );
 }

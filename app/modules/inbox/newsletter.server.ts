@@ -236,7 +236,7 @@ export async function startIssue(input: IssueInput, blogPostId?: string) {
     );
     const recipients = Number(added[0]?.n ?? 0);
     await tx.update(newsletterIssues).set({ recipients }).where(eq(newsletterIssues.id, issue!.id));
-    await enqueue(SEND_JOB, { issueId: issue!.id }, { priority: JOB_PRIORITY.mail }, tx);
+    await enqueue(SEND_JOB, { issueId: issue!.id }, { priority: JOB_PRIORITY.listMail }, tx);
     return { issue: issue!, recipients };
   });
 }
@@ -299,7 +299,7 @@ export async function sendIssueBatch(issueId: string, database: Database = db())
   );
   if (left > 0) {
     const delayMs = Math.round((queued / perMinute) * 60_000);
-    await enqueue(SEND_JOB, { issueId }, { runAt: new Date(Date.now() + delayMs), priority: JOB_PRIORITY.mail });
+    await enqueue(SEND_JOB, { issueId }, { runAt: new Date(Date.now() + delayMs), priority: JOB_PRIORITY.listMail });
   } else {
     await database
       .update(newsletterIssues)

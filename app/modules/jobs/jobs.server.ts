@@ -28,8 +28,12 @@ export interface EnqueueOptions {
   once?: boolean;
 }
 
-/** What runs first when several jobs are due: a person waits for the first two, nobody for the last. */
-export const JOB_PRIORITY = { mail: 10, shop: 20, media: 100 } as const;
+/**
+ * What runs first when several jobs are due: a person waits for the first two (a sign-in link, an order's
+ * e-mail, a reservation's lapse); mail to a list (a newsletter's batch, a new work's alerts: hundreds at once)
+ * goes after them, and nobody waits for image work.
+ */
+export const JOB_PRIORITY = { mail: 10, shop: 20, listMail: 50, media: 100 } as const;
 
 /** Adds a job; with a dedupeKey, a pending job with the same key makes this a no-op. */
 export async function enqueue(

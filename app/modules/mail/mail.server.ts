@@ -23,7 +23,6 @@ const NOTIFY_AFTER_ATTEMPTS = 3;
 const SECRET_LINK_TEMPLATES = new Set(["magic-link", "password-reset", "email-verification"]);
 const REMOVED_BODY = "(Removed after delivery: this message held a sign-in, reset or confirmation link.)";
 
-/** Queues a message; it is on its way once the surrounding transaction commits. Returns the outbox id. */
 /**
  * A copy for the person who filled in a form (contact, commission, order). Public forms take any address, so
  * they could be used to mail strangers: each address gets at most RATE_LIMITS.confirmationMail copies a day
@@ -45,15 +44,23 @@ export async function sendConfirmationCopy<T extends MailTemplate>(
   return true;
 }
 
+/** Templates sent to a list, many at once: delivered after every message a person is waiting for. */
+const LIST_TEMPLATES: ReadonlySet<string> = new Set<MailTemplate>(["newsletter-issue", "work-alert"]);
+
 /** Queues the delivery of an outbox message: one pending job per message. */
-const queueDelivery = (id: string, tx: Database) =>
+const queueDelivery = (id: string, template: string, tx: Database) =>
   enqueue(
     "mail.deliver",
     { id },
-    { dedupeKey: `mail:${id}`, maxAttempts: MAX_ATTEMPTS, priority: JOB_PRIORITY.mail },
+    {
+      dedupeKey: `mail:${id}`,
+      maxAttempts: MAX_ATTEMPTS,
+      priority: LIST_TEMPLATES.has(template) ? JOB_PRIORITY.listMail : JOB_PRIORITY.mail,
+    },
     tx,
   );
 
+/** Queues a message; it is on its way once the surrounding transaction commits. Returns the outbox id. */
 export async function sendMail<T extends MailTemplate>(
   to: string,
   template: T,
@@ -77,7 +84,7 @@ export async function sendMail<T extends MailTemplate>(
     .insert(mailOutbox)
     .values({ toAddress: to, template, attachments, headers, ...message })
     .returning({ id: mailOutbox.id });
-  await queueDelivery(row!.id, tx);
+  await queueDelivery(row!.id, template, tx);
   return row!.id;
 }
 
@@ -224,7 +231,7 @@ export async function requeueMail(id: string, how: "retry" | "resend"): Promise<
       return { ok: false, error: "Only a failed or waiting message can be retried." };
     await db().transaction(async (tx) => {
       await tx.update(mailOutbox).set({ status: "pending", attempts: 0 }).where(eq(mailOutbox.id, id));
-      await queueDelivery(id, tx);
+      await queueDelivery(id, message.template, tx);
     });
     return { ok: true, message: `Trying again to deliver “${message.subject}” to ${message.toAddress}.` };
   }
@@ -246,7 +253,7 @@ export async function requeueMail(id: string, how: "retry" | "resend"): Promise<
         headers: message.headers,
       })
       .returning({ id: mailOutbox.id });
-    await queueDelivery(copy!.id, tx);
+    await queueDelivery(copy!.id, message.template, tx);
   });
   return { ok: true, message: `“${message.subject}” is being sent again to ${message.toAddress}.` };
 }
