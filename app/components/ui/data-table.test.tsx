@@ -43,7 +43,14 @@ describe.each([
     const html = draw([], 1, 0);
     expect(html).toContain("Nothing sent yet.");
     expect(html).not.toContain("No e-mails");
-    expect(html).not.toContain('aria-label="Pages"');
+    expect(html).not.toContain('aria-label="Pages of e-mails"');
+  });
+
+  it("a list on one page says how many it holds, with no page links", () => {
+    const html = draw([{ id: "a" }, { id: "b" }], 1, 2);
+    expect(html).toContain('aria-label="Pages of e-mails"');
+    expect(html).toContain("Showing 1–2 of 2");
+    expect(html).not.toContain("href=");
   });
 
   it("says which rows these are, and links the pages", () => {

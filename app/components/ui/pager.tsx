@@ -12,7 +12,10 @@ export interface PagerProps {
   items?: string;
 }
 
-/** "Showing 26–50 of 140" with previous/next links. */
+/**
+ * "Showing 26–50 of 140" under every list, one page or many, with previous/next links when there are more pages.
+ * Named by what it pages ("Pages of orders"), so a screen with two lists has two distinct landmarks.
+ */
 export function Pager({ page, pageSize, total, href, items = "works" }: PagerProps) {
   const pages = pageCount(total, pageSize);
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
@@ -22,7 +25,7 @@ export function Pager({ page, pageSize, total, href, items = "works" }: PagerPro
   const disabled =
     "inline-flex h-8 items-center gap-1 rounded-md border border-line px-2.5 text-sm text-muted opacity-50";
   return (
-    <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
+    <nav aria-label={`Pages of ${items}`} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-muted" aria-live="polite">
         {total === 0 ? `No ${items}` : `Showing ${first}–${last} of ${total}`}
       </p>

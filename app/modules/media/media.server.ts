@@ -345,15 +345,8 @@ export async function printableImage(
   hash: string,
   options: { maxSide: number; format: "jpeg" | "png" },
 ): Promise<{ bytes: Buffer; width: number; height: number } | undefined> {
-  if (!/^[0-9a-f]{24}$/.test(hash)) return undefined;
-  const asset = await db().query.mediaAssets.findFirst({
-    where: eq(mediaAssets.hash, hash),
-    columns: { originalKey: true },
-  });
-  if (!asset) return undefined;
-  const original = await services().storage.get(asset.originalKey);
-  if (!original) return undefined;
-  const input = await readAll(original.body);
+  const input = await readOriginal(hash);
+  if (!input) return undefined;
   const pipeline = sharp(input, { limitInputPixels: 100_000_000 })
     .rotate()
     .resize({ width: options.maxSide, height: options.maxSide, fit: "inside", withoutEnlargement: true });

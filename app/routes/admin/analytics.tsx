@@ -110,11 +110,7 @@ function RankTable({
         rows={rows}
         rowKey={(r) => r.key}
         empty={empty}
-        pager={
-          pager.total > pager.pageSize
-            ? { page: pager.page, pageSize: pager.pageSize, total: pager.total, href, items: pager.items }
-            : undefined
-        }
+        pager={{ page: pager.page, pageSize: pager.pageSize, total: pager.total, href, items: pager.items }}
       />
     </PageSection>
   );

@@ -6,12 +6,11 @@ import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { WithNote } from "~/components/admin/table-cells";
-import { ListCount } from "~/components/admin/list-count";
 import { FilterBar } from "~/components/admin/filter-bar";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { formatShortDate } from "~/lib/dates";
 import { formatPrice } from "~/lib/money";
-import { pageCount, pageParam } from "~/lib/pagination";
+import { pageParam } from "~/lib/pagination";
 import { CUSTOMERS_PAGE_SIZE, listCustomers } from "~/modules/admin/customers.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { studioTimeZone } from "~/modules/settings/settings.server";
@@ -106,14 +105,13 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         recent first.
       </p>
       <FilterBar label="Search" hint="Name or e-mail" query={q} />
-      <ListCount total={total} one="customer" many="customers" />
       <DataTable
         caption="Customers, most recent contact first"
         columns={COLUMNS}
         rows={customers}
         rowKey={(c) => c.email}
         empty={q ? "Nobody matches that search." : "No customers yet."}
-        pager={pageCount(total, pageSize) > 1 ? { page, pageSize, total, href, items: "customers" } : undefined}
+        pager={{ page, pageSize, total, href, items: "customers" }}
       />
     </>
   );

@@ -225,17 +225,13 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
           rows={issues.rows}
           rowKey={(i) => i.id}
           empty="No newsletter sent yet."
-          pager={
-            issues.total > loaderData.issuesPageSize
-              ? {
-                  page: issues.page,
-                  pageSize: loaderData.issuesPageSize,
-                  total: issues.total,
-                  href: (page) => adminPaths.newsletter(withPage(params, page, "issues")),
-                  items: "newsletters",
-                }
-              : undefined
-          }
+          pager={{
+            page: issues.page,
+            pageSize: loaderData.issuesPageSize,
+            total: issues.total,
+            href: (page) => adminPaths.newsletter(withPage(params, page, "issues")),
+            items: "newsletters",
+          }}
         />
       </PageSection>
 

@@ -3,13 +3,12 @@ import { AdminPageError } from "~/components/admin/admin-error";
 import { AdminPageHeader } from "~/components/admin/admin-page";
 import { RowLink, WithNote } from "~/components/admin/table-cells";
 import { OrderStatusBadge } from "~/components/admin/order-status-badge";
-import { ListCount } from "~/components/admin/list-count";
 import { FilterBar, statusSelect } from "~/components/admin/filter-bar";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { formatDateTime } from "~/lib/dates";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { formatPrice } from "~/lib/money";
-import { pageCount, pageOffset } from "~/lib/pagination";
+import { pageOffset } from "~/lib/pagination";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { parseOrderFilters } from "~/modules/shop/admin-orders.server";
@@ -77,16 +76,13 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         selects={[statusSelect(ORDER_STATUS_LABELS, filters.status)]}
         submitLabel="Filter"
       />
-      <ListCount total={total} one="order" many="orders" />
       <DataTable
         caption="Orders, newest first"
         columns={COLUMNS}
         rows={orders}
         rowKey={(order) => order.id}
         empty="No orders match."
-        pager={
-          pageCount(total, pageSize) > 1 ? { page: filters.page, pageSize, total, href, items: "orders" } : undefined
-        }
+        pager={{ page: filters.page, pageSize, total, href, items: "orders" }}
       />
     </>
   );
