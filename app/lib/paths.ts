@@ -14,6 +14,9 @@ export const paths = {
   /** Buying one work of a room at the room's price (the checkout checks the room again). */
   roomCheckout: (token: string, artworkId: string) =>
     `/checkout?${new URLSearchParams({ artwork: artworkId, room: token }).toString()}`,
+  /** Buying a work held for its buyer, by the hold's signed id mailed on approval (masked in the log). */
+  holdCheckout: (artworkId: string, token: string) =>
+    `/checkout?${new URLSearchParams({ artwork: artworkId, hold: token }).toString()}`,
   /** The inquiry form about a work of a room (the room is named in the subject). */
   roomInquiry: (token: string, artwork: { id: string; title: string }) =>
     `/contact?${new URLSearchParams({ type: "artwork", artwork_id: artwork.id, artwork_title: artwork.title, room: token }).toString()}`,

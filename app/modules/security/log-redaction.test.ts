@@ -37,6 +37,13 @@ describe("URLs in the request log (security issue item 14)", () => {
     expect(redactUrlForLog("/contact?type=artwork&room=AbCd")).toBe("/contact?type=artwork&room=[redacted]");
   });
 
+  it("masks the link mailed to a buyer whose hold was approved: whoever holds it may buy the work", () => {
+    expect(redactUrlForLog("/checkout?artwork=0192e1f0-1234-7abc-8def-0123456789ab&hold=0192e1f1-aaaa.SiGn")).toBe(
+      "/checkout?artwork=0192e1f0-1234-7abc-8def-0123456789ab&hold=[redacted]",
+    );
+    expect(redactUrlForLog("/checkout.data?artwork=1&Hold=x")).toBe("/checkout.data?artwork=1&Hold=[redacted]");
+  });
+
   it("masks any parameter that names a secret, anywhere", () => {
     expect(redactUrlForLog("/checkout?cancelled=A-2026-0001&session_id=cs_test_1")).toBe(
       "/checkout?cancelled=A-2026-0001&session_id=[redacted]",

@@ -1,10 +1,11 @@
 // What the request log may keep of a URL (docs/security.md "Logs"): sign-in links carry tokens (a reset
 // link's token is in its path, a magic link's and a verification link's in the query), and a log line is read
 // by more people and programs than the server is. Auth paths keep no query at all; elsewhere any parameter
-// that names a secret is masked (a viewing room's `room=` too); a secret in a path is masked: a reset token, a
-// viewing room's, a commission client's page, a buyer's certificate download and a certificate's verify code.
+// that names a secret is masked (a viewing room's `room=` and an approved hold's `hold=` too); a secret in a
+// path is masked: a reset token, a viewing room's, a commission client's page, a buyer's certificate download
+// and a certificate's verify code.
 const AUTH_PATHS = /^\/(api\/auth|auth|account|verify-email)(\/|\.|$)/i;
-const SECRET_PARAM = /token|code|secret|setup|password|passwd|key|otp|signature|session|callback|^room$/i;
+const SECRET_PARAM = /token|code|secret|setup|password|passwd|key|otp|signature|session|callback|^room$|^hold$/i;
 const PATH_TOKENS = /(\/reset-password\/|^\/(?:room|commission|certificates|verify)\/)[^/?#]+/gi;
 const MASK = "[redacted]";
 

@@ -90,6 +90,10 @@ export type PathVerdict = { ok: true } | { ok: false; status: 400 | 405 | 414; r
 export const UNDECODABLE_ADDRESS = "Bad Request: the address is not valid.";
 export const NUL_IN_ADDRESS = "Bad Request: the address holds a byte no page can have.";
 export const NO_HOST = "Bad Request: the Host header names no address.";
+export const DOT_SEGMENT_IN_ADDRESS = "Bad Request: the address has a . or .. segment, or a backslash.";
+
+/** A `.` or `..` segment, also percent-encoded (`%2e`), as the URL parser resolves it. */
+const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?=\/|$)/i;
 
 /** Methods the Fetch API cannot represent (`new Request` throws): no route could ever be asked with them. */
 const UNREPRESENTABLE_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
@@ -128,7 +132,11 @@ export function isHost(host: string | undefined): boolean {
  * Whether a request's address (its path, with its query) may reach a route. Past the limits: 414. A path that
  * does not percent-decode (`/%ff`, `/blog/%`) is a sender's mistake, 400: the router's decoding threw, and the
  * error named the raw segment in the log (a room's token with it). A NUL byte (`%00`) anywhere, query included,
- * is 400 too: no page has one, and PostgreSQL refuses to store or compare one.
+ * is 400 too: no page has one, and PostgreSQL refuses to store or compare one. So is a `.` or `..` segment or a
+ * backslash: routes see the address through `new URL`, which resolves them (`/admin/media/../../contact` is
+ * /contact), while the body limit, the analytics and the page cache read it as sent; a browser resolves them
+ * before sending, so only a tool sends one (security review of 27 November: a chunked body sized as an
+ * upload's reached /contact).
  */
 export function checkPath(url: string): PathVerdict {
   const query = url.indexOf("?");
@@ -138,6 +146,7 @@ export function checkPath(url: string): PathVerdict {
   if (path.length > PATH_LIMITS.bytes || segments > PATH_LIMITS.segments)
     return { ok: false, status: 414, reason: "URI Too Long" };
   if (/%00/i.test(url)) return { ok: false, status: 400, reason: NUL_IN_ADDRESS };
+  if (path.includes("\\") || DOT_SEGMENT.test(path)) return { ok: false, status: 400, reason: DOT_SEGMENT_IN_ADDRESS };
   if (path.includes("%")) {
     try {
       decodeURIComponent(path);

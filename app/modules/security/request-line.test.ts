@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkRequestLine, NO_HOST, UNDECODABLE_ADDRESS } from "./request-limits";
+import { checkRequestLine, DOT_SEGMENT_IN_ADDRESS, NO_HOST, UNDECODABLE_ADDRESS } from "./request-limits";
 
 describe("request lines", () => {
   it("lets a page's request through, with its port or an IPv6 address as Host", () => {
@@ -41,5 +41,27 @@ describe("request lines", () => {
       expect(checkRequestLine("GET", "/", host)).toEqual({ ok: false, status: 400, reason: NO_HOST });
     // The path's own checks follow.
     expect(checkRequestLine("GET", "/%ff", "localhost")).toMatchObject({ ok: false, status: 400 });
+  });
+
+  it("refuses a . or .. segment or a backslash (400): routes see the address resolved, the limits before them as sent", () => {
+    // `/admin/media/../../contact` reached /contact, its body sized as an upload's (chunked, no limit).
+    for (const target of [
+      "/admin/media/../../contact",
+      "/admin/import/%2e%2e/%2E%2e/contact",
+      "/admin/media/.%2e/.%2E/contact?x=1",
+      "/admin/media/%2e./contact",
+      "/./contact",
+      "/admin/..",
+      "/admin/media\\..\\..\\contact",
+      "/contact\\",
+    ])
+      expect(checkRequestLine("POST", target, "localhost")).toEqual({
+        ok: false,
+        status: 400,
+        reason: DOT_SEGMENT_IN_ADDRESS,
+      });
+    // Dots within a segment are a name like any other; a query may hold anything.
+    for (const target of ["/.well-known/security.txt", "/blog/what...next", "/media/ab/960.avif", "/gallery?q=../x"])
+      expect(checkRequestLine("GET", target, "localhost")).toEqual({ ok: true });
   });
 });

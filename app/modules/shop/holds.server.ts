@@ -17,6 +17,8 @@ import { readSignedId, signedId } from "~/modules/security/signed-ids.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatDateTime } from "~/lib/dates";
+import { paths } from "~/lib/paths";
+import { absoluteUrl } from "~/lib/seo";
 import { services } from "~/services.server";
 import { DomainError } from "~/lib/domain-error";
 import { pageOffset } from "~/lib/pagination";
@@ -39,7 +41,7 @@ const LINK_PURPOSE = "hold:complete";
 export const holdToken = (holdId: string) => signedId(LINK_PURPOSE, holdId);
 export const readHoldToken = (token: string | null | undefined) => readSignedId(LINK_PURPOSE, token);
 export const holdCheckoutUrl = (hold: Pick<Hold, "id" | "artworkId">) =>
-  `${services().config.publicUrl}/checkout?artwork=${hold.artworkId}&hold=${encodeURIComponent(holdToken(hold.id))}`;
+  absoluteUrl(services().config.publicUrl, paths.holdCheckout(hold.artworkId, holdToken(hold.id)));
 
 async function lockHold(tx: Database, id: string): Promise<Hold | undefined> {
   const [row] = await tx.select().from(holds).where(eq(holds.id, id)).for("update");

@@ -98,6 +98,35 @@ test("a path of thousands of segments is refused with 414 before any route looks
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
 });
 
+test("an address that climbs out of an upload route with .. is refused before its body is read, and the server lives", async () => {
+  // Sized as an upload (chunked, unlimited) but answered by /contact, which reads its body into memory: a 300 MB
+  // body held the server for 20 s and 3 GB. Browsers resolve dot segments before sending; only a tool sends one.
+  const before = rssKb(server.child.pid!);
+  for (const path of [
+    "/admin/media/../../contact",
+    "/admin/import/%2e%2e/%2E%2E/contact",
+    "/admin/media\\..\\..\\contact",
+  ]) {
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const url = new URL(server.url);
+      const req = httpRequest(
+        { host: url.hostname, port: url.port, method: "POST", path, headers: { "content-type": "text/plain" } },
+        (res) => {
+          let body = "";
+          res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on("error", reject);
+      // Chunked, and never ended by this client: only the server's answer ends the exchange.
+      req.write(Buffer.alloc(1024 * 1024, "a"));
+    });
+    expect(answer).toEqual({ status: 400, body: "Bad Request: the address has a . or .. segment, or a backslash." });
+  }
+  expect(rssKb(server.child.pid!) - before).toBeLessThan(50 * 1024);
+  expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+});
+
 test("a commission request with pictures is budgeted per address before its body is read, and told when to try again", async () => {
   // Up to 51 MB may come with reference images, held in memory while read: one address gets 10 such bodies
   // in 10 minutes, and the 11th is answered 429 from its headers, with most of it still on its way.
@@ -334,6 +363,8 @@ test("reset, magic-link, verification and setup tokens never reach the log", asy
   await fetch(`${server.url}/api/auth/verify-email?token=${secrets[2]}`, { redirect: "manual" });
   await fetch(`${server.url}/auth?setup=${secrets[3]}`, { redirect: "manual" });
   await fetch(`${server.url}/gallery?q=blue&access_token=${secrets[0]}`, { redirect: "manual" });
+  // An approved hold's link: whoever has it may buy the held work.
+  await fetch(`${server.url}/checkout?artwork=0192e1f0-1234-7abc-8def-0123456789ab&hold=${secrets[3]}`);
   await expect.poll(() => server.output()).toContain("/api/auth/verify-email?[redacted]");
   for (const secret of secrets) expect(server.output()).not.toContain(secret);
 });
