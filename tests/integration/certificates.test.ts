@@ -25,7 +25,7 @@ import { ingestImage } from "~/modules/media/media.server";
 import { runDueJobs } from "~/modules/jobs/jobs.server";
 import { getSettings, saveSettings } from "~/modules/settings/settings.server";
 import { placeOrder } from "~/modules/shop/checkout.server";
-import { markOrderPaid } from "~/modules/shop/order-actions.server";
+import { markOrderPaid, refundOrder } from "~/modules/shop/order-actions.server";
 import { getOrder } from "~/modules/shop/orders.server";
 import { services } from "~/services.server";
 import { BACKENDS, useTestServices } from "../support/harness";
@@ -143,6 +143,16 @@ describe.each(BACKENDS)("certificates on %s", (backend) => {
     await expect(issueForOrder({ id: order.id, status: "awaiting_payment", items: [] })).rejects.toBeInstanceOf(
       CertificateError,
     );
+  });
+
+  it("calls an original resold after a refund an original on its new buyer's certificate", async () => {
+    const work = await seedWork({ title: "Returned Heron" });
+    const first = await paidOrder([{ artworkId: work, quantity: 1 }]);
+    await refundOrder(first.id, ADMIN, "Returned within the fortnight.");
+    const second = await paidOrder([{ artworkId: work, quantity: 1 }]);
+    expect((await certificatesForOrder(second.id)).map((c) => c.edition)).toEqual(["Original, unique work"]);
+    // The refunded buyer's certificate stays live until the artist revokes it (decision 0019).
+    expect(await certificatesForOrder(first.id)).toMatchObject([{ edition: "Original, unique work", revokedAt: null }]);
   });
 
   it("gives gap-free numbers per year, also when many are issued at once", async () => {

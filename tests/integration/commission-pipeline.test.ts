@@ -112,4 +112,28 @@ describe.each(BACKENDS)("commission pipeline on %s", (backend) => {
     expect(board.totals.requested).toBe(30);
     expect(board.byStage.requested).toHaveLength(20);
   });
+
+  it("bills the balance as the quote less the deposit paid, when the quote changes after the deposit", async () => {
+    await request("Quote Change");
+    const id = await idOf("Quote Change");
+    await saveQuote(id, { price: 100_000, depositPercent: 30, dueDate: null, terms: "" }, artist);
+    expect((await markCommissionPaid(id, "deposit", artist)).ok).toBe(true); // $300 paid
+
+    // Raised to $1,200: $900 is owed, not 70 % of the new price ($840).
+    await saveQuote(id, { price: 120_000, depositPercent: 30, dueDate: null, terms: "" }, artist);
+    expect((await getCommissionDetail(id))!.payments).toMatchObject({ depositCents: 30_000, balanceCents: 90_000 });
+    const client = (await commissionForClient(clientToken(id)))!;
+    expect(client.payments).toMatchObject({ deposit: "$300", depositPaid: true, balance: "$900" });
+    expect(client.due).toMatchObject({ part: "balance", amount: "$900" });
+
+    // Lowered to $800: $500 is owed, not $560.
+    await saveQuote(id, { price: 80_000, depositPercent: 30, dueDate: null, terms: "" }, artist);
+    expect((await getCommissionDetail(id))!.payments).toMatchObject({ depositCents: 30_000, balanceCents: 50_000 });
+    expect((await markCommissionPaid(id, "balance", artist)).ok).toBe(true);
+    const bills = await ctx.handle.db.select().from(invoices).where(eq(invoices.commissionId, id));
+    expect(bills.map((b) => [b.commissionStage, b.status, b.totalCents]).sort()).toEqual([
+      ["deposit", "paid", 30_000],
+      ["final", "paid", 50_000],
+    ]);
+  });
 });

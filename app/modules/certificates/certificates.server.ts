@@ -4,9 +4,9 @@
 // number. Owns: certificates, certificate_number_counters. Exposes: issue (order, on demand), revoke, lists for
 // the admin pages, the public verify view (never the buyer), the PDF, and buyers' signed download links.
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import { db, nextInYear, type Database } from "~/db/client.server";
-import { artworks, certificates, mediaAssets, type MailAttachment } from "~/db/schema";
+import { artworks, certificates, mediaAssets, orders, type MailAttachment } from "~/db/schema";
 import { dayIn, formatDate } from "~/lib/dates";
 import type { ImageAsset } from "~/lib/media";
 import { paths } from "~/lib/paths";
@@ -14,7 +14,7 @@ import { findImagesByReference, printableImage, toImageAsset } from "~/modules/m
 import { readSignedId, signedId } from "~/modules/security/signed-ids.server";
 import { getSettings, type Settings } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
-import { isSold } from "~/modules/shop/order-status";
+import { isSold, SOLD_STATUSES } from "~/modules/shop/order-status";
 import { catalogChanged } from "~/modules/catalog/catalog-cache.server";
 import {
   certificateNumber,
@@ -30,7 +30,7 @@ export type Certificate = typeof certificates.$inferSelect;
 
 export class CertificateError extends DomainError<"not-found" | "not-paid" | "already-revoked"> {}
 
-/** What issuing needs of an order: the shop passes its own row (this module never reads orders itself). */
+/** What issuing needs of an order: the shop passes its own row (this module reads of orders only their status). */
 export interface OrderForCertificates {
   id: string;
   status: string;
@@ -76,16 +76,24 @@ async function lockWorks(tx: Database, ids: string[]): Promise<Map<string, WorkR
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** Live certificates of a work issued for orders: its pieces known to be sold. */
+/**
+ * Live certificates of a work issued for orders still sold: its pieces known to be sold. A refunded order's
+ * certificate stays live until the artist revokes it (decision 0019), but its piece came back to stock: counted
+ * as well, a unique original resold after a refund would read "Edition, piece no. 2".
+ */
 async function soldPieces(tx: Database, artworkId: string): Promise<number> {
-  return tx.$count(
-    certificates,
-    and(
-      eq(certificates.artworkId, artworkId),
-      isNull(certificates.revokedAt),
-      sql`${certificates.orderId} is not null`,
-    ),
-  );
+  const [row] = await tx
+    .select({ n: count() })
+    .from(certificates)
+    .innerJoin(orders, eq(orders.id, certificates.orderId))
+    .where(
+      and(
+        eq(certificates.artworkId, artworkId),
+        isNull(certificates.revokedAt),
+        inArray(orders.status, [...SOLD_STATUSES]),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 async function insertCertificate(

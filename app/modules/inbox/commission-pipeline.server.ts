@@ -68,7 +68,14 @@ export async function getCommissionDetail(id: string) {
   return { ...row, events, payments: paymentsOf(row, bills) };
 }
 
-type Bill = { id: string; number: string; stage: string | null; status: string; totalCents: number };
+type Bill = {
+  id: string;
+  number: string;
+  stage: string | null;
+  status: string;
+  subtotalCents: number;
+  totalCents: number;
+};
 
 /** A commission's invoices, oldest first (so a part's live one is its newest that is not void). */
 async function billsOf(id: string, tx: Database = db()): Promise<Bill[]> {
@@ -78,6 +85,7 @@ async function billsOf(id: string, tx: Database = db()): Promise<Bill[]> {
       number: invoices.number,
       stage: invoices.commissionStage,
       status: invoices.status,
+      subtotalCents: invoices.subtotalCents,
       totalCents: invoices.totalCents,
     })
     .from(invoices)
@@ -92,19 +100,26 @@ const billView = (b: Bill) => ({
   totalCents: b.totalCents,
 });
 
-/** What the client owes: the deposit (deposit % of the quote) and the balance, each paid or not. */
+/**
+ * What the client owes: the deposit (deposit % of the quote) and the balance (the quote less the deposit), each
+ * paid or not. A part once paid is what its invoice charged (before any tax added on it), so a quote changed
+ * after the deposit moves the balance only: $1,000 at 30 %, $300 paid, raised to $1,200 leaves $900 to pay
+ * (docs/admin.md "Commission Pipeline").
+ */
 function paymentsOf(row: { quoteCents: number | null; depositPercent: number | null }, bills: Bill[]) {
   if (!row.quoteCents) return null;
-  const depositCents = Math.round((row.quoteCents * (row.depositPercent ?? 0)) / 100);
   // Newest first: a paid invoice wins over an older one, a fresh one over a voided one.
   const find = (stage: "deposit" | "final") =>
     bills.find((b) => b.stage === stage && b.status === "paid") ??
     bills.find((b) => b.stage === stage && b.status !== "void");
   const deposit = find("deposit");
   const balance = find("final");
+  const paid = (bill: Bill | undefined) => (bill?.status === "paid" ? bill.subtotalCents : undefined);
+  const depositCents = paid(deposit) ?? Math.round((row.quoteCents * (row.depositPercent ?? 0)) / 100);
   return {
     depositCents,
-    balanceCents: row.quoteCents - depositCents,
+    // A quote lowered below the deposit paid leaves nothing to pay (what to give back is the artist's call).
+    balanceCents: paid(balance) ?? Math.max(0, row.quoteCents - depositCents),
     deposit: deposit ? billView(deposit) : null,
     balance: balance ? billView(balance) : null,
   };
