@@ -12,6 +12,7 @@ import * as checkoutRoute from "~/routes/shop/checkout";
 import * as confirmationRoute from "~/routes/shop/order-confirmation";
 import * as webhookRoute from "~/routes/resources/stripe-webhook";
 import { useStripeTestServices } from "../support/stripe-suite";
+import type { StandInSession } from "../support/stripe-standin";
 import { BACKENDS } from "../support/harness";
 import { callRoute, checkoutForm, cookieFrom, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
 
@@ -159,6 +160,64 @@ describe.each(BACKENDS)("card payments through the Stripe stand-in on %s", (back
     // The right amount still settles it.
     expect((await deliver(stripe.event("checkout.session.completed", paid))).body).toBe("paid");
     expect((await orderRow(order.id)).status).toBe("paid");
+  });
+
+  it("answers 200 to a signed event about an order this shop does not have, so Stripe stops sending it", async () => {
+    // Another integration on the same Stripe account sets order_id / client_reference_id to ids of its own:
+    // a UUID this shop never issued, or no UUID at all (security review, defect E).
+    const foreignSession = (ref: string): StandInSession => {
+      const id = `cs_test_elsewhere_${crypto.randomUUID().replaceAll("-", "")}`;
+      const session: StandInSession = {
+        id,
+        object: "checkout.session",
+        url: `${stripe.url}/pay/${id}`,
+        status: "open",
+        payment_status: "unpaid",
+        client_reference_id: ref,
+        customer_email: "someone@example.com",
+        metadata: { order_id: ref },
+        currency: "usd",
+        amount_total: 1000,
+        expires_at: Math.floor(Date.now() / 1000) + 3600,
+        success_url: "https://elsewhere.example.com/thanks",
+        cancel_url: "https://elsewhere.example.com/cart",
+        payment_intent: null,
+        mode: "payment",
+        params: {},
+      };
+      stripe.sessions.set(session.id, session);
+      return session;
+    };
+    const refundsBefore = stripe.refunds.length;
+    for (const [ref, answer] of [
+      [crypto.randomUUID(), "ignored"],
+      ["not-a-uuid", "unknown-order"],
+    ] as const) {
+      const expired = foreignSession(ref);
+      expired.status = "expired";
+      const paid = stripe.pay(foreignSession(ref).id);
+      const events = {
+        "checkout.session.completed": stripe.event("checkout.session.completed", paid),
+        "checkout.session.expired": stripe.event("checkout.session.expired", expired),
+        // The refund's order is looked up through its payment intent's metadata, or the charge's own.
+        "charge.refunded (intent's metadata)": stripe.refundEvent(paid.id),
+        "charge.refunded (charge's metadata)": stripe.event("charge.refunded", {
+          ...(JSON.parse(stripe.refundEvent(paid.id).payload) as { data: { object: object } }).data.object,
+          metadata: { order_id: ref },
+        }),
+      };
+      for (const [kind, event] of Object.entries(events)) {
+        const delivered = await deliver(event);
+        expect({ kind, ref, status: delivered.status, body: delivered.body }).toEqual({
+          kind,
+          ref,
+          status: 200,
+          body: answer,
+        });
+      }
+    }
+    // Nobody else's payment is refunded from here.
+    expect(stripe.refunds).toHaveLength(refundsBefore);
   });
 
   it("ends in the same state whatever order the events arrive in (refund reported before the payment)", async () => {
