@@ -7,6 +7,7 @@ import { jobs, mailOutbox, orderEvents, orders, processedWebhookEvents } from "~
 import { runDueJobs } from "~/modules/jobs/jobs.server";
 import { cancelOrder, EXPIRE_JOB, markOrderPaid, refundOrder } from "~/modules/shop/order-actions.server";
 import { OrderError } from "~/modules/shop/orders.server";
+import { createRoom } from "~/modules/rooms/rooms.server";
 import { services, setServices } from "~/services.server";
 import * as checkoutRoute from "~/routes/shop/checkout";
 import * as confirmationRoute from "~/routes/shop/order-confirmation";
@@ -274,6 +275,39 @@ describe.each(BACKENDS)("card payments through the Stripe stand-in on %s", (back
     expect(stripe.refunds).toContainEqual(expect.objectContaining({ payment_intent: lateSession.payment_intent }));
     expect((await orderRow(winner.order.id)).status).toBe("awaiting_payment");
     expect(await stockRow(contested)).toMatchObject({ quantity: 0, availability: "reserved" });
+  });
+
+  it("revives a late payment for a work bought in a viewing room at the room's price, though the site shows no price", async () => {
+    const work = await seedWork({ priceCents: null });
+    const room = await createRoom(
+      {
+        title: "For Ada",
+        note: "",
+        recipientName: "Ada",
+        recipientEmail: "ada@example.com",
+        expiresOn: "2099-12-31",
+        works: [{ artworkId: work, price: "1800" }],
+      },
+      "America/Chicago",
+    );
+    const answer = await callRoute(checkoutRoute.action, "/checkout", {
+      form: checkoutForm([{ id: work }], { room: room.token }),
+    });
+    const sessionId = /\/pay\/(\w+)$/.exec(answer.location!)![1]!;
+    const [order] = await ctx.handle.db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
+    const session = stripe.sessions.get(sessionId)!;
+    session.status = "expired";
+    await deliver(stripe.event("checkout.session.expired", session));
+    expect(await stockRow(work)).toMatchObject({ quantity: 1, availability: "available" });
+
+    // The payment still lands (delayed delivery) and nobody else has the work: it is the buyer's, at the
+    // price they paid, not refunded for want of a public price.
+    session.status = "open";
+    stripe.pay(sessionId);
+    expect((await deliver(stripe.event("checkout.session.completed", session))).body).toBe("paid");
+    expect(await orderRow(order!.id)).toMatchObject({ status: "paid", subtotalCents: 180_000 });
+    expect(stripe.refunds).not.toContainEqual(expect.objectContaining({ payment_intent: session.payment_intent }));
+    expect(await stockRow(work)).toMatchObject({ quantity: 0, availability: "sold" });
   });
 
   it("expires the session when the reservation lapses, but keeps a work whose payment completed at the last moment", async () => {

@@ -275,9 +275,13 @@ export async function paymentSucceeded(
         reservedUntil: null,
       };
       if (order.status === "cancelled") {
-        // The reservation lapsed (or the buyer left) before the payment landed: take the works again if free.
+        // The reservation lapsed (or the buyer left) before the payment landed: take the works again if free,
+        // at each line's own price, the one paid. A work bought through a viewing room may have no public price
+        // (docs/shop.md "Viewing rooms"): as at checkout, its price overrides the public one.
         for (const item of await orderItemsOf(tx, order.id)) {
-          if (!item.artworkId || !(await reserveArtwork(tx, item.artworkId, item.quantity))) throw new NeedsRefund();
+          const taken =
+            item.artworkId && (await reserveArtwork(tx, item.artworkId, item.quantity, false, item.unitPriceCents));
+          if (!taken) throw new NeedsRefund();
         }
         await moveOrder(
           tx,
