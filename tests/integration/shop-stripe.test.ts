@@ -7,11 +7,13 @@ import { jobs, mailOutbox, orderEvents, orders, processedWebhookEvents } from "~
 import { runDueJobs } from "~/modules/jobs/jobs.server";
 import { cancelOrder, EXPIRE_JOB, markOrderPaid, refundOrder } from "~/modules/shop/order-actions.server";
 import { OrderError } from "~/modules/shop/orders.server";
+import { createRoom } from "~/modules/rooms/rooms.server";
 import { services, setServices } from "~/services.server";
 import * as checkoutRoute from "~/routes/shop/checkout";
 import * as confirmationRoute from "~/routes/shop/order-confirmation";
 import * as webhookRoute from "~/routes/resources/stripe-webhook";
 import { useStripeTestServices } from "../support/stripe-suite";
+import type { StandInSession } from "../support/stripe-standin";
 import { BACKENDS } from "../support/harness";
 import { callRoute, checkoutForm, cookieFrom, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
 
@@ -161,6 +163,64 @@ describe.each(BACKENDS)("card payments through the Stripe stand-in on %s", (back
     expect((await orderRow(order.id)).status).toBe("paid");
   });
 
+  it("answers 200 to a signed event about an order this shop does not have, so Stripe stops sending it", async () => {
+    // Another integration on the same Stripe account sets order_id / client_reference_id to ids of its own:
+    // a UUID this shop never issued, or no UUID at all (security review, defect E).
+    const foreignSession = (ref: string): StandInSession => {
+      const id = `cs_test_elsewhere_${crypto.randomUUID().replaceAll("-", "")}`;
+      const session: StandInSession = {
+        id,
+        object: "checkout.session",
+        url: `${stripe.url}/pay/${id}`,
+        status: "open",
+        payment_status: "unpaid",
+        client_reference_id: ref,
+        customer_email: "someone@example.com",
+        metadata: { order_id: ref },
+        currency: "usd",
+        amount_total: 1000,
+        expires_at: Math.floor(Date.now() / 1000) + 3600,
+        success_url: "https://elsewhere.example.com/thanks",
+        cancel_url: "https://elsewhere.example.com/cart",
+        payment_intent: null,
+        mode: "payment",
+        params: {},
+      };
+      stripe.sessions.set(session.id, session);
+      return session;
+    };
+    const refundsBefore = stripe.refunds.length;
+    for (const [ref, answer] of [
+      [crypto.randomUUID(), "ignored"],
+      ["not-a-uuid", "unknown-order"],
+    ] as const) {
+      const expired = foreignSession(ref);
+      expired.status = "expired";
+      const paid = stripe.pay(foreignSession(ref).id);
+      const events = {
+        "checkout.session.completed": stripe.event("checkout.session.completed", paid),
+        "checkout.session.expired": stripe.event("checkout.session.expired", expired),
+        // The refund's order is looked up through its payment intent's metadata, or the charge's own.
+        "charge.refunded (intent's metadata)": stripe.refundEvent(paid.id),
+        "charge.refunded (charge's metadata)": stripe.event("charge.refunded", {
+          ...(JSON.parse(stripe.refundEvent(paid.id).payload) as { data: { object: object } }).data.object,
+          metadata: { order_id: ref },
+        }),
+      };
+      for (const [kind, event] of Object.entries(events)) {
+        const delivered = await deliver(event);
+        expect({ kind, ref, status: delivered.status, body: delivered.body }).toEqual({
+          kind,
+          ref,
+          status: 200,
+          body: answer,
+        });
+      }
+    }
+    // Nobody else's payment is refunded from here.
+    expect(stripe.refunds).toHaveLength(refundsBefore);
+  });
+
   it("ends in the same state whatever order the events arrive in (refund reported before the payment)", async () => {
     const work = await seedWork();
     const { sessionId, order } = await checkout(work);
@@ -215,6 +275,39 @@ describe.each(BACKENDS)("card payments through the Stripe stand-in on %s", (back
     expect(stripe.refunds).toContainEqual(expect.objectContaining({ payment_intent: lateSession.payment_intent }));
     expect((await orderRow(winner.order.id)).status).toBe("awaiting_payment");
     expect(await stockRow(contested)).toMatchObject({ quantity: 0, availability: "reserved" });
+  });
+
+  it("revives a late payment for a work bought in a viewing room at the room's price, though the site shows no price", async () => {
+    const work = await seedWork({ priceCents: null });
+    const room = await createRoom(
+      {
+        title: "For Ada",
+        note: "",
+        recipientName: "Ada",
+        recipientEmail: "ada@example.com",
+        expiresOn: "2099-12-31",
+        works: [{ artworkId: work, price: "1800" }],
+      },
+      "America/Chicago",
+    );
+    const answer = await callRoute(checkoutRoute.action, "/checkout", {
+      form: checkoutForm([{ id: work }], { room: room.token }),
+    });
+    const sessionId = /\/pay\/(\w+)$/.exec(answer.location!)![1]!;
+    const [order] = await ctx.handle.db.select().from(orders).where(eq(orders.paymentSessionId, sessionId));
+    const session = stripe.sessions.get(sessionId)!;
+    session.status = "expired";
+    await deliver(stripe.event("checkout.session.expired", session));
+    expect(await stockRow(work)).toMatchObject({ quantity: 1, availability: "available" });
+
+    // The payment still lands (delayed delivery) and nobody else has the work: it is the buyer's, at the
+    // price they paid, not refunded for want of a public price.
+    session.status = "open";
+    stripe.pay(sessionId);
+    expect((await deliver(stripe.event("checkout.session.completed", session))).body).toBe("paid");
+    expect(await orderRow(order!.id)).toMatchObject({ status: "paid", subtotalCents: 180_000 });
+    expect(stripe.refunds).not.toContainEqual(expect.objectContaining({ payment_intent: session.payment_intent }));
+    expect(await stockRow(work)).toMatchObject({ quantity: 0, availability: "sold" });
   });
 
   it("expires the session when the reservation lapses, but keeps a work whose payment completed at the last moment", async () => {

@@ -39,8 +39,9 @@ type Row = {
  * UPDATE waits for the row lock, then finds it reserved). A work `on_hold` matches only for its holder: the
  * caller passes `heldForBuyer` after locking that buyer's live hold (modules/shop/holds.server). A work bought
  * through a private viewing room is taken by the same UPDATE at the room's price (`roomPriceCents`, read by the
- * caller from the room it locked): the room may price a work the public site shows without a price. Returns the
- * work at the price the order uses, or undefined.
+ * caller from the room it locked, or from the order's line when a late payment revives a lapsed order): the
+ * room may price a work the public site shows without a price. Returns the work at the price the order uses,
+ * or undefined.
  */
 export async function reserveArtwork(
   tx: Database,

@@ -217,7 +217,9 @@ export const reservationJobs: JobHandlers = {
 
 // Payment provider events (Stripe's webhook). Each takes the event's id: it is recorded in the same
 // transaction as the change, so a replayed event changes nothing, and each handler reaches the same end state
-// whatever order the events arrive in.
+// whatever order the events arrive in. The event is recorded once its order is found (and locked): its row
+// names the order, and an id this shop never issued (another integration's, on the same Stripe account) is
+// answered "ignored" instead of failing on that reference.
 
 export interface ProviderEvent {
   provider: "stripe";
@@ -245,9 +247,9 @@ export async function paymentSucceeded(
   let mismatch: { number: string; note: string } | undefined;
   try {
     const stocked = await db().transaction(async (tx) => {
-      if (!(await claimWebhookEvent(tx, { ...event, orderId: input.orderId }))) return "duplicate";
       const order = await lockOrder(tx, input.orderId);
       if (!order) return "ignored";
+      if (!(await claimWebhookEvent(tx, { ...event, orderId: order.id }))) return "duplicate";
       const otherSession =
         order.provider !== "stripe" ||
         (input.sessionId !== undefined &&
@@ -273,9 +275,13 @@ export async function paymentSucceeded(
         reservedUntil: null,
       };
       if (order.status === "cancelled") {
-        // The reservation lapsed (or the buyer left) before the payment landed: take the works again if free.
+        // The reservation lapsed (or the buyer left) before the payment landed: take the works again if free,
+        // at each line's own price, the one paid. A work bought through a viewing room may have no public price
+        // (docs/shop.md "Viewing rooms"): as at checkout, its price overrides the public one.
         for (const item of await orderItemsOf(tx, order.id)) {
-          if (!item.artworkId || !(await reserveArtwork(tx, item.artworkId, item.quantity))) throw new NeedsRefund();
+          const taken =
+            item.artworkId && (await reserveArtwork(tx, item.artworkId, item.quantity, false, item.unitPriceCents));
+          if (!taken) throw new NeedsRefund();
         }
         await moveOrder(
           tx,
@@ -325,9 +331,10 @@ async function onOrderEvent<Outcome extends string>(
   apply: (tx: Database, order: Order, actor: Actor) => Promise<Outcome>,
 ) {
   const outcome = await db().transaction(async (tx) => {
-    if (!(await claimWebhookEvent(tx, { ...event, orderId }))) return "duplicate";
     const order = await lockOrder(tx, orderId);
-    return order ? apply(tx, order, { kind: "stripe", eventId: event.id }) : "ignored";
+    if (!order) return "ignored";
+    if (!(await claimWebhookEvent(tx, { ...event, orderId: order.id }))) return "duplicate";
+    return apply(tx, order, { kind: "stripe", eventId: event.id });
   });
   // Stock may have changed: pages that show the works start afresh (modules/events).
   await catalogChanged();

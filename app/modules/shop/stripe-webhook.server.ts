@@ -3,6 +3,7 @@
 // that acts on it (a replay changes nothing), and every handler converges on the same state whatever order
 // the events arrive in. A failure answers 500, so Stripe retries.
 import type Stripe from "stripe";
+import { z } from "zod";
 import { formatPrice } from "~/lib/money";
 import { services } from "~/services.server";
 import {
@@ -42,8 +43,15 @@ export async function handleStripeWebhook(payload: string, signature: string | n
   return ok(outcome);
 }
 
+/**
+ * An order id read from an event. Another integration on the same Stripe account may set `order_id` or
+ * `client_reference_id` to ids of its own: what is not a UUID names no order here (and would fail the uuid
+ * column's cast, answering 500 so that Stripe retries it for days).
+ */
+const orderIdIn = (value: string | null | undefined) => z.uuid().safeParse(value).data;
+
 function orderIdOf(session: Stripe.Checkout.Session): string | undefined {
-  return session.metadata?.order_id ?? session.client_reference_id ?? undefined;
+  return orderIdIn(session.metadata?.order_id ?? session.client_reference_id);
 }
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : value?.id);
@@ -95,10 +103,10 @@ async function dispatch(event: Stripe.Event, ref: ProviderEvent): Promise<string
       if (!paymentIntentId) return "unknown-order";
       // The refund may be reported before the payment (events arrive in any order): then the order is found
       // through the payment intent's metadata, set when the session was created.
-      let orderId = (await findOrderByPaymentIntent(paymentIntentId))?.id ?? charge.metadata?.order_id;
+      let orderId = (await findOrderByPaymentIntent(paymentIntentId))?.id ?? orderIdIn(charge.metadata?.order_id);
       if (!orderId) {
         const intent = await (providerFor("stripe") as StripeProvider).client.paymentIntents.retrieve(paymentIntentId);
-        orderId = intent.metadata?.order_id;
+        orderId = orderIdIn(intent.metadata?.order_id);
       }
       if (!orderId) return "unknown-order";
       return refundReported(ref, {
