@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, ownServerTest as test } from "../support/own-admin-server";
 import { solidPicture } from "../support/images";
+import { buyFromShop, releaseOrder, shopEntry } from "../support/shop-flow";
 
 const galleryTitles = (page: Page) => page.locator("main article h2").allInnerTexts();
 
@@ -307,6 +308,51 @@ test("deleting a work from its edit page goes back to Artwork Management", async
   await expect(page).toHaveURL(/\/admin\/artworks$/);
   await expect(page.getByRole("heading", { level: 1, name: "Artwork Management" })).toBeVisible();
   expect(await adminTotal(page, `/admin/artworks?q=${encodeURIComponent(title)}`)).toBe(0);
+});
+
+test.describe("an edit page left open while a buyer checks out", () => {
+  // The second save's refusal is a 409 (the stock moved), which Chromium logs.
+  test.use({ expectedConsoleErrors: [/status of 409 \(Conflict\)/] });
+
+  test("saving it keeps the buyer's reservation; a change to stock that moved since is refused beside the field", async ({
+    adminPage: page,
+    visitor,
+  }) => {
+    const title = "Saffron Threshold";
+    await page.goto(`/admin/artworks?q=${encodeURIComponent(title)}`);
+    await page.getByRole("link", { name: `Edit ${title}` }).click();
+    const availability = page.getByLabel("Availability");
+    await expect(availability).toHaveValue("available");
+
+    // Meanwhile a buyer orders it by bank transfer: it is reserved for them.
+    const number = await buyFromShop(visitor, title, { name: "Ada Reyes", email: "ada.reyes@example.com" });
+
+    // The artist fixes the description on the page opened before, and saves it as it is.
+    await page.getByLabel("Description").fill("Saffron and burnt orange, opening onto violet grey.");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Saved.")).toBeVisible();
+    // The form shows what was saved, merged with the order: the new description, the work reserved.
+    await expect(page.getByLabel("Description")).toHaveValue("Saffron and burnt orange, opening onto violet grey.");
+    await expect(availability).toHaveValue("reserved");
+    await visitor.goto("/shop");
+    await expect(shopEntry(visitor, title)).toHaveCount(0);
+
+    // The order is cancelled (the work is back on sale) while the page still says Reserved; the artist marks it
+    // sold there: refused beside the field, the page shows what it is now, and a second save is taken.
+    await releaseOrder(new URL(page.url()).origin, number);
+    await availability.selectOption("sold");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(availability).toHaveAttribute("aria-invalid", "true");
+    await expect(availability).toHaveAccessibleDescription(
+      /Changed to Available since this page was opened \(an order or a hold\)\. Check it and save again\./,
+    );
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await availability.selectOption("available");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Saved.")).toBeVisible();
+    await visitor.goto("/shop");
+    await expect(shopEntry(visitor, title)).toHaveCount(1);
+  });
 });
 
 test("Inventory Management adds up what it lists, and its filters narrow the list (spec 2.30)", async ({

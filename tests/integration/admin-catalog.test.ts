@@ -11,6 +11,7 @@ import {
   catalogCounts,
   createArtworkFromUpload,
   freeSlug,
+  getAdminArtwork,
   listAdminArtworks,
   listArtworkEvents,
   listInventory,
@@ -31,24 +32,29 @@ import {
   slugify,
 } from "~/modules/catalog/catalog.server";
 import { ingestUpload } from "~/modules/media/media.server";
-import { BACKENDS, useTestServices } from "../support/harness";
+import { BACKENDS, useTestServices, type SuiteContext } from "../support/harness";
+import { orderOne, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
 
 const actor = { id: "", name: "Mara Ellison" };
 const view = (query = "") => parseAdminArtworkParams(new URLSearchParams(query));
 const titles = async (query = "") => (await listAdminArtworks(view(query))).rows.map((r) => r.title);
 const publicTitles = async () => (await listArtworks({ limit: 100 })).map((a) => a.title);
 
+/** A real account for the log's actor (its id is a foreign key). */
+async function signInArtist(ctx: SuiteContext) {
+  await ensureAdminFromEnv({
+    bootstrapAdmin: { email: "owner@example.com", password: "a long enough password", name: "Mara Ellison" },
+  });
+  const [owner] = await queryRows<{ id: string }>(ctx.handle.db, sql`select id from "user" limit 1`);
+  actor.id = owner!.id;
+}
+
 describe.each(BACKENDS)("admin catalogue on %s", (backend) => {
   const ctx = useTestServices(backend);
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    // A real account for the log's actor (its id is a foreign key).
-    await ensureAdminFromEnv({
-      bootstrapAdmin: { email: "owner@example.com", password: "a long enough password", name: "Mara Ellison" },
-    });
-    const [owner] = await queryRows<{ id: string }>(ctx.handle.db, sql`select id from "user" limit 1`);
-    actor.id = owner!.id;
+    await signInArtist(ctx);
     const works = [
       { title: "Blue Harbour", medium: "Oil on linen", year: 2021, priceCents: 240_000, sortOrder: 1 },
       { title: "Ochre Field", medium: "Acrylic on canvas", year: 2019, priceCents: 90_000, sortOrder: 2 },
@@ -249,5 +255,63 @@ describe.each(BACKENDS)("admin catalogue on %s", (backend) => {
     const roles = await ctx.handle.db.select().from(userRoles);
     expect(roles.filter((r) => r.role === "admin")).toHaveLength(2);
     expect(await ensureAdminFromEnv({ bootstrapAdmin: undefined })).toBe("none");
+  });
+});
+
+describe.each(BACKENDS)("an edit page opened before an order, saved after it, on %s", (backend) => {
+  const ctx = useTestServices(backend);
+  beforeAll(async () => {
+    await signInArtist(ctx);
+    await seedShopSettings();
+  });
+
+  it("keeps the order's reservation, and refuses beside the field a stock change the page did not see", async () => {
+    const id = await seedWork({ title: "Stale Form", priceCents: 300_000 });
+    const page = (await getAdminArtwork(id))!; // the artist opens the edit page
+    expect((await orderOne(id)).ok).toBe(true); // a buyer checks out meanwhile
+    const saved = {
+      title: page.title,
+      description: "Fixed a typo.",
+      medium: page.medium,
+      year: page.year ?? undefined,
+      size: page.size,
+      price: page.priceCents,
+      availability: page.availability,
+      featured: page.isFeatured,
+      quantity: page.quantity,
+      slug: page.slug,
+      // What the page showed of the stock, sent back with the form.
+      seenAvailability: page.availability,
+      seenQuantity: page.quantity,
+    };
+
+    // The artist fixed a typo and left the stock as the page showed it: the order's reservation stands.
+    expect(await updateArtwork(id, saved, actor)).toEqual({ ok: true });
+    expect(await stockRow(id)).toMatchObject({ quantity: 0, availability: "reserved" });
+    expect((await getAdminArtwork(id))!.description).toBe("Fixed a typo.");
+    expect((await orderOne(id, { email: "second.buyer@example.com" })).ok).toBe(false);
+
+    // A change the artist made on that page to what has since moved is refused beside the field, nothing saved.
+    const refused = await updateArtwork(
+      id,
+      { ...saved, description: "Second thoughts.", availability: "not_for_sale", quantity: 2 },
+      actor,
+    );
+    expect(refused).toMatchObject({
+      ok: false,
+      fieldErrors: {
+        availability: "Changed to Reserved since this page was opened (an order or a hold). Check it and save again.",
+        quantity: "Changed to 0 since this page was opened (an order or a hold). Check it and save again.",
+      },
+    });
+    expect(await stockRow(id)).toMatchObject({ quantity: 0, availability: "reserved" });
+    expect((await getAdminArtwork(id))!.description).toBe("Fixed a typo.");
+
+    // Saved again from the page as it now is, the artist's choice is taken.
+    const current = { ...saved, seenAvailability: "reserved" as const, seenQuantity: 0 };
+    expect(await updateArtwork(id, { ...current, availability: "not_for_sale", quantity: 0 }, actor)).toEqual({
+      ok: true,
+    });
+    expect(await stockRow(id)).toMatchObject({ quantity: 0, availability: "not_for_sale" });
   });
 });

@@ -7,6 +7,8 @@ import { artworkEvents, artworks, mediaAssets, type ArtworkEventKind, type Avail
 import type { ActionResult } from "~/lib/action-result";
 import type { AdminArtworkParams } from "~/lib/admin-artwork-query";
 import type { ArtworkSummary } from "~/lib/artwork";
+import { AVAILABILITY_LABELS, type AvailabilityValue } from "~/lib/availability";
+import { FIELDS_NEED_ATTENTION } from "~/modules/forms/submission.server";
 import type { ImageAsset } from "~/lib/media";
 import { applyMove } from "~/lib/reorder";
 import { withImage } from "~/modules/media/media.server";
@@ -209,22 +211,56 @@ function mainImageUrl(image: { hash: string; widths: number[] }): string {
 
 const SLUG_TAKEN = "Another work already uses this address.";
 
+/** The edit form's values, with what its page showed of the stock (the shop moves it while the page is open). */
+export type ArtworkEditValues = ArtworkInputValues & {
+  slug: string;
+  seenAvailability?: AvailabilityValue;
+  seenQuantity?: number;
+};
+
+const movedSinceOpened = (now: string | number) =>
+  `Changed to ${now} since this page was opened (an order or a hold). Check it and save again.`;
+
+/**
+ * One stock field of the edit form, against what happened since its page was opened (an order or a hold may
+ * have taken the work meanwhile): left as the page showed it, it keeps its current value (a typo fixed on an old
+ * page does not put a reserved original back on sale); changed by the artist, it is taken unless it moved
+ * meanwhile too (then refused beside the field). Without `seen` (an import, the tests) the typed value is taken.
+ */
+function mergedStock<T>(typed: T, seen: T | undefined, now: T): { value: T } | { moved: true } {
+  if (seen === undefined) return { value: typed };
+  if (typed === seen) return { value: now };
+  return now === seen ? { value: typed } : { moved: true };
+}
+
 /**
  * Saves the edit form; an availability or featured change is logged. Refused when another work has the
- * address (a field error on `slug`) or the work is gone (no field named).
+ * address (a field error on `slug`), the stock moved under a page that changes it too (mergedStock), or the
+ * work is gone (no field named).
  */
-export async function updateArtwork(
-  id: string,
-  values: ArtworkInputValues & { slug: string },
-  actor: Actor,
-): Promise<ActionResult> {
+export async function updateArtwork(id: string, values: ArtworkEditValues, actor: Actor): Promise<ActionResult> {
   const result = await db().transaction(async (tx): Promise<ActionResult> => {
     const [before] = await tx
-      .select({ title: artworks.title, availability: artworks.availability, isFeatured: artworks.isFeatured })
+      .select({
+        title: artworks.title,
+        availability: artworks.availability,
+        quantity: artworks.quantity,
+        isFeatured: artworks.isFeatured,
+      })
       .from(artworks)
       .where(eq(artworks.id, id))
       .for("update");
     if (!before) return { ok: false, error: "No such artwork." };
+    const availability = mergedStock(values.availability, values.seenAvailability, before.availability);
+    const quantity = mergedStock(values.quantity, values.seenQuantity, before.quantity);
+    if ("moved" in availability || "moved" in quantity) {
+      const fieldErrors: Record<string, string> = {};
+      if ("moved" in availability)
+        fieldErrors.availability = movedSinceOpened(AVAILABILITY_LABELS[before.availability]);
+      if ("moved" in quantity) fieldErrors.quantity = movedSinceOpened(before.quantity);
+      return { ok: false, error: FIELDS_NEED_ATTENTION, fieldErrors };
+    }
+    const stock = { availability: availability.value, quantity: quantity.value };
     const [clash] = await tx
       .select({ id: artworks.id })
       .from(artworks)
@@ -233,11 +269,17 @@ export async function updateArtwork(
     if (clash) return { ok: false, error: SLUG_TAKEN, fieldErrors: { slug: SLUG_TAKEN } };
     await tx
       .update(artworks)
-      .set({ ...inputColumns(values), slug: values.slug, updatedAt: sql`now()` })
+      .set({
+        ...inputColumns(values),
+        availability: stock.availability,
+        quantity: stock.quantity,
+        slug: values.slug,
+        updatedAt: sql`now()`,
+      })
       .where(eq(artworks.id, id));
     const events: NewEvent[] = [];
-    if (before.availability !== values.availability)
-      events.push({ kind: "availability", fromValue: before.availability, toValue: values.availability });
+    if (before.availability !== stock.availability)
+      events.push({ kind: "availability", fromValue: before.availability, toValue: stock.availability });
     if (before.isFeatured !== values.featured)
       events.push({ kind: "featured", fromValue: String(before.isFeatured), toValue: String(values.featured) });
     await logEvents(

@@ -20,7 +20,7 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { formState, type ActionResult } from "~/lib/action-result";
 import { formatShortDateTime } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
-import { isAvailability } from "~/lib/availability";
+import { AVAILABILITY_VALUES, isAvailability } from "~/lib/availability";
 import { paths } from "~/lib/paths";
 import { isUuid } from "~/lib/uuid";
 import { displayName, requireAdmin } from "~/modules/auth/session.server";
@@ -66,6 +66,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       image: artwork.image,
       created: formatShortDateTime(artwork.createdAt, settings.shop.timeZone),
       updated: formatShortDateTime(artwork.updatedAt, settings.shop.timeZone),
+      /** Changes with every save: the form is drawn afresh from the values read with it. */
+      version: artwork.updatedAt.toISOString(),
     },
     values: {
       title: artwork.title,
@@ -89,6 +91,9 @@ const ArtworkEdit = ArtworkInput.extend({
     .min(1, "Enter an address.")
     .max(100, "Keep the address under 100 characters.")
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lower-case letters, digits and single hyphens."),
+  // What the page showed of the stock when it was opened (updateArtwork merges the two).
+  seenAvailability: z.enum(AVAILABILITY_VALUES).optional(),
+  seenQuantity: z.coerce.number().int().min(0).optional(),
 });
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -104,18 +109,31 @@ export async function action({ request, params }: Route.ActionArgs) {
     return refuse({ ok: false, error: FIELDS_NEED_ATTENTION, fieldErrors: { image: missing }, values });
   }
   const result = await updateArtwork(artwork.id, submission.value, { id: context.user.id, name: displayName(context) });
-  if (!result.ok) return result.fieldErrors ? refuse({ ...result, values }) : refuse(result, 404);
+  if (!result.ok) {
+    if (!result.fieldErrors) return refuse(result, 404);
+    // 409 when the stock moved since the page was opened: the page reads it again (shouldRevalidate).
+    const moved = "availability" in result.fieldErrors || "quantity" in result.fieldErrors;
+    return refuse({ ...result, values }, moved ? 409 : 400);
+  }
   if (image) await replaceArtworkImage(artwork.id, image);
-  return { ok: true as const, message: "Saved.", savedAt: Date.now() };
+  return { ok: true as const, message: "Saved." };
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return reportAction(() => serverAction(), "Could not save the artwork");
 }
 
-/** A work deleted from its own page is gone: the page goes to the list instead of reading the work again. */
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return (actionResult as { removed?: string } | undefined)?.removed === "deleted" ? false : defaultShouldRevalidate;
+/**
+ * A work deleted from its own page is gone: the page goes to the list instead of reading the work again. A save
+ * refused because the stock moved meanwhile (409) reads it again, so the page shows it and a second save is taken.
+ */
+export function shouldRevalidate({
+  actionResult,
+  actionStatus,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if ((actionResult as { removed?: string } | undefined)?.removed === "deleted") return false;
+  return actionStatus === 409 || defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -135,8 +153,8 @@ export default function EditArtwork({ loaderData, actionData }: Route.ComponentP
         availability: isAvailability(typed.availability) ? typed.availability : loaderData.values.availability,
       }
     : loaderData.values;
-  // The form remounts with the saved values after a save (and keeps what was typed after a refusal).
-  const formKey = actionData?.ok && "savedAt" in actionData ? actionData.savedAt : "form";
+  // Drawn afresh from the values read after each save (the work's version changes); a refusal keeps what was typed.
+  const formKey = artwork.version;
 
   useEffect(() => {
     if (remover.state === "idle" && remover.data?.ok && remover.data.removed === "deleted") {
@@ -185,6 +203,8 @@ export default function EditArtwork({ loaderData, actionData }: Route.ComponentP
           <ImageReplacer image={artwork.image} title={artwork.title} error={errors.image} />
         </section>
         <section aria-label="Details" className={`${cardClass} p-4 md:p-6`}>
+          <input type="hidden" name="seenAvailability" value={loaderData.values.availability} />
+          <input type="hidden" name="seenQuantity" value={loaderData.values.quantity} />
           <ArtworkFields values={values} errors={errors} />
           <TextField
             label="Address"
