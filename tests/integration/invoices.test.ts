@@ -1,7 +1,8 @@
-// Invoice Generation: an order's invoice copies the order as sold; numbers are per year, unique and without
-// gaps even when twenty invoices are created at once or a creation fails; voiding keeps the number; sending
-// queues the buyer's e-mail with the PDF attached; the route refuses a due date before the issue date.
-import { eq } from "drizzle-orm";
+// Invoice Generation: an order's invoice copies the order as sold, once (also for two clicks at once); numbers
+// are per year, unique and without gaps even when twenty invoices are created at once or a creation fails; voiding
+// keeps the number; sending queues the buyer's e-mail with the PDF attached; the route refuses a due date before
+// the issue date.
+import { and, eq, ne } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { invoices, mailOutbox } from "~/db/schema";
 import {
@@ -183,5 +184,30 @@ describe.each(BACKENDS)("invoices on %s", (backend) => {
     const form = formOf({ intent: "for-everyone" });
     const answer = await callRoute(invoicesAction, "/admin/invoices", { form, cookie: await adminCookie() });
     expect(answer).toMatchObject({ status: 400, body: { ok: false, error: "That request was not understood." } });
+  });
+
+  it("gives an order one invoice when Create invoice is clicked twice at once", async () => {
+    const placed = await orderOne(await seedWork({ title: "Double Click" }));
+    if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
+    const [one, other] = await Promise.all([
+      createInvoiceFromOrder(placed.order.id),
+      createInvoiceFromOrder(placed.order.id),
+    ]);
+    // The second click opens the first one's invoice: no error, no second number.
+    expect([one.created, other.created].sort()).toEqual([false, true]);
+    expect(other.invoice.id).toBe(one.invoice.id);
+    const live = await ctx.handle.db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.orderId, placed.order.id), ne(invoices.status, "void")));
+    expect(live).toHaveLength(1);
+
+    // The database itself refuses a second live invoice for the order; once it is void, a new one can follow.
+    const copy = { ...one.invoice, id: undefined, number: "INV-1999-0001", year: 1999, sequence: 1 };
+    await expect(ctx.handle.db.insert(invoices).values(copy)).rejects.toMatchObject({
+      cause: { message: expect.stringContaining("invoices_order_live_idx") as unknown },
+    });
+    await voidInvoice(one.invoice.id);
+    expect(await createInvoiceFromOrder(placed.order.id)).toMatchObject({ created: true });
   });
 });
