@@ -1,7 +1,7 @@
 // Invoice Generation: an order's invoice copies the order as sold, once (also for two clicks at once); numbers
 // are per year, unique and without gaps even when twenty invoices are created at once or a creation fails; voiding
 // keeps the number; sending queues the buyer's e-mail with the PDF attached; the route refuses a due date before
-// the issue date.
+// the issue date; an order's invoice is paid or voided with its order.
 import { and, eq, ne } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { invoices, mailOutbox } from "~/db/schema";
@@ -14,11 +14,14 @@ import {
   sendInvoice,
   voidInvoice,
 } from "~/modules/invoices/invoices.server";
+import { cancelOrder, expireReservation, markOrderPaid, refundOrder } from "~/modules/shop/order-actions.server";
 import { action as invoicesAction } from "~/routes/admin/invoices";
 import { sendCommission } from "../support/inquiry-data";
 import { BACKENDS, useTestServices } from "../support/harness";
 import { BUYER, callRoute, formOf, orderOne, seedShopSettings, seedWork } from "../support/shop-data";
 import { adminCookie } from "../support/admin-session";
+
+const artist = { kind: "admin" as const, id: "admin-1", email: "artist@example.com" };
 
 describe.each(BACKENDS)("invoices on %s", (backend) => {
   const ctx = useTestServices(backend);
@@ -209,5 +212,37 @@ describe.each(BACKENDS)("invoices on %s", (backend) => {
     });
     await voidInvoice(one.invoice.id);
     expect(await createInvoiceFromOrder(placed.order.id)).toMatchObject({ created: true });
+  });
+
+  it("pays an order's invoice with the order, and voids it when the order is cancelled or lapses", async () => {
+    const invoiceOf = async (orderId: string) =>
+      (await ctx.handle.db.select().from(invoices).where(eq(invoices.orderId, orderId)))[0];
+    const invoicedOrder = async () => {
+      const placed = await orderOne(await seedWork());
+      if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
+      const { invoice } = await sendInvoice((await createInvoiceFromOrder(placed.order.id)).invoice.id);
+      expect(invoice.status).toBe("sent");
+      return { order: placed.order, invoice };
+    };
+
+    // The bank transfer arrives: the invoice the buyer was sent is paid with the order, and stays paid after
+    // a refund (no credit notes).
+    const paid = await invoicedOrder();
+    const order = await markOrderPaid(paid.order.id, artist, "Transfer ref 4471");
+    expect(await invoiceOf(paid.order.id)).toMatchObject({ status: "paid", paidAt: order.paidAt });
+    await refundOrder(paid.order.id, artist, "Returned.");
+    expect(await invoiceOf(paid.order.id)).toMatchObject({ status: "paid" });
+
+    // Cancelled, or lapsed unpaid: the buyer can no longer be asked to pay it; it keeps its number.
+    const cancelled = await invoicedOrder();
+    await cancelOrder(cancelled.order.id, artist, "The buyer changed their mind.");
+    expect(await invoiceOf(cancelled.order.id)).toMatchObject({ status: "void", number: cancelled.invoice.number });
+    await expect(createInvoiceFromOrder(cancelled.order.id)).rejects.toThrow(
+      `Order ${cancelled.order.number} was cancelled: it has nothing to invoice.`,
+    );
+    const lapsed = await invoicedOrder();
+    const afterDeadline = new Date(lapsed.order.reservedUntil!.getTime() + 1_000);
+    expect(await expireReservation(lapsed.order.id, afterDeadline)).toBe("expired");
+    expect(await invoiceOf(lapsed.order.id)).toMatchObject({ status: "void", number: lapsed.invoice.number });
   });
 });

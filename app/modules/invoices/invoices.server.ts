@@ -114,6 +114,12 @@ export async function createInvoiceFromOrder(orderId: string): Promise<{ invoice
     if (!order) throw new InvoiceError("not-found", "That order does not exist.");
     const existing = await invoiceForOrder(orderId, tx);
     if (existing) return { invoice: existing, created: false };
+    // A cancelled or refunded order asks for no money: its invoice would be one the buyer must not pay.
+    if (order.status === "cancelled" || order.status === "refunded")
+      throw new InvoiceError(
+        "invalid-transition",
+        `Order ${order.number} was ${order.status}: it has nothing to invoice.`,
+      );
     return { invoice: await insertInvoice(await orderInvoice(tx, order), tx), created: true };
   });
 }
