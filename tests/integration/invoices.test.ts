@@ -1,7 +1,8 @@
-// Invoice Generation: an order's invoice copies the order as sold; numbers are per year, unique and without
-// gaps even when twenty invoices are created at once or a creation fails; voiding keeps the number; sending
-// queues the buyer's e-mail with the PDF attached; the route refuses a due date before the issue date.
-import { eq } from "drizzle-orm";
+// Invoice Generation: an order's invoice copies the order as sold, once (also for two clicks at once); numbers
+// are per year, unique and without gaps even when twenty invoices are created at once or a creation fails; voiding
+// keeps the number; sending queues the buyer's e-mail with the PDF attached; the route refuses a due date before
+// the issue date; an order's invoice is paid or voided with its order.
+import { and, eq, ne } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { invoices, mailOutbox } from "~/db/schema";
 import {
@@ -13,11 +14,14 @@ import {
   sendInvoice,
   voidInvoice,
 } from "~/modules/invoices/invoices.server";
+import { cancelOrder, expireReservation, markOrderPaid, refundOrder } from "~/modules/shop/order-actions.server";
 import { action as invoicesAction } from "~/routes/admin/invoices";
 import { sendCommission } from "../support/inquiry-data";
 import { BACKENDS, useTestServices } from "../support/harness";
 import { BUYER, callRoute, formOf, orderOne, seedShopSettings, seedWork } from "../support/shop-data";
 import { adminCookie } from "../support/admin-session";
+
+const artist = { kind: "admin" as const, id: "admin-1", email: "artist@example.com" };
 
 describe.each(BACKENDS)("invoices on %s", (backend) => {
   const ctx = useTestServices(backend);
@@ -183,5 +187,62 @@ describe.each(BACKENDS)("invoices on %s", (backend) => {
     const form = formOf({ intent: "for-everyone" });
     const answer = await callRoute(invoicesAction, "/admin/invoices", { form, cookie: await adminCookie() });
     expect(answer).toMatchObject({ status: 400, body: { ok: false, error: "That request was not understood." } });
+  });
+
+  it("gives an order one invoice when Create invoice is clicked twice at once", async () => {
+    const placed = await orderOne(await seedWork({ title: "Double Click" }));
+    if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
+    const [one, other] = await Promise.all([
+      createInvoiceFromOrder(placed.order.id),
+      createInvoiceFromOrder(placed.order.id),
+    ]);
+    // The second click opens the first one's invoice: no error, no second number.
+    expect([one.created, other.created].sort()).toEqual([false, true]);
+    expect(other.invoice.id).toBe(one.invoice.id);
+    const live = await ctx.handle.db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.orderId, placed.order.id), ne(invoices.status, "void")));
+    expect(live).toHaveLength(1);
+
+    // The database itself refuses a second live invoice for the order; once it is void, a new one can follow.
+    const copy = { ...one.invoice, id: undefined, number: "INV-1999-0001", year: 1999, sequence: 1 };
+    await expect(ctx.handle.db.insert(invoices).values(copy)).rejects.toMatchObject({
+      cause: { message: expect.stringContaining("invoices_order_live_idx") as unknown },
+    });
+    await voidInvoice(one.invoice.id);
+    expect(await createInvoiceFromOrder(placed.order.id)).toMatchObject({ created: true });
+  });
+
+  it("pays an order's invoice with the order, and voids it when the order is cancelled or lapses", async () => {
+    const invoiceOf = async (orderId: string) =>
+      (await ctx.handle.db.select().from(invoices).where(eq(invoices.orderId, orderId)))[0];
+    const invoicedOrder = async () => {
+      const placed = await orderOne(await seedWork());
+      if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
+      const { invoice } = await sendInvoice((await createInvoiceFromOrder(placed.order.id)).invoice.id);
+      expect(invoice.status).toBe("sent");
+      return { order: placed.order, invoice };
+    };
+
+    // The bank transfer arrives: the invoice the buyer was sent is paid with the order, and stays paid after
+    // a refund (no credit notes).
+    const paid = await invoicedOrder();
+    const order = await markOrderPaid(paid.order.id, artist, "Transfer ref 4471");
+    expect(await invoiceOf(paid.order.id)).toMatchObject({ status: "paid", paidAt: order.paidAt });
+    await refundOrder(paid.order.id, artist, "Returned.");
+    expect(await invoiceOf(paid.order.id)).toMatchObject({ status: "paid" });
+
+    // Cancelled, or lapsed unpaid: the buyer can no longer be asked to pay it; it keeps its number.
+    const cancelled = await invoicedOrder();
+    await cancelOrder(cancelled.order.id, artist, "The buyer changed their mind.");
+    expect(await invoiceOf(cancelled.order.id)).toMatchObject({ status: "void", number: cancelled.invoice.number });
+    await expect(createInvoiceFromOrder(cancelled.order.id)).rejects.toThrow(
+      `Order ${cancelled.order.number} was cancelled: it has nothing to invoice.`,
+    );
+    const lapsed = await invoicedOrder();
+    const afterDeadline = new Date(lapsed.order.reservedUntil!.getTime() + 1_000);
+    expect(await expireReservation(lapsed.order.id, afterDeadline)).toBe("expired");
+    expect(await invoiceOf(lapsed.order.id)).toMatchObject({ status: "void", number: lapsed.invoice.number });
   });
 });

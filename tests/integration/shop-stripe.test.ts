@@ -3,7 +3,8 @@
 // paid), replays, out-of-order events, expiry, the buyer leaving the payment page, refunds, Stripe down.
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { jobs, mailOutbox, orderEvents, orders, processedWebhookEvents } from "~/db/schema";
+import { invoices, jobs, mailOutbox, orderEvents, orders, processedWebhookEvents } from "~/db/schema";
+import { createInvoiceFromOrder } from "~/modules/invoices/invoices.server";
 import { runDueJobs } from "~/modules/jobs/jobs.server";
 import { cancelOrder, EXPIRE_JOB, markOrderPaid, refundOrder } from "~/modules/shop/order-actions.server";
 import { OrderError } from "~/modules/shop/orders.server";
@@ -308,6 +309,28 @@ describe.each(BACKENDS)("card payments through the Stripe stand-in on %s", (back
     expect(await orderRow(order!.id)).toMatchObject({ status: "paid", subtotalCents: 180_000 });
     expect(stripe.refunds).not.toContainEqual(expect.objectContaining({ payment_intent: session.payment_intent }));
     expect(await stockRow(work)).toMatchObject({ quantity: 0, availability: "sold" });
+  });
+
+  it("marks a card order's invoice paid when Stripe reports the payment, and voids it when the payment page expires", async () => {
+    const invoiceOf = async (orderId: string) =>
+      (await ctx.handle.db.select().from(invoices).where(eq(invoices.orderId, orderId)))[0];
+    const paid = await checkout(await seedWork());
+    expect((await createInvoiceFromOrder(paid.order.id)).invoice.status).toBe("draft");
+    stripe.pay(paid.sessionId);
+    expect((await deliver(stripe.event("checkout.session.completed", stripe.sessions.get(paid.sessionId)))).body).toBe(
+      "paid",
+    );
+    expect(await invoiceOf(paid.order.id)).toMatchObject({
+      status: "paid",
+      paidAt: (await orderRow(paid.order.id)).paidAt,
+    });
+
+    const expired = await checkout(await seedWork(), "dee@example.com");
+    await createInvoiceFromOrder(expired.order.id);
+    const session = stripe.sessions.get(expired.sessionId)!;
+    session.status = "expired";
+    await deliver(stripe.event("checkout.session.expired", session));
+    expect(await invoiceOf(expired.order.id)).toMatchObject({ status: "void" });
   });
 
   it("expires the session when the reservation lapses, but keeps a work whose payment completed at the last moment", async () => {

@@ -89,6 +89,10 @@ export const invoices = pgTable(
     index("invoices_created_idx").on(t.createdAt.desc(), t.id),
     index("invoices_status_created_idx").on(t.status, t.createdAt.desc()),
     index("invoices_order_idx").on(t.orderId),
+    // An order has one live invoice (decision 0013): two "Create invoice" clicks cannot both insert one.
+    uniqueIndex("invoices_order_live_idx")
+      .on(t.orderId)
+      .where(sql`${t.status} <> 'void'`),
     index("invoices_commission_idx").on(t.commissionId),
     index("invoices_buyer_email_idx").on(t.buyerEmail),
   ],

@@ -9,7 +9,7 @@ import { formatPrice } from "~/lib/money";
 import { getCommission } from "~/modules/inbox/inbox-admin.server";
 import { sendMail } from "~/modules/mail/mail.server";
 import { getSettings } from "~/modules/settings/settings.server";
-import { getOrder } from "~/modules/shop/orders.server";
+import { getOrder, lockOrder, type OrderWithItems } from "~/modules/shop/orders.server";
 import { dayIn } from "~/lib/dates";
 import {
   addDays,
@@ -103,19 +103,30 @@ async function invoiceDays(issueDate?: string, tx: Database = db()) {
 }
 
 /**
- * One click from an order: the works, shipping and tax as sold. An order has one live invoice: when it
- * already has one that is not void, that one is returned (created: false).
+ * One click from an order: the works, shipping and tax as sold. An order has one live invoice (decision 0013):
+ * when it already has one that is not void, that one is returned (created: false).
  */
 export async function createInvoiceFromOrder(orderId: string): Promise<{ invoice: Invoice; created: boolean }> {
-  const order = await getOrder(orderId);
-  if (!order) throw new InvoiceError("not-found", "That order does not exist.");
-  const [existing] = await db()
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.orderId, orderId), ne(invoices.status, "void")))
-    .limit(1);
-  if (existing) return { invoice: existing, created: false };
-  const { issueDate, dueDate, settings } = await invoiceDays();
+  return db().transaction(async (tx) => {
+    // The order's row lock makes a second click at the same moment wait, then find the first's invoice; the
+    // unique index invoices_order_live_idx backs the rule.
+    const order = (await lockOrder(tx, orderId)) && (await getOrder(orderId, tx));
+    if (!order) throw new InvoiceError("not-found", "That order does not exist.");
+    const existing = await invoiceForOrder(orderId, tx);
+    if (existing) return { invoice: existing, created: false };
+    // A cancelled or refunded order asks for no money: its invoice would be one the buyer must not pay.
+    if (order.status === "cancelled" || order.status === "refunded")
+      throw new InvoiceError(
+        "invalid-transition",
+        `Order ${order.number} was ${order.status}: it has nothing to invoice.`,
+      );
+    return { invoice: await insertInvoice(await orderInvoice(tx, order), tx), created: true };
+  });
+}
+
+/** What an order's invoice says: the order as sold; paid already if the order is. */
+async function orderInvoice(tx: Database, order: OrderWithItems): Promise<NewInvoice> {
+  const { issueDate, dueDate, settings } = await invoiceDays(undefined, tx);
   const paid = isSold(order.status);
   const address =
     order.fulfilment === "pickup"
@@ -131,7 +142,7 @@ export async function createInvoiceFromOrder(orderId: string): Promise<{ invoice
   const taxLabel = order.taxRateBps
     ? `${settings.shop.taxLabel} ${(order.taxRateBps / 100).toLocaleString("en-US", { maximumFractionDigits: 2 })} %`
     : settings.shop.taxLabel;
-  const invoice = await insertInvoice({
+  return {
     kind: "order",
     orderId: order.id,
     status: paid ? "paid" : "draft",
@@ -153,8 +164,7 @@ export async function createInvoiceFromOrder(orderId: string): Promise<{ invoice
     taxCents: order.taxCents,
     taxLabel,
     notes: `Order ${order.number}.`,
-  });
-  return { invoice, created: true };
+  };
 }
 
 export interface CommissionInvoiceInput {
@@ -356,8 +366,8 @@ export async function sendInvoice(id: string): Promise<{ invoice: Invoice; mailI
 }
 
 /** The live (not void) invoice of an order, for the order page's link. */
-export async function invoiceForOrder(orderId: string): Promise<Invoice | undefined> {
-  const [row] = await db()
+export async function invoiceForOrder(orderId: string, tx: Database = db()): Promise<Invoice | undefined> {
+  const [row] = await tx
     .select()
     .from(invoices)
     .where(and(eq(invoices.orderId, orderId), ne(invoices.status, "void")))

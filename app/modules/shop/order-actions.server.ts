@@ -1,6 +1,7 @@
 // What happens to an order after it is placed: payment (the artist for a bank transfer, Stripe's webhook for a
 // card), shipping, delivery, cancellation, refund, and the lapse of an unpaid reservation (a job). Each change
-// locks the order row, checks the move against order-status.ts, records who and when, and queues its mail.
+// locks the order row, checks the move against order-status.ts, records who and when (its invoice follows the
+// move: orders.server.ts moveOrder), and queues its mail.
 import { db, type Database } from "~/db/client.server";
 import { trackingUrlFor } from "~/lib/tracking";
 import { queueAlertEvent } from "~/modules/alerts/alerts.server";

@@ -13,6 +13,7 @@ import {
   type PaymentProviderId,
 } from "~/db/schema";
 import { releaseArtwork, settleArtwork } from "~/modules/catalog/stock.server";
+import { invoiceFollowsOrder } from "~/modules/invoices/order-invoice.server";
 import { canMove, holdsStock } from "./order-status";
 import { DomainError } from "~/lib/domain-error";
 
@@ -201,7 +202,8 @@ export async function recordEvent(
 
 /**
  * Moves a locked order to another status (refusing moves the rules do not allow), with its history row and any
- * other columns to set; the works go back into stock when the order stops holding them.
+ * other columns to set; the works go back into stock when the order stops holding them, and its invoice is paid
+ * or voided with it.
  */
 export async function moveOrder(
   tx: Database,
@@ -224,6 +226,7 @@ export async function moveOrder(
     .where(eq(orders.id, order.id))
     .returning();
   if (holdsStock(order.status) && !holdsStock(to)) await releaseItems(tx, order.id);
+  await invoiceFollowsOrder(tx, updated!);
   await recordEvent(tx, updated!, actor, kind, note);
   return updated!;
 }

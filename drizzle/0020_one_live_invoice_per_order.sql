@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "invoices_order_live_idx" ON "invoices" USING btree ("order_id") WHERE "invoices"."status" <> 'void';
