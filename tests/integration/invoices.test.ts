@@ -2,7 +2,10 @@
 // are per year, unique and without gaps even when twenty invoices are created at once or a creation fails; voiding
 // keeps the number; sending queues the buyer's e-mail with the PDF attached; the route refuses a due date before
 // the issue date; an order's invoice is paid or voided with its order.
-import { and, eq, ne } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { and, eq, ne, sql } from "drizzle-orm";
+import { migrationsFolder } from "~/db/client.server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { invoices, mailOutbox } from "~/db/schema";
 import {
@@ -212,6 +215,29 @@ describe.each(BACKENDS)("invoices on %s", (backend) => {
     });
     await voidInvoice(one.invoice.id);
     expect(await createInvoiceFromOrder(placed.order.id)).toMatchObject({ created: true });
+  });
+
+  it("a shop that already holds two live invoices for one order keeps its paid one when it upgrades", async () => {
+    const placed = await orderOne(await seedWork({ title: "Before The Index" }));
+    if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
+    const { invoice: draft } = await createInvoiceFromOrder(placed.order.id);
+    // As before migration 0020: no index, and a second invoice for the order, paid.
+    await ctx.handle.db.execute(sql`drop index invoices_order_live_idx`);
+    const paid = { ...draft, id: undefined, number: "INV-1998-0001", year: 1998, sequence: 1, status: "paid" as const };
+    await ctx.handle.db.insert(invoices).values(paid);
+
+    const migration = readFileSync(join(migrationsFolder(), "0020_one_live_invoice_per_order.sql"), "utf8");
+    for (const statement of migration.split("--> statement-breakpoint"))
+      await ctx.handle.db.execute(sql.raw(statement));
+
+    const rows = await ctx.handle.db
+      .select({ number: invoices.number, status: invoices.status })
+      .from(invoices)
+      .where(eq(invoices.orderId, placed.order.id));
+    expect(rows.sort((a, b) => a.number.localeCompare(b.number))).toEqual([
+      { number: "INV-1998-0001", status: "paid" },
+      { number: draft.number, status: "void" },
+    ]);
   });
 
   it("pays an order's invoice with the order, and voids it when the order is cancelled or lapses", async () => {
