@@ -31,6 +31,7 @@ import {
   searchArtworks,
   slugify,
 } from "~/modules/catalog/catalog.server";
+import { issueForArtwork } from "~/modules/certificates/certificates.server";
 import { ingestUpload } from "~/modules/media/media.server";
 import { BACKENDS, useTestServices, type SuiteContext } from "../support/harness";
 import { orderOne, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
@@ -263,6 +264,23 @@ describe.each(BACKENDS)("an edit page opened before an order, saved after it, on
   beforeAll(async () => {
     await signInArtist(ctx);
     await seedShopSettings();
+  });
+
+  it("archives, never deletes, a work an order or a certificate refers to", async () => {
+    const ordered = await seedWork({ title: "Ordered Then Deleted" });
+    const placed = await orderOne(ordered);
+    if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
+    expect(await removeArtwork(ordered, actor)).toBe("archived");
+    const [line] = await queryRows<{ artwork_id: string | null }>(
+      ctx.handle.db,
+      sql`select artwork_id from order_items where order_id = ${placed.order.id}`,
+    );
+    expect(line!.artwork_id).toBe(ordered);
+
+    const certified = await seedWork({ title: "Certified Then Deleted" });
+    await issueForArtwork(certified);
+    expect(await removeArtwork(certified, actor)).toBe("archived");
+    expect(await getAdminArtwork(certified)).toMatchObject({ title: "Certified Then Deleted" });
   });
 
   it("keeps the order's reservation, and refuses beside the field a stock change the page did not see", async () => {

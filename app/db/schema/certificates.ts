@@ -17,8 +17,11 @@ export const certificates = pgTable(
     ...yearlyNumberColumns(),
     /** The /verify/{code} secret: random, unrelated to the number. */
     code: text("code").notNull(),
-    /** Null once the work is deleted from the catalogue; the snapshot below stays. */
-    artworkId: uuid("artwork_id").references(() => artworks.id, { onDelete: "set null" }),
+    /**
+     * The work; a certified work is archived, never deleted (removeArtwork: the delete is refused by this key).
+     * Null only on certificates from before migration 0021 whose work was deleted; the snapshot below stays.
+     */
+    artworkId: uuid("artwork_id").references(() => artworks.id, { onDelete: "restrict" }),
     /** The order that sold the work; null for a certificate issued on demand. */
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
     /** Which piece of the order's line (1 for an original; 1..n when several pieces of an edition were sold). */

@@ -104,8 +104,12 @@ export const orderItems = pgTable(
   {
     id: idColumn(),
     orderId: belongsTo("order_id", () => orders.id),
-    /** The work; null if it is later deleted from the catalogue (the snapshot below stays). */
-    artworkId: uuid("artwork_id").references(() => artworks.id, { onDelete: "set null" }),
+    /**
+     * The work; a work an order refers to is archived, never deleted (removeArtwork: the delete is refused by
+     * this key). Null only on lines of orders from before migration 0021 whose work was deleted (the snapshot
+     * below stays).
+     */
+    artworkId: uuid("artwork_id").references(() => artworks.id, { onDelete: "restrict" }),
     title: text("title").notNull(),
     medium: text("medium").notNull().default(""),
     size: text("size").notNull().default(""),
