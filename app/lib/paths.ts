@@ -11,6 +11,8 @@ export const paths = {
     `/contact?${new URLSearchParams({ type: "artwork", artwork_id: artwork.id, artwork_title: artwork.title }).toString()}`,
   /** A private viewing room, by its secret link (never cached, never indexed). */
   room: (token: string) => `/room/${encodeURIComponent(token)}`,
+  /** Buying one work on its own, without the cart (the Buy now link shown when JavaScript is off). */
+  buyNow: (artworkId: string) => `/checkout?${new URLSearchParams({ artwork: artworkId }).toString()}`,
   /** Buying one work of a room at the room's price (the checkout checks the room again). */
   roomCheckout: (token: string, artworkId: string) =>
     `/checkout?${new URLSearchParams({ artwork: artworkId, room: token }).toString()}`,

@@ -202,6 +202,39 @@ test("checkout with mistakes shows each error beside its field and keeps what wa
   await expect(shopEntry(page, title)).toHaveCount(1);
 });
 
+test("without JavaScript, Buy now and shipping to Canada: the page says the total for that choice, then the order is placed", async ({
+  browser,
+  baseURL,
+}) => {
+  const title = "Night Garden Study";
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/shop");
+  await shopEntry(page, title).getByRole("link", { name: "Buy now" }).click();
+  const form = checkoutForm(page);
+  await expect(page.getByRole("region", { name: "Order summary" }).getByText(title)).toBeVisible();
+  // The page was drawn for the studio's country; without JavaScript it cannot redraw its total for another.
+  await form.getByLabel("Full name").fill("Noor Nojs");
+  await page.getByLabel("Email").fill("noor.nojs@example.com");
+  await form.getByLabel("Country").selectOption("CA");
+  await form.getByRole("radio", { name: /Insured shipping/ }).check();
+  await form.getByLabel("Street address").fill("1200 Rue Saint-Denis");
+  await form.getByLabel("City").fill("Montréal");
+  await page.getByLabel("State").fill("QC");
+  await form.getByLabel("ZIP code").fill("H2X 3J6");
+  await form.getByRole("button", { name: /^Place order/ }).click();
+
+  const said = page.getByRole("alert").filter({ hasText: /^With shipping and tax for your choices, the total is/ });
+  await expect(said).toContainText("Please check it and place your order again.");
+  await expect(page.getByText("A price in your cart has changed")).toHaveCount(0);
+  // Drawn again for Canada, with what was typed: the button now says the total just given.
+  const total = /the total is (\$[\d,.]+)\./.exec((await said.textContent()) ?? "")![1]!;
+  await expect(form.getByLabel("Postal code")).toHaveValue("H2X 3J6");
+  await form.getByRole("button", { name: `Place order · ${total}` }).click();
+  placed.push(await confirmedOrderNumber(page));
+  await context.close();
+});
+
 adminTest(
   "the artist marks an order paid and ships it with a tracking number; tracking then shows it shipped",
   async ({ page }) => {

@@ -179,6 +179,22 @@ describe.each(BACKENDS)("checkout on %s", (backend) => {
     expect(await stockRow(id)).toMatchObject({ quantity: 1, availability: "available" });
   });
 
+  it("without JavaScript, a total shown for the studio's country then sent for another says what it is, not that a price changed", async () => {
+    // The Buy now page drawn on the server showed US shipping and tax; the buyer chose Canada before placing it.
+    const id = await seedWork({ priceCents: 100_000 });
+    const shownForUs = 100_000 + 9_500 + 9_450;
+    const canada = { country: "CA", region: "QC", postalCode: "H2X 1Y4", city: "Montréal" };
+    const form = { ...canada, expectedSubtotalCents: "100000", expectedTotalCents: String(shownForUs) };
+    const answer = await post(checkoutForm([{ id }], form));
+    expect(answer.status).toBe(409);
+    const { formError } = answer.body as { formError: string };
+    expect(formError).toMatch(
+      /^With shipping and tax for your choices, the total is \$[\d,.]+\. Please check it and place your order again\.$/,
+    );
+    expect(formError).not.toContain("$1,189.50");
+    expect(await stockRow(id)).toMatchObject({ quantity: 1, availability: "available" });
+  });
+
   it("says clearly when a work is no longer available, and sold or unpriced works cannot be bought", async () => {
     const sold = await seedWork({ title: "Undertow", availability: "sold", quantity: 0 });
     const onRequest = await seedWork({ title: "Price on request", priceCents: null });

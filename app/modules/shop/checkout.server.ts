@@ -77,7 +77,12 @@ export const CheckoutSchema = z
     hold: z.string().max(120).optional(),
     /** A private viewing room's secret (modules/rooms): its works are bought at the room's prices while it is open. */
     room: z.string().max(64).optional(),
-    /** The total the buyer saw; placing refuses when the catalogue's prices make it different. */
+    /** The works' total the buyer saw; placing refuses when the catalogue's prices make it different. */
+    expectedSubtotalCents: z.coerce.number().int().min(0).optional(),
+    /**
+     * The total the buyer saw; placing refuses when it differs, also when only shipping and tax do (the page
+     * drawn without JavaScript showed them for the studio's country, whatever the buyer then chose).
+     */
     expectedTotalCents: z.coerce.number().int().min(0).optional(),
   })
   .superRefine((v, ctx) => {
@@ -101,7 +106,7 @@ export const CheckoutSchema = z
 export type CheckoutInput = z.infer<typeof CheckoutSchema>;
 export type CheckoutField = Exclude<
   keyof CheckoutInput,
-  "items" | "idempotencyKey" | "expectedTotalCents" | "hold" | "room"
+  "items" | "idempotencyKey" | "expectedSubtotalCents" | "expectedTotalCents" | "hold" | "room"
 >;
 
 /** The form's values as typed (to show them again beside the errors). */
@@ -119,6 +124,7 @@ export function readCheckoutForm(form: FormData) {
     ...values,
     idempotencyKey: form.get("idempotencyKey") ?? "",
     items: form.getAll("item"),
+    expectedSubtotalCents: form.get("expectedSubtotalCents") || undefined,
     expectedTotalCents: form.get("expectedTotalCents") || undefined,
     hold: form.get("hold") || undefined,
     room: form.get("room") || undefined,
@@ -141,6 +147,7 @@ export type PlaceOrderResult =
   | { ok: false; reason: "empty" }
   | { ok: false; reason: "unavailable"; titles: string[]; artworkIds: string[] }
   | { ok: false; reason: "price-changed"; totalCents: number }
+  | { ok: false; reason: "total-changed"; totalCents: number }
   | { ok: false; reason: PricingError }
   | { ok: false; reason: "key-reused" }
   | { ok: false; reason: "room-closed" };
@@ -150,8 +157,12 @@ class Unavailable extends Error {
     super("unavailable");
   }
 }
+/** The total differs from the one shown: a work's price (`prices`), or only shipping and tax. */
 class PriceChanged extends Error {
-  constructor(readonly totalCents: number) {
+  constructor(
+    readonly totalCents: number,
+    readonly prices: boolean,
+  ) {
     super("price changed");
   }
 }
@@ -227,8 +238,10 @@ export async function placeOrder(input: CheckoutInput): Promise<PlaceOrderResult
         settings.country,
       );
       if ("error" in totals) throw new PricingFailed(totals.error);
-      if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== totals.totalCents) {
-        throw new PriceChanged(totals.totalCents);
+      const pricesMoved =
+        input.expectedSubtotalCents !== undefined && input.expectedSubtotalCents !== totals.subtotalCents;
+      if (pricesMoved || (input.expectedTotalCents !== undefined && input.expectedTotalCents !== totals.totalCents)) {
+        throw new PriceChanged(totals.totalCents, input.expectedSubtotalCents === undefined || pricesMoved);
       }
 
       const [{ n }] = (await queryRows<{ n: string }>(tx, sql`select nextval('order_number_seq') as n`)) as [
@@ -307,7 +320,8 @@ export async function placeOrder(input: CheckoutInput): Promise<PlaceOrderResult
       const titles = await titlesOf(error.artworkIds);
       return { ok: false, reason: "unavailable", titles, artworkIds: error.artworkIds };
     }
-    if (error instanceof PriceChanged) return { ok: false, reason: "price-changed", totalCents: error.totalCents };
+    if (error instanceof PriceChanged)
+      return { ok: false, reason: error.prices ? "price-changed" : "total-changed", totalCents: error.totalCents };
     if (error instanceof PricingFailed) return { ok: false, reason: error.reason };
     if (error instanceof RoomClosed) return { ok: false, reason: "room-closed" };
     throw error;

@@ -170,6 +170,13 @@ export async function action({ request, context }: Route.ActionArgs) {
           },
           409,
         );
+      case "total-changed":
+        return fail(
+          {
+            formError: `With shipping and tax for your choices, the total is ${formatPrice(result.totalCents)}. Please check it and place your order again.`,
+          },
+          409,
+        );
       case "no-shipping-to-country":
         return fail(
           { fieldErrors: { country: "We do not ship to this country yet. Choose studio pickup, or write to us." } },
@@ -331,7 +338,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             {buyable.map((i) => (
               <input key={i.artwork_id} type="hidden" name="item" value={`${i.artwork_id}:${i.quantity}`} />
             ))}
-            {totals && ready ? <input type="hidden" name="expectedTotalCents" value={totals.totalCents} /> : null}
+            {totals && ready ? (
+              <>
+                <input type="hidden" name="expectedSubtotalCents" value={totals.subtotalCents} />
+                <input type="hidden" name="expectedTotalCents" value={totals.totalCents} />
+              </>
+            ) : null}
             {actionData?.formError ? (
               <p
                 id="checkout-form-error"

@@ -111,7 +111,7 @@ export default function ArtworkPage({ loaderData }: Route.ComponentProps) {
             {isPurchasable(artwork) ? (
               // The cart needs JavaScript; without it a work can still be bought on its own.
               <noscript>
-                <Link to={`${paths.checkout()}?artwork=${artwork.id}`} className={buttonClass("primary")}>
+                <Link to={paths.buyNow(artwork.id)} className={buttonClass("primary")}>
                   Buy now · {formatPrice(artwork.priceCents, artwork.currency)}
                 </Link>
               </noscript>

@@ -59,10 +59,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               <div className="mt-4">
                 <AddToCartButton artwork={artwork} className="w-full sm:w-auto" />
                 <noscript>
-                  <Link
-                    to={`${paths.checkout()}?artwork=${artwork.id}`}
-                    className="text-sm underline underline-offset-4"
-                  >
+                  <Link to={paths.buyNow(artwork.id)} className="text-sm underline underline-offset-4">
                     Buy now
                   </Link>
                 </noscript>
