@@ -67,15 +67,27 @@ describe("page entries", () => {
     expect(await recompressed(best)).toBe(best);
   });
 
-  it("keeps only a 200 that sets no cookie and is not marked private", () => {
+  it("keeps a page and a missing page (200, 404) that set no cookie and are not private; shares a redirect or an error", () => {
     const ok = new Headers({ "content-type": "text/html" });
     expect(mayKeep(200, ok)).toEqual({ keep: true });
-    expect(mayKeep(404, ok).keep).toBe(false);
-    expect(mayKeep(301, ok).keep).toBe(false);
-    expect(mayKeep(200, new Headers({ "set-cookie": "a=b" })).keep).toBe(false);
-    expect(mayKeep(200, new Headers({ "cache-control": "private, max-age=0" })).keep).toBe(false);
-    expect(mayKeep(200, new Headers({ "cache-control": "no-store" })).keep).toBe(false);
-    expect(mayKeep(200, new Headers({ vary: "Cookie" })).keep).toBe(false);
+    // A link to an archived or deleted work, shared widely, is asked for as often as any page.
+    expect(mayKeep(404, ok)).toEqual({ keep: true });
+    // Nobody's either, but not for later visitors: only those waiting for the render get it.
+    expect(mayKeep(301, ok)).toMatchObject({ keep: false, share: true });
+    expect(mayKeep(500, ok)).toMatchObject({ keep: false, share: true });
+    // One visitor's: kept by nobody, given to nobody else.
+    const personal: Record<string, string>[] = [
+      { "set-cookie": "a=b" },
+      { "cache-control": "private, max-age=0" },
+      { "cache-control": "no-store" },
+      { vary: "Cookie" },
+    ];
+    for (const headers of personal)
+      for (const status of [200, 404, 302])
+        expect(mayKeep(status, new Headers(headers)), JSON.stringify(headers)).toMatchObject({
+          keep: false,
+          share: false,
+        });
   });
 
   it("sends the encoding the client takes, and matches ETags weakly", async () => {

@@ -44,16 +44,28 @@ const DROPPED = new Set([
 
 const COMPRESSIBLE = /^(text\/|application\/(xml|rss\+xml|json|javascript)|image\/svg\+xml)/;
 
-export type Verdict = { keep: true } | { keep: false; reason: string };
+/**
+ * Statuses kept like a page: a 200, and the 404 of a page on the list (a link to an archived or deleted work, a
+ * post not yet published). A link shared widely can bring thousands to a missing page as to any other; the same
+ * events evict it when the page comes back (decision 0015, "A missing page").
+ */
+const KEPT_STATUSES = new Set([200, 404]);
+
+/**
+ * Whether a render may be kept for every later visitor, and if not, whether the requests that waited for it may
+ * still be answered with it (`share`): a redirect or an error is nobody's, while a response that sets a cookie or
+ * is marked private belongs to the one visitor it was made for (decision 0015, "Concurrent misses").
+ */
+export type Verdict = { keep: true } | { keep: false; share: boolean; reason: string };
 
 /** Whether a rendered response may be kept and served to every visitor. */
 export function mayKeep(status: number, headers: Headers): Verdict {
-  if (status !== 200) return { keep: false, reason: `status ${status}` };
   // Nothing that sets a cookie: it belongs to one visitor.
-  if (headers.has("set-cookie")) return { keep: false, reason: "sets a cookie" };
+  if (headers.has("set-cookie")) return { keep: false, share: false, reason: "sets a cookie" };
   const cacheControl = headers.get("cache-control") ?? "";
-  if (/\b(private|no-store|no-cache)\b/i.test(cacheControl)) return { keep: false, reason: cacheControl };
-  if (headers.get("vary")?.match(/\bcookie\b|\*/i)) return { keep: false, reason: "varies" };
+  if (/\b(private|no-store|no-cache)\b/i.test(cacheControl)) return { keep: false, share: false, reason: cacheControl };
+  if (headers.get("vary")?.match(/\bcookie\b|\*/i)) return { keep: false, share: false, reason: "varies" };
+  if (!KEPT_STATUSES.has(status)) return { keep: false, share: true, reason: `status ${status}` };
   return { keep: true };
 }
 

@@ -152,10 +152,15 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return { status: response.status, headers: response.headers, body, nonce };
   }
 
-  function serve(req: Request, res: Response, entry: PageEntry, state: "hit" | "miss") {
+  /**
+   * Sends an entry: a stored one ("miss" for the request that rendered it, "hit" after), or one that is not kept
+   * ("bypass": a redirect or an error, sent to the requests that waited for its render), which goes out with
+   * only the headers its render set.
+   */
+  function serve(req: Request, res: Response, entry: PageEntry, state: "hit" | "miss" | "bypass") {
     res.status(entry.status);
     for (const [name, value] of entry.headers) res.setHeader(name, value);
-    if (!entry.headers.some(([name]) => name === "cache-control"))
+    if (state !== "bypass" && !entry.headers.some(([name]) => name === "cache-control"))
       res.setHeader("cache-control", isDataKey(entry.key) ? DATA_CACHE_CONTROL : PAGE_CACHE_CONTROL);
     res.setHeader("etag", entry.etag);
     res.setHeader("vary", "Accept-Encoding, Cookie");
@@ -168,7 +173,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         csp.replace(`'nonce-${res.locals.cspNonce as string}'`, entry.scriptSources),
       );
     }
-    if (!replays.has(entry)) replays.set(entry, replayOf(res));
+    if (state !== "bypass" && !replays.has(entry)) replays.set(entry, replayOf(res));
     sendBody(req, res, entry);
   }
 
@@ -249,14 +254,12 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     let rendered: Rendered | undefined;
     store
       .getOrRender(page.key, page.areas, async () => {
-        // With this request's nonce: a render that cannot be kept is this request's own answer.
+        // With this request's nonce: a render that only this request may have is its own answer.
         rendered = await render(page.key, res.locals.requestId as string, res.locals.cspNonce as string);
         const verdict = mayKeep(rendered.status, rendered.headers);
-        if (!verdict.keep) {
-          logger.debug({ key: page.key, reason: verdict.reason }, "page cache: not kept");
-          return undefined;
-        }
-        return buildEntry({
+        if (!verdict.keep) logger.debug({ key: page.key, reason: verdict.reason }, "page cache: not kept");
+        if (!verdict.keep && !verdict.share) return undefined;
+        const entry = await buildEntry({
           key: page.key,
           areas: page.areas,
           status: rendered.status,
@@ -264,12 +267,15 @@ export function createPageCache(options: PageCacheOptions): PageCache {
           body: rendered.body,
           nonce: rendered.nonce,
         });
+        return { entry, keep: verdict.keep };
       })
-      .then(({ entry, rendered: renderedHere }) => {
-        if (entry && !renderedHere) onHit(entry);
-        if (entry) serve(req, res, entry, renderedHere ? "miss" : "hit");
+      .then(({ rendering, rendered: renderedHere }) => {
+        if (rendering?.keep) {
+          if (!renderedHere) onHit(rendering.entry);
+          serve(req, res, rendering.entry, renderedHere ? "miss" : "hit");
+        } else if (rendering) serve(req, res, rendering.entry, "bypass");
         else if (renderedHere && rendered) sendRendered(req, res, rendered);
-        // Waited for a render that could not be kept (a 404, a redirect): render for this request as before.
+        // Waited for a render that was its first visitor's alone (a cookie, or marked private): render this one's.
         else next();
       })
       .catch(next);

@@ -15,13 +15,13 @@ describe("PageStore", () => {
         store.getOrRender("/gallery", ["catalog"], async () => {
           renders++;
           await new Promise((r) => setTimeout(r, 20));
-          return page("/gallery");
+          return { entry: page("/gallery"), keep: true };
         }),
       ),
     );
     expect(renders).toBe(1);
     expect(results.filter((r) => r.rendered)).toHaveLength(1);
-    expect(new Set(results.map((r) => r.entry))).toEqual(new Set([results[0]!.entry]));
+    expect(new Set(results.map((r) => r.rendering?.entry))).toEqual(new Set([results[0]!.rendering?.entry]));
     expect(store.get("/gallery")?.body).toBe("/gallery");
   });
 
@@ -89,17 +89,17 @@ describe("PageStore", () => {
     const stale = store.getOrRender("/shop", ["catalog"], async () => {
       renders++;
       await gate;
-      return { ...page("/shop"), body: "old" };
+      return { entry: { ...page("/shop"), body: "old" }, keep: true };
     });
     await Promise.resolve();
     store.evictAreas(["catalog"]); // a sale committed while the page was being rendered
     const fresh = store.getOrRender("/shop", ["catalog"], () => {
       renders++;
-      return Promise.resolve({ ...page("/shop"), body: "new" });
+      return Promise.resolve({ entry: { ...page("/shop"), body: "new" }, keep: true });
     });
     release();
-    expect((await stale).entry?.body).toBe("old");
-    expect((await fresh).entry?.body).toBe("new");
+    expect((await stale).rendering?.entry.body).toBe("old");
+    expect((await fresh).rendering?.entry.body).toBe("new");
     expect(renders).toBe(2);
     expect(store.get("/shop")?.body).toBe("new");
   });
@@ -107,7 +107,30 @@ describe("PageStore", () => {
   it("a render that may not be kept is not stored", async () => {
     const store = new PageStore<Page>({ maxBytes: 10_000 });
     const result = await store.getOrRender("/artwork/x", ["catalog"], () => Promise.resolve(undefined));
-    expect(result).toEqual({ entry: undefined, rendered: true });
+    expect(result).toEqual({ rendering: undefined, rendered: true });
+    const redirect = { entry: page("/og/artwork/x.jpg"), keep: false };
+    const shared = await store.getOrRender("/og/artwork/x.jpg", ["catalog"], () => Promise.resolve(redirect));
+    expect(shared).toEqual({ rendering: redirect, rendered: true });
     expect(store.keys()).toEqual([]);
+  });
+
+  it("50 requests waiting on a render that is not kept (a redirect, an error) are answered from it, not each rendering again", async () => {
+    const store = new PageStore<Page>({ maxBytes: 10_000 });
+    let renders = 0;
+    const ask = () =>
+      store.getOrRender("/gallery?page=2", ["catalog"], async () => {
+        renders++;
+        await new Promise((r) => setTimeout(r, 20));
+        return { entry: { ...page("/gallery?page=2"), body: `error ${renders}` }, keep: false };
+      });
+    const results = await Promise.all(Array.from({ length: 50 }, ask));
+    expect(renders).toBe(1);
+    expect(results.filter((r) => r.rendered)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.rendering?.entry.body))).toEqual(new Set(["error 1"]));
+    expect(results.every((r) => r.rendering?.keep === false)).toBe(true);
+    // Not kept: the next request renders again (the error may have passed).
+    expect(store.peek("/gallery?page=2")).toBeUndefined();
+    expect((await ask()).rendered).toBe(true);
+    expect(renders).toBe(2);
   });
 });

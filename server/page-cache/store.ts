@@ -16,6 +16,12 @@ export interface CachedPage {
   size: number;
 }
 
+/** What one render made: the entry, and whether it may be stored for later visitors too. */
+export interface Rendering<E> {
+  entry: E;
+  keep: boolean;
+}
+
 interface Node<E extends CachedPage> {
   entry: E;
   protected: boolean;
@@ -46,7 +52,7 @@ export class PageStore<E extends CachedPage> {
   // Map iteration order is insertion order: the first key is the least recently used.
   private probation: Segment<E> = { nodes: new Map(), bytes: 0 };
   private protectedSeg: Segment<E> = { nodes: new Map(), bytes: 0 };
-  private inflight = new Map<string, { promise: Promise<E | undefined>; areas: readonly Area[] }>();
+  private inflight = new Map<string, { promise: Promise<Rendering<E> | undefined>; areas: readonly Area[] }>();
   /** Bumped by every eviction of an area: a render that saw an older value must not be stored. */
   private epochs = new Map<Area, number>(AREAS.map((a) => [a, 0]));
   private allEpoch = 0;
@@ -76,34 +82,36 @@ export class PageStore<E extends CachedPage> {
   }
 
   /**
-   * The entry for key, rendering it once however many ask at the same time. `render` resolves to the entry to
-   * keep, or undefined for a response that must not be kept (its caller handles that). A render overtaken by
-   * an eviction of one of its areas is handed to the callers already waiting but not stored.
+   * The entry for key, rendering it once however many ask at the same time. `render` resolves to the entry and
+   * whether it may be kept, or to undefined for a response that is its caller's alone (the caller sends it, and
+   * each request that waited renders its own). An entry not to be kept (a redirect, an error) is handed to the
+   * requests that waited for it, not each rendered again, but not stored; nor is a render overtaken by an
+   * eviction of one of its areas (it is still handed to those already waiting).
    */
   async getOrRender(
     key: string,
     areas: readonly Area[],
-    render: () => Promise<E | undefined>,
-  ): Promise<{ entry: E | undefined; rendered: boolean }> {
+    render: () => Promise<Rendering<E> | undefined>,
+  ): Promise<{ rendering: Rendering<E> | undefined; rendered: boolean }> {
     const cached = this.get(key);
-    if (cached) return { entry: cached, rendered: false };
+    if (cached) return { rendering: { entry: cached, keep: true }, rendered: false };
     const pending = this.inflight.get(key);
     if (pending) {
       this.stats.hits++;
-      return { entry: await pending.promise, rendered: false };
+      return { rendering: await pending.promise, rendered: false };
     }
     this.stats.misses++;
     const seen = this.epochsOf(areas);
     const promise = (async () => {
       this.stats.renders++;
-      const entry = await render();
-      if (entry && this.epochsOf(areas) === seen) this.set(entry);
-      return entry;
+      const rendering = await render();
+      if (rendering?.keep && this.epochsOf(areas) === seen) this.set(rendering.entry);
+      return rendering;
     })();
     const slot = { promise, areas };
     this.inflight.set(key, slot);
     try {
-      return { entry: await promise, rendered: true };
+      return { rendering: await promise, rendered: true };
     } finally {
       if (this.inflight.get(key) === slot) this.inflight.delete(key);
     }

@@ -210,6 +210,46 @@ test.describe("the page cache", () => {
     expect(new Set(responses.map((r) => r.headers().etag)).size).toBe(1);
   });
 
+  test("a shared link to an archived work: 50 visitors get one render of its 404 between them, kept until the work is back", async () => {
+    // The gallery's second to last work: no other test asks for its page.
+    const ids = [
+      ...(await (await visitor.get("/gallery")).text()).matchAll(new RegExp(`href="/artwork/(${UUID})"`, "g")),
+    ];
+    const id = ids.at(-2)![1]!;
+    const path = `/artwork/${id}`;
+    const archive = (intent: "archive" | "restore") =>
+      owner.post("/admin/artworks", {
+        headers: { origin: server.url },
+        form: { intent, id },
+        maxRedirects: 0,
+      });
+    expect((await archive("archive")).status()).toBe(200);
+    // The admin's page first: had it been kept, the visitors would get it.
+    const asAdmin = await owner.get(path);
+    expect(asAdmin.status()).toBe(404);
+    expect(asAdmin.headers()["x-cache"]).toBe("bypass");
+    expect(asAdmin.headers()["cache-control"]).toBe("private, no-store");
+
+    const responses = await Promise.all(Array.from({ length: 50 }, () => visitor.get(path)));
+    expect(responses.map((r) => r.status())).toEqual(Array(50).fill(404));
+    const states = responses.map((r) => r.headers()["x-cache"]);
+    expect(states.filter((s) => s === "miss")).toHaveLength(1);
+    expect(states.filter((s) => s === "hit")).toHaveLength(49);
+    const html = await responses[0]!.text();
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(html).toContain(">Sign in<");
+    expect(html).not.toContain(ADMIN.name);
+    // Stored: the next visitor's 404 comes from memory, ahead of the middleware, with its strict policy.
+    const later = await visitor.get(path);
+    expect([later.status(), later.headers()["x-cache"]]).toEqual([404, "hit"]);
+    expect(later.headers()["content-security-policy"]).not.toContain("nonce-");
+
+    // The work restored: the catalogue's event evicts the 404, and the next visitor gets the page.
+    expect((await archive("restore")).status()).toBe(200);
+    const back = await visitor.get(path);
+    expect([back.status(), back.headers()["x-cache"]]).toEqual([200, "miss"]);
+  });
+
   test("a page rendered for an admin or a signed-in user is never served to a visitor, nor theirs to them", async () => {
     const user = await playwrightRequest.newContext({ baseURL: server.url, extraHTTPHeaders: { origin: server.url } });
     const signedUp = await user.post("/api/auth/sign-up/email", {
