@@ -77,4 +77,8 @@ test("an order becomes a printable invoice with its total, sent to the buyer wit
   await expect(row).toContainText(money(totalCents));
   await expect(row).toContainText("Paid");
   expect(await seriousViolations(page)).toEqual([]);
+
+  // The invoice's payment is the order's: the order is paid too, its work sold (no lapse puts it back on sale).
+  await page.goto(url(`/admin/orders?q=${orderNumber}`));
+  await expect(page.getByRole("row").filter({ hasText: orderNumber })).toContainText("Paid");
 });

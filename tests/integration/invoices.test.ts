@@ -14,14 +14,17 @@ import {
   getInvoice,
   listInvoices,
   markInvoicePaid,
+  recordInvoicePayment,
   sendInvoice,
   voidInvoice,
 } from "~/modules/invoices/invoices.server";
 import { cancelOrder, expireReservation, markOrderPaid, refundOrder } from "~/modules/shop/order-actions.server";
-import { action as invoicesAction } from "~/routes/admin/invoices";
+import { getOrder } from "~/modules/shop/orders.server";
+import { loader as orderLoader } from "~/routes/admin/order";
+import { action as invoicesAction, loader as invoicesLoader } from "~/routes/admin/invoices";
 import { sendCommission } from "../support/inquiry-data";
 import { BACKENDS, useTestServices } from "../support/harness";
-import { BUYER, callRoute, formOf, orderOne, seedShopSettings, seedWork } from "../support/shop-data";
+import { BUYER, callRoute, formOf, orderOne, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
 import { adminCookie } from "../support/admin-session";
 
 const artist = { kind: "admin" as const, id: "admin-1", email: "artist@example.com" };
@@ -270,5 +273,37 @@ describe.each(BACKENDS)("invoices on %s", (backend) => {
     const afterDeadline = new Date(lapsed.order.reservedUntil!.getTime() + 1_000);
     expect(await expireReservation(lapsed.order.id, afterDeadline)).toBe("expired");
     expect(await invoiceOf(lapsed.order.id)).toMatchObject({ status: "void", number: lapsed.invoice.number });
+  });
+
+  it("marking an order's invoice paid pays the order: its work is sold, and no lapse puts it back on sale", async () => {
+    const work = await seedWork({ title: "Paid By Invoice" });
+    const placed = await orderOne(work);
+    if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
+    const { invoice } = await createInvoiceFromOrder(placed.order.id);
+
+    // The transfer arrives; the artist marks it on the invoice's page, not the order's.
+    await recordInvoicePayment(invoice.id, { id: artist.id, email: artist.email });
+    expect(await getInvoice(invoice.id)).toMatchObject({ status: "paid" });
+    const order = await getOrder(placed.order.id);
+    expect(order).toMatchObject({ status: "paid", reservedUntil: null });
+    expect(await stockRow(work)).toMatchObject({ quantity: 0, availability: "sold" });
+    const afterDeadline = new Date(placed.order.reservedUntil!.getTime() + 1_000);
+    expect(await expireReservation(placed.order.id, afterDeadline)).not.toBe("expired");
+    expect(await stockRow(work)).toMatchObject({ availability: "sold" });
+
+    // A cancelled order's page offers no invoice, and the list to invoice from leaves it out.
+    const cancelled = await orderOne(await seedWork({ title: "Cancelled, Not Invoiced" }));
+    if (!cancelled.ok) throw new Error(`order not placed: ${cancelled.reason}`);
+    await cancelOrder(cancelled.order.id, artist, "No payment.");
+    const page = await callRoute(
+      (args: never) => orderLoader({ ...(args as object), params: { id: cancelled.order.id } } as never),
+      `/admin/orders/${cancelled.order.id}`,
+      { cookie: await adminCookie() },
+    );
+    expect(page.body).toMatchObject({ invoice: null, canInvoice: false });
+    const list = await callRoute(invoicesLoader, "/admin/invoices", { cookie: await adminCookie() });
+    const offered = (list.body as { orders: { label: string }[] }).orders.map((o) => o.label);
+    expect(offered.some((label) => label.startsWith(cancelled.order.number))).toBe(false);
+    expect(offered.some((label) => label.startsWith(placed.order.number))).toBe(true);
   });
 });

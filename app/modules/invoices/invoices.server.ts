@@ -22,7 +22,8 @@ import {
   type InvoiceAction,
   type InvoiceLineInput,
 } from "./invoice-rules";
-import { isSold } from "~/modules/shop/order-status";
+import { isSold, mayBeInvoiced } from "~/modules/shop/order-status";
+import { markOrderPaid } from "~/modules/shop/order-actions.server";
 import { DomainError } from "~/lib/domain-error";
 import { pageOffset } from "~/lib/pagination";
 
@@ -115,7 +116,7 @@ export async function createInvoiceFromOrder(orderId: string): Promise<{ invoice
     const existing = await invoiceForOrder(orderId, tx);
     if (existing) return { invoice: existing, created: false };
     // A cancelled or refunded order asks for no money: its invoice would be one the buyer must not pay.
-    if (order.status === "cancelled" || order.status === "refunded")
+    if (!mayBeInvoiced(order.status))
       throw new InvoiceError(
         "invalid-transition",
         `Order ${order.number} was ${order.status}: it has nothing to invoice.`,
@@ -261,6 +262,26 @@ async function lockFor(tx: Database, id: string, action: InvoiceAction): Promise
       `A ${row.status} invoice cannot be ${action === "mark-paid" ? "marked paid" : action === "void" ? "voided" : "sent"}.`,
     );
   return (await getInvoice(id, tx))!;
+}
+
+/**
+ * The artist marks an invoice paid from its page. An order's invoice pays its order too when the order still
+ * waits for a bank transfer: one payment, recorded on both (the order's Mark paid marks its invoice, so the
+ * invoice's marks the order), else the reservation would lapse and put a paid-for work back on sale.
+ */
+export async function recordInvoicePayment(id: string, admin: { id: string; email: string }): Promise<void> {
+  const invoice = await getInvoice(id);
+  if (!invoice) throw new InvoiceError("not-found", "That invoice does not exist.");
+  const order = invoice.orderId ? await getOrder(invoice.orderId) : undefined;
+  if (
+    order?.status === "awaiting_payment" &&
+    order.provider === "manual" &&
+    invoiceActions(invoice.status).includes("mark-paid")
+  ) {
+    await markOrderPaid(order.id, { kind: "admin", ...admin }, `Invoice ${invoice.number} marked paid.`);
+    return;
+  }
+  await markInvoicePaid(id);
 }
 
 export function markInvoicePaid(id: string, database: Database = db()): Promise<Invoice> {

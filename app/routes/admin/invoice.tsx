@@ -20,7 +20,7 @@ import { formatInvoiceDay, invoiceActions } from "~/modules/invoices/invoice-rul
 import {
   getInvoice,
   InvoiceError,
-  markInvoicePaid,
+  recordInvoicePayment,
   sendInvoice,
   voidInvoice,
 } from "~/modules/invoices/invoices.server";
@@ -76,7 +76,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs): Promise<ActionResult | ReturnType<typeof refuse>> {
-  await requireAdmin(request);
+  const { user } = await requireAdmin(request);
   const invoice = await load(params.id);
   const submission = await readSubmission(request, InvoiceActionSchema);
   if (!submission.ok) return refuse(NOT_UNDERSTOOD);
@@ -86,7 +86,7 @@ export async function action({ request, params }: Route.ActionArgs): Promise<Act
         await sendInvoice(invoice.id);
         return { ok: true, message: `Invoice queued for ${invoice.buyerEmail}.` };
       case "mark-paid":
-        await markInvoicePaid(invoice.id);
+        await recordInvoicePayment(invoice.id, user);
         return { ok: true, message: "Marked paid." };
       case "void":
         await voidInvoice(invoice.id);

@@ -26,6 +26,7 @@ import {
   listInvoices,
 } from "~/modules/invoices/invoices.server";
 import { listOrders } from "~/modules/shop/orders.server";
+import { mayBeInvoiced } from "~/modules/shop/order-status";
 import {
   NOT_UNDERSTOOD,
   parseSubmission,
@@ -60,10 +61,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       due: formatInvoiceDay(i.dueDate),
       total: formatPrice(i.totalCents, i.currency),
     })),
-    orders: orders.map((o) => ({
-      value: o.id,
-      label: `${o.number} · ${o.name} · ${formatPrice(o.totalCents, o.currency)}`,
-    })),
+    orders: orders
+      .filter((o) => mayBeInvoiced(o.status))
+      .map((o) => ({
+        value: o.id,
+        label: `${o.number} · ${o.name} · ${formatPrice(o.totalCents, o.currency)}`,
+      })),
     commissions: Object.values(commissionsByStage.byStage)
       .flat()
       .filter((c) => c.stage !== "declined")

@@ -21,7 +21,7 @@ import { adminCertificateView, certificatesForOrder } from "~/modules/certificat
 import { CertificatesPanel } from "~/components/admin/certificates-panel";
 import { getSettings } from "~/modules/settings/settings.server";
 import { runOrderIntent } from "~/modules/shop/admin-orders.server";
-import { adminActions, isSold, ORDER_STATUS_LABELS } from "~/modules/shop/order-status";
+import { adminActions, isSold, mayBeInvoiced, ORDER_STATUS_LABELS } from "~/modules/shop/order-status";
 import { buyerView } from "~/modules/shop/order-view.server";
 import { getOrder } from "~/modules/shop/orders.server";
 import { readFormData, refuse } from "~/modules/forms/submission.server";
@@ -47,6 +47,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // Pieces are certified once paid; a refunded or cancelled order's are not issued again.
     canIssueCertificates: isSold(order.status),
     invoice: invoice ? { id: invoice.id, number: invoice.number } : null,
+    canInvoice: mayBeInvoiced(order.status),
     order: {
       ...view,
       phone: order.phone,
@@ -83,7 +84,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, actions, history, invoice, certificates, canIssueCertificates } = loaderData;
+  const { order, actions, history, invoice, canInvoice, certificates, canIssueCertificates } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const { error } = formState(actionData);
@@ -104,7 +105,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               >
                 Invoice {invoice.number}
               </Link>
-            ) : (
+            ) : canInvoice ? (
               <Form method="post" action={adminPaths.invoices()}>
                 <input type="hidden" name="intent" value="from-order" />
                 <input type="hidden" name="orderId" value={order.id} />
@@ -112,7 +113,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   Create invoice
                 </Button>
               </Form>
-            )}
+            ) : null}
             <Link to={adminPaths.orders()} className="text-ink-soft text-sm underline-offset-4 hover:underline">
               All orders
             </Link>

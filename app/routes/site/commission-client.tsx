@@ -170,7 +170,8 @@ export default function CommissionClient({ loaderData: c, actionData }: Route.Co
                 {c.quote.price}
               </Fact>
               <Fact term="Deposit">
-                {c.quote.depositPercent} % · {c.payments?.deposit}{" "}
+                {c.payments?.depositPaid ? null : `${c.quote.depositPercent} % · `}
+                {c.payments?.deposit}{" "}
                 <span className={c.payments?.depositPaid ? "text-available" : "text-muted"}>
                   {c.payments?.depositPaid ? "Paid" : "To pay"}
                 </span>
