@@ -2,6 +2,7 @@
 // configured with OIDC_ISSUER/OIDC_CLIENT_ID/OIDC_CLIENT_SECRET, the browser goes through the provider's
 // own login and consent pages and comes back signed in at the site root. A user with a verified TOTP
 // factor is asked for the code after the provider too (spec §4: aal2).
+import { createHash, randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import type { Page } from "@playwright/test";
 import Provider from "oidc-provider";
@@ -15,6 +16,7 @@ test.describe.configure({ mode: "serial" });
 
 let server: AppServer;
 let issuerServer: Server;
+let issuerUrl: string;
 const PEOPLE: Record<string, { email: string; name: string; verified?: boolean }> = {
   ada: { email: "ada@example.org", name: "Ada Moreau" },
   // Someone who opened an account at the provider with the artist's address, never proven there.
@@ -26,12 +28,17 @@ test.beforeAll(async () => {
   const appPort = await freePort();
   const issuerPort = await freePort();
   const issuer = `http://127.0.0.1:${issuerPort}`;
+  issuerUrl = issuer;
   const provider = new Provider(issuer, {
     clients: [
       {
         client_id: "atelier",
         client_secret: "atelier-test-secret",
-        redirect_uris: [`http://127.0.0.1:${appPort}/api/auth/callback/oidc`],
+        redirect_uris: [
+          `http://127.0.0.1:${appPort}/api/auth/callback/oidc`,
+          // Where a test collects a code for an ID token of its own (another app of the same client, in effect).
+          `http://127.0.0.1:${appPort}/id-token-code`,
+        ],
         grant_types: ["authorization_code"],
         response_types: ["code"],
       },
@@ -45,7 +52,8 @@ test.beforeAll(async () => {
       };
     },
     cookies: { keys: ["a test key that is long enough to sign"] },
-    features: { devInteractions: { enabled: true } },
+    // claimsParameter: a test asks for the address in the ID token itself, as an ID-token sign-in needs it.
+    features: { devInteractions: { enabled: true }, claimsParameter: { enabled: true } },
   });
   issuerServer = provider.listen(issuerPort);
   server = await startAppServer(
@@ -124,6 +132,57 @@ test("with a verified TOTP factor, the provider's answer is followed by the code
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(`${server.url}/account`);
   await expect(page.getByRole("heading", { level: 1, name: "Ada Moreau" })).toBeVisible();
+});
+
+test("an ID token from the provider, posted to the sign-in API, still owes the second factor", async ({ page }) => {
+  // Whoever holds the person's account at the provider can get an ID token for this site's client (Sign in with
+  // Google hands them to browsers): better-auth's /sign-in/social signs it in at once, skipping the code step.
+  const verifier = randomBytes(32).toString("base64url");
+  const challenge = createHash("sha256").update(verifier).digest("base64url");
+  const redirectUri = `${server.url}/id-token-code`;
+  await page.route(`${redirectUri}?*`, (route) => route.fulfill({ status: 200, body: "code collected" }));
+  const authorize = new URL(`${issuerUrl}/auth`);
+  for (const [name, value] of Object.entries({
+    client_id: "atelier",
+    response_type: "code",
+    scope: "openid email profile",
+    redirect_uri: redirectUri,
+    nonce: "nonce-1",
+    state: "state-1",
+    code_challenge: challenge,
+    code_challenge_method: "S256",
+    claims: JSON.stringify({ id_token: { email: null, email_verified: null, name: null } }),
+  }))
+    authorize.searchParams.set(name, value);
+  await page.goto(authorize.toString());
+  if (!page.url().startsWith(redirectUri)) await throughProvider(page, "ada");
+  await page.waitForURL(`${redirectUri}?*`);
+  const code = new URL(page.url()).searchParams.get("code")!;
+  const tokens = await fetch(`${issuerUrl}/token`, {
+    method: "POST",
+    headers: {
+      authorization: `Basic ${Buffer.from("atelier:atelier-test-secret").toString("base64")}`,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+    }),
+  });
+  const { id_token: idToken } = (await tokens.json()) as { id_token: string };
+
+  const answer = await fetch(`${server.url}/api/auth/sign-in/social`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/json", origin: server.url, "x-forwarded-for": clientAddress() },
+    body: JSON.stringify({ provider: "oidc", idToken: { token: idToken, nonce: "nonce-1" } }),
+  });
+  // Ada turned on an authenticator app in the test above: no session, the code step instead.
+  expect(answer.headers.getSetCookie().filter((c) => /session_token=[^;]/.test(c))).toEqual([]);
+  expect(answer.status).toBe(302);
+  expect(answer.headers.get("location")).toContain("/auth?step=two-factor&methods=totp");
 });
 
 test("a provider that has not verified an address never signs in to the account that has it (security item 8)", async ({

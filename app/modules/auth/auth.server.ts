@@ -97,9 +97,13 @@ export const AUTH_EMAIL_RATE_LIMITS = {
 /** Paths whose new session must wait for the second factor (password sign-in is handled by the plugin). */
 // Where better-auth signs a browser in without a password: a user with a verified factor still owes a code.
 // `/verify-email` too: a confirmation or change-of-address link must not skip the second factor (item 9).
+// `/sign-in/social` signs in at once when it is given the provider's ID token (Sign in with Google hands them to
+// browsers): whoever holds the person's account at the provider could otherwise skip the code (review of 27
+// November); its usual answer, a redirect to the provider, makes no session and is left alone.
 const SECOND_FACTOR_PATHS = new Set([
   "/magic-link/verify",
   "/verify-email",
+  "/sign-in/social",
   "/callback/:id",
   "/oauth2/callback/:providerId",
 ]);
