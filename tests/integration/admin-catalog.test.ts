@@ -33,6 +33,7 @@ import {
 } from "~/modules/catalog/catalog.server";
 import { issueForArtwork } from "~/modules/certificates/certificates.server";
 import { ingestUpload } from "~/modules/media/media.server";
+import { cancelOrder, markOrderPaid, refundOrder } from "~/modules/shop/order-actions.server";
 import { BACKENDS, useTestServices, type SuiteContext } from "../support/harness";
 import { orderOne, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
 
@@ -331,5 +332,29 @@ describe.each(BACKENDS)("an edit page opened before an order, saved after it, on
       ok: true,
     });
     expect(await stockRow(id)).toMatchObject({ quantity: 0, availability: "not_for_sale" });
+  });
+
+  it("keeps a work the artist marked sold or not for sale by hand when the online order for it lapses", async () => {
+    const system = { kind: "system" as const };
+    for (const marked of ["sold", "not_for_sale"] as const) {
+      const id = await seedWork({ title: `Sold At The Studio ${marked}` });
+      const placed = await orderOne(id);
+      if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
+      // Sold to a visitor at the studio (or withdrawn) while the online order waits for payment.
+      expect(await setAvailability([id], marked, actor)).toBe(1);
+      await cancelOrder(placed.order.id, system, "The reservation lapsed without payment.", "expired");
+      // The order gives back the piece it took, and the artist's choice stands.
+      expect(await stockRow(id)).toMatchObject({ quantity: 1, availability: marked });
+      expect((await orderOne(id, { email: "second.buyer@example.com" })).ok).toBe(false);
+    }
+
+    // A refund still puts a sold work back on sale.
+    const refunded = await seedWork({ title: "Refunded Sale" });
+    const sale = await orderOne(refunded);
+    if (!sale.ok) throw new Error(`order not placed: ${sale.reason}`);
+    await markOrderPaid(sale.order.id, system);
+    expect(await stockRow(refunded)).toMatchObject({ quantity: 0, availability: "sold" });
+    await refundOrder(sale.order.id, system);
+    expect(await stockRow(refunded)).toMatchObject({ quantity: 1, availability: "available" });
   });
 });
