@@ -33,6 +33,8 @@ import {
 } from "~/modules/catalog/catalog.server";
 import { issueForArtwork } from "~/modules/certificates/certificates.server";
 import { ingestUpload } from "~/modules/media/media.server";
+import { approveHold, requestHold } from "~/modules/shop/holds.server";
+import { cancelOrder, markOrderPaid, refundOrder } from "~/modules/shop/order-actions.server";
 import { BACKENDS, useTestServices, type SuiteContext } from "../support/harness";
 import { orderOne, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
 
@@ -331,5 +333,74 @@ describe.each(BACKENDS)("an edit page opened before an order, saved after it, on
       ok: true,
     });
     expect(await stockRow(id)).toMatchObject({ quantity: 0, availability: "not_for_sale" });
+  });
+
+  it("refuses to put on sale a work an unpaid order or an approved hold keeps, naming the order", async () => {
+    const id = await seedWork({ title: "Waiting For A Transfer" });
+    const placed = await orderOne(id);
+    if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
+    const waiting = `Order ${placed.order.number} is waiting for payment for this work: cancel the order first.`;
+
+    // Status Management: nothing changes and the notice names the order.
+    await expect(setAvailability([id], "available", actor)).rejects.toThrow(`“Waiting For A Transfer”: ${waiting}`);
+    // The edit form, opened after the order: refused beside the field.
+    const page = (await getAdminArtwork(id))!;
+    const form = {
+      title: page.title,
+      description: page.description,
+      medium: page.medium,
+      year: page.year ?? undefined,
+      size: page.size,
+      price: page.priceCents,
+      featured: page.isFeatured,
+      slug: page.slug,
+      seenAvailability: page.availability,
+      seenQuantity: page.quantity,
+    };
+    expect(await updateArtwork(id, { ...form, availability: "available", quantity: 1 }, actor)).toMatchObject({
+      ok: false,
+      fieldErrors: { availability: waiting },
+    });
+    expect(await stockRow(id)).toMatchObject({ quantity: 0, availability: "reserved" });
+    expect((await orderOne(id, { email: "second.buyer@example.com" })).ok).toBe(false);
+
+    // Once the order is cancelled the work is on sale again, and the artist may change it freely.
+    await cancelOrder(placed.order.id, { kind: "system" });
+    expect(await setAvailability([id], "not_for_sale", actor)).toBe(1);
+    expect(await setAvailability([id], "available", actor)).toBe(1);
+
+    // An approved hold keeps the work for its holder until it lapses.
+    const held = await seedWork({ title: "Kept For A Collector" });
+    const request = await requestHold(held, { name: "Ada Collector", email: "ada@example.com", note: "" });
+    if (!request.ok) throw new Error("hold not requested");
+    await approveHold(request.hold.id, "artist@example.com");
+    await expect(setAvailability([held], "available", actor)).rejects.toThrow(
+      "“Kept For A Collector”: This work is on hold for Ada Collector: it goes back on sale when the hold lapses.",
+    );
+    expect(await stockRow(held)).toMatchObject({ quantity: 1, availability: "on_hold" });
+  });
+
+  it("keeps a work the artist marked sold or not for sale by hand when the online order for it lapses", async () => {
+    const system = { kind: "system" as const };
+    for (const marked of ["sold", "not_for_sale"] as const) {
+      const id = await seedWork({ title: `Sold At The Studio ${marked}` });
+      const placed = await orderOne(id);
+      if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
+      // Sold to a visitor at the studio (or withdrawn) while the online order waits for payment.
+      expect(await setAvailability([id], marked, actor)).toBe(1);
+      await cancelOrder(placed.order.id, system, "The reservation lapsed without payment.", "expired");
+      // The order gives back the piece it took, and the artist's choice stands.
+      expect(await stockRow(id)).toMatchObject({ quantity: 1, availability: marked });
+      expect((await orderOne(id, { email: "second.buyer@example.com" })).ok).toBe(false);
+    }
+
+    // A refund still puts a sold work back on sale.
+    const refunded = await seedWork({ title: "Refunded Sale" });
+    const sale = await orderOne(refunded);
+    if (!sale.ok) throw new Error(`order not placed: ${sale.reason}`);
+    await markOrderPaid(sale.order.id, system);
+    expect(await stockRow(refunded)).toMatchObject({ quantity: 0, availability: "sold" });
+    await refundOrder(sale.order.id, system);
+    expect(await stockRow(refunded)).toMatchObject({ quantity: 1, availability: "available" });
   });
 });

@@ -19,6 +19,7 @@ import { assignTerm, createTerm, termsForArtworks } from "~/modules/catalog/taxo
 import { ingestImage } from "~/modules/media/media.server";
 import { BACKENDS, useTestServices } from "../support/harness";
 import { solidPicture } from "../support/images";
+import { orderOne, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
 
 const sqlRaw = (text: string) => sql.raw(text);
 
@@ -295,6 +296,28 @@ describe.each(BACKENDS)("catalogue import on %s", (backend) => {
     expect(await order()).toEqual(before);
     // And the next export is the same file.
     expect((await exportCatalogue("csv")).bytes.toString()).toBe(file.bytes.toString());
+  });
+
+  it("keeps the reservation of a work ordered after the export, and says so in the preview", async () => {
+    await seedShopSettings();
+    const id = await seedWork({ title: "Ordered After The Export" });
+    const file = await exportCatalogue("csv"); // the artist exports the catalogue
+    const placed = await orderOne(id); // a buyer orders the work meanwhile
+    if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
+
+    // The artist imports the export unchanged: it said Available, 1.
+    const upload = await createImportUpload({ fileName: file.fileName, bytes: file.bytes });
+    const preview = await previewImport(upload);
+    expect(preview.errors).toEqual([]);
+    const [line] = preview.rows.filter((r) => r.title === "Ordered After The Export");
+    expect(line).toMatchObject({
+      action: "update",
+      kept: `Availability and quantity stay as they are: Order ${placed.order.number} is waiting for payment for this work.`,
+    });
+    expect(await runImport(upload, { dryRun: false })).toMatchObject({ ok: true, created: 0 });
+
+    expect(await stockRow(id)).toMatchObject({ quantity: 0, availability: "reserved" });
+    expect((await orderOne(id, { email: "second.buyer@example.com" })).ok).toBe(false);
   });
 
   it("imports 1,000 rows in one transaction (time printed, not asserted)", async () => {

@@ -10,9 +10,11 @@ import type { ArtworkSummary } from "~/lib/artwork";
 import { AVAILABILITY_LABELS, type AvailabilityValue } from "~/lib/availability";
 import { FIELDS_NEED_ATTENTION } from "~/modules/forms/submission.server";
 import type { ImageAsset } from "~/lib/media";
+import { DomainError } from "~/lib/domain-error";
 import { applyMove } from "~/lib/reorder";
 import { withImage } from "~/modules/media/media.server";
 import { queueTiles } from "~/modules/media/tiles.server";
+import { liveClaims } from "~/modules/shop/stock-claims.server";
 import type { ArtworkInputValues } from "./artwork-input";
 import { catalogChanged } from "./catalog-cache.server";
 import { displayOrder, FEATURED_LIMIT, selectWithPicture, slugify, workColumns } from "./catalog.server";
@@ -261,6 +263,9 @@ export async function updateArtwork(id: string, values: ArtworkEditValues, actor
       return { ok: false, error: FIELDS_NEED_ATTENTION, fieldErrors };
     }
     const stock = { availability: availability.value, quantity: quantity.value };
+    const changes = before.availability !== stock.availability;
+    const claim = changes ? await claimOnSale(tx, [{ id, ...before }], stock.availability) : undefined;
+    if (claim) return { ok: false, error: FIELDS_NEED_ATTENTION, fieldErrors: { availability: claim.get(id)! } };
     const [clash] = await tx
       .select({ id: artworks.id })
       .from(artworks)
@@ -392,7 +397,31 @@ export async function moveArtwork(id: string, targetId: string, position: "befor
   return moved;
 }
 
-/** Sets the availability of many works at once; each real change is logged. Answers how many changed. */
+/** A change of availability refused because the shop keeps a work for someone (the message says who). */
+export class AvailabilityRefused extends DomainError<"kept-for-buyer"> {}
+
+/**
+ * Putting a work on sale by hand while the shop keeps it for someone (`reserved` by an unpaid order, `on_hold`
+ * for an approved hold) would let a second buyer take it: when the first pays, both have bought it (docs/admin.md
+ * "Status Management"). Called with the works whose availability changes to `to`, locked; answers why for each
+ * work kept, or undefined when the change may go ahead.
+ */
+async function claimOnSale(
+  tx: Database,
+  works: { id: string; availability: Availability }[],
+  to: Availability,
+): Promise<Map<string, string> | undefined> {
+  const kept = works.filter((w) => w.availability === "reserved" || w.availability === "on_hold").map((w) => w.id);
+  if (to !== "available" || kept.length === 0) return undefined;
+  const claims = await liveClaims(kept, tx);
+  if (claims.size === 0) return undefined;
+  return new Map([...claims].map(([id, claim]) => [id, `${claim.why}: ${claim.remedy}.`]));
+}
+
+/**
+ * Sets the availability of many works at once; each real change is logged. Answers how many changed; refuses the
+ * whole change (AvailabilityRefused) when it would put on sale a work the shop keeps for someone.
+ */
 export async function setAvailability(ids: string[], availability: Availability, actor: Actor): Promise<number> {
   if (ids.length === 0) return 0;
   const changed = await db().transaction(async (tx) => {
@@ -403,6 +432,11 @@ export async function setAvailability(ids: string[], availability: Availability,
       .for("update");
     const changing = before.filter((b) => b.availability !== availability);
     if (changing.length === 0) return 0;
+    const claims = await claimOnSale(tx, changing, availability);
+    if (claims) {
+      const kept = changing.filter((c) => claims.has(c.id));
+      throw new AvailabilityRefused("kept-for-buyer", kept.map((c) => `“${c.title}”: ${claims.get(c.id)}`).join(" "));
+    }
     await tx
       .update(artworks)
       .set({ availability, updatedAt: sql`now()` })

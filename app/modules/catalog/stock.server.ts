@@ -94,12 +94,19 @@ export async function reserveArtwork(
   };
 }
 
-/** Puts pieces back (an unpaid order lapsed or was cancelled, or a sale was refunded): the work is for sale again. */
-export async function releaseArtwork(tx: Database, artworkId: string, quantity: number): Promise<void> {
+/**
+ * Puts the pieces an order took back (an unpaid order lapsed or was cancelled, or a sale was refunded); the work
+ * is for sale again only from the state the shop put it in. An unpaid order left it `reserved`: a work the artist
+ * marked sold or not for sale by hand meanwhile (sold at the studio) keeps that (docs/shop.md "Reservations and
+ * expiry"). A refunded sale (`paid`) also undoes `sold`.
+ */
+export async function releaseArtwork(tx: Database, artworkId: string, quantity: number, paid: boolean): Promise<void> {
   await tx.execute(sql`
     update artworks set
       quantity = quantity + ${quantity},
-      availability = case when availability in ('reserved', 'sold') then 'available' else availability end,
+      availability = case
+        when availability = 'reserved' or (${paid}::boolean and availability = 'sold') then 'available'
+        else availability end,
       updated_at = now()
     where id = ${artworkId}`);
   invalidateCatalogCaches();

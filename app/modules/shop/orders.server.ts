@@ -14,7 +14,7 @@ import {
 } from "~/db/schema";
 import { releaseArtwork, settleArtwork } from "~/modules/catalog/stock.server";
 import { invoiceFollowsOrder } from "~/modules/invoices/order-invoice.server";
-import { canMove, holdsStock } from "./order-status";
+import { canMove, holdsStock, isSold } from "./order-status";
 import { DomainError } from "~/lib/domain-error";
 
 export type Order = typeof orders.$inferSelect;
@@ -225,16 +225,16 @@ export async function moveOrder(
     .set({ ...patch, status: to, updatedAt: new Date() })
     .where(eq(orders.id, order.id))
     .returning();
-  if (holdsStock(order.status) && !holdsStock(to)) await releaseItems(tx, order.id);
+  if (holdsStock(order.status) && !holdsStock(to)) await releaseItems(tx, order.id, isSold(order.status));
   await invoiceFollowsOrder(tx, updated!);
   await recordEvent(tx, updated!, actor, kind, note);
   return updated!;
 }
 
-/** Puts an order's works back in stock. */
-async function releaseItems(tx: Database, orderId: string): Promise<void> {
+/** Puts an order's works back in stock (`paid`: a refunded sale, whose works may be `sold`). */
+async function releaseItems(tx: Database, orderId: string, paid: boolean): Promise<void> {
   for (const item of await orderItemsOf(tx, orderId)) {
-    if (item.artworkId) await releaseArtwork(tx, item.artworkId, item.quantity);
+    if (item.artworkId) await releaseArtwork(tx, item.artworkId, item.quantity, paid);
   }
 }
 

@@ -27,7 +27,12 @@ import { formatShortDateTime } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
 import { AVAILABILITY_LABELS, AVAILABILITY_VALUES, isAvailability, type AvailabilityValue } from "~/lib/availability";
 import { displayName, requireAdmin } from "~/modules/auth/session.server";
-import { listAdminArtworks, listArtworkEvents, setAvailability } from "~/modules/catalog/admin-catalog.server";
+import {
+  AvailabilityRefused,
+  listAdminArtworks,
+  listArtworkEvents,
+  setAvailability,
+} from "~/modules/catalog/admin-catalog.server";
 import { firstMessage, formList, readSubmission, refuse } from "~/modules/forms/submission.server";
 import { studioTimeZone } from "~/modules/settings/settings.server";
 
@@ -82,7 +87,14 @@ export async function action({ request }: Route.ActionArgs): Promise<ActionResul
   // No one types here (the bar's selection and select): the first reason is the message.
   if (!submission.ok) return refuse(firstMessage(submission.failure));
   const { ids, availability } = submission.value;
-  const changed = await setAvailability(ids, availability, { id: context.user.id, name: displayName(context) });
+  let changed: number;
+  try {
+    changed = await setAvailability(ids, availability, { id: context.user.id, name: displayName(context) });
+  } catch (error) {
+    // An unpaid order or an approved hold keeps a work: nothing changed, the notice says which and why.
+    if (error instanceof AvailabilityRefused) return refuse(error.message, 409);
+    throw error;
+  }
   const label = AVAILABILITY_LABELS[availability];
   return {
     ok: true,

@@ -88,6 +88,22 @@ export function ImportPreviewView({
               {preview.featured} rows are featured; the home page shows only the first 6 in your order.
             </p>
           ) : null}
+          {preview.kept.length > 0 ? (
+            <div className="mt-2 text-sm text-amber-800">
+              <p className="flex items-center gap-1.5">
+                <AlertTriangle aria-hidden className="size-4" />
+                {plural(preview.kept.length, "row updates a work", "rows update works")} the shop keeps for a buyer (an
+                unpaid order, a hold): their availability and quantity stay as they are.
+              </p>
+              <ul className="mt-1 ml-6 list-disc">
+                {preview.kept.slice(0, 50).map((k) => (
+                  <li key={k.line}>
+                    Row {k.line}: {k.message}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
         </div>
         <Link to={adminPaths.import()} className={buttonClass("secondary", "sm")}>
           <Upload aria-hidden className="size-4" /> Upload another file
@@ -391,6 +407,7 @@ function PreviewTable({
                 {rowMessages?.map((m) => (
                   <p key={m}>{m}</p>
                 ))}
+                {row.kept ? <p className="text-amber-800">{row.kept}</p> : null}
               </Td>
             </tr>
           );

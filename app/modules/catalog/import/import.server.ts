@@ -2,7 +2,7 @@
 // preview with every problem, the dry run, and the import itself in ONE transaction (every row or none).
 // Owns: catalog_imports and the storage keys under imports/. Writes artworks and their terms (catalog).
 import { buffer as readAll } from "node:stream/consumers";
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { IMAGE_ZIP_LIMITS, inspectZip, ZipLimitError } from "~/modules/security/zip-guard";
 import { db, type Database } from "~/db/client.server";
@@ -20,6 +20,7 @@ import {
 } from "~/modules/media/media.server";
 import { services } from "~/services.server";
 import { queueMissingTiles } from "~/modules/media/tiles.server";
+import { liveClaims } from "~/modules/shop/stock-claims.server";
 import { catalogChanged } from "../catalog-cache.server";
 import { slugify } from "../catalog.server";
 import { ensureTerms, replaceArtworkTerms, TaxonomyError, type TermKind } from "../taxonomy.server";
@@ -239,6 +240,8 @@ export interface PreviewRow {
   image: string | null;
   imageSource: "zip" | "library" | null;
   errorFields: ImportField[];
+  /** Why the import leaves this work's availability and quantity as they are (keptStock), or null. */
+  kept: string | null;
 }
 
 export interface ImportPreview {
@@ -252,6 +255,8 @@ export interface ImportPreview {
   rows: PreviewRow[];
   /** Rows beyond the preview's limit are checked but not listed. */
   hiddenRows: number;
+  /** Every row whose work keeps its availability and quantity, with why (not a problem: the import goes ahead). */
+  kept: { line: number; message: string }[];
   creates: number;
   updates: number;
   featured: number;
@@ -294,6 +299,34 @@ async function checkUpload(upload: ImportUpload, tx: Database = db()) {
   return { table, mapping, problems, rows, errors, images, slugs };
 }
 
+const STOCK_FIELDS: readonly ImportField[] = ["availability", "quantity"];
+
+/**
+ * The update rows whose work the shop keeps for a buyer (an unpaid order, an approved hold: liveClaims), by line:
+ * the import leaves their availability and quantity as they are. A file exported before the order says
+ * "Available, 1"; written back, it would put the reserved work on sale for a second buyer (docs/admin.md "Bulk
+ * Import"). Nothing to keep when the file has neither column.
+ */
+async function keptStock(
+  rows: ArtworkRow[],
+  slugs: Map<string, string>,
+  mapping: ColumnMapping,
+  tx: Database,
+): Promise<Map<number, string>> {
+  const kept = new Map<number, string>();
+  if (!STOCK_FIELDS.some((field) => mapping[field])) return kept;
+  const idOf = (row: ArtworkRow) => (row.slug ? slugs.get(row.slug) : undefined);
+  const ids = rows.map(idOf).filter((id): id is string => id !== undefined);
+  for (let i = 0; i < ids.length; i += 1000) {
+    const claims = await liveClaims(ids.slice(i, i + 1000), tx);
+    for (const row of rows) {
+      const claim = claims.get(idOf(row) ?? "");
+      if (claim) kept.set(row.line, `Availability and quantity stay as they are: ${claim.why}.`);
+    }
+  }
+  return kept;
+}
+
 /** Everything the preview page shows: the mapping, every problem, and the first rows as they will be imported. */
 export async function previewImport(id: string, options: { onlyProblems?: boolean } = {}): Promise<ImportPreview> {
   const upload = await getImportUpload(id);
@@ -309,6 +342,7 @@ export async function previewImport(id: string, options: { onlyProblems?: boolea
       errors: [],
       rows: [],
       hiddenRows: 0,
+      kept: [],
       creates: upload.createdCount,
       updates: upload.updatedCount,
       featured: 0,
@@ -317,6 +351,7 @@ export async function previewImport(id: string, options: { onlyProblems?: boolea
     };
   }
   const { table, mapping, problems, rows, errors, images, slugs } = await checkUpload(upload);
+  const kept = await keptStock(rows, slugs, mapping, db());
   const samples: Record<string, string> = {};
   table.headers.forEach((header, i) => {
     const value = table.rows.find((r) => (r.cells[i] ?? "").trim())?.cells[i];
@@ -345,6 +380,7 @@ export async function previewImport(id: string, options: { onlyProblems?: boolea
       image: row.image,
       imageSource: located ? ("zip" in located ? "zip" : "library") : null,
       errorFields: errorFields.get(row.line) ?? [],
+      kept: kept.get(row.line) ?? null,
     };
   });
   for (const row of rows) {
@@ -362,6 +398,7 @@ export async function previewImport(id: string, options: { onlyProblems?: boolea
     errors,
     rows: preview,
     hiddenRows: shown.length - preview.length,
+    kept: [...kept].map(([line, message]) => ({ line, message })),
     creates: rows.length - updates,
     updates,
     featured: rows.filter((r) => r.isFeatured).length,
@@ -524,10 +561,13 @@ const UPDATE_COLUMNS: Partial<Record<ImportField, (keyof ReturnType<typeof artwo
   sortOrder: ["sortOrder"],
 };
 
+const STOCK_COLUMNS = new Set<string>(["availability", "quantity"]);
+
 /**
  * The database half of an import, inside the caller's transaction: new works are inserted in file order
  * (the first row shows first among works without a sort order), works whose slug exists are updated in the
- * columns the file has, and categories, series and tags are set as the file says.
+ * columns the file has (a work the shop keeps for a buyer keeps its availability and quantity: keptStock), and
+ * categories, series and tags are set as the file says.
  */
 export async function writeRows(
   tx: Database,
@@ -567,6 +607,15 @@ export async function writeRows(
 
   const idOf = new Map<number, string>();
   for (const row of updates) idOf.set(row.line, slugs.get(row.slug!)!);
+  // Locked first: an order taking one of these works meanwhile commits before keptStock reads the orders.
+  const updated = [...idOf.values()];
+  for (let i = 0; i < updated.length; i += 1000)
+    await tx
+      .select({ id: artworks.id })
+      .from(artworks)
+      .where(inArray(artworks.id, updated.slice(i, i + 1000)))
+      .for("update");
+  const kept = await keptStock(updates, slugs, mapping, tx);
   const now = Date.now();
   for (let i = 0; i < creates.length; i += 500) {
     const chunk = creates.slice(i, i + 500);
@@ -593,10 +642,20 @@ export async function writeRows(
     for (let i = 0; i < updates.length; i += 500) {
       const records = updates.slice(i, i + 500).map((row) => {
         const values = artworkValues(row, imageOf.get(row.line));
-        return { id: idOf.get(row.line), ...Object.fromEntries(columns.map(({ key, name }) => [name, values[key]])) };
+        const keep = kept.has(row.line);
+        return {
+          id: idOf.get(row.line),
+          ...Object.fromEntries(
+            columns.map(({ key, name }) => [name, keep && STOCK_COLUMNS.has(key) ? null : values[key]]),
+          ),
+        };
       });
+      // A kept stock column is sent as null and keeps its value (availability and quantity are never null).
+      const assignments = columns.map(({ key, name }) =>
+        STOCK_COLUMNS.has(key) ? `${name} = coalesce(v.${name}, a.${name})` : `${name} = v.${name}`,
+      );
       await tx.execute(sql`
-        update artworks as a set ${sql.raw(columns.map(({ name }) => `${name} = v.${name}`).join(", "))}, updated_at = now()
+        update artworks as a set ${sql.raw(assignments.join(", "))}, updated_at = now()
         from jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
           as v(id uuid, ${sql.raw(columns.map(({ name, type }) => `${name} ${type}`).join(", "))})
         where a.id = v.id`);

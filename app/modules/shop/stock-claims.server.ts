@@ -1,0 +1,46 @@
+// Who the shop keeps a work for: an unpaid order (`awaiting_payment`) that reserved it, or an approved hold that
+// has not lapsed (docs/shop.md "Holds"). The catalogue asks before the artist puts a work back on sale by hand
+// (edit form, Status Management, an import): a second buyer must not get what the first is about to pay for.
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { db, type Database } from "~/db/client.server";
+import { holds, orderItems, orders } from "~/db/schema";
+import { holdIsLive } from "~/lib/holds";
+
+/** Why the shop keeps a work, and what lets the artist put it on sale (each a phrase, without a full stop). */
+export interface StockClaim {
+  why: string;
+  remedy: string;
+}
+
+/** The works of these the shop keeps for someone, each with why. */
+export async function liveClaims(
+  artworkIds: readonly string[],
+  tx: Database = db(),
+  now = new Date(),
+): Promise<Map<string, StockClaim>> {
+  const claims = new Map<string, StockClaim>();
+  if (artworkIds.length === 0) return claims;
+  const unpaid = await tx
+    .selectDistinct({ artworkId: orderItems.artworkId, number: orders.number, createdAt: orders.createdAt })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(inArray(orderItems.artworkId, [...artworkIds]), eq(orders.status, "awaiting_payment")))
+    .orderBy(asc(orders.createdAt));
+  for (const { artworkId, number } of unpaid)
+    if (artworkId && !claims.has(artworkId))
+      claims.set(artworkId, {
+        why: `Order ${number} is waiting for payment for this work`,
+        remedy: "cancel the order first",
+      });
+  const held = await tx
+    .select({ artworkId: holds.artworkId, status: holds.status, expiresAt: holds.expiresAt, name: holds.name })
+    .from(holds)
+    .where(and(inArray(holds.artworkId, [...artworkIds]), eq(holds.status, "approved")));
+  for (const hold of held)
+    if (holdIsLive(hold, now) && !claims.has(hold.artworkId))
+      claims.set(hold.artworkId, {
+        why: `This work is on hold for ${hold.name}`,
+        remedy: "it goes back on sale when the hold lapses",
+      });
+  return claims;
+}
