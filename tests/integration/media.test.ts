@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { jobs, mediaAssets } from "~/db/schema";
 import { runDueJobs } from "~/modules/jobs/jobs.server";
-import { ingestImage, readVariant } from "~/modules/media/media.server";
+import { ingestImage, printableImage, readVariant } from "~/modules/media/media.server";
 import { MediaError } from "~/modules/media/pipeline.server";
 import { services, setServices } from "~/services.server";
 import { counting } from "../support/counting-storage";
@@ -104,5 +104,26 @@ describe.each(BACKENDS)("media pipeline on %s", (backend) => {
     }
     expect(await readVariant(asset.hash, 2560, "avif")).toBeUndefined();
     expect(await readVariant("0".repeat(24), 320, "webp")).toBeUndefined();
+  });
+
+  it("makes a print copy for certificates once: a second download reads it, never the original again", async () => {
+    const asset = await ingestImage(await detailedPicture(1600, 1200, "#345"));
+    const real = services().storage;
+    const store = counting(real);
+    setServices({ ...services(), storage: store });
+    try {
+      // A buyer pressing Download again and again (or anyone holding the link) costs one decode of the original.
+      const copies = await Promise.all(
+        Array.from({ length: 3 }, () => printableImage(asset.hash, { maxSide: 1400, format: "jpeg" })),
+      );
+      const again = await printableImage(asset.hash, { maxSide: 1400, format: "jpeg" });
+      for (const copy of [...copies, again]) expect(Buffer.compare(copies[0]!, copy!)).toBe(0);
+      expect(store.puts).toEqual([`print/${asset.hash}/1400.jpg`]);
+      expect(store.gets.filter((key) => key === asset.originalKey)).toHaveLength(1);
+      expect(await sharp(again).metadata()).toMatchObject({ format: "jpeg", width: 1400, height: 1050 });
+    } finally {
+      setServices({ ...services(), storage: real });
+    }
+    expect(await printableImage("0".repeat(24), { maxSide: 900, format: "png" })).toBeUndefined();
   });
 });

@@ -334,8 +334,8 @@ export async function renderCertificatePdf(c: Certificate): Promise<Uint8Array> 
   const picture = async (hash: string | null | undefined, maxSide: number, format: "jpeg" | "png") => {
     if (!hash) return undefined;
     try {
-      const image = await printableImage(hash, { maxSide, format });
-      return image ? { bytes: image.bytes, format } : undefined;
+      const bytes = await printableImage(hash, { maxSide, format });
+      return bytes ? { bytes, format } : undefined;
     } catch (error) {
       // A missing or unreadable picture must not stop a payment's mail: the certificate goes without it.
       services().logger.warn({ err: error, certificate: c.number }, "certificate picture unavailable");

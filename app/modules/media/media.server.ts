@@ -281,7 +281,7 @@ export const STORE_UNAVAILABLE =
 
 const inFlight = new Map<string, Promise<Buffer | undefined>>();
 
-/** Renders and stores the variant at `key` once, even when requests and the job ask for it at the same time. */
+/** Renders and stores the file at `key` once (a variant, a print copy), even when several ask for it at the same time. */
 function storeVariantOnce(key: string, render: () => Promise<Buffer | undefined>): Promise<Buffer | undefined> {
   let pending = inFlight.get(key);
   if (!pending) {
@@ -338,25 +338,32 @@ export async function readOriginal(hash: string): Promise<Buffer | undefined> {
 /**
  * An image for print (a PDF): the stored original, turned upright and fitted within `maxSide` pixels, as JPEG
  * (photographs) or PNG (a signature keeps its transparency). The variants are AVIF/WebP, which PDFs cannot
- * carry. Undefined when there is no such image or its bytes are gone. Never inside a transaction: the decode may
- * wait for room in the decode budget (a certificate in a paid e-mail is drawn when the mail goes out).
+ * carry. Made once and stored (`print/{hash}/{maxSide}.jpg`), like a variant: a certificate downloaded again and
+ * again, by its buyer or whoever has the link, reads it instead of decoding the original each time. Undefined
+ * when there is no such image or its bytes are gone. Never inside a transaction: the first decode may wait for
+ * room in the decode budget (a certificate in a paid e-mail is drawn when the mail goes out).
  */
 export async function printableImage(
   hash: string,
   options: { maxSide: number; format: "jpeg" | "png" },
-): Promise<{ bytes: Buffer; width: number; height: number } | undefined> {
-  const input = await readOriginal(hash);
-  if (!input) return undefined;
-  const pipeline = sharp(input, { limitInputPixels: 100_000_000 })
-    .rotate()
-    .resize({ width: options.maxSide, height: options.maxSide, fit: "inside", withoutEnlargement: true });
-  const { data, info } = await decodeOriginal(input, () =>
-    (options.format === "jpeg"
-      ? pipeline.flatten({ background: "#ffffff" }).jpeg({ quality: 84, mozjpeg: true })
-      : pipeline.png()
-    ).toBuffer({ resolveWithObject: true }),
-  );
-  return { bytes: data, width: info.width, height: info.height };
+): Promise<Buffer | undefined> {
+  if (!/^[0-9a-f]{24}$/.test(hash)) return undefined;
+  const key = `print/${hash}/${options.maxSide}.${options.format === "jpeg" ? "jpg" : "png"}`;
+  const stored = await services().storage.get(key);
+  if (stored) return readAll(stored.body);
+  return storeVariantOnce(key, async () => {
+    const input = await readOriginal(hash);
+    if (!input) return undefined;
+    const pipeline = sharp(input, { limitInputPixels: 100_000_000 })
+      .rotate()
+      .resize({ width: options.maxSide, height: options.maxSide, fit: "inside", withoutEnlargement: true });
+    return decodeOriginal(input, () =>
+      (options.format === "jpeg"
+        ? pipeline.flatten({ background: "#ffffff" }).jpeg({ quality: 84, mozjpeg: true })
+        : pipeline.png()
+      ).toBuffer(),
+    );
+  });
 }
 
 /**
