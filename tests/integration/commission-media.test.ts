@@ -1,9 +1,11 @@
 // A commission's pictures and the client's payments on real databases: reference images sent with the public
 // request form (checked by their bytes, stored through the media pipeline and listed), a wrong file refused
-// beside its field with what was typed kept and nothing stored, work-in-progress photos added and removed with
+// beside its field with what was typed kept and nothing stored (not the good files before it, not what a resent
+// copy carried, not what a failed write had written), work-in-progress photos added and removed with
 // their history, and the deposit paid by card from the client's page through the Stripe stand-in: the signed
 // webhook marks it paid once (invoice, history, the artist's notification), however often it is delivered;
 // without Stripe the client gets the invoice to pay by bank transfer.
+import { createHash, randomBytes } from "node:crypto";
 import type { ActionFailure } from "~/lib/action-result";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -17,7 +19,12 @@ import {
   user,
   userRoles,
 } from "~/db/schema";
-import { addProgressPhoto, listCommissionImages, removeProgressPhoto } from "~/modules/inbox/commission-media.server";
+import {
+  addProgressPhoto,
+  listCommissionImages,
+  prepareReferenceImages,
+  removeProgressPhoto,
+} from "~/modules/inbox/commission-media.server";
 import {
   clientToken,
   commissionForClient,
@@ -27,7 +34,8 @@ import {
 } from "~/modules/inbox/commission-pipeline.server";
 import { listMediaLibrary, MediaError } from "~/modules/media/media.server";
 import { newSubmissionKey } from "~/modules/inbox/inquiries.server";
-import { services } from "~/services.server";
+import { LocalDiskStorage, StorageUnavailableError } from "~/modules/media/storage.server";
+import { services, setServices } from "~/services.server";
 import * as commissionsRoute from "~/routes/site/commissions";
 import * as webhookRoute from "~/routes/resources/stripe-webhook";
 import { useStripeTestServices } from "../support/stripe-suite";
@@ -36,6 +44,7 @@ import { callRoute, seedShopSettings } from "../support/shop-data";
 import { SMALL_FORM_BYTES, withUploadSlot } from "~/modules/security/upload-gate.server";
 import { RATE_LIMITS } from "~/modules/security/rate-limit.server";
 import { solidPicture } from "../support/images";
+import { counting } from "../support/counting-storage";
 
 const artist = { name: "Mara Ellison" };
 
@@ -164,6 +173,96 @@ describe.each(BACKENDS)("commission pictures and client payments on %s", (backen
     expect(await ctx.handle.db.select().from(commissionImages).where(eq(commissionImages.kind, "progress"))).toEqual(
       [],
     );
+  });
+
+  /** Every object in the app's storage (a local disk in these suites). */
+  const storedKeys = async () => {
+    const storage = services().storage;
+    if (!(storage instanceof LocalDiskStorage)) throw new Error("these tests read a local disk's keys");
+    const keys: string[] = [];
+    for await (const key of storage.keys()) keys.push(key);
+    return keys.sort();
+  };
+  /** `count` pictures no other test sends (each its own colour, so its own content hash). */
+  const goodPictures = (prefix: string, count: number) =>
+    Promise.all(
+      Array.from({ length: count }, async (_, n) => ({
+        name: `${prefix}-${n}.png`,
+        type: "image/png",
+        bytes: await image("png", `#${createHash("sha256").update(`${prefix}${n}`).digest("hex").slice(0, 6)}`),
+      })),
+    );
+
+  it("a request refused for its last picture leaves none of the good pictures before it in storage", async () => {
+    const before = await storedKeys();
+    // The PNG signature, then junk: welcome by its first bytes, refused once decoded, after four good pictures.
+    const broken = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(2048)]);
+    const answer = await callRoute(commissionsRoute.action, "/commissions", {
+      form: requestForm("Leaving Traces", [
+        ...(await goodPictures("traces", 4)),
+        { name: "broken.png", type: "image/png", bytes: broken },
+      ]),
+    });
+    expect(answer.status).toBe(400);
+    expect((answer.body as ActionFailure).fieldErrors!.references).toBe(
+      "“broken.png”: This file is not an image. Upload a JPEG, PNG, WebP, AVIF, HEIC, TIFF or GIF.",
+    );
+    expect(await idOf("Leaving Traces")).toBeUndefined();
+    // Nothing of it is kept: no row would ever name such a file, so nothing could show it or remove it.
+    expect(await storedKeys()).toEqual(before);
+  });
+
+  it("pictures whose storing fails half-way are removed again, and ones stored before by others stay", async () => {
+    const [kept] = await goodPictures("kept", 1);
+    const answer = await callRoute(commissionsRoute.action, "/commissions", {
+      form: requestForm("Earlier Sender", [kept!]),
+    });
+    expect(answer.body).toEqual({ ok: true });
+    const before = await storedKeys();
+    const real = services().storage;
+    const store = counting(real);
+    // The third new object cannot be written (a full disk, an object store gone).
+    setServices({
+      ...services(),
+      storage: {
+        ...store,
+        put: (key, body) =>
+          store.puts.length === 2 ? Promise.reject(new StorageUnavailableError("store gone")) : store.put(key, body),
+      },
+    });
+    try {
+      await expect(
+        prepareReferenceImages(
+          [kept!, ...(await goodPictures("halfway", 3))].map((f) => ({ name: f.name, bytes: f.bytes })),
+        ),
+      ).rejects.toBeInstanceOf(StorageUnavailableError);
+    } finally {
+      setServices({ ...services(), storage: real });
+    }
+    expect(store.puts).toHaveLength(2);
+    // The earlier request's picture, sent again, is still there for its commission.
+    expect(await storedKeys()).toEqual(before);
+  });
+
+  it("a request sent twice stores its pictures once; what only the second copy carried is not kept", async () => {
+    const first = requestForm("Double Clicker", await goodPictures("double", 2));
+    expect((await callRoute(commissionsRoute.action, "/commissions", { form: first })).body).toEqual({ ok: true });
+    const before = await storedKeys();
+    // The same request again (a double click, a retry), this time carrying other pictures.
+    const again = requestForm("Double Clicker", await goodPictures("other", 2));
+    again.set("submissionKey", first.get("submissionKey")!);
+    expect((await callRoute(commissionsRoute.action, "/commissions", { form: again })).body).toEqual({ ok: true });
+    const id = (await idOf("Double Clicker"))!;
+    expect((await listCommissionImages(id)).references.map((r) => r.originalName)).toEqual([
+      "double-0.png",
+      "double-1.png",
+    ]);
+    expect(await storedKeys()).toEqual(before);
+    // The first copy's pictures, sent again, are its commission's: they stay.
+    const same = requestForm("Double Clicker", await goodPictures("double", 2));
+    same.set("submissionKey", first.get("submissionKey")!);
+    expect((await callRoute(commissionsRoute.action, "/commissions", { form: same })).body).toEqual({ ok: true });
+    expect(await storedKeys()).toEqual(before);
   });
 
   it("adds and removes work-in-progress photos, each in the history; the client sees them newest first", async () => {

@@ -9,11 +9,15 @@ import { commissionImages, mediaAssets } from "~/db/schema";
 import { REFERENCE_IMAGES } from "~/lib/inquiries";
 import type { ImageAsset } from "~/lib/media";
 import {
+  checkImage,
+  discardOriginals,
   MediaError,
   registerImage,
   storeOriginal,
+  storeOriginals,
   toImageAsset,
-  type StoredOriginal,
+  type CheckedImage,
+  type NewlyStored,
 } from "~/modules/media/media.server";
 import { sniffImageType } from "~/modules/media/sniff";
 import { logCommissionEvent, type Actor } from "./commission-history.server";
@@ -23,7 +27,7 @@ export interface UploadedFile {
   bytes: Buffer;
 }
 
-export type PreparedImage = StoredOriginal & { name: string | null };
+export type PreparedImage = NewlyStored & { name: string | null };
 
 const label = (file: UploadedFile) => (file.name ? `“${file.name.slice(0, 80)}”` : "One file");
 
@@ -44,24 +48,33 @@ export function checkReferenceFiles(files: UploadedFile[]): string | undefined {
 }
 
 /**
- * Checks the files completely (decoded to the last byte by the media pipeline) and stores their originals;
- * nothing reaches the database yet (attachReferenceImages does, in the request's transaction).
+ * Checks every file completely (decoded to the last byte by the media pipeline), then stores their originals,
+ * only once all passed: a refused request leaves nothing in storage (an original no row names is never listed
+ * nor removed, and a stranger could fill the disk with them: docs/security.md #24). Nothing reaches the
+ * database yet (attachReferenceImages does, in the request's transaction); a request that then records none
+ * hands them to discardReferenceImages.
  */
 export async function prepareReferenceImages(
   files: UploadedFile[],
 ): Promise<{ ok: true; images: PreparedImage[] } | { ok: false; error: string }> {
   const refused = checkReferenceFiles(files);
   if (refused) return { ok: false, error: refused };
-  const images: PreparedImage[] = [];
+  const checked: CheckedImage[] = [];
   for (const file of files) {
     try {
-      images.push({ ...(await storeOriginal(file.bytes)), name: file.name || null });
+      checked.push(await checkImage(file.bytes));
     } catch (error) {
       if (!(error instanceof MediaError)) throw error;
       return { ok: false, error: `${label(file)}: ${error.message}` };
     }
   }
-  return { ok: true, images };
+  const stored = await storeOriginals(checked);
+  return { ok: true, images: stored.map((image, i) => ({ ...image, name: files[i]!.name || null })) };
+}
+
+/** Removes what prepareReferenceImages stored for a request that recorded none of it (a resent copy, a failure). */
+export function discardReferenceImages(images: PreparedImage[]): Promise<void> {
+  return discardOriginals(images);
 }
 
 /** Records the request's reference images (their variants are made by the media job). */

@@ -12,7 +12,7 @@ import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
 import { notifyAdmins } from "~/modules/realtime/notifications.server";
 import { emailField, requiredText } from "~/modules/forms/fields";
 import { getSettings } from "~/modules/settings/settings.server";
-import { attachReferenceImages, type PreparedImage } from "./commission-media.server";
+import { attachReferenceImages, discardReferenceImages, type PreparedImage } from "./commission-media.server";
 import { adminPaths } from "~/lib/admin-paths";
 
 const name = requiredText("Enter your name.", 120, "Keep your name under 120 characters.");
@@ -150,9 +150,30 @@ export async function submitContact(input: ContactInput): Promise<Submitted> {
 
 /** Stores a commission request once, with its reference images (already checked and stored by prepareReferenceImages). */
 export async function submitCommission(input: CommissionInput, images: PreparedImage[] = []): Promise<Submitted> {
+  const budget = BUDGETS[input.budget];
+  // The pictures are stored already (prepareReferenceImages): a request that records none of them (a copy sent
+  // again, a failed transaction) removes them, or nothing ever would.
+  const submitted = await recordCommission(input, images).catch(async (error: unknown) => {
+    await discardReferenceImages(images);
+    throw error;
+  });
+  if (submitted.duplicate) await discardReferenceImages(images);
+  else {
+    await notifyAdmins({
+      type: "success",
+      title: `New commission request from ${input.name}`,
+      message: `Budget: ${budget.label}`,
+      link: adminPaths.commissions(),
+    });
+  }
+  return submitted;
+}
+
+/** The request's transaction: the commission once (by its submission key), its pictures and the two mails. */
+async function recordCommission(input: CommissionInput, images: PreparedImage[]): Promise<Submitted> {
   const settings = await getSettings();
   const budget = BUDGETS[input.budget];
-  const submitted = await db().transaction(async (tx) => {
+  return db().transaction(async (tx) => {
     const stored = await storeOnce(tx, commissions, {
       name: input.name,
       email: input.email.toLowerCase(),
@@ -184,13 +205,4 @@ export async function submitCommission(input: CommissionInput, images: PreparedI
     await sendConfirmationCopy(input.email, "commission-received", {}, tx);
     return stored;
   });
-  if (!submitted.duplicate) {
-    await notifyAdmins({
-      type: "success",
-      title: `New commission request from ${input.name}`,
-      message: `Budget: ${budget.label}`,
-      link: adminPaths.commissions(),
-    });
-  }
-  return submitted;
 }

@@ -1,7 +1,8 @@
 // Media: ingest images (validated, deduplicated by content), and serve their variants.
-// Owns: media_assets, the storage keys under originals/ and variants/. Exposes: ingestImage,
-// readVariant, readOriginal, generateVariants, lookups by file name or hash, the media library listing,
-// and the ImageAsset shape other modules join.
+// Owns: media_assets, the storage keys under originals/ and variants/. Exposes: ingestImage, checkImage and
+// storeOriginals (several files, all or none, discardOriginals when none is recorded), readVariant, readOriginal,
+// generateVariants, lookups by file name or hash, the media library listing, and the ImageAsset shape other
+// modules join.
 import { buffer as readAll } from "node:stream/consumers";
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
@@ -76,14 +77,67 @@ export type StoredOriginal = Omit<ProcessedImage, "original">;
  */
 export async function storeOriginal(input: Buffer): Promise<StoredOriginal> {
   const { original, ...image } = await analyseImage(input);
-  const { storage } = services();
-  if (!(await storage.exists(image.originalKey))) await storage.put(image.originalKey, original);
+  await putOriginal(image.originalKey, original);
   return image;
 }
 
-/** Validates an image without storing anything (a dry run); throws MediaError for a bad file. */
-export async function checkImage(input: Buffer): Promise<void> {
-  await analyseImage(input);
+/** Writes an original unless its bytes are stored already; true when this call wrote it. */
+async function putOriginal(key: string, bytes: Buffer): Promise<boolean> {
+  const { storage } = services();
+  if (await storage.exists(key)) return false;
+  await storage.put(key, bytes);
+  return true;
+}
+
+/** An image validated (decoded to the last byte), its bytes not yet stored (see storeOriginals). */
+export type CheckedImage = StoredOriginal & { original: Buffer };
+
+/** Validates an image without storing anything; throws MediaError for a bad file. */
+export function checkImage(input: Buffer): Promise<CheckedImage> {
+  return analyseImage(input);
+}
+
+/** A stored original and whether this request wrote it (false: the same bytes were stored before). */
+export type NewlyStored = StoredOriginal & { written: boolean };
+
+/**
+ * Stores the originals of images checked first (checkImage), all of them or none: a write that fails removes the
+ * ones this call wrote before it throws. Until registerImage records them, nothing lists them or removes them, so
+ * a caller that then records none (a refused request) hands them to discardOriginals.
+ */
+export async function storeOriginals(images: CheckedImage[]): Promise<NewlyStored[]> {
+  const stored: NewlyStored[] = [];
+  try {
+    for (const { original, ...image } of images)
+      stored.push({ ...image, written: await putOriginal(image.originalKey, original) });
+  } catch (error) {
+    await discardOriginals(stored);
+    throw error;
+  }
+  return stored;
+}
+
+/**
+ * Removes the originals a caller of storeOriginals wrote and no asset records. One stored before (`written`
+ * false) is someone else's; one an asset records by now is the same bytes registered by another request (a
+ * double click whose first copy won): both stay. Never throws (it runs while a request fails): what it cannot
+ * remove is logged and left.
+ */
+export async function discardOriginals(images: NewlyStored[]): Promise<void> {
+  const written = images.filter((i) => i.written);
+  if (written.length === 0) return;
+  const { storage, logger } = services();
+  try {
+    const hashes = written.map((i) => i.hash);
+    const recorded = await db()
+      .select({ hash: mediaAssets.hash })
+      .from(mediaAssets)
+      .where(inArray(mediaAssets.hash, hashes));
+    const kept = new Set(recorded.map((r) => r.hash));
+    for (const image of written) if (!kept.has(image.hash)) await storage.delete(image.originalKey);
+  } catch (err) {
+    logger.warn({ err, keys: written.map((i) => i.originalKey) }, "could not remove originals no image records");
+  }
 }
 
 /** The file name an upload came with, as kept for matching: its base name, trimmed and bounded. */

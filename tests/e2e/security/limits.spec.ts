@@ -1,11 +1,12 @@
 // Security issue items 3, 5, 14 and 16 against a running production build: request bodies are refused before
 // they are read, per-address limits hold behind a proxy whatever X-Forwarded-For a client invents, tokens
 // never reach the log, and the headers a browser needs to fence the site in are there.
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
+import { join } from "node:path";
 import sharp from "sharp";
-import { pngWithHeader } from "../../support/images";
+import { pngWithHeader, solidPicture } from "../../support/images";
 import { expect, test } from "../../support/fixtures";
 import { spawnedSpecServer } from "../../support/spawn-server";
 
@@ -216,6 +217,41 @@ test("a commission reference that would take hundreds of megabytes to decode is 
     expect(rssKb(server.child.pid!) - before, bomb.name).toBeLessThan(200 * 1024);
   }
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+});
+
+test("a commission request refused for its last picture leaves none of the good ones before it on disk", async () => {
+  // The upload budget counts requests, not what they leave behind: four good pictures then a broken one, ten
+  // times in ten minutes from one address, each left its good pictures where nothing listed or removed them.
+  const media = join(server.dataDir, "media");
+  const mediaFiles = () =>
+    existsSync(media)
+      ? readdirSync(media, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length
+      : 0;
+  const form = new FormData();
+  form.set("name", "Disk Filler");
+  form.set("email", "filler@example.com");
+  form.set("description", "A large abstract painting for a long white wall.");
+  form.set("budget", "2000-5000");
+  form.set("submissionKey", "disk-filler-0001");
+  for (const colour of ["#a83", "#38a", "#8a3", "#3a8"])
+    form.append(
+      "references",
+      new Blob([new Uint8Array(await solidPicture(300, 300, colour, "png"))], { type: "image/png" }),
+      `${colour.slice(1)}.png`,
+    );
+  const broken = Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), Buffer.alloc(4096, "junk")]);
+  form.append("references", new Blob([new Uint8Array(broken)], { type: "image/png" }), "broken.png");
+  const before = mediaFiles();
+  const answer = await fetch(`${server.url}/commissions`, {
+    method: "POST",
+    body: form,
+    headers: { "x-forwarded-for": "203.0.113.70" },
+  });
+  expect(answer.status).toBe(400);
+  const page = await answer.text();
+  expect(page).toContain("broken.png");
+  expect(page).toContain("This file is not an image");
+  expect(mediaFiles()).toBe(before);
 });
 
 test("every route class has its limit: the webhook before the signature, sign-in, forms", async () => {
