@@ -112,8 +112,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!result.ok) {
     if (!result.fieldErrors) return refuse(result, 404);
     // 409 when the stock moved since the page was opened: the page reads it again (shouldRevalidate).
+    // The form then shows the stock as it is now (what was typed stays for every other field).
     const moved = "availability" in result.fieldErrors || "quantity" in result.fieldErrors;
-    return refuse({ ...result, values }, moved ? 409 : 400);
+    if (!moved) return refuse({ ...result, values });
+    const { availability: _availability, quantity: _quantity, ...rest } = values;
+    return refuse({ ...result, values: rest }, 409);
   }
   if (image) await replaceArtworkImage(artwork.id, image);
   return { ok: true as const, message: "Saved." };
@@ -153,8 +156,9 @@ export default function EditArtwork({ loaderData, actionData }: Route.ComponentP
         availability: isAvailability(typed.availability) ? typed.availability : loaderData.values.availability,
       }
     : loaderData.values;
-  // Drawn afresh from the values read after each save (the work's version changes); a refusal keeps what was typed.
-  const formKey = artwork.version;
+  // Drawn afresh from the values read after each save or move of its stock (an order, a hold); a refusal keeps what
+  // was typed, but for stock that moved meanwhile (shown as it is now).
+  const formKey = `${artwork.version}:${loaderData.values.availability}:${loaderData.values.quantity}`;
 
   useEffect(() => {
     if (remover.state === "idle" && remover.data?.ok && remover.data.removed === "deleted") {
