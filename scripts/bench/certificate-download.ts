@@ -8,26 +8,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
-import { loadConfig } from "~/config.server";
-import { openDatabase } from "~/db/client.server";
 import { replaceArtworkImage } from "~/modules/catalog/admin-catalog.server";
 import { issueForArtwork, renderCertificatePdf } from "~/modules/certificates/certificates.server";
 import { renderPainting } from "~/modules/demo/paintings.server";
 import { ingestImage } from "~/modules/media/media.server";
-import { setLocalServices } from "../../server/local-services";
+import { openScriptServices } from "./lib/script-services";
 import { seedShopSettings, seedWork } from "../../tests/support/shop-data";
 
 const runs = Number(/--runs=(\d+)/.exec(process.argv.join(" "))?.[1] ?? 10);
 const dataDir = mkdtempSync(join(tmpdir(), "atelier-bench-certificate-"));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  NODE_ENV: "production",
-  AUTH_SECRET: "x".repeat(32),
-  LOG_LEVEL: "warn",
-});
-const handle = await openDatabase({ inMemory: true });
-await handle.migrate();
-setLocalServices(config, handle.db, dataDir);
+const handle = await openScriptServices({ dataDir, inMemory: true, env: { LOG_LEVEL: "warn" } });
 await seedShopSettings();
 
 const painting = await renderPainting({ seed: 4242, width: 6000, height: 4000 });

@@ -9,13 +9,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { loadConfig } from "~/config.server";
-import { openDatabase } from "~/db/client.server";
 import { replaceArtworkImage } from "~/modules/catalog/admin-catalog.server";
 import { renderPainting } from "~/modules/demo/paintings.server";
 import { ingestImage } from "~/modules/media/media.server";
 import { markOrderPaid } from "~/modules/shop/order-actions.server";
-import { setLocalServices } from "../../server/local-services";
+import { openScriptServices } from "./lib/script-services";
 import { orderOne, seedShopSettings, seedWork } from "../../tests/support/shop-data";
 
 const megapixels = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 24);
@@ -23,15 +21,7 @@ const runs = Number(/--runs=(\d+)/.exec(process.argv.join(" "))?.[1] ?? 5);
 const ADMIN = { kind: "admin" as const, id: "bench", email: "artist@example.com" };
 
 const dataDir = mkdtempSync(join(tmpdir(), "atelier-bench-payment-"));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  NODE_ENV: "production",
-  AUTH_SECRET: "x".repeat(32),
-  LOG_LEVEL: "warn",
-});
-const handle = await openDatabase({ inMemory: true });
-await handle.migrate();
-setLocalServices(config, handle.db, dataDir);
+const handle = await openScriptServices({ dataDir, inMemory: true, env: { LOG_LEVEL: "warn" } });
 await seedShopSettings();
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
