@@ -135,3 +135,32 @@ test("leaving Stripe's page without paying cancels the order and puts the work b
   await page.goto(`${server.url}/shop`);
   await expect(shopEntry(page, title)).toHaveCount(1);
 });
+
+test("signed events about orders this shop never issued are answered 200, logged as no error, and the server lives", async () => {
+  // Another integration on the same Stripe account: its sessions carry ids of its own (a UUID this shop never
+  // issued, or no UUID at all). Each was a 500 in the log, retried by Stripe for days.
+  for (const ref of [crypto.randomUUID(), "not-a-uuid"]) {
+    for (const type of ["checkout.session.completed", "checkout.session.expired"]) {
+      const event = standIn.event(type, {
+        id: `cs_test_elsewhere_${crypto.randomUUID().replaceAll("-", "")}`,
+        object: "checkout.session",
+        status: type.endsWith("completed") ? "complete" : "expired",
+        payment_status: type.endsWith("completed") ? "paid" : "unpaid",
+        client_reference_id: ref,
+        metadata: { order_id: ref },
+        currency: "usd",
+        amount_total: 1000,
+        payment_intent: null,
+        mode: "payment",
+      });
+      const answer = await fetch(`${server.url}/webhooks/stripe`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": event.signature },
+        body: event.payload,
+      });
+      expect(answer.status, `${type} for ${ref}`).toBe(200);
+    }
+  }
+  expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  expect(server.output()).not.toMatch(/"level":50/);
+});
