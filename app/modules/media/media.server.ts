@@ -349,13 +349,16 @@ function storeVariantOnce(key: string, render: () => Promise<Buffer | undefined>
   return pending;
 }
 
+/** The file at `key` as stored, or made and stored once (storeVariantOnce) when it is missing. */
+async function storedOrMadeOnce(key: string, render: () => Promise<Buffer | undefined>): Promise<Buffer | undefined> {
+  const stored = await services().storage.get(key);
+  return stored ? readAll(stored.body) : storeVariantOnce(key, render);
+}
+
 /** The bytes of one variant, encoding (once, even under concurrent requests) and storing it if missing. */
 export async function readVariant(hash: string, width: number, format: VariantFormat): Promise<Buffer | undefined> {
   const { storage } = services();
-  const key = variantKey(hash, width, format);
-  const stored = await storage.get(key);
-  if (stored) return readAll(stored.body);
-  return storeVariantOnce(key, async () => {
+  return storedOrMadeOnce(variantKey(hash, width, format), async () => {
     const asset = await db().query.mediaAssets.findFirst({ where: eq(mediaAssets.hash, hash) });
     if (!asset || !asset.widths.includes(width)) return undefined;
     const original = await storage.get(asset.originalKey);
@@ -403,9 +406,7 @@ export async function printableImage(
 ): Promise<Buffer | undefined> {
   if (!/^[0-9a-f]{24}$/.test(hash)) return undefined;
   const key = `print/${hash}/${options.maxSide}.${options.format === "jpeg" ? "jpg" : "png"}`;
-  const stored = await services().storage.get(key);
-  if (stored) return readAll(stored.body);
-  return storeVariantOnce(key, async () => {
+  return storedOrMadeOnce(key, async () => {
     const input = await readOriginal(hash);
     if (!input) return undefined;
     const pipeline = sharp(input, { limitInputPixels: 100_000_000 })

@@ -20,7 +20,7 @@ import {
 } from "~/modules/media/media.server";
 import { services } from "~/services.server";
 import { queueMissingTiles } from "~/modules/media/tiles.server";
-import { liveClaims } from "~/modules/shop/stock-claims.server";
+import { liveClaims, type StockClaim } from "~/modules/shop/stock-claims.server";
 import { catalogChanged } from "../catalog-cache.server";
 import { slugify } from "../catalog.server";
 import { ensureTerms, replaceArtworkTerms, TaxonomyError, type TermKind } from "../taxonomy.server";
@@ -317,12 +317,12 @@ async function keptStock(
   if (!STOCK_FIELDS.some((field) => mapping[field])) return kept;
   const idOf = (row: ArtworkRow) => (row.slug ? slugs.get(row.slug) : undefined);
   const ids = rows.map(idOf).filter((id): id is string => id !== undefined);
-  for (let i = 0; i < ids.length; i += 1000) {
-    const claims = await liveClaims(ids.slice(i, i + 1000), tx);
-    for (const row of rows) {
-      const claim = claims.get(idOf(row) ?? "");
-      if (claim) kept.set(row.line, `Availability and quantity stay as they are: ${claim.why}.`);
-    }
+  const claims = new Map<string, StockClaim>();
+  for (let i = 0; i < ids.length; i += 1000)
+    for (const [id, claim] of await liveClaims(ids.slice(i, i + 1000), tx)) claims.set(id, claim);
+  for (const row of rows) {
+    const claim = claims.get(idOf(row) ?? "");
+    if (claim) kept.set(row.line, `Availability and quantity stay as they are: ${claim.why}.`);
   }
   return kept;
 }
