@@ -187,8 +187,10 @@ test("in the lightbox: the zoom has the keys while open, and the lightbox's keys
   await page.goto("/gallery");
   await lightboxOpeners(page).first().click();
   const lightbox = page.getByRole("dialog").first();
-  await expect(lightbox.getByText(/^1 of \d+$/)).toBeVisible();
-  const total = Number(/of (\d+)/.exec((await lightbox.getByText(/^1 of \d+$/).textContent())!)![1]);
+  // Which work is shown, not how many: the lightbox's list grows when the gallery's other pages arrive
+  // (/api/gallery-works), which a loaded machine answers after the test has read the count.
+  const at = (n: number) => lightbox.getByText(new RegExp(`^${n} of \\d+$`));
+  await expect(at(1)).toBeVisible();
   expect(requests.filter((r) => VIEWER_CHUNK.test(r.url()))).toEqual([]);
 
   await lightbox.getByRole("button", { name: "Examine the surface" }).click();
@@ -203,7 +205,7 @@ test("in the lightbox: the zoom has the keys while open, and the lightbox's keys
   await expect(page.getByRole("button", { name: "Close", exact: true })).toHaveCount(1);
   await expect(page.getByRole("button", { name: "Zoom in", exact: true })).toHaveCount(1);
   const behind = { includeHidden: true };
-  await expect(lightbox.getByText(`1 of ${total}`, { exact: true })).toBeVisible();
+  await expect(at(1)).toBeVisible();
   await expect(lightbox.getByRole("status", { name: "Zoom level", ...behind })).toHaveText("100%");
   await expect(lightbox.getByRole("button", { name: "Thumbnails", ...behind })).toHaveAttribute(
     "aria-pressed",
@@ -218,9 +220,9 @@ test("in the lightbox: the zoom has the keys while open, and the lightbox's keys
 
   // The lightbox's keys again.
   await page.keyboard.press("ArrowRight");
-  await expect(lightbox.getByText(`2 of ${total}`, { exact: true })).toBeVisible();
+  await expect(at(2)).toBeVisible();
   await page.keyboard.press("ArrowLeft");
-  await expect(lightbox.getByText(`1 of ${total}`, { exact: true })).toBeVisible();
+  await expect(at(1)).toBeVisible();
   await page.keyboard.press("+");
   await expect(lightbox.getByRole("status", { name: "Zoom level" })).toHaveText("120%");
   await page.keyboard.press("-");
