@@ -98,7 +98,7 @@ describe.each(BACKENDS)("commission pictures and client payments on %s", (backen
     for (const a of assets) expect(await services().storage.exists(a.originalKey)).toBe(true);
 
     // Not in the artist's media library (what the blog and the pages pick from): they are the client's.
-    expect((await listMediaLibrary({ limit: 50 })).total).toBe(0);
+    expect((await listMediaLibrary({ pageSize: 50 })).total).toBe(0);
 
     const client = (await commissionForClient(clientToken(id)))!;
     expect(client.references.map((r) => r.alt)).toEqual(["Reference image 1", "Reference image 2"]);

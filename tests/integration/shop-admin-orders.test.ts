@@ -128,20 +128,20 @@ describe.each(BACKENDS)("admin orders on %s", (backend) => {
     const a = await order({ email: "list-a@example.com", name: "Quentin Blake" });
     const b = await order({ email: "list-b@example.com", name: "Rosa Bonheur" });
     await runOrderIntent(b.id, formOf({ intent: "mark-paid" }), artist);
-    const all = await listOrders({ limit: 500 });
+    const all = await listOrders({ pageSize: 500 });
     expect(all.orders[0]!.number).toBe(b.number);
     expect(all.orders[1]!.number).toBe(a.number);
     expect(all.total).toBe(all.orders.length);
-    expect((await listOrders({ q: "bonheur", limit: 10 })).orders.map((o) => o.number)).toEqual([b.number]);
-    expect((await listOrders({ q: a.number.toLowerCase(), limit: 10 })).orders.map((o) => o.email)).toEqual([
+    expect((await listOrders({ q: "bonheur", pageSize: 10 })).orders.map((o) => o.number)).toEqual([b.number]);
+    expect((await listOrders({ q: a.number.toLowerCase(), pageSize: 10 })).orders.map((o) => o.email)).toEqual([
       "list-a@example.com",
     ]);
-    expect((await listOrders({ q: "100%_", limit: 10 })).orders).toEqual([]);
-    const paid = await listOrders({ status: "paid", limit: 500 });
+    expect((await listOrders({ q: "100%_", pageSize: 10 })).orders).toEqual([]);
+    const paid = await listOrders({ status: "paid", pageSize: 500 });
     expect(paid.orders.every((o) => o.status === "paid")).toBe(true);
     expect(paid.orders.map((o) => o.number)).toContain(b.number);
-    const firstPage = await listOrders({ limit: 2 });
-    const secondPage = await listOrders({ limit: 2, offset: 2 });
+    const firstPage = await listOrders({ pageSize: 2 });
+    const secondPage = await listOrders({ pageSize: 2, page: 2 });
     expect(firstPage.orders.map((o) => o.id)).not.toContain(secondPage.orders[0]?.id);
     expect(firstPage.orders[0]!.itemCount).toBe(1);
     expect(parseOrderFilters(new URLSearchParams("status=paid&q=%20x%20&page=3"))).toEqual({

@@ -2,7 +2,7 @@
 // address (compared without case), with what they have done. Read-only: it is built from orders, commission
 // requests and contact messages, so there is nothing to keep in step.
 import { sql } from "drizzle-orm";
-import { db, queryRows } from "~/db/client.server";
+import { db, escapeLike, queryRows } from "~/db/client.server";
 import { soldStatusesSql } from "~/modules/shop/sold.server";
 import { pageOffset } from "~/lib/pagination";
 
@@ -22,7 +22,7 @@ export const CUSTOMERS_PAGE_SIZE = 50;
 
 /** The list, most recently active first, optionally narrowed to a name or e-mail containing `q`. */
 export async function listCustomers({ q, page = 1 }: { q?: string; page?: number }) {
-  const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const pattern = q ? `%${escapeLike(q)}%` : null;
   const people = sql`
     select lower(email) as email, name, created_at, 1 as is_order,
            case when status in (${soldStatusesSql}) then total_cents else 0 end as spent,

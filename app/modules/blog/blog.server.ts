@@ -4,13 +4,13 @@
 import { and, desc, eq, gt, lte, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Database } from "~/db/client.server";
+import { pageOf } from "~/db/list-queries.server";
 import { blogPosts, mediaAssets, POST_STATUSES, type PostStatus } from "~/db/schema";
 import type { ImageAsset } from "~/lib/media";
 import { toSlug } from "~/lib/slug";
 import { renderMarkdown, markdownToText } from "~/modules/content/markdown.server";
 import { imageColumns, withImage } from "~/modules/media/media.server";
 import { publish } from "~/modules/events/bus.server";
-import { pageOffset } from "~/lib/pagination";
 
 export { POST_STATUSES, type PostStatus } from "~/db/schema";
 
@@ -106,14 +106,12 @@ export async function listPublicPosts(
   { page, pageSize = BLOG_PAGE_SIZE }: { page: number; pageSize?: number },
   now = new Date(),
 ): Promise<{ posts: PostSummary[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    selectPosts(summaryColumns)
-      .where(isPublic(now))
-      .orderBy(...publicOrder)
-      .limit(Math.min(pageSize, 50))
-      .offset(pageOffset(page, pageSize)),
-    db().$count(blogPosts, isPublic(now)),
-  ]);
+  const query = selectPosts(summaryColumns)
+    .where(isPublic(now))
+    .orderBy(...publicOrder)
+    .$dynamic();
+  const size = Math.min(pageSize, 50);
+  const { rows, total } = await pageOf(query, db().$count(blogPosts, isPublic(now)), page, size);
   return { posts: rows.map(toSummary), total };
 }
 
@@ -197,14 +195,11 @@ export async function listPostsForAdmin(
         : status === "scheduled"
           ? and(ne(blogPosts.status, "draft"), sql`${blogPosts.publishAt} > ${now}`)
           : undefined;
-  const [rows, total] = await Promise.all([
-    selectPosts(summaryColumns)
-      .where(where)
-      .orderBy(desc(blogPosts.updatedAt))
-      .limit(ADMIN_PAGE_SIZE)
-      .offset(pageOffset(page, ADMIN_PAGE_SIZE)),
-    db().$count(blogPosts, where),
-  ]);
+  const query = selectPosts(summaryColumns)
+    .where(where)
+    .orderBy(desc(blogPosts.updatedAt), desc(blogPosts.id))
+    .$dynamic();
+  const { rows, total } = await pageOf(query, db().$count(blogPosts, where), page, ADMIN_PAGE_SIZE);
   return { posts: rows.map(toSummary), total };
 }
 

@@ -3,6 +3,7 @@
 import { queueAlertEvent } from "~/modules/alerts/alerts.server";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
+import { pageOf } from "~/db/list-queries.server";
 import { artworkEvents, artworks, mediaAssets, type ArtworkEventKind, type Availability } from "~/db/schema";
 import type { ActionResult } from "~/lib/action-result";
 import type { AdminArtworkParams } from "~/lib/admin-artwork-query";
@@ -18,7 +19,6 @@ import { liveClaims } from "~/modules/shop/stock-claims.server";
 import type { ArtworkInputValues } from "./artwork-input";
 import { catalogChanged } from "./catalog-cache.server";
 import { displayOrder, FEATURED_LIMIT, selectWithPicture, slugify, workColumns } from "./catalog.server";
-import { pageOffset } from "~/lib/pagination";
 
 /** Who made a change, for the log. */
 export interface Actor {
@@ -98,14 +98,12 @@ export async function listAdminArtworks(
   params: AdminArtworkParams,
 ): Promise<{ rows: AdminArtworkRow[]; total: number }> {
   const where = adminWhere(params);
-  const [rows, total] = await Promise.all([
-    selectWithPicture(rowColumns)
-      .where(where)
-      .orderBy(...adminOrder(params))
-      .limit(Math.min(params.pageSize, 100))
-      .offset(pageOffset(params.page, params.pageSize)),
-    db().$count(artworks, where),
-  ]);
+  const query = selectWithPicture(rowColumns)
+    .where(where)
+    .orderBy(...adminOrder(params))
+    .$dynamic();
+  const size = Math.min(params.pageSize, 100);
+  const { rows, total } = await pageOf(query, db().$count(artworks, where), params.page, size);
   return { rows: rows.map(toRow), total };
 }
 

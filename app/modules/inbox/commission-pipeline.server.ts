@@ -2,7 +2,7 @@
 // notes, the history of stage changes, the deposit and balance (each an invoice, marked paid), the private
 // client page behind a secret link, and the list of all commissions paged and searched.
 // Owns: commission_events (and the pipeline's columns of commissions). Invoices through the invoices module.
-import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { choiceParam, pageField, searchParam } from "~/modules/forms/fields";
 import type { ActionResult } from "~/lib/action-result";
@@ -21,8 +21,8 @@ import { logCommissionEvent, type Actor } from "./commission-history.server";
 import { listCommissionImages } from "./commission-media.server";
 import { commissionColumns } from "./inbox-admin.server";
 import { claimWebhookEvent } from "~/modules/shop/orders.server";
-import { db, escapeLike, type Database } from "~/db/client.server";
-import { pageOffset } from "~/lib/pagination";
+import { db, type Database } from "~/db/client.server";
+import { containing, newestFirst, pageOf } from "~/db/list-queries.server";
 
 // --- The client's secret link -----------------------------------------------------------------------------
 
@@ -463,26 +463,15 @@ export type CommissionListFilter = z.infer<typeof CommissionListSchema>;
 
 /** Every commission, newest first, searched by name, e-mail or description, by stage; a page at a time. */
 export async function listCommissionPage(filter: CommissionListFilter) {
-  const where: (SQL | undefined)[] = [];
-  if (filter.stage) where.push(eq(commissions.stage, filter.stage));
-  if (filter.q) {
-    const like = `%${escapeLike(filter.q)}%`;
-    where.push(or(ilike(commissions.name, like), ilike(commissions.email, like), ilike(commissions.description, like)));
-  }
-  const condition = and(...where);
-  const [rows, total] = await Promise.all([
-    db()
-      .select({
-        ...commissionColumns,
-        quoteCents: commissions.quoteCents,
-        createdAt: commissions.createdAt,
-      })
-      .from(commissions)
-      .where(condition)
-      .orderBy(desc(commissions.createdAt), desc(commissions.id))
-      .limit(COMMISSIONS_PAGE_SIZE)
-      .offset(pageOffset(filter.page, COMMISSIONS_PAGE_SIZE)),
-    db().$count(commissions, condition),
-  ]);
-  return { rows, total };
+  const where = and(
+    filter.stage ? eq(commissions.stage, filter.stage) : undefined,
+    containing(filter.q, commissions.name, commissions.email, commissions.description),
+  );
+  const query = db()
+    .select({ ...commissionColumns, quoteCents: commissions.quoteCents, createdAt: commissions.createdAt })
+    .from(commissions)
+    .where(where)
+    .orderBy(...newestFirst(commissions))
+    .$dynamic();
+  return pageOf(query, db().$count(commissions, where), filter.page, COMMISSIONS_PAGE_SIZE);
 }

@@ -1,9 +1,10 @@
 // The artist's side of the inbox: contact messages (read, replied, archived), the commission pipeline and the
 // newsletter list. Every caller is an admin route that has already checked the role.
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { choiceParam, pageField, searchParam } from "~/modules/forms/fields";
-import { db, escapeLike, type Database } from "~/db/client.server";
+import { db, type Database } from "~/db/client.server";
+import { containing, newestFirst, pageOf } from "~/db/list-queries.server";
 import { commissions, messages } from "~/db/schema";
 import {
   COMMISSION_STAGES,
@@ -12,7 +13,6 @@ import {
   type CommissionStage,
   type MessageStatus,
 } from "~/lib/inquiries";
-import { pageOffset } from "~/lib/pagination";
 
 export const MessageFilterSchema = z.object({
   status: choiceParam(MESSAGE_STATUSES),
@@ -22,40 +22,29 @@ export const MessageFilterSchema = z.object({
 export type MessageFilter = z.infer<typeof MessageFilterSchema>;
 
 export async function listMessages(filter: MessageFilter) {
-  const where: SQL[] = [];
-  // Archived messages only show when asked for.
-  where.push(filter.status ? eq(messages.status, filter.status) : sql`${messages.status} <> 'archived'`);
-  if (filter.q) {
-    const like = `%${escapeLike(filter.q)}%`;
-    where.push(
-      or(
-        ilike(messages.name, like),
-        ilike(messages.email, like),
-        ilike(messages.subject, like),
-        ilike(messages.body, like),
-      )!,
-    );
-  }
-  const condition = and(...where);
-  const [rows, total, byStatus] = await Promise.all([
-    db()
-      .select({
-        id: messages.id,
-        name: messages.name,
-        email: messages.email,
-        subject: messages.subject,
-        inquiryType: messages.inquiryType,
-        artworkTitle: messages.artworkTitle,
-        status: messages.status,
-        createdAt: messages.createdAt,
-        preview: sql<string>`left(${messages.body}, 140)`,
-      })
-      .from(messages)
-      .where(condition)
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(MESSAGES_PAGE_SIZE)
-      .offset(pageOffset(filter.page, MESSAGES_PAGE_SIZE)),
-    db().$count(messages, condition),
+  const where = and(
+    // Archived messages only show when asked for.
+    filter.status ? eq(messages.status, filter.status) : sql`${messages.status} <> 'archived'`,
+    containing(filter.q, messages.name, messages.email, messages.subject, messages.body),
+  );
+  const query = db()
+    .select({
+      id: messages.id,
+      name: messages.name,
+      email: messages.email,
+      subject: messages.subject,
+      inquiryType: messages.inquiryType,
+      artworkTitle: messages.artworkTitle,
+      status: messages.status,
+      createdAt: messages.createdAt,
+      preview: sql<string>`left(${messages.body}, 140)`,
+    })
+    .from(messages)
+    .where(where)
+    .orderBy(...newestFirst(messages))
+    .$dynamic();
+  const [{ rows, total }, byStatus] = await Promise.all([
+    pageOf(query, db().$count(messages, where), filter.page, MESSAGES_PAGE_SIZE),
     db().select({ status: messages.status, n: count() }).from(messages).groupBy(messages.status),
   ]);
   const counts = Object.fromEntries(MESSAGE_STATUSES.map((s) => [s, 0])) as Record<MessageStatus, number>;

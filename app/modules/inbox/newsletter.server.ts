@@ -7,7 +7,7 @@
 // subscriber, then a job queues their mails in batches (each batch, its outbox rows and the deliveries' mail
 // ids in one transaction), throttled to NEWSLETTER_PER_MINUTE: a crash resumes where it stopped, and the
 // (issue, subscriber) key means nobody is mailed twice.
-import { and, count, desc, eq, ilike, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { choiceParam, emailField, pageField, searchParam } from "~/modules/forms/fields";
 import { mailOutbox, newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "~/db/schema";
@@ -18,7 +18,8 @@ import { confirmOptIn, leaveOptIn } from "~/modules/mail/opt-in.server";
 import { services } from "~/services.server";
 import { readSignedId, signedId } from "~/modules/security/signed-ids.server";
 import { FORMULA_LEADING } from "~/modules/catalog/import/fields";
-import { db, escapeLike, queryRows, type Database } from "~/db/client.server";
+import { db, queryRows, type Database } from "~/db/client.server";
+import { containing, newestFirst, pageOf } from "~/db/list-queries.server";
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from "~/lib/newsletter";
 import type { LinkKind } from "~/modules/mail/mail-link.server";
 import { pageOffset } from "~/lib/pagination";
@@ -127,7 +128,7 @@ export type SubscriberFilter = z.infer<typeof SubscriberFilterSchema>;
 function subscriberWhere(filter: Pick<SubscriberFilter, "q" | "status">): SQL | undefined {
   const s = newsletterSubscribers;
   const where: (SQL | undefined)[] = [];
-  if (filter.q) where.push(ilike(s.email, `%${escapeLike(filter.q.toLowerCase())}%`));
+  where.push(containing(filter.q, s.email));
   if (filter.status === "confirmed") where.push(and(isNotNull(s.confirmedAt), isNull(s.unsubscribedAt)));
   if (filter.status === "unconfirmed") where.push(and(isNull(s.confirmedAt), isNull(s.unsubscribedAt)));
   if (filter.status === "unsubscribed") where.push(isNotNull(s.unsubscribedAt));
@@ -150,16 +151,18 @@ const subscriberColumns = {
 /** One page of subscribers, newest first, searched by address and filtered by status; no cap. */
 export async function listSubscribers(filter: SubscriberFilter) {
   const where = subscriberWhere(filter);
-  const [rows, total] = await Promise.all([
-    db()
-      .select(subscriberColumns)
-      .from(newsletterSubscribers)
-      .where(where)
-      .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
-      .limit(SUBSCRIBERS_PAGE_SIZE)
-      .offset(pageOffset(filter.page, SUBSCRIBERS_PAGE_SIZE)),
+  const query = db()
+    .select(subscriberColumns)
+    .from(newsletterSubscribers)
+    .where(where)
+    .orderBy(...newestFirst(newsletterSubscribers))
+    .$dynamic();
+  const { rows, total } = await pageOf(
+    query,
     db().$count(newsletterSubscribers, where),
-  ]);
+    filter.page,
+    SUBSCRIBERS_PAGE_SIZE,
+  );
   return { rows: rows.map((r) => ({ ...r, status: subscriberStatus(r) })), total };
 }
 

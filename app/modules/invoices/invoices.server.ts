@@ -2,7 +2,7 @@
 // amount, entered by the artist). Numbers are INV-{year}-{sequence}, allocated gap-free in the transaction
 // that creates the invoice; a void invoice keeps its number. Owns: invoices, invoice_lines,
 // invoice_number_counters. Exposes: create, list, read, send (mail outbox, PDF attached), mark paid, void.
-import { and, asc, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ne } from "drizzle-orm";
 import { db, nextInYear, type Database } from "~/db/client.server";
 import { invoiceLines, invoices, type CommissionInvoiceStage, type InvoiceStatus } from "~/db/schema";
 import { formatPrice } from "~/lib/money";
@@ -25,7 +25,7 @@ import {
 import { isSold, mayBeInvoiced } from "~/modules/shop/order-status";
 import { markOrderPaid } from "~/modules/shop/order-actions.server";
 import { DomainError } from "~/lib/domain-error";
-import { pageOffset } from "~/lib/pagination";
+import { containing, newestFirst, pageOf } from "~/db/list-queries.server";
 
 export type Invoice = typeof invoices.$inferSelect;
 export type InvoiceLine = typeof invoiceLines.$inferSelect;
@@ -214,29 +214,17 @@ export async function listInvoices({
   status?: InvoiceStatus;
   page?: number;
 }): Promise<{ invoices: Invoice[]; total: number }> {
-  const conditions: SQL[] = [];
-  if (status) conditions.push(eq(invoices.status, status));
-  if (q) {
-    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(
-      or(
-        sql`${invoices.number} ilike ${pattern}`,
-        sql`${invoices.buyerName} ilike ${pattern}`,
-        sql`${invoices.buyerEmail} ilike ${pattern}`,
-      )!,
-    );
-  }
-  const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, total] = await Promise.all([
-    db()
-      .select()
-      .from(invoices)
-      .where(where)
-      .orderBy(desc(invoices.createdAt), desc(invoices.id))
-      .limit(INVOICES_PAGE_SIZE)
-      .offset(pageOffset(page, INVOICES_PAGE_SIZE)),
-    db().$count(invoices, where),
-  ]);
+  const where = and(
+    status ? eq(invoices.status, status) : undefined,
+    containing(q, invoices.number, invoices.buyerName, invoices.buyerEmail),
+  );
+  const query = db()
+    .select()
+    .from(invoices)
+    .where(where)
+    .orderBy(...newestFirst(invoices))
+    .$dynamic();
+  const { rows, total } = await pageOf(query, db().$count(invoices, where), page, INVOICES_PAGE_SIZE);
   return { invoices: rows, total };
 }
 

@@ -2,9 +2,10 @@
 // it is delivered; without SMTP_URL it is logged (recipient and subject only) and kept for the admin.
 // Owns: mail_outbox. Exposes: sendMail, deliverMail (the job), listOutbox, the admin's status view.
 import type { ActionResult } from "~/lib/action-result";
-import { desc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { createTransport, type Transporter } from "nodemailer";
 import { db, type Database } from "~/db/client.server";
+import { newestFirst, pageOf } from "~/db/list-queries.server";
 import { mailOutbox, type AttachmentKind, type MailAttachment, type MailStatus } from "~/db/schema";
 import { enqueue, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
 import { getSettings } from "~/modules/settings/settings.server";
@@ -13,7 +14,6 @@ import { mailTemplates, type MailData, type MailTemplate } from "./templates";
 import { emailKey, hitRateLimit, RATE_LIMITS } from "~/modules/security/rate-limit.server";
 import { notifyAdmins } from "~/modules/realtime/notifications.server";
 import { adminPaths } from "~/lib/admin-paths";
-import { pageOffset } from "~/lib/pagination";
 
 /** Delivery is retried for about a day (5 s doubling, capped at an hour) before the message is marked failed. */
 const MAX_ATTEMPTS = 30;
@@ -195,27 +195,23 @@ export const OUTBOX_PAGE_SIZE = 50;
 /** One page of the outbox without message bodies (they may hold sign-in links), newest first. */
 export async function outboxPage(options: { status?: MailStatus; page: number }) {
   const where = options.status ? eq(mailOutbox.status, options.status) : undefined;
-  const [rows, total] = await Promise.all([
-    db()
-      .select({
-        id: mailOutbox.id,
-        toAddress: mailOutbox.toAddress,
-        subject: mailOutbox.subject,
-        template: mailOutbox.template,
-        status: mailOutbox.status,
-        attempts: mailOutbox.attempts,
-        lastError: mailOutbox.lastError,
-        createdAt: mailOutbox.createdAt,
-        sentAt: mailOutbox.sentAt,
-      })
-      .from(mailOutbox)
-      .where(where)
-      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-      .limit(OUTBOX_PAGE_SIZE)
-      .offset(pageOffset(options.page, OUTBOX_PAGE_SIZE)),
-    db().$count(mailOutbox, where),
-  ]);
-  return { rows, total };
+  const query = db()
+    .select({
+      id: mailOutbox.id,
+      toAddress: mailOutbox.toAddress,
+      subject: mailOutbox.subject,
+      template: mailOutbox.template,
+      status: mailOutbox.status,
+      attempts: mailOutbox.attempts,
+      lastError: mailOutbox.lastError,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+    })
+    .from(mailOutbox)
+    .where(where)
+    .orderBy(...newestFirst(mailOutbox))
+    .$dynamic();
+  return pageOf(query, db().$count(mailOutbox, where), options.page, OUTBOX_PAGE_SIZE);
 }
 
 /**

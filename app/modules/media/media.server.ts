@@ -4,9 +4,10 @@
 // generateVariants, lookups by file name or hash, the media library listing, and the ImageAsset shape other
 // modules join.
 import { buffer as readAll } from "node:stream/consumers";
-import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { db, type Database } from "~/db/client.server";
+import { newestFirst, pageOf } from "~/db/list-queries.server";
 import { mediaAssets } from "~/db/schema";
 import { variantUrl, type ImageAsset } from "~/lib/media";
 import { enqueue, type JobHandlers } from "~/modules/jobs/jobs.server";
@@ -259,22 +260,25 @@ const notClientReference = sql`not exists (select 1 from commission_images ci wh
 
 /** The media library, newest first (image pickers); never a client's reference image. */
 export async function listMediaLibrary({
-  limit,
-  offset = 0,
+  page = 1,
+  pageSize,
 }: {
-  limit: number;
-  offset?: number;
+  page?: number;
+  /** 200 at the most. */
+  pageSize: number;
 }): Promise<{ images: LibraryImage[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    db()
-      .select()
-      .from(mediaAssets)
-      .where(notClientReference)
-      .orderBy(desc(mediaAssets.createdAt), desc(mediaAssets.id))
-      .limit(Math.min(limit, 200))
-      .offset(offset),
+  const query = db()
+    .select()
+    .from(mediaAssets)
+    .where(notClientReference)
+    .orderBy(...newestFirst(mediaAssets))
+    .$dynamic();
+  const { rows, total } = await pageOf(
+    query,
     db().$count(mediaAssets, notClientReference),
-  ]);
+    page,
+    Math.min(pageSize, 200),
+  );
   return {
     images: rows.map((a) => ({ ...toImageAsset(a), id: a.id, originalName: a.originalName, createdAt: a.createdAt })),
     total,

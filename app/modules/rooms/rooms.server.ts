@@ -5,6 +5,7 @@
 import { and, count, desc, eq, inArray, max } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Database } from "~/db/client.server";
+import { newestFirst, pageOf } from "~/db/list-queries.server";
 import { viewingRooms, viewingRoomVisits, viewingRoomWorks } from "~/db/schema";
 import { paths } from "~/lib/paths";
 import { endOfDayIn } from "~/lib/dates";
@@ -21,7 +22,6 @@ import { isUuid } from "~/lib/uuid";
 import { getArtworksByIds, listArtworkTitles, type ArtworkCard } from "~/modules/catalog/catalog.server";
 import { services } from "~/services.server";
 import { isPurchasable } from "~/lib/availability";
-import { pageOffset } from "~/lib/pagination";
 
 export const MAX_ROOM_WORKS = 50;
 
@@ -159,12 +159,12 @@ export interface RoomListRow {
 }
 
 export async function listRooms(page = 1): Promise<{ rows: RoomListRow[]; total: number }> {
-  const rooms = await db()
+  const query = db()
     .select()
     .from(viewingRooms)
-    .orderBy(desc(viewingRooms.createdAt), desc(viewingRooms.id))
-    .limit(ROOMS_PAGE_SIZE)
-    .offset(pageOffset(page, ROOMS_PAGE_SIZE));
+    .orderBy(...newestFirst(viewingRooms))
+    .$dynamic();
+  const { rows: rooms, total } = await pageOf(query, db().$count(viewingRooms), page, ROOMS_PAGE_SIZE);
   const ids = rooms.map((r) => r.id);
   const works = ids.length
     ? await db()
@@ -180,7 +180,6 @@ export async function listRooms(page = 1): Promise<{ rows: RoomListRow[]; total:
         .where(and(inArray(viewingRoomVisits.roomId, ids), eq(viewingRoomVisits.kind, "opened")))
         .groupBy(viewingRoomVisits.roomId)
     : [];
-  const total = await db().$count(viewingRooms);
   return {
     total,
     rows: rooms.map((r) => {

@@ -2,9 +2,10 @@
 // artist approves or declines; an approved hold makes the work `on_hold` (not on /shop, not buyable by anyone
 // else) until its buyer completes the purchase through the signed link mailed to them, or the lapse job
 // releases it. Owns: holds. Lock order is always the hold row, then the artwork row (checkout does the same).
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, queryRows, type Database } from "~/db/client.server";
+import { newestFirst, pageOf } from "~/db/list-queries.server";
 import { artworks, holds } from "~/db/schema";
 import { canMoveHold, holdExpiry, holdHasLapsed, holdIsLive, type HoldStatus } from "~/lib/holds";
 import { queueAlertEvent } from "~/modules/alerts/alerts.server";
@@ -21,7 +22,6 @@ import { paths } from "~/lib/paths";
 import { absoluteUrl } from "~/lib/seo";
 import { services } from "~/services.server";
 import { DomainError } from "~/lib/domain-error";
-import { pageOffset } from "~/lib/pagination";
 
 export const HoldRequestSchema = z.object({
   name: requiredText("Enter your name.", 120, "Please keep your name under 120 characters."),
@@ -258,27 +258,26 @@ export interface HoldRow {
 
 /** Waiting requests first, then the rest newest first; one page. */
 export async function listHolds(page = 1): Promise<{ rows: HoldRow[]; total: number; waiting: number }> {
-  const [rows, total, waiting] = await Promise.all([
-    db()
-      .select({
-        id: holds.id,
-        artworkId: holds.artworkId,
-        artworkTitle: artworks.title,
-        artworkSlug: artworks.slug,
-        name: holds.name,
-        email: holds.email,
-        note: holds.note,
-        status: holds.status,
-        createdAt: holds.createdAt,
-        expiresAt: holds.expiresAt,
-        decidedBy: holds.decidedBy,
-      })
-      .from(holds)
-      .innerJoin(artworks, eq(artworks.id, holds.artworkId))
-      .orderBy(sql`${holds.status} = 'requested' desc`, desc(holds.createdAt), desc(holds.id))
-      .limit(HOLDS_PAGE_SIZE)
-      .offset(pageOffset(page, HOLDS_PAGE_SIZE)),
-    db().$count(holds),
+  const query = db()
+    .select({
+      id: holds.id,
+      artworkId: holds.artworkId,
+      artworkTitle: artworks.title,
+      artworkSlug: artworks.slug,
+      name: holds.name,
+      email: holds.email,
+      note: holds.note,
+      status: holds.status,
+      createdAt: holds.createdAt,
+      expiresAt: holds.expiresAt,
+      decidedBy: holds.decidedBy,
+    })
+    .from(holds)
+    .innerJoin(artworks, eq(artworks.id, holds.artworkId))
+    .orderBy(sql`${holds.status} = 'requested' desc`, ...newestFirst(holds))
+    .$dynamic();
+  const [{ rows, total }, waiting] = await Promise.all([
+    pageOf(query, db().$count(holds), page, HOLDS_PAGE_SIZE),
     db().$count(holds, eq(holds.status, "requested")),
   ]);
   return { rows, total, waiting };

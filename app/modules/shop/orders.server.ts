@@ -1,8 +1,9 @@
 // Shop orders: reading them (buyer, tracking, admin) and the few primitives every change goes through: a
 // status move with its history row, and taking works out of or back into stock. Owns: orders, order_items,
 // order_events, processed_webhook_events. Checkout (placing) and order actions (paying, shipping…) build on it.
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
+import { containing, newestFirst, pageOf } from "~/db/list-queries.server";
 import {
   orderEvents,
   orderItems,
@@ -114,8 +115,10 @@ export interface OrderListQuery {
   status?: OrderStatus;
   /** Order number, e-mail or name (prefix or part). */
   q?: string;
-  limit: number;
-  offset?: number;
+  /** 1 the first. */
+  page?: number;
+  /** Rows a page, 200 at the most. */
+  pageSize: number;
 }
 
 export interface OrderListRow {
@@ -133,37 +136,29 @@ export interface OrderListRow {
 
 /** The admin's list: newest first (orders_created_idx / orders_status_created_idx), filtered, one page. */
 export async function listOrders(query: OrderListQuery): Promise<{ orders: OrderListRow[]; total: number }> {
-  const conditions: SQL[] = [];
-  if (query.status) conditions.push(eq(orders.status, query.status));
-  const q = query.q?.trim();
-  if (q) {
-    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(
-      sql`(${orders.number} ilike ${like} or ${orders.email} ilike ${like} or ${orders.name} ilike ${like})`,
-    );
-  }
-  const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, total] = await Promise.all([
-    db()
-      .select({
-        id: orders.id,
-        number: orders.number,
-        status: orders.status,
-        provider: orders.provider,
-        name: orders.name,
-        email: orders.email,
-        totalCents: orders.totalCents,
-        currency: orders.currency,
-        itemCount: sql<number>`(select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = "orders"."id")`,
-        createdAt: orders.createdAt,
-      })
-      .from(orders)
-      .where(where)
-      .orderBy(sql`${orders.createdAt} desc nulls last`, desc(orders.id))
-      .limit(Math.min(query.limit, 200))
-      .offset(query.offset ?? 0),
-    db().$count(orders, where),
-  ]);
+  const where = and(
+    query.status ? eq(orders.status, query.status) : undefined,
+    containing(query.q, orders.number, orders.email, orders.name),
+  );
+  const select = db()
+    .select({
+      id: orders.id,
+      number: orders.number,
+      status: orders.status,
+      provider: orders.provider,
+      name: orders.name,
+      email: orders.email,
+      totalCents: orders.totalCents,
+      currency: orders.currency,
+      itemCount: sql<number>`(select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = "orders"."id")`,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .where(where)
+    .orderBy(...newestFirst(orders))
+    .$dynamic();
+  const size = Math.min(query.pageSize, 200);
+  const { rows, total } = await pageOf(select, db().$count(orders, where), query.page ?? 1, size);
   return { orders: rows, total };
 }
 

@@ -44,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const filters = readListQuery(request, InvoiceListFilterSchema);
   const [{ invoices, total }, { orders }, commissionsByStage] = await Promise.all([
     listInvoices(filters),
-    listOrders({ limit: 50 }),
+    listOrders({ pageSize: 50 }),
     listCommissions(),
   ]);
   return {

@@ -8,7 +8,6 @@ import { DataTable, type Column } from "~/components/ui/data-table";
 import { formatDateTime } from "~/lib/dates";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { formatPrice } from "~/lib/money";
-import { pageOffset } from "~/lib/pagination";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { parseOrderFilters } from "~/modules/shop/admin-orders.server";
@@ -25,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const filters = parseOrderFilters(new URL(request.url).searchParams);
   const [{ orders, total }, settings] = await Promise.all([
-    listOrders({ ...filters, limit: PAGE_SIZE, offset: pageOffset(filters.page, PAGE_SIZE) }),
+    listOrders({ ...filters, pageSize: PAGE_SIZE }),
     getSettings(),
   ]);
   return {
