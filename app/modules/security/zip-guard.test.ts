@@ -1,6 +1,6 @@
 import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { IMAGE_ZIP_LIMITS, inspectZip, WORKBOOK_LIMITS, ZipLimitError } from "./zip-guard";
+import { IMAGE_ZIP_LIMITS, inspectZip, unpackInBatches, WORKBOOK_LIMITS, ZipLimitError } from "./zip-guard";
 
 const MB = 1024 * 1024;
 
@@ -36,5 +36,36 @@ describe("inspectZip", () => {
   it("leaves a broken archive to the caller's own message", () => {
     expect(() => inspectZip(new Uint8Array([1, 2, 3, 4]), IMAGE_ZIP_LIMITS)).toThrow();
     expect(() => inspectZip(new Uint8Array([1, 2, 3, 4]), IMAGE_ZIP_LIMITS)).not.toThrow(ZipLimitError);
+  });
+});
+
+describe("unpackInBatches", () => {
+  const bytesOf = (size: number, seed: number) => new Uint8Array(size).map((_, i) => (i * seed) % 251);
+  const files = {
+    "a.jpg": bytesOf(300_000, 7),
+    "b.jpg": bytesOf(300_000, 11),
+    "c.jpg": bytesOf(300_000, 13),
+    "big.jpg": bytesOf(900_000, 17),
+    "left-out.jpg": bytesOf(10, 19),
+  };
+  const zip = zipSync(files, { level: 0 });
+
+  it("hands over each asked entry once, holding no more than a batch's bytes unpacked at a time", async () => {
+    const batches: string[][] = [];
+    const seen = new Map<string, Uint8Array>();
+    await unpackInBatches(
+      zip,
+      new Set(["a.jpg", "b.jpg", "c.jpg", "big.jpg", "missing.jpg"]),
+      700_000,
+      async (batch) => {
+        batches.push(Object.keys(batch).sort());
+        await Promise.resolve();
+        for (const [name, data] of Object.entries(batch)) seen.set(name, data);
+      },
+    );
+    // Two of 300 KB fit in 700 KB, the third starts a batch; an entry larger than a batch goes alone.
+    expect(batches).toEqual([["a.jpg", "b.jpg"], ["c.jpg"], ["big.jpg"]]);
+    expect([...seen.keys()].sort()).toEqual(["a.jpg", "b.jpg", "big.jpg", "c.jpg"]);
+    for (const [name, data] of seen) expect(Buffer.compare(data, files[name as keyof typeof files]), name).toBe(0);
   });
 });

@@ -51,3 +51,33 @@ export function inspectZip(bytes: Uint8Array, limits: ZipLimits, what = "The ZIP
 export const IMAGE_ZIP_LIMITS: ZipLimits = { maxEntries: 5_000, maxTotalBytes: 1024 * MB, maxRatio: 100 };
 /** An .xlsx workbook: XML compresses well, but not by hundreds of times in a real catalogue. */
 export const WORKBOOK_LIMITS: ZipLimits = { maxEntries: 1_000, maxTotalBytes: 100 * MB, maxRatio: 250 };
+
+/**
+ * Unpacks the named entries of an archive a batch at a time, each batch at most `maxBatchBytes` unpacked (an
+ * entry larger than that alone), and waits for `onBatch` before the next: the import's images, up to
+ * IMAGE_ZIP_LIMITS' 1 GB, never lie in memory all at once. A name the archive lacks is not in any batch.
+ */
+export async function unpackInBatches(
+  bytes: Uint8Array,
+  names: ReadonlySet<string>,
+  maxBatchBytes: number,
+  onBatch: (files: Record<string, Uint8Array>) => Promise<void>,
+): Promise<void> {
+  const batches: Set<string>[] = [];
+  let batchBytes = 0;
+  unzipSync(bytes, {
+    filter(file) {
+      if (!names.has(file.name)) return false;
+      const last = batches.at(-1);
+      if (last && last.size > 0 && batchBytes + file.originalSize <= maxBatchBytes) {
+        last.add(file.name);
+        batchBytes += file.originalSize;
+      } else {
+        batches.push(new Set([file.name]));
+        batchBytes = file.originalSize;
+      }
+      return false;
+    },
+  });
+  for (const batch of batches) await onBatch(unzipSync(bytes, { filter: (file) => batch.has(file.name) }));
+}

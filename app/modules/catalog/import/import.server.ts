@@ -4,7 +4,7 @@
 import { buffer as readAll } from "node:stream/consumers";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { unzipSync } from "fflate";
-import { IMAGE_ZIP_LIMITS, inspectZip, ZipLimitError } from "~/modules/security/zip-guard";
+import { IMAGE_ZIP_LIMITS, inspectZip, unpackInBatches, ZipLimitError } from "~/modules/security/zip-guard";
 import { db, type Database } from "~/db/client.server";
 import { artworks, catalogImports, type Availability } from "~/db/schema";
 import { formatPrice } from "~/lib/money";
@@ -29,6 +29,8 @@ import { imageKey, mappingProblems, validateRows, type ArtworkRow, type RowError
 import { detectFormat, readSpreadsheet, SpreadsheetError, type SheetFormat } from "./spreadsheet.server";
 
 export const MAX_ZIP_BYTES = 200 * 1024 * 1024;
+/** The images of a ZIP unpacked at a time while importing. */
+const ZIP_BATCH_BYTES = 32 * 1024 * 1024;
 /** Uploads never imported are removed after this long. */
 const STALE_UPLOAD_MS = 2 * 86_400_000;
 const PREVIEW_ROWS = 200;
@@ -454,9 +456,8 @@ export async function runImport(id: string, options: { dryRun: boolean }): Promi
   }
   if (zipEntries.size > 0 && upload.imagesKey) {
     const zipErrors: RowError[] = [];
-    const files = unzipSync(await readStored(upload.imagesKey), { filter: (file) => zipEntries.has(file.name) });
-    for (const entry of zipEntries) {
-      const bytes = files[entry];
+    const unpacked = new Set<string>();
+    const takeImage = async (entry: string, bytes: Uint8Array | undefined) => {
       try {
         if (!bytes) throw new MediaError("empty", "The file is missing from the ZIP.");
         const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -472,7 +473,15 @@ export async function runImport(id: string, options: { dryRun: boolean }): Promi
             zipErrors.push({ line: row.line, field: "image", message: `Image “${row.image}”: ${error.message}` });
         }
       }
-    }
+    };
+    // A batch of images at a time: up to 1 GB of pictures (IMAGE_ZIP_LIMITS) never lies in memory at once.
+    await unpackInBatches(await readStored(upload.imagesKey), zipEntries, ZIP_BATCH_BYTES, async (files) => {
+      for (const [entry, bytes] of Object.entries(files)) {
+        unpacked.add(entry);
+        await takeImage(entry, bytes);
+      }
+    });
+    for (const entry of zipEntries) if (!unpacked.has(entry)) await takeImage(entry, undefined);
     if (zipErrors.length > 0) return failed("Nothing was imported: some images in the ZIP cannot be used.", zipErrors);
   }
 
