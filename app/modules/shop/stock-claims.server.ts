@@ -1,6 +1,7 @@
 // Who the shop keeps a work for: an unpaid order (`awaiting_payment`) that reserved it, or an approved hold that
-// has not lapsed (docs/shop.md "Holds"). The catalogue asks before the artist puts a work back on sale by hand
-// (edit form, Status Management, an import): a second buyer must not get what the first is about to pay for.
+// has not lapsed (docs/shop.md "Holds"). The catalogue asks before the artist puts a work back on sale or raises
+// its quantity by hand (edit form, Status Management, an import): a second buyer must not get what the first is
+// about to pay for.
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
 import { holds, orderItems, orders } from "~/db/schema";
@@ -10,6 +11,11 @@ import { holdIsLive } from "~/lib/holds";
 export interface StockClaim {
   why: string;
   remedy: string;
+  /**
+   * Whether the pieces kept are already out of the work's `quantity` (an unpaid order took them); a hold's piece is
+   * still in it until its holder buys. Raising the quantity by hand then may count a taken piece a second time.
+   */
+  piecesTaken: boolean;
 }
 
 /** The works of these the shop keeps for someone, each with why. */
@@ -31,6 +37,7 @@ export async function liveClaims(
       claims.set(artworkId, {
         why: `Order ${number} is waiting for payment for this work`,
         remedy: "cancel the order first",
+        piecesTaken: true,
       });
   const held = await tx
     .select({ artworkId: holds.artworkId, status: holds.status, expiresAt: holds.expiresAt, name: holds.name })
@@ -41,6 +48,7 @@ export async function liveClaims(
       claims.set(hold.artworkId, {
         why: `This work is on hold for ${hold.name}`,
         remedy: "it goes back on sale when the hold lapses",
+        piecesTaken: false,
       });
   return claims;
 }
