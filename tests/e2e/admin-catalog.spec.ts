@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, ownServerTest as test } from "../support/own-admin-server";
 import { solidPicture } from "../support/images";
-import { buyFromShop, releaseOrder, shopEntry } from "../support/shop-flow";
+import { adminOrderId, buyFromShop, releaseOrder, shopEntry } from "../support/shop-flow";
 
 const galleryTitles = (page: Page) => page.locator("main article h2").allInnerTexts();
 
@@ -38,6 +38,14 @@ function catalogueCsv(
     lines.push(`${title},Oil on panel,${year},12 x 16 in,${price},${n % 5 === 0 ? "sold" : "available"},no,Studies`);
   }
   return Buffer.from(`${lines.join("\n")}\n`);
+}
+
+/** The catalogue as the Bulk Import page exports it (CSV). */
+async function exportCsv(page: Page): Promise<string> {
+  await page.goto("/admin/import");
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export the catalogue (CSV)" }).click();
+  return readFileSync(await (await download).path(), "utf8");
 }
 
 async function uploadSpreadsheet(page: Page, name: string, buffer: Buffer) {
@@ -175,13 +183,7 @@ test("a CSV with three bad rows shows each problem and imports nothing; fixed, a
 
 test("exporting the catalogue and importing the export gives the same catalogue", async ({ adminPage: page }) => {
   test.setTimeout(120_000);
-  const exportCsv = async () => {
-    await page.goto("/admin/import");
-    const download = page.waitForEvent("download");
-    await page.getByRole("link", { name: "Export the catalogue (CSV)" }).click();
-    return readFileSync(await (await download).path(), "utf8");
-  };
-  const first = await exportCsv();
+  const first = await exportCsv(page);
   const works = first.trim().split("\n").length - 1;
   expect(works).toBeGreaterThanOrEqual(28);
 
@@ -198,7 +200,46 @@ test("exporting the catalogue and importing the export gives the same catalogue"
     page.getByRole("status").filter({ hasText: new RegExp(`Imported on .+: 0 new works, ${works} updates\\.`) }),
   ).toBeVisible();
 
-  expect(await exportCsv()).toBe(first);
+  expect(await exportCsv(page)).toBe(first);
+});
+
+test("an export made before a sale, imported after it, leaves the sold work sold and the preview says why", async ({
+  adminPage: page,
+  visitor,
+}) => {
+  test.setTimeout(120_000);
+  const title = "Levee Song";
+  const before = await exportCsv(page); // the work is on sale: the file says available, 1
+  // A buyer orders it by bank transfer; the transfer arrives and the artist marks the order paid.
+  const number = await buyFromShop(visitor, title, { name: "Noor Haddad", email: "noor.haddad@example.com" });
+  try {
+    await page.goto(`/admin/orders/${await adminOrderId(page.request, number)}`);
+    await page.getByRole("button", { name: "Mark paid" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Order ${number} is marked paid.` })).toBeVisible();
+
+    // The old file, imported unchanged: the preview says the sold work keeps its stock, naming the order.
+    await uploadSpreadsheet(page, "catalogue-before-the-sale.csv", Buffer.from(before));
+    await expect(
+      page.getByText(
+        /(row updates a work|rows update works) the shop keeps for a buyer \(an unpaid order, a hold\) or has sold: their availability and quantity stay as they are\./,
+      ),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("listitem").filter({
+        hasText: new RegExp(
+          `^Row \\d+: Availability and quantity stay as they are: Order ${number} sold this work\\. To put it back on sale or raise its quantity, change it on the work's page\\.$`,
+        ),
+      }),
+    ).toHaveCount(1);
+    await page.getByRole("button", { name: /^Import \d+ artworks$/ }).click();
+    await expect(page.getByRole("status").filter({ hasText: /Imported on .+: 0 new works/ })).toBeVisible();
+
+    // Still sold: not in the shop for a second buyer.
+    await visitor.goto("/shop");
+    await expect(shopEntry(visitor, title)).toHaveCount(0);
+  } finally {
+    await releaseOrder(new URL(page.url()).origin, number); // refunded: on sale again for the tests after this one
+  }
 });
 
 test("a keyboard drag in Artwork Management reorders the gallery", async ({ adminPage: page }) => {

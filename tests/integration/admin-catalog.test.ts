@@ -21,6 +21,8 @@ import {
   setAvailability,
   setFeatured,
   updateArtwork,
+  type AdminArtwork,
+  type ArtworkEditValues,
 } from "~/modules/catalog/admin-catalog.server";
 import {
   catalogFacets,
@@ -35,6 +37,7 @@ import { issueForArtwork } from "~/modules/certificates/certificates.server";
 import { ingestUpload } from "~/modules/media/media.server";
 import { approveHold, requestHold } from "~/modules/shop/holds.server";
 import { cancelOrder, markOrderPaid, refundOrder } from "~/modules/shop/order-actions.server";
+import { parseOperation } from "~/modules/realtime/offline-writes.server";
 import { BACKENDS, useTestServices, type SuiteContext } from "../support/harness";
 import { orderOne, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
 
@@ -42,6 +45,23 @@ const actor = { id: "", name: "Mara Ellison" };
 const view = (query = "") => parseAdminArtworkParams(new URLSearchParams(query));
 const titles = async (query = "") => (await listAdminArtworks(view(query))).rows.map((r) => r.title);
 const publicTitles = async () => (await listArtworks({ limit: 100 })).map((a) => a.title);
+
+/** The edit form as its page showed a work (the stock it saw sent back with it), with what the artist typed. */
+const editForm = (page: AdminArtwork, typed: Partial<ArtworkEditValues> = {}): ArtworkEditValues => ({
+  title: page.title,
+  description: page.description,
+  medium: page.medium,
+  year: page.year ?? undefined,
+  size: page.size,
+  price: page.priceCents,
+  availability: page.availability,
+  featured: page.isFeatured,
+  quantity: page.quantity,
+  slug: page.slug,
+  seenAvailability: page.availability,
+  seenQuantity: page.quantity,
+  ...typed,
+});
 
 /** A real account for the log's actor (its id is a foreign key). */
 async function signInArtist(ctx: SuiteContext) {
@@ -289,21 +309,7 @@ describe.each(BACKENDS)("an edit page opened before an order, saved after it, on
     const id = await seedWork({ title: "Stale Form", priceCents: 300_000 });
     const page = (await getAdminArtwork(id))!; // the artist opens the edit page
     expect((await orderOne(id)).ok).toBe(true); // a buyer checks out meanwhile
-    const saved = {
-      title: page.title,
-      description: "Fixed a typo.",
-      medium: page.medium,
-      year: page.year ?? undefined,
-      size: page.size,
-      price: page.priceCents,
-      availability: page.availability,
-      featured: page.isFeatured,
-      quantity: page.quantity,
-      slug: page.slug,
-      // What the page showed of the stock, sent back with the form.
-      seenAvailability: page.availability,
-      seenQuantity: page.quantity,
-    };
+    const saved = editForm(page, { description: "Fixed a typo." });
 
     // The artist fixed a typo and left the stock as the page showed it: the order's reservation stands.
     expect(await updateArtwork(id, saved, actor)).toEqual({ ok: true });
@@ -344,20 +350,8 @@ describe.each(BACKENDS)("an edit page opened before an order, saved after it, on
     // Status Management: nothing changes and the notice names the order.
     await expect(setAvailability([id], "available", actor)).rejects.toThrow(`“Waiting For A Transfer”: ${waiting}`);
     // The edit form, opened after the order: refused beside the field.
-    const page = (await getAdminArtwork(id))!;
-    const form = {
-      title: page.title,
-      description: page.description,
-      medium: page.medium,
-      year: page.year ?? undefined,
-      size: page.size,
-      price: page.priceCents,
-      featured: page.isFeatured,
-      slug: page.slug,
-      seenAvailability: page.availability,
-      seenQuantity: page.quantity,
-    };
-    expect(await updateArtwork(id, { ...form, availability: "available", quantity: 1 }, actor)).toMatchObject({
+    const form = editForm((await getAdminArtwork(id))!, { availability: "available", quantity: 1 });
+    expect(await updateArtwork(id, form, actor)).toMatchObject({
       ok: false,
       fieldErrors: { availability: waiting },
     });
@@ -378,6 +372,57 @@ describe.each(BACKENDS)("an edit page opened before an order, saved after it, on
       "“Kept For A Collector”: This work is on hold for Ada Collector: it goes back on sale when the hold lapses.",
     );
     expect(await stockRow(held)).toMatchObject({ quantity: 1, availability: "on_hold" });
+  });
+
+  it("refuses to raise by hand the quantity of a work an unpaid order keeps, so it cannot be sold twice", async () => {
+    /** The edit form of a work as its page shows it now, with the quantity the artist types. */
+    const editQuantity = async (id: string, quantity: number) => editForm((await getAdminArtwork(id))!, { quantity });
+    const waiting = (number: string) => `Order ${number} is waiting for payment for this work: cancel the order first.`;
+
+    // An original reserved by an order waiting for a transfer shows Reserved, 0; the artist "corrects" it to 1.
+    const original = await seedWork({ title: "Reserved Original" });
+    const placed = await orderOne(original);
+    if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
+    expect(await updateArtwork(original, await editQuantity(original, 1), actor)).toMatchObject({
+      ok: false,
+      fieldErrors: { quantity: waiting(placed.order.number) },
+    });
+    expect(await stockRow(original)).toMatchObject({ quantity: 0, availability: "reserved" });
+    // When the order lapses its piece comes back once: one buyer gets the original, the next does not.
+    await cancelOrder(placed.order.id, { kind: "system" });
+    expect(await stockRow(original)).toMatchObject({ quantity: 1, availability: "available" });
+    expect((await orderOne(original, { email: "second.buyer@example.com" })).ok).toBe(true);
+    expect((await orderOne(original, { email: "third.buyer@example.com" })).ok).toBe(false);
+
+    // An edition: the piece an unpaid order took is not in the quantity; raising it could count that piece again.
+    const edition = await seedWork({ title: "Edition With An Unpaid Order", quantity: 5 });
+    const piece = await orderOne(edition);
+    if (!piece.ok) throw new Error(`order not placed: ${piece.reason}`);
+    expect(await updateArtwork(edition, await editQuantity(edition, 5), actor)).toMatchObject({
+      ok: false,
+      fieldErrors: { quantity: waiting(piece.order.number) },
+    });
+    expect(await stockRow(edition)).toMatchObject({ quantity: 4, availability: "available" });
+    // Lowering it stays allowed, and once the order is paid the artist may restock it.
+    expect(await updateArtwork(edition, await editQuantity(edition, 3), actor)).toMatchObject({ ok: true });
+    await markOrderPaid(piece.order.id, { kind: "system" });
+    expect(await updateArtwork(edition, await editQuantity(edition, 10), actor)).toMatchObject({ ok: true });
+    expect(await stockRow(edition)).toMatchObject({ quantity: 10, availability: "available" });
+
+    // An approved hold takes no piece out of the quantity (the holder's comes out when they buy): adding pieces to
+    // an edition on hold counts none twice.
+    const held = await seedWork({ title: "Edition On Hold", quantity: 3 });
+    const request = await requestHold(held, { name: "Ada Collector", email: "ada@example.com", note: "" });
+    if (!request.ok) throw new Error("hold not requested");
+    await approveHold(request.hold.id, "artist@example.com");
+    expect(await updateArtwork(held, await editQuantity(held, 4), actor)).toMatchObject({ ok: true });
+    expect(await stockRow(held)).toMatchObject({ quantity: 4, availability: "on_hold" });
+
+    // No other path writes the quantity: Status Management and the offline queue change availability only, and a
+    // replayed change that carries a quantity is refused whole.
+    expect(
+      parseOperation(JSON.stringify({ table: "artworks", type: "update", data: { id: original, quantity: 2 } })),
+    ).toEqual({ ok: false, error: "That change is not one that can be saved." });
   });
 
   it("keeps a work the artist marked sold or not for sale by hand when the online order for it lapses", async () => {

@@ -17,6 +17,7 @@ import {
 import { writeCsv } from "~/modules/catalog/import/spreadsheet.server";
 import { assignTerm, createTerm, termsForArtworks } from "~/modules/catalog/taxonomy.server";
 import { ingestImage } from "~/modules/media/media.server";
+import { markOrderPaid, refundOrder } from "~/modules/shop/order-actions.server";
 import { BACKENDS, useTestServices } from "../support/harness";
 import { solidPicture } from "../support/images";
 import { orderOne, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
@@ -318,6 +319,66 @@ describe.each(BACKENDS)("catalogue import on %s", (backend) => {
 
     expect(await stockRow(id)).toMatchObject({ quantity: 0, availability: "reserved" });
     expect((await orderOne(id, { email: "second.buyer@example.com" })).ok).toBe(false);
+  });
+
+  it("does not put back on sale or restock a work sold after the export; lowering it and refunded sales go through", async () => {
+    await seedShopSettings();
+    const original = await seedWork({ title: "Sold After The Export" });
+    const edition = await seedWork({ title: "Edition Sold After The Export", quantity: 5 });
+    const refunded = await seedWork({ title: "Refunded After The Export" });
+    const file = await exportCatalogue("csv"); // the artist exports: all three Available, 1 or 5
+    const paidFor = async (id: string, quantity = 1) => {
+      const placed = await orderOne(id, { items: [{ artworkId: id, quantity }] });
+      if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
+      return markOrderPaid(placed.order.id, { kind: "system" });
+    };
+    const sold = await paidFor(original); // the original is sold and paid for
+    const soldPieces = await paidFor(edition, 2); // two pieces of the edition too
+    await refundOrder((await paidFor(refunded)).id, { kind: "system" }); // a sale refunded: the work is free again
+    // and the artist withdrew it
+    await ctx.handle.db.update(artworks).set({ availability: "not_for_sale" }).where(sqlEq(artworks.id, refunded));
+    expect(await stockRow(original)).toMatchObject({ quantity: 0, availability: "sold" });
+    expect(await stockRow(edition)).toMatchObject({ quantity: 3, availability: "available" });
+
+    // The old export, imported unchanged: the preview says which rows keep their stock, naming the sale.
+    const upload = await createImportUpload({ fileName: file.fileName, bytes: file.bytes });
+    const preview = await previewImport(upload);
+    expect(preview.errors).toEqual([]);
+    const keptOf = (title: string) => preview.rows.find((r) => r.title === title)?.kept;
+    const soldBy = (number: string) =>
+      `Availability and quantity stay as they are: Order ${number} sold this work. To put it back on sale or raise its quantity, change it on the work's page.`;
+    expect(keptOf("Sold After The Export")).toBe(soldBy(sold.number));
+    expect(keptOf("Edition Sold After The Export")).toBe(soldBy(soldPieces.number));
+    expect(keptOf("Refunded After The Export")).toBeNull();
+    expect(preview.kept.map((k) => k.message)).toEqual(
+      expect.arrayContaining([soldBy(sold.number), soldBy(soldPieces.number)]),
+    );
+    expect(await runImport(upload, { dryRun: false })).toMatchObject({ ok: true, created: 0 });
+
+    // Nothing was put back on sale: a second buyer cannot buy the sold original, nor more pieces than are left.
+    expect(await stockRow(original)).toMatchObject({ quantity: 0, availability: "sold" });
+    expect(await stockRow(edition)).toMatchObject({ quantity: 3, availability: "available" });
+    expect((await orderOne(original, { email: "second.buyer@example.com" })).ok).toBe(false);
+    // A refunded sale no longer counts: the file puts that work back on sale.
+    expect(await stockRow(refunded)).toMatchObject({ quantity: 1, availability: "available" });
+
+    // Lowering the stock of a sold work stays allowed.
+    const slugOf = async (id: string) =>
+      (await ctx.handle.db.select({ slug: artworks.slug }).from(artworks).where(sqlEq(artworks.id, id)))[0]!.slug;
+    const lower = await createImportUpload({
+      fileName: "lower.csv",
+      bytes: csv(
+        [
+          ["Sold After The Export", await slugOf(original), "not for sale", 0],
+          ["Edition Sold After The Export", await slugOf(edition), "available", 1],
+        ],
+        ["Title", "Slug", "Availability", "Quantity"],
+      ),
+    });
+    expect((await previewImport(lower)).kept).toEqual([]);
+    expect(await runImport(lower, { dryRun: false })).toMatchObject({ ok: true, updated: 2 });
+    expect(await stockRow(original)).toMatchObject({ quantity: 0, availability: "not_for_sale" });
+    expect(await stockRow(edition)).toMatchObject({ quantity: 1, availability: "available" });
   });
 
   it("imports 1,000 rows in one transaction (time printed, not asserted)", async () => {

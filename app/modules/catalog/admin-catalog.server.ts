@@ -234,9 +234,35 @@ function mergedStock<T>(typed: T, seen: T | undefined, now: T): { value: T } | {
 }
 
 /**
+ * The edit form's stock fields the shop refuses, with why: putting on sale a work it keeps for someone
+ * (claimOnSale), or raising the quantity of a work an unpaid order took pieces of. That order's pieces are out of
+ * the quantity already: an original it reserved shows 0, and set to 1 it comes back as 2 when the order lapses (two
+ * buyers then get it); an edition raised to its count before the order counts the ordered piece twice
+ * (docs/admin.md "Artwork Management"). Lowering stays free, and so does restocking a work an approved hold keeps (its
+ * piece is still in the quantity).
+ */
+async function keptStockFields(
+  tx: Database,
+  before: { id: string; availability: Availability; quantity: number },
+  stock: { availability: Availability; quantity: number },
+): Promise<Record<string, string> | undefined> {
+  const fieldErrors: Record<string, string> = {};
+  if (before.availability !== stock.availability) {
+    const onSale = await claimOnSale(tx, [before], stock.availability);
+    const why = onSale?.get(before.id);
+    if (why) fieldErrors.availability = why;
+  }
+  if (stock.quantity > before.quantity) {
+    const claim = (await liveClaims([before.id], tx)).get(before.id);
+    if (claim?.piecesTaken) fieldErrors.quantity = `${claim.why}: ${claim.remedy}.`;
+  }
+  return Object.keys(fieldErrors).length > 0 ? fieldErrors : undefined;
+}
+
+/**
  * Saves the edit form; an availability or featured change is logged. Refused when another work has the
- * address (a field error on `slug`), the stock moved under a page that changes it too (mergedStock), or the
- * work is gone (no field named).
+ * address (a field error on `slug`), the stock moved under a page that changes it too (mergedStock), the shop
+ * keeps the work for a buyer (keptStockFields), or the work is gone (no field named).
  */
 export async function updateArtwork(id: string, values: ArtworkEditValues, actor: Actor): Promise<ActionResult> {
   const result = await db().transaction(async (tx): Promise<ActionResult> => {
@@ -261,9 +287,8 @@ export async function updateArtwork(id: string, values: ArtworkEditValues, actor
       return { ok: false, error: FIELDS_NEED_ATTENTION, fieldErrors };
     }
     const stock = { availability: availability.value, quantity: quantity.value };
-    const changes = before.availability !== stock.availability;
-    const claim = changes ? await claimOnSale(tx, [{ id, ...before }], stock.availability) : undefined;
-    if (claim) return { ok: false, error: FIELDS_NEED_ATTENTION, fieldErrors: { availability: claim.get(id)! } };
+    const kept = await keptStockFields(tx, { id, ...before }, stock);
+    if (kept) return { ok: false, error: FIELDS_NEED_ATTENTION, fieldErrors: kept };
     const [clash] = await tx
       .select({ id: artworks.id })
       .from(artworks)

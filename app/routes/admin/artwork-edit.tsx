@@ -111,7 +111,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const result = await updateArtwork(artwork.id, submission.value, { id: context.user.id, name: displayName(context) });
   if (!result.ok) {
     if (!result.fieldErrors) return refuse(result, 404);
-    // 409 when the stock moved since the page was opened: the page reads it again (shouldRevalidate).
+    // 409 when the stock moved since the page was opened, or the shop keeps the work for a buyer: the page reads
+    // it again (shouldRevalidate).
     // The form then shows the stock as it is now (what was typed stays for every other field).
     const moved = "availability" in result.fieldErrors || "quantity" in result.fieldErrors;
     if (!moved) return refuse({ ...result, values });

@@ -93,7 +93,7 @@ export function ImportPreviewView({
               <p className="flex items-center gap-1.5">
                 <AlertTriangle aria-hidden className="size-4" />
                 {plural(preview.kept.length, "row updates a work", "rows update works")} the shop keeps for a buyer (an
-                unpaid order, a hold): their availability and quantity stay as they are.
+                unpaid order, a hold) or has sold: their availability and quantity stay as they are.
               </p>
               <ul className="mt-1 ml-6 list-disc">
                 {preview.kept.slice(0, 50).map((k) => (

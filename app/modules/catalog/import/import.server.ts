@@ -20,7 +20,7 @@ import {
 } from "~/modules/media/media.server";
 import { services } from "~/services.server";
 import { queueMissingTiles } from "~/modules/media/tiles.server";
-import { liveClaims, type StockClaim } from "~/modules/shop/stock-claims.server";
+import { lastSales, liveClaims, type StockClaim } from "~/modules/shop/stock-claims.server";
 import { catalogChanged } from "../catalog-cache.server";
 import { slugify } from "../catalog.server";
 import { ensureTerms, replaceArtworkTerms, TaxonomyError, type TermKind } from "../taxonomy.server";
@@ -257,7 +257,10 @@ export interface ImportPreview {
   rows: PreviewRow[];
   /** Rows beyond the preview's limit are checked but not listed. */
   hiddenRows: number;
-  /** Every row whose work keeps its availability and quantity, with why (not a problem: the import goes ahead). */
+  /**
+   * Every row whose work keeps its availability and quantity (kept for a buyer, or sold and the row would raise
+   * it), with why: not a problem, the import goes ahead with the row's other columns.
+   */
   kept: { line: number; message: string }[];
   creates: number;
   updates: number;
@@ -303,11 +306,23 @@ async function checkUpload(upload: ImportUpload, tx: Database = db()) {
 
 const STOCK_FIELDS: readonly ImportField[] = ["availability", "quantity"];
 
+/** Whether a row would put its work on sale or add pieces to it, in the stock columns the file has. */
+function raisesStock(
+  row: ArtworkRow,
+  now: { availability: Availability; quantity: number },
+  mapping: ColumnMapping,
+): boolean {
+  const toSale = Boolean(mapping.availability) && row.availability === "available" && now.availability !== "available";
+  return toSale || (Boolean(mapping.quantity) && row.quantity > now.quantity);
+}
+
 /**
- * The update rows whose work the shop keeps for a buyer (an unpaid order, an approved hold: liveClaims), by line:
- * the import leaves their availability and quantity as they are. A file exported before the order says
- * "Available, 1"; written back, it would put the reserved work on sale for a second buyer (docs/admin.md "Bulk
- * Import"). Nothing to keep when the file has neither column.
+ * The update rows whose availability and quantity the import leaves as they are, by line, with why. A file
+ * exported before an order says "Available, 1"; written back, it would put the work on sale for a second buyer
+ * (docs/admin.md "Bulk Import"). So a work the shop keeps for a buyer (an unpaid order, an approved hold:
+ * liveClaims) keeps its stock whatever the row says, and a work the shop has sold (lastSales; a refunded sale is
+ * none) keeps it when the row would raise it (back on sale, or more pieces): lowering it goes through. Nothing to
+ * keep when the file has neither column.
  */
 async function keptStock(
   rows: ArtworkRow[],
@@ -318,13 +333,33 @@ async function keptStock(
   const kept = new Map<number, string>();
   if (!STOCK_FIELDS.some((field) => mapping[field])) return kept;
   const idOf = (row: ArtworkRow) => (row.slug ? slugs.get(row.slug) : undefined);
-  const ids = rows.map(idOf).filter((id): id is string => id !== undefined);
+  const ids = [...new Set(rows.map(idOf).filter((id): id is string => id !== undefined))];
   const claims = new Map<string, StockClaim>();
-  for (let i = 0; i < ids.length; i += 1000)
-    for (const [id, claim] of await liveClaims(ids.slice(i, i + 1000), tx)) claims.set(id, claim);
+  const sales = new Map<string, string>();
+  const stock = new Map<string, { availability: Availability; quantity: number }>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const chunk = ids.slice(i, i + 1000);
+    for (const [id, claim] of await liveClaims(chunk, tx)) claims.set(id, claim);
+    const sold = await lastSales(chunk, tx);
+    for (const [id, number] of sold) sales.set(id, number);
+    if (sold.size === 0) continue;
+    const now = await tx
+      .select({ id: artworks.id, availability: artworks.availability, quantity: artworks.quantity })
+      .from(artworks)
+      .where(inArray(artworks.id, [...sold.keys()]));
+    for (const { id, ...work } of now) stock.set(id, work);
+  }
   for (const row of rows) {
-    const claim = claims.get(idOf(row) ?? "");
+    const id = idOf(row) ?? "";
+    const claim = claims.get(id);
+    const sale = sales.get(id);
+    const now = stock.get(id);
     if (claim) kept.set(row.line, `Availability and quantity stay as they are: ${claim.why}.`);
+    else if (sale && now && raisesStock(row, now, mapping))
+      kept.set(
+        row.line,
+        `Availability and quantity stay as they are: Order ${sale} sold this work. To put it back on sale or raise its quantity, change it on the work's page.`,
+      );
   }
   return kept;
 }
@@ -575,8 +610,8 @@ const STOCK_COLUMNS = new Set<string>(["availability", "quantity"]);
 /**
  * The database half of an import, inside the caller's transaction: new works are inserted in file order
  * (the first row shows first among works without a sort order), works whose slug exists are updated in the
- * columns the file has (a work the shop keeps for a buyer keeps its availability and quantity: keptStock), and
- * categories, series and tags are set as the file says.
+ * columns the file has (a work the shop keeps for a buyer, or has sold, may keep its availability and quantity:
+ * keptStock), and categories, series and tags are set as the file says.
  */
 export async function writeRows(
   tx: Database,
