@@ -5,16 +5,19 @@
 //
 // Nothing a client sends here may stop the process (docs/security.md): every handler catches its own errors,
 // an upgrade to any other path is answered 400 and closed, an unparsable request-target or Origin is refused,
-// and the number of sockets is capped per person, per client address and in all. Every heartbeat (30 s) the
-// sockets' sessions are checked against the database, and a session that ends (sign-out, revocation) closes its
-// sockets at once.
+// and the number of sockets is capped per person, per client address and in all.
+//
+// A socket lives no longer than its session (docs/realtime.md "Who sees what"): a session that ends (sign-out,
+// revocation, an administrator's idle timeout met on a request) closes its sockets at once in every process; every
+// heartbeat (30 s) the sockets' sessions are read again in one query (expired, idle past the timeout, the admin role
+// or the required second factor gone), and the hub sends nothing past the moment a session is due to end.
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import type { Logger } from "~/logger.server";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { Config } from "~/config.server";
 import { REALTIME_PATH, TOO_MANY_CONNECTIONS_CLOSE, TRY_AGAIN_LATER_CLOSE, UNAUTHORIZED_CLOSE } from "~/lib/realtime";
-import { displayName, getAuthContext, liveSessionIds } from "~/modules/auth/session.server";
+import { displayName, getAuthContext, sessionStandings } from "~/modules/auth/session.server";
 import { addressKey } from "~/modules/security/client-address";
 import { subscribe } from "~/modules/events/bus.server";
 import { realtimeHub } from "~/modules/realtime/hub.server";
@@ -74,24 +77,25 @@ export function attachRealtime(server: Server, { config, logger }: { config: Con
       const ip = clientIp(req);
       upgrading++;
       checkSession(req)
-        .then((context) => {
+        .then((session) => {
           if (socket.destroyed) return;
           wss.handleUpgrade(req, socket, head, (ws) => {
-            if (!context) {
+            if (!session) {
               // Accepted and closed at once, never joined to the hub (see UNAUTHORIZED_CLOSE).
               ws.close(UNAUTHORIZED_CLOSE, "Sign in first");
               return;
             }
+            const { context, standing } = session;
             if (realtimeHub().size(context.user.id) >= MAX_SOCKETS_PER_USER) {
               ws.close(TOO_MANY_CONNECTIONS_CLOSE, "Too many open pages");
               return;
             }
-            if (realtimeHub().size() >= (context.role === "admin" ? config.realtimeMaxConnections : forEveryone)) {
+            if (realtimeHub().size() >= (standing.isAdmin ? config.realtimeMaxConnections : forEveryone)) {
               ws.close(TRY_AGAIN_LATER_CLOSE, "Too many people connected");
               return;
             }
             // Customers' sockets from a public address count against its share (a private one is a proxy's).
-            if (context.role !== "admin" && ip && !isPrivateAddress(ip)) {
+            if (!standing.isAdmin && ip && !isPrivateAddress(ip)) {
               const taken = perAddress.take(addressKey(ip));
               if ("full" in taken) {
                 ws.close(TRY_AGAIN_LATER_CLOSE, "Too many pages open from this address");
@@ -99,7 +103,7 @@ export function attachRealtime(server: Server, { config, logger }: { config: Con
               }
               ws.once("close", taken.release);
             }
-            join(ws, context);
+            join(ws, session);
           });
         })
         .catch((error: unknown) => {
@@ -113,26 +117,34 @@ export function attachRealtime(server: Server, { config, logger }: { config: Con
     }
   });
 
-  function checkSession(req: IncomingMessage) {
+  /**
+   * The upgrade's session and what it may see (an administrator's idle past the timeout is ended here); undefined
+   * without one.
+   */
+  async function checkSession(req: IncomingMessage) {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (typeof value === "string") headers.set(name, value);
       else if (Array.isArray(value)) headers.set(name, value.join(", "));
     }
-    return getAuthContext(new Request(new URL(REALTIME_PATH, config.publicUrl), { headers }));
+    const context = await getAuthContext(new Request(new URL(REALTIME_PATH, config.publicUrl), { headers }));
+    if (!context) return undefined;
+    const standing = (await sessionStandings([context.sessionId])).get(context.sessionId);
+    return standing ? { context, standing } : undefined;
   }
 
   /** When a flooding socket was last logged: one line a minute, however many reconnect and flood. */
   let floodWarned = 0;
 
-  function join(ws: WebSocket, context: NonNullable<Awaited<ReturnType<typeof checkSession>>>) {
+  function join(ws: WebSocket, { context, standing }: NonNullable<Awaited<ReturnType<typeof checkSession>>>) {
     alive.add(ws);
     const member = realtimeHub().join(ws, {
       id: context.user.id,
       email: context.user.email,
       name: displayName(context),
-      isAdmin: context.role === "admin",
+      isAdmin: standing.isAdmin,
       sessionId: context.sessionId,
+      until: standing.until,
     });
     const take = messageBudget();
     let refused = false;
@@ -187,11 +199,12 @@ export function attachRealtime(server: Server, { config, logger }: { config: Con
       alive.delete(ws);
       ws.ping();
     }
-    // Sessions that expired or were deleted behind our back close their sockets too.
+    // Sessions that expired, idled past the admin timeout or were deleted behind our back close their sockets too,
+    // and a socket whose session gained or lost the admin area is closed to join again as what it is now.
     const open = realtimeHub().sessionIds();
     if (open.size === 0) return;
-    liveSessionIds([...open])
-      .then((live) => realtimeHub().closeSessions([...open].filter((id) => !live.has(id))))
+    sessionStandings([...open])
+      .then((standings) => realtimeHub().reviewSessions(standings))
       .catch((error: unknown) => logger.warn({ err: error }, "realtime: could not check the sessions"));
   }, HEARTBEAT_MS);
   heartbeat.unref();

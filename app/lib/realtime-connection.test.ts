@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ConnectionState } from "./realtime";
 import { isHighLatency, LatencyMeter, Reconnection, startMetrics } from "./realtime-connection";
-import { latencyQuality, TOO_MANY_CONNECTIONS_CLOSE, TRY_AGAIN_LATER_CLOSE, UNAUTHORIZED_CLOSE } from "./realtime";
+import {
+  latencyQuality,
+  PERMISSIONS_CHANGED_CLOSE,
+  TOO_MANY_CONNECTIONS_CLOSE,
+  TRY_AGAIN_LATER_CLOSE,
+  UNAUTHORIZED_CLOSE,
+} from "./realtime";
 
 /** A Reconnection with what it reported, in order. */
 function reconnection() {
@@ -65,6 +71,17 @@ describe("Reconnection (spec §4 connection, §8 after 5 failed reconnects)", ()
     expect(r.closed(TRY_AGAIN_LATER_CLOSE, true)).toBe(2000);
     expect(r.closed(TRY_AGAIN_LATER_CLOSE, true)).toBe(4000);
     expect(attempts).toEqual([1, 2]);
+  });
+
+  it("connects again at once when what the session may see changed (4403), and backs off if that repeats", () => {
+    const { r, states, attempts } = reconnection();
+    expect(r.closed(PERMISSIONS_CHANGED_CLOSE, true)).toBe(0);
+    expect(states).toEqual(["connecting"]);
+    // Closed again before it joined: a failure like a dropped connection.
+    expect(r.closed(PERMISSIONS_CHANGED_CLOSE, true)).toBe(4000);
+    r.opened();
+    expect(r.closed(PERMISSIONS_CHANGED_CLOSE, true)).toBe(0);
+    expect(attempts).toEqual([1, 2, 0, 1]);
   });
 
   it("does not retry after a sign-out, over one person's limit, or offline", () => {

@@ -7,6 +7,7 @@ import {
   LATENCY_SAMPLES,
   LATENCY_TARGET_MS,
   METRICS_REFRESH_MS,
+  PERMISSIONS_CHANGED_CLOSE,
   reconnectDelay,
   TOO_MANY_CONNECTIONS_CLOSE,
   UNAUTHORIZED_CLOSE,
@@ -46,6 +47,14 @@ export class Reconnection {
     if (code === UNAUTHORIZED_CLOSE) {
       this.report.state("disconnected");
       return null;
+    }
+    // Still signed in, but what the session may see changed (an administrator's role or factor): joined again at
+    // once, as what the session is now. Once: a second close before the socket joins is a failure like any other.
+    if (code === PERMISSIONS_CHANGED_CLOSE && this.attempt === 0) {
+      this.attempt = 1;
+      this.report.attempts(1);
+      this.report.state("connecting");
+      return 0;
     }
     // Over the server's limit of open pages: trying again would be refused again.
     if (code === TOO_MANY_CONNECTIONS_CLOSE) {

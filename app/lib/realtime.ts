@@ -28,6 +28,12 @@ export const REALTIME_PATH = "/realtime";
  * page can race its own sign-out (it asked for the socket just before the session ended).
  */
 export const UNAUTHORIZED_CLOSE = 4401;
+/**
+ * The close code of a socket whose session still holds but no longer carries what the socket was opened with (an
+ * administrator's role taken away, or the admin area now needing a second factor they have not set up): the page
+ * connects again at once and sees what the session may see now.
+ */
+export const PERMISSIONS_CHANGED_CLOSE = 4403;
 /** The close code of a socket over one person's limit (too many tabs): no retry. */
 export const TOO_MANY_CONNECTIONS_CLOSE = 4429;
 /** The close code of a socket refused while the server is full (1013, "Try Again Later"): retried with backoff. */

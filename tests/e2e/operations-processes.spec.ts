@@ -6,53 +6,28 @@
 import { execFileSync } from "node:child_process";
 import { get as httpGet } from "node:http";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
-import { ADMIN, ADMIN_SERVER_ENV } from "../support/accounts";
+import { ADMIN } from "../support/accounts";
 import { connectedPage, signInAdmin } from "../support/admin-fixtures";
 import { expect, test } from "../support/fixtures";
 import { sendContactMessage } from "../support/inquiry-flow";
-import { onServer, SERVER_POSTGRES_URL } from "../support/postgres-server";
-import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
+import { processesOnOneDatabase } from "../support/postgres-processes";
+import { startServer, stop, waitHealthy } from "../support/spawn-server";
 import { runTempDir } from "../support/test-run";
 
 test.describe.configure({ mode: "serial" });
 
-const NAME = `atelier_procs_${Date.now().toString(36)}`;
-const DATABASE_URL = Object.assign(new URL(SERVER_POSTGRES_URL), { pathname: `/${NAME}` }).toString();
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
-const dataDir = runTempDir("atelier-processes-");
-const env = {
-  DATABASE_URL,
-  DATA_DIR: dataDir,
-  AUTH_SECRET: "two processes share this secret, 0123456789",
-  AUTH_RATE_LIMIT_MULTIPLIER: "50",
-  LOG_LEVEL: "warn",
-};
-let a: Server | undefined;
-let b: Server | undefined;
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  await onServer(SERVER_POSTGRES_URL, `create database ${NAME}`);
-  // A makes the shop (the demo catalogue and the artist's account); B starts on what A made.
-  a = await startServer({ ...env, ...ADMIN_SERVER_ENV });
-  await waitHealthy(a, 180_000);
-  b = await startServer(env);
-  await waitHealthy(b, 120_000);
-});
-
-test.afterAll(async () => {
-  for (const server of [a, b]) if (server) await stop(server);
-  await onServer(SERVER_POSTGRES_URL, `drop database if exists ${NAME} with (force)`);
-});
+// A makes the shop (the demo catalogue and the artist's account); B starts on what A made.
+const servers = processesOnOneDatabase("processes");
 
 test("the artist on A sees who is on B, and her bell rings when a visitor writes to B", async ({ browser, page }) => {
-  const artist = await connectedPage(browser, a!.url, ADMIN);
+  const artist = await connectedPage(browser, servers.a.url, ADMIN);
   await expect(artist.page.getByRole("button", { name: "Online users: 1" })).toBeVisible();
 
   // Jo signs up and opens a page on B: the artist's list on A shows him, live.
   const jo = await connectedPage(
     browser,
-    b!.url,
+    servers.b.url,
     { email: "jo@example.com", password: "a tide of grey linen", name: "Jo Painter" },
     true,
   );
@@ -65,7 +40,7 @@ test("the artist on A sees who is on B, and her bell rings when a visitor writes
   // A visitor writes through B; the artist's bell on A rings without a reload.
   const bell = artist.page.getByRole("button", { name: /^Notifications/ });
   await expect(bell).toHaveAccessibleName("Notifications");
-  await sendContactMessage(page, `${b!.url}/contact`, {
+  await sendContactMessage(page, `${servers.b.url}/contact`, {
     name: "Ines Collector",
     email: "ines@example.com",
     message: "Is the harbour painting still available?",
@@ -88,17 +63,17 @@ test("the artist on A sees who is on B, and her bell rings when a visitor writes
 });
 
 test("a price changed through A is served by B on the next request", async () => {
-  const visitor = await playwrightRequest.newContext({ baseURL: b!.url });
+  const visitor = await playwrightRequest.newContext({ baseURL: servers.b.url });
   const shop = await (await visitor.get("/shop")).text();
   const id = new RegExp(`href="/artwork/(${UUID})"`).exec(shop)?.[1];
   expect(id, "a work for sale on B's shop").toBeTruthy();
   await visitor.get(`/artwork/${id}`);
   expect((await visitor.get(`/artwork/${id}`)).headers()["x-cache"]).toBe("hit");
 
-  const owner: APIRequestContext = await playwrightRequest.newContext({ baseURL: a!.url });
-  await signInAdmin(owner, a!.url);
+  const owner: APIRequestContext = await playwrightRequest.newContext({ baseURL: servers.a.url });
+  await signInAdmin(owner, servers.a.url);
   const saved = await owner.post(`/admin/artworks/${id}/edit`, {
-    headers: { origin: a!.url },
+    headers: { origin: servers.a.url },
     form: {
       title: "Harbour from A",
       slug: "harbour-from-a",
@@ -148,7 +123,7 @@ function childrenOf(pid: number): number[] {
 test("WEB_CONCURRENCY=2 runs two processes on one port, replaces one that dies, reloads on SIGHUP, and stops", async () => {
   // Waits below are for processes to start, die and be replaced: generous, as a loaded machine is slow at it.
   test.setTimeout(240_000);
-  const cluster = await startServer({ ...env, WEB_CONCURRENCY: "2", LOG_LEVEL: "info" });
+  const cluster = await startServer({ ...servers.env, WEB_CONCURRENCY: "2", LOG_LEVEL: "info" });
   try {
     await waitHealthy(cluster);
     await expect.poll(() => childrenOf(cluster.child.pid!).length, { timeout: 60_000 }).toBe(2);

@@ -15,8 +15,10 @@ import {
   getAuthContext,
   requireAdmin,
   requireUser,
+  sessionStandings,
   TWO_FACTOR_REQUIRED_MESSAGE,
 } from "~/modules/auth/session.server";
+import { subscribe } from "~/modules/events/bus.server";
 import { saveSettings } from "~/modules/settings/settings.server";
 import { TokenError, verifyToken } from "~/modules/auth/tokens.server";
 import { services, setServices } from "~/services.server";
@@ -177,6 +179,67 @@ describe.each(BACKENDS)("accounts core on %s", (backend) => {
     expect((ended as Response).headers.get("location")).toBe("/auth?redirectTo=%2Fadmin%2Fartworks%3Fpage%3D2");
     expect(await ctx.handle.db.select().from(session).where(eq(session.id, owner!.sessionId))).toEqual([]);
     expect(await getAuthContext(requestWith(cookie))).toBeNull();
+  });
+
+  it("tells the realtime heartbeat what each session may still see, and ends an idle administrator's (security item 10)", async () => {
+    const hour = 3_600_000;
+    const customer = (await getAuthContext(requestWith(await signUp("reader@example.com", "reader passphrase"))))!;
+    const adminCookie = await signUp("keeper@example.com", "keeper of the studio");
+    const admin = (await getAuthContext(requestWith(adminCookie)))!;
+    await ctx.handle.db.insert(userRoles).values({ userId: admin.user.id, role: "admin" });
+    const rowOf = async (id: string) => (await ctx.handle.db.select().from(session).where(eq(session.id, id)))[0];
+    const ended: string[] = [];
+    const unsubscribe = subscribe("auth.sessions-ended", ({ sessionIds }) => void ended.push(...sessionIds));
+    try {
+      // A customer's session lasts until it expires; an administrator's until the idle timeout (12 hours) too.
+      await ctx.handle.db
+        .update(session)
+        .set({ updatedAt: new Date(Date.now() - 11 * hour) })
+        .where(eq(session.id, admin.sessionId));
+      const live = await sessionStandings([customer.sessionId, admin.sessionId, "s-gone"]);
+      expect(live.get(customer.sessionId)).toEqual({
+        isAdmin: false,
+        until: (await rowOf(customer.sessionId))!.expiresAt.getTime(),
+      });
+      expect(live.get(admin.sessionId)).toEqual({
+        isAdmin: true,
+        until: (await rowOf(admin.sessionId))!.updatedAt.getTime() + 12 * hour,
+      });
+      expect(live.get("s-gone")).toBeNull();
+
+      // With a second factor required, an administrator without one sees what a customer sees.
+      await saveSettings({ security: { requireAdminTwoFactor: true } });
+      expect((await sessionStandings([admin.sessionId])).get(admin.sessionId)).toMatchObject({ isAdmin: false });
+      await saveSettings({});
+      // So does one whose role was taken away.
+      await ctx.handle.db.delete(userRoles).where(eq(userRoles.userId, admin.user.id));
+      expect((await sessionStandings([admin.sessionId])).get(admin.sessionId)).toMatchObject({ isAdmin: false });
+      await ctx.handle.db.insert(userRoles).values({ userId: admin.user.id, role: "admin" });
+
+      // Quiet for 13 hours: the session is ended, as the next admin request would end it, and its sockets told.
+      await ctx.handle.db
+        .update(session)
+        .set({ updatedAt: new Date(Date.now() - 13 * hour) })
+        .where(eq(session.id, admin.sessionId));
+      expect((await sessionStandings([admin.sessionId])).get(admin.sessionId)).toBeNull();
+      expect(await rowOf(admin.sessionId)).toBeUndefined();
+      await vi.waitFor(() => expect(ended).toContain(admin.sessionId));
+      expect(await getAuthContext(requestWith(adminCookie))).toBeNull();
+      // A customer's session has no idle timeout; an expired one is over.
+      await ctx.handle.db
+        .update(session)
+        .set({ updatedAt: new Date(Date.now() - 13 * hour) })
+        .where(eq(session.id, customer.sessionId));
+      expect((await sessionStandings([customer.sessionId])).get(customer.sessionId)).toMatchObject({ isAdmin: false });
+      await ctx.handle.db
+        .update(session)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(session.id, customer.sessionId));
+      expect((await sessionStandings([customer.sessionId])).get(customer.sessionId)).toBeNull();
+    } finally {
+      unsubscribe();
+      await saveSettings({});
+    }
   });
 
   it("refreshes a session used a day or more after its last refresh, in the database and in the browser (spec 4.16)", async () => {

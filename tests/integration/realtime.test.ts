@@ -34,6 +34,17 @@ class FakeSocket {
   }
 }
 
+/** A socket the hub can close, as a real one: the code it was closed with. */
+class ClosableSocket extends FakeSocket {
+  closedWith?: number;
+  close(code: number) {
+    this.closedWith ??= code;
+  }
+}
+
+/** Lets the hub finish what it does after a delivery (a socket it closed leaves once the delivery is done). */
+const settled = () => new Promise<void>((resolve) => queueMicrotask(resolve));
+
 describe("the realtime hub", () => {
   const artist = { id: "u-mara", email: "mara@example.com", name: "Mara", isAdmin: true };
 
@@ -278,6 +289,70 @@ describe("the realtime hub", () => {
     expect(hub.sessionIds()).toEqual(new Set(["s-1", "s-2"]));
     expect(hub.closeSessions(["s-1", "s-unknown"])).toBe(2);
     expect(closed).toEqual(["tab1:4401", "tab2:4401"]);
+  });
+
+  it("sends nothing past the moment a socket's session ends, closes it with 4401 and takes it out of presence", async () => {
+    const { hub } = hubOnFakeTime();
+    const start = Date.now();
+    const idle = new ClosableSocket();
+    hub.join(idle, { ...artist, id: "u-idle", email: "idle@example.com", sessionId: "s-idle", until: start + 60_000 });
+    const ann = new ClosableSocket();
+    const annTab = hub.join(ann, { id: "u-ann", email: "ann@example.com", name: "Ann", sessionId: "s-ann" });
+    expect(idle.last("presence")!.users.map((u) => u.email)).toContain("ann@example.com");
+    const sent = idle.received.length;
+
+    // The session is due to end (an administrator's idle timeout, an expiry) before the next heartbeat looks.
+    vi.setSystemTime(start + 60_000);
+    annTab.receive(JSON.stringify({ t: "presence", status: "busy", metadata: { note: "Back at four" } }));
+    hub.toUser("u-idle", { t: "notification", event: "read-all", eventId: "e-1" });
+    hub.broadcast(artist, "announcement", { text: "Closing early" });
+    expect(idle.received.length).toBe(sent);
+    expect(idle.closedWith).toBe(4401);
+    await settled();
+    expect(ann.last("presence")!.count).toBe(2); // Ann and the artist
+    expect(hub.sessionIds()).toEqual(new Set(["s-ann"]));
+    expect(ann.closedWith).toBeUndefined();
+  });
+
+  it("reviews the sockets' sessions: ended ones closed with 4401, a changed admin standing with 4403, the rest renewed", async () => {
+    const { hub } = hubOnFakeTime();
+    const start = Date.now();
+    const [signedOut, demoted, promoted, renewed, unasked] = [1, 2, 3, 4, 5].map(() => new ClosableSocket());
+    const person = (n: number, isAdmin: boolean) => ({
+      id: `u-${n}`,
+      email: `p${n}@example.com`,
+      name: `P${n}`,
+      isAdmin,
+      sessionId: `s-${n}`,
+      until: start + 60_000,
+    });
+    hub.join(signedOut!, person(1, false));
+    hub.join(demoted!, person(2, true));
+    hub.join(promoted!, person(3, false));
+    hub.join(renewed!, person(4, true));
+    hub.join(unasked!, person(5, true));
+    hub.reviewSessions(
+      new Map([
+        ["s-1", null],
+        ["s-2", { isAdmin: false, until: start + 60_000 }],
+        ["s-3", { isAdmin: true, until: start + 60_000 }],
+        ["s-4", { isAdmin: true, until: start + 120_000 }],
+      ]),
+    );
+    expect([signedOut, demoted, promoted, renewed, unasked].map((s) => s!.closedWith)).toEqual([
+      4401,
+      4403,
+      4403,
+      undefined,
+      undefined,
+    ]);
+    await settled();
+    expect(renewed!.last("presence")!.users.map((u) => u.userId)).toEqual(["u-mara", "u-4", "u-5"]);
+    // Renewed past the moment it was first due to end, it is still sent what changes.
+    vi.setSystemTime(start + 90_000);
+    hub.toUser("u-4", { t: "notification", event: "read-all", eventId: "e-2" });
+    expect(renewed!.last("notification")).toMatchObject({ eventId: "e-2" });
+    expect(renewed!.closedWith).toBeUndefined();
   });
 });
 

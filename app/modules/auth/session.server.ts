@@ -1,10 +1,10 @@
 // The signed-in user of a request, with the spec's profile and role (§3 "Auth context"), and the guards
 // every protected loader and action calls: requireUser (anonymous -> /auth) and requireAdmin (non-admin -> 403).
 import { createHash } from "node:crypto";
-import { and, eq, gt, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { db } from "~/db/client.server";
-import { profiles, session, userRoles } from "~/db/schema";
+import { profiles, session, user, userRoles } from "~/db/schema";
 import { publish } from "~/modules/events/bus.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
@@ -127,14 +127,61 @@ async function loadProfile(userId: string): Promise<{ fullName: string } | null>
   }
 }
 
-/** Which of these sessions still exist and have not expired (the realtime heartbeat's check). */
-export async function liveSessionIds(ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db()
-    .select({ id: session.id })
-    .from(session)
-    .where(and(inArray(session.id, ids), gt(session.expiresAt, new Date())));
-  return new Set(rows.map((r) => r.id));
+/** What a session may still see: whether it opens the admin area, and until when it lasts unless used again. */
+export type SessionStanding = { isAdmin: boolean; until: number } | null;
+
+/**
+ * The standing of each of these sessions, in one query (the realtime heartbeat's check of its sockets, and the
+ * upgrade's): null for one that was deleted or has expired, and for an administrator's that has been idle past
+ * the timeout, which is ended here as `requireAdmin` would end it. `isAdmin` is what `requireAdmin` lets in (the
+ * role, and a second factor when the settings require one); `until` is the expiry, or for an administrator the
+ * moment the idle timeout ends the session if it makes no admin request before.
+ */
+export async function sessionStandings(ids: string[]): Promise<Map<string, SessionStanding>> {
+  const standings = new Map<string, SessionStanding>(ids.map((id) => [id, null]));
+  if (ids.length === 0) return standings;
+  const [{ security }, rows] = await Promise.all([
+    getSettings(),
+    db()
+      .select({
+        id: session.id,
+        userId: session.userId,
+        expiresAt: session.expiresAt,
+        updatedAt: session.updatedAt,
+        role: userRoles.role,
+        twoFactorEnabled: user.twoFactorEnabled,
+      })
+      .from(session)
+      .innerJoin(user, eq(user.id, session.userId))
+      .leftJoin(userRoles, eq(userRoles.userId, session.userId))
+      .where(inArray(session.id, ids)),
+  ]);
+  const now = Date.now();
+  const idle: { sessionId: string; userId: string }[] = [];
+  for (const row of rows) {
+    const expiresAt = row.expiresAt.getTime();
+    if (expiresAt <= now) continue;
+    const isAdmin = row.role === "admin" && (!security.requireAdminTwoFactor || Boolean(row.twoFactorEnabled));
+    if (!isAdmin) {
+      standings.set(row.id, { isAdmin, until: expiresAt });
+      continue;
+    }
+    const idleEnd = idleDeadline(row.updatedAt, security.adminIdleHours);
+    if (idleEnd <= now) idle.push({ sessionId: row.id, userId: row.userId });
+    else standings.set(row.id, { isAdmin, until: Math.min(expiresAt, idleEnd) });
+  }
+  for (const ended of idle) await endIdleAdminSession(ended);
+  return standings;
+}
+
+/** When an administrator's session last active at `updatedAt` ends if it stays quiet (ms since the epoch). */
+const idleDeadline = (updatedAt: Date, idleHours: number) => updatedAt.getTime() + idleHours * 3_600_000;
+
+/** Ends an administrator's session that stayed quiet past the idle timeout; its sockets close in every process. */
+async function endIdleAdminSession({ sessionId, userId }: { sessionId: string; userId: string }) {
+  await db().delete(session).where(eq(session.id, sessionId));
+  await publish("auth.sessions-ended", { sessionIds: [sessionId] });
+  services().logger.info({ userId }, "admin session ended after inactivity");
 }
 
 /** Spec §8: a role fetch failure is logged only; the user carries on as a plain user. */
@@ -196,14 +243,11 @@ async function keepAdminSessionAlive(request: Request, context: AuthContext, idl
     .from(session)
     .where(eq(session.id, context.sessionId));
   if (!row) return;
-  const quiet = Date.now() - row.updatedAt.getTime();
-  if (quiet > idleHours * 3_600_000) {
-    await db().delete(session).where(eq(session.id, context.sessionId));
-    await publish("auth.sessions-ended", { sessionIds: [context.sessionId] });
-    services().logger.info({ userId: context.user.id }, "admin session ended after inactivity");
+  if (idleDeadline(row.updatedAt, idleHours) <= Date.now()) {
+    await endIdleAdminSession({ sessionId: context.sessionId, userId: context.user.id });
     throw redirect(authUrlFor(request));
   }
-  if (quiet > ACTIVITY_WRITE_MS)
+  if (Date.now() - row.updatedAt.getTime() > ACTIVITY_WRITE_MS)
     await db().update(session).set({ updatedAt: new Date() }).where(eq(session.id, context.sessionId));
 }
 

@@ -14,8 +14,9 @@ import type {
   PresenceStatus,
   ServerMessage,
 } from "~/lib/realtime";
-import { UNAUTHORIZED_CLOSE } from "~/lib/realtime";
+import { PERMISSIONS_CHANGED_CLOSE, UNAUTHORIZED_CLOSE } from "~/lib/realtime";
 import { uuidv7 } from "~/lib/uuid";
+import type { SessionStanding } from "~/modules/auth/session.server";
 
 export interface HubSocket {
   send(data: string): void;
@@ -31,6 +32,11 @@ export interface HubUser {
   isAdmin?: boolean;
   /** The session the socket was opened with: signing out of it closes the socket. */
   sessionId?: string;
+  /**
+   * When that session ends unless it is used again (ms since the epoch): its expiry, or an administrator's idle
+   * timeout. Nothing is sent to the socket past it; `reviewSessions` moves it on.
+   */
+  until?: number;
 }
 
 interface Connection {
@@ -40,6 +46,10 @@ interface Connection {
   metadata: PresenceMetadata;
   /** The last presence this socket was sent: the same again is not sent. */
   sentPresence?: string;
+  /** When its session ends unless renewed (HubUser.until, moved on by each review). */
+  until?: number;
+  /** Closed by the hub: sent nothing more, and gone from the hub once the current delivery is done. */
+  ended?: boolean;
 }
 
 /** Status of a user over all their tabs: online if any tab is, else busy if any is, else away. */
@@ -118,10 +128,10 @@ export class RealtimeHub {
 
   /** A signed-in user's socket joins; everyone gets the new presence. Returns the receive and leave functions. */
   join(socket: HubSocket, user: HubUser): { receive: (raw: string) => void; leave: () => void } {
-    const connection: Connection = { socket, user, status: "online", metadata: {} };
+    const connection: Connection = { socket, user, status: "online", metadata: {}, until: user.until };
     this.connections.add(connection);
     this.lastSeen.set(user.id, new Date(this.now()));
-    send(socket, { t: "hello", userId: user.id });
+    this.deliver(connection, JSON.stringify({ t: "hello", userId: user.id } satisfies ServerMessage));
     // Held back past a burst (the user's, or the hub's), the others hear of it within a second; the new socket
     // sees the presence now.
     this.presenceChanged(user.id);
@@ -159,6 +169,7 @@ export class RealtimeHub {
   private localPresence(): PresenceEntry[] {
     const byUser = new Map<string, { user: HubUser; statuses: PresenceStatus[]; metadata: PresenceMetadata }>();
     for (const c of this.connections) {
+      if (c.ended) continue;
       const entry = byUser.get(c.user.id) ?? { user: c.user, statuses: [], metadata: {} };
       entry.statuses.push(c.status);
       entry.metadata = { ...entry.metadata, ...c.metadata };
@@ -183,7 +194,7 @@ export class RealtimeHub {
   /** A message for one user from another process: to this process's sockets of theirs. */
   deliverToUser(userId: string, message: ServerMessage): void {
     const data = JSON.stringify(message);
-    for (const c of this.connections) if (c.user.id === userId) c.socket.send(data);
+    for (const c of this.connections) if (c.user.id === userId) this.deliver(c, data);
   }
 
   /** A broadcast from an administrator (the dashboard's form or their socket) to everyone signed in. */
@@ -209,7 +220,7 @@ export class RealtimeHub {
   /** Delivers a broadcast made elsewhere (another process) to this process's sockets. */
   deliverBroadcast(message: BroadcastMessage): void {
     const data = JSON.stringify({ t: "broadcast", message } satisfies ServerMessage);
-    for (const c of this.connections) c.socket.send(data);
+    for (const c of this.connections) this.deliver(c, data);
   }
 
   /** How many sockets are open, in all or for one user. */
@@ -223,7 +234,7 @@ export class RealtimeHub {
   /** The sessions the open sockets belong to (checked against the database at every heartbeat). */
   sessionIds(): Set<string> {
     const ids = new Set<string>();
-    for (const c of this.connections) if (c.user.sessionId) ids.add(c.user.sessionId);
+    for (const c of this.connections) if (c.user.sessionId && !c.ended) ids.add(c.user.sessionId);
     return ids;
   }
 
@@ -231,19 +242,62 @@ export class RealtimeHub {
   closeSessions(sessionIds: Iterable<string>): number {
     const ended = new Set(sessionIds);
     let closed = 0;
-    const removed = new Set<string>();
-    for (const c of [...this.connections]) {
-      if (!c.user.sessionId || !ended.has(c.user.sessionId)) continue;
+    for (const c of this.connections) {
+      if (!c.user.sessionId || !ended.has(c.user.sessionId) || c.ended) continue;
       closed++;
-      // A real socket's close handler leaves the hub; one without (a test's) is removed here.
-      if (c.socket.close) c.socket.close(UNAUTHORIZED_CLOSE, "Signed out");
-      else if (this.connections.delete(c)) removed.add(c.user.id);
+      this.end(c, UNAUTHORIZED_CLOSE, "Signed out");
     }
-    for (const userId of removed) this.changed(userId);
     return closed;
   }
 
+  /**
+   * What the sockets' sessions may see now (the heartbeat's one query, for the sessions it asked about): a socket
+   * whose session ended is closed with 4401; one whose session no longer opens the admin area, or now does, with
+   * 4403 (the page connects again and is joined as what it is now); the others' `until` moves on.
+   */
+  reviewSessions(standings: ReadonlyMap<string, SessionStanding>): void {
+    for (const c of this.connections) {
+      const id = c.user.sessionId;
+      if (id === undefined || !standings.has(id) || c.ended) continue;
+      const standing = standings.get(id);
+      if (!standing) this.end(c, UNAUTHORIZED_CLOSE, "Session ended");
+      else if (standing.isAdmin !== Boolean(c.user.isAdmin))
+        this.end(c, PERMISSIONS_CHANGED_CLOSE, "Permissions changed");
+      else c.until = standing.until;
+    }
+  }
+
+  /** Sends `data` to a socket whose session has not ended; one past its session's end is closed instead. */
+  private deliver(c: Connection, data: string): void {
+    if (c.ended) return;
+    if (c.until !== undefined && this.now() >= c.until) {
+      this.end(c, UNAUTHORIZED_CLOSE, "Session ended");
+      return;
+    }
+    c.socket.send(data);
+  }
+
+  /**
+   * Closes a socket from this side: it is sent nothing more at once, and leaves the hub (everyone told) once the
+   * delivery under way is done, not inside it (a presence being sent to everyone would be overtaken by the next).
+   */
+  private end(c: Connection, code: number, reason: string): void {
+    if (c.ended) return;
+    c.ended = true;
+    c.socket.close?.(code, reason);
+    void Promise.resolve().then(() => {
+      if (!this.connections.delete(c)) return;
+      this.lastSeen.set(c.user.id, new Date(this.now()));
+      this.presenceChanged(c.user.id);
+    });
+  }
+
   private receive(connection: Connection, raw: string): void {
+    if (connection.ended) return;
+    if (connection.until !== undefined && this.now() >= connection.until) {
+      this.end(connection, UNAUTHORIZED_CLOSE, "Session ended");
+      return;
+    }
     let message: ClientMessage;
     try {
       message = JSON.parse(raw) as ClientMessage;
@@ -254,7 +308,8 @@ export class RealtimeHub {
     this.lastSeen.set(connection.user.id, new Date(this.now()));
     switch (message.t) {
       case "ping":
-        if (typeof message.id === "number") send(connection.socket, { t: "pong", id: message.id });
+        if (typeof message.id === "number")
+          this.deliver(connection, JSON.stringify({ t: "pong", id: message.id } satisfies ServerMessage));
         return;
       case "presence": {
         const status = ["online", "away", "busy"].includes(message.status) ? message.status : connection.status;
@@ -362,9 +417,9 @@ export class RealtimeHub {
         message = JSON.stringify({ t: "presence", users: entry ? [entry] : [], count } satisfies ServerMessage);
         own.set(c.user.id, message);
       }
-      if (c.sentPresence === message) continue;
+      if (c.sentPresence === message || c.ended) continue;
       c.sentPresence = message;
-      c.socket.send(message);
+      this.deliver(c, message);
     }
   }
 }
@@ -381,10 +436,6 @@ function cleanMetadata(value: unknown): PresenceMetadata | undefined {
 
 function sameMetadata(a: PresenceMetadata, b: PresenceMetadata): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
-}
-
-function send(socket: HubSocket, message: ServerMessage) {
-  socket.send(JSON.stringify(message));
 }
 
 const KEY = Symbol.for("atelier.realtimeHub");
