@@ -60,6 +60,15 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ HEAP_GROWTH_PERCENT: "lots" }, "/x")).toThrow(/HEAP_GROWTH_PERCENT/);
   });
 
+  it("sweeps files no record refers to once a day old, later with STORAGE_SWEEP_HOURS, never with 0", () => {
+    expect(loadConfig({}, "/x").storageSweepHours).toBe(24);
+    expect(loadConfig({ STORAGE_SWEEP_HOURS: "168" }, "/x").storageSweepHours).toBe(168);
+    expect(loadConfig({ STORAGE_SWEEP_HOURS: "0" }, "/x").storageSweepHours).toBe(0);
+    // Less than a day is refused: the grace period is what spares an upload still being recorded.
+    expect(() => loadConfig({ STORAGE_SWEEP_HOURS: "2" }, "/x")).toThrow(/STORAGE_SWEEP_HOURS.*at least 24/);
+    expect(() => loadConfig({ STORAGE_SWEEP_HOURS: "-1" }, "/x")).toThrow(/STORAGE_SWEEP_HOURS/);
+  });
+
   it("reads the bootstrap administrator only when e-mail and password are both set", () => {
     expect(loadConfig({}).bootstrapAdmin).toBeUndefined();
     expect(

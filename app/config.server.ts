@@ -66,6 +66,13 @@ const EnvSchema = z.object({
   PAGE_CACHE_MB: optional(z.coerce.number({ message: "must be a number" }).min(0).max(4096)),
   METRICS_TOKEN: optional(z.string().min(16, "must be at least 16 characters")),
   BACKUP_KEEP: optional(z.coerce.number({ message: "must be a number" }).int().min(0).max(365)),
+  STORAGE_SWEEP_HOURS: optional(
+    z.coerce
+      .number({ message: "must be a number" })
+      .int()
+      .max(8760)
+      .refine((hours) => hours === 0 || hours >= 24, "must be 0 (off) or at least 24"),
+  ),
   WEB_CONCURRENCY: optional(z.coerce.number({ message: "must be a number" }).int().min(1).max(64)),
   HEAP_GROWTH_PERCENT: optional(z.coerce.number({ message: "must be a number" }).int().min(0).max(1000)),
   STORAGE_URL: optional(z.string().regex(/^s3:\/\/[^/?#]+/, "must look like s3://bucket?region=…&endpoint=…")),
@@ -128,6 +135,11 @@ export interface Config {
   metricsToken: string | undefined;
   /** Daily backups kept in DATA_DIR/backups (0: no automatic backups). */
   backupKeep: number;
+  /**
+   * The storage sweeper's grace period in hours: a file no record refers to is removed once this old (0: never
+   * removed; media/sweep.server.ts).
+   */
+  storageSweepHours: number;
   /** Server processes on this machine (server/cluster.ts); above 1 only with DATABASE_URL. */
   webConcurrency: number;
   /**
@@ -187,6 +199,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     newsletterPerMinute: e.NEWSLETTER_PER_MINUTE ?? 60,
     pageCacheBytes: Math.round((e.PAGE_CACHE_MB ?? (e.NODE_ENV === "development" ? 0 : 64)) * 1024 * 1024),
     backupKeep: e.BACKUP_KEEP ?? 7,
+    storageSweepHours: e.STORAGE_SWEEP_HOURS ?? 24,
     webConcurrency: webConcurrency(e),
     heapGrowthPercent: e.HEAP_GROWTH_PERCENT ?? DEFAULT_HEAP_GROWTH_PERCENT,
     storageUrl: e.STORAGE_URL,

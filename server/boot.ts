@@ -17,6 +17,7 @@ import { connectHubPeers } from "~/modules/realtime/hub-peers.server";
 import { registerJobHandlers, startJobWorker } from "~/modules/jobs/jobs.server";
 import { openStorage } from "~/modules/media/open-storage.server";
 import { scheduleDailyBackup } from "~/modules/backup/backups.server";
+import { scheduleStorageSweep } from "~/modules/media/sweep.server";
 import { queueMissingTiles } from "~/modules/media/tiles.server";
 import { settingsExist } from "~/modules/settings/settings.server";
 import { setServices } from "~/services.server";
@@ -100,6 +101,7 @@ export async function boot(env: Record<string, string | undefined> = process.env
   await handle.withLock(LOCKS.adminFromEnv, () => ensureAdminFromEnv(config));
   await offerFirstRunSetup(config, logger);
   await scheduleDailyBackup();
+  await scheduleStorageSweep();
   // Deep zoom tiles for works that have none yet (the demo seed, existing works, a restored backup).
   await queueMissingTiles();
   setPoolStats(handle.poolStats);

@@ -61,6 +61,7 @@ describe.each(BACKENDS)("deep zoom tiles on %s", (backend) => {
       get: (k) => services().storage.get(k),
       exists: (k) => services().storage.exists(k),
       delete: (k) => services().storage.delete(k),
+      list: (prefix, pageSize) => services().storage.list(prefix, pageSize),
     });
     expect(await generateTiles(asset.hash, undefined, elsewhere)).toMatchObject({ status: "exists" });
     expect(elsewhere.puts).toEqual([]);

@@ -18,5 +18,6 @@ export function counting(storage: Storage): Storage & { puts: string[]; gets: st
     },
     exists: (key) => storage.exists(key),
     delete: (key) => storage.delete(key),
+    list: (prefix, pageSize) => storage.list(prefix, pageSize),
   };
 }

@@ -1,9 +1,99 @@
 // An S3-compatible server on loopback for the object-storage tests (s3rver speaks the S3 protocol and keeps
-// the objects in a folder), with the credentials it checks signatures against.
-import { mkdtempSync, rmSync } from "node:fs";
+// the objects in a folder), with the credentials it checks signatures against. Each object's LastModified is the
+// mtime of the file that holds it: `setLastModified` makes an object as old as a test needs.
+import { mkdtempSync, rmSync, utimesSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import S3rver from "s3rver";
+
+// ListObjectsV2 (`GET /bucket?list-type=2`) is answered here, in the protocol's XML. s3rver 3.7 answers it too,
+// but makes its continuation tokens with DES, which the OpenSSL 3 in Node refuses: any listing longer than a page
+// was a 500 InternalError. This takes its place for `list-type=2` only, behind s3rver's own signature check and
+// bucket lookup, and lists from s3rver's store: `prefix`, `delimiter`, `start-after`, `max-keys` (at most 1,000,
+// as S3) and an opaque continuation token naming the last key sent.
+interface ListContext {
+  query: Record<string, string | undefined>;
+  params: { bucket: string };
+  body: unknown;
+  store: {
+    listObjects(
+      bucket: string,
+      options: { prefix: string; delimiter: string; startAfter: string; maxKeys: number },
+    ): Promise<{
+      objects: { key: string; size: number; lastModifiedDate: Date; metadata: Record<string, string> }[];
+      commonPrefixes: string[];
+      isTruncated: boolean;
+    }>;
+  };
+}
+type S3ErrorClass = new (code: string, message: string, detail?: Record<string, unknown>) => Error;
+
+const s3rverModules = createRequire(import.meta.url);
+const bucketController = s3rverModules("s3rver/lib/controllers/bucket") as {
+  getBucket(ctx: ListContext): Promise<void>;
+  listObjectsV2Answered?: true;
+};
+const S3Error = s3rverModules("s3rver/lib/models/error") as S3ErrorClass;
+
+const tokenFor = (bucket: string, key: string) => Buffer.from(`${bucket}\n${key}`).toString("base64");
+
+async function listObjectsV2(ctx: ListContext): Promise<void> {
+  const { query } = ctx;
+  const bucket = ctx.params.bucket;
+  const maxKeys = query["max-keys"] === undefined ? 1000 : Number(query["max-keys"]);
+  if (!Number.isInteger(maxKeys) || maxKeys < 0)
+    throw new S3Error("InvalidArgument", "Provided max-keys not an integer or within integer range", {
+      ArgumentName: "max-keys",
+      ArgumentValue: query["max-keys"],
+    });
+  let startAfter = query["start-after"] ?? "";
+  const token = query["continuation-token"];
+  if (token !== undefined) {
+    const [tokenBucket, ...key] = Buffer.from(token, "base64").toString("utf8").split("\n");
+    if (tokenBucket !== bucket || key.length === 0)
+      throw new S3Error("InvalidArgument", "The continuation token provided is incorrect", {
+        ArgumentName: "continuation-token",
+      });
+    startAfter = key.join("\n");
+  }
+  const prefix = query.prefix ?? "";
+  const delimiter = query.delimiter ?? "";
+  const result =
+    maxKeys === 0
+      ? { objects: [], commonPrefixes: [], isTruncated: false }
+      : await ctx.store.listObjects(bucket, { prefix, delimiter, startAfter, maxKeys: Math.min(1000, maxKeys) });
+  const last = result.objects.at(-1)?.key;
+  ctx.body = {
+    ListBucketResult: {
+      "@": { xmlns: "http://s3.amazonaws.com/doc/2006-03-01/" },
+      Name: bucket,
+      Prefix: prefix,
+      StartAfter: token === undefined ? query["start-after"] : undefined,
+      ContinuationToken: token,
+      NextContinuationToken: result.isTruncated && last !== undefined ? tokenFor(bucket, last) : undefined,
+      KeyCount: result.objects.length + result.commonPrefixes.length,
+      MaxKeys: maxKeys,
+      Delimiter: delimiter || undefined,
+      IsTruncated: result.isTruncated,
+      Contents: result.objects.map((object) => ({
+        Key: object.key,
+        LastModified: object.lastModifiedDate.toISOString(),
+        ETag: object.metadata.etag,
+        Size: object.size,
+        StorageClass: "STANDARD",
+      })),
+      CommonPrefixes: result.commonPrefixes.map((commonPrefix) => ({ Prefix: commonPrefix })),
+    },
+  };
+}
+
+if (!bucketController.listObjectsV2Answered) {
+  const listObjectsV1 = bucketController.getBucket.bind(bucketController);
+  // s3rver's router calls the controller's getBucket through the module's exports, at each request.
+  bucketController.getBucket = (ctx) => (ctx.query["list-type"] === "2" ? listObjectsV2(ctx) : listObjectsV1(ctx));
+  bucketController.listObjectsV2Answered = true;
+}
 
 export interface S3Server {
   endpoint: string;
@@ -11,6 +101,8 @@ export interface S3Server {
   storageUrl(prefix?: string): string;
   /** The environment an app process needs to use it. */
   env: Record<string, string>;
+  /** Makes the bucket's object `objectKey` (STORAGE_URL's prefix included) last modified at `at`. */
+  setLastModified(objectKey: string, at: Date): void;
   close(): Promise<void>;
 }
 
@@ -34,6 +126,12 @@ export async function startS3Server(): Promise<S3Server> {
     endpoint,
     storageUrl,
     env: { ...S3_CREDENTIALS, STORAGE_URL: storageUrl() },
+    // s3rver keeps an object in `<bucket>/<folders>/<name>._S3rver_object` and reports that file's mtime.
+    setLastModified: (objectKey, at) => {
+      const folders = objectKey.split("/");
+      const name = folders.pop()!;
+      utimesSync(join(directory, S3_BUCKET, ...folders, `${name}._S3rver_object`), at, at);
+    },
     close: async () => {
       await server.close();
       rmSync(directory, { recursive: true, force: true });

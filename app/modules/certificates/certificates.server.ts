@@ -2,7 +2,8 @@
 // its paid e-mail) and one on demand for any work. Numbers are COA-{year}-{sequence}, allocated gap-free in the
 // issuing transaction; each certificate has an unguessable verify code for its public page. Revoking keeps the
 // number. Owns: certificates, certificate_number_counters. Exposes: issue (order, on demand), revoke, lists for
-// the admin pages, the public verify view (never the buyer), the PDF, and buyers' signed download links.
+// the admin pages, the public verify view (never the buyer), the PDF, buyers' signed download links, and the
+// pictures certificates keep (for the storage sweeper).
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import { db, nextInYear, type Database } from "~/db/client.server";
@@ -29,6 +30,19 @@ import { DomainError } from "~/lib/domain-error";
 export type Certificate = typeof certificates.$inferSelect;
 
 export class CertificateError extends DomainError<"not-found" | "not-paid" | "already-revoked"> {}
+
+/**
+ * Of these image hashes, those a certificate was issued with (revoked ones too): the storage sweeper keeps their
+ * files, whatever became of the image's row.
+ */
+export async function certifiedImageHashes(hashes: string[], tx: Database = db()): Promise<Set<string>> {
+  if (hashes.length === 0) return new Set();
+  const rows = await tx
+    .selectDistinct({ hash: certificates.imageHash })
+    .from(certificates)
+    .where(inArray(certificates.imageHash, hashes));
+  return new Set(rows.flatMap((r) => (r.hash ? [r.hash] : [])));
+}
 
 /** What issuing needs of an order: the shop passes its own row (this module reads of orders only their status). */
 export interface OrderForCertificates {

@@ -2,7 +2,7 @@
 // Owns: media_assets, the storage keys under originals/ and variants/. Exposes: ingestImage, checkImage and
 // storeOriginals (several files, all or none, discardOriginals when none is recorded), readVariant, readOriginal,
 // generateVariants, lookups by file name or hash, the media library listing, and the ImageAsset shape other
-// modules join.
+// modules join. An original no row records is removed by the storage sweeper (sweep.server.ts) once a day old.
 import { buffer as readAll } from "node:stream/consumers";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
@@ -26,6 +26,7 @@ import {
 } from "./pipeline.server";
 import { readUploadBody } from "./upload.server";
 import { StorageUnavailableError } from "./storage.server";
+import { holdOffSweep } from "./sweep.server";
 
 export { MediaError, MAX_UPLOAD_BYTES } from "./pipeline.server";
 export type MediaAsset = typeof mediaAssets.$inferSelect;
@@ -69,8 +70,14 @@ export function withImage<R extends ImageColumns>(row: R): Omit<R, keyof ImageCo
   };
 }
 
-/** An image checked and its original stored, not yet recorded in the database (see registerImage). */
-export type StoredOriginal = Omit<ProcessedImage, "original">;
+/** What the pipeline found out about an image (its hash, key, size and placeholder), without its bytes. */
+type ImageFacts = Omit<ProcessedImage, "original">;
+
+/**
+ * An image checked and its original stored, not yet recorded in the database (see registerImage), and whether this
+ * request wrote it (false: the same bytes were stored before, maybe by an upload that was never recorded).
+ */
+export type StoredOriginal = ImageFacts & { written: boolean };
 
 /**
  * Validates an image and stores its original under its content hash, touching no database: work that may
@@ -78,8 +85,7 @@ export type StoredOriginal = Omit<ProcessedImage, "original">;
  */
 export async function storeOriginal(input: Buffer): Promise<StoredOriginal> {
   const { original, ...image } = await analyseImage(input);
-  await putOriginal(image.originalKey, original);
-  return image;
+  return { ...image, written: await putOriginal(image.originalKey, original) };
 }
 
 /** Writes an original unless its bytes are stored already; true when this call wrote it. */
@@ -91,7 +97,7 @@ async function putOriginal(key: string, bytes: Buffer): Promise<boolean> {
 }
 
 /** An image validated (decoded to the last byte), its bytes not yet stored (see storeOriginals). */
-export type CheckedImage = StoredOriginal & { original: Buffer };
+export type CheckedImage = ImageFacts & { original: Buffer };
 
 /** Validates an image without storing anything; throws MediaError for a bad file. */
 export function checkImage(input: Buffer): Promise<CheckedImage> {
@@ -99,7 +105,7 @@ export function checkImage(input: Buffer): Promise<CheckedImage> {
 }
 
 /** A stored original and whether this request wrote it (false: the same bytes were stored before). */
-export type NewlyStored = StoredOriginal & { written: boolean };
+export type NewlyStored = StoredOriginal;
 
 /**
  * Stores the originals of images checked first (checkImage), all of them or none: a write that fails removes the
@@ -147,7 +153,12 @@ export function cleanFileName(name: string | undefined | null): string | null {
   return base ? base.slice(0, 255) : null;
 }
 
-/** Records a stored original (once per content hash) and queues its variants; returns its asset. */
+/**
+ * Records a stored original (once per content hash) and queues its variants; returns its asset. A new record holds
+ * the storage sweeper off until its transaction ends, and an original this request found stored (not `written`)
+ * must still be there: an old file no record named may have been swept since. If it is gone, this throws
+ * StorageUnavailableError (the upload is refused; sent again, its original is written again).
+ */
 export async function registerImage(
   image: StoredOriginal,
   tx: Database = db(),
@@ -166,6 +177,18 @@ export async function registerImage(
     }
     return existing;
   }
+  // A transaction of its own (a savepoint inside the caller's): the sweep lock lasts until the row is committed.
+  return tx.transaction(async (inner) => {
+    await holdOffSweep(inner);
+    if (!image.written && !(await services().storage.exists(image.originalKey)))
+      throw new StorageUnavailableError(
+        `The original ${image.originalKey} was removed from storage before its image was recorded: send the picture again.`,
+      );
+    return insertImage(image, originalName, inner);
+  });
+}
+
+async function insertImage(image: StoredOriginal, originalName: string | null, tx: Database): Promise<MediaAsset> {
   const [row] = await tx
     .insert(mediaAssets)
     .values({

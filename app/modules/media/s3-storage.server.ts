@@ -8,11 +8,21 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   type S3ClientConfig,
 } from "@aws-sdk/client-s3";
-import { assertStorageKey, StorageUnavailableError, type Storage, type StoredObject } from "./storage.server";
+import {
+  assertStorageKey,
+  assertStoragePrefix,
+  isStorageKey,
+  LIST_PAGE_SIZE,
+  StorageUnavailableError,
+  type Storage,
+  type StoredEntry,
+  type StoredObject,
+} from "./storage.server";
 import type { S3Location } from "./storage-url";
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -121,5 +131,41 @@ export class S3Storage implements Storage {
 
   async delete(key: string): Promise<void> {
     await this.sendUnlessMissing("delete the file", () => this.client.send(new DeleteObjectCommand(this.object(key))));
+  }
+
+  /**
+   * ListObjectsV2, one request per page (the protocol's limit is 1,000 keys), following its continuation token.
+   * Objects under STORAGE_URL's prefix only, named without it; an object whose name this app could not have
+   * written is left out.
+   */
+  async *list(prefix: string, pageSize = LIST_PAGE_SIZE): AsyncGenerator<StoredEntry[]> {
+    assertStoragePrefix(prefix);
+    const under = `${this.location.prefix}${prefix}`;
+    let token: string | undefined;
+    do {
+      let answer;
+      try {
+        answer = await this.client.send(
+          new ListObjectsV2Command({
+            Bucket: this.location.bucket,
+            Prefix: under,
+            MaxKeys: Math.min(pageSize, 1000),
+            ContinuationToken: token,
+          }),
+        );
+      } catch (error) {
+        throw this.unavailable(error, "list the files");
+      }
+      const page: StoredEntry[] = [];
+      for (const object of answer.Contents ?? []) {
+        if (!object.Key?.startsWith(under)) continue;
+        const key = object.Key.slice(this.location.prefix.length);
+        if (!isStorageKey(key)) continue;
+        // An object whose age the store does not say reads as new: never old enough for the sweeper.
+        page.push({ key, size: object.Size ?? 0, lastModified: object.LastModified ?? new Date() });
+      }
+      if (page.length > 0) yield page;
+      token = answer.IsTruncated ? answer.NextContinuationToken : undefined;
+    } while (token);
   }
 }

@@ -1,6 +1,7 @@
 // Bulk import of the catalogue from a spreadsheet (and a ZIP of images): the upload kept between steps, the
 // preview with every problem, the dry run, and the import itself in ONE transaction (every row or none).
-// Owns: catalog_imports and the storage keys under imports/. Writes artworks and their terms (catalog).
+// Owns: catalog_imports and the storage keys under imports/ (importSweepArea tells the storage sweeper which are
+// no upload's). Writes artworks and their terms (catalog).
 import { buffer as readAll } from "node:stream/consumers";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { unzipSync } from "fflate";
@@ -19,6 +20,7 @@ import {
   type StoredOriginal,
 } from "~/modules/media/media.server";
 import { services } from "~/services.server";
+import type { SweepArea } from "~/modules/media/sweep.server";
 import { queueMissingTiles } from "~/modules/media/tiles.server";
 import { lastSales, liveClaims, type StockClaim } from "~/modules/shop/stock-claims.server";
 import { catalogChanged } from "../catalog-cache.server";
@@ -51,6 +53,31 @@ export type ImportUpload = typeof catalogImports.$inferSelect;
 
 const sourceKey = (id: string, format: SheetFormat) => `imports/${id}/source.${format}`;
 const imagesKey = (id: string) => `imports/${id}/images.zip`;
+const UPLOAD_KEY_RE =
+  /^imports\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/(?:source\.(?:csv|xlsx)|images\.zip)$/;
+
+/**
+ * imports/ for the storage sweeper: an upload's files are its row's for as long as the row exists (the row is
+ * written first, its keys after the files: a row still saying "pending" keeps them too). A file whose row is gone
+ * (removed as stale, or imported, while its file could not be deleted) is no one's.
+ */
+export const importSweepArea: SweepArea = {
+  prefix: "imports/",
+  async unreferenced(keys, tx) {
+    const ids = new Map(keys.map((key) => [key, UPLOAD_KEY_RE.exec(key)?.[1]]));
+    const asked = [...new Set([...ids.values()].filter((id): id is string => id !== undefined))];
+    if (asked.length === 0) return [];
+    const rows = await tx
+      .select({ id: catalogImports.id })
+      .from(catalogImports)
+      .where(inArray(catalogImports.id, asked));
+    const live = new Set(rows.map((r) => r.id));
+    return keys.filter((key) => {
+      const id = ids.get(key);
+      return id !== undefined && !live.has(id);
+    });
+  },
+};
 
 /** Image files in a ZIP (folders, macOS resource forks and hidden files left out). */
 export function listZipImages(bytes: Uint8Array): string[] {
