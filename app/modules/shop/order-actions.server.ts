@@ -150,9 +150,15 @@ export async function cancelOrder(orderId: string, actor: Actor, note = "", kind
   return stocked;
 }
 
-/** Refunds a paid order (by card through Stripe; a bank transfer by hand) and puts its works back in stock. */
+/**
+ * Refunds a paid order (by card through Stripe; a bank transfer by hand) and puts its works back in stock. The
+ * refund is recorded once, by whichever lands first: this, or Stripe's charge.refunded for the same refund, which
+ * may arrive while the refund call is still waiting for its answer (Stripe sends it then). Finding the order
+ * already refunded, this succeeds quietly (the money went back; only the artist's reason is added as a note).
+ */
 export async function refundOrder(orderId: string, actor: Actor, note = ""): Promise<Order> {
   return withFullOrder(orderId, async (current) => {
+    if (current.status === "refunded") return current;
     if (!isSold(current.status)) {
       throw new OrderError(
         "invalid-transition",
@@ -162,6 +168,10 @@ export async function refundOrder(orderId: string, actor: Actor, note = ""): Pro
     await providerFor(current.provider).refund(current);
     const stocked = await db().transaction(async (tx) => {
       const order = await requireOrder(tx, orderId);
+      if (order.status === "refunded") {
+        if (note) await recordEvent(tx, order, actor, "note", `Reason for the refund: ${note}`);
+        return order;
+      }
       return moveOrder(tx, order, "refunded", actor, "refunded", note, { refundedAt: new Date(), reservedUntil: null });
     });
     // Stock may have changed: pages that show the works start afresh (modules/events).
