@@ -4,7 +4,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { invoices, jobs, mailOutbox, orderEvents, orders, processedWebhookEvents } from "~/db/schema";
-import { createInvoiceFromOrder } from "~/modules/invoices/invoices.server";
+import { createInvoiceFromOrder, recordInvoicePayment } from "~/modules/invoices/invoices.server";
 import { runDueJobs } from "~/modules/jobs/jobs.server";
 import { cancelOrder, EXPIRE_JOB, markOrderPaid, refundOrder } from "~/modules/shop/order-actions.server";
 import { OrderError } from "~/modules/shop/orders.server";
@@ -404,6 +404,42 @@ describe.each(BACKENDS)("card payments through the Stripe stand-in on %s", (back
     session.status = "expired";
     await deliver(stripe.event("checkout.session.expired", session));
     expect(await invoiceOf(expired.order.id)).toMatchObject({ status: "void" });
+  });
+
+  it("never leaves a card order's invoice Paid for an order that is no sale: refused by hand, void or refunded with it", async () => {
+    const invoiceOf = async (orderId: string) =>
+      (await ctx.handle.db.select().from(invoices).where(eq(invoices.orderId, orderId)))[0]!;
+    // Marked paid by hand while the card payment is awaited: refused (Stripe reports a card payment), so the
+    // lapse that follows voids it instead of leaving it Paid on a cancelled order.
+    const unpaid = await checkout(await seedWork(), "hand@example.com");
+    const { invoice } = await createInvoiceFromOrder(unpaid.order.id);
+    await expect(recordInvoicePayment(invoice.id, admin)).rejects.toThrow(
+      `Order ${unpaid.order.number} is paid by card: its invoice is marked paid when Stripe reports the payment.`,
+    );
+    await cancelOrder(unpaid.order.id, admin, "The buyer changed their mind.");
+    expect(await invoiceOf(unpaid.order.id)).toMatchObject({ status: "void" });
+
+    // A refund reported before its payment (events arrive in any order): the Draft asks for nothing now.
+    const early = await checkout(await seedWork(), "early@example.com");
+    await createInvoiceFromOrder(early.order.id);
+    stripe.pay(early.sessionId);
+    await deliver(stripe.refundEvent(early.sessionId));
+    expect(await invoiceOf(early.order.id)).toMatchObject({ status: "void" });
+
+    // Paid, then refunded by the artist while Stripe's webhook lands first: the invoice is Refunded, once.
+    const sold = await checkout(await seedWork(), "sold@example.com");
+    await createInvoiceFromOrder(sold.order.id);
+    stripe.pay(sold.sessionId);
+    await deliver(stripe.event("checkout.session.completed", stripe.sessions.get(sold.sessionId)));
+    expect(await invoiceOf(sold.order.id)).toMatchObject({ status: "paid" });
+    stripe.onRefund = (event) => deliver(event);
+    try {
+      await refundOrder(sold.order.id, admin, "Returned.");
+    } finally {
+      stripe.onRefund = undefined;
+    }
+    const refunded = await orderRow(sold.order.id);
+    expect(await invoiceOf(sold.order.id)).toMatchObject({ status: "refunded", refundedAt: refunded.refundedAt });
   });
 
   it("expires the session when the reservation lapses, but keeps a work whose payment completed at the last moment", async () => {

@@ -180,6 +180,41 @@ export async function refundOrder(orderId: string, actor: Actor, note = ""): Pro
   });
 }
 
+/**
+ * Money an order that is no sale received all the same (its invoice marked paid by hand while it waited for
+ * payment, before that paid the order; then maybe cancelled or lapsed) was given back by the artist: the order is
+ * recorded refunded, its invoice with it (moveOrder). An unpaid order's card payment page is closed first and its
+ * works put back. `check` runs in the transaction, under the order's lock, before the move: the caller's own
+ * conditions (the invoice still paid).
+ */
+export async function refundUnsoldOrder(
+  orderId: string,
+  actor: Actor,
+  note: string,
+  check: (tx: Database, order: Order) => Promise<void>,
+): Promise<Order> {
+  const current = await getOrder(orderId);
+  if (!current) throw new OrderError("not-found", "There is no such order.");
+  if (isSold(current.status))
+    throw new OrderError("invalid-transition", `Order ${current.number} is ${current.status}: refund it instead.`);
+  if (
+    current.status === "awaiting_payment" &&
+    (await providerFor(current.provider).cancelPayment(current)) === "already-paid"
+  ) {
+    throw new OrderError("already-paid", `Order ${current.number} was just paid by card; refund it instead.`);
+  }
+  const refunded = await db().transaction(async (tx) => {
+    const order = await requireOrder(tx, orderId);
+    await check(tx, order);
+    if (isSold(order.status))
+      throw new OrderError("invalid-transition", `Order ${order.number} is ${order.status}: refund it instead.`);
+    return moveOrder(tx, order, "refunded", actor, "refunded", note, { refundedAt: new Date(), reservedUntil: null });
+  });
+  // Stock may have changed: pages that show the works start afresh (modules/events).
+  await catalogChanged();
+  return refunded;
+}
+
 /** The expiry job: an order still unpaid when its reservation lapses is cancelled and its works released. */
 export async function expireReservation(orderId: string, now = new Date()): Promise<"expired" | "not-due" | "kept"> {
   const order = await getOrder(orderId);
