@@ -1,6 +1,6 @@
 // Invoice Generation end to end, on a server of its own with a real SMTP peer: an order placed in the shop
 // becomes an invoice in one click, printable with the order's total, downloadable as a PDF, and sent to the
-// buyer, who receives it with the PDF attached; voiding keeps the number.
+// buyer, who receives it with the PDF attached; voiding keeps the number; the order refunded, its invoice says so.
 import { ADMIN_SERVER_ENV } from "../support/accounts";
 import { signInAdmin } from "../support/admin-fixtures";
 import { expect, test } from "../support/fixtures";
@@ -81,4 +81,25 @@ test("an order becomes a printable invoice with its total, sent to the buyer wit
   // The invoice's payment is the order's: the order is paid too, its work sold (no lapse puts it back on sale).
   await page.goto(url(`/admin/orders?q=${orderNumber}`));
   await expect(page.getByRole("row").filter({ hasText: orderNumber })).toContainText("Paid");
+
+  // The order refunded, its invoice says so, on its page and in the list: the money it records went back.
+  await page.getByRole("link", { name: orderNumber }).click();
+  await page.getByLabel("I confirm the full refund of this order").check();
+  await page.getByRole("button", { name: "Refund order" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "is refunded" })).toHaveText(
+    `Order ${orderNumber} is refunded; its works are for sale again.`,
+  );
+  await page.getByRole("link", { name: `Invoice ${invoiceNumber}` }).click();
+  await expect(
+    page.getByText(`Order ${orderNumber} was refunded: the payment this invoice records was given back to the buyer.`),
+  ).toBeVisible();
+  await expect(invoice.getByText("Refunded", { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Refunded /)).toBeVisible();
+  for (const step of ["Send to buyer again", "Mark paid", "Void", "Record refund"])
+    await expect(page.getByRole("button", { name: step })).toHaveCount(0);
+  await page.goto(url("/admin/invoices?status=refunded"));
+  const refunded = page.getByRole("row", { name: new RegExp(invoiceNumber) });
+  await expect(refunded).toContainText("Refunded");
+  await expect(refunded).toContainText(`Order ${orderNumber} refunded`);
+  expect(await seriousViolations(page)).toEqual([]);
 });

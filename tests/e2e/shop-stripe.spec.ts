@@ -1,8 +1,12 @@
 // Card payment end to end, through the local Stripe stand-in (tests/support/stripe-standin.ts: the API the SDK
 // calls, a hosted payment page, and webhooks signed with the SDK's test helper). An own server on a fresh
 // DATA_DIR with STRIPE_* pointing at the stand-in: checkout → Stripe's page → pay → the webhook marks the order
-// paid → the confirmation says so. Leaving the payment page without paying releases the work at once.
+// paid → the confirmation says so. Leaving the payment page without paying releases the work at once. The
+// artist's refund is recorded once, and said as done, when Stripe's charge.refunded reaches the shop first.
 import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { ADMIN_SERVER_ENV } from "../support/accounts";
+import { adminContext } from "../support/admin-fixtures";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-standin";
 import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
 import { expect, test } from "../support/fixtures";
@@ -31,6 +35,7 @@ test.beforeAll(async () => {
     {
       DATA_DIR: join(runTempDir("atelier-shop-stripe-"), "data"),
       LOG_LEVEL: "warn",
+      ...ADMIN_SERVER_ENV,
       ...standIn.env(),
     },
     { data: "demo" },
@@ -43,6 +48,18 @@ test.afterAll(async () => {
   if (server) await stop(server);
   if (standIn) await standIn.close();
 });
+
+/** From /shop to Stripe's payment page: the work in the cart, the checkout filled with a New Orleans address. */
+async function continueToPayment(page: Page, title: string, buyer: { name: string; email: string; street: string }) {
+  await page.goto(`${server.url}/shop`);
+  await addToCartFromShop(page, title);
+  await page.goto(`${server.url}/checkout`);
+  await fillCheckout(page, { ...buyer, city: "New Orleans", state: "LA", zip: "70130" });
+  await checkoutForm(page)
+    .getByRole("button", { name: /^Continue to payment/ })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`^${standIn.url}/pay/cs_test_\\w+$`));
+}
 
 test("checkout by card: Stripe's payment page, the webhook marks the order paid, the confirmation says so", async ({
   page,
@@ -105,21 +122,11 @@ test("checkout by card: Stripe's payment page, the webhook marks the order paid,
 
 test("leaving Stripe's page without paying cancels the order and puts the work back on sale", async ({ page }) => {
   const title = "Salt Ledger";
-  await page.goto(`${server.url}/shop`);
-  await addToCartFromShop(page, title);
-  await page.goto(`${server.url}/checkout`);
-  await fillCheckout(page, {
+  await continueToPayment(page, title, {
     name: "Fay Undecided",
     email: "fay@example.com",
     street: "2 Dauphine Street",
-    city: "New Orleans",
-    state: "LA",
-    zip: "70112",
   });
-  await checkoutForm(page)
-    .getByRole("button", { name: /^Continue to payment/ })
-    .click();
-  await expect(page).toHaveURL(new RegExp(`^${standIn.url}/pay/cs_test_\\w+$`));
   const session = [...standIn.sessions.values()].at(-1)!;
 
   await page.getByRole("link", { name: "Back" }).click();
@@ -163,4 +170,47 @@ test("signed events about orders this shop never issued are answered 200, logged
   }
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   expect(server.output()).not.toMatch(/"level":50/);
+});
+
+test("the artist's card refund is said as done when Stripe's charge.refunded reaches the shop first", async ({
+  page,
+  browser,
+}) => {
+  const title = "Red Shift Nocturne";
+  await continueToPayment(page, title, {
+    name: "Gus Refund",
+    email: "gus.refund@example.com",
+    street: "3 Chartres Street",
+  });
+  await page.getByRole("button", { name: "Pay" }).click();
+  const number = await confirmedOrderNumber(page);
+
+  // Stripe answers the refund only once its charge.refunded has reached the shop's webhook.
+  const webhook: string[] = [];
+  standIn.onRefund = async (event) => {
+    const answer = await standIn.deliver(standIn.webhookUrl!, event);
+    webhook.push(`${answer.status} ${await answer.text()}`);
+  };
+  const admin = await adminContext(browser, server.url);
+  try {
+    const artist = await admin.newPage();
+    await artist.goto(`/admin/orders?q=${number}`);
+    await artist.getByRole("link", { name: number }).click();
+    await artist.getByLabel("Reason").fill("The buyer's wall is too small.");
+    await artist.getByLabel("I confirm the full refund of this order").check();
+    await artist.getByRole("button", { name: "Refund order" }).click();
+    await expect(artist.getByRole("status").filter({ hasText: "is refunded" })).toHaveText(
+      `Order ${number} is refunded; its works are for sale again.`,
+    );
+    expect(webhook).toEqual(["200 refunded"]);
+    // Recorded once, by Stripe's event, with the artist's reason beside it.
+    const history = artist.getByRole("region", { name: "History" });
+    await expect(history.getByText("Refunded in full")).toHaveCount(1);
+    await expect(history.getByText("Reason for the refund: The buyer's wall is too small.")).toBeVisible();
+  } finally {
+    standIn.onRefund = undefined;
+    await admin.close();
+  }
+  await page.goto(`${server.url}/shop`);
+  await expect(shopEntry(page, title)).toHaveCount(1);
 });

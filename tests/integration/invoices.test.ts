@@ -15,6 +15,7 @@ import {
   listInvoices,
   markInvoicePaid,
   recordInvoicePayment,
+  recordInvoiceRefund,
   sendInvoice,
   voidInvoice,
 } from "~/modules/invoices/invoices.server";
@@ -22,6 +23,7 @@ import { cancelOrder, expireReservation, markOrderPaid, refundOrder } from "~/mo
 import { getOrder } from "~/modules/shop/orders.server";
 import { loader as orderLoader } from "~/routes/admin/order";
 import { action as invoicesAction, loader as invoicesLoader } from "~/routes/admin/invoices";
+import { action as invoiceAction, loader as invoiceLoader } from "~/routes/admin/invoice";
 import { sendCommission } from "../support/inquiry-data";
 import { BACKENDS, useTestServices } from "../support/harness";
 import { BUYER, callRoute, formOf, orderOne, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
@@ -254,13 +256,21 @@ describe.each(BACKENDS)("invoices on %s", (backend) => {
       return { order: placed.order, invoice };
     };
 
-    // The bank transfer arrives: the invoice the buyer was sent is paid with the order, and stays paid after
-    // a refund (no credit notes).
+    // The bank transfer arrives: the invoice the buyer was sent is paid with the order; refunded, the order's
+    // invoice says so (the money it records was given back), keeping its number and when it was paid.
     const paid = await invoicedOrder();
     const order = await markOrderPaid(paid.order.id, artist, "Transfer ref 4471");
     expect(await invoiceOf(paid.order.id)).toMatchObject({ status: "paid", paidAt: order.paidAt });
-    await refundOrder(paid.order.id, artist, "Returned.");
-    expect(await invoiceOf(paid.order.id)).toMatchObject({ status: "paid" });
+    const refunded = await refundOrder(paid.order.id, artist, "Returned.");
+    expect(await invoiceOf(paid.order.id)).toMatchObject({
+      status: "refunded",
+      number: paid.invoice.number,
+      paidAt: order.paidAt,
+      refundedAt: refunded.refundedAt,
+    });
+    // A refunded invoice is final: not paid, voided or sent again.
+    await expect(markInvoicePaid(paid.invoice.id)).rejects.toThrow(/refunded invoice cannot be marked paid/);
+    await expect(voidInvoice(paid.invoice.id)).rejects.toThrow(/refunded invoice cannot be voided/);
 
     // Cancelled, or lapsed unpaid: the buyer can no longer be asked to pay it; it keeps its number.
     const cancelled = await invoicedOrder();
@@ -305,5 +315,201 @@ describe.each(BACKENDS)("invoices on %s", (backend) => {
     const offered = (list.body as { orders: { label: string }[] }).orders.map((o) => o.label);
     expect(offered.some((label) => label.startsWith(cancelled.order.number))).toBe(false);
     expect(offered.some((label) => label.startsWith(placed.order.number))).toBe(true);
+  });
+
+  // Paths that could leave an invoice Paid on an order that is no sale (docs/shop.md "An order's invoice"):
+  // the invoice marked paid by hand and the order then cancelled or lapsed, an invoice left Draft or Sent on an
+  // order cancelled or refunded before invoices followed their orders (old data), a refund.
+
+  const placedOrder = async (title: string) => {
+    const work = await seedWork({ title });
+    const placed = await orderOne(work);
+    if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
+    return { work, order: placed.order, invoice: (await createInvoiceFromOrder(placed.order.id)).invoice };
+  };
+  /** Sets an invoice as data made before this rule would hold it (a status the app no longer leaves it in). */
+  const asBefore = (id: string, change: Partial<typeof invoices.$inferInsert>) =>
+    ctx.handle.db.update(invoices).set(change).where(eq(invoices.id, id));
+  let signedIn: Promise<string> | undefined;
+  /** One administrator's session for these tests (signing in for each would meet the sign-in limit). */
+  const artistCookie = () => (signedIn ??= adminCookie());
+  const invoicePage = async (id: string) =>
+    (
+      await callRoute(
+        (args: never) => invoiceLoader({ ...(args as object), params: { id } } as never),
+        `/admin/invoices/${id}`,
+        { cookie: await artistCookie() },
+      )
+    ).body as { actions: string[]; standing: { tone: string; text: string } | null };
+  const onInvoicePage = async (id: string, intent: string) =>
+    callRoute(
+      (args: never) => invoiceAction({ ...(args as object), params: { id } } as never),
+      `/admin/invoices/${id}`,
+      { form: formOf({ intent }), cookie: await artistCookie() },
+    );
+  const listRow = async (number: string) => {
+    const list = await callRoute(invoicesLoader, `/admin/invoices?q=${number}`, { cookie: await artistCookie() });
+    return (list.body as { invoices: { number: string; status: string; note: string | null }[] }).invoices.find(
+      (row) => row.number === number,
+    );
+  };
+
+  it("never marks paid the invoice of an order that asks for no money, left Draft or Sent from before", async () => {
+    for (const [title, end] of [
+      ["Old Cancelled Draft", (id: string) => cancelOrder(id, artist, "No payment.")],
+      [
+        "Old Refunded Draft",
+        async (id: string) => {
+          await markOrderPaid(id, artist);
+          await refundOrder(id, artist);
+        },
+      ],
+    ] as const) {
+      const { order, invoice } = await placedOrder(title);
+      await end(order.id);
+      const status = (await getOrder(order.id))!.status;
+      // As an invoice made before ff43869 stayed: Sent, whatever became of its order.
+      await asBefore(invoice.id, { status: "sent", paidAt: null, voidedAt: null, refundedAt: null });
+      const refusal = `Order ${order.number} was ${status}: its invoice asks for no money, so it cannot be marked paid.`;
+      await expect(recordInvoicePayment(invoice.id, artist)).rejects.toThrow(refusal);
+      expect(await onInvoicePage(invoice.id, "mark-paid")).toMatchObject({
+        status: 409,
+        body: { ok: false, error: refusal },
+      });
+      expect(await getInvoice(invoice.id)).toMatchObject({ status: "sent", paidAt: null });
+      // Nor sent again: the page offers only Void.
+      expect((await invoicePage(invoice.id)).actions).toEqual(["void"]);
+    }
+  });
+
+  it("answers Mark paid on an order cancelled meanwhile with the reason, not an error page", async () => {
+    const { order, invoice } = await placedOrder("Cancelled While Open");
+    // Both at once: whichever takes the order first, the books never say paid for a cancelled order.
+    const [paying, cancelling] = await Promise.allSettled([
+      onInvoicePage(invoice.id, "mark-paid"),
+      cancelOrder(order.id, artist, "The buyer withdrew."),
+    ]);
+    const after = (await getOrder(order.id))!;
+    const bill = (await getInvoice(invoice.id))!;
+    expect([after.status, bill.status]).toEqual(after.status === "paid" ? ["paid", "paid"] : ["cancelled", "void"]);
+    expect(paying).toMatchObject({ status: "fulfilled" });
+    const answer = (paying as PromiseFulfilledResult<{ status: number }>).value;
+    expect(answer.status).toBe(after.status === "paid" ? 200 : 409);
+    if (after.status === "paid") expect(cancelling.status).toBe("rejected");
+  });
+
+  it("says on the invoice and in the list when an order's paid invoice was refunded", async () => {
+    const { order, invoice } = await placedOrder("Refunded Sale");
+    await recordInvoicePayment(invoice.id, artist);
+    await refundOrder(order.id, artist, "Damaged in transit.");
+    expect((await invoicePage(invoice.id)).standing).toEqual({
+      tone: "status",
+      text: `Order ${order.number} was refunded: the payment this invoice records was given back to the buyer.`,
+    });
+    expect((await invoicePage(invoice.id)).actions).toEqual([]);
+    expect(await listRow(invoice.number)).toMatchObject({ status: "refunded", note: `Order ${order.number} refunded` });
+    expect((await listInvoices({ status: "refunded" })).invoices.map((i) => i.number)).toContain(invoice.number);
+  });
+
+  it("asks for the refund of an invoice marked paid by hand whose order then lapsed, and records it", async () => {
+    // Before 81886a5, an invoice's Mark paid left its order waiting for the transfer, and the order lapsed.
+    const { work, order, invoice } = await placedOrder("Paid Then Lapsed");
+    await asBefore(invoice.id, { status: "paid", paidAt: new Date() });
+    expect(await expireReservation(order.id, new Date(order.reservedUntil!.getTime() + 1_000))).toBe("expired");
+    expect(await getInvoice(invoice.id)).toMatchObject({ status: "paid" });
+    expect(await stockRow(work)).toMatchObject({ quantity: 1, availability: "available" });
+
+    // The invoice says what happened and what to do; the list marks it.
+    const page = await invoicePage(invoice.id);
+    expect(page.standing).toEqual({
+      tone: "alert",
+      text: `Marked paid, but order ${order.number} was cancelled and its works went back on sale: nothing was sold for this payment. Give the money back to the buyer, then record the refund here.`,
+    });
+    expect(page.actions).toEqual(["record-refund"]);
+    expect(await listRow(invoice.number)).toMatchObject({
+      status: "paid",
+      note: `Order ${order.number} cancelled: refund due`,
+    });
+    // Not sent as a paid copy, nor voided (money was received).
+    expect(await onInvoicePage(invoice.id, "send")).toMatchObject({ status: 409 });
+    expect(await onInvoicePage(invoice.id, "void")).toMatchObject({ status: 409 });
+
+    expect(await onInvoicePage(invoice.id, "record-refund")).toMatchObject({
+      status: 200,
+      body: { ok: true, message: `Invoice ${invoice.number} is refunded, and order ${order.number} with it.` },
+    });
+    expect(await getInvoice(invoice.id)).toMatchObject({ status: "refunded" });
+    const refunded = (await getOrder(order.id))!;
+    expect(refunded.status).toBe("refunded");
+    expect(refunded.events.at(-1)).toMatchObject({ kind: "refunded", actorKind: "admin" });
+    expect(await stockRow(work)).toMatchObject({ quantity: 1, availability: "available" });
+    // Once only.
+    expect(await onInvoicePage(invoice.id, "record-refund")).toMatchObject({ status: 409 });
+  });
+
+  it("for a paid invoice whose order still waits for payment, offers the refund, which puts the work back", async () => {
+    const { work, order, invoice } = await placedOrder("Paid, Still Waiting");
+    await asBefore(invoice.id, { status: "paid", paidAt: new Date() });
+    expect((await invoicePage(invoice.id)).standing).toEqual({
+      tone: "alert",
+      text: `Marked paid, but order ${order.number} is still awaiting payment. If the sale stands, mark the order paid on its page; otherwise give the money back to the buyer, then record the refund here.`,
+    });
+    // The first way: the order's Mark paid, the invoice stays as it is and the notice goes.
+    await markOrderPaid(order.id, artist, "Transfer found.");
+    expect(await getInvoice(invoice.id)).toMatchObject({ status: "paid" });
+    expect((await invoicePage(invoice.id)).standing).toBeNull();
+    expect((await invoicePage(invoice.id)).actions).toEqual(["send"]);
+
+    // The other: the refund, which releases the work the order held.
+    const second = await placedOrder("Paid, Then Given Back");
+    await asBefore(second.invoice.id, { status: "paid", paidAt: new Date() });
+    expect(await stockRow(second.work)).toMatchObject({ quantity: 0, availability: "reserved" });
+    await recordInvoiceRefund(second.invoice.id, artist);
+    expect((await getOrder(second.order.id))!.status).toBe("refunded");
+    expect(await stockRow(second.work)).toMatchObject({ quantity: 1, availability: "available" });
+    expect(await stockRow(work)).toMatchObject({ availability: "sold" });
+  });
+
+  it("migration 0022 marks a refunded order's paid invoice refunded and voids what cancelled orders still ask", async () => {
+    const refundedSale = await placedOrder("Refunded Before 0022");
+    const refunded = await markOrderPaid(refundedSale.order.id, artist).then(() =>
+      refundOrder(refundedSale.order.id, artist),
+    );
+    const cancelledSent = await placedOrder("Cancelled Before 0022");
+    await cancelOrder(cancelledSent.order.id, artist);
+    const paidLapsed = await placedOrder("Paid And Lapsed Before 0022");
+    await cancelOrder(paidLapsed.order.id, artist);
+    const paidSale = await placedOrder("Sold Before 0022");
+    await markOrderPaid(paidSale.order.id, artist);
+
+    // The table as it was: no Refunded status (a refunded order's invoice stayed Paid), and the rows as the app
+    // left them then.
+    await ctx.handle.db.execute(sql`alter table invoices drop constraint invoices_status_check`);
+    await ctx.handle.db.execute(sql`update invoices set status = 'paid' where status = 'refunded'`);
+    await ctx.handle.db.execute(sql`alter table invoices drop column refunded_at`);
+    await ctx.handle.db.execute(
+      sql`alter table invoices add constraint invoices_status_check check (status in ('draft', 'sent', 'paid', 'void'))`,
+    );
+    const set = (id: string, status: string, paid: boolean) =>
+      ctx.handle.db.execute(
+        sql`update invoices set status = ${status}, paid_at = ${paid ? sql`now()` : null}, voided_at = null where id = ${id}`,
+      );
+    await set(refundedSale.invoice.id, "paid", true);
+    await set(cancelledSent.invoice.id, "sent", false);
+    await set(paidLapsed.invoice.id, "paid", true);
+
+    const migration = readFileSync(join(migrationsFolder(), "0022_invoice_refunded.sql"), "utf8");
+    for (const statement of migration.split("--> statement-breakpoint"))
+      await ctx.handle.db.execute(sql.raw(statement));
+
+    expect(await getInvoice(refundedSale.invoice.id)).toMatchObject({
+      status: "refunded",
+      refundedAt: refunded.refundedAt,
+    });
+    expect(await getInvoice(cancelledSent.invoice.id)).toMatchObject({ status: "void" });
+    // Money received for an order that lapsed: only the artist knows whether it went back; the page asks.
+    expect(await getInvoice(paidLapsed.invoice.id)).toMatchObject({ status: "paid" });
+    expect((await invoicePage(paidLapsed.invoice.id)).actions).toEqual(["record-refund"]);
+    expect(await getInvoice(paidSale.invoice.id)).toMatchObject({ status: "paid" });
   });
 });

@@ -54,6 +54,7 @@ const EVERY_CHANGE: Op[] = [
   { type: "ship", order: 0 },
   { type: "deliver", order: 0 },
   { type: "refund", order: 0 },
+  { type: "refund", order: 0 },
   { type: "place", lines: [{ work: 1, quantity: 1 }] },
   { type: "expire", order: 1 },
   { type: "place", lines: [{ work: 2, quantity: 2 }] },
@@ -144,7 +145,10 @@ describe.each(BACKENDS)("orders and stock stay consistent on %s", (backend) => {
             if (!(error instanceof OrderError)) throw error;
             outcome = "refused";
           }
-          expect(outcome).toBe(allowed ? "moved" : "refused");
+          // A refund already made (by Stripe's webhook, or a second press) is done: it succeeds, and changes nothing.
+          const done = op.type === "refund" && order.status === "refunded";
+          if (done && outcome === "moved") outcome = "kept";
+          expect(outcome).toBe(done ? "kept" : allowed ? "moved" : "refused");
           if (outcome === "moved") {
             moved.set(op.type, (moved.get(op.type) ?? 0) + 1);
             if (holdsStock(order.status) && !holdsStock(target))

@@ -4,7 +4,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { invoices, jobs, mailOutbox, orderEvents, orders, processedWebhookEvents } from "~/db/schema";
-import { createInvoiceFromOrder } from "~/modules/invoices/invoices.server";
+import { createInvoiceFromOrder, recordInvoicePayment } from "~/modules/invoices/invoices.server";
 import { runDueJobs } from "~/modules/jobs/jobs.server";
 import { cancelOrder, EXPIRE_JOB, markOrderPaid, refundOrder } from "~/modules/shop/order-actions.server";
 import { OrderError } from "~/modules/shop/orders.server";
@@ -13,10 +13,13 @@ import { services, setServices } from "~/services.server";
 import * as checkoutRoute from "~/routes/shop/checkout";
 import * as confirmationRoute from "~/routes/shop/order-confirmation";
 import * as webhookRoute from "~/routes/resources/stripe-webhook";
+import * as adminOrderRoute from "~/routes/admin/order";
+import { adminCookie } from "../support/admin-session";
 import { useStripeTestServices } from "../support/stripe-suite";
 import type { StandInSession } from "../support/stripe-standin";
 import { BACKENDS } from "../support/harness";
 import { callRoute, checkoutForm, cookieFrom, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
+import { formOf } from "../support/form";
 
 const admin = { kind: "admin" as const, id: "admin-1", email: "artist@example.com" };
 
@@ -133,6 +136,76 @@ describe.each(BACKENDS)("card payments through the Stripe stand-in on %s", (back
     expect(await stockRow(work)).toMatchObject({ quantity: 1, availability: "available" });
     expect((await deliver(stripe.refundEvent(sessionId))).status).toBe(200);
     expect((await orderRow(order.id)).status).toBe("refunded");
+    expect(await stockRow(work)).toMatchObject({ quantity: 1, availability: "available" });
+  });
+
+  it("records a refund once when Stripe's charge.refunded lands while the artist's refund call is still waiting", async () => {
+    const work = await seedWork({ title: "Crossed Wires" });
+    const { sessionId, order } = await checkout(work, "race@example.com");
+    stripe.pay(sessionId);
+    expect((await deliver(stripe.event("checkout.session.completed", stripe.sessions.get(sessionId)))).body).toBe(
+      "paid",
+    );
+    const mailsBefore = (await mailsTo(order.number)).length;
+    const refundForm = (note: string) => ({ form: formOf({ intent: "refund", note, confirm: "yes" }) });
+    const refundAsArtist = async (note: string) =>
+      callRoute(
+        (args: never) => adminOrderRoute.action({ ...(args as object), params: { id: order.id } } as never),
+        `/admin/orders/${order.id}`,
+        { ...refundForm(note), cookie: await adminCookie() },
+      );
+
+    // Stripe's webhook reports the refund before the refund call has answered: the webhook records it first.
+    const webhook: string[] = [];
+    stripe.onRefund = async (event) => webhook.push(String((await deliver(event)).body));
+    let answer;
+    try {
+      answer = await refundAsArtist("The frame arrived cracked.");
+    } finally {
+      stripe.onRefund = undefined;
+    }
+    expect(webhook).toEqual(["refunded"]);
+    // The artist is told it went through, as when nothing raced.
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { ok: true, message: `Order ${order.number} is refunded; its works are for sale again.` },
+    });
+    expect(
+      stripe.refunds.filter((r) => r.payment_intent === stripe.sessions.get(sessionId)!.payment_intent),
+    ).toHaveLength(1);
+
+    // Recorded once: one refund in the history, the work back once (an original: one piece), no mail more.
+    const history = async () =>
+      (await ctx.handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id))).map((e) => e.kind);
+    expect((await history()).filter((kind) => kind === "refunded")).toHaveLength(1);
+    expect(await orderRow(order.id)).toMatchObject({ status: "refunded" });
+    // The artist's reason is kept beside Stripe's record of the refund.
+    const notes = await ctx.handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+    expect(notes.at(-1)).toMatchObject({
+      kind: "note",
+      actorKind: "admin",
+      note: "Reason for the refund: The frame arrived cracked.",
+    });
+    expect(await stockRow(work)).toMatchObject({ quantity: 1, availability: "available" });
+    expect(await mailsTo(order.number)).toHaveLength(mailsBefore);
+
+    // A second press (a stale page, a double click) finds it done and succeeds as quietly.
+    expect(await refundAsArtist("")).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await history()).filter((kind) => kind === "refunded")).toHaveLength(1);
+    expect(await stockRow(work)).toMatchObject({ quantity: 1, availability: "available" });
+  });
+
+  it("records a refund once when the artist's transaction lands first and Stripe's webhook follows", async () => {
+    const work = await seedWork({ title: "Second Place" });
+    const { sessionId, order } = await checkout(work, "late-hook@example.com");
+    stripe.pay(sessionId);
+    await deliver(stripe.event("checkout.session.completed", stripe.sessions.get(sessionId)));
+    await refundOrder(order.id, admin, "Returned.");
+    expect((await deliver(stripe.refundEvent(sessionId))).body).toBe("ignored");
+    const kinds = (await ctx.handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id))).map(
+      (e) => e.kind,
+    );
+    expect(kinds.filter((kind) => kind === "refunded")).toHaveLength(1);
     expect(await stockRow(work)).toMatchObject({ quantity: 1, availability: "available" });
   });
 
@@ -331,6 +404,42 @@ describe.each(BACKENDS)("card payments through the Stripe stand-in on %s", (back
     session.status = "expired";
     await deliver(stripe.event("checkout.session.expired", session));
     expect(await invoiceOf(expired.order.id)).toMatchObject({ status: "void" });
+  });
+
+  it("never leaves a card order's invoice Paid for an order that is no sale: refused by hand, void or refunded with it", async () => {
+    const invoiceOf = async (orderId: string) =>
+      (await ctx.handle.db.select().from(invoices).where(eq(invoices.orderId, orderId)))[0]!;
+    // Marked paid by hand while the card payment is awaited: refused (Stripe reports a card payment), so the
+    // lapse that follows voids it instead of leaving it Paid on a cancelled order.
+    const unpaid = await checkout(await seedWork(), "hand@example.com");
+    const { invoice } = await createInvoiceFromOrder(unpaid.order.id);
+    await expect(recordInvoicePayment(invoice.id, admin)).rejects.toThrow(
+      `Order ${unpaid.order.number} is paid by card: its invoice is marked paid when Stripe reports the payment.`,
+    );
+    await cancelOrder(unpaid.order.id, admin, "The buyer changed their mind.");
+    expect(await invoiceOf(unpaid.order.id)).toMatchObject({ status: "void" });
+
+    // A refund reported before its payment (events arrive in any order): the Draft asks for nothing now.
+    const early = await checkout(await seedWork(), "early@example.com");
+    await createInvoiceFromOrder(early.order.id);
+    stripe.pay(early.sessionId);
+    await deliver(stripe.refundEvent(early.sessionId));
+    expect(await invoiceOf(early.order.id)).toMatchObject({ status: "void" });
+
+    // Paid, then refunded by the artist while Stripe's webhook lands first: the invoice is Refunded, once.
+    const sold = await checkout(await seedWork(), "sold@example.com");
+    await createInvoiceFromOrder(sold.order.id);
+    stripe.pay(sold.sessionId);
+    await deliver(stripe.event("checkout.session.completed", stripe.sessions.get(sold.sessionId)));
+    expect(await invoiceOf(sold.order.id)).toMatchObject({ status: "paid" });
+    stripe.onRefund = (event) => deliver(event);
+    try {
+      await refundOrder(sold.order.id, admin, "Returned.");
+    } finally {
+      stripe.onRefund = undefined;
+    }
+    const refunded = await orderRow(sold.order.id);
+    expect(await invoiceOf(sold.order.id)).toMatchObject({ status: "refunded", refundedAt: refunded.refundedAt });
   });
 
   it("expires the session when the reservation lapses, but keeps a work whose payment completed at the last moment", async () => {

@@ -1,7 +1,8 @@
 // A local stand-in for the Stripe API, for tests (no network): the few endpoints the shop calls (Checkout
 // Sessions create / retrieve / expire, PaymentIntents retrieve, Refunds create), honouring Idempotency-Key, plus
 // a hosted payment page (/pay/{session}) that "pays" and sends Stripe's webhook, signed with the official SDK's
-// test helper. The app's Stripe SDK reaches it through STRIPE_API_BASE (the SDK's host/port/protocol options).
+// test helper, and a refund's charge.refunded sent before the refund call answers (`onRefund`). The app's Stripe
+// SDK reaches it through STRIPE_API_BASE (the SDK's host/port/protocol options).
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -36,24 +37,46 @@ export interface StandInRequest {
   idempotencyKey: string | undefined;
 }
 
+/** A signed event, as Stripe delivers it: the body and its Stripe-Signature header. */
+export interface SignedEvent {
+  id: string;
+  payload: string;
+  signature: string;
+}
+
+interface StandInIntent {
+  id: string;
+  metadata: Record<string, string>;
+  amount: number;
+  currency: string;
+}
+
 export interface StripeStandIn {
   url: string;
   webhookSecret: string;
   secretKey: string;
   sessions: Map<string, StandInSession>;
-  intents: Map<string, { id: string; metadata: Record<string, string>; amount: number }>;
+  intents: Map<string, StandInIntent>;
   refunds: Json[];
   requests: StandInRequest[];
   /** Where the hosted payment page sends checkout.session.completed (the app's /webhooks/stripe). */
   webhookUrl: string | undefined;
+  /**
+   * Given the charge.refunded event of each new refund while the refund call waits for its answer: Stripe sends
+   * it about when it answers, so a test delivers it here to have it land before the app has recorded the
+   * refund (the webhook wins the race). Unset: the event is not sent.
+   */
+  onRefund: ((event: SignedEvent) => Promise<unknown>) | undefined;
   /** The settings that point the app's Stripe adapter at this stand-in. */
   env(): { STRIPE_SECRET_KEY: string; STRIPE_WEBHOOK_SECRET: string; STRIPE_API_BASE: string };
   /** Marks a session paid (as the hosted page does) without sending the webhook. */
   pay(sessionId: string): StandInSession;
   /** A signed event, as Stripe would deliver it: the body and its Stripe-Signature header. */
-  event(type: string, object: unknown, id?: string): { id: string; payload: string; signature: string };
+  event(type: string, object: unknown, id?: string): SignedEvent;
   /** A charge.refunded event for a paid session's payment. */
-  refundEvent(sessionId: string, options?: { amount?: number }): { id: string; payload: string; signature: string };
+  refundEvent(sessionId: string, options?: { amount?: number }): SignedEvent;
+  /** Posts a signed event to a webhook endpoint, as Stripe does (the answer is the app's). */
+  deliver(url: string, event: SignedEvent): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -92,7 +115,7 @@ export async function startStripeStandIn(options: { webhookSecret?: string } = {
   const webhookSecret = options.webhookSecret ?? "whsec_standin";
   const secretKey = "sk_test_standin";
   const sessions = new Map<string, StandInSession>();
-  const intents = new Map<string, { id: string; metadata: Record<string, string>; amount: number }>();
+  const intents = new Map<string, StandInIntent>();
   const refunds: Json[] = [];
   const requests: StandInRequest[] = [];
   const idempotent = new Map<string, { status: number; body: unknown }>();
@@ -114,13 +137,19 @@ export async function startStripeStandIn(options: { webhookSecret?: string } = {
     refunds,
     requests,
     webhookUrl: undefined,
+    onRefund: undefined,
     env: () => ({ STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: standIn.url }),
     pay(sessionId) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
       if (session.status !== "open") return session;
       const intent = id("pi");
-      intents.set(intent, { id: intent, metadata: session.metadata, amount: session.amount_total });
+      intents.set(intent, {
+        id: intent,
+        metadata: session.metadata,
+        amount: session.amount_total,
+        currency: session.currency,
+      });
       Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: intent });
       return session;
     },
@@ -141,21 +170,35 @@ export async function startStripeStandIn(options: { webhookSecret?: string } = {
     },
     refundEvent(sessionId, { amount } = {}) {
       const session = sessions.get(sessionId)!;
-      const refunded = amount ?? session.amount_total;
-      return standIn.event("charge.refunded", {
-        id: id("ch"),
-        object: "charge",
-        amount: session.amount_total,
-        amount_refunded: refunded,
-        currency: session.currency,
-        refunded: refunded >= session.amount_total,
-        payment_intent: session.payment_intent,
-        // Stripe does not copy the payment intent's metadata onto its charges.
-        metadata: {},
-      });
+      return chargeRefunded(
+        { id: session.payment_intent!, amount: session.amount_total, currency: session.currency },
+        amount,
+      );
     },
+    deliver: (url, event) =>
+      fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": event.signature },
+        body: event.payload,
+      }),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+
+  /** charge.refunded for a payment intent's charge, refunded in full unless `amount` says less. */
+  function chargeRefunded(intent: Pick<StandInIntent, "id" | "amount" | "currency">, amount?: number) {
+    const refunded = amount ?? intent.amount;
+    return standIn.event("charge.refunded", {
+      id: id("ch"),
+      object: "charge",
+      amount: intent.amount,
+      amount_refunded: refunded,
+      currency: intent.currency,
+      refunded: refunded >= intent.amount,
+      payment_intent: intent.id,
+      // Stripe does not copy the payment intent's metadata onto its charges.
+      metadata: {},
+    });
+  }
 
   async function route(req: IncomingMessage, res: ServerResponse, raw: string) {
     const url = new URL(req.url ?? "/", base);
@@ -174,14 +217,8 @@ export async function startStripeStandIn(options: { webhookSecret?: string } = {
         return;
       }
       standIn.pay(session.id);
-      if (standIn.webhookUrl) {
-        const event = standIn.event("checkout.session.completed", session);
-        await fetch(standIn.webhookUrl, {
-          method: "POST",
-          headers: { "content-type": "application/json", "stripe-signature": event.signature },
-          body: event.payload,
-        });
-      }
+      if (standIn.webhookUrl)
+        await standIn.deliver(standIn.webhookUrl, standIn.event("checkout.session.completed", session));
       res.writeHead(303, { location: session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id) });
       res.end();
       return;
@@ -259,6 +296,8 @@ export async function startStripeStandIn(options: { webhookSecret?: string } = {
         amount: intent.amount,
       };
       refunds.push(refund);
+      // Stripe's charge.refunded may reach the app before this answer does.
+      await standIn.onRefund?.(chargeRefunded(intent));
       return remember(200, refund);
     }
     send(res, 404, {

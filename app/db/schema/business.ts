@@ -28,7 +28,8 @@ import { artworks } from "./catalog";
 import { commissions } from "./inbox";
 import { orders } from "./orders";
 
-export const INVOICE_STATUSES = ["draft", "sent", "paid", "void"] as const;
+/** `refunded`: an order's invoice was paid, then the order refunded (the money given back; docs/shop.md). */
+export const INVOICE_STATUSES = ["draft", "sent", "paid", "void", "refunded"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 export const INVOICE_KINDS = ["order", "commission"] as const;
@@ -69,11 +70,13 @@ export const invoices = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     voidedAt: timestamp("voided_at", { withTimezone: true }),
+    /** When the payment it records was given back (its order refunded). */
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
   (t) => [
-    check("invoices_status_check", sql`${t.status} in ('draft', 'sent', 'paid', 'void')`),
+    check("invoices_status_check", sql`${t.status} in ('draft', 'sent', 'paid', 'void', 'refunded')`),
     check("invoices_kind_check", sql`${t.kind} in ('order', 'commission')`),
     check(
       "invoices_commission_stage_check",

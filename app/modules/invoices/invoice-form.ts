@@ -60,7 +60,7 @@ export const CommissionInvoiceSchema = z
   });
 
 export const InvoiceActionSchema = z.object({
-  intent: z.enum(["send", "mark-paid", "void"]),
+  intent: z.enum(["send", "mark-paid", "void", "record-refund"]),
 });
 
 export const InvoiceListFilterSchema = z.object({

@@ -28,6 +28,7 @@ const invoice = (overrides: Partial<InvoiceWithLines> = {}): InvoiceWithLines =>
   sentAt: null,
   paidAt: null,
   voidedAt: null,
+  refundedAt: null,
   createdAt: new Date("2026-11-21T10:00:00Z"),
   updatedAt: new Date("2026-11-21T10:00:00Z"),
   lines: [

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { dayIn } from "~/lib/dates";
-import { addDays, invoiceActions, invoiceNumber, invoiceTotals } from "./invoice-rules";
+import type { OrderStatus } from "~/modules/shop/order-status";
+import {
+  addDays,
+  invoiceActions,
+  invoiceNumber,
+  invoiceStanding,
+  invoiceTotals,
+  type InvoicedOrder,
+} from "./invoice-rules";
 
 describe("invoice rules", () => {
   it("numbers invoices per year with four digits at least", () => {
@@ -25,6 +33,35 @@ describe("invoice rules", () => {
     expect(invoiceActions("void")).toEqual([]);
     expect(invoiceActions("paid")).not.toContain("void");
     expect(invoiceActions("draft")).toEqual(["send", "mark-paid", "void"]);
+    expect(invoiceActions("refunded")).toEqual([]);
+  });
+
+  it("follows the invoice's order: paid only for a sale or a transfer awaited, refunded only for no sale", () => {
+    const bank = (status: OrderStatus): InvoicedOrder => ({ number: "A-2026-0001", status, provider: "manual" });
+    const card = { ...bank("awaiting_payment"), provider: "stripe" as const };
+    // Draft or Sent: Mark paid while the order is sold or waits for a bank transfer; never for a card or an
+    // order that asks for nothing (only Void then).
+    expect(invoiceActions("sent", bank("awaiting_payment"))).toEqual(["send", "mark-paid", "void"]);
+    expect(invoiceActions("sent", bank("paid"))).toEqual(["send", "mark-paid", "void"]);
+    expect(invoiceActions("sent", card)).toEqual(["send", "void"]);
+    expect(invoiceActions("sent", bank("cancelled"))).toEqual(["void"]);
+    expect(invoiceActions("draft", bank("refunded"))).toEqual(["void"]);
+    // Paid: a copy for a sale; the refund recorded for an order that is no sale; a sold order is refunded
+    // from its own page.
+    expect(invoiceActions("paid", bank("delivered"))).toEqual(["send"]);
+    expect(invoiceActions("paid", bank("cancelled"))).toEqual(["record-refund"]);
+    expect(invoiceActions("paid", bank("awaiting_payment"))).toEqual(["record-refund"]);
+    expect(invoiceActions("paid")).toEqual(["send"]);
+    expect(invoiceActions("refunded", bank("refunded"))).toEqual([]);
+
+    expect(invoiceStanding("paid", bank("paid"))).toBeNull();
+    expect(invoiceStanding("paid", bank("cancelled"))).toMatchObject({
+      tone: "alert",
+      short: "Order A-2026-0001 cancelled: refund due",
+    });
+    expect(invoiceStanding("refunded", bank("refunded"))).toMatchObject({ tone: "status" });
+    expect(invoiceStanding("void", bank("cancelled"))).toMatchObject({ short: "Order A-2026-0001 cancelled" });
+    expect(invoiceStanding("void", bank("awaiting_payment"))).toBeNull();
   });
 
   it("reads the calendar day in the studio's time zone", () => {

@@ -1,7 +1,9 @@
 // Invoices: for shop orders (lines copied from the order as sold) and for commissions (a deposit or the final
 // amount, entered by the artist). Numbers are INV-{year}-{sequence}, allocated gap-free in the transaction
-// that creates the invoice; a void invoice keeps its number. Owns: invoices, invoice_lines,
-// invoice_number_counters. Exposes: create, list, read, send (mail outbox, PDF attached), mark paid, void.
+// that creates the invoice; a void invoice keeps its number. An order's invoice follows its order
+// (order-invoice.server.ts), and what it allows depends on where the order stands (invoice-rules.ts). Owns:
+// invoices, invoice_lines, invoice_number_counters. Exposes: create, list, read, send (mail outbox, PDF
+// attached), mark paid, void, record the refund of a payment for an order that is no sale.
 import { and, asc, eq, ne } from "drizzle-orm";
 import { db, nextInYear, type Database } from "~/db/client.server";
 import { invoiceLines, invoices, type CommissionInvoiceStage, type InvoiceStatus } from "~/db/schema";
@@ -9,7 +11,7 @@ import { formatPrice } from "~/lib/money";
 import { getCommission } from "~/modules/inbox/inbox-admin.server";
 import { sendMail } from "~/modules/mail/mail.server";
 import { getSettings } from "~/modules/settings/settings.server";
-import { getOrder, lockOrder, type OrderWithItems } from "~/modules/shop/orders.server";
+import { getOrder, lockOrder, OrderError, orderStandings, type OrderWithItems } from "~/modules/shop/orders.server";
 import { dayIn } from "~/lib/dates";
 import {
   addDays,
@@ -18,12 +20,14 @@ import {
   formatInvoiceDay,
   invoiceActions,
   invoiceNumber,
+  invoiceRefusal,
   invoiceTotals,
   type InvoiceAction,
+  type InvoicedOrder,
   type InvoiceLineInput,
 } from "./invoice-rules";
 import { isSold, mayBeInvoiced } from "~/modules/shop/order-status";
-import { markOrderPaid } from "~/modules/shop/order-actions.server";
+import { markOrderPaid, refundUnsoldOrder } from "~/modules/shop/order-actions.server";
 import { DomainError } from "~/lib/domain-error";
 import { containing, newestFirst, pageOf } from "~/db/list-queries.server";
 
@@ -213,7 +217,7 @@ export async function listInvoices({
   q?: string;
   status?: InvoiceStatus;
   page?: number;
-}): Promise<{ invoices: Invoice[]; total: number }> {
+}): Promise<{ invoices: (Invoice & { order?: InvoicedOrder })[]; total: number }> {
   const where = and(
     status ? eq(invoices.status, status) : undefined,
     containing(q, invoices.number, invoices.buyerName, invoices.buyerEmail),
@@ -225,7 +229,16 @@ export async function listInvoices({
     .orderBy(...newestFirst(invoices))
     .$dynamic();
   const { rows, total } = await pageOf(query, db().$count(invoices, where), page, INVOICES_PAGE_SIZE);
-  return { invoices: rows, total };
+  const orders = await orderStandings(rows.flatMap((row) => (row.orderId ? [row.orderId] : [])));
+  return { invoices: rows.map((row) => ({ ...row, order: row.orderId ? orders.get(row.orderId) : undefined })), total };
+}
+
+/** Where an invoice's order stands now (undefined for a commission's invoice, or an order no longer kept). */
+export async function orderOfInvoice(
+  invoice: Pick<Invoice, "orderId">,
+  tx: Database = db(),
+): Promise<InvoicedOrder | undefined> {
+  return invoice.orderId ? (await orderStandings([invoice.orderId], tx)).get(invoice.orderId) : undefined;
 }
 
 export async function getInvoice(id: string, tx: Database = db()): Promise<InvoiceWithLines | undefined> {
@@ -240,22 +253,28 @@ export async function getInvoice(id: string, tx: Database = db()): Promise<Invoi
   return { ...invoice, lines };
 }
 
-/** Loads the invoice locked for update and checks the action is allowed in its status. */
+/**
+ * Loads the invoice locked for update and checks the action is allowed in its status and, for an order's invoice,
+ * with its order where it stands: the order is locked first, as every move of the order takes it before its
+ * invoice (moveOrder), so a cancellation or refund in flight either is seen here or waits for this.
+ */
 async function lockFor(tx: Database, id: string, action: InvoiceAction): Promise<InvoiceWithLines> {
+  const [head] = await tx.select({ orderId: invoices.orderId }).from(invoices).where(eq(invoices.id, id)).limit(1);
+  if (!head) throw new InvoiceError("not-found", "That invoice does not exist.");
+  const order = head.orderId ? await lockOrder(tx, head.orderId) : undefined;
   const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update").limit(1);
   if (!row) throw new InvoiceError("not-found", "That invoice does not exist.");
-  if (!invoiceActions(row.status).includes(action))
-    throw new InvoiceError(
-      "invalid-transition",
-      `A ${row.status} invoice cannot be ${action === "mark-paid" ? "marked paid" : action === "void" ? "voided" : "sent"}.`,
-    );
+  const refusal = invoiceRefusal(action, row.status, order);
+  if (refusal) throw new InvoiceError("invalid-transition", refusal);
   return (await getInvoice(id, tx))!;
 }
 
 /**
  * The artist marks an invoice paid from its page. An order's invoice pays its order too when the order still
  * waits for a bank transfer: one payment, recorded on both (the order's Mark paid marks its invoice, so the
- * invoice's marks the order), else the reservation would lapse and put a paid-for work back on sale.
+ * invoice's marks the order), else the reservation would lapse and put a paid-for work back on sale. An order
+ * that is paid by card, cancelled or refunded meanwhile is refused with the reason (invoice-rules.ts), never
+ * left with a Paid invoice.
  */
 export async function recordInvoicePayment(id: string, admin: { id: string; email: string }): Promise<void> {
   const invoice = await getInvoice(id);
@@ -266,10 +285,47 @@ export async function recordInvoicePayment(id: string, admin: { id: string; emai
     order.provider === "manual" &&
     invoiceActions(invoice.status).includes("mark-paid")
   ) {
-    await markOrderPaid(order.id, { kind: "admin", ...admin }, `Invoice ${invoice.number} marked paid.`);
+    await asInvoiceError(() =>
+      markOrderPaid(order.id, { kind: "admin", ...admin }, `Invoice ${invoice.number} marked paid.`),
+    );
     return;
   }
   await markInvoicePaid(id);
+}
+
+/**
+ * A paid invoice whose order is no sale (cancelled, lapsed, or still unpaid: data from before an invoice's
+ * payment paid its order) had its money given back by the artist: the order is recorded refunded (an unpaid one's
+ * works put back) and the invoice follows it, Refunded.
+ */
+export async function recordInvoiceRefund(
+  id: string,
+  admin: { id: string; email: string },
+): Promise<{ invoice: Invoice; orderNumber: string }> {
+  const invoice = await getInvoice(id);
+  if (!invoice) throw new InvoiceError("not-found", "That invoice does not exist.");
+  const refusal = invoiceRefusal("record-refund", invoice.status, await orderOfInvoice(invoice));
+  if (refusal) throw new InvoiceError("invalid-transition", refusal);
+  const order = await asInvoiceError(() =>
+    refundUnsoldOrder(
+      invoice.orderId!,
+      { kind: "admin", ...admin },
+      `Invoice ${invoice.number} was marked paid for this order, which is no sale: the payment was given back to the buyer.`,
+      // Under the order's lock: the invoice is still paid, and the order still no sale.
+      (tx) => lockFor(tx, id, "record-refund").then(() => undefined),
+    ),
+  );
+  return { invoice: (await getInvoice(id))!, orderNumber: order.number };
+}
+
+/** An order's refusal (cancelled meanwhile, paid by card just now) said as the invoice's. */
+async function asInvoiceError<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof OrderError) throw new InvoiceError("invalid-transition", error.message);
+    throw error;
+  }
 }
 
 export function markInvoicePaid(id: string, database: Database = db()): Promise<Invoice> {

@@ -150,9 +150,15 @@ export async function cancelOrder(orderId: string, actor: Actor, note = "", kind
   return stocked;
 }
 
-/** Refunds a paid order (by card through Stripe; a bank transfer by hand) and puts its works back in stock. */
+/**
+ * Refunds a paid order (by card through Stripe; a bank transfer by hand) and puts its works back in stock. The
+ * refund is recorded once, by whichever lands first: this, or Stripe's charge.refunded for the same refund, which
+ * may arrive while the refund call is still waiting for its answer (Stripe sends it then). Finding the order
+ * already refunded, this succeeds quietly (the money went back; only the artist's reason is added as a note).
+ */
 export async function refundOrder(orderId: string, actor: Actor, note = ""): Promise<Order> {
   return withFullOrder(orderId, async (current) => {
+    if (current.status === "refunded") return current;
     if (!isSold(current.status)) {
       throw new OrderError(
         "invalid-transition",
@@ -162,12 +168,51 @@ export async function refundOrder(orderId: string, actor: Actor, note = ""): Pro
     await providerFor(current.provider).refund(current);
     const stocked = await db().transaction(async (tx) => {
       const order = await requireOrder(tx, orderId);
+      if (order.status === "refunded") {
+        if (note) await recordEvent(tx, order, actor, "note", `Reason for the refund: ${note}`);
+        return order;
+      }
       return moveOrder(tx, order, "refunded", actor, "refunded", note, { refundedAt: new Date(), reservedUntil: null });
     });
     // Stock may have changed: pages that show the works start afresh (modules/events).
     await catalogChanged();
     return stocked;
   });
+}
+
+/**
+ * Money an order that is no sale received all the same (its invoice marked paid by hand while it waited for
+ * payment, before that paid the order; then maybe cancelled or lapsed) was given back by the artist: the order is
+ * recorded refunded, its invoice with it (moveOrder). An unpaid order's card payment page is closed first and its
+ * works put back. `check` runs in the transaction, under the order's lock, before the move: the caller's own
+ * conditions (the invoice still paid).
+ */
+export async function refundUnsoldOrder(
+  orderId: string,
+  actor: Actor,
+  note: string,
+  check: (tx: Database, order: Order) => Promise<void>,
+): Promise<Order> {
+  const current = await getOrder(orderId);
+  if (!current) throw new OrderError("not-found", "There is no such order.");
+  if (isSold(current.status))
+    throw new OrderError("invalid-transition", `Order ${current.number} is ${current.status}: refund it instead.`);
+  if (
+    current.status === "awaiting_payment" &&
+    (await providerFor(current.provider).cancelPayment(current)) === "already-paid"
+  ) {
+    throw new OrderError("already-paid", `Order ${current.number} was just paid by card; refund it instead.`);
+  }
+  const refunded = await db().transaction(async (tx) => {
+    const order = await requireOrder(tx, orderId);
+    await check(tx, order);
+    if (isSold(order.status))
+      throw new OrderError("invalid-transition", `Order ${order.number} is ${order.status}: refund it instead.`);
+    return moveOrder(tx, order, "refunded", actor, "refunded", note, { refundedAt: new Date(), reservedUntil: null });
+  });
+  // Stock may have changed: pages that show the works start afresh (modules/events).
+  await catalogChanged();
+  return refunded;
 }
 
 /** The expiry job: an order still unpaid when its reservation lapses is cancelled and its works released. */

@@ -162,6 +162,19 @@ export async function listOrders(query: OrderListQuery): Promise<{ orders: Order
   return { orders: rows, total };
 }
 
+/** Where orders stand (number, status, provider) by id: what their invoices show beside their own status. */
+export async function orderStandings(
+  ids: readonly string[],
+  tx: Database = db(),
+): Promise<Map<string, Pick<Order, "id" | "number" | "status" | "provider">>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: orders.id, number: orders.number, status: orders.status, provider: orders.provider })
+    .from(orders)
+    .where(inArray(orders.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 /** Locks an order row for the rest of the transaction (every change to an order goes through this). */
 export async function lockOrder(tx: Database, orderId: string): Promise<Order | undefined> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update").limit(1);

@@ -1,9 +1,10 @@
 // One invoice as the buyer sees it: a clean printable page (the admin frame and the controls are hidden in
-// print), its PDF, and the next steps: send to the buyer, mark paid, void.
+// print), its PDF, what became of it with its order (refunded, or paid for an order that is no sale), and the
+// next steps: send to the buyer, mark paid, void, record the refund.
 import { useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { ActionNotice } from "~/components/ui/notice";
+import { ActionNotice, Notice } from "~/components/ui/notice";
 import type { ActionResult } from "~/lib/action-result";
 import type { Route } from "./+types/invoice";
 import { AdminPageError } from "~/components/admin/admin-error";
@@ -16,11 +17,13 @@ import { formatDateTime } from "~/lib/dates";
 import { formatPrice } from "~/lib/money";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { InvoiceActionSchema } from "~/modules/invoices/invoice-form";
-import { formatInvoiceDay, invoiceActions } from "~/modules/invoices/invoice-rules";
+import { formatInvoiceDay, invoiceActions, invoiceStanding } from "~/modules/invoices/invoice-rules";
 import {
   getInvoice,
   InvoiceError,
+  orderOfInvoice,
   recordInvoicePayment,
+  recordInvoiceRefund,
   sendInvoice,
   voidInvoice,
 } from "~/modules/invoices/invoices.server";
@@ -36,15 +39,18 @@ const load = (id: string) => findOr404(id, getInvoice, "Invoice not found");
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const [invoice, settings] = await Promise.all([load(params.id), getSettings()]);
+  const order = await orderOfInvoice(invoice);
   const money = (cents: number) => formatPrice(cents, invoice.currency);
   const tz = settings.shop.timeZone;
+  const standing = invoiceStanding(invoice.status, order);
   return {
     studio: {
       artistName: settings.artistName,
       contactEmail: settings.contactEmail,
       locationLine: settings.locationLine,
     },
-    actions: invoiceActions(invoice.status),
+    actions: invoiceActions(invoice.status, order),
+    standing: standing && { tone: standing.tone, text: standing.text },
     invoice: {
       id: invoice.id,
       number: invoice.number,
@@ -71,6 +77,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       sentAt: invoice.sentAt ? formatDateTime(invoice.sentAt, tz) : null,
       paidAt: invoice.paidAt ? formatDateTime(invoice.paidAt, tz) : null,
       voidedAt: invoice.voidedAt ? formatDateTime(invoice.voidedAt, tz) : null,
+      refundedAt: invoice.refundedAt ? formatDateTime(invoice.refundedAt, tz) : null,
     },
   };
 }
@@ -91,6 +98,10 @@ export async function action({ request, params }: Route.ActionArgs): Promise<Act
       case "void":
         await voidInvoice(invoice.id);
         return { ok: true, message: `Invoice ${invoice.number} is void; its number is not reused.` };
+      case "record-refund": {
+        const { orderNumber } = await recordInvoiceRefund(invoice.id, user);
+        return { ok: true, message: `Invoice ${invoice.number} is refunded, and order ${orderNumber} with it.` };
+      }
     }
   } catch (error) {
     if (error instanceof InvoiceError) return refuse(error.message, 409);
@@ -99,7 +110,7 @@ export async function action({ request, params }: Route.ActionArgs): Promise<Act
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  const { invoice, studio, actions } = loaderData;
+  const { invoice, studio, actions, standing } = loaderData;
   const busy = useNavigation().state === "submitting";
   return (
     <>
@@ -134,7 +145,9 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
               Mark paid
             </IntentButton>
           ) : null}
-          {actions.includes("void") ? <VoidButton number={invoice.number} busy={busy} /> : null}
+          {CONFIRMED_STEPS.filter((step) => actions.includes(step.intent)).map((step) => (
+            <ConfirmedIntent key={step.intent} {...step} number={invoice.number} busy={busy} />
+          ))}
         </div>
       </div>
       <ActionNotice className="mb-6 print:hidden" result={actionData} />
@@ -143,7 +156,13 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         {invoice.sentAt ? <span>Sent {invoice.sentAt}</span> : null}
         {invoice.paidAt ? <span>Paid {invoice.paidAt}</span> : null}
         {invoice.voidedAt ? <span>Voided {invoice.voidedAt}</span> : null}
+        {invoice.refundedAt ? <span>Refunded {invoice.refundedAt}</span> : null}
       </p>
+      {standing ? (
+        <div className="mb-6 print:hidden">
+          <Notice tone={standing.tone === "alert" ? "accent" : "neutral"}>{standing.text}</Notice>
+        </div>
+      ) : null}
 
       <article
         aria-labelledby="invoice-heading"
@@ -164,6 +183,9 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             ) : null}
             {invoice.status === "paid" ? (
               <p className="text-available mt-1 font-medium tracking-wide uppercase">Paid</p>
+            ) : null}
+            {invoice.status === "refunded" ? (
+              <p className="text-sold mt-1 font-medium tracking-wide uppercase">Refunded</p>
             ) : null}
             <dl className="text-ink-soft mt-2 grid grid-cols-[auto_auto] justify-end gap-x-3">
               <dt>Issued</dt>
@@ -247,8 +269,34 @@ function TotalRow({
   );
 }
 
-/** Voiding cannot be undone: the artist confirms in a dialog first. */
-function VoidButton({ number, busy }: { number: string; busy: boolean }) {
+/** The steps that cannot be undone: the artist confirms each in a dialog first. */
+const CONFIRMED_STEPS = [
+  {
+    intent: "void",
+    label: "Void",
+    confirmLabel: "Void invoice",
+    title: (number: string) => `Void invoice ${number}?`,
+    description: "The number stays used and cannot be given again.",
+  },
+  {
+    intent: "record-refund",
+    label: "Record refund",
+    confirmLabel: "Record refund",
+    title: (number: string) => `Record the refund of invoice ${number}?`,
+    description:
+      "Do this once you have given the money back to the buyer. The invoice and its order become Refunded, and works the order still held go back on sale.",
+  },
+] as const;
+
+function ConfirmedIntent({
+  intent,
+  label,
+  confirmLabel,
+  title,
+  description,
+  number,
+  busy,
+}: (typeof CONFIRMED_STEPS)[number] & { number: string; busy: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <ConfirmDialog
@@ -256,15 +304,15 @@ function VoidButton({ number, busy }: { number: string; busy: boolean }) {
       onOpenChange={setOpen}
       trigger={
         <Button type="button" variant="dangerOutline" size="sm" disabled={busy}>
-          Void
+          {label}
         </Button>
       }
-      title={`Void invoice ${number}?`}
-      description="The number stays used and cannot be given again."
-      confirmLabel="Void invoice"
+      title={title(number)}
+      description={description}
+      confirmLabel={confirmLabel}
       form={(buttons) => (
         <Form method="post" onSubmit={() => setOpen(false)}>
-          <input type="hidden" name="intent" value="void" />
+          <input type="hidden" name="intent" value={intent} />
           {buttons}
         </Form>
       )}

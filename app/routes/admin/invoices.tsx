@@ -18,7 +18,12 @@ import { formatPrice } from "~/lib/money";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { listCommissions } from "~/modules/inbox/inbox-admin.server";
 import { CommissionInvoiceSchema, FromOrderSchema, InvoiceListFilterSchema } from "~/modules/invoices/invoice-form";
-import { formatInvoiceDay, INVOICE_STATUS_LABELS, INVOICES_PAGE_SIZE } from "~/modules/invoices/invoice-rules";
+import {
+  formatInvoiceDay,
+  INVOICE_STATUS_LABELS,
+  INVOICES_PAGE_SIZE,
+  invoiceStanding,
+} from "~/modules/invoices/invoice-rules";
 import {
   createCommissionInvoice,
   createInvoiceFromOrder,
@@ -54,6 +59,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       id: i.id,
       number: i.number,
       status: i.status,
+      // What became of it with its order (refunded, or paid for an order that is no sale), under its status.
+      note: invoiceStanding(i.status, i.order)?.short ?? null,
       buyerName: i.buyerName,
       buyerEmail: i.buyerEmail,
       kind: i.kind === "order" ? "Order" : i.commissionStage === "deposit" ? "Commission deposit" : "Commission",
@@ -116,7 +123,17 @@ const COLUMNS: Column<InvoiceRow>[] = [
   { header: "Issued", className: "text-ink-soft whitespace-nowrap", cell: (invoice) => invoice.issued },
   { header: "Due", className: "text-ink-soft whitespace-nowrap", cell: (invoice) => invoice.due },
   { header: "Total", className: "text-right whitespace-nowrap tabular-nums", cell: (invoice) => invoice.total },
-  { header: "Status", cell: (invoice) => <InvoiceStatusBadge status={invoice.status} /> },
+  {
+    header: "Status",
+    cell: (invoice) =>
+      invoice.note ? (
+        <WithNote note={invoice.note}>
+          <InvoiceStatusBadge status={invoice.status} />
+        </WithNote>
+      ) : (
+        <InvoiceStatusBadge status={invoice.status} />
+      ),
+  },
 ];
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
