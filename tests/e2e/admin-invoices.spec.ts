@@ -101,5 +101,9 @@ test("an order becomes a printable invoice with its total, sent to the buyer wit
   const refunded = page.getByRole("row", { name: new RegExp(invoiceNumber) });
   await expect(refunded).toContainText("Refunded");
   await expect(refunded).toContainText(`Order ${orderNumber} refunded`);
+  // The shop's one order is refunded: there is an order, but none to invoice.
+  await expect(page.getByRole("form", { name: "From an order" })).toContainText(
+    "No order to invoice: cancelled and refunded orders get none.",
+  );
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -68,6 +68,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       due: formatInvoiceDay(i.dueDate),
       total: formatPrice(i.totalCents, i.currency),
     })),
+    anyOrder: orders.length > 0,
     orders: orders
       .filter((o) => mayBeInvoiced(o.status))
       .map((o) => ({
@@ -137,7 +138,7 @@ const COLUMNS: Column<InvoiceRow>[] = [
 ];
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  const { invoices, filters, total, orders, commissions } = loaderData;
+  const { invoices, filters, total, orders, anyOrder, commissions } = loaderData;
   const busy = useNavigation().state === "submitting";
   const { error } = formState(actionData);
   const fromOrder = formState(actionData, "from-order");
@@ -165,7 +166,9 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             </p>
             <input type="hidden" name="intent" value="from-order" />
             {orders.length === 0 ? (
-              <p className="text-muted text-sm">No orders yet.</p>
+              <p className="text-muted text-sm">
+                {anyOrder ? "No order to invoice: cancelled and refunded orders get none." : "No orders yet."}
+              </p>
             ) : (
               <>
                 <SelectField {...fromOrder.field("orderId")} label="Order" options={orders} />
