@@ -172,7 +172,7 @@ export async function refundOrder(orderId: string, actor: Actor, note = ""): Pro
         if (note) await recordEvent(tx, order, actor, "note", `Reason for the refund: ${note}`);
         return order;
       }
-      return moveOrder(tx, order, "refunded", actor, "refunded", note, { refundedAt: new Date(), reservedUntil: null });
+      return markRefunded(tx, order, actor, note);
     });
     // Stock may have changed: pages that show the works start afresh (modules/events).
     await catalogChanged();
@@ -208,11 +208,26 @@ export async function refundUnsoldOrder(
     await check(tx, order);
     if (isSold(order.status))
       throw new OrderError("invalid-transition", `Order ${order.number} is ${order.status}: refund it instead.`);
-    return moveOrder(tx, order, "refunded", actor, "refunded", note, { refundedAt: new Date(), reservedUntil: null });
+    return markRefunded(tx, order, actor, note);
   });
   // Stock may have changed: pages that show the works start afresh (modules/events).
   await catalogChanged();
   return refunded;
+}
+
+/** Records an order refunded (the artist's refund, Stripe's report, a refund recorded from its invoice). */
+function markRefunded(
+  tx: Database,
+  order: Order,
+  actor: Actor,
+  note: string,
+  extra: { paymentIntentId?: string | null } = {},
+) {
+  return moveOrder(tx, order, "refunded", actor, "refunded", note, {
+    refundedAt: new Date(),
+    reservedUntil: null,
+    ...extra,
+  });
 }
 
 /** The expiry job: an order still unpaid when its reservation lapses is cancelled and its works released. */
@@ -427,9 +442,7 @@ export function refundReported(
       return "noted";
     }
     if (order.status === "refunded") return "ignored";
-    await moveOrder(tx, order, "refunded", actor, "refunded", `Refunded in full (${input.amountNote}).`, {
-      refundedAt: new Date(),
-      reservedUntil: null,
+    await markRefunded(tx, order, actor, `Refunded in full (${input.amountNote}).`, {
       paymentIntentId: input.paymentIntentId ?? order.paymentIntentId,
     });
     return "refunded";
