@@ -250,6 +250,29 @@ test("/sitemap.xml lists every public page and artwork with lastmod, valid again
   if (lint.ran) expect(lint.ok, lint.output).toBe(true);
 });
 
+test("/favicon.ico, which browsers and crawlers ask for beside a page that names no icon, is the site's icon", async ({
+  request,
+}) => {
+  const icon = await served(request, "/favicon.ico", /^image\/(x-icon|vnd\.microsoft\.icon)$/);
+  const bytes = await icon.body();
+  // An ICO directory (reserved 0, type 1) of 16, 32 and 48 px pictures, each a PNG.
+  expect([...bytes.subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+  const count = bytes.readUInt16LE(4);
+  const sizes: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const entry = 6 + 16 * i;
+    const png = bytes.subarray(
+      bytes.readUInt32LE(entry + 12),
+      bytes.readUInt32LE(entry + 12) + bytes.readUInt32LE(entry + 8),
+    );
+    const meta = await sharp(png).metadata();
+    expect(meta.format).toBe("png");
+    expect(meta.width).toBe(bytes[entry] || 256);
+    sizes.push(meta.width);
+  }
+  expect(sizes).toEqual([16, 32, 48]);
+});
+
 test("/robots.txt allows the site, keeps out the back office and checkout, and points at the sitemap", async ({
   request,
   baseURL,
