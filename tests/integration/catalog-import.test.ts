@@ -120,6 +120,30 @@ describe.each(BACKENDS)("catalogue import on %s", (backend) => {
     }
   });
 
+  it("imports a file once when Import is sent twice at the same moment (a double click, a second tab)", async () => {
+    const before = await count();
+    const zip = zipSync({ "twice.jpg": new Uint8Array(await solidPicture(240, 180, "#2a6")) });
+    // Works without a slug in the file: a second import would make them again as "-2", a second copy on sale.
+    const id = await createImportUpload({
+      fileName: "twice.csv",
+      bytes: csv([row({ Title: "Sent twice", Image: "twice.jpg" }), row({ Title: "Sent twice too" })]),
+      zip: { fileName: "twice.zip", bytes: zip },
+    });
+    const outcomes = await Promise.all([runImport(id, { dryRun: false }), runImport(id, { dryRun: false })]);
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+    const refused = outcomes.find((o) => !o.ok);
+    expect(refused).toMatchObject({
+      message: "This file has already been imported. Upload it again to import it once more.",
+    });
+    expect(await count()).toBe(before + 2);
+    // Asked again later (a stale page): refused with the reason, never an error page.
+    for (const dryRun of [true, false])
+      expect(await runImport(id, { dryRun })).toMatchObject({
+        ok: false,
+        message: "This file has already been imported. Upload it again to import it once more.",
+      });
+  });
+
   it("maps columns by header, takes images from a ZIP or the media library, and updates by slug", async () => {
     const uploaded = await ingestImage(await solidPicture(240, 180, "#345"), undefined, {
       originalName: "Studio Shot.JPG",
