@@ -16,9 +16,11 @@ import {
   MediaError,
   registerImage,
   storeOriginal,
+  STORE_UNAVAILABLE,
   type MediaAsset,
   type StoredOriginal,
 } from "~/modules/media/media.server";
+import { StorageUnavailableError } from "~/modules/media/storage.server";
 import { services } from "~/services.server";
 import type { SweepArea } from "~/modules/media/sweep.server";
 import { queueMissingTiles } from "~/modules/media/tiles.server";
@@ -503,8 +505,18 @@ export async function runImport(id: string, options: { dryRun: boolean }): Promi
     return await importUpload(id, options);
   } catch (error) {
     if (error instanceof ImportError) return failed(error.message);
+    if (error instanceof StorageUnavailableError) return storeUnreached(id, error);
     throw error;
   }
+}
+
+/**
+ * The image store could not be reached (or an original found stored was swept before it was recorded:
+ * registerImage): nothing was imported, and the same upload imports once the store answers.
+ */
+function storeUnreached(importId: string, error: StorageUnavailableError): ImportOutcome {
+  services().logger.warn({ err: error, importId }, "catalogue import refused: the image store is unavailable");
+  return failed(`Nothing was imported: ${STORE_UNAVAILABLE}`);
 }
 
 async function importUpload(id: string, options: { dryRun: boolean }): Promise<ImportOutcome> {
@@ -607,6 +619,7 @@ async function importUpload(id: string, options: { dryRun: boolean }): Promise<I
       };
     if (error instanceof TaxonomyError) return failed(`Nothing was imported: ${error.message}`);
     if (error instanceof ImportError) return failed(error.message);
+    if (error instanceof StorageUnavailableError) return storeUnreached(id, error);
     services().logger.error({ err: error, importId: id }, "catalogue import failed; rolled back");
     return failed(
       "Nothing was imported: the database refused the changes (another change may have happened at the same time). Try again.",
