@@ -16,7 +16,10 @@ import {
 } from "~/modules/catalog/import/import.server";
 import { writeCsv } from "~/modules/catalog/import/spreadsheet.server";
 import { assignTerm, createTerm, termsForArtworks } from "~/modules/catalog/taxonomy.server";
-import { ingestImage } from "~/modules/media/media.server";
+import { ingestImage, STORE_UNAVAILABLE } from "~/modules/media/media.server";
+import { StorageUnavailableError } from "~/modules/media/storage.server";
+import { services, setServices } from "~/services.server";
+import { counting } from "../support/counting-storage";
 import { markOrderPaid, refundOrder } from "~/modules/shop/order-actions.server";
 import { BACKENDS, useTestServices } from "../support/harness";
 import { solidPicture } from "../support/images";
@@ -118,6 +121,60 @@ describe.each(BACKENDS)("catalogue import on %s", (backend) => {
     } finally {
       await ctx.handle.db.execute(sqlRaw(`alter table artworks drop constraint test_no_race_two`));
     }
+  });
+
+  it("imports a file once when Import is sent twice at the same moment (a double click, a second tab)", async () => {
+    const before = await count();
+    const zip = zipSync({ "twice.jpg": new Uint8Array(await solidPicture(240, 180, "#2a6")) });
+    // Works without a slug in the file: a second import would make them again as "-2", a second copy on sale.
+    const id = await createImportUpload({
+      fileName: "twice.csv",
+      bytes: csv([row({ Title: "Sent twice", Image: "twice.jpg" }), row({ Title: "Sent twice too" })]),
+      zip: { fileName: "twice.zip", bytes: zip },
+    });
+    const outcomes = await Promise.all([runImport(id, { dryRun: false }), runImport(id, { dryRun: false })]);
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+    const refused = outcomes.find((o) => !o.ok);
+    expect(refused).toMatchObject({
+      message: "This file has already been imported. Upload it again to import it once more.",
+    });
+    expect(await count()).toBe(before + 2);
+    // Asked again later (a stale page): refused with the reason, never an error page.
+    for (const dryRun of [true, false])
+      expect(await runImport(id, { dryRun })).toMatchObject({
+        ok: false,
+        message: "This file has already been imported. Upload it again to import it once more.",
+      });
+  });
+
+  it("says the image store is out of reach when a ZIP's pictures cannot be stored, importing nothing", async () => {
+    const before = await count();
+    const zip = zipSync({ "unreached.jpg": new Uint8Array(await solidPicture(240, 180, "#a26")) });
+    const id = await createImportUpload({
+      fileName: "unreached.csv",
+      bytes: csv([row({ Title: "Never stored", Image: "unreached.jpg" })]),
+      zip: { fileName: "unreached.zip", bytes: zip },
+    });
+    const real = services().storage;
+    setServices({
+      ...services(),
+      storage: { ...counting(real), put: () => Promise.reject(new StorageUnavailableError("store gone")) },
+    });
+    let outcome;
+    try {
+      outcome = await runImport(id, { dryRun: false });
+    } finally {
+      setServices({ ...services(), storage: real });
+    }
+    expect(outcome).toEqual({
+      ok: false,
+      message: `Nothing was imported: ${STORE_UNAVAILABLE}`,
+      errors: [],
+      problems: [],
+    });
+    expect(await count()).toBe(before);
+    // Once the store is back, the same upload imports.
+    expect(await runImport(id, { dryRun: false })).toMatchObject({ ok: true, created: 1, images: 1 });
   });
 
   it("maps columns by header, takes images from a ZIP or the media library, and updates by slug", async () => {

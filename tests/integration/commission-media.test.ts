@@ -32,7 +32,7 @@ import {
   saveQuote,
   startClientPayment,
 } from "~/modules/inbox/commission-pipeline.server";
-import { listMediaLibrary, MediaError } from "~/modules/media/media.server";
+import { checkImage, listMediaLibrary, MediaError, STORE_UNAVAILABLE } from "~/modules/media/media.server";
 import { newSubmissionKey } from "~/modules/inbox/inquiries.server";
 import { LocalDiskStorage, StorageUnavailableError } from "~/modules/media/storage.server";
 import { services, setServices } from "~/services.server";
@@ -242,6 +242,64 @@ describe.each(BACKENDS)("commission pictures and client payments on %s", (backen
     expect(store.puts).toHaveLength(2);
     // The earlier request's picture, sent again, is still there for its commission.
     expect(await storedKeys()).toEqual(before);
+  });
+
+  it("a picture whose stored original goes before it is recorded, or a store that cannot be reached, is refused with the store's message, not an error page", async () => {
+    const [picture] = await goodPictures("swept", 1);
+    const { originalKey } = await checkImage(picture!.bytes);
+    // The same bytes were stored before by an upload never recorded (a file no record names, a day old).
+    await services().storage.put(originalKey, picture!.bytes);
+    const real = services().storage;
+    let looked = false;
+    setServices({
+      ...services(),
+      storage: {
+        ...counting(real),
+        // The request finds the file stored; the storage sweeper removes it right after (docs/operations.md).
+        exists: async (key) => {
+          const there = await real.exists(key);
+          if (key === originalKey && !looked) {
+            looked = true;
+            await real.delete(key);
+          }
+          return there;
+        },
+      },
+    });
+    let answer;
+    try {
+      answer = await callRoute(commissionsRoute.action, "/commissions", {
+        form: requestForm("Swept Sender", [picture!]),
+      });
+    } finally {
+      setServices({ ...services(), storage: real });
+    }
+    expect(looked).toBe(true);
+    expect(answer.status).toBe(503);
+    expect(answer.body).toMatchObject({ ok: false, error: STORE_UNAVAILABLE, values: { name: "Swept Sender" } });
+    expect(await idOf("Swept Sender")).toBeUndefined();
+    // Sent again, the picture is stored again and the request recorded with it.
+    const again = await callRoute(commissionsRoute.action, "/commissions", {
+      form: requestForm("Swept Sender", [picture!]),
+    });
+    expect(again.body).toEqual({ ok: true });
+    expect(await services().storage.exists(originalKey)).toBe(true);
+
+    // A store that cannot be reached at all: the same answer, nothing recorded.
+    setServices({
+      ...services(),
+      storage: { ...counting(real), put: () => Promise.reject(new StorageUnavailableError("gone")) },
+    });
+    try {
+      answer = await callRoute(commissionsRoute.action, "/commissions", {
+        form: requestForm("Unreached Sender", await goodPictures("unreached", 1)),
+      });
+    } finally {
+      setServices({ ...services(), storage: real });
+    }
+    expect(answer.status).toBe(503);
+    expect(answer.body).toMatchObject({ ok: false, error: STORE_UNAVAILABLE });
+    expect(await idOf("Unreached Sender")).toBeUndefined();
   });
 
   it("a request sent twice stores its pictures once; what only the second copy carried is not kept", async () => {

@@ -69,3 +69,29 @@ describe("unpackInBatches", () => {
     for (const [name, data] of seen) expect(Buffer.compare(data, files[name as keyof typeof files]), name).toBe(0);
   });
 });
+
+describe("unpackInBatches with a name the archive holds many times", () => {
+  /** An archive whose entries all bear one name (a ZIP may; zipSync names them apart, the bytes are renamed after). */
+  function sameNameZip(copies: number, size: number): Uint8Array {
+    const entries: Record<string, Uint8Array> = {};
+    for (let i = 0; i < copies; i++) entries[`d${String(i).padStart(4, "0")}.jpg`] = new Uint8Array(size).fill(i % 251);
+    const zip = Buffer.from(zipSync(entries, { level: 1 }));
+    // Each name is in the entry's header and in the central directory: both renamed to the same name.
+    for (let i = 0; i < copies; i++) {
+      const name = Buffer.from(`d${String(i).padStart(4, "0")}.jpg`);
+      for (let at = zip.indexOf(name); at !== -1; at = zip.indexOf(name, at + 1)) zip.write("same1.jpg", at);
+    }
+    return new Uint8Array(zip);
+  }
+
+  it("unpacks and hands over the name once, not once per copy in every batch (a ZIP that repeats a name)", async () => {
+    const zip = sameNameZip(40, 1024 * 1024);
+    expect(inspectZip(zip, IMAGE_ZIP_LIMITS).entries).toBe(40);
+    let handed = 0;
+    await unpackInBatches(zip, new Set(["same1.jpg"]), 2 * 1024 * 1024, async (batch) => {
+      handed += Object.keys(batch).length;
+      await Promise.resolve();
+    });
+    expect(handed).toBe(1);
+  });
+});

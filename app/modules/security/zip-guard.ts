@@ -55,7 +55,9 @@ export const WORKBOOK_LIMITS: ZipLimits = { maxEntries: 1_000, maxTotalBytes: 10
 /**
  * Unpacks the named entries of an archive a batch at a time, each batch at most `maxBatchBytes` unpacked (an
  * entry larger than that alone), and waits for `onBatch` before the next: the import's images, up to
- * IMAGE_ZIP_LIMITS' 1 GB, never lie in memory all at once. A name the archive lacks is not in any batch.
+ * IMAGE_ZIP_LIMITS' 1 GB, never lie in memory all at once. A name the archive lacks is not in any batch. A name
+ * the archive holds several times (a ZIP may) is its first entry's, unpacked once: otherwise every batch would
+ * unpack every copy of it.
  */
 export async function unpackInBatches(
   bytes: Uint8Array,
@@ -64,10 +66,12 @@ export async function unpackInBatches(
   onBatch: (files: Record<string, Uint8Array>) => Promise<void>,
 ): Promise<void> {
   const batches: Set<string>[] = [];
+  const batched = new Set<string>();
   let batchBytes = 0;
   unzipSync(bytes, {
     filter(file) {
-      if (!names.has(file.name)) return false;
+      if (!names.has(file.name) || batched.has(file.name)) return false;
+      batched.add(file.name);
       const last = batches.at(-1);
       if (last && last.size > 0 && batchBytes + file.originalSize <= maxBatchBytes) {
         last.add(file.name);
@@ -79,5 +83,10 @@ export async function unpackInBatches(
       return false;
     },
   });
-  for (const batch of batches) await onBatch(unzipSync(bytes, { filter: (file) => batch.has(file.name) }));
+  for (const batch of batches) {
+    // The first entry of each name only, as the batch was measured.
+    const unpacked = new Set<string>();
+    const first = (name: string) => batch.has(name) && !unpacked.has(name) && Boolean(unpacked.add(name));
+    await onBatch(unzipSync(bytes, { filter: (file) => first(file.name) }));
+  }
 }

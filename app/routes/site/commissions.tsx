@@ -11,7 +11,10 @@ import { paths } from "~/lib/paths";
 import { pageSeo, siteFromMatches } from "~/lib/seo";
 import { checkReferenceFiles, prepareReferenceImages } from "~/modules/inbox/commission-media.server";
 import { CommissionSchema, isBot, newSubmissionKey, submitCommission } from "~/modules/inbox/inquiries.server";
+import { STORE_UNAVAILABLE } from "~/modules/media/media.server";
+import { StorageUnavailableError } from "~/modules/media/storage.server";
 import { hitRateLimit, RATE_LIMITS, retryAfter } from "~/modules/security/rate-limit.server";
+import { services } from "~/services.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import {
   FIELDS_NEED_ATTENTION,
@@ -80,10 +83,18 @@ async function handleRequest(form: FormData, clientIp: string) {
     });
   const limited = await hitRateLimit(`commission:ip:${clientIp}`, RATE_LIMITS.commission);
   if (!limited.allowed) return refuse({ ok: false, error: TOO_MANY_REQUESTS, values }, 429, retryAfter(limited));
-  const images = await prepareReferenceImages(files);
-  if (!images.ok)
-    return refuse({ ok: false, error: FIELDS_NEED_ATTENTION, fieldErrors: { references: images.error }, values });
-  await submitCommission(submission.value, images.images);
+  try {
+    const images = await prepareReferenceImages(files);
+    if (!images.ok)
+      return refuse({ ok: false, error: FIELDS_NEED_ATTENTION, fieldErrors: { references: images.error }, values });
+    await submitCommission(submission.value, images.images);
+  } catch (error) {
+    // The image store out of reach, or an original found stored then swept before it was recorded (registerImage):
+    // nothing was saved, and the request sent again works (docs/operations.md "The storage sweeper").
+    if (!(error instanceof StorageUnavailableError)) throw error;
+    services().logger.warn({ err: error }, "commission request refused: its pictures could not be stored");
+    return refuse({ ok: false, error: STORE_UNAVAILABLE, values }, 503);
+  }
   return { ok: true } satisfies ActionResult;
 }
 

@@ -16,9 +16,11 @@ import {
   MediaError,
   registerImage,
   storeOriginal,
+  STORE_UNAVAILABLE,
   type MediaAsset,
   type StoredOriginal,
 } from "~/modules/media/media.server";
+import { StorageUnavailableError } from "~/modules/media/storage.server";
 import { services } from "~/services.server";
 import type { SweepArea } from "~/modules/media/sweep.server";
 import { queueMissingTiles } from "~/modules/media/tiles.server";
@@ -488,17 +490,40 @@ const failed = (message: string, errors: RowError[] = [], problems: string[] = [
   problems,
 });
 
+const UPLOAD_GONE = "This upload no longer exists. Upload the file again.";
+const ALREADY_IMPORTED = "This file has already been imported. Upload it again to import it once more.";
+
 /**
  * Imports an upload: every row or none. A dry run does all of it, database writes included, and rolls back.
  * Images from the ZIP are checked (and, for a real import, stored by content hash) before the transaction
- * opens, so the transaction itself is short.
+ * opens, so the transaction itself is short. An upload is imported once: a second Import sent meanwhile (a
+ * double click, another tab) finds it imported under the upload's lock, and one asked for later (a stale page)
+ * is refused with the reason too, its files being gone.
  */
 export async function runImport(id: string, options: { dryRun: boolean }): Promise<ImportOutcome> {
+  try {
+    return await importUpload(id, options);
+  } catch (error) {
+    if (error instanceof ImportError) return failed(error.message);
+    if (error instanceof StorageUnavailableError) return storeUnreached(id, error);
+    throw error;
+  }
+}
+
+/**
+ * The image store could not be reached (or an original found stored was swept before it was recorded:
+ * registerImage): nothing was imported, and the same upload imports once the store answers.
+ */
+function storeUnreached(importId: string, error: StorageUnavailableError): ImportOutcome {
+  services().logger.warn({ err: error, importId }, "catalogue import refused: the image store is unavailable");
+  return failed(`Nothing was imported: ${STORE_UNAVAILABLE}`);
+}
+
+async function importUpload(id: string, options: { dryRun: boolean }): Promise<ImportOutcome> {
   const started = performance.now();
   const upload = await getImportUpload(id);
-  if (!upload) return failed("This upload no longer exists. Upload the file again.");
-  if (upload.status === "imported" && !options.dryRun)
-    return failed("This file has already been imported. Upload it again to import it once more.");
+  if (!upload) return failed(UPLOAD_GONE);
+  if (upload.status === "imported") return failed(ALREADY_IMPORTED);
   const { problems, rows, errors, images, mapping } = await checkUpload(upload);
   if (problems.length > 0) return failed("Nothing was imported: the columns need attention.", [], problems);
   if (errors.length > 0) {
@@ -549,6 +574,13 @@ export async function runImport(id: string, options: { dryRun: boolean }): Promi
 
   try {
     const counts = await db().transaction(async (tx) => {
+      const [current] = await tx
+        .select({ status: catalogImports.status })
+        .from(catalogImports)
+        .where(eq(catalogImports.id, id))
+        .for("update");
+      if (!current) throw new ImportError(UPLOAD_GONE);
+      if (current.status === "imported") throw new ImportError(ALREADY_IMPORTED);
       const result = await writeRows(tx, rows, mapping, async (ref) => {
         const located = locateImage(images, ref);
         if (!located) return undefined;
@@ -586,6 +618,8 @@ export async function runImport(id: string, options: { dryRun: boolean }): Promi
         ms: Math.round(performance.now() - started),
       };
     if (error instanceof TaxonomyError) return failed(`Nothing was imported: ${error.message}`);
+    if (error instanceof ImportError) return failed(error.message);
+    if (error instanceof StorageUnavailableError) return storeUnreached(id, error);
     services().logger.error({ err: error, importId: id }, "catalogue import failed; rolled back");
     return failed(
       "Nothing was imported: the database refused the changes (another change may have happened at the same time). Try again.",
