@@ -30,8 +30,9 @@ export const REALTIME_PATH = "/realtime";
 export const UNAUTHORIZED_CLOSE = 4401;
 /**
  * The close code of a socket whose session still holds but no longer carries what the socket was opened with (an
- * administrator's role taken away, or the admin area now needing a second factor they have not set up): the page
- * connects again at once and sees what the session may see now.
+ * administrator's role taken away, or the admin area now needing a second factor they have not set up), or whose
+ * session is past the end the server last knew (it may have been renewed since): the page connects again at once
+ * and sees what the session may see now, or is closed with 4401 if it has ended.
  */
 export const PERMISSIONS_CHANGED_CLOSE = 4403;
 /** The close code of a socket over one person's limit (too many tabs): no retry. */

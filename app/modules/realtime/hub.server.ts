@@ -267,14 +267,21 @@ export class RealtimeHub {
     }
   }
 
-  /** Sends `data` to a socket whose session has not ended; one past its session's end is closed instead. */
+  /** Sends `data` to a socket whose session has not ended; one past its session's known end is closed instead. */
   private deliver(c: Connection, data: string): void {
-    if (c.ended) return;
-    if (c.until !== undefined && this.now() >= c.until) {
-      this.end(c, UNAUTHORIZED_CLOSE, "Session ended");
-      return;
-    }
+    if (c.ended || this.pastDue(c)) return;
     c.socket.send(data);
+  }
+
+  /**
+   * Whether the socket's session is past the end the last review knew, in which case it is closed, told nothing
+   * more. With 4403, not 4401: the session may have been used (renewed) since that review, so the page joins
+   * again at once and the upgrade, which reads the session, closes it with 4401 only if it has really ended.
+   */
+  private pastDue(c: Connection): boolean {
+    if (c.until === undefined || this.now() < c.until) return false;
+    this.end(c, PERMISSIONS_CHANGED_CLOSE, "Session due for a check");
+    return true;
   }
 
   /**
@@ -293,11 +300,7 @@ export class RealtimeHub {
   }
 
   private receive(connection: Connection, raw: string): void {
-    if (connection.ended) return;
-    if (connection.until !== undefined && this.now() >= connection.until) {
-      this.end(connection, UNAUTHORIZED_CLOSE, "Session ended");
-      return;
-    }
+    if (connection.ended || this.pastDue(connection)) return;
     let message: ClientMessage;
     try {
       message = JSON.parse(raw) as ClientMessage;
