@@ -37,6 +37,8 @@ import { newSubmissionKey } from "~/modules/inbox/inquiries.server";
 import { LocalDiskStorage, StorageUnavailableError } from "~/modules/media/storage.server";
 import { services, setServices } from "~/services.server";
 import * as commissionsRoute from "~/routes/site/commissions";
+import * as adminCommissionRoute from "~/routes/admin/commission";
+import { adminCookie } from "../support/admin-session";
 import * as webhookRoute from "~/routes/resources/stripe-webhook";
 import { useStripeTestServices } from "../support/stripe-suite";
 import { BACKENDS } from "../support/harness";
@@ -321,6 +323,37 @@ describe.each(BACKENDS)("commission pictures and client payments on %s", (backen
     same.set("submissionKey", first.get("submissionKey")!);
     expect((await callRoute(commissionsRoute.action, "/commissions", { form: same })).body).toEqual({ ok: true });
     expect(await storedKeys()).toEqual(before);
+  });
+
+  it("a work-in-progress photo the image store cannot take is refused with the store's message, the caption kept", async () => {
+    const id = (await idOf("Ines Collector"))!;
+    const before = (await commissionForClient(clientToken(id)))!.progress.length;
+    const form = new FormData();
+    form.set("intent", "photo-add");
+    form.set("caption", "The second glaze");
+    form.append(
+      "photo",
+      new Blob([new Uint8Array(await image("jpeg", "#2f4f4f"))], { type: "image/jpeg" }),
+      "glaze.jpg",
+    );
+    const real = services().storage;
+    setServices({
+      ...services(),
+      storage: { ...counting(real), put: () => Promise.reject(new StorageUnavailableError("gone")) },
+    });
+    let answer;
+    try {
+      answer = await callRoute(
+        (args: never) => adminCommissionRoute.action({ ...(args as object), params: { id } } as never),
+        `/admin/commissions/${id}`,
+        { form, cookie: await adminCookie() },
+      );
+    } finally {
+      setServices({ ...services(), storage: real });
+    }
+    expect(answer.status).toBe(503);
+    expect(answer.body).toMatchObject({ ok: false, error: STORE_UNAVAILABLE, values: { caption: "The second glaze" } });
+    expect((await commissionForClient(clientToken(id)))!.progress).toHaveLength(before);
   });
 
   it("adds and removes work-in-progress photos, each in the history; the client sees them newest first", async () => {

@@ -23,7 +23,13 @@ import {
   setSectionFlags,
 } from "~/modules/content/homepage-admin.server";
 import { loadHomepage } from "~/modules/content/homepage.server";
-import { MediaError } from "~/modules/media/media.server";
+import { MediaError, STORE_UNAVAILABLE } from "~/modules/media/media.server";
+import { StorageUnavailableError } from "~/modules/media/storage.server";
+import * as uploadPhotosRoute from "~/routes/admin/artist-photos";
+import { services, setServices } from "~/services.server";
+import { adminCookie } from "../support/admin-session";
+import { counting } from "../support/counting-storage";
+import { callRoute } from "../support/shop-data";
 import { BACKENDS, useTestServices } from "../support/harness";
 import { solidPicture } from "../support/images";
 
@@ -163,5 +169,30 @@ describe.each(BACKENDS)("content administration on %s", (backend) => {
     expect(biographyHtml).toContain("<p>A <strong>painter</strong> in New Orleans.</p>");
     expect(biographyHtml).toContain("<h4>Training</h4>");
     expect(biographyHtml).not.toMatch(/script|onerror|alert/);
+  });
+  it("Upload Photos with the image store out of reach says so (503) and records nothing", async () => {
+    const before = await ctx.handle.db.select().from(fileUploads);
+    const form = new FormData();
+    form.set("altText", "The artist in the garden");
+    form.set("caption", "");
+    form.append(
+      "photo",
+      new Blob([new Uint8Array(await solidPicture(300, 360, "#4a5"))], { type: "image/jpeg" }),
+      "garden.jpg",
+    );
+    const real = services().storage;
+    setServices({
+      ...services(),
+      storage: { ...counting(real), put: () => Promise.reject(new StorageUnavailableError("gone")) },
+    });
+    let answer;
+    try {
+      answer = await callRoute(uploadPhotosRoute.action, "/admin/artist-photos", { form, cookie: await adminCookie() });
+    } finally {
+      setServices({ ...services(), storage: real });
+    }
+    expect(answer.status).toBe(503);
+    expect(answer.body).toMatchObject({ ok: false, error: STORE_UNAVAILABLE });
+    expect(await ctx.handle.db.select().from(fileUploads)).toEqual(before);
   });
 });

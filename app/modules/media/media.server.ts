@@ -348,10 +348,7 @@ export async function ingestUpload(request: Request): Promise<UploadResult> {
     if (error instanceof MediaError) {
       return { ok: false, status: error.code === "too_large" ? 413 : 422, error: error.message };
     }
-    if (error instanceof StorageUnavailableError) {
-      services().logger.error({ err: error }, "upload refused: the image store is unavailable");
-      return { ok: false, status: 503, error: STORE_UNAVAILABLE };
-    }
+    if (isStoreUnavailable(error, "upload")) return { ok: false, status: 503, error: STORE_UNAVAILABLE };
     throw error;
   }
 }
@@ -359,6 +356,17 @@ export async function ingestUpload(request: Request): Promise<UploadResult> {
 /** What the person uploading reads when the store (an object store) cannot be reached. */
 export const STORE_UNAVAILABLE =
   "The image store cannot be reached right now, so nothing was saved. Please try again in a few minutes.";
+
+/**
+ * Whether `error` is the image store out of reach (or an original found stored, then swept before it was
+ * recorded: registerImage), logged as a warning naming `what` was refused. The caller answers 503 with
+ * STORE_UNAVAILABLE: nothing was saved, and the same request sent again works once the store answers.
+ */
+export function isStoreUnavailable(error: unknown, what: string): error is StorageUnavailableError {
+  if (!(error instanceof StorageUnavailableError)) return false;
+  services().logger.warn({ err: error }, `${what} refused: the image store is unavailable`);
+  return true;
+}
 
 const inFlight = new Map<string, Promise<Buffer | undefined>>();
 

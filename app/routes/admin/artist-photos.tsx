@@ -19,7 +19,7 @@ import { requireAdmin } from "~/modules/auth/session.server";
 import { ArtistPhotoFields, listArtistPhotosForAdmin, uploadArtistPhoto } from "~/modules/content/artist-photos.server";
 import { contentIssueMessage } from "~/modules/content/section-form";
 import { readSubmission, refuse } from "~/modules/forms/submission.server";
-import { MAX_UPLOAD_BYTES, MediaError } from "~/modules/media/media.server";
+import { isStoreUnavailable, MAX_UPLOAD_BYTES, MediaError, STORE_UNAVAILABLE } from "~/modules/media/media.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -65,6 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
     });
     return { ok: true as const, message: `Uploaded as ${uploaded.filePath}.` };
   } catch (error) {
+    if (isStoreUnavailable(error, "artist photo upload")) return refuse({ ok: false, error: STORE_UNAVAILABLE }, 503);
     if (!(error instanceof MediaError)) throw error;
     return refuse({ ok: false, error: error.message, fieldErrors: { photo: error.message } });
   }

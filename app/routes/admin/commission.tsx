@@ -40,7 +40,7 @@ import {
   ProgressPhotoSchema,
   removeProgressPhoto,
 } from "~/modules/inbox/commission-media.server";
-import { MAX_UPLOAD_BYTES, MediaError } from "~/modules/media/media.server";
+import { isStoreUnavailable, MAX_UPLOAD_BYTES, MediaError, STORE_UNAVAILABLE } from "~/modules/media/media.server";
 import { NOT_UNDERSTOOD, parseSubmission, readFormData, refuse } from "~/modules/forms/submission.server";
 import { studioTimeZone } from "~/modules/settings/settings.server";
 
@@ -143,6 +143,8 @@ export async function action({ request, params }: Route.ActionArgs): Promise<Act
       try {
         await addProgressPhoto(id, { name: file.name, bytes: Buffer.from(await file.arrayBuffer()) }, caption, actor);
       } catch (error) {
+        if (isStoreUnavailable(error, "progress photo"))
+          return refuse({ ok: false, error: STORE_UNAVAILABLE, values: { caption } }, 503);
         if (!(error instanceof MediaError)) throw error;
         return refuse({ ok: false, error: error.message, fieldErrors: { photo: error.message }, values: { caption } });
       }

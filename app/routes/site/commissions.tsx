@@ -11,10 +11,8 @@ import { paths } from "~/lib/paths";
 import { pageSeo, siteFromMatches } from "~/lib/seo";
 import { checkReferenceFiles, prepareReferenceImages } from "~/modules/inbox/commission-media.server";
 import { CommissionSchema, isBot, newSubmissionKey, submitCommission } from "~/modules/inbox/inquiries.server";
-import { STORE_UNAVAILABLE } from "~/modules/media/media.server";
-import { StorageUnavailableError } from "~/modules/media/storage.server";
+import { isStoreUnavailable, STORE_UNAVAILABLE } from "~/modules/media/media.server";
 import { hitRateLimit, RATE_LIMITS, retryAfter } from "~/modules/security/rate-limit.server";
-import { services } from "~/services.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import {
   FIELDS_NEED_ATTENTION,
@@ -91,8 +89,7 @@ async function handleRequest(form: FormData, clientIp: string) {
   } catch (error) {
     // The image store out of reach, or an original found stored then swept before it was recorded (registerImage):
     // nothing was saved, and the request sent again works (docs/operations.md "The storage sweeper").
-    if (!(error instanceof StorageUnavailableError)) throw error;
-    services().logger.warn({ err: error }, "commission request refused: its pictures could not be stored");
+    if (!isStoreUnavailable(error, "commission request")) throw error;
     return refuse({ ok: false, error: STORE_UNAVAILABLE, values }, 503);
   }
   return { ok: true } satisfies ActionResult;

@@ -16,11 +16,11 @@ import {
   MediaError,
   registerImage,
   storeOriginal,
+  isStoreUnavailable,
   STORE_UNAVAILABLE,
   type MediaAsset,
   type StoredOriginal,
 } from "~/modules/media/media.server";
-import { StorageUnavailableError } from "~/modules/media/storage.server";
 import { services } from "~/services.server";
 import type { SweepArea } from "~/modules/media/sweep.server";
 import { queueMissingTiles } from "~/modules/media/tiles.server";
@@ -492,6 +492,8 @@ const failed = (message: string, errors: RowError[] = [], problems: string[] = [
 
 const UPLOAD_GONE = "This upload no longer exists. Upload the file again.";
 const ALREADY_IMPORTED = "This file has already been imported. Upload it again to import it once more.";
+/** The image store out of reach: nothing was imported, and the same upload imports once the store answers. */
+const NOTHING_STORED = `Nothing was imported: ${STORE_UNAVAILABLE}`;
 
 /**
  * Imports an upload: every row or none. A dry run does all of it, database writes included, and rolls back.
@@ -505,18 +507,9 @@ export async function runImport(id: string, options: { dryRun: boolean }): Promi
     return await importUpload(id, options);
   } catch (error) {
     if (error instanceof ImportError) return failed(error.message);
-    if (error instanceof StorageUnavailableError) return storeUnreached(id, error);
+    if (isStoreUnavailable(error, `catalogue import ${id}`)) return failed(NOTHING_STORED);
     throw error;
   }
-}
-
-/**
- * The image store could not be reached (or an original found stored was swept before it was recorded:
- * registerImage): nothing was imported, and the same upload imports once the store answers.
- */
-function storeUnreached(importId: string, error: StorageUnavailableError): ImportOutcome {
-  services().logger.warn({ err: error, importId }, "catalogue import refused: the image store is unavailable");
-  return failed(`Nothing was imported: ${STORE_UNAVAILABLE}`);
 }
 
 async function importUpload(id: string, options: { dryRun: boolean }): Promise<ImportOutcome> {
@@ -619,7 +612,7 @@ async function importUpload(id: string, options: { dryRun: boolean }): Promise<I
       };
     if (error instanceof TaxonomyError) return failed(`Nothing was imported: ${error.message}`);
     if (error instanceof ImportError) return failed(error.message);
-    if (error instanceof StorageUnavailableError) return storeUnreached(id, error);
+    if (isStoreUnavailable(error, `catalogue import ${id}`)) return failed(NOTHING_STORED);
     services().logger.error({ err: error, importId: id }, "catalogue import failed; rolled back");
     return failed(
       "Nothing was imported: the database refused the changes (another change may have happened at the same time). Try again.",
