@@ -14,7 +14,14 @@ import { certificates, jobs, mediaAssets } from "~/db/schema";
 import { createLogger } from "~/logger.server";
 import { createImportUpload } from "~/modules/catalog/import/import.server";
 import { runDueJobs } from "~/modules/jobs/jobs.server";
-import { ingestImage, registerImage, storeOriginal } from "~/modules/media/media.server";
+import {
+  checkImage,
+  discardOriginals,
+  ingestImage,
+  registerImage,
+  storeOriginal,
+  storeOriginals,
+} from "~/modules/media/media.server";
 import { S3Storage } from "~/modules/media/s3-storage.server";
 import { StorageUnavailableError, type Storage } from "~/modules/media/storage.server";
 import { parseStorageUrl } from "~/modules/media/storage-url";
@@ -313,5 +320,29 @@ describe.each(BACKENDS.filter((b) => b === "postgres"))("the storage sweeper bes
     await upload;
     expect((await sweep()).files).toBe(0);
     expect(await services().storage.exists(orphan.originalKey)).toBe(true);
+  });
+
+  it("a refused request never takes back an original that another request, with the same picture, is recording", async () => {
+    const bytes = await solidPicture(64, 48, "#3a8f6c");
+    // A commission request that will be refused wrote the picture; a second one, sent meanwhile with the same
+    // picture, found it stored and is recording it in a transaction still open.
+    const [refused] = await storeOriginals([await checkImage(bytes)]);
+    expect(refused!.written).toBe(true);
+    const [accepted] = await storeOriginals([await checkImage(bytes)]);
+    let commit!: () => void;
+    let recorded!: () => void;
+    const isRecorded = new Promise<void>((resolve) => (recorded = resolve));
+    const upload = ctx.handle.db.transaction(async (tx) => {
+      await registerImage(accepted!, tx);
+      recorded();
+      await new Promise<void>((resolve) => (commit = resolve));
+    });
+    await isRecorded;
+    const discarded = discardOriginals([refused!]);
+    setTimeout(() => commit(), 200);
+    await Promise.all([discarded, upload]);
+    // The second request's image is recorded, and its original is there to show.
+    expect(await ctx.handle.db.$count(mediaAssets, eq(mediaAssets.hash, accepted!.hash))).toBe(1);
+    expect(await services().storage.exists(accepted!.originalKey)).toBe(true);
   });
 });

@@ -26,7 +26,7 @@ import {
 } from "./pipeline.server";
 import { readUploadBody } from "./upload.server";
 import { StorageUnavailableError } from "./storage.server";
-import { holdOffSweep } from "./sweep.server";
+import { holdOffSweep, underSweepLock } from "./sweep.server";
 
 export { MediaError, MAX_UPLOAD_BYTES } from "./pipeline.server";
 export type MediaAsset = typeof mediaAssets.$inferSelect;
@@ -124,6 +124,9 @@ export async function storeOriginals(images: CheckedImage[]): Promise<NewlyStore
   return stored;
 }
 
+/** How long discardOriginals waits for uploads recording images to commit before it leaves its files to the sweeper. */
+const DISCARD_LOCK_WAIT_MS = 1_000;
+
 /**
  * Removes the originals a caller of storeOriginals wrote and no asset records. One stored before (`written`
  * false) is someone else's; one an asset records by now is the same bytes registered by another request (a
@@ -134,16 +137,22 @@ export async function discardOriginals(images: NewlyStored[]): Promise<void> {
   const written = images.filter((i) => i.written);
   if (written.length === 0) return;
   const { storage, logger } = services();
+  const keys = written.map((i) => i.originalKey);
   try {
-    const hashes = written.map((i) => i.hash);
-    const recorded = await db()
-      .select({ hash: mediaAssets.hash })
-      .from(mediaAssets)
-      .where(inArray(mediaAssets.hash, hashes));
-    const kept = new Set(recorded.map((r) => r.hash));
-    for (const image of written) if (!kept.has(image.hash)) await storage.delete(image.originalKey);
+    // Under the sweep lock: another request recording the same bytes (it found them stored) has committed, and
+    // its record is seen. Uploads holding the lock past a second leave the files to the storage sweeper.
+    const removed = await underSweepLock(DISCARD_LOCK_WAIT_MS, async (tx) => {
+      const hashes = written.map((i) => i.hash);
+      const recorded = await tx
+        .select({ hash: mediaAssets.hash })
+        .from(mediaAssets)
+        .where(inArray(mediaAssets.hash, hashes));
+      const kept = new Set(recorded.map((r) => r.hash));
+      for (const image of written) if (!kept.has(image.hash)) await storage.delete(image.originalKey);
+    });
+    if (!removed) logger.info({ keys }, "originals no image records left to the storage sweeper (uploads busy)");
   } catch (err) {
-    logger.warn({ err, keys: written.map((i) => i.originalKey) }, "could not remove originals no image records");
+    logger.warn({ err, keys }, "could not remove originals no image records");
   }
 }
 

@@ -8,7 +8,7 @@
 // never touched) and, looked up again under the sweep lock, still no record's. registerImage holds that lock
 // shared while it records a new image (holdOffSweep), so an original an upload found stored is never removed
 // between that upload's look and its commit. A store that fails is logged, never thrown.
-// Owns no table. Exposes: SweepArea, mediaSweepAreas, sweepStorage, holdOffSweep, storageSweepJobs,
+// Owns no table. Exposes: SweepArea, mediaSweepAreas, sweepStorage, holdOffSweep, underSweepLock, storageSweepJobs,
 // scheduleStorageSweep.
 import { inArray, or, sql } from "drizzle-orm";
 import { db, LOCKS, queryRows, type Database } from "~/db/client.server";
@@ -121,18 +121,28 @@ async function removeUnderLock(area: SweepArea, doomed: StoredEntry[], result: S
   const { storage } = services();
   for (let i = 0; i < doomed.length; i += REMOVED_PER_LOCK) {
     const batch = doomed.slice(i, i + REMOVED_PER_LOCK);
-    await db().transaction(async (tx) => {
-      if (!(await takeSweepLock(tx, lockWaitMs))) {
-        result.left += batch.length;
-        return;
-      }
+    const removed = await underSweepLock(lockWaitMs, async (tx) => {
       for (const entry of await unreferencedOf(area, batch, tx)) {
         await storage.delete(entry.key);
         result.files += 1;
         result.bytes += entry.size;
       }
     });
+    if (!removed) result.left += batch.length;
   }
+}
+
+/**
+ * Runs `remove` in a transaction holding the sweep lock, exclusive: an image being recorded meanwhile
+ * (registerImage holds the lock shared) has committed and is seen. False, and nothing run, when uploads held the
+ * lock longer than `waitMs`: what was to be removed is left to the next sweep.
+ */
+export function underSweepLock(waitMs: number, remove: (tx: Database) => Promise<void>): Promise<boolean> {
+  return db().transaction(async (tx) => {
+    if (!(await takeSweepLock(tx, waitMs))) return false;
+    await remove(tx);
+    return true;
+  });
 }
 
 /**
