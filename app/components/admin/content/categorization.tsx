@@ -263,16 +263,25 @@ export function WorksPanel({
   const query = (p: number) => adminPaths.categorization(kind, listQuery({ q, term: activeTerm }, p));
   return (
     <Panel title={active ? `Works in “${active.name}”` : "Works"} className={`p-5 ${className}`}>
-      <Form method="get" className="mt-3 flex gap-2" role="search" aria-label="Search the works">
+      <Form method="get" className="mt-3" role="search" aria-label="Search the works">
         {kind !== "category" ? <input type="hidden" name="kind" value={kind} /> : null}
         {activeTerm ? <input type="hidden" name="term" value={activeTerm} /> : null}
-        <label htmlFor="works-q" className="sr-only">
+        <label htmlFor="works-q" className="text-ink-soft mb-1 block text-xs font-medium">
           Search works
         </label>
-        <input id="works-q" name="q" type="search" defaultValue={q} placeholder="Title, medium…" className={control} />
-        <Button type="submit" variant="secondary" size="sm">
-          <Search aria-hidden className="size-4" /> Search
-        </Button>
+        <div className="flex gap-2">
+          <input
+            id="works-q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            placeholder="Title, medium…"
+            className={control}
+          />
+          <Button type="submit" variant="secondary" size="sm">
+            <Search aria-hidden className="size-4" /> Search
+          </Button>
+        </div>
       </Form>
       {active || q ? (
         <p className="text-muted mt-2 text-sm">
