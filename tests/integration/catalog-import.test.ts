@@ -17,9 +17,7 @@ import {
 import { writeCsv } from "~/modules/catalog/import/spreadsheet.server";
 import { assignTerm, createTerm, termsForArtworks } from "~/modules/catalog/taxonomy.server";
 import { ingestImage, STORE_UNAVAILABLE } from "~/modules/media/media.server";
-import { StorageUnavailableError } from "~/modules/media/storage.server";
-import { services, setServices } from "~/services.server";
-import { counting } from "../support/counting-storage";
+import { whileStoreRefusesWrites } from "../support/counting-storage";
 import { markOrderPaid, refundOrder } from "~/modules/shop/order-actions.server";
 import { BACKENDS, useTestServices } from "../support/harness";
 import { solidPicture } from "../support/images";
@@ -155,17 +153,7 @@ describe.each(BACKENDS)("catalogue import on %s", (backend) => {
       bytes: csv([row({ Title: "Never stored", Image: "unreached.jpg" })]),
       zip: { fileName: "unreached.zip", bytes: zip },
     });
-    const real = services().storage;
-    setServices({
-      ...services(),
-      storage: { ...counting(real), put: () => Promise.reject(new StorageUnavailableError("store gone")) },
-    });
-    let outcome;
-    try {
-      outcome = await runImport(id, { dryRun: false });
-    } finally {
-      setServices({ ...services(), storage: real });
-    }
+    const outcome = await whileStoreRefusesWrites(() => runImport(id, { dryRun: false }));
     expect(outcome).toEqual({
       ok: false,
       message: `Nothing was imported: ${STORE_UNAVAILABLE}`,

@@ -46,7 +46,7 @@ import { callRoute, seedShopSettings } from "../support/shop-data";
 import { SMALL_FORM_BYTES, withUploadSlot } from "~/modules/security/upload-gate.server";
 import { RATE_LIMITS } from "~/modules/security/rate-limit.server";
 import { solidPicture } from "../support/images";
-import { counting } from "../support/counting-storage";
+import { counting, whileStoreRefusesWrites } from "../support/counting-storage";
 
 const artist = { name: "Mara Ellison" };
 
@@ -288,17 +288,10 @@ describe.each(BACKENDS)("commission pictures and client payments on %s", (backen
     expect(await services().storage.exists(originalKey)).toBe(true);
 
     // A store that cannot be reached at all: the same answer, nothing recorded.
-    setServices({
-      ...services(),
-      storage: { ...counting(real), put: () => Promise.reject(new StorageUnavailableError("gone")) },
-    });
-    try {
-      answer = await callRoute(commissionsRoute.action, "/commissions", {
-        form: requestForm("Unreached Sender", await goodPictures("unreached", 1)),
-      });
-    } finally {
-      setServices({ ...services(), storage: real });
-    }
+    const unreached = requestForm("Unreached Sender", await goodPictures("unreached", 1));
+    answer = await whileStoreRefusesWrites(() =>
+      callRoute(commissionsRoute.action, "/commissions", { form: unreached }),
+    );
     expect(answer.status).toBe(503);
     expect(answer.body).toMatchObject({ ok: false, error: STORE_UNAVAILABLE });
     expect(await idOf("Unreached Sender")).toBeUndefined();
@@ -336,21 +329,14 @@ describe.each(BACKENDS)("commission pictures and client payments on %s", (backen
       new Blob([new Uint8Array(await image("jpeg", "#2f4f4f"))], { type: "image/jpeg" }),
       "glaze.jpg",
     );
-    const real = services().storage;
-    setServices({
-      ...services(),
-      storage: { ...counting(real), put: () => Promise.reject(new StorageUnavailableError("gone")) },
-    });
-    let answer;
-    try {
-      answer = await callRoute(
+    const cookie = await adminCookie();
+    const answer = await whileStoreRefusesWrites(() =>
+      callRoute(
         (args: never) => adminCommissionRoute.action({ ...(args as object), params: { id } } as never),
         `/admin/commissions/${id}`,
-        { form, cookie: await adminCookie() },
-      );
-    } finally {
-      setServices({ ...services(), storage: real });
-    }
+        { form, cookie },
+      ),
+    );
     expect(answer.status).toBe(503);
     expect(answer.body).toMatchObject({ ok: false, error: STORE_UNAVAILABLE, values: { caption: "The second glaze" } });
     expect((await commissionForClient(clientToken(id)))!.progress).toHaveLength(before);

@@ -24,11 +24,9 @@ import {
 } from "~/modules/content/homepage-admin.server";
 import { loadHomepage } from "~/modules/content/homepage.server";
 import { MediaError, STORE_UNAVAILABLE } from "~/modules/media/media.server";
-import { StorageUnavailableError } from "~/modules/media/storage.server";
 import * as uploadPhotosRoute from "~/routes/admin/artist-photos";
-import { services, setServices } from "~/services.server";
 import { adminCookie } from "../support/admin-session";
-import { counting } from "../support/counting-storage";
+import { whileStoreRefusesWrites } from "../support/counting-storage";
 import { callRoute } from "../support/shop-data";
 import { BACKENDS, useTestServices } from "../support/harness";
 import { solidPicture } from "../support/images";
@@ -180,17 +178,10 @@ describe.each(BACKENDS)("content administration on %s", (backend) => {
       new Blob([new Uint8Array(await solidPicture(300, 360, "#4a5"))], { type: "image/jpeg" }),
       "garden.jpg",
     );
-    const real = services().storage;
-    setServices({
-      ...services(),
-      storage: { ...counting(real), put: () => Promise.reject(new StorageUnavailableError("gone")) },
-    });
-    let answer;
-    try {
-      answer = await callRoute(uploadPhotosRoute.action, "/admin/artist-photos", { form, cookie: await adminCookie() });
-    } finally {
-      setServices({ ...services(), storage: real });
-    }
+    const cookie = await adminCookie();
+    const answer = await whileStoreRefusesWrites(() =>
+      callRoute(uploadPhotosRoute.action, "/admin/artist-photos", { form, cookie }),
+    );
     expect(answer.status).toBe(503);
     expect(answer.body).toMatchObject({ ok: false, error: STORE_UNAVAILABLE });
     expect(await ctx.handle.db.select().from(fileUploads)).toEqual(before);

@@ -1,6 +1,7 @@
 // A real Storage, observed (docs/testing.md: wrap a real part, never replace it): every key written and every key
-// read, in order.
-import type { Storage } from "~/modules/media/storage.server";
+// read, in order; or refusing every write, as an object store out of reach does.
+import { StorageUnavailableError, type Storage } from "~/modules/media/storage.server";
+import { services, setServices } from "~/services.server";
 
 export function counting(storage: Storage): Storage & { puts: string[]; gets: string[] } {
   const puts: string[] = [];
@@ -20,4 +21,16 @@ export function counting(storage: Storage): Storage & { puts: string[]; gets: st
     delete: (key) => storage.delete(key),
     list: (prefix, pageSize) => storage.list(prefix, pageSize),
   };
+}
+
+/** Runs `act` while the store takes no write (an object store out of reach), with the real store back after. */
+export async function whileStoreRefusesWrites<T>(act: () => Promise<T>): Promise<T> {
+  const real = services().storage;
+  const refusing = { ...counting(real), put: () => Promise.reject(new StorageUnavailableError("store gone")) };
+  setServices({ ...services(), storage: refusing });
+  try {
+    return await act();
+  } finally {
+    setServices({ ...services(), storage: real });
+  }
 }
