@@ -254,7 +254,6 @@ export function WorksPanel({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const control = useControlClass();
   const [ticked, setTicked] = useState<Set<string>>(new Set());
   const assignFormId = useId();
   const active = terms.find((t) => t.slug === activeTerm);
@@ -266,22 +265,16 @@ export function WorksPanel({
       <Form method="get" className="mt-3" role="search" aria-label="Search the works">
         {kind !== "category" ? <input type="hidden" name="kind" value={kind} /> : null}
         {activeTerm ? <input type="hidden" name="term" value={activeTerm} /> : null}
-        <label htmlFor="works-q" className="text-ink-soft mb-1 block text-xs font-medium">
-          Search works
-        </label>
-        <div className="flex gap-2">
-          <input
-            id="works-q"
-            name="q"
-            type="search"
-            defaultValue={q}
-            placeholder="Title, medium…"
-            className={control}
-          />
-          <Button type="submit" variant="secondary" size="sm">
-            <Search aria-hidden className="size-4" /> Search
-          </Button>
-        </div>
+        <Field label="Search works">
+          {(control) => (
+            <div className="flex gap-2">
+              <input {...control} name="q" type="search" defaultValue={q} placeholder="Title, medium…" />
+              <Button type="submit" variant="secondary" size="sm">
+                <Search aria-hidden className="size-4" /> Search
+              </Button>
+            </div>
+          )}
+        </Field>
       </Form>
       {active || q ? (
         <p className="text-muted mt-2 text-sm">
