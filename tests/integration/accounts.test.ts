@@ -1,7 +1,7 @@
 // Account flows through better-auth with our hooks: confirmation before sign-in, no hint whether an address
 // is registered, the password policy everywhere a password is set, throttling per address and per e-mail
 // (also for server-side calls), the second factor after a magic link, sign-in alerts, first-run setup.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
 import { rateLimits, mailOutbox, profiles, session, user, userRoles, verification } from "~/db/schema";
@@ -286,6 +286,18 @@ describe.each(BACKENDS)("account flows on %s", (backend) => {
       code: "TOO_MANY_ATTEMPTS",
     });
     expect(await signInWithPassword(browser("10.3.2.2"), right)).toMatchObject({ ok: true });
+  });
+
+  it("mails one inbox at most 20 sign-in, reset and confirmation links a day, however its 15-minute windows pass", async () => {
+    const answers: boolean[] = [];
+    for (let round = 0; round < 8; round++) {
+      for (let i = 0; i < 3; i++)
+        answers.push((await requestPasswordReset(browser(), { email: "daily+x@example.com" })).ok);
+      // A quarter of an hour later: the 15-minute window is over.
+      await ctx.handle.db.execute(sql`delete from rate_limits where key like 'email:/request-password-reset:%'`);
+    }
+    expect(answers.filter(Boolean)).toHaveLength(20);
+    expect(answers.slice(20)).toEqual([false, false, false, false]);
   });
 
   it("throttles per e-mail address across client addresses (reset mails: 3 in 15 minutes)", async () => {

@@ -69,6 +69,16 @@ describe.each(BACKENDS)("holds and work alerts on %s", (backend) => {
     await expect(approveHold(declined.id, "artist@example.com")).rejects.toBeInstanceOf(HoldError);
   });
 
+  it("the same address asking at once from several connections gets one request, one copy", async () => {
+    const work = await seedWork({ title: "Tide Table" });
+    const asker = { ...HOLDER, email: "twice@example.com" };
+    const results = await Promise.all(Array.from({ length: 4 }, () => requestHold(work, asker)));
+    expect(results.filter((r) => r.ok && r.created)).toHaveLength(1);
+    const rows = await ctx.handle.db.select().from(holds).where(eq(holds.email, asker.email));
+    expect(rows).toHaveLength(1);
+    expect(await mailsTo(asker.email, "hold-requested")).toHaveLength(1);
+  });
+
   it("an approved hold refuses another buyer, takes its holder's order through the link, and ends", async () => {
     const work = await seedWork({ title: "Harbour at Dusk" });
     const requested = await requestHold(work, HOLDER);

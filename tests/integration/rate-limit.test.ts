@@ -3,6 +3,7 @@
 // connections can flood one inbox.
 import { describe, expect, it } from "vitest";
 import {
+  emailKey,
   hitConnectionAndAddress,
   hitRateLimit,
   NETWORK_SHARE,
@@ -14,6 +15,20 @@ import { BACKENDS, useTestServices } from "../support/harness";
 const TWO_A_MINUTE = { max: 2, windowSeconds: 60 };
 const THREE_AN_HOUR = { max: 3, windowSeconds: 3_600 };
 const LIMITS = { ip: TWO_A_MINUTE, email: THREE_AN_HOUR };
+
+describe("emailKey", () => {
+  it("keys one inbox once: its sub-addresses (+tag), and Gmail's dots and second domain, are the same inbox", () => {
+    const inbox = emailKey("someoneelse@gmail.com");
+    for (const alias of ["some.one.else@gmail.com", "SomeOneElse+shop@GoogleMail.com", " someoneelse+1@gmail.com"])
+      expect(emailKey(alias)).toBe(inbox);
+    expect(emailKey("mara+studio@example.org")).toBe(emailKey("mara@example.org"));
+    // Dots name other people elsewhere; another inbox is another key.
+    expect(emailKey("m.ara@example.org")).not.toBe(emailKey("mara@example.org"));
+    expect(emailKey("someoneother@gmail.com")).not.toBe(inbox);
+    // A phone number (texted codes) is keyed as typed.
+    expect(emailKey("+15551234567")).not.toBe(emailKey("15551234567"));
+  });
+});
 
 describe.each(BACKENDS)("rate limits on %s", (backend) => {
   useTestServices(backend);

@@ -94,6 +94,18 @@ export const AUTH_EMAIL_RATE_LIMITS = {
   "/send-verification-email": { windowSeconds: 900, max: 3 },
 } as const satisfies Record<string, RateLimit>;
 
+/**
+ * Links mailed to one inbox a day from all these paths together, before the multiplier: their 15-minute windows
+ * alone let a stranger send 288 sign-in links a day, and as many resets, to someone else's address.
+ */
+export const AUTH_MAIL_DAILY_LIMIT = { windowSeconds: 86_400, max: 20 } as const satisfies RateLimit;
+const MAILING_PATHS: ReadonlySet<string> = new Set([
+  "/sign-up/email",
+  "/sign-in/magic-link",
+  "/request-password-reset",
+  "/send-verification-email",
+]);
+
 /** Paths whose new session must wait for the second factor (password sign-in is handled by the plugin). */
 // Where better-auth signs a browser in without a password: a user with a verified factor still owes a code.
 // `/verify-email` too: a confirmation or change-of-address link must not skip the second factor (item 9).
@@ -221,6 +233,8 @@ export function createAuth({ config, db, logger }: AuthDeps) {
         const emailRule = AUTH_EMAIL_RATE_LIMITS[ctx.path as keyof typeof AUTH_EMAIL_RATE_LIMITS] as
           RateLimit | undefined;
         if (emailRule && email) counted.push(await throttle(email, scaled(emailRule)));
+        if (MAILING_PATHS.has(ctx.path) && typeof body.email === "string")
+          await throttle(`mail:${emailKey(body.email)}`, scaled(AUTH_MAIL_DAILY_LIMIT));
         if (ctx.path === "/sign-in/email") signInCounts.set(ctx.context, counted);
 
         // As sent: the name is stored as sent, spaces included.

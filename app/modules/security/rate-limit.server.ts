@@ -161,7 +161,24 @@ export async function pruneRateLimits(database: Database = db()): Promise<void> 
   await database.execute(sql`delete from rate_limits where expires_at < now() - interval '1 hour'`);
 }
 
-/** E-mail addresses (and phone numbers) are keyed by their hash: the table holds no addresses. */
+/** Providers that ignore dots in the name and answer to two domains (Gmail). */
+const DOTLESS = new Set(["gmail.com", "googlemail.com"]);
+
+/**
+ * The inbox an address reaches, for counting: a sub-address (`name+tag@`) is its inbox's, and so is a Gmail
+ * address with dots or at googlemail.com. Each alias had a budget of its own: a stranger rotating them mailed
+ * one inbox past every per-recipient limit (a probe, 28 November).
+ */
+function inboxOf(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  if (at < 0) return address;
+  const name = address.slice(0, at).split("+")[0]!;
+  const domain = address.slice(at + 1);
+  return DOTLESS.has(domain) ? `${name.replaceAll(".", "")}@gmail.com` : `${name}@${domain}`;
+}
+
+/** E-mail addresses (and phone numbers) are keyed by their inbox's hash: the table holds no addresses. */
 export function emailKey(email: string): string {
-  return createHash("sha256").update(email.trim().toLowerCase()).digest("base64url").slice(0, 32);
+  return createHash("sha256").update(inboxOf(email)).digest("base64url").slice(0, 32);
 }

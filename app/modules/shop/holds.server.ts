@@ -70,7 +70,9 @@ export async function requestHold(artworkId: string, input: HoldRequestInput): P
           sql`${artworks.archivedAt} is null and ${artworks.priceCents} > 0`,
           eq(artworks.availability, "available"),
         ),
-      );
+      )
+      // One request of a work at a time: two of one address at once each found none waiting and made one.
+      .for("no key update");
     if (!work) return { ok: false, reason: "unavailable" };
     const [waiting] = await tx
       .select()

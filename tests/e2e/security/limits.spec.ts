@@ -355,6 +355,24 @@ test("a client holding an IPv6 /48 cannot multiply its budget by rotating /64s: 
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
 });
 
+test("one inbox's sub-addresses share its budget: a stranger rotating addresses and +tags cannot mail it past its limit", async () => {
+  const signUp = (email: string, n: number) =>
+    fetch(`${server.url}/newsletter`, {
+      method: "POST",
+      // Each from an address of its own, so only the per-inbox limit (3 sign-ups a day) can refuse it.
+      headers: { "x-forwarded-for": `198.51.100.${100 + n}` },
+      body: new URLSearchParams({ email }),
+      redirect: "manual",
+    }).then((answer) => answer.status);
+  const gmail = ["someone.else@gmail.com", "some.one.else+a@gmail.com", "SomeOneElse+b@googlemail.com"];
+  const statuses: number[] = [];
+  for (const [n, email] of [...gmail, "someoneelse+c@gmail.com", "someoneelse@gmail.com"].entries())
+    statuses.push(await signUp(email, n));
+  expect(statuses).toEqual([200, 200, 200, 429, 429]);
+  // Another inbox at the same provider is not held back by it.
+  expect(await signUp("someoneother@gmail.com", 9)).toBe(200);
+});
+
 test("behind a trusted proxy, its X-Forwarded-Host and X-Forwarded-Proto are read as Express reads them: never a 500", async () => {
   const page = (headers: Record<string, string>) => fetch(`${server.url}/artwork/no-such-work`, { headers });
   // React Router's adapter took the port from the whole header (99999), and its new URL threw.
