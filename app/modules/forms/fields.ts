@@ -17,6 +17,15 @@ export const emailField = requiredText("Enter your email address.", 254, "That e
 
 export const lowerCase = (text: string): string => text.toLowerCase();
 
+/**
+ * Whether a YYYY-MM-DD text is a day of the calendar PostgreSQL keeps. `Date.parse` alone is not enough: it rolls
+ * February 30 over into March and reads a year 0, and the database's refusal of either answered 500.
+ */
+export function isCalendarDay(day: string): boolean {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(time) && !day.startsWith("0000") && new Date(time).toISOString().startsWith(day);
+}
+
 /** A calendar day from a date input (YYYY-MM-DD), called `label` in its messages ("Enter the start date."). */
 export const dayField = (label: string) =>
   z
@@ -24,7 +33,7 @@ export const dayField = (label: string) =>
     .trim()
     .min(1, `Enter the ${label}.`)
     .regex(/^\d{4}-\d{2}-\d{2}$/, `Enter the ${label} as a date.`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `Enter a real ${label}.`);
+    .refine(isCalendarDay, `Enter a real ${label}.`);
 
 // A list page's query (`?q=…&status=…&page=…`) is read leniently: a value the list does not know reads as not
 // sent, so a hand-edited or stale link shows the list rather than an error.

@@ -4,7 +4,7 @@
 // Owns: commission_events (and the pipeline's columns of commissions). Invoices through the invoices module.
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { choiceParam, pageField, searchParam } from "~/modules/forms/fields";
+import { choiceParam, isCalendarDay, pageField, searchParam } from "~/modules/forms/fields";
 import type { ActionResult } from "~/lib/action-result";
 import { commissionEvents, commissions, invoices } from "~/db/schema";
 import { COMMISSION_STAGES, STAGE_LABELS, type CommissionStage } from "~/lib/inquiries";
@@ -47,6 +47,7 @@ export const QuoteSchema = z
     dueDate: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, "Choose the date the work will be ready.")
+      .refine(isCalendarDay, "Choose the date the work will be ready.")
       .or(z.literal("").transform(() => null)),
     terms: z.string().trim().max(4_000, "Keep the terms under 4,000 characters."),
   })

@@ -1,7 +1,7 @@
 // The Invoice Generation forms: one zod schema per intent (read with readSubmission), amounts typed in dollars
 // and kept in cents.
 import { z } from "zod";
-import { choiceParam, pageField, searchParam } from "~/modules/forms/fields";
+import { choiceParam, isCalendarDay, pageField, searchParam } from "~/modules/forms/fields";
 import { COMMISSION_INVOICE_STAGES, INVOICE_STATUSES } from "~/db/schema";
 import { parsePriceToCents } from "~/modules/catalog/artwork-input";
 
@@ -9,7 +9,7 @@ const day = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date.")
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Enter a real date.");
+  .refine(isCalendarDay, "Enter a real date.");
 const optionalDay = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), day.optional());
 
 const dollars = (label: string, { required }: { required: boolean }) =>

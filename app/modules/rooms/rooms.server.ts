@@ -4,6 +4,7 @@
 // for checkout `lockLiveRoom` / `recordRoomOrder` (inside the order's transaction; lock order: hold, room, works).
 import { and, count, desc, eq, inArray, max } from "drizzle-orm";
 import { z } from "zod";
+import { isCalendarDay } from "~/modules/forms/fields";
 import { db, type Database } from "~/db/client.server";
 import { newestFirst, pageOf } from "~/db/list-queries.server";
 import { viewingRooms, viewingRoomVisits, viewingRoomWorks } from "~/db/schema";
@@ -43,7 +44,7 @@ export const RoomSchema = z.object({
     .string()
     .trim()
     .regex(DAY, "Choose the last day the room is open.")
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T12:00:00Z`)), "Choose the last day the room is open."),
+    .refine(isCalendarDay, "Choose the last day the room is open."),
   works: z
     .array(
       z.object({
