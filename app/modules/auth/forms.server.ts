@@ -9,7 +9,10 @@ const email = requiredText("Enter your e-mail address.", 254, "That e-mail addre
 );
 
 /** Any password when signing in (the policy is for new ones); a new one must fit the length range. */
-const currentPassword = z.string({ message: "Enter your password." }).min(1, "Enter your password.").max(1024);
+const currentPassword = z
+  .string({ message: "Enter your password." })
+  .min(1, "Enter your password.")
+  .max(1024, "That password is too long.");
 const newPassword = z
   .string({ message: "Choose a password." })
   .min(1, "Choose a password.")
