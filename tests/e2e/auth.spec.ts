@@ -67,6 +67,33 @@ test("a wrong password is explained beside the form, the same way as an unknown 
   await expect(page.getByRole("alert")).toHaveText(message);
 });
 
+test("a page of text pasted into the sign-in and sign-up fields is answered beside them, never an error page", async ({
+  page,
+}) => {
+  // A single-line field takes 1,024 characters at most (past every rule, so each rule's message shows), so the form
+  // stays under the sign-in's 16 KB body limit: the server answered a larger one 413, and the page showed an error
+  // in place of the form and what was typed.
+  const page10k = "x".repeat(10_000);
+  await page.goto(at("/auth"));
+  await signIn(page, `${page10k}@example.com`, page10k);
+  await expect(page.getByText("That e-mail address is too long.")).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue("x".repeat(1024));
+  await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
+
+  await page.goto(at("/auth?mode=sign-up"));
+  await page.getByLabel("Full name (optional)").fill(page10k);
+  await page.getByLabel("Email").fill(`${page10k}@example.com`);
+  await page.getByLabel("Password").fill(page10k);
+  await page.getByRole("button", { name: "Create account" }).click();
+  for (const message of [
+    "Keep your name under 120 characters.",
+    "That e-mail address is too long.",
+    "Use at most 128 characters.",
+  ])
+    await expect(page.getByText(message)).toBeVisible();
+  await expect(page.getByLabel("Full name (optional)")).toHaveValue("x".repeat(1024));
+});
+
 test("a common password is refused at sign-up, beside the password field", async ({ page }) => {
   await page.goto(at("/auth?mode=sign-up"));
   await page.getByLabel("Email").fill("weak@example.com");

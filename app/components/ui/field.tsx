@@ -139,9 +139,17 @@ export function splitField<P extends Own>({
   return [{ label, hint, error, optional, requiredMark, className, id }, control] as const;
 }
 
+/**
+ * The most a single-line field takes unless it says otherwise: past every rule of ours (a field's own rule, such as a
+ * 120-character name, still gets its message), yet a page of text pasted into each field of a form keeps it under
+ * what the server reads (16 KB on the sign-in page; a larger body is refused 413, and the page showed an error in
+ * place of the form and what was typed).
+ */
+export const SINGLE_LINE_MAX = 1024;
+
 export function TextField(props: Own & Omit<InputHTMLAttributes<HTMLInputElement>, "className">) {
   const [field, input] = splitField(props);
-  return <Field {...field}>{(control) => <input {...input} {...control} />}</Field>;
+  return <Field {...field}>{(control) => <input maxLength={SINGLE_LINE_MAX} {...input} {...control} />}</Field>;
 }
 
 export function TextAreaField(props: Own & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "className">) {
