@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   createPost,
+  deletePost,
   getPublicPost,
   latestPublicPosts,
   listPostsForAdmin,
@@ -86,6 +87,21 @@ describe.each(BACKENDS)("blog on %s", (backend) => {
     expect(renamed.slug).toBe("renamed");
     expect(PostInput.safeParse({ ...input({ title: "x" }), slug: "Not A Slug" }).success).toBe(false);
     expect(PostInput.safeParse({ ...input({ title: "x" }), status: "scheduled", publishAt: null }).success).toBe(false);
+  });
+
+  it("refuses a cover image that is not in the media library, on the cover field, and keeps the post", async () => {
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    const refused = createPost(input({ title: "With a lost cover", coverImageId: unknown }), now);
+    await expect(refused).rejects.toBeInstanceOf(PostError);
+    await expect(refused).rejects.toMatchObject({ field: "coverImageId" });
+    const post = await createPost(input({ title: "Keeps its cover" }), now);
+    const update = updatePost(post.id, input({ title: "Changed", coverImageId: unknown }), now);
+    await expect(update).rejects.toMatchObject({ field: "coverImageId" });
+    const titles = (await listPostsForAdmin({ page: 1 })).posts.map((p) => p.title);
+    expect(titles).toContain("Keeps its cover");
+    expect(titles).not.toContain("Changed");
+    expect(titles).not.toContain("With a lost cover");
+    await deletePost(post.id);
   });
 
   it("lists posts for the admin by status", async () => {
