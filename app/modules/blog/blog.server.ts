@@ -9,7 +9,7 @@ import { blogPosts, mediaAssets, POST_STATUSES, type PostStatus } from "~/db/sch
 import type { ImageAsset } from "~/lib/media";
 import { toSlug } from "~/lib/slug";
 import { renderMarkdown, markdownToText } from "~/modules/content/markdown.server";
-import { imageColumns, withImage } from "~/modules/media/media.server";
+import { getImagesByIds, imageColumns, withImage } from "~/modules/media/media.server";
 import { publish } from "~/modules/events/bus.server";
 
 export { POST_STATUSES, type PostStatus } from "~/db/schema";
@@ -242,6 +242,13 @@ function publication(input: PostInput, now: Date): { status: PostStatus; publish
   return { status: at > now ? "scheduled" : "published", publishAt: at };
 }
 
+/** A cover that is not in the media library (an old form, a deleted image) is the admin's to choose again, not a 500. */
+async function checkCover(input: PostInput, tx: Database): Promise<void> {
+  if (!input.coverImageId) return;
+  if (!(await getImagesByIds([input.coverImageId], tx)).has(input.coverImageId))
+    throw new PostError("coverImageId", "That image is no longer in the media library. Choose another cover.");
+}
+
 /** The columns a post's form sets, for a new post and an edited one alike. */
 function postValues(input: PostInput, slug: string, now: Date) {
   return {
@@ -259,6 +266,7 @@ export async function createPost(
   now = new Date(),
   tx: Database = db(),
 ): Promise<{ id: string; slug: string }> {
+  await checkCover(input, tx);
   const slug = await uniqueSlug(input.slug, input.title, tx);
   const [row] = await tx
     .insert(blogPosts)
@@ -274,6 +282,7 @@ export async function updatePost(
   now = new Date(),
   tx: Database = db(),
 ): Promise<{ id: string; slug: string }> {
+  await checkCover(input, tx);
   const slug = await uniqueSlug(input.slug, input.title, tx, id);
   const [row] = await tx
     .update(blogPosts)
