@@ -15,6 +15,7 @@ import {
   openRoom,
   regenerateRoomLink,
   revokeRoomLink,
+  RoomSchema,
   type RoomInput,
 } from "~/modules/rooms/rooms.server";
 import { loader as roomLoader } from "~/routes/site/room";
@@ -254,5 +255,14 @@ describe.each(BACKENDS)("viewing rooms on %s", (backend) => {
     const inquired = (await visits(room.id)).filter((v) => v.kind === "inquired");
     expect(inquired).toHaveLength(1);
     expect(inquired[0]).toMatchObject({ name: "Ada Collector", email: "ada@example.com", artworkId: work });
+  });
+});
+
+describe("the viewing room form", () => {
+  it("refuses a last day the database cannot store (9999-12-31 ends in the year 10000 east of UTC) on its field", () => {
+    const parsed = RoomSchema.safeParse({ title: "Late", expiresOn: "9999-12-31", works: [] });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => i.path.join("."))).toEqual(["expiresOn"]);
+    expect(RoomSchema.safeParse({ title: "Soon", expiresOn: "2027-01-31", works: [] }).success).toBe(true);
   });
 });
