@@ -44,7 +44,9 @@ export const RoomSchema = z.object({
     .string()
     .trim()
     .regex(DAY, "Choose the last day the room is open.")
-    .refine(isCalendarDay, "Choose the last day the room is open."),
+    .refine(isCalendarDay, "Choose the last day the room is open.")
+    // The end of 9999-12-31 in a time zone east of UTC is in the year 10000, past what the database stores.
+    .refine((day) => day < "9999-01-01", "Choose a last day before the year 9999."),
   works: z
     .array(
       z.object({
