@@ -23,6 +23,8 @@ import { action as checkoutAction, loader as checkoutLoader } from "~/routes/sho
 import { action as contactAction } from "~/routes/site/contact";
 import { messages } from "~/db/schema";
 import { BACKENDS, useTestServices } from "../support/harness";
+import { adminCookie } from "../support/admin-session";
+import { action as roomEditAction } from "~/routes/admin/room-edit";
 import {
   BUYER,
   callRoute,
@@ -255,6 +257,20 @@ describe.each(BACKENDS)("viewing rooms on %s", (backend) => {
     const inquired = (await visits(room.id)).filter((v) => v.kind === "inquired");
     expect(inquired).toHaveLength(1);
     expect(inquired[0]).toMatchObject({ name: "Ada Collector", email: "ada@example.com", artworkId: work });
+  });
+  it("refuses a work the catalogue does not have, beside the works, and saves nothing", async () => {
+    const cookie = await adminCookie();
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ intent: "add", title: "Never Saved", expiresOn: farDay })) form.set(k, v);
+    form.set("addWork", "00000000-0000-4000-8000-000000000000");
+    const answer = await callRoute(
+      (args: never) => roomEditAction({ ...(args as object), params: {} } as never),
+      "/admin/rooms/new",
+      { form, cookie },
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ ok: false, fieldErrors: { works: "That work is not in the catalogue." } });
+    expect(await ctx.handle.db.$count(viewingRooms, eq(viewingRooms.title, "Never Saved"))).toBe(0);
   });
 });
 

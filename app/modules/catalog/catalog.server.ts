@@ -86,6 +86,14 @@ export async function listArtworkTitles(
     .limit(Math.min(limit, 5000));
 }
 
+/** Of these ids, those the catalogue holds, archived works included (for a form whose ids may be posted by hand). */
+export async function knownArtworkIds(ids: readonly string[]): Promise<Set<string>> {
+  const valid = [...new Set(ids.filter(isUuid))];
+  if (valid.length === 0) return new Set();
+  const rows = await db().select({ id: artworks.id }).from(artworks).where(inArray(artworks.id, valid));
+  return new Set(rows.map((r) => r.id));
+}
+
 /** The titles and slugs of the given works that are on the site, in no particular order. */
 export async function artworkTitlesByIds(ids: string[]): Promise<{ id: string; slug: string; title: string }[]> {
   if (ids.length === 0) return [];

@@ -20,7 +20,12 @@ import {
   type RoomVisitKind,
 } from "~/lib/rooms";
 import { isUuid } from "~/lib/uuid";
-import { getArtworksByIds, listArtworkTitles, type ArtworkCard } from "~/modules/catalog/catalog.server";
+import {
+  getArtworksByIds,
+  knownArtworkIds,
+  listArtworkTitles,
+  type ArtworkCard,
+} from "~/modules/catalog/catalog.server";
 import { services } from "~/services.server";
 import { isPurchasable } from "~/lib/availability";
 
@@ -76,6 +81,13 @@ export const roomUrl = (token: string) => `${services().config.publicUrl}${paths
 /** The expiry of a form's day, refused when it is already over (a room must open for someone). */
 export function expiryOf(input: Pick<RoomInput, "expiresOn">, timeZone: string): Date {
   return endOfDayIn(input.expiresOn, timeZone);
+}
+
+/** Of the works a form names, those the catalogue does not have (an id typed or posted by hand, not picked). */
+export async function worksNotInCatalogue(works: RoomInput["works"]): Promise<string[]> {
+  const ids = works.map((w) => w.artworkId);
+  const known = await knownArtworkIds(ids);
+  return ids.filter((id) => !known.has(id));
 }
 
 async function saveWorks(tx: Database, roomId: string, works: RoomInput["works"]) {

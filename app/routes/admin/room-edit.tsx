@@ -30,6 +30,7 @@ import {
   RoomSchema,
   roomUrl,
   updateRoom,
+  worksNotInCatalogue,
 } from "~/modules/rooms/rooms.server";
 import {
   fieldErrorsOf,
@@ -184,6 +185,8 @@ export async function action({
   typed.works = applyIntent(typed.works, intent, str(form, "addWork"));
   const parsed = RoomSchema.safeParse(typed);
   if (!parsed.success) return refuseFields(fieldErrorsOf(parsed.error), roomValues(typed));
+  if ((await worksNotInCatalogue(parsed.data.works)).length > 0)
+    return refuseFields({ works: "That work is not in the catalogue." }, roomValues(typed));
   const { shop } = await getSettings();
   if (!existing) {
     const room = await createRoom(parsed.data, shop.timeZone);
