@@ -78,7 +78,7 @@ export type Room = typeof viewingRooms.$inferSelect;
 
 export const roomUrl = (token: string) => `${services().config.publicUrl}${paths.room(token)}`;
 
-/** The expiry of a form's day, refused when it is already over (a room must open for someone). */
+/** The expiry of a form's day: the end of that day in the studio's time zone (a day already over closes the room at once). */
 export function expiryOf(input: Pick<RoomInput, "expiresOn">, timeZone: string): Date {
   return endOfDayIn(input.expiresOn, timeZone);
 }
