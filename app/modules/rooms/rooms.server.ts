@@ -83,11 +83,10 @@ export function expiryOf(input: Pick<RoomInput, "expiresOn">, timeZone: string):
   return endOfDayIn(input.expiresOn, timeZone);
 }
 
-/** Of the works a form names, those the catalogue does not have (an id typed or posted by hand, not picked). */
-export async function worksNotInCatalogue(works: RoomInput["works"]): Promise<string[]> {
-  const ids = works.map((w) => w.artworkId);
-  const known = await knownArtworkIds(ids);
-  return ids.filter((id) => !known.has(id));
+/** Whether the catalogue has every work a form names (an id may be typed or posted by hand, not picked). */
+export async function allInCatalogue(works: RoomInput["works"]): Promise<boolean> {
+  const known = await knownArtworkIds(works.map((w) => w.artworkId));
+  return works.every((w) => known.has(w.artworkId));
 }
 
 async function saveWorks(tx: Database, roomId: string, works: RoomInput["works"]) {

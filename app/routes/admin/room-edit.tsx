@@ -21,6 +21,7 @@ import { formatPriceInput, ROOM_VISIT_LABELS, roomState } from "~/lib/rooms";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { getArtworksByIds } from "~/modules/catalog/catalog.server";
 import {
+  allInCatalogue,
   createRoom,
   getRoom,
   MAX_ROOM_WORKS,
@@ -30,7 +31,6 @@ import {
   RoomSchema,
   roomUrl,
   updateRoom,
-  worksNotInCatalogue,
 } from "~/modules/rooms/rooms.server";
 import {
   fieldErrorsOf,
@@ -185,7 +185,7 @@ export async function action({
   typed.works = applyIntent(typed.works, intent, str(form, "addWork"));
   const parsed = RoomSchema.safeParse(typed);
   if (!parsed.success) return refuseFields(fieldErrorsOf(parsed.error), roomValues(typed));
-  if ((await worksNotInCatalogue(parsed.data.works)).length > 0)
+  if (!(await allInCatalogue(parsed.data.works)))
     return refuseFields({ works: "That work is not in the catalogue." }, roomValues(typed));
   const { shop } = await getSettings();
   if (!existing) {

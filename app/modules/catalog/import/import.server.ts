@@ -21,6 +21,7 @@ import {
   type MediaAsset,
   type StoredOriginal,
 } from "~/modules/media/media.server";
+import { StorageUnavailableError } from "~/modules/media/storage.server";
 import { services } from "~/services.server";
 import type { SweepArea } from "~/modules/media/sweep.server";
 import { queueMissingTiles } from "~/modules/media/tiles.server";
@@ -611,8 +612,8 @@ async function importUpload(id: string, options: { dryRun: boolean }): Promise<I
         ms: Math.round(performance.now() - started),
       };
     if (error instanceof TaxonomyError) return failed(`Nothing was imported: ${error.message}`);
-    if (error instanceof ImportError) return failed(error.message);
-    if (isStoreUnavailable(error, `catalogue import ${id}`)) return failed(NOTHING_STORED);
+    // Said by runImport, as when they come before the transaction.
+    if (error instanceof ImportError || error instanceof StorageUnavailableError) throw error;
     services().logger.error({ err: error, importId: id }, "catalogue import failed; rolled back");
     return failed(
       "Nothing was imported: the database refused the changes (another change may have happened at the same time). Try again.",
