@@ -16,6 +16,10 @@ import { buildSitemap } from "~/modules/seo/sitemap.server";
 import { saveSettings } from "~/modules/settings/settings.server";
 import * as blogRoute from "~/routes/site/blog";
 import * as postRoute from "~/routes/site/blog-post";
+import { action as editPostAction } from "~/routes/admin/blog-edit";
+import { adminCookie } from "../support/admin-session";
+import { formOf } from "../support/form";
+import { callRoute } from "../support/shop-data";
 import { parseSitemap } from "../support/sitemap";
 import { BACKENDS, useTestServices } from "../support/harness";
 
@@ -102,6 +106,26 @@ describe.each(BACKENDS)("blog on %s", (backend) => {
     expect(titles).not.toContain("Changed");
     expect(titles).not.toContain("With a lost cover");
     await deletePost(post.id);
+  });
+
+  it("refuses, beside its field, a publishing choice the editor does not offer and a time in the year 9999", async () => {
+    const cookie = await adminCookie();
+    const studio = { siteTitle: "Mara Ellison", artistName: "Mara Ellison" };
+    await saveSettings({ ...studio, shop: { timeZone: "America/Los_Angeles" } });
+    const post = (fields: Record<string, string>) =>
+      callRoute((args: never) => editPostAction({ ...(args as object), params: {} } as never), "/admin/blog/new", {
+        form: formOf({ title: "Hand-posted", body: "Text", ...fields }),
+        cookie,
+      });
+    const unknownChoice = await post({ status: "public", publishAt: "" });
+    expect(unknownChoice.status).toBe(400);
+    expect(unknownChoice.body).toMatchObject({ fieldErrors: { status: "Choose Draft, Published or Scheduled." } });
+    // The end of 9999 in Los Angeles is in the year 10000, which the database refuses (it was a 500).
+    const farFuture = await post({ status: "scheduled", publishAt: "9999-12-31T23:30" });
+    expect(farFuture.status).toBe(400);
+    expect(farFuture.body).toMatchObject({ fieldErrors: { publishAt: "Choose a time before the year 9999." } });
+    expect((await listPostsForAdmin({ page: 1 })).posts.map((p) => p.title)).not.toContain("Hand-posted");
+    await saveSettings(studio);
   });
 
   it("lists posts for the admin by status", async () => {

@@ -1,6 +1,7 @@
 // A set of radio buttons under one legend: the options come as a list, each a labelled native radio (the
 // browser's arrow keys and the screen reader's "1 of 3" come with it). Controlled (`value` + `onChange`)
-// or left to the form (`defaultValue`). The fieldset's layout is the caller's (`className`).
+// or left to the form (`defaultValue`). The fieldset's layout is the caller's (`className`); the server's error, when
+// there is one, stands under the choices.
 import type { ReactNode } from "react";
 
 export interface RadioOption<V extends string> {
@@ -20,6 +21,7 @@ export function RadioChoices<V extends string>({
   onChange,
   className,
   optionClassName = "flex items-center gap-2",
+  error,
 }: {
   name: string;
   legend: string;
@@ -31,9 +33,11 @@ export function RadioChoices<V extends string>({
   onChange?: (value: V) => void;
   className: string;
   optionClassName?: string;
+  error?: string;
 }) {
+  const errorId = `${name}-error`;
   return (
-    <fieldset className={className}>
+    <fieldset className={className} aria-describedby={error ? errorId : undefined}>
       <legend className={legendClassName}>{legend}</legend>
       {options.map((option) => (
         <label key={option.value} className={optionClassName}>
@@ -56,6 +60,11 @@ export function RadioChoices<V extends string>({
           )}
         </label>
       ))}
+      {error ? (
+        <p id={errorId} className="text-destructive text-sm">
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

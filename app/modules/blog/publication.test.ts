@@ -12,7 +12,14 @@ describe("resolvePublication", () => {
       status: "draft",
       publishAt: null,
     });
-    expect(resolvePublication({ choice: "nonsense", at: "", ...utc })).toMatchObject({ status: "draft" });
+  });
+
+  it("refuses a choice the form does not offer, beside the choices", () => {
+    for (const choice of ["nonsense", "", undefined, "Published"])
+      expect(resolvePublication({ choice, at: "", ...utc })).toEqual({
+        ok: false,
+        fieldErrors: { status: "Choose Draft, Published or Scheduled." },
+      });
   });
 
   it("publishes now, or at the chosen date", () => {
@@ -61,6 +68,18 @@ describe("resolvePublication", () => {
     expect(readWallTime("2026-02-30T10:00", "UTC")).toBeNull();
     expect(readWallTime(" 2026-02-28T10:00 ", "UTC")).toEqual(new Date("2026-02-28T10:00:00Z"));
     expect(readWallTime("2026-13-01T10:00", "UTC")).toBeNull();
+  });
+
+  it("refuses a time in the year 9999, which west of UTC is past what the database stores", () => {
+    const losAngeles = { now, timeZone: "America/Los_Angeles" };
+    for (const at of ["9999-12-31T23:30", "9999-01-01T00:00"])
+      expect(resolvePublication({ choice: "scheduled", at, ...losAngeles })).toEqual({
+        ok: false,
+        fieldErrors: { publishAt: "Choose a time before the year 9999." },
+      });
+    expect(resolvePublication({ choice: "scheduled", at: "9998-12-31T23:30", ...losAngeles })).toMatchObject({
+      ok: true,
+    });
   });
 
   it("reads the time typed as the studio's own clock, across a change of daylight saving time", () => {

@@ -1,11 +1,11 @@
 // When a post goes public (spec: draft, published or scheduled): the editor's choice and date turned into the
 // status and publication time the post is saved with, or what is wrong with them. Pure, so the rule is tested
 // without a form; the admin's editor action only reads the fields and passes them here.
-import type { PostStatus } from "~/db/schema";
+import { POST_STATUSES, type PostStatus } from "~/db/schema";
 import { wallTimeIn } from "~/lib/dates";
 
 export interface PublicationChoice {
-  /** The editor's radio: "draft", "published" or "scheduled" (anything else is a draft). */
+  /** The editor's radio: "draft", "published" or "scheduled" (anything else is refused). */
   choice: unknown;
   /** The "Publish at" field as typed: "2026-05-10T14:30" on the studio's clock, empty, or anything. */
   at: unknown;
@@ -17,7 +17,10 @@ export interface PublicationChoice {
 }
 
 export type Publication =
-  { ok: true; status: PostStatus; publishAt: Date | null } | { ok: false; fieldErrors: { publishAt: string } };
+  | { ok: true; status: PostStatus; publishAt: Date | null }
+  | { ok: false; fieldErrors: { publishAt: string } | { status: string } };
+
+const isPostStatus = (choice: unknown): choice is PostStatus => (POST_STATUSES as readonly unknown[]).includes(choice);
 
 /**
  * "2026-05-10T14:30" (a datetime-local value) read on the studio's clock; undefined when empty, null when
@@ -34,9 +37,13 @@ export function readWallTime(value: unknown, timeZone: string): Date | undefined
 }
 
 export function resolvePublication({ choice, at: typed, timeZone, existing, now }: PublicationChoice): Publication {
-  const status: PostStatus = choice === "scheduled" ? "scheduled" : choice === "published" ? "published" : "draft";
+  if (!isPostStatus(choice)) return { ok: false, fieldErrors: { status: "Choose Draft, Published or Scheduled." } };
+  const status = choice;
   const at = readWallTime(typed, timeZone);
   if (at === null) return { ok: false, fieldErrors: { publishAt: "Enter a date and time." } };
+  // The end of 9999 west of UTC is in the year 10000, past what the database stores.
+  if (at && String(typed).trim() >= "9999")
+    return { ok: false, fieldErrors: { publishAt: "Choose a time before the year 9999." } };
   if (status === "scheduled" && at === undefined)
     return { ok: false, fieldErrors: { publishAt: "Choose when the post goes public." } };
   if (status === "scheduled" && at && at <= now)

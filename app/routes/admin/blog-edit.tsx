@@ -164,6 +164,7 @@ export default function BlogEdit({ loaderData, actionData }: Route.ComponentProp
                 { value: "scheduled", label: "Scheduled", hint: "Goes public by itself at the date below." },
               ]}
               defaultValue={initialStatus}
+              error={errors.status}
             />
             <TextField
               label={`Publish at (${loaderData.timeZone})`}
