@@ -1,6 +1,9 @@
 // The newsletter end to end (issue 14 item 11), through a real SMTP peer: a visitor subscribes in the footer,
 // confirms by the e-mailed link, the artist writes and sends an issue, the visitor receives it with RFC 8058
-// List-Unsubscribe headers, unsubscribes by its link in one click, and the next issue does not reach them.
+// List-Unsubscribe headers, unsubscribes by its link in one click, and the next issue does not reach them. An
+// old confirmation link (sent before the unsubscribe, or more than CONFIRM_LINK_DAYS ago) opens a page saying
+// what happened and how to sign up again, and subscribes nobody.
+import { createHmac } from "node:crypto";
 import { ADMIN_SERVER_ENV } from "../support/accounts";
 import { signInAdmin } from "../support/admin-fixtures";
 import { specServer, visitorPage } from "../support/app-server";
@@ -10,11 +13,30 @@ import { decodeMime } from "../support/smtp-peer";
 
 test.describe.configure({ mode: "serial" });
 
+// The server's secret is the test's: it signs a confirmation link as the server would have a week ago.
+const AUTH_SECRET = "newsletter-spec-secret-0123456789abcdef";
 const server = specServer({
   ...ADMIN_SERVER_ENV,
   NEWSLETTER_PER_MINUTE: "600",
+  AUTH_SECRET,
 });
 const READER = "reader@example.com";
+
+// A spent confirmation link is answered 410, which Chromium logs.
+test.use({ expectedConsoleErrors: [/status of 410/] });
+
+/** `link`, as the server would have signed it `daysAgo` days ago (modules/mail/opt-in.server.ts). */
+function sentDaysAgo(link: string, daysAgo: number): string {
+  const url = new URL(link);
+  const id = url.searchParams.get("token")!.split(".")[0]!;
+  const body = `${id}.${(Date.now() - daysAgo * 86_400_000).toString(36)}`;
+  const signature = createHmac("sha256", AUTH_SECRET)
+    .update(`newsletter:confirm:${body}`)
+    .digest("base64url")
+    .slice(0, 32);
+  url.searchParams.set("token", `${body}.${signature}`);
+  return url.toString();
+}
 
 test("subscribe, confirm, receive an issue with one-click unsubscribe headers, unsubscribe, receive no more", async ({
   page,
@@ -37,6 +59,11 @@ test("subscribe, confirm, receive an issue with one-click unsubscribe headers, u
   await expect(page.getByRole("heading", { level: 1, name: "Confirm your subscription" })).toBeVisible();
   await page.getByRole("button", { name: "Confirm my subscription" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "You are subscribed" })).toBeVisible();
+  await expect(page.getByText(`News of new work will come to ${READER}.`)).toBeVisible();
+  // Opened again, the link says it was used, without naming the address.
+  await page.goto(confirm);
+  await expect(page.getByRole("heading", { level: 1, name: "Already confirmed" })).toBeVisible();
+  await expect(page.getByText(READER)).toHaveCount(0);
 
   // The artist sees the subscriber and sends an issue.
   const admin = await browser.newContext({ baseURL: server.url });
@@ -81,6 +108,14 @@ test("subscribe, confirm, receive an issue with one-click unsubscribe headers, u
     headers: { accept: "text/html" },
   });
   expect(oneClick.status()).toBe(200);
+
+  // The old confirmation link, clicked again: it says why it changes nothing, and the reader stays unsubscribed.
+  const stale = await page.goto(confirm);
+  expect(stale?.status()).toBe(410);
+  await expect(page.getByRole("heading", { level: 1, name: "This link is no longer valid" })).toBeVisible();
+  await expect(page.getByText(/sent before a later change to this subscription, such as unsubscribing/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Confirm my subscription" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Sign up again" })).toHaveAttribute("href", "/newsletter");
 
   // The next issue reaches nobody: the reader is not mailed again.
   await artist.goto("/admin/newsletter");
@@ -127,5 +162,40 @@ test("without JavaScript, subscribing in the footer answers with a page of its o
   await footer.getByRole("button", { name: "Subscribe" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Not subscribed" })).toBeVisible();
   await expect(page.getByRole("main").getByRole("alert")).toBeVisible();
+  await page.context().close();
+});
+
+test("a confirmation link older than 7 days says it expired and leads to the sign-up; a new one works", async ({
+  browser,
+}) => {
+  const page = await visitorPage(browser, server.url);
+  const late = "late.reader@example.com";
+  await page.goto("/newsletter");
+  const main = page.getByRole("main");
+  await main.getByLabel("Email").fill(late);
+  await main.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Almost done" })).toBeVisible();
+  const link = await server.linkFromMail(late, /Confirm your subscription/);
+
+  const expired = await page.goto(sentDaysAgo(link, 8));
+  expect(expired?.status()).toBe(410);
+  await expect(page.getByRole("heading", { level: 1, name: "This link has expired" })).toBeVisible();
+  await expect(
+    page.getByText(
+      "Confirmation links work for 7 days, and this one is older. Nothing has changed: to subscribe, sign up again and confirm by the link in the new e-mail.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByText(late)).toHaveCount(0);
+  // Pressed anyway (a form posted to it by hand): still nothing, the same page.
+  const pressed = await page.request.post(sentDaysAgo(link, 8), { form: {}, headers: { accept: "text/html" } });
+  expect(pressed.status()).toBe(410);
+
+  // Its way back is the sign-up form; the link as mailed (sent just now) still confirms.
+  await page.getByRole("link", { name: "Sign up again" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Newsletter" })).toBeVisible();
+  await expect(main.getByRole("button", { name: "Subscribe" })).toBeVisible();
+  await page.goto(link);
+  await page.getByRole("button", { name: "Confirm my subscription" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "You are subscribed" })).toBeVisible();
   await page.context().close();
 });

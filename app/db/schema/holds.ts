@@ -66,6 +66,8 @@ export const workAlerts = pgTable(
     /** Double opt-in: mailed only once confirmed. */
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    /** When the sign-up waiting to be confirmed began (a confirm link sent since then confirms it); null when none waits. */
+    confirmRequestedAt: timestamp("confirm_requested_at", { withTimezone: true }),
   },
   (t) => [
     check("work_alerts_kind_check", sql`(${t.kind} = 'new-works') = (${t.artworkId} is null)`),

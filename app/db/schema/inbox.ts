@@ -16,6 +16,8 @@ export const newsletterSubscribers = pgTable(
     /** Double opt-in: set when the address's owner followed the confirmation link; only then is it mailed. */
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    /** When the sign-up waiting to be confirmed began (a confirm link sent since then confirms it); null when none waits. */
+    confirmRequestedAt: timestamp("confirm_requested_at", { withTimezone: true }),
   },
   (t) => [index("newsletter_subscribers_created_idx").on(t.createdAt.desc(), t.id.desc())],
 );

@@ -1,6 +1,7 @@
 // Work alerts, "Notify me" (docs/shop.md "Notify me", decision 0020): visitors who asked to hear of new works
 // or of one sold / on-hold work becoming available, with double opt-in and an unsubscribe link in every mail
-// (signed links, as the newsletter's). An event (a new work published, a hold lapsed, a reservation lapsed)
+// (signed links, as the newsletter's; a confirmation link works for CONFIRM_LINK_DAYS, only for the sign-up it
+// was sent for: modules/mail/opt-in.server.ts). An event (a new work published, a hold lapsed, a reservation lapsed)
 // queues one job; the job writes one delivery row per confirmed subscriber and its mail in one transaction,
 // keyed by (event, subscriber), so a rerun or a second process mails nobody twice.
 // Owns: work_alerts, work_alert_deliveries. Exposes: subscribeAlert, confirm/unsubscribe by link, queueAlertEvent.
@@ -11,7 +12,16 @@ import { workAlertDeliveries, workAlerts, type WorkAlertKind } from "~/db/schema
 import { enqueue, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
 import { emailField, lowerCase } from "~/modules/forms/fields";
 import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
-import { confirmOptIn, leaveOptIn } from "~/modules/mail/opt-in.server";
+import {
+  confirmLinkState,
+  confirmLinkToken,
+  confirmOptIn,
+  leaveOptIn,
+  readConfirmLink,
+  requestedAtOnSignUp,
+  type ConfirmOutcome,
+} from "~/modules/mail/opt-in.server";
+import { CONFIRM_LINK_DAYS, type ConfirmLinkState } from "~/lib/opt-in";
 import { readSignedId, signedId } from "~/modules/security/signed-ids.server";
 import { services } from "~/services.server";
 import type { LinkKind } from "~/modules/mail/mail-link.server";
@@ -27,9 +37,12 @@ export const AlertSubscribeSchema = z.object({
 export type AlertSubscribeInput = z.infer<typeof AlertSubscribeSchema>;
 
 const purpose = (kind: LinkKind) => `alerts:${kind}`;
-export const alertLinkToken = (kind: LinkKind, id: string) => signedId(purpose(kind), id);
+/** An unsubscribe link's token (confirmation links carry their time: `alertConfirmUrl`). */
+export const alertLinkToken = (kind: "unsubscribe", id: string) => signedId(purpose(kind), id);
 const publicUrl = () => services().config.publicUrl;
-export const alertConfirmUrl = (id: string) => `${publicUrl()}/alerts/confirm?token=${alertLinkToken("confirm", id)}`;
+/** The confirmation link of the sign-up `sentAt` belongs to. */
+export const alertConfirmUrl = (id: string, sentAt: Date) =>
+  `${publicUrl()}/alerts/confirm?token=${confirmLinkToken(purpose("confirm"), id, sentAt)}`;
 export const alertUnsubscribeUrl = (id: string) =>
   `${publicUrl()}/alerts/unsubscribe?token=${alertLinkToken("unsubscribe", id)}`;
 
@@ -45,6 +58,7 @@ async function artworkOf(tx: Database, id: string) {
 
 /** Subscribes an address (double opt-in): a confirmation mail first, nothing else until it is confirmed. */
 export async function subscribeAlert(input: { email: string; artworkId?: string }): Promise<AlertSubscribeOutcome> {
+  const now = new Date();
   return db().transaction(async (tx) => {
     let title: string | undefined;
     if (input.artworkId) {
@@ -55,12 +69,13 @@ export async function subscribeAlert(input: { email: string; artworkId?: string 
     const kind: WorkAlertKind = input.artworkId ? "artwork" : "new-works";
     const [row] = await tx
       .insert(workAlerts)
-      .values({ email: input.email, kind, artworkId: input.artworkId ?? null })
+      .values({ email: input.email, kind, artworkId: input.artworkId ?? null, confirmRequestedAt: now })
       .onConflictDoUpdate({
         target: [workAlerts.email, workAlerts.artworkId],
         set: {
-          // Coming back after unsubscribing means confirming again.
+          // Coming back after unsubscribing means confirming again, by a link sent for this sign-up.
           confirmedAt: sql`case when ${workAlerts.unsubscribedAt} is null then ${workAlerts.confirmedAt} end`,
+          confirmRequestedAt: requestedAtOnSignUp(workAlerts, now),
           unsubscribedAt: sql`null`,
         },
       })
@@ -69,39 +84,67 @@ export async function subscribeAlert(input: { email: string; artworkId?: string 
     const sent = await sendConfirmationCopy(
       input.email,
       "alert-confirm",
-      { confirmUrl: alertConfirmUrl(row!.id), title: title ?? null },
+      { confirmUrl: alertConfirmUrl(row!.id, now), title: title ?? null, days: CONFIRM_LINK_DAYS },
       tx,
     );
     return sent ? "confirmation-sent" : "not-sent";
   });
 }
 
-/** What a confirm or unsubscribe link is for (for the page it opens). */
-export async function alertForLink(kind: LinkKind, token: string | null) {
-  const id = readSignedId(purpose(kind), token);
-  if (!id) return undefined;
+/** What an alert's link page shows: the address, the work and where it stands, or only why nothing changes. */
+export type AlertLinkView =
+  | {
+      state: "open";
+      email: string;
+      title: string | null;
+      artworkId: string | null;
+      status: "confirmed" | "unconfirmed" | "unsubscribed";
+    }
+  | { state: Exclude<ConfirmLinkState, "open">; title: string | null; artworkId: string | null };
+
+async function alertRow(id: string) {
   const [row] = await queryRows<{
     email: string;
     title: string | null;
+    artwork_id: string | null;
     confirmed_at: Date | null;
     unsubscribed_at: Date | null;
   }>(
     db(),
-    sql`select a.email, w.title, a.confirmed_at, a.unsubscribed_at
+    sql`select a.email, w.title, a.artwork_id, a.confirmed_at, a.unsubscribed_at
           from work_alerts a left join artworks w on w.id = a.artwork_id where a.id = ${id}`,
   );
-  if (!row) return undefined;
-  return {
-    email: row.email,
-    title: row.title,
-    status: row.unsubscribed_at ? "unsubscribed" : row.confirmed_at ? "confirmed" : "unconfirmed",
-  } as const;
+  return row;
 }
 
-export async function confirmAlert(token: string | null): Promise<{ email: string } | undefined> {
-  const id = readSignedId(purpose("confirm"), token);
-  if (!id) return undefined;
-  return confirmOptIn(workAlerts, id);
+/** What a confirm or unsubscribe link is for (for the page it opens). */
+export async function alertForLink(kind: LinkKind, token: string | null): Promise<AlertLinkView | undefined> {
+  if (kind === "confirm") {
+    const link = readConfirmLink(purpose("confirm"), token);
+    const found = link && (await confirmLinkState(workAlerts, link));
+    const row = found && (await alertRow(link.id));
+    if (!found || !row) return undefined;
+    const about = { title: row.title, artworkId: row.artwork_id };
+    return found.state === "open"
+      ? { state: "open", email: found.email, status: "unconfirmed", ...about }
+      : { state: found.state, ...about };
+  }
+  const id = readSignedId(purpose(kind), token);
+  const row = id && (await alertRow(id));
+  if (!row) return undefined;
+  return {
+    state: "open",
+    email: row.email,
+    title: row.title,
+    artworkId: row.artwork_id,
+    status: row.unsubscribed_at ? "unsubscribed" : row.confirmed_at ? "confirmed" : "unconfirmed",
+  };
+}
+
+/** The confirmation link's button: confirmed, or why nothing changed. Undefined for a link that is not ours. */
+export async function confirmAlert(token: string | null): Promise<ConfirmOutcome | undefined> {
+  const link = readConfirmLink(purpose("confirm"), token);
+  return link ? confirmOptIn(workAlerts, link) : undefined;
 }
 
 export async function unsubscribeAlert(token: string | null): Promise<{ email: string } | undefined> {

@@ -3,7 +3,8 @@
 // unsubscribe by link, the admin's subscriber list (search, status, pages, CSV) and issues (test, send, counts).
 //
 // Links carry `{id}.{HMAC}` keyed by the app's secret: nothing to store, nothing to steal from the database,
-// and every issue can carry its reader's own unsubscribe link. Sending writes one delivery row per confirmed
+// and every issue can carry its reader's own unsubscribe link. A confirmation link also carries the time it was
+// sent and works for CONFIRM_LINK_DAYS, only for the sign-up it was sent for (modules/mail/opt-in.server.ts). Sending writes one delivery row per confirmed
 // subscriber, then a job queues their mails in batches (each batch, its outbox rows and the deliveries' mail
 // ids in one transaction), throttled to NEWSLETTER_PER_MINUTE: a crash resumes where it stopped, and the
 // (issue, subscriber) key means nobody is mailed twice.
@@ -14,13 +15,22 @@ import { mailOutbox, newsletterDeliveries, newsletterIssues, newsletterSubscribe
 import { enqueue, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
 import { markdownToText, renderMarkdown } from "~/modules/content/markdown.server";
 import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
-import { confirmOptIn, leaveOptIn } from "~/modules/mail/opt-in.server";
+import {
+  confirmLinkState,
+  confirmLinkToken,
+  confirmOptIn,
+  leaveOptIn,
+  readConfirmLink,
+  requestedAtOnSignUp,
+  type ConfirmOutcome,
+} from "~/modules/mail/opt-in.server";
 import { services } from "~/services.server";
 import { readSignedId, signedId } from "~/modules/security/signed-ids.server";
 import { FORMULA_LEADING } from "~/modules/catalog/import/fields";
 import { db, queryRows, type Database } from "~/db/client.server";
 import { containing, newestFirst, pageOf } from "~/db/list-queries.server";
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from "~/lib/newsletter";
+import { CONFIRM_LINK_DAYS, type ConfirmLinkState } from "~/lib/opt-in";
 import type { LinkKind } from "~/modules/mail/mail-link.server";
 import { pageOffset } from "~/lib/pagination";
 
@@ -28,14 +38,18 @@ export const SubscribeSchema = z.object({ email: emailField });
 
 // --- Links ---------------------------------------------------------------------------------------------
 
-export const linkToken = (kind: LinkKind, id: string): string => signedId(`newsletter:${kind}`, id);
+/** An unsubscribe link's token (confirmation links carry their time: `confirmUrl`). */
+export const linkToken = (kind: "unsubscribe", id: string): string => signedId(`newsletter:${kind}`, id);
 
-/** The subscriber id a link names, when its signature holds. */
-export const readLinkToken = (kind: LinkKind, token: string | null | undefined): string | undefined =>
+/** The subscriber id an unsubscribe link names, when its signature holds. */
+export const readLinkToken = (kind: "unsubscribe", token: string | null | undefined): string | undefined =>
   readSignedId(`newsletter:${kind}`, token);
 
+const CONFIRM_PURPOSE = "newsletter:confirm";
 const publicUrl = () => services().config.publicUrl;
-export const confirmUrl = (id: string) => `${publicUrl()}/newsletter/confirm?token=${linkToken("confirm", id)}`;
+/** The confirmation link of the sign-up `sentAt` belongs to. */
+export const confirmUrl = (id: string, sentAt: Date) =>
+  `${publicUrl()}/newsletter/confirm?token=${confirmLinkToken(CONFIRM_PURPOSE, id, sentAt)}`;
 export const unsubscribeUrl = (id: string) =>
   `${publicUrl()}/newsletter/unsubscribe?token=${linkToken("unsubscribe", id)}`;
 
@@ -48,30 +62,39 @@ export type SubscribeOutcome = "confirmation-sent" | "already-subscribed" | "not
  * confirms; one already confirmed is left as it is. The words shown are the same either way.
  */
 export async function subscribe(email: string, source = "footer"): Promise<SubscribeOutcome> {
+  const now = new Date();
   return db().transaction(async (tx) => {
     const [row] = await tx
       .insert(newsletterSubscribers)
-      .values({ email: email.toLowerCase(), source })
+      .values({ email: email.toLowerCase(), source, confirmRequestedAt: now })
       .onConflictDoUpdate({
         target: newsletterSubscribers.email,
         set: {
-          // Coming back after unsubscribing means confirming again.
+          // Coming back after unsubscribing means confirming again, by a link sent for this sign-up.
           confirmedAt: sql`case when ${newsletterSubscribers.unsubscribedAt} is null then ${newsletterSubscribers.confirmedAt} end`,
+          confirmRequestedAt: requestedAtOnSignUp(newsletterSubscribers, now),
           unsubscribedAt: sql`null`,
         },
       })
       .returning({ id: newsletterSubscribers.id, confirmedAt: newsletterSubscribers.confirmedAt });
     if (row!.confirmedAt) return "already-subscribed";
-    const sent = await sendConfirmationCopy(email, "newsletter-confirm", { confirmUrl: confirmUrl(row!.id) }, tx);
+    const sent = await sendConfirmationCopy(
+      email,
+      "newsletter-confirm",
+      { confirmUrl: confirmUrl(row!.id, now), days: CONFIRM_LINK_DAYS },
+      tx,
+    );
     return sent ? "confirmation-sent" : "not-sent";
   });
 }
 
-/** The confirmation link: the address is subscribed from now on. Undefined for a link that is not ours. */
-export async function confirmSubscription(token: string | null): Promise<{ email: string } | undefined> {
-  const id = readLinkToken("confirm", token);
-  if (!id) return undefined;
-  return confirmOptIn(newsletterSubscribers, id);
+/**
+ * The confirmation link's button: the address is subscribed from now on, or, for a link that has expired, was
+ * used or was sent before an unsubscribe, why nothing changed. Undefined for a link that is not ours.
+ */
+export async function confirmSubscription(token: string | null): Promise<ConfirmOutcome | undefined> {
+  const link = readConfirmLink(CONFIRM_PURPOSE, token);
+  return link ? confirmOptIn(newsletterSubscribers, link) : undefined;
 }
 
 /** The unsubscribe link (one click, no sign-in, RFC 8058). Undefined for a link that is not ours. */
@@ -81,8 +104,20 @@ export async function unsubscribeByToken(token: string | null): Promise<{ email:
   return leaveOptIn(newsletterSubscribers, id);
 }
 
+/** What a link's page shows: the address and its state, or (a confirm link that changes nothing) only why. */
+export type SubscriberLinkView =
+  { state: "open"; email: string; status: SubscriberStatus } | { state: Exclude<ConfirmLinkState, "open"> };
+
 /** The address a link is for, and where it stands (for the page the link opens). */
-export async function subscriberForLink(kind: LinkKind, token: string | null) {
+export async function subscriberForLink(kind: LinkKind, token: string | null): Promise<SubscriberLinkView | undefined> {
+  if (kind === "confirm") {
+    const link = readConfirmLink(CONFIRM_PURPOSE, token);
+    const found = link && (await confirmLinkState(newsletterSubscribers, link));
+    if (!found) return undefined;
+    return found.state === "open"
+      ? { state: "open", email: found.email, status: "unconfirmed" }
+      : { state: found.state };
+  }
   const id = readLinkToken(kind, token);
   if (!id) return undefined;
   const [row] = await db()
@@ -93,7 +128,7 @@ export async function subscriberForLink(kind: LinkKind, token: string | null) {
     })
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.id, id));
-  return row ? { email: row.email, status: subscriberStatus(row) } : undefined;
+  return row ? { state: "open", email: row.email, status: subscriberStatus(row) } : undefined;
 }
 
 /** Who is mailed (confirmed and not unsubscribed), who has yet to confirm, and everyone ever. */

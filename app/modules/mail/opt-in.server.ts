@@ -1,26 +1,113 @@
-// The two writes of a double opt-in list (the newsletter's subscribers, "Notify me" alerts): confirming a row
-// from the link of its confirmation mail, and leaving the list from the unsubscribe link of any of its mails.
-// Each list's module owns its table (with `id`, `email`, `confirmed_at` and `unsubscribed_at`), reads the link's
-// token and passes its table here.
-import { sql } from "drizzle-orm";
+// The writes and links of a double opt-in list (the newsletter's subscribers, "Notify me" alerts): confirming a
+// row from the link of its confirmation mail, and leaving the list from the unsubscribe link of any of its mails.
+// Each list's module owns its table (with `id`, `email`, `confirmed_at`, `unsubscribed_at` and
+// `confirm_requested_at`), reads the link's token and passes its table here.
+//
+// A confirmation link is `{id}.{time sent, ms base 36}.{HMAC}`: it works for CONFIRM_LINK_DAYS, and only for the
+// sign-up waiting when it was sent. `confirm_requested_at` is when that sign-up began (asking again while it
+// waits keeps it; a new sign-up after an unsubscribe starts a new one); confirming or unsubscribing clears it. So
+// a link older than the lifetime, or sent before an unsubscribe, changes nothing, and a leaked link dies with its
+// week. Links of an older version (`{id}.{HMAC}`, no time) read as expired.
+import { sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { db, queryRows } from "~/db/client.server";
+import { CONFIRM_LINK_DAYS, type ConfirmLinkState } from "~/lib/opt-in";
+import { readSignedId, signatureFor, signatureMatches } from "~/modules/security/signed-ids.server";
 
-/** Confirms the row (again, after an unsubscribe): its address, or undefined when there is no such row. */
-export async function confirmOptIn(table: PgTable, id: string): Promise<{ email: string } | undefined> {
-  const [row] = await queryRows<{ email: string }>(
+const LIFETIME_MS = CONFIRM_LINK_DAYS * 86_400_000;
+
+/** A confirmation link read: the row it names and when it was sent (null: an older version's link). */
+export interface ConfirmLink {
+  id: string;
+  sentAt: Date | null;
+}
+
+/** The token of a confirmation link for row `id`, sent at `sentAt`. */
+export function confirmLinkToken(purpose: string, id: string, sentAt: Date): string {
+  const body = `${id}.${sentAt.getTime().toString(36)}`;
+  return `${body}.${signatureFor(purpose, body)}`;
+}
+
+/** The row and time a confirmation link names, when its signature holds. */
+export function readConfirmLink(purpose: string, token: string | null | undefined): ConfirmLink | undefined {
+  const match = /^(([0-9a-f-]{36})\.([0-9a-z]{1,11}))\.([\w-]{32})$/.exec(token ?? "");
+  if (match) {
+    if (!signatureMatches(purpose, match[1]!, match[4])) return undefined;
+    return { id: match[2]!, sentAt: new Date(parseInt(match[3]!, 36)) };
+  }
+  const legacy = readSignedId(purpose, token);
+  return legacy ? { id: legacy, sentAt: null } : undefined;
+}
+
+/**
+ * What a sign-up sets `confirm_requested_at` to (in its upsert): nothing when the row is subscribed, the time the
+ * waiting sign-up began when one waits, else `now` (a new sign-up, or one after an unsubscribe).
+ */
+export function requestedAtOnSignUp(table: PgTable, now: Date): SQL {
+  return sql`case when ${table}.unsubscribed_at is null and ${table}.confirmed_at is not null then null
+                  when ${table}.unsubscribed_at is null then coalesce(${table}.confirm_requested_at, ${now.toISOString()}::timestamptz)
+                  else ${now.toISOString()}::timestamptz end`;
+}
+
+interface OptInRow {
+  email: string;
+  confirmed_at: Date | string | null;
+  unsubscribed_at: Date | string | null;
+  confirm_requested_at: Date | string | null;
+}
+
+/** Where a link stands for its row (the rules above). */
+export function linkState(row: OptInRow, sentAt: Date | null, now = new Date()): ConfirmLinkState {
+  if (!sentAt || now.getTime() - sentAt.getTime() > LIFETIME_MS) return "expired";
+  if (row.unsubscribed_at === null && row.confirmed_at !== null) return "used";
+  const requested = row.confirm_requested_at === null ? null : new Date(row.confirm_requested_at);
+  if (row.unsubscribed_at === null && requested && requested.getTime() <= sentAt.getTime()) return "open";
+  return "stale";
+}
+
+/** The row a link names and where the link stands; undefined when there is no such row. */
+export async function confirmLinkState(
+  table: PgTable,
+  link: ConfirmLink,
+): Promise<{ email: string; state: ConfirmLinkState } | undefined> {
+  const [row] = await queryRows<OptInRow>(
     db(),
-    sql`update ${table} set confirmed_at = coalesce(confirmed_at, now()), unsubscribed_at = null
-          where id = ${id} returning email`,
+    sql`select email, confirmed_at, unsubscribed_at, confirm_requested_at from ${table} where id = ${link.id}`,
   );
-  return row;
+  return row ? { email: row.email, state: linkState(row, link.sentAt) } : undefined;
+}
+
+/** What pressing Confirm did: the address confirmed, or why the link changed nothing. */
+export type ConfirmOutcome = { state: "confirmed"; email: string } | { state: Exclude<ConfirmLinkState, "open"> };
+
+/**
+ * Confirms the sign-up the link was sent for, when it is still open (one statement, so two presses confirm once);
+ * otherwise says why not. Undefined when there is no such row.
+ */
+export async function confirmOptIn(table: PgTable, link: ConfirmLink): Promise<ConfirmOutcome | undefined> {
+  const now = new Date();
+  if (link.sentAt && now.getTime() - link.sentAt.getTime() <= LIFETIME_MS) {
+    const [row] = await queryRows<{ email: string }>(
+      db(),
+      sql`update ${table} set confirmed_at = now(), confirm_requested_at = null
+            where id = ${link.id} and confirmed_at is null and unsubscribed_at is null
+              and confirm_requested_at <= ${link.sentAt.toISOString()}::timestamptz
+          returning email`,
+    );
+    if (row) return { state: "confirmed", email: row.email };
+  }
+  const found = await confirmLinkState(table, link);
+  if (!found) return undefined;
+  // Open a moment ago and not any more: another press confirmed it in between.
+  return { state: found.state === "open" ? "used" : found.state };
 }
 
 /** Takes the row off the list (the first time counts): its address, or undefined when there is no such row. */
 export async function leaveOptIn(table: PgTable, id: string): Promise<{ email: string } | undefined> {
   const [row] = await queryRows<{ email: string }>(
     db(),
-    sql`update ${table} set unsubscribed_at = coalesce(unsubscribed_at, now()) where id = ${id} returning email`,
+    sql`update ${table} set unsubscribed_at = coalesce(unsubscribed_at, now()), confirm_requested_at = null
+          where id = ${id} returning email`,
   );
   return row;
 }

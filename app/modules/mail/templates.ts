@@ -119,13 +119,13 @@ export const mailTemplates = {
       action: { label: "See your commission", url: data.url },
     }),
   // Double opt-in: nothing is sent to an address until its owner confirms (docs/inquiries.md "Newsletter").
-  "newsletter-confirm": (brand: Brand, data: { confirmUrl: string }) =>
+  "newsletter-confirm": (brand: Brand, data: { confirmUrl: string; days: number }) =>
     render(brand, `Confirm your subscription to ${brand.siteTitle}`, {
       preheader: "One click, and new work comes to your inbox.",
       heading: "Please confirm your subscription",
       paragraphs: [
         `Someone, probably you, asked to receive news of new work from ${brand.artistName} at this address.`,
-        "Confirm with the button below. Until then, nothing more is sent to you.",
+        `Confirm with the button below within ${data.days} days. Until then, nothing more is sent to you.`,
       ],
       action: { label: "Confirm my subscription", url: data.confirmUrl },
       footnote: "If you did not ask for this, ignore this e-mail: you will not be subscribed.",
@@ -170,7 +170,7 @@ export const mailTemplates = {
       ],
     }),
   // Notify me (docs/shop.md "Notify me"): the double opt-in and the news itself, with its unsubscribe link.
-  "alert-confirm": (brand: Brand, data: { confirmUrl: string; title: string | null }) =>
+  "alert-confirm": (brand: Brand, data: { confirmUrl: string; title: string | null; days: number }) =>
     render(brand, `Confirm: ${data.title ? `news of “${data.title}”` : "news of new works"}`, {
       preheader: "One click, and you will hear first.",
       heading: "Please confirm",
@@ -178,7 +178,7 @@ export const mailTemplates = {
         data.title
           ? `Someone, probably you, asked to be told at this address when “${data.title}” by ${brand.artistName} becomes available.`
           : `Someone, probably you, asked to be told at this address when ${brand.artistName} publishes a new work.`,
-        "Confirm with the button below. Until then, nothing more is sent to you.",
+        `Confirm with the button below within ${data.days} days. Until then, nothing more is sent to you.`,
       ],
       action: { label: "Confirm", url: data.confirmUrl },
       footnote: "If you did not ask for this, ignore this e-mail: nothing more will be sent.",

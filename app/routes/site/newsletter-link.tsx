@@ -1,8 +1,10 @@
 // The newsletter's two links (docs/inquiries.md "Newsletter"): /newsletter/confirm?token=… (the double
 // opt-in) and /newsletter/unsubscribe?token=… (in every issue); how such a link behaves:
-// app/modules/mail/mail-link.server.ts.
+// app/modules/mail/mail-link.server.ts. A confirm link that changes nothing (used, expired, sent before an
+// unsubscribe) says why and leads back to the sign-up.
 import type { Route } from "./+types/newsletter-link";
-import { MailLinkPage } from "~/components/site/mail-link-page";
+import { MailLinkPage, SPENT_TITLES, SpentLinkPage } from "~/components/site/mail-link-page";
+import { paths } from "~/lib/paths";
 import { privatePageMeta } from "~/lib/seo";
 import { confirmSubscription, subscriberForLink, unsubscribeByToken } from "~/modules/inbox/newsletter.server";
 import { followMailLink, openMailLink } from "~/modules/mail/mail-link.server";
@@ -15,11 +17,29 @@ export const action = ({ request }: Route.ActionArgs) =>
   );
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  privatePageMeta(matches, loaderData?.kind === "unsubscribe" ? "Unsubscribe" : "Confirm your subscription");
+  privatePageMeta(
+    matches,
+    loaderData?.kind === "unsubscribe"
+      ? "Unsubscribe"
+      : loaderData && loaderData.state !== "open"
+        ? SPENT_TITLES[loaderData.state]
+        : "Confirm your subscription",
+  );
+
+const SIGN_UP_AGAIN = {
+  how: "to subscribe, sign up again and confirm by the link in the new e-mail.",
+  to: paths.newsletter(),
+  label: "Sign up again",
+};
 
 export default function NewsletterLink({ loaderData, actionData }: Route.ComponentProps) {
-  const { kind, email, status } = loaderData;
+  if (actionData?.spent) return <SpentLinkPage eyebrow="Newsletter" spent={actionData.spent} again={SIGN_UP_AGAIN} />;
   const done = actionData?.done ?? false;
+  if (!done && loaderData.state !== "open")
+    return <SpentLinkPage eyebrow="Newsletter" spent={loaderData.state} again={SIGN_UP_AGAIN} />;
+  const { kind } = loaderData;
+  const email = actionData?.email ?? (loaderData.state === "open" ? loaderData.email : "");
+  const status = loaderData.state === "open" ? loaderData.status : undefined;
   return kind === "unsubscribe" ? (
     <MailLinkPage
       eyebrow="Newsletter"

@@ -1,7 +1,10 @@
 // The links of "Notify me" mails: /alerts/confirm?token=… (the double opt-in) and /alerts/unsubscribe?token=…
-// (in every alert); how such a link behaves: app/modules/mail/mail-link.server.ts.
+// (in every alert); how such a link behaves: app/modules/mail/mail-link.server.ts. A confirm link that changes
+// nothing (used, expired, sent before an unsubscribe) says why and leads back to the form (the work's page, or
+// the shop for new works).
 import type { Route } from "./+types/work-alert-link";
-import { MailLinkPage } from "~/components/site/mail-link-page";
+import { MailLinkPage, SPENT_TITLES, SpentLinkPage, type SignUpAgain } from "~/components/site/mail-link-page";
+import { paths } from "~/lib/paths";
 import { privatePageMeta } from "~/lib/seo";
 import { alertForLink, confirmAlert, unsubscribeAlert } from "~/modules/alerts/alerts.server";
 import { followMailLink, openMailLink } from "~/modules/mail/mail-link.server";
@@ -12,11 +15,31 @@ export const action = ({ request }: Route.ActionArgs) =>
   followMailLink(request, (kind, token) => (kind === "confirm" ? confirmAlert(token) : unsubscribeAlert(token)));
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  privatePageMeta(matches, loaderData?.kind === "unsubscribe" ? "Unsubscribe" : "Confirm");
+  privatePageMeta(
+    matches,
+    loaderData?.kind === "unsubscribe"
+      ? "Unsubscribe"
+      : loaderData && loaderData.state !== "open"
+        ? SPENT_TITLES[loaderData.state]
+        : "Confirm",
+  );
+
+function signUpAgain(work: { artworkId: string | null; title: string | null }): SignUpAgain {
+  const how = "to be told, ask again and confirm by the link in the new e-mail.";
+  return work.artworkId && work.title
+    ? { how, to: paths.artwork(work.artworkId), label: `See “${work.title}”` }
+    : { how, to: paths.shop(), label: "Go to the shop" };
+}
 
 export default function WorkAlertLink({ loaderData, actionData }: Route.ComponentProps) {
-  const { kind, email, title, status } = loaderData;
+  if (actionData?.spent)
+    return <SpentLinkPage eyebrow="Notify me" spent={actionData.spent} again={signUpAgain(loaderData)} />;
   const done = actionData?.done ?? false;
+  if (!done && loaderData.state !== "open")
+    return <SpentLinkPage eyebrow="Notify me" spent={loaderData.state} again={signUpAgain(loaderData)} />;
+  const { kind, title } = loaderData;
+  const email = actionData?.email ?? (loaderData.state === "open" ? loaderData.email : "");
+  const status = loaderData.state === "open" ? loaderData.status : undefined;
   const about = title ? `when “${title}” becomes available` : "about new works";
   return kind === "unsubscribe" ? (
     <MailLinkPage
