@@ -5,14 +5,17 @@ import { join } from "node:path";
 
 export const authSecretFile = (dataDir: string) => join(dataDir, "secrets", "auth-secret");
 
-/** The shop's secret from the environment or DATA_DIR; undefined when it has none yet (nothing is written). */
+/**
+ * The shop's secret from the environment or DATA_DIR; undefined when it has none yet (nothing is written). A file
+ * that is there but cannot be read (another user's) throws: a new secret must not be made in its place.
+ */
 export function readAuthSecret(dataDir: string, fromEnv: string | undefined): string | undefined {
   if (fromEnv) return fromEnv;
   try {
     const existing = readFileSync(authSecretFile(dataDir), "utf8").trim();
     if (existing.length >= 32) return existing;
-  } catch {
-    // Not there.
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
   return undefined;
 }

@@ -24,7 +24,14 @@ export function loadOpsConfig(command: string): Config {
       command,
       `${config.dataDir} holds no shop's embedded database: run this with the server's DATA_DIR (and its DATABASE_URL, if it has one).`,
     );
-  config.authSecret = readAuthSecret(config.dataDir, config.authSecret);
+  try {
+    config.authSecret = readAuthSecret(config.dataDir, config.authSecret);
+  } catch (error) {
+    fail(
+      command,
+      `cannot read the shop's secret (${(error as Error).message}): run this as the server's user, with its DATA_DIR.`,
+    );
+  }
   if (!config.authSecret)
     fail(
       command,

@@ -10,10 +10,11 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 
-const SCRIPTS = join(import.meta.dirname, "..", "..", "scripts", "ops");
+const SCRIPTS = join(import.meta.dirname, "..", "..", "scripts");
 
 async function ops(script: string, args: string[], env: Record<string, string>) {
-  return promisify(execFile)(process.execPath, ["--import", "tsx", join(SCRIPTS, `${script}.ts`), ...args], {
+  const file = script === "create-admin" ? join(SCRIPTS, `${script}.ts`) : join(SCRIPTS, "ops", `${script}.ts`);
+  return promisify(execFile)(process.execPath, ["--import", "tsx", file, ...args], {
     env: { ...process.env, DATABASE_URL: "", AUTH_SECRET: "", STORAGE_URL: "", LOG_LEVEL: "warn", ...env },
   }).then(
     (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
@@ -50,6 +51,19 @@ describe("operations commands with a DATA_DIR that holds no shop", () => {
     expect(readdirSync(dataDir)).toEqual([]);
   });
 
+  it("backup says it cannot read the secret (another user's file) rather than that there is none", async () => {
+    const dataDir = emptyDir();
+    mkdirSync(join(dataDir, "pgdata"));
+    // Root reads any file: a folder in the secret's place fails to read as another user's file would.
+    mkdirSync(join(dataDir, "secrets", "auth-secret"), { recursive: true });
+    const result = await ops("backup", ["--out", join(emptyDir(), "shop.atelier-backup")], { DATA_DIR: dataDir });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toMatch(
+      /^backup: cannot read the shop's secret \(EISDIR: .*\): run this as the server's user, with its DATA_DIR\.$/,
+    );
+    expect(readdirSync(dataDir).sort()).toEqual(["pgdata", "secrets"]);
+  });
+
   it("db:move refuses a DATA_DIR with no embedded database instead of moving an empty one", async () => {
     const dataDir = emptyDir();
     const result = await ops("db-move", ["--to", "postgres://nobody@127.0.0.1:1/atelier"], { DATA_DIR: dataDir });
@@ -78,5 +92,21 @@ describe("operations commands with a DATA_DIR that holds no shop", () => {
     );
     expect(result.stdout).not.toContain("STORAGE_URL=");
     expect(readdirSync(dataDir)).toEqual(["secrets"]);
+  });
+
+  it("create-admin in a DATA_DIR with no shop (before a first start, or by mistake) says it made a new one there", async () => {
+    const dataDir = emptyDir();
+    const result = await ops(
+      "create-admin",
+      ["--email", "mara@example.com", "--password", "ochre light on the marsh"],
+      {
+        DATA_DIR: dataDir,
+      },
+    );
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toBe(
+      `create-admin: ${dataDir} held no shop's database, so a new one was made there. If the server runs with another DATA_DIR (or DATABASE_URL), run this again with it.\n` +
+        "create-admin: created the administrator mara@example.com. Sign in at http://localhost:3000/auth\n",
+    );
   });
 });
