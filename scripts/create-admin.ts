@@ -3,6 +3,7 @@
 // existing account one. Uses the same
 // configuration as the server (DATA_DIR or DATABASE_URL); with the embedded database the server must be
 // stopped first, because only one process may open it.
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "~/config.server";
@@ -46,6 +47,8 @@ async function main() {
   if (!values.email || !values.password) fail(`--email and --password are required.\n${USAGE}`, 2);
 
   const config = loadConfig();
+  // Run without the server's settings, DATA_DIR is ./data: say so when a new shop is made there for the account.
+  const newShop = !config.databaseUrl && !existsSync(join(config.dataDir, "pgdata"));
   config.authSecret = resolveAuthSecret(config.dataDir, config.authSecret).secret;
   const logger = createLogger(process.env.LOG_LEVEL ?? "warn");
   let handle;
@@ -75,6 +78,10 @@ async function main() {
       promoteExisting: values["promote-existing"] === true,
     });
     if (!result.ok) fail(result.message);
+    if (newShop)
+      process.stdout.write(
+        `create-admin: ${config.dataDir} held no shop's database, so a new one was made there. If the server runs with another DATA_DIR (or DATABASE_URL), run this again with it.\n`,
+      );
     const email = values.email.trim().toLowerCase();
     process.stdout.write(
       result.data.created

@@ -1,5 +1,7 @@
 // The production process: take the port first (fail fast), boot, serve the built app, and shut down
 // gracefully on SIGTERM/SIGINT. Until boot completes every request gets 503 and /healthz says "starting".
+// SIGHUP (`systemctl reload`, or the terminal closing) stops a single process gracefully too: it cannot hand
+// its port and database to a successor, so the service manager (Restart=always) starts the build on disk.
 import cluster from "node:cluster";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { dirname, join } from "node:path";
@@ -102,6 +104,13 @@ async function main() {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+  // A process of WEB_CONCURRENCY's is replaced by its primary on reload (server/cluster.ts), never signalled so.
+  if (!cluster.isWorker)
+    process.on("SIGHUP", () => {
+      if (!stopping)
+        logger.info("reload with one process: stopping in order for the service manager to start it again");
+      shutdown("SIGHUP");
+    });
 }
 
 class PortInUseError extends Error {}

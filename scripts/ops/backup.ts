@@ -18,7 +18,7 @@ run("backup", async () => {
   const { values } = parseArgs({ options: { out: { type: "string" }, server: { type: "string" } } });
   if (!values.out) fail("backup", `--out is required.\n${USAGE}`, 2);
   const out = resolve(values.out);
-  const config = loadOpsConfig();
+  const config = loadOpsConfig("backup");
   const started = Date.now();
   const handle = await openOrLocked(config);
   if (handle) {

@@ -15,7 +15,7 @@ run("db:move", async () => {
   const { values } = parseArgs({ options: { to: { type: "string" }, force: { type: "boolean" } } });
   if (!values.to || !/^postgres(ql)?:\/\/.+/.test(values.to))
     fail("db:move", `--to postgres://… is required.\n${USAGE}`, 2);
-  const config = loadOpsConfig();
+  const config = loadOpsConfig("db:move");
   if (config.databaseUrl) fail("db:move", "DATABASE_URL is already set: this shop does not use the embedded database.");
   const started = Date.now();
   const source = await openOrLocked(config);

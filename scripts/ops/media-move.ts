@@ -2,6 +2,7 @@
 // DATA_DIR/media to an S3-compatible store (docs/operations.md "Object storage"). Files already there with the
 // same size are skipped, so it can run while the shop serves and again after it stopped (copying only what
 // came meanwhile). The local files stay where they are. Prints the STORAGE_URL to set.
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -24,6 +25,9 @@ run("media:move", async () => {
   }
   const config = loadConfig();
   const root = join(config.dataDir, "media");
+  // A DATA_DIR that is not the server's would copy nothing and print the STORAGE_URL that loses every picture.
+  if (!existsSync(root))
+    fail("media:move", `${root} does not exist, so there is nothing to copy: run this with the server's DATA_DIR.`);
   const source = new LocalDiskStorage(root);
   const target = new S3Storage(location);
   const started = Date.now();

@@ -1,6 +1,8 @@
 // Operations contracts (ARCHITECTURE.md): first start seeds once, restarts keep data, SIGTERM stops cleanly,
 // bad configuration is one clear line and a non-zero exit, and a held DATA_DIR is refused.
+import { existsSync } from "node:fs";
 import { connect, type Socket } from "node:net";
+import { join } from "node:path";
 import pg from "pg";
 import { DEMO_ARTWORKS } from "../../app/modules/demo/demo-data";
 import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
@@ -70,6 +72,20 @@ test("SIGTERM stops cleanly with clients still connected: an idle keep-alive, on
   const answered = await answering.catch((error: unknown) => ({ status: 0, html: String(error) }));
   expect([200, 503]).toContain(answered.status);
   for (const socket of [idle, trickler]) socket.destroy();
+});
+
+test("SIGHUP (systemctl reload) to a single process stops it as cleanly as SIGTERM, for systemd to start the new build", async () => {
+  // The unit in docs/deployment.md reloads with SIGHUP. One process on the embedded database cannot hand its
+  // port and database to a successor, so it stops in order and Restart=always starts the build now on disk;
+  // before, Node's default ended it at once: requests cut, the database not closed, the data directory's lock left.
+  const dataDir = runTempDir("atelier-ops-");
+  const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: "false" }, { data: "blank" });
+  await waitHealthy(server);
+  server.child.kill("SIGHUP");
+  expect(await server.exited).toBe(0);
+  expect(server.output()).toContain('"signal":"SIGHUP"');
+  expect(server.output()).toContain('"msg":"stopped"');
+  expect(existsSync(join(dataDir, "atelier.lock"))).toBe(false);
 });
 
 test("an unreachable DATABASE_URL is one readable line and exit code 1", async () => {
