@@ -207,4 +207,22 @@ describe.each(BACKENDS)("admin orders on %s", (backend) => {
     expect(missing.status).toBe(404);
     expect(await ctx.handle.db.select().from(userRoles).where(eq(userRoles.role, "admin"))).toHaveLength(1);
   });
+
+  it("answers a request its page never sends (no intent, an unknown one, two at once) as not understood, changing nothing", async () => {
+    const { id } = await order({ email: "hand-made@example.com" });
+    const cookie = await adminCookie();
+    const asAdmin = (args: never) => orderRoute.action({ ...(args as object), params: { id } } as never);
+    const twoIntents = new FormData();
+    twoIntents.append("intent", "mark-paid");
+    twoIntents.append("intent", "cancel");
+    for (const form of [formOf({}), formOf({ intent: "launch" }), twoIntents]) {
+      const answer = await callRoute(asAdmin, `/admin/orders/${id}`, { form, cookie });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ ok: false, error: "That request was not understood." });
+      expect((answer.body as { fieldErrors?: unknown }).fieldErrors).toBeUndefined();
+    }
+    const detail = await getOrder(id);
+    expect(detail!.status).toBe("awaiting_payment");
+    expect(detail!.events.map((e) => e.kind)).toEqual(["placed"]);
+  });
 });
