@@ -6,7 +6,7 @@ import { mailOutbox, orderEvents, userRoles } from "~/db/schema";
 import { getAuthContext } from "~/modules/auth/session.server";
 import { adminActor, parseOrderFilters, runOrderIntent } from "~/modules/shop/admin-orders.server";
 import { getOrder, listOrders, OrderError } from "~/modules/shop/orders.server";
-import { cancelOrder, refundOrder, shipOrder } from "~/modules/shop/order-actions.server";
+import { cancelOrder, refundOrder, refundReported, shipOrder } from "~/modules/shop/order-actions.server";
 import * as orderRoute from "~/routes/admin/order";
 import * as ordersRoute from "~/routes/admin/orders";
 import { adminCookie, userCookie } from "../support/admin-session";
@@ -224,5 +224,44 @@ describe.each(BACKENDS)("admin orders on %s", (backend) => {
     const detail = await getOrder(id);
     expect(detail!.status).toBe("awaiting_payment");
     expect(detail!.events.map((e) => e.kind)).toEqual(["placed"]);
+  });
+
+  it("says a step is already taken when its form is sent again (a second click, a stale page), and why a cancel is refused", async () => {
+    const shipped = await order({ email: "twice@example.com" });
+    await runOrderIntent(shipped.id, formOf({ intent: "mark-paid" }), artist);
+    expect(await runOrderIntent(shipped.id, formOf({ intent: "mark-paid" }), artist)).toEqual({
+      ok: false,
+      error: `Order ${shipped.number} is already paid.`,
+    });
+    const ship = formOf({ intent: "ship", carrier: "UPS", trackingNumber: "1Z999AA10123456784" });
+    await runOrderIntent(shipped.id, ship, artist);
+    expect(await runOrderIntent(shipped.id, ship, artist)).toEqual({
+      ok: false,
+      error: `Order ${shipped.number} is already shipped.`,
+    });
+    await runOrderIntent(shipped.id, formOf({ intent: "deliver" }), artist);
+    expect(await runOrderIntent(shipped.id, formOf({ intent: "deliver" }), artist)).toEqual({
+      ok: false,
+      error: `Order ${shipped.number} is already delivered.`,
+    });
+    const pickup = await order({ email: "collect-twice@example.com" }, "pickup");
+    await runOrderIntent(pickup.id, formOf({ intent: "mark-paid" }), artist);
+    await runOrderIntent(pickup.id, formOf({ intent: "deliver" }), artist);
+    expect(await runOrderIntent(pickup.id, formOf({ intent: "deliver" }), artist)).toEqual({
+      ok: false,
+      error: `Order ${pickup.number} is already collected.`,
+    });
+    // Recorded refunded meanwhile (a card refund reported before its payment: webhooks come in any order) while
+    // the artist's page still offered Cancel.
+    const refunded = await order({ email: "stale-cancel@example.com" });
+    await refundReported(
+      { provider: "stripe", id: `evt_${crypto.randomUUID()}`, type: "charge.refunded" },
+      { orderId: refunded.id, full: true, amountNote: "$2,500.00" },
+    );
+    expect(await runOrderIntent(refunded.id, formOf({ intent: "cancel" }), artist)).toEqual({
+      ok: false,
+      error: `Order ${refunded.number} is already refunded: there is nothing to cancel.`,
+    });
+    expect((await getOrder(refunded.id))!.status).toBe("refunded");
   });
 });

@@ -119,6 +119,10 @@ export async function markOrderDelivered(orderId: string, actor: Actor, note = "
     if (order.status === "paid" && order.fulfilment === "ship") {
       throw new OrderError("invalid-transition", `Order ${order.number} has not been shipped yet.`);
     }
+    if (order.status === "delivered") {
+      const done = order.fulfilment === "pickup" ? "collected" : "delivered";
+      throw new OrderError("invalid-transition", `Order ${order.number} is already ${done}.`);
+    }
     return moveOrder(tx, order, "delivered", actor, "delivered", note, { deliveredAt: new Date() });
   });
 }
@@ -135,7 +139,9 @@ export async function cancelOrder(orderId: string, actor: Actor, note = "", kind
       "invalid-transition",
       current.status === "cancelled"
         ? `Order ${current.number} is already cancelled.`
-        : `Order ${current.number} is ${current.status}: refund it instead.`,
+        : current.status === "refunded"
+          ? `Order ${current.number} is already refunded: there is nothing to cancel.`
+          : `Order ${current.number} is ${current.status}: refund it instead.`,
     );
   }
   if ((await providerFor(current.provider).cancelPayment(current)) === "already-paid") {
