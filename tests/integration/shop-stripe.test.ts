@@ -209,6 +209,43 @@ describe.each(BACKENDS)("card payments through the Stripe stand-in on %s", (back
     expect(await stockRow(work)).toMatchObject({ quantity: 1, availability: "available" });
   });
 
+  it("records a refund made in Stripe's dashboard when the artist then presses Refund before its webhook came", async () => {
+    const work = await seedWork({ title: "Refunded Elsewhere" });
+    const { sessionId, order } = await checkout(work, "dashboard-refund@example.com");
+    stripe.pay(sessionId);
+    await deliver(stripe.event("checkout.session.completed", stripe.sessions.get(sessionId)));
+    // Refunded in Stripe's dashboard: a refund of the payment without our idempotency key.
+    const dashboard = await fetch(`${stripe.url}/v1/refunds`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${stripe.secretKey}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: `payment_intent=${stripe.sessions.get(sessionId)!.payment_intent}`,
+    });
+    expect(dashboard.status).toBe(200);
+    const answer = await callRoute(
+      (args: never) => adminOrderRoute.action({ ...(args as object), params: { id: order.id } } as never),
+      `/admin/orders/${order.id}`,
+      {
+        form: formOf({ intent: "refund", note: "Refunded from the dashboard.", confirm: "yes" }),
+        cookie: await adminCookie(),
+      },
+    );
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { ok: true, message: `Order ${order.number} is refunded; its works are for sale again.` },
+    });
+    expect(await orderRow(order.id)).toMatchObject({ status: "refunded" });
+    expect(await stockRow(work)).toMatchObject({ quantity: 1, availability: "available" });
+    // Stripe's charge.refunded, arriving afterwards, changes nothing more.
+    expect((await deliver(stripe.refundEvent(sessionId))).body).toBe("ignored");
+    const kinds = (await ctx.handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id))).map(
+      (e) => e.kind,
+    );
+    expect(kinds.filter((kind) => kind === "refunded")).toHaveLength(1);
+  });
+
   it("never marks an order paid when Stripe reports another amount or currency (security item 12)", async () => {
     const work = await seedWork({ title: "Cheap Trick", priceCents: 720_000 });
     const { sessionId, order } = await checkout(work);

@@ -161,9 +161,17 @@ export class StripeProvider implements PaymentProvider {
 
   async refund(order: Pick<Order, "id" | "paymentIntentId">): Promise<void> {
     if (!order.paymentIntentId) throw new Error("This order has no card payment to refund.");
-    await this.client.refunds.create(
-      { payment_intent: order.paymentIntentId },
-      { idempotencyKey: `refund-${order.id}-${order.paymentIntentId}` },
-    );
+    try {
+      await this.client.refunds.create(
+        { payment_intent: order.paymentIntentId },
+        { idempotencyKey: `refund-${order.id}-${order.paymentIntentId}` },
+      );
+    } catch (error) {
+      // Refunded in full already, in Stripe's dashboard (its charge.refunded not here yet, or lost): the money
+      // went back, which is what this asks.
+      if (error instanceof stripeSdk().errors.StripeInvalidRequestError && error.code === "charge_already_refunded")
+        return;
+      throw error;
+    }
   }
 }
