@@ -218,6 +218,26 @@ describe.each(BACKENDS)("checkout on %s", (backend) => {
     expect(await stockRow(id)).toMatchObject({ quantity: 1, availability: "available" });
   });
 
+  it("answers hidden fields no page sends (a total that is no whole number, an over-long room or hold) in words, reserving nothing", async () => {
+    const id = await seedWork({ title: "Hand-made form" });
+    for (const fields of [
+      { expectedTotalCents: "NaN" },
+      { expectedTotalCents: "-1" },
+      { expectedSubtotalCents: "1.5" },
+      { expectedTotalCents: "1e30" },
+      { room: "r".repeat(65) },
+      { hold: "h".repeat(121) },
+    ]) {
+      const answer = await post(checkoutForm([{ id }], fields));
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({
+        formError: "The form could not be read. Please reload the page and try again.",
+        values: { name: BUYER.name, addressLine1: BUYER.addressLine1 },
+      });
+    }
+    expect(await stockRow(id)).toMatchObject({ quantity: 1, availability: "available" });
+  });
+
   it("never lists, offers or sells an archived or not-for-sale work (security item 11)", async () => {
     const archived = await seedWork({ title: "Put Away" });
     const notForSale = await seedWork({ title: "Kept By The Artist" });

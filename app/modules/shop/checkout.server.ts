@@ -136,8 +136,14 @@ export function readCheckoutForm(form: FormData) {
   for (const issue of parsed.error.issues) {
     const key = issue.path[0];
     const field = FIELDS.includes(key as CheckoutField) ? (key as CheckoutField) : "form";
+    // The hidden fields (the totals shown, a room's or hold's link) are the page's own: only a hand-made form gets
+    // them wrong, and is answered in words rather than the schema's ("Too big: expected int to be <=…").
     fieldErrors[field] ??=
-      field === "form" && key === "items" ? "Your cart could not be read. Please reload the page." : issue.message;
+      field !== "form" || key === "idempotencyKey"
+        ? issue.message
+        : key === "items"
+          ? "Your cart could not be read. Please reload the page."
+          : "The form could not be read. Please reload the page and try again.";
   }
   return { ok: false as const, fieldErrors, values };
 }
