@@ -103,6 +103,27 @@ describe.each(BACKENDS)("admin orders on %s", (backend) => {
     await expect(cancelOrder(paid.id, adminActor(artist))).rejects.toThrow(/refund it instead/);
   });
 
+  it("says beside each shipping field that it is too long, in words, and ships nothing", async () => {
+    const { id } = await order({ email: "long-fields@example.com" });
+    await runOrderIntent(id, formOf({ intent: "mark-paid" }), artist);
+    const long = formOf({
+      intent: "ship",
+      carrier: "c".repeat(61),
+      trackingNumber: "1".repeat(61),
+      trackingUrl: `https://example.com/${"u".repeat(500)}`,
+    });
+    expect(await runOrderIntent(id, long, artist)).toMatchObject({
+      ok: false,
+      intent: "ship",
+      fieldErrors: {
+        carrier: "Keep the carrier under 60 characters.",
+        trackingNumber: "Keep the tracking number under 60 characters.",
+        trackingUrl: "Keep the tracking link under 500 characters.",
+      },
+    });
+    expect((await getOrder(id))!.status).toBe("paid");
+  });
+
   it("cancels an unpaid order and refunds a paid one, putting the works back", async () => {
     const unpaid = await order({ email: "cancel@example.com" });
     expect(await runOrderIntent(unpaid.id, formOf({ intent: "cancel", note: "Asked by phone" }), artist)).toMatchObject(

@@ -20,17 +20,17 @@ const OrderIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("mark-paid"), note }),
   z.object({
     intent: z.literal("ship"),
-    carrier: z.string().trim().min(1, "Enter the carrier.").max(60),
+    carrier: z.string().trim().min(1, "Enter the carrier.").max(60, "Keep the carrier under 60 characters."),
     trackingNumber: z
       .string()
       .trim()
       .min(3, "Enter the tracking number.")
-      .max(60)
+      .max(60, "Keep the tracking number under 60 characters.")
       .regex(/^[A-Za-z0-9 -]+$/, "Letters, digits, spaces and dashes only."),
     trackingUrl: z
       .string()
       .trim()
-      .max(500)
+      .max(500, "Keep the tracking link under 500 characters.")
       .refine((v) => v === "" || /^https:\/\/\S+$/.test(v), "Enter an https:// link, or leave it empty.")
       .default(""),
   }),
