@@ -534,6 +534,55 @@ describe.each(BACKENDS)("card payments through the Stripe stand-in on %s", (back
     expect(await stockRow(work)).toMatchObject({ quantity: 1, availability: "available" });
   });
 
+  it("says so on the order page when Stripe cannot be reached for a cancel or a refund, changing nothing", async () => {
+    const work = await seedWork({ title: "Offline Refund" });
+    const unpaid = await checkout(work, "offline-cancel@example.com");
+    const cookie = await adminCookie();
+    const press = (orderId: string, fields: Record<string, string>) =>
+      callRoute(
+        (args: never) => adminOrderRoute.action({ ...(args as object), params: { id: orderId } } as never),
+        `/admin/orders/${orderId}`,
+        { form: formOf(fields), cookie },
+      );
+    const config = services().config;
+    const offline = () =>
+      setServices({
+        ...services(),
+        config: { ...config, stripe: { ...config.stripe!, api: { protocol: "http", host: "127.0.0.1", port: 9 } } },
+      });
+    offline();
+    try {
+      expect(await press(unpaid.order.id, { intent: "cancel" })).toMatchObject({
+        status: 409,
+        body: {
+          ok: false,
+          error: `Stripe could not be reached, so order ${unpaid.order.number} was not cancelled. Please try again in a few minutes.`,
+        },
+      });
+    } finally {
+      setServices({ ...services(), config });
+    }
+    expect(await orderRow(unpaid.order.id)).toMatchObject({ status: "awaiting_payment" });
+    expect(await stockRow(work)).toMatchObject({ quantity: 0 });
+
+    stripe.pay(unpaid.sessionId);
+    await deliver(stripe.event("checkout.session.completed", stripe.sessions.get(unpaid.sessionId)));
+    offline();
+    try {
+      expect(await press(unpaid.order.id, { intent: "refund", confirm: "yes" })).toMatchObject({
+        status: 409,
+        body: {
+          ok: false,
+          error: `Stripe could not be reached, so order ${unpaid.order.number} was not refunded. Please try again in a few minutes.`,
+        },
+      });
+    } finally {
+      setServices({ ...services(), config });
+    }
+    expect(await orderRow(unpaid.order.id)).toMatchObject({ status: "paid" });
+    expect(await stockRow(work)).toMatchObject({ quantity: 0, availability: "sold" });
+  });
+
   it("says so when Stripe cannot be reached, and holds nothing", async () => {
     const work = await seedWork();
     const config = services().config;

@@ -30,7 +30,7 @@ export type Actor =
   | { kind: "stripe"; eventId?: string };
 
 export class OrderError extends DomainError<
-  "not-found" | "invalid-transition" | "not-manual" | "already-paid" | "unavailable"
+  "not-found" | "invalid-transition" | "not-manual" | "already-paid" | "unavailable" | "provider-unreachable"
 > {}
 
 export interface OrderWithItems extends Order {
