@@ -191,6 +191,74 @@ describe.each(BACKENDS)("invoices on %s", (backend) => {
     expect(good.location).toMatch(/^\/admin\/invoices\/[0-9a-f-]{36}$/);
   });
 
+  const commissionForm = (fields: Record<string, string>) =>
+    formOf({
+      intent: "for-commission",
+      commissionId,
+      stage: "deposit",
+      description: "Deposit",
+      amount: "1,500",
+      ...fields,
+    });
+  const invoiceCount = async () => (await ctx.handle.db.select({ id: invoices.id }).from(invoices)).length;
+
+  it("refuses an amount or tax no invoice can hold beside its field, creating nothing", async () => {
+    const cookie = await adminCookie();
+    const before = await invoiceCount();
+    for (const [fields, fieldErrors] of [
+      [{ amount: "99,999,999" }, { amount: "The amount cannot be more than $10,000,000." }],
+      [{ amount: "21474836.48" }, { amount: "The amount cannot be more than $10,000,000." }],
+      [{ amount: "10000000", tax: "10000000.01" }, { tax: "The tax cannot be more than $10,000,000." }],
+    ] as const) {
+      const answer = await callRoute(invoicesAction, "/admin/invoices", { form: commissionForm(fields), cookie });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ ok: false, intent: "for-commission", fieldErrors });
+    }
+    expect(await invoiceCount()).toBe(before);
+    const most = await callRoute(invoicesAction, "/admin/invoices", {
+      form: commissionForm({ amount: "10,000,000", tax: "10,000,000.00" }),
+      cookie,
+    });
+    expect(most.status).toBe(302);
+    const [created] = await ctx.handle.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.id, most.location!.split("/").pop()!));
+    expect(created).toMatchObject({ subtotalCents: 1_000_000_000, taxCents: 1_000_000_000, totalCents: 2_000_000_000 });
+  });
+
+  it("refuses an issue or due date outside 2000 to 2099 beside its field (year 9999 ran its due date past the calendar)", async () => {
+    const cookie = await adminCookie();
+    const before = await invoiceCount();
+    for (const [fields, fieldErrors] of [
+      [{ issueDate: "9999-12-31" }, { issueDate: "Enter a date from 2000 to 2099." }],
+      [{ issueDate: "0202-05-01" }, { issueDate: "Enter a date from 2000 to 2099." }],
+      [{ issueDate: "2035-05-01", dueDate: "9999-12-31" }, { dueDate: "Enter a date from 2000 to 2099." }],
+    ] as const) {
+      const answer = await callRoute(invoicesAction, "/admin/invoices", { form: commissionForm(fields), cookie });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ ok: false, intent: "for-commission", fieldErrors });
+    }
+    expect(await invoiceCount()).toBe(before);
+  });
+
+  it("refuses a due date before today when the issue date is left empty (today), beside the field", async () => {
+    const cookie = await adminCookie();
+    const before = await invoiceCount();
+    const answer = await callRoute(invoicesAction, "/admin/invoices", {
+      form: commissionForm({ dueDate: "2001-01-01" }),
+      cookie,
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      ok: false,
+      intent: "for-commission",
+      fieldErrors: { dueDate: "The due date cannot be before the issue date, today when it is left empty." },
+      values: { dueDate: "2001-01-01", amount: "1,500" },
+    });
+    expect(await invoiceCount()).toBe(before);
+  });
+
   it("answers a request its page never sends in the words of every admin page", async () => {
     const form = formOf({ intent: "for-everyone" });
     const answer = await callRoute(invoicesAction, "/admin/invoices", { form, cookie: await adminCookie() });

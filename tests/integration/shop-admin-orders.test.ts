@@ -6,7 +6,7 @@ import { mailOutbox, orderEvents, userRoles } from "~/db/schema";
 import { getAuthContext } from "~/modules/auth/session.server";
 import { adminActor, parseOrderFilters, runOrderIntent } from "~/modules/shop/admin-orders.server";
 import { getOrder, listOrders, OrderError } from "~/modules/shop/orders.server";
-import { cancelOrder, refundOrder, shipOrder } from "~/modules/shop/order-actions.server";
+import { cancelOrder, refundOrder, refundReported, shipOrder } from "~/modules/shop/order-actions.server";
 import * as orderRoute from "~/routes/admin/order";
 import * as ordersRoute from "~/routes/admin/orders";
 import { adminCookie, userCookie } from "../support/admin-session";
@@ -101,6 +101,27 @@ describe.each(BACKENDS)("admin orders on %s", (backend) => {
     await runOrderIntent(paid.id, formOf({ intent: "mark-paid" }), artist);
     expect(await runOrderIntent(paid.id, formOf({ intent: "deliver" }), artist)).toMatchObject({ ok: false });
     await expect(cancelOrder(paid.id, adminActor(artist))).rejects.toThrow(/refund it instead/);
+  });
+
+  it("says beside each shipping field that it is too long, in words, and ships nothing", async () => {
+    const { id } = await order({ email: "long-fields@example.com" });
+    await runOrderIntent(id, formOf({ intent: "mark-paid" }), artist);
+    const long = formOf({
+      intent: "ship",
+      carrier: "c".repeat(61),
+      trackingNumber: "1".repeat(61),
+      trackingUrl: `https://example.com/${"u".repeat(500)}`,
+    });
+    expect(await runOrderIntent(id, long, artist)).toMatchObject({
+      ok: false,
+      intent: "ship",
+      fieldErrors: {
+        carrier: "Keep the carrier under 60 characters.",
+        trackingNumber: "Keep the tracking number under 60 characters.",
+        trackingUrl: "Keep the tracking link under 500 characters.",
+      },
+    });
+    expect((await getOrder(id))!.status).toBe("paid");
   });
 
   it("cancels an unpaid order and refunds a paid one, putting the works back", async () => {
@@ -206,5 +227,62 @@ describe.each(BACKENDS)("admin orders on %s", (backend) => {
     );
     expect(missing.status).toBe(404);
     expect(await ctx.handle.db.select().from(userRoles).where(eq(userRoles.role, "admin"))).toHaveLength(1);
+  });
+
+  it("answers a request its page never sends (no intent, an unknown one, two at once) as not understood, changing nothing", async () => {
+    const { id } = await order({ email: "hand-made@example.com" });
+    const cookie = await adminCookie();
+    const asAdmin = (args: never) => orderRoute.action({ ...(args as object), params: { id } } as never);
+    const twoIntents = new FormData();
+    twoIntents.append("intent", "mark-paid");
+    twoIntents.append("intent", "cancel");
+    for (const form of [formOf({}), formOf({ intent: "launch" }), twoIntents]) {
+      const answer = await callRoute(asAdmin, `/admin/orders/${id}`, { form, cookie });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ ok: false, error: "That request was not understood." });
+      expect((answer.body as { fieldErrors?: unknown }).fieldErrors).toBeUndefined();
+    }
+    const detail = await getOrder(id);
+    expect(detail!.status).toBe("awaiting_payment");
+    expect(detail!.events.map((e) => e.kind)).toEqual(["placed"]);
+  });
+
+  it("says a step is already taken when its form is sent again (a second click, a stale page), and why a cancel is refused", async () => {
+    const shipped = await order({ email: "twice@example.com" });
+    await runOrderIntent(shipped.id, formOf({ intent: "mark-paid" }), artist);
+    expect(await runOrderIntent(shipped.id, formOf({ intent: "mark-paid" }), artist)).toEqual({
+      ok: false,
+      error: `Order ${shipped.number} is already paid.`,
+    });
+    const ship = formOf({ intent: "ship", carrier: "UPS", trackingNumber: "1Z999AA10123456784" });
+    await runOrderIntent(shipped.id, ship, artist);
+    expect(await runOrderIntent(shipped.id, ship, artist)).toEqual({
+      ok: false,
+      error: `Order ${shipped.number} is already shipped.`,
+    });
+    await runOrderIntent(shipped.id, formOf({ intent: "deliver" }), artist);
+    expect(await runOrderIntent(shipped.id, formOf({ intent: "deliver" }), artist)).toEqual({
+      ok: false,
+      error: `Order ${shipped.number} is already delivered.`,
+    });
+    const pickup = await order({ email: "collect-twice@example.com" }, "pickup");
+    await runOrderIntent(pickup.id, formOf({ intent: "mark-paid" }), artist);
+    await runOrderIntent(pickup.id, formOf({ intent: "deliver" }), artist);
+    expect(await runOrderIntent(pickup.id, formOf({ intent: "deliver" }), artist)).toEqual({
+      ok: false,
+      error: `Order ${pickup.number} is already collected.`,
+    });
+    // Recorded refunded meanwhile (a card refund reported before its payment: webhooks come in any order) while
+    // the artist's page still offered Cancel.
+    const refunded = await order({ email: "stale-cancel@example.com" });
+    await refundReported(
+      { provider: "stripe", id: `evt_${crypto.randomUUID()}`, type: "charge.refunded" },
+      { orderId: refunded.id, full: true, amountNote: "$2,500.00" },
+    );
+    expect(await runOrderIntent(refunded.id, formOf({ intent: "cancel" }), artist)).toEqual({
+      ok: false,
+      error: `Order ${refunded.number} is already refunded: there is nothing to cancel.`,
+    });
+    expect((await getOrder(refunded.id))!.status).toBe("refunded");
   });
 });

@@ -218,6 +218,40 @@ describe.each(BACKENDS)("checkout on %s", (backend) => {
     expect(await stockRow(id)).toMatchObject({ quantity: 1, availability: "available" });
   });
 
+  it("answers hidden fields no page sends (a total that is no whole number, an over-long room or hold) in words, reserving nothing", async () => {
+    const id = await seedWork({ title: "Hand-made form" });
+    for (const fields of [
+      { expectedTotalCents: "NaN" },
+      { expectedTotalCents: "-1" },
+      { expectedSubtotalCents: "1.5" },
+      { expectedTotalCents: "1e30" },
+      { room: "r".repeat(65) },
+      { hold: "h".repeat(121) },
+    ]) {
+      const answer = await post(checkoutForm([{ id }], fields));
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({
+        formError: "The form could not be read. Please reload the page and try again.",
+        values: { name: BUYER.name, addressLine1: BUYER.addressLine1 },
+      });
+    }
+    expect(await stockRow(id)).toMatchObject({ quantity: 1, availability: "available" });
+  });
+
+  it("says what is too many when a cart holds more works, or more pieces of one, than an order takes", async () => {
+    const ids = await Promise.all(Array.from({ length: 21 }, () => seedWork()));
+    const many = await post(checkoutForm(ids.map((id) => ({ id }))));
+    expect(many.status).toBe(400);
+    expect(many.body).toMatchObject({
+      formError: "An order can hold at most 20 works. Please remove some from your cart and order them separately.",
+    });
+    const edition = await seedWork({ title: "Large edition", quantity: 500 });
+    const pieces = await post(checkoutForm([{ id: edition, quantity: 150 }]));
+    expect(pieces.status).toBe(400);
+    expect(pieces.body).toMatchObject({ formError: "An order can hold at most 100 pieces of one work." });
+    for (const id of [...ids, edition]) expect((await stockRow(id)).availability).toBe("available");
+  });
+
   it("never lists, offers or sells an archived or not-for-sale work (security item 11)", async () => {
     const archived = await seedWork({ title: "Put Away" });
     const notForSale = await seedWork({ title: "Kept By The Artist" });

@@ -209,6 +209,43 @@ describe.each(BACKENDS)("card payments through the Stripe stand-in on %s", (back
     expect(await stockRow(work)).toMatchObject({ quantity: 1, availability: "available" });
   });
 
+  it("records a refund made in Stripe's dashboard when the artist then presses Refund before its webhook came", async () => {
+    const work = await seedWork({ title: "Refunded Elsewhere" });
+    const { sessionId, order } = await checkout(work, "dashboard-refund@example.com");
+    stripe.pay(sessionId);
+    await deliver(stripe.event("checkout.session.completed", stripe.sessions.get(sessionId)));
+    // Refunded in Stripe's dashboard: a refund of the payment without our idempotency key.
+    const dashboard = await fetch(`${stripe.url}/v1/refunds`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${stripe.secretKey}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: `payment_intent=${stripe.sessions.get(sessionId)!.payment_intent}`,
+    });
+    expect(dashboard.status).toBe(200);
+    const answer = await callRoute(
+      (args: never) => adminOrderRoute.action({ ...(args as object), params: { id: order.id } } as never),
+      `/admin/orders/${order.id}`,
+      {
+        form: formOf({ intent: "refund", note: "Refunded from the dashboard.", confirm: "yes" }),
+        cookie: await adminCookie(),
+      },
+    );
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { ok: true, message: `Order ${order.number} is refunded; its works are for sale again.` },
+    });
+    expect(await orderRow(order.id)).toMatchObject({ status: "refunded" });
+    expect(await stockRow(work)).toMatchObject({ quantity: 1, availability: "available" });
+    // Stripe's charge.refunded, arriving afterwards, changes nothing more.
+    expect((await deliver(stripe.refundEvent(sessionId))).body).toBe("ignored");
+    const kinds = (await ctx.handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id))).map(
+      (e) => e.kind,
+    );
+    expect(kinds.filter((kind) => kind === "refunded")).toHaveLength(1);
+  });
+
   it("never marks an order paid when Stripe reports another amount or currency (security item 12)", async () => {
     const work = await seedWork({ title: "Cheap Trick", priceCents: 720_000 });
     const { sessionId, order } = await checkout(work);
@@ -495,6 +532,55 @@ describe.each(BACKENDS)("card payments through the Stripe stand-in on %s", (back
     expect((await orderRow(order.id)).status).toBe("cancelled");
     expect(stripe.sessions.get(sessionId)!.status).toBe("expired");
     expect(await stockRow(work)).toMatchObject({ quantity: 1, availability: "available" });
+  });
+
+  it("says so on the order page when Stripe cannot be reached for a cancel or a refund, changing nothing", async () => {
+    const work = await seedWork({ title: "Offline Refund" });
+    const unpaid = await checkout(work, "offline-cancel@example.com");
+    const cookie = await adminCookie();
+    const press = (orderId: string, fields: Record<string, string>) =>
+      callRoute(
+        (args: never) => adminOrderRoute.action({ ...(args as object), params: { id: orderId } } as never),
+        `/admin/orders/${orderId}`,
+        { form: formOf(fields), cookie },
+      );
+    const config = services().config;
+    const offline = () =>
+      setServices({
+        ...services(),
+        config: { ...config, stripe: { ...config.stripe!, api: { protocol: "http", host: "127.0.0.1", port: 9 } } },
+      });
+    offline();
+    try {
+      expect(await press(unpaid.order.id, { intent: "cancel" })).toMatchObject({
+        status: 409,
+        body: {
+          ok: false,
+          error: `Stripe could not be reached, so order ${unpaid.order.number} was not cancelled. Please try again in a few minutes.`,
+        },
+      });
+    } finally {
+      setServices({ ...services(), config });
+    }
+    expect(await orderRow(unpaid.order.id)).toMatchObject({ status: "awaiting_payment" });
+    expect(await stockRow(work)).toMatchObject({ quantity: 0 });
+
+    stripe.pay(unpaid.sessionId);
+    await deliver(stripe.event("checkout.session.completed", stripe.sessions.get(unpaid.sessionId)));
+    offline();
+    try {
+      expect(await press(unpaid.order.id, { intent: "refund", confirm: "yes" })).toMatchObject({
+        status: 409,
+        body: {
+          ok: false,
+          error: `Stripe could not be reached, so order ${unpaid.order.number} was not refunded. Please try again in a few minutes.`,
+        },
+      });
+    } finally {
+      setServices({ ...services(), config });
+    }
+    expect(await orderRow(unpaid.order.id)).toMatchObject({ status: "paid" });
+    expect(await stockRow(work)).toMatchObject({ quantity: 0, availability: "sold" });
   });
 
   it("says so when Stripe cannot be reached, and holds nothing", async () => {

@@ -288,6 +288,15 @@ export async function startStripeStandIn(options: { webhookSecret?: string } = {
     if (method === "POST" && url.pathname === "/v1/refunds") {
       const intent = intents.get(body.payment_intent as string);
       if (!intent) return invalid(res, "No such payment_intent");
+      // Stripe refuses to refund a charge refunded in full already (from its dashboard, say).
+      if (refunds.some((r) => r.payment_intent === intent.id))
+        return send(res, 400, {
+          error: {
+            type: "invalid_request_error",
+            code: "charge_already_refunded",
+            message: `Charge for ${intent.id} has already been refunded.`,
+          },
+        });
       const refund = {
         id: id("re"),
         object: "refund",

@@ -5,12 +5,21 @@ import { choiceParam, isCalendarDay, pageField, searchParam } from "~/modules/fo
 import { COMMISSION_INVOICE_STAGES, INVOICE_STATUSES } from "~/db/schema";
 import { parsePriceToCents } from "~/modules/catalog/artwork-input";
 
+// An invoice's days are of this century: a year typed 0202 or 9999 is a slip (and 14 days after December 18,
+// 9999 is no day PostgreSQL reads, which answered 500).
 const day = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date.")
-  .refine(isCalendarDay, "Enter a real date.");
+  .refine(isCalendarDay, "Enter a real date.")
+  .refine((d) => d >= "2000-01-01" && d <= "2099-12-31", "Enter a date from 2000 to 2099.");
 const optionalDay = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), day.optional());
+
+/**
+ * The most an invoice's amount or its tax may be: the two together stay within what its total column holds
+ * ($21,474,836.47; more answered 500).
+ */
+export const MAX_INVOICE_AMOUNT_CENTS = 1_000_000_000;
 
 const dollars = (label: string, { required }: { required: boolean }) =>
   z
@@ -28,6 +37,13 @@ const dollars = (label: string, { required }: { required: boolean }) =>
           return z.NEVER;
         }
         return 0;
+      }
+      if (cents > MAX_INVOICE_AMOUNT_CENTS) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${label[0]!.toUpperCase()}${label.slice(1)} cannot be more than $10,000,000.`,
+        });
+        return z.NEVER;
       }
       return cents;
     });

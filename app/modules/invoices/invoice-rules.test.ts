@@ -5,6 +5,7 @@ import {
   addDays,
   invoiceActions,
   invoiceNumber,
+  invoiceRefusal,
   invoiceStanding,
   invoiceTotals,
   type InvoicedOrder,
@@ -34,6 +35,15 @@ describe("invoice rules", () => {
     expect(invoiceActions("paid")).not.toContain("void");
     expect(invoiceActions("draft")).toEqual(["send", "mark-paid", "void"]);
     expect(invoiceActions("refunded")).toEqual([]);
+  });
+
+  it("says an invoice is already where a second press (a double click, a page left open) would take it", () => {
+    expect(invoiceRefusal("void", "void")).toBe("This invoice is already void.");
+    expect(invoiceRefusal("mark-paid", "paid")).toBe("This invoice is already paid.");
+    expect(invoiceRefusal("record-refund", "refunded")).toBe("This invoice is already refunded.");
+    // Any other state says why by its own.
+    expect(invoiceRefusal("void", "paid")).toBe("A paid invoice cannot be voided.");
+    expect(invoiceRefusal("mark-paid", "void")).toBe("A void invoice cannot be marked paid.");
   });
 
   it("follows the invoice's order: paid only for a sale or a transfer awaited, refunded only for no sale", () => {

@@ -40,6 +40,13 @@ const DONE: Record<InvoiceAction, string> = {
   "record-refund": "refunded",
 };
 
+/** The status an action leaves an invoice in (sending a paid one keeps it paid). */
+const REACHES: Partial<Record<InvoiceAction, InvoiceStatus>> = {
+  "mark-paid": "paid",
+  void: "void",
+  "record-refund": "refunded",
+};
+
 /** The order an invoice was made from, where it stands now (an order's invoice follows it: docs/shop.md). */
 export interface InvoicedOrder {
   number: string;
@@ -66,6 +73,8 @@ export function invoiceRefusal(
   status: InvoiceStatus,
   order?: InvoicedOrder,
 ): string | undefined {
+  // The same press again (a double click, a page left open): said as done.
+  if (REACHES[action] === status) return `This invoice is already ${status}.`;
   const byStatus = `A ${status} invoice cannot be ${DONE[action]}.`;
   switch (action) {
     case "send":

@@ -37,7 +37,7 @@ export interface InvoiceWithLines extends Invoice {
   lines: InvoiceLine[];
 }
 
-export class InvoiceError extends DomainError<"not-found" | "invalid-transition"> {}
+export class InvoiceError extends DomainError<"not-found" | "invalid-transition" | "due-before-issue"> {}
 
 /** The next number of the year (its counter row locked until the caller's transaction ends). */
 async function allocateNumber(tx: Database, year: number): Promise<{ sequence: number; number: string }> {
@@ -189,13 +189,20 @@ export async function createCommissionInvoice(input: CommissionInvoiceInput, tx:
   const commission = await getCommission(input.commissionId, tx);
   if (!commission) throw new InvoiceError("not-found", "That commission does not exist.");
   const days = await invoiceDays(input.issueDate, tx);
+  const dueDate = input.dueDate ?? days.dueDate;
+  // The form compares the two days it was given; an empty issue date is today, known only here.
+  if (dueDate < days.issueDate)
+    throw new InvoiceError(
+      "due-before-issue",
+      "The due date cannot be before the issue date, today when it is left empty.",
+    );
   return insertInvoice(
     {
       kind: "commission",
       commissionId: commission.id,
       commissionStage: input.stage,
       issueDate: days.issueDate,
-      dueDate: input.dueDate ?? days.dueDate,
+      dueDate,
       buyerName: commission.name,
       buyerEmail: commission.email,
       buyerAddress: input.buyerAddress,

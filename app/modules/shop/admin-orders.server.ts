@@ -4,7 +4,7 @@ import { z } from "zod";
 import { ORDER_STATUSES, type OrderStatus } from "~/db/schema";
 import type { ActionResult } from "~/lib/action-result";
 import { pageParam } from "~/lib/pagination";
-import { parseSubmission } from "~/modules/forms/submission.server";
+import { NOT_UNDERSTOOD, parseSubmission } from "~/modules/forms/submission.server";
 import { cancelOrder, markOrderDelivered, markOrderPaid, refundOrder, shipOrder } from "./order-actions.server";
 import { OrderError, type Actor } from "./orders.server";
 
@@ -20,17 +20,17 @@ const OrderIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("mark-paid"), note }),
   z.object({
     intent: z.literal("ship"),
-    carrier: z.string().trim().min(1, "Enter the carrier.").max(60),
+    carrier: z.string().trim().min(1, "Enter the carrier.").max(60, "Keep the carrier under 60 characters."),
     trackingNumber: z
       .string()
       .trim()
       .min(3, "Enter the tracking number.")
-      .max(60)
+      .max(60, "Keep the tracking number under 60 characters.")
       .regex(/^[A-Za-z0-9 -]+$/, "Letters, digits, spaces and dashes only."),
     trackingUrl: z
       .string()
       .trim()
-      .max(500)
+      .max(500, "Keep the tracking link under 500 characters.")
       .refine((v) => v === "" || /^https:\/\/\S+$/.test(v), "Enter an https:// link, or leave it empty.")
       .default(""),
   }),
@@ -53,9 +53,9 @@ export async function runOrderIntent(
   const submission = parseSubmission(form, OrderIntent, typeof intent === "string" ? { intent } : {});
   if (!submission.ok) {
     const { fieldErrors = {}, ...failure } = submission.failure;
-    // An unknown intent is no field of the form: it is said above it.
-    const { intent: unknown, ...fields } = fieldErrors;
-    return unknown ? { ...failure, error: unknown } : { ...failure, fieldErrors: fields };
+    // No intent, an unknown one or two at once: no form of the page sends that (the route answers it 400).
+    if (fieldErrors.intent) return { ok: false, error: NOT_UNDERSTOOD };
+    return { ...failure, fieldErrors };
   }
   const actor = adminActor(admin);
   const input = submission.value;

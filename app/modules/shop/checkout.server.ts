@@ -32,25 +32,33 @@ import { lockLiveRoom, recordRoomVisit } from "~/modules/rooms/rooms.server";
 import { roomPrice } from "~/lib/rooms";
 
 export const MAX_CART_LINES = 20;
+/** Pieces of one work (an edition) in one order. */
+const MAX_LINE_QUANTITY = 100;
+
+// A cart the buyer filled past an order's limits is said in words; any other mistake in its lines is a crafted
+// or broken form ("Your cart could not be read").
+const TOO_MANY_WORKS = `An order can hold at most ${MAX_CART_LINES} works. Please remove some from your cart and order them separately.`;
+const TOO_MANY_PIECES = `An order can hold at most ${MAX_LINE_QUANTITY} pieces of one work.`;
 
 const text = (max: number) => z.string().trim().max(max, `Please keep this under ${max} characters.`);
 
 /** One line of the cart as the form sends it: "artworkId:quantity". */
 const CartLine = z
   .string()
-  .regex(/^[0-9a-f-]{36}:\d{1,3}$/i)
+  .regex(/^[0-9a-f-]{36}:\d{1,5}$/i)
   .transform((v) => {
     const [artworkId, quantity] = v.split(":");
     return { artworkId: artworkId!.toLowerCase(), quantity: Number(quantity) };
   })
-  .refine((l) => l.quantity >= 1 && l.quantity <= 100);
+  .refine((l) => l.quantity >= 1)
+  .refine((l) => l.quantity <= MAX_LINE_QUANTITY, TOO_MANY_PIECES);
 
 export const CheckoutSchema = z
   .object({
     idempotencyKey: z.string().regex(/^[0-9a-f-]{36}$/i, "This form has expired. Please reload the page."),
     items: z
       .array(CartLine)
-      .max(MAX_CART_LINES, "Too many works in one order.")
+      .max(MAX_CART_LINES, TOO_MANY_WORKS)
       // A cart holds a work once, with its quantity: a work listed twice is a crafted form, not a buyer's.
       .refine((lines) => new Set(lines.map((l) => l.artworkId)).size === lines.length)
       .default([]),
@@ -136,8 +144,16 @@ export function readCheckoutForm(form: FormData) {
   for (const issue of parsed.error.issues) {
     const key = issue.path[0];
     const field = FIELDS.includes(key as CheckoutField) ? (key as CheckoutField) : "form";
+    // The hidden fields (the totals shown, a room's or hold's link) are the page's own: only a hand-made form gets
+    // them wrong, and is answered in words rather than the schema's ("Too big: expected int to be <=…").
     fieldErrors[field] ??=
-      field === "form" && key === "items" ? "Your cart could not be read. Please reload the page." : issue.message;
+      field !== "form" || key === "idempotencyKey"
+        ? issue.message
+        : key === "items"
+          ? issue.message === TOO_MANY_WORKS || issue.message === TOO_MANY_PIECES
+            ? issue.message
+            : "Your cart could not be read. Please reload the page."
+          : "The form could not be read. Please reload the page and try again.";
   }
   return { ok: false as const, fieldErrors, values };
 }

@@ -25,6 +25,7 @@ import {
   type Order,
 } from "./orders.server";
 import { providerFor } from "./payments.server";
+import { StripeUnreachable } from "./stripe.server";
 import { isSold } from "./order-status";
 
 export const EXPIRE_JOB = "shop.reservation.expire";
@@ -50,6 +51,19 @@ async function withFullOrder<T>(orderId: string, fn: (order: NonNullable<Awaited
   const full = await getOrder(orderId);
   if (!full) throw new OrderError("not-found", "There is no such order.");
   return fn(full);
+}
+
+/** A call to the order's payment provider; out of reach, it is the order's refusal (`undone`: what was not done). */
+async function withProvider<T>(order: Pick<Order, "number">, undone: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof StripeUnreachable)) throw error;
+    throw new OrderError(
+      "provider-unreachable",
+      `Stripe could not be reached, so order ${order.number} was not ${undone}. Please try again in a few minutes.`,
+    );
+  }
 }
 
 /** Bank transfer received: the artist marks the order paid; the works become sold. */
@@ -119,6 +133,10 @@ export async function markOrderDelivered(orderId: string, actor: Actor, note = "
     if (order.status === "paid" && order.fulfilment === "ship") {
       throw new OrderError("invalid-transition", `Order ${order.number} has not been shipped yet.`);
     }
+    if (order.status === "delivered") {
+      const done = order.fulfilment === "pickup" ? "collected" : "delivered";
+      throw new OrderError("invalid-transition", `Order ${order.number} is already ${done}.`);
+    }
     return moveOrder(tx, order, "delivered", actor, "delivered", note, { deliveredAt: new Date() });
   });
 }
@@ -135,10 +153,13 @@ export async function cancelOrder(orderId: string, actor: Actor, note = "", kind
       "invalid-transition",
       current.status === "cancelled"
         ? `Order ${current.number} is already cancelled.`
-        : `Order ${current.number} is ${current.status}: refund it instead.`,
+        : current.status === "refunded"
+          ? `Order ${current.number} is already refunded: there is nothing to cancel.`
+          : `Order ${current.number} is ${current.status}: refund it instead.`,
     );
   }
-  if ((await providerFor(current.provider).cancelPayment(current)) === "already-paid") {
+  const payment = await withProvider(current, "cancelled", () => providerFor(current.provider).cancelPayment(current));
+  if (payment === "already-paid") {
     throw new OrderError("already-paid", `Order ${current.number} was just paid by card; refund it instead.`);
   }
   const stocked = await db().transaction(async (tx) => {
@@ -165,7 +186,7 @@ export async function refundOrder(orderId: string, actor: Actor, note = ""): Pro
         `Order ${current.number} is ${current.status.replace("_", " ")}: only a paid order can be refunded.`,
       );
     }
-    await providerFor(current.provider).refund(current);
+    await withProvider(current, "refunded", () => providerFor(current.provider).refund(current));
     const stocked = await db().transaction(async (tx) => {
       const order = await requireOrder(tx, orderId);
       if (order.status === "refunded") {
@@ -199,7 +220,8 @@ export async function refundUnsoldOrder(
     throw new OrderError("invalid-transition", `Order ${current.number} is ${current.status}: refund it instead.`);
   if (
     current.status === "awaiting_payment" &&
-    (await providerFor(current.provider).cancelPayment(current)) === "already-paid"
+    (await withProvider(current, "refunded", () => providerFor(current.provider).cancelPayment(current))) ===
+      "already-paid"
   ) {
     throw new OrderError("already-paid", `Order ${current.number} was just paid by card; refund it instead.`);
   }

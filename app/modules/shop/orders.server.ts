@@ -15,7 +15,7 @@ import {
 } from "~/db/schema";
 import { releaseArtwork, settleArtwork } from "~/modules/catalog/stock.server";
 import { invoiceFollowsOrder } from "~/modules/invoices/order-invoice.server";
-import { canMove, holdsStock, isSold } from "./order-status";
+import { canMove, holdsStock, isSold, ORDER_STATUS_LABELS } from "./order-status";
 import { DomainError } from "~/lib/domain-error";
 
 export type Order = typeof orders.$inferSelect;
@@ -30,7 +30,7 @@ export type Actor =
   | { kind: "stripe"; eventId?: string };
 
 export class OrderError extends DomainError<
-  "not-found" | "invalid-transition" | "not-manual" | "already-paid" | "unavailable"
+  "not-found" | "invalid-transition" | "not-manual" | "already-paid" | "unavailable" | "provider-unreachable"
 > {}
 
 export interface OrderWithItems extends Order {
@@ -222,6 +222,12 @@ export async function moveOrder(
   note = "",
   patch: Partial<typeof orders.$inferInsert> = {},
 ): Promise<Order> {
+  // The same step again (a second click, a page left open): said as done, not as a move the rules forbid.
+  if (order.status === to)
+    throw new OrderError(
+      "invalid-transition",
+      `Order ${order.number} is already ${ORDER_STATUS_LABELS[to].toLowerCase()}.`,
+    );
   if (!canMove(order.status, to)) {
     throw new OrderError(
       "invalid-transition",

@@ -40,6 +40,16 @@ export function stripeSdk(): typeof Stripe {
   return sdk;
 }
 
+/** Stripe did not answer (no connection, its own failure, too many requests): nothing was done there. */
+export class StripeUnreachable extends Error {}
+
+const unreachable = (error: unknown) => {
+  const { StripeConnectionError, StripeAPIError, StripeRateLimitError } = stripeSdk().errors;
+  return (
+    error instanceof StripeConnectionError || error instanceof StripeAPIError || error instanceof StripeRateLimitError
+  );
+};
+
 export function createStripeClient(config: StripeConfig): Stripe {
   const Sdk = stripeSdk();
   return new Sdk(config.secretKey, {
@@ -150,6 +160,7 @@ export class StripeProvider implements PaymentProvider {
       await this.client.checkout.sessions.expire(order.paymentSessionId);
       return "cancelled";
     } catch (error) {
+      if (unreachable(error)) throw new StripeUnreachable("Stripe could not be reached.", { cause: error });
       if (!(error instanceof stripeSdk().errors.StripeInvalidRequestError)) throw error;
       // Only an open session can be expired: find out what it is now.
       const session = await this.client.checkout.sessions.retrieve(order.paymentSessionId);
@@ -161,9 +172,18 @@ export class StripeProvider implements PaymentProvider {
 
   async refund(order: Pick<Order, "id" | "paymentIntentId">): Promise<void> {
     if (!order.paymentIntentId) throw new Error("This order has no card payment to refund.");
-    await this.client.refunds.create(
-      { payment_intent: order.paymentIntentId },
-      { idempotencyKey: `refund-${order.id}-${order.paymentIntentId}` },
-    );
+    try {
+      await this.client.refunds.create(
+        { payment_intent: order.paymentIntentId },
+        { idempotencyKey: `refund-${order.id}-${order.paymentIntentId}` },
+      );
+    } catch (error) {
+      // Refunded in full already, in Stripe's dashboard (its charge.refunded not here yet, or lost): the money
+      // went back, which is what this asks.
+      if (error instanceof stripeSdk().errors.StripeInvalidRequestError && error.code === "charge_already_refunded")
+        return;
+      if (unreachable(error)) throw new StripeUnreachable("Stripe could not be reached.", { cause: error });
+      throw error;
+    }
   }
 }

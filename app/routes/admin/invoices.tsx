@@ -33,11 +33,13 @@ import {
 import { listOrders } from "~/modules/shop/orders.server";
 import { mayBeInvoiced } from "~/modules/shop/order-status";
 import {
+  FIELDS_NEED_ATTENTION,
   NOT_UNDERSTOOD,
   parseSubmission,
   readFormData,
   readListQuery,
   refuse,
+  typedValues,
 } from "~/modules/forms/submission.server";
 import { adminPaths } from "~/lib/admin-paths";
 import { listQuery } from "~/lib/list-query";
@@ -101,6 +103,16 @@ export async function action({ request }: Route.ActionArgs) {
       return redirect(adminPaths.invoice(invoice.id));
     }
   } catch (error) {
+    if (error instanceof InvoiceError && error.code === "due-before-issue") {
+      const fieldErrors = { dueDate: error.message };
+      return refuse({
+        ok: false,
+        error: FIELDS_NEED_ATTENTION,
+        fieldErrors,
+        values: typedValues(form),
+        intent: "for-commission",
+      });
+    }
     if (error instanceof InvoiceError) return refuse(error.message, 409);
     throw error;
   }

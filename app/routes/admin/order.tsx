@@ -24,7 +24,7 @@ import { runOrderIntent } from "~/modules/shop/admin-orders.server";
 import { adminActions, isSold, mayBeInvoiced, ORDER_STATUS_LABELS } from "~/modules/shop/order-status";
 import { buyerView } from "~/modules/shop/order-view.server";
 import { getOrder } from "~/modules/shop/orders.server";
-import { readFormData, refuse } from "~/modules/forms/submission.server";
+import { NOT_UNDERSTOOD, readFormData, refuse } from "~/modules/forms/submission.server";
 import { adminPaths } from "~/lib/admin-paths";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -79,8 +79,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   await load(params.id);
   const result = await runOrderIntent(params.id, await readFormData(request), admin.user);
-  // A form sent with mistakes is 400; a step the order's state forbids (already shipped) is 409.
-  return result.ok ? result : refuse(result, result.fieldErrors ? 400 : 409);
+  // A form sent with mistakes, or one the page never sends, is 400; a step the order's state forbids (already
+  // shipped) is 409.
+  if (result.ok) return result;
+  return refuse(result, result.fieldErrors || result.error === NOT_UNDERSTOOD ? 400 : 409);
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
