@@ -1,5 +1,10 @@
 // Money is integer cents with a currency code; formatted only at the edge.
 
+/** The most one price may be, in cents ($10,000,000): a work's, a room's, an invoice's amount. */
+export const MAX_PRICE_CENTS = 1_000_000_000;
+/** The most an order may total, in cents: what its integer columns hold ($21,474,836.47). */
+export const MAX_ORDER_TOTAL_CENTS = 2_147_483_647;
+
 // The first Intl number format a page makes costs 20 to 80 ms of main thread (ICU starting up), several
 // times that on a slow phone, and every card, carousel slide and cart button formats a price while the page
 // hydrates. The currencies the site sells in are written out here exactly as Intl writes them for en-US

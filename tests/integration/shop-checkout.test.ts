@@ -252,6 +252,18 @@ describe.each(BACKENDS)("checkout on %s", (backend) => {
     for (const id of [...ids, edition]) expect((await stockRow(id)).availability).toBe("available");
   });
 
+  it("says so when an order would total more than an order can hold, and reserves nothing", async () => {
+    // Three pieces at $10,000,000 (the most a price may be) come to more than an order's columns hold.
+    const edition = await seedWork({ title: "Costly edition", priceCents: 1_000_000_000, quantity: 5 });
+    const answer = await post(checkoutForm([{ id: edition, quantity: 3 }]));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      formError:
+        "An order can total at most $21,474,836.47. Please order fewer pieces, or write to the studio to arrange the sale.",
+    });
+    expect(await stockRow(edition)).toMatchObject({ quantity: 5, availability: "available" });
+  });
+
   it("never lists, offers or sells an archived or not-for-sale work (security item 11)", async () => {
     const archived = await seedWork({ title: "Put Away" });
     const notForSale = await seedWork({ title: "Kept By The Artist" });

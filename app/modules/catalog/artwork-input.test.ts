@@ -65,6 +65,17 @@ describe("the artwork form read with ArtworkInput", () => {
     expect(result).toMatchObject({ ok: true, value: { year: undefined, price: null, quantity: 1, featured: false } });
   });
 
+  it("refuses a price over $10,000,000 beside the field (past what a price column holds was a 500)", () => {
+    const read = (price: string) =>
+      parseSubmission(formOf({ title: "Costly", price, availability: "available" }), ArtworkInput);
+    expect(read("10,000,000")).toMatchObject({ ok: true, value: { price: 1_000_000_000 } });
+    for (const price of ["10,000,000.01", "21,474,836.48", "99999999.99"])
+      expect(read(price)).toMatchObject({
+        ok: false,
+        failure: { fieldErrors: { price: "Enter a price of at most $10,000,000." }, values: { price } },
+      });
+  });
+
   it("names each bad field and keeps what was typed", () => {
     const result = parseSubmission(
       formOf({ title: "", year: "3024", price: "lots", availability: "lost", quantity: "-1" }),

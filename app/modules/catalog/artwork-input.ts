@@ -2,6 +2,7 @@
 // `readSubmission`, so its messages show beside each field. Prices are typed in dollars and stored as cents.
 import { z } from "zod";
 import { AVAILABILITY_VALUES } from "~/lib/availability";
+import { MAX_PRICE_CENTS } from "~/lib/money";
 import { requiredText } from "~/modules/forms/fields";
 
 const blankAsUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
@@ -38,6 +39,10 @@ export const ArtworkInput = z.object({
       const cents = parsePriceToCents(value);
       if (cents === "invalid") {
         ctx.addIssue({ code: "custom", message: "Enter a price in dollars, such as 1250 or 1,250.00." });
+        return z.NEVER;
+      }
+      if (cents !== undefined && cents > MAX_PRICE_CENTS) {
+        ctx.addIssue({ code: "custom", message: "Enter a price of at most $10,000,000." });
         return z.NEVER;
       }
       return cents ?? null;

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { choiceParam, isCalendarDay, pageField, searchParam } from "~/modules/forms/fields";
 import { COMMISSION_INVOICE_STAGES, INVOICE_STATUSES } from "~/db/schema";
 import { parsePriceToCents } from "~/modules/catalog/artwork-input";
+import { MAX_PRICE_CENTS } from "~/lib/money";
 
 // An invoice's days are of this century: a year typed 0202 or 9999 is a slip (and 14 days after December 18,
 // 9999 is no day PostgreSQL reads, which answered 500).
@@ -19,7 +20,7 @@ const optionalDay = z.preprocess((v) => (typeof v === "string" && v.trim() === "
  * The most an invoice's amount or its tax may be: the two together stay within what its total column holds
  * ($21,474,836.47; more answered 500).
  */
-export const MAX_INVOICE_AMOUNT_CENTS = 1_000_000_000;
+export const MAX_INVOICE_AMOUNT_CENTS = MAX_PRICE_CENTS;
 
 const dollars = (label: string, { required }: { required: boolean }) =>
   z

@@ -2,6 +2,7 @@
 // pickup, tax by country, all in integer cents. The checkout page shows them live; the server decides them.
 
 import type { ImageAsset } from "~/lib/media";
+import { MAX_ORDER_TOTAL_CENTS } from "~/lib/money";
 
 export type Fulfilment = "ship" | "pickup";
 
@@ -55,11 +56,12 @@ export function shippingRegionFor(settings: PricingSettings, country: string): S
   );
 }
 
-export type PricingError = "no-shipping-to-country" | "pickup-unavailable";
+export type PricingError = "no-shipping-to-country" | "pickup-unavailable" | "total-too-large";
 
 /**
  * What the order costs. `studioCountry` is where a collected order is taxed. Returns an error code when the
- * delivery choice is not offered (a country outside every region, pickup switched off).
+ * delivery choice is not offered (a country outside every region, pickup switched off), or when the total is more
+ * than an order holds (three pieces of a $10,000,000 edition).
  */
 export function priceOrder(
   settings: PricingSettings,
@@ -87,6 +89,7 @@ export function priceOrder(
   const taxBase = subtotalCents + (settings.taxShipping ? shippingCents : 0);
   // Half up, to the cent.
   const taxCents = taxed ? Math.round((taxBase * taxRateBps) / 10_000) : 0;
+  if (subtotalCents + shippingCents + taxCents > MAX_ORDER_TOTAL_CENTS) return { error: "total-too-large" };
   return {
     subtotalCents,
     shippingCents,

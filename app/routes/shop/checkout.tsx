@@ -8,7 +8,7 @@ import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { useCartCheck } from "~/components/site/use-cart-check";
 import { fieldBinder } from "~/lib/action-result";
 import { COUNTRIES } from "~/lib/countries";
-import { formatPrice } from "~/lib/money";
+import { formatPrice, MAX_ORDER_TOTAL_CENTS } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { privatePageMeta } from "~/lib/seo";
 import { getArtwork } from "~/modules/catalog/catalog.server";
@@ -185,6 +185,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "pickup-unavailable":
         return fail(
           { fieldErrors: { fulfilment: "Studio pickup is not offered at the moment. Choose shipping." } },
+          400,
+        );
+      case "total-too-large":
+        return fail(
+          {
+            formError: `An order can total at most ${formatPrice(MAX_ORDER_TOTAL_CENTS)}. Please order fewer pieces, or write to the studio to arrange the sale.`,
+          },
           400,
         );
       case "empty":

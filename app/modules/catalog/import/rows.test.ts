@@ -30,7 +30,9 @@ describe("cell parsers", () => {
     expect(cents("12,00")).toMatch(/is not a price/);
     expect(cents("1.2.3")).toMatch(/is not a price/);
     expect(cents("-5")).toBe("A price cannot be negative.");
-    expect(cents("1000000001")).toBe("That price is too large.");
+    expect(cents("10,000,000")).toBe(1_000_000_000);
+    for (const price of ["10000000.01", "21474836.48", "1000000001"])
+      expect(cents(price)).toBe("That price is too large: the most is $10,000,000.");
   });
 
   it("writes and reads back every price in cents", () => {

@@ -1,6 +1,7 @@
 // Reading the rows of a catalogue spreadsheet: each cell parsed leniently (what people actually type in a
 // spreadsheet), each row checked, and every problem reported with its row and column. Pure: unit-tested.
 import type { Availability } from "~/db/schema";
+import { MAX_PRICE_CENTS } from "~/lib/money";
 import { toSlug } from "~/lib/slug";
 import { FORMULA_LEADING, IMPORT_FIELDS, type ColumnMapping, type ImportField } from "./fields";
 
@@ -39,7 +40,6 @@ export interface RowError {
 }
 
 export const MAX_IMPORT_ROWS = 5000;
-export const MAX_PRICE_CENTS = 100_000_000_00;
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
@@ -58,7 +58,7 @@ export function parsePrice(raw: string): Parsed<number | null> {
     return fail(`“${raw.trim()}” is not a price. Write it in dollars, like 1200 or 1,200.00.`);
   const [whole, fraction = ""] = text.replace(/,/g, "").split(".");
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-  if (cents > MAX_PRICE_CENTS) return fail("That price is too large.");
+  if (cents > MAX_PRICE_CENTS) return fail("That price is too large: the most is $10,000,000.");
   return ok(cents);
 }
 
