@@ -197,6 +197,14 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   });
   // An idle client that errors (server restart) must not crash the process.
   pool.on("error", () => undefined);
+  // Nor one taken out of the pool (a transaction, an advisory lock) whose connection is killed between two of
+  // its queries: pg then emits "error" on the client, which the pool listens for only while the client is idle,
+  // and an error event nobody listens for is an uncaught exception that ended the server (found by killing the
+  // shop's connections while an order was placed, 28 November). The work in hand fails on its next query, and
+  // the pool drops the client when it comes back.
+  pool.on("connect", (client) => {
+    client.on("error", () => undefined);
+  });
   try {
     const c = await pool.connect();
     c.release();
