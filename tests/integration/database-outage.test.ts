@@ -1,11 +1,14 @@
 // A PostgreSQL server that misbehaves under a running shop: its connections killed (a failover, an operator's
 // pg_terminate_backend), the database out of reach for a while, a table locked by someone else. The process
 // lives through each, answers what it cannot do as "try again", and is itself again once the server is.
-import { sql } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
+import { orders } from "~/db/schema";
+import * as checkoutRoute from "~/routes/shop/checkout";
 import { BACKENDS, useTestServices } from "../support/harness";
 import { onServer, SERVER_POSTGRES_URL } from "../support/postgres-server";
+import { BUYER, callRoute, checkoutForm, seedShopSettings, seedWork } from "../support/shop-data";
 
 /** Exceptions nobody caught while each test ran (in the server, one ends the process). */
 function recordUncaught(): unknown[] {
@@ -32,6 +35,24 @@ describe.each(BACKENDS.filter((b) => b === "postgres"))("the database misbehavin
     await onServer(SERVER_POSTGRES_URL, `select pg_terminate_backend(${pid})`);
     await pause(200);
   }
+
+  /** The suite's database refuses every connection and loses those it had, until the returned function is called. */
+  async function outOfReach(): Promise<() => Promise<void>> {
+    const name = new URL(ctx.config.databaseUrl!).pathname.slice(1);
+    await onServer(SERVER_POSTGRES_URL, `alter database ${name} allow_connections false`);
+    back = () => onServer(SERVER_POSTGRES_URL, `alter database ${name} allow_connections true`);
+    await onServer(
+      SERVER_POSTGRES_URL,
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
+    );
+    await pause(100);
+    return back;
+  }
+  let back: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await back?.();
+    back = undefined;
+  });
 
   const backendPid = async (on = ctx.handle.db) =>
     (await queryRows<{ pid: number }>(on, sql`select pg_backend_pid() as pid`))[0]!.pid;
@@ -60,5 +81,36 @@ describe.each(BACKENDS.filter((b) => b === "postgres"))("the database misbehavin
     ).rejects.toThrow("the work noticed");
     expect(uncaught).toEqual([]);
     expect(await queryRows(ctx.handle.db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
+  });
+
+  describe("checkout", () => {
+    beforeAll(() => seedShopSettings());
+
+    it("an order placed while the database is out of reach: asked to place it again, what was typed kept; placed again, it is one order", async () => {
+      const work = await seedWork();
+      const key = crypto.randomUUID();
+      const place = () => callRoute(checkoutRoute.action, "/checkout", { form: checkoutForm([{ id: work }], {}, key) });
+
+      const reachable = await outOfReach();
+      const refused = await place();
+      await reachable();
+      expect(refused.status).toBe(503);
+      expect(refused.retryAfter).toBe("30");
+      expect(refused.body).toMatchObject({
+        formError:
+          "Your order could not be placed just now. Please place it again in a minute: your details are kept, and an order is never placed twice.",
+        values: {
+          name: BUYER.name,
+          email: BUYER.email,
+          addressLine1: BUYER.addressLine1,
+          postalCode: BUYER.postalCode,
+        },
+        // The same key: had the order gone through before the answer was lost, placing it again finds it.
+        idempotencyKey: key,
+      });
+
+      expect((await place()).status).toBe(303);
+      expect(await ctx.handle.db.$count(orders, eq(orders.idempotencyKey, key))).toBe(1);
+    });
   });
 });
