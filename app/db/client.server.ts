@@ -188,6 +188,9 @@ function syncDir(dir: string) {
   }
 }
 
+/** How long a query on PostgreSQL waits for a lock held by someone else before it gives up (lock_timeout). */
+export const LOCK_TIMEOUT_MS = 5_000;
+
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -204,6 +207,11 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   // the pool drops the client when it comes back.
   pool.on("connect", (client) => {
     client.on("error", () => undefined);
+    // A query that waits for a lock someone else holds (a table locked by hand, a long migration) gives up after
+    // LOCK_TIMEOUT_MS and is answered "try again" (db/unavailable.ts): without it every request that needed the
+    // table waited as long as the lock was held, the pool's ten connections with them, and the rest failed after
+    // the pool's 5 s wait for one. Sent first on the new connection, before anything it is given to run.
+    client.query(`set lock_timeout = ${LOCK_TIMEOUT_MS}`).catch(() => undefined);
   });
   try {
     const c = await pool.connect();
@@ -216,13 +224,16 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     );
   }
   const database = drizzlePg(pool, { schema }) as unknown as Database;
-  const withLock = async <T>(key: number, fn: () => Promise<T>): Promise<T> => {
+  // An advisory lock is waited for as long as another process holds it (a migration at start takes what it takes).
+  const withLock = async <T>(key: number, fn: (conn: pg.PoolClient) => Promise<T>): Promise<T> => {
     const conn = await pool.connect();
     try {
+      await conn.query("set lock_timeout = 0");
       await conn.query("select pg_advisory_lock($1)", [key]);
-      return await fn();
+      return await fn(conn);
     } finally {
       await conn.query("select pg_advisory_unlock($1)", [key]).catch(() => undefined);
+      await conn.query(`set lock_timeout = ${LOCK_TIMEOUT_MS}`).catch(() => undefined);
       conn.release();
     }
   };
@@ -230,7 +241,10 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     db: database,
     kind: "postgres",
     migrate: () =>
-      withLock(LOCKS.migrate, () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsFolder() })),
+      // On the lock's own connection, which waits for the tables it alters as long as the queries on them run.
+      withLock(LOCKS.migrate, (conn) =>
+        migratePg(drizzlePg(conn, { schema }), { migrationsFolder: migrationsFolder() }),
+      ),
     withLock,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     runScripts: async (scripts, check) => {

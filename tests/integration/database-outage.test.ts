@@ -3,8 +3,10 @@
 // lives through each, answers what it cannot do as "try again", and is itself again once the server is.
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { queryRows } from "~/db/client.server";
+import pg from "pg";
+import { LOCK_TIMEOUT_MS, queryRows } from "~/db/client.server";
 import { orders } from "~/db/schema";
+import { isDatabaseUnavailable } from "~/db/unavailable";
 import * as checkoutRoute from "~/routes/shop/checkout";
 import { BACKENDS, useTestServices } from "../support/harness";
 import { onServer, SERVER_POSTGRES_URL } from "../support/postgres-server";
@@ -81,6 +83,52 @@ describe.each(BACKENDS.filter((b) => b === "postgres"))("the database misbehavin
     ).rejects.toThrow("the work noticed");
     expect(uncaught).toEqual([]);
     expect(await queryRows(ctx.handle.db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
+  });
+
+  it("a table locked by someone else: the queries that need it give up after the lock timeout, and all the pool's connections work once it is free", async () => {
+    const locker = new pg.Client({ connectionString: ctx.config.databaseUrl });
+    await locker.connect();
+    try {
+      await locker.query("begin");
+      await locker.query("lock table artworks in access exclusive mode");
+      // More queries than the pool has connections: some wait on the lock, the rest for a connection.
+      const started = Date.now();
+      const outcomes = await Promise.race([
+        Promise.allSettled(
+          Array.from({ length: 12 }, () => queryRows(ctx.handle.db, sql`select count(*) from artworks`)),
+        ),
+        pause(9_000).then(() => "still waiting" as const),
+      ]);
+      expect(outcomes).not.toBe("still waiting");
+      const settled = outcomes as PromiseSettledResult<unknown>[];
+      expect(settled.map((o) => o.status === "rejected" && isDatabaseUnavailable(o.reason))).toEqual(
+        Array(12).fill(true),
+      );
+      expect(Date.now() - started).toBeLessThan(9_000);
+    } finally {
+      await locker.query("rollback");
+      await locker.end();
+    }
+    const after = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        queryRows<{ n: number }>(ctx.handle.db, sql`select 1 as n from artworks limit 1`),
+      ),
+    );
+    expect(after).toHaveLength(12);
+  });
+
+  it("an advisory lock (migrations, the storage sweep) still waits for as long as another process holds it", async () => {
+    const holder = new pg.Client({ connectionString: ctx.config.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query("select pg_advisory_lock(727998)");
+      const waited = ctx.handle.withLock(727_998, () => Promise.resolve("ran"));
+      await pause(LOCK_TIMEOUT_MS + 500);
+      await holder.query("select pg_advisory_unlock(727998)");
+      expect(await waited).toBe("ran");
+    } finally {
+      await holder.end();
+    }
   });
 
   describe("checkout", () => {
