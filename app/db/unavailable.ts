@@ -41,3 +41,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** What the driver said, under Drizzle's "Failed query: …" (whose text is the query): for a one-line log. */
+export function outageReason(error: unknown): { message?: string; code?: string } {
+  let e = error as { cause?: unknown; message?: string; code?: string };
+  for (let depth = 0; e.cause && typeof e.cause === "object" && depth < 5; depth++) e = e.cause;
+  return { message: e.message, code: e.code };
+}
