@@ -2,11 +2,14 @@
 // pg_terminate_backend), the database out of reach for a while, a table locked by someone else. The process
 // lives through each, answers what it cannot do as "try again", and is itself again once the server is.
 import { eq, sql } from "drizzle-orm";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import pg from "pg";
 import { LOCK_TIMEOUT_MS, queryRows } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { isDatabaseUnavailable } from "~/db/unavailable";
+import { createLogger } from "~/logger.server";
+import { enqueue, registerJobHandlers, startJobWorker } from "~/modules/jobs/jobs.server";
+import { services, setServices } from "~/services.server";
 import * as checkoutRoute from "~/routes/shop/checkout";
 import { BACKENDS, useTestServices } from "../support/harness";
 import { onServer, SERVER_POSTGRES_URL } from "../support/postgres-server";
@@ -128,6 +131,31 @@ describe.each(BACKENDS.filter((b) => b === "postgres"))("the database misbehavin
       expect(await waited).toBe("ran");
     } finally {
       await holder.end();
+    }
+  });
+
+  it("the job worker says an outage once, asks less often while it lasts, and runs what is due once it is over", async () => {
+    const saved = services();
+    const logger = createLogger("silent");
+    setServices({ ...saved, logger });
+    const complaints = [vi.spyOn(logger, "error"), vi.spyOn(logger, "warn")];
+    const ran: unknown[] = [];
+    registerJobHandlers({ "test.after-outage": (payload) => Promise.resolve(void ran.push(payload.n)) });
+    const worker = startJobWorker(50);
+    try {
+      const reachable = await outOfReach();
+      // Thirty polls' worth.
+      await pause(1_500);
+      const said = complaints.flatMap((spy) => spy.mock.calls.map((call) => call.at(-1) as string));
+      await reachable();
+      expect(said).toEqual(["job worker: the database is out of reach; trying again less often until it is back"]);
+
+      await enqueue("test.after-outage", { n: 1 });
+      worker.wake();
+      await expect.poll(() => ran, { timeout: 5_000 }).toEqual([1]);
+    } finally {
+      await worker.stop();
+      setServices(saved);
     }
   });
 
