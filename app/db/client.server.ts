@@ -197,6 +197,11 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     max: 10,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
+    // A query that waits for a lock someone else holds (a table locked by hand, a long migration) gives up after
+    // LOCK_TIMEOUT_MS and is answered "try again" (db/unavailable.ts): without it every request that needed the
+    // table waited as long as the lock was held, the pool's ten connections with them, and the rest failed after
+    // the pool's 5 s wait for one. Sent as the session's setting when each connection opens.
+    lock_timeout: LOCK_TIMEOUT_MS,
   });
   // An idle client that errors (server restart) must not crash the process.
   pool.on("error", () => undefined);
@@ -207,11 +212,6 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   // the pool drops the client when it comes back.
   pool.on("connect", (client) => {
     client.on("error", () => undefined);
-    // A query that waits for a lock someone else holds (a table locked by hand, a long migration) gives up after
-    // LOCK_TIMEOUT_MS and is answered "try again" (db/unavailable.ts): without it every request that needed the
-    // table waited as long as the lock was held, the pool's ten connections with them, and the rest failed after
-    // the pool's 5 s wait for one. Sent first on the new connection, before anything it is given to run.
-    client.query(`set lock_timeout = ${LOCK_TIMEOUT_MS}`).catch(() => undefined);
   });
   try {
     const c = await pool.connect();
