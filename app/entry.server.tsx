@@ -12,6 +12,7 @@ import {
   type HandleErrorFunction,
 } from "react-router";
 import { LinkStylesheetProvider } from "~/components/site/site-stylesheet";
+import { DATABASE_RETRY_AFTER_SECONDS } from "~/db/unavailable";
 import { NonceProvider } from "~/lib/nonce";
 import { coalesceChunks } from "~/lib/coalesce-chunks.server";
 import { deferHydrationTransform } from "~/lib/deferred-hydration.server";
@@ -33,6 +34,12 @@ export default function handleRequest(
   for (const headers of Object.values(routerContext.staticHandlerContext.actionHeaders)) {
     const retryAfter = headers.get("retry-after");
     if (retryAfter) responseHeaders.set("retry-after", retryAfter);
+  }
+  // A page answered 503 (the database out of reach: server/database-outage.ts) says when to come back, and is
+  // kept by nobody: its error boundary's headers are not the page's.
+  if (responseStatusCode === 503) {
+    if (!responseHeaders.has("retry-after")) responseHeaders.set("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+    responseHeaders.set("cache-control", "no-store");
   }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });

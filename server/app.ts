@@ -29,7 +29,8 @@ import { readTile } from "~/modules/media/tiles.server";
 import { VARIANT_FORMATS, type VariantFormat } from "~/modules/media/pipeline.server";
 import { createPageCache } from "./page-cache/page-cache";
 import { renderedCompression } from "./rendered-compression";
-import { resourceRefusalsOf } from "./resource-routes";
+import { withDatabaseOutages } from "./database-outage";
+import { withResourceRefusals, wrappedBuild } from "./resource-routes";
 import { sessionRefresh } from "./session-refresh";
 
 declare module "react-router" {
@@ -176,7 +177,8 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
   // Public pages for visitors without a sign-in cookie, from memory (server/page-cache, decision 0015): ahead
   // of compression and the static files, which a stored page needs neither of.
   // Resource routes answer their refusals in words (server/resource-routes.ts), stored or rendered.
-  const routed = resourceRefusalsOf(build);
+  // And every route answers an unreachable database as "try again" (503), never as a fault (server/database-outage.ts).
+  const routed = wrappedBuild(build, (loaded) => withResourceRefusals(withDatabaseOutages(loaded, logger)));
   const pageCache =
     config.pageCacheBytes > 0
       ? createPageCache({

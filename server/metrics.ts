@@ -4,6 +4,7 @@
 // into a fixed set of labels, so no visitor can grow the series.
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/db/client.server";
+import { isDatabaseUnavailable } from "~/db/unavailable";
 import { outboxCounts } from "~/modules/mail/mail.server";
 import { realtimeHub } from "~/modules/realtime/hub.server";
 import { services } from "~/services.server";
@@ -97,24 +98,33 @@ export async function renderMetrics(): Promise<string> {
   for (const [result, n] of Object.entries(cache))
     out.push(`atelier_page_cache_requests_total{result="${result}"} ${n}`);
 
-  const { db } = services();
-  const [jobs] = await queryRows<{ due: number; waiting: number; oldest: number | null }>(
-    db,
-    sql`select count(*) filter (where run_at <= now())::int as due,
-               count(*) filter (where run_at > now())::int as waiting,
-               extract(epoch from now() - min(run_at) filter (where run_at <= now()))::float8 as oldest
-        from jobs where done_at is null`,
-  );
-  metric("atelier_jobs_due", "gauge", "Background jobs due to run now.");
-  out.push(`atelier_jobs_due ${jobs?.due ?? 0}`);
-  metric("atelier_jobs_scheduled", "gauge", "Background jobs scheduled for later.");
-  out.push(`atelier_jobs_scheduled ${jobs?.waiting ?? 0}`);
-  metric("atelier_jobs_oldest_due_age_seconds", "gauge", "How long the oldest due job has waited.");
-  out.push(`atelier_jobs_oldest_due_age_seconds ${Math.max(0, jobs?.oldest ?? 0).toFixed(3)}`);
+  // What the database holds, when it answers: out of reach, the rest is still scraped, and says so.
+  let databaseUp = 1;
+  try {
+    const { db } = services();
+    const [jobs] = await queryRows<{ due: number; waiting: number; oldest: number | null }>(
+      db,
+      sql`select count(*) filter (where run_at <= now())::int as due,
+                 count(*) filter (where run_at > now())::int as waiting,
+                 extract(epoch from now() - min(run_at) filter (where run_at <= now()))::float8 as oldest
+          from jobs where done_at is null`,
+    );
+    const outbox = await outboxCounts();
+    metric("atelier_jobs_due", "gauge", "Background jobs due to run now.");
+    out.push(`atelier_jobs_due ${jobs?.due ?? 0}`);
+    metric("atelier_jobs_scheduled", "gauge", "Background jobs scheduled for later.");
+    out.push(`atelier_jobs_scheduled ${jobs?.waiting ?? 0}`);
+    metric("atelier_jobs_oldest_due_age_seconds", "gauge", "How long the oldest due job has waited.");
+    out.push(`atelier_jobs_oldest_due_age_seconds ${Math.max(0, jobs?.oldest ?? 0).toFixed(3)}`);
 
-  metric("atelier_mail_outbox", "gauge", "Messages in the mail outbox, by status.");
-  for (const [status, n] of Object.entries(await outboxCounts()))
-    out.push(`atelier_mail_outbox{status="${status}"} ${n}`);
+    metric("atelier_mail_outbox", "gauge", "Messages in the mail outbox, by status.");
+    for (const [status, n] of Object.entries(outbox)) out.push(`atelier_mail_outbox{status="${status}"} ${n}`);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    databaseUp = 0;
+  }
+  metric("atelier_database_up", "gauge", "1 when the database answered this scrape, 0 when it was out of reach.");
+  out.push(`atelier_database_up ${databaseUp}`);
 
   metric("atelier_realtime_connections", "gauge", "Open realtime websockets of this process.");
   out.push(`atelier_realtime_connections ${realtimeHub().size()}`);

@@ -83,16 +83,20 @@ export function withResourceRefusals(build: ServerBuild): ServerBuild {
   return { ...build, routes };
 }
 
-/** The same for a build loaded per request (development: Vite's SSR module), made once per loaded build. */
-export function resourceRefusalsOf(
+/**
+ * A build with its routes wrapped (`wrap`: withResourceRefusals, …), for a build loaded per request too
+ * (development: Vite's SSR module), wrapped once per loaded build.
+ */
+export function wrappedBuild(
   build: ServerBuild | (() => Promise<ServerBuild>),
+  wrap: (build: ServerBuild) => ServerBuild,
 ): ServerBuild | (() => Promise<ServerBuild>) {
-  if (typeof build !== "function") return withResourceRefusals(build);
+  if (typeof build !== "function") return wrap(build);
   const made = new WeakMap<ServerBuild, ServerBuild>();
   return async () => {
     const loaded = await build();
     let wrapped = made.get(loaded);
-    if (!wrapped) made.set(loaded, (wrapped = withResourceRefusals(loaded)));
+    if (!wrapped) made.set(loaded, (wrapped = wrap(loaded)));
     return wrapped;
   };
 }

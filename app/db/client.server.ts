@@ -188,15 +188,31 @@ function syncDir(dir: string) {
   }
 }
 
+/** How long a query on PostgreSQL waits for a lock held by someone else before it gives up (lock_timeout). */
+export const LOCK_TIMEOUT_MS = 5_000;
+
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
+    // A query that waits for a lock someone else holds (a table locked by hand, a long migration) gives up after
+    // LOCK_TIMEOUT_MS and is answered "try again" (db/unavailable.ts): without it every request that needed the
+    // table waited as long as the lock was held, the pool's ten connections with them, and the rest failed after
+    // the pool's 5 s wait for one. Sent as the session's setting when each connection opens.
+    lock_timeout: LOCK_TIMEOUT_MS,
   });
   // An idle client that errors (server restart) must not crash the process.
   pool.on("error", () => undefined);
+  // Nor one taken out of the pool (a transaction, an advisory lock) whose connection is killed between two of
+  // its queries: pg then emits "error" on the client, which the pool listens for only while the client is idle,
+  // and an error event nobody listens for is an uncaught exception that ended the server (found by killing the
+  // shop's connections while an order was placed, 28 November). The work in hand fails on its next query, and
+  // the pool drops the client when it comes back.
+  pool.on("connect", (client) => {
+    client.on("error", () => undefined);
+  });
   try {
     const c = await pool.connect();
     c.release();
@@ -208,13 +224,16 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     );
   }
   const database = drizzlePg(pool, { schema }) as unknown as Database;
-  const withLock = async <T>(key: number, fn: () => Promise<T>): Promise<T> => {
+  // An advisory lock is waited for as long as another process holds it (a migration at start takes what it takes).
+  const withLock = async <T>(key: number, fn: (conn: pg.PoolClient) => Promise<T>): Promise<T> => {
     const conn = await pool.connect();
     try {
+      await conn.query("set lock_timeout = 0");
       await conn.query("select pg_advisory_lock($1)", [key]);
-      return await fn();
+      return await fn(conn);
     } finally {
       await conn.query("select pg_advisory_unlock($1)", [key]).catch(() => undefined);
+      await conn.query(`set lock_timeout = ${LOCK_TIMEOUT_MS}`).catch(() => undefined);
       conn.release();
     }
   };
@@ -222,7 +241,10 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     db: database,
     kind: "postgres",
     migrate: () =>
-      withLock(LOCKS.migrate, () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsFolder() })),
+      // On the lock's own connection, which waits for the tables it alters as long as the queries on them run.
+      withLock(LOCKS.migrate, (conn) =>
+        migratePg(drizzlePg(conn, { schema }), { migrationsFolder: migrationsFolder() }),
+      ),
     withLock,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     runScripts: async (scripts, check) => {

@@ -9,7 +9,10 @@ export function UnexpectedError({ error }: { error: unknown }) {
       <h1 className="text-3xl md:text-4xl">Unexpected Application Error!</h1>
       <p className="text-muted max-w-prose">
         {isRouteErrorResponse(error)
-          ? `${error.status} ${error.statusText}`
+          ? // A 503 says in words when to come back (the database out of reach: server/database-outage.ts).
+            error.status === 503 && typeof error.data === "string"
+            ? error.data
+            : `${error.status} ${error.statusText}`
           : "Something went wrong while showing this page. Please try again in a moment."}
       </p>
       <a href="/" className="underline underline-offset-4">

@@ -14,6 +14,7 @@ import { twoFactor } from "better-auth/plugins/two-factor";
 import { eq } from "drizzle-orm";
 import type { Config } from "~/config.server";
 import type { Database } from "~/db/client.server";
+import { isDatabaseUnavailable } from "~/db/unavailable";
 import * as schema from "~/db/schema";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { errForLog, type Logger } from "~/logger.server";
@@ -165,6 +166,8 @@ export function createAuth({ config, db, logger }: AuthDeps) {
       // An error it passes on (a failed query) goes through the log's error serializer: without it, the query's
       // parameters (a new account's name and address) were written whole.
       log: (level, message, ...args) => {
+        // The database out of reach is said once a minute for every request (server/database-outage.ts).
+        if ((args as unknown[]).some(isDatabaseUnavailable)) return;
         const logged = (args as unknown[]).map((arg) => (arg instanceof Error ? errForLog(arg) : arg));
         logger[authLogLevel(level, message)]({ args: logged.length ? logged : undefined }, `auth: ${message}`);
       },

@@ -1,7 +1,7 @@
 // The signed-in user of a request, with the spec's profile and role (§3 "Auth context"), and the guards
 // every protected loader and action calls: requireUser (anonymous -> /auth) and requireAdmin (non-admin -> 403).
 import { createHash } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { db } from "~/db/client.server";
 import { profiles, session, user, userRoles } from "~/db/schema";
@@ -88,10 +88,14 @@ export function takeRefreshedSessionCookies(key: string): string[] {
 
 async function loadAuthContext(request: Request): Promise<AuthContext | null> {
   if (!hasSessionCookie(request.headers.get("cookie"))) return null;
-  const { headers, response: session } = await auth().api.getSession({
-    headers: request.headers,
-    returnHeaders: true,
-  });
+  const { headers, response: session } = await auth()
+    .api.getSession({ headers: request.headers, returnHeaders: true })
+    .catch(async (error: unknown) => {
+      // better-auth says a failed query as its own "Failed to get session", without the cause: the database says
+      // whether it is out of reach (then that is the error, answered 503 by server/database-outage.ts).
+      await db().execute(sql`select 1`);
+      throw error;
+    });
   // For a cookie that names no session better-auth writes cleared ones. Those go out only with a page the
   // browser loads in full: the answer to a page's own request can reach the browser after the new session's
   // cookie (turning on two-factor sign-in replaces the session while the page's other requests still carry

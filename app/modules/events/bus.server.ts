@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
+import { isDatabaseUnavailable, outageReason } from "~/db/unavailable";
 import { services } from "~/services.server";
 import type { EventTopics, Topic } from "./topics";
 
@@ -231,7 +232,12 @@ export async function connectEventBus(
     },
     onMessage: (message) => bus.receive(message),
     onReconnect: () => bus.deliver("bus.reconnected", {}),
-    onError: (error) => services().logger.warn({ err: error }, "event bus: LISTEN connection failed; retrying"),
+    // The database out of reach is said in a line (what the driver said), not with the socket's stack.
+    onError: (error) =>
+      services().logger.warn(
+        { err: isDatabaseUnavailable(error) ? outageReason(error) : error },
+        "event bus: LISTEN connection failed; retrying",
+      ),
   });
   await bus.useTransport(transport);
   return () => bus.useTransport(undefined);

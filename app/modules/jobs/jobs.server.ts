@@ -5,6 +5,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { db, queryRows, type Database } from "~/db/client.server";
 import { jobs } from "~/db/schema";
+import { isDatabaseUnavailable, outageReason } from "~/db/unavailable";
 import { services } from "~/services.server";
 
 /** A handler gets its payload and a signal that aborts when the process is stopping. */
@@ -138,19 +139,40 @@ export async function runDueJobs(limit = 100, signal: AbortSignal = new AbortCon
   return ran;
 }
 
-/** Polls for due jobs; `wake()` makes it look now (after an enqueue). Returns a stop function. */
+/** The longest the worker waits between two looks while the database is out of reach. */
+const OUTAGE_POLL_MAX_MS = 30_000;
+
+/**
+ * Polls for due jobs; `wake()` makes it look now (after an enqueue). Returns a stop function. While the database
+ * is out of reach it says so once and looks half as often each time (up to every 30 s), not a stack a second.
+ */
 export function startJobWorker(pollMs = 1000): { stop: () => Promise<void>; wake: () => void } {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  let delay = pollMs;
   const abort = new AbortController();
   const tick = () => {
     timer = undefined;
     running = runDueJobs(100, abort.signal)
-      .then(() => undefined)
-      .catch((error: unknown) => services().logger.error({ err: error }, "job worker failed"))
+      .then(() => {
+        if (delay !== pollMs) services().logger.info("job worker: the database is back");
+        delay = pollMs;
+      })
+      .catch((error: unknown) => {
+        if (!isDatabaseUnavailable(error)) {
+          services().logger.error({ err: error }, "job worker failed");
+          return;
+        }
+        if (delay === pollMs)
+          services().logger.warn(
+            { err: outageReason(error) },
+            "job worker: the database is out of reach; trying again less often until it is back",
+          );
+        delay = Math.min(OUTAGE_POLL_MAX_MS, delay * 2);
+      })
       .finally(() => {
-        if (!stopped) timer = setTimeout(tick, pollMs);
+        if (!stopped) timer = setTimeout(tick, delay);
       });
   };
   timer = setTimeout(tick, 0);

@@ -15,10 +15,13 @@ import { getArtwork } from "~/modules/catalog/catalog.server";
 import {
   abandonPayment,
   beginPayment,
+  DATABASE_RETRY_AFTER_SECONDS,
+  isDatabaseUnavailable,
   PaymentUnavailable,
   placeOrder,
   readCheckoutForm,
   type CheckoutField,
+  type CheckoutInput,
   type CheckoutValues,
 } from "~/modules/shop/checkout.server";
 import { buyerOrderIds, grantOrderAccess } from "~/modules/shop/order-access.server";
@@ -108,7 +111,10 @@ type ActionData = {
   fieldErrors?: Partial<Record<CheckoutField, string>>;
   formError?: string;
   values: CheckoutValues;
-  /** A fresh key when the submitted one can no longer be used. */
+  /**
+   * The key to place the order with: a fresh one when the submitted one can no longer be used, the same one when
+   * the order may have gone through (placing it again then finds it).
+   */
   idempotencyKey?: string;
   unavailable?: string[];
 };
@@ -116,20 +122,45 @@ type ActionData = {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const read = readCheckoutForm(form);
-  const fail = (body: Omit<ActionData, "values">, status: number, headers?: HeadersInit) =>
-    data<ActionData>({ ...body, values: read.values }, { status, headers });
+  const fail = refusalOf(read.values);
   if (!read.ok) {
     const { form: formError, ...fieldErrors } = read.fieldErrors;
     return fail({ fieldErrors, formError: formError ?? "Please correct the fields marked below." }, 400);
   }
+  try {
+    return await order(read.input, fail, request, context.clientIp);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    // The database went out of reach before, during or just after placing: the buyer keeps what they typed, and
+    // the same key, so placing it again finds an order that did go through instead of making a second.
+    return fail(
+      {
+        formError:
+          "Your order could not be placed just now. Please place it again in a minute: your details are kept, and an order is never placed twice.",
+        idempotencyKey: read.input.idempotencyKey,
+      },
+      503,
+      { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) },
+    );
+  }
+}
+
+/** A refused placing: its status and message, with what the buyer typed. */
+const refusalOf =
+  (values: CheckoutValues) => (body: Omit<ActionData, "values">, status: number, headers?: HeadersInit) =>
+    data<ActionData>({ ...body, values }, { status, headers });
+type Fail = ReturnType<typeof refusalOf>;
+
+/** Places the order of a valid form and sends the buyer on to pay, or says why not. */
+async function order(input: CheckoutInput, fail: Fail, request: Request, clientIp: string) {
   // Per connection and per buyer address: nobody places order after order (holding works, mailing strangers).
-  const from = { clientIp: context.clientIp, email: read.input.email };
+  const from = { clientIp, email: input.email };
   const limit = await hitConnectionAndAddress("checkout", from, {
     ip: RATE_LIMITS.checkout,
     email: RATE_LIMITS.checkoutEmail,
   });
   // And the pieces reserved in a day, from one connection or for one buyer (security item 6).
-  const pieces = read.input.items.reduce((sum, line) => sum + line.quantity, 0);
+  const pieces = input.items.reduce((sum, line) => sum + line.quantity, 0);
   const held = await hitConnectionAndAddress(
     "held",
     from,
@@ -152,7 +183,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       retryAfter(limit),
     );
   }
-  const result = await placeOrder(read.input);
+  const result = await placeOrder(input);
   if (!result.ok) {
     switch (result.reason) {
       case "unavailable":

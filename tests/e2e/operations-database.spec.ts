@@ -1,0 +1,150 @@
+// The PostgreSQL server out of reach under a running shop for a while, then back (docs/deployment.md
+// "PostgreSQL"): a visitor is asked to try again (503 with Retry-After), never shown a fault of the page; a buyer
+// placing an order keeps what they typed and places it once; the log says it in a few lines, not one per request;
+// and once the database is back the same pages answer, without a restart.
+// A server of the spec's own on a new PostgreSQL database, which the spec closes to connections and opens again
+// (ALTER DATABASE … ALLOW_CONNECTIONS), as a failover or a restart of the server does.
+// Needs a PostgreSQL server: TEST_DATABASE_URL, else the one on 127.0.0.1:5432.
+import pg from "pg";
+import { request as playwrightRequest } from "@playwright/test";
+import { ADMIN_SERVER_ENV } from "../support/accounts";
+import { signInAdmin } from "../support/admin-fixtures";
+import { expect, test } from "../support/fixtures";
+import { onServer, SERVER_POSTGRES_URL } from "../support/postgres-server";
+import { addToCartFromShop, checkoutForm, confirmedOrderNumber, fillCheckout } from "../support/shop-flow";
+import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
+import { runTempDir } from "../support/test-run";
+
+test.describe.configure({ mode: "serial" });
+// Chromium reports each 503 the page receives as a console error.
+test.use({ expectedConsoleErrors: [/status of 503 \(Service Unavailable\)/] });
+
+const database = `atelier_outage_${Date.now().toString(36)}`;
+const databaseUrl = Object.assign(new URL(SERVER_POSTGRES_URL), { pathname: `/${database}` }).toString();
+let server: Server | undefined;
+
+test.beforeAll(async () => {
+  await onServer(SERVER_POSTGRES_URL, `create database ${database}`);
+  server = await startServer({
+    ...ADMIN_SERVER_ENV,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: runTempDir("atelier-outage-"),
+    AUTH_SECRET: "the outage spec's own secret, 0123456789",
+    // One process: the log of one says each thing once.
+    WEB_CONCURRENCY: "1",
+  });
+  await waitHealthy(server, 180_000);
+});
+test.afterAll(async () => {
+  if (server) await stop(server);
+  await onServer(SERVER_POSTGRES_URL, `drop database if exists ${database} with (force)`);
+});
+
+const started = () => {
+  if (!server) throw new Error("the spec's server is used before it started");
+  return server;
+};
+
+/** The shop's database refuses every connection and loses those it had, until `reachable()`. */
+async function outOfReach() {
+  await onServer(SERVER_POSTGRES_URL, `alter database ${database} allow_connections false`);
+  await onServer(
+    SERVER_POSTGRES_URL,
+    `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${database}' and pid <> pg_backend_pid()`,
+  );
+}
+const reachable = () => onServer(SERVER_POSTGRES_URL, `alter database ${database} allow_connections true`);
+
+test.afterEach(() => reachable());
+
+test("out of reach: a page is a calm 503 with Retry-After and the log says so in a few lines; back, the same pages answer without a restart", async ({
+  page,
+}) => {
+  const { url } = started();
+  // The gallery is rendered once now, and kept by the page cache.
+  const works = [...new Set((await (await fetch(`${url}/gallery`)).text()).match(/\/artwork\/[0-9a-f-]{36}/g))];
+  expect(works.length).toBeGreaterThan(3);
+  const admin = await playwrightRequest.newContext({ baseURL: url });
+  await signInAdmin(admin, url);
+
+  await outOfReach();
+  const logFrom = started().output().length;
+  // A work's page not rendered before: no copy is kept, so it needs the database.
+  const answer = await fetch(`${url}${works[0]}`);
+  expect(answer.status).toBe(503);
+  expect(answer.headers.get("retry-after")).toBe("30");
+  const html = await answer.text();
+  expect(html).toContain("The site is briefly unavailable. Please try again in a moment.");
+  expect(html).not.toMatch(/Failed query|DrizzleQueryError|accepting connections|at async/);
+  // The artist's pages, and an API, the same.
+  expect((await admin.get("/admin")).status()).toBe(503);
+  const api = await fetch(`${url}/api/cart?ids=${works[1]!.split("/").at(-1)}`);
+  expect(api.status).toBe(503);
+  expect(api.headers.get("retry-after")).toBe("30");
+  // The metrics still answer (from this machine), and say it.
+  const metrics = await fetch(`${url}/metrics`);
+  expect(metrics.status).toBe(200);
+  expect(await metrics.text()).toMatch(/^atelier_database_up 0$/m);
+  // The page cache still serves what it keeps.
+  expect((await fetch(`${url}/gallery`)).status).toBe(200);
+  // In a browser: the page says it.
+  await page.goto(`${url}${works[2]}`);
+  await expect(page.getByText("The site is briefly unavailable. Please try again in a moment.")).toBeVisible();
+
+  // Twenty more visitors: the log gains a few lines, not one per request (each still has its request line).
+  for (let i = 0; i < 20; i++) expect((await fetch(`${url}${works[3]}?visit=${i}`)).status).toBe(503);
+  const lines = started().output().slice(logFrom).trim().split("\n");
+  for (const line of lines) expect(() => JSON.parse(line) as unknown, line).not.toThrow();
+  const said = lines.filter((line) => !line.includes('"msg":"request"'));
+  expect(said.filter((line) => line.includes("route error"))).toEqual([]);
+  expect(said.filter((line) => line.includes("answered 503"))).toHaveLength(1);
+  // The rest: the job worker once, the event bus's LISTEN connection at each try (1 s, 2 s, 4 s …).
+  expect(said.length, said.join("\n")).toBeLessThanOrEqual(6);
+
+  await reachable();
+  await expect.poll(async () => (await fetch(`${url}${works[0]}`)).status, { timeout: 15_000 }).toBe(200);
+  expect((await admin.get("/admin")).status()).toBe(200);
+  expect(await (await fetch(`${url}/metrics`)).text()).toMatch(/^atelier_database_up 1$/m);
+  expect((await fetch(`${url}/api/cart?ids=${works[1]!.split("/").at(-1)}`)).status).toBe(200);
+  await page.reload();
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).not.toHaveText(
+    "Unexpected Application Error!",
+  );
+  await admin.dispose();
+});
+
+test("an order placed while the database is out of reach: asked to place it again, what was typed kept; placed again once it is back, it is one order", async ({
+  page,
+}) => {
+  const { url } = started();
+  await page.goto(`${url}/shop`);
+  await addToCartFromShop(page, "Tidewater Hymn");
+  await page.goto(`${url}/checkout`);
+  const buyer = { name: "Rosa Vidal", email: "rosa.vidal@example.com", street: "12 Chartres Street" };
+  await fillCheckout(page, { ...buyer, city: "New Orleans", state: "LA", zip: "70130" });
+  const place = checkoutForm(page).getByRole("button", { name: /^Place order/ });
+
+  await outOfReach();
+  await place.click();
+  await expect(
+    page.getByText(
+      "Your order could not be placed just now. Please place it again in a minute: your details are kept, and an order is never placed twice.",
+    ),
+  ).toBeVisible();
+  await expect(checkoutForm(page).getByLabel("Full name")).toHaveValue(buyer.name);
+  await expect(checkoutForm(page).getByLabel("Street address")).toHaveValue(buyer.street);
+
+  await reachable();
+  await place.click();
+  const number = await confirmedOrderNumber(page);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ number: string }>("select number from orders where email = $1", [
+      buyer.email,
+    ]);
+    expect(rows.map((row) => row.number)).toEqual([number]);
+  } finally {
+    await client.end();
+  }
+});

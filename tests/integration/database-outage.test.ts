@@ -1,0 +1,192 @@
+// A PostgreSQL server that misbehaves under a running shop: its connections killed (a failover, an operator's
+// pg_terminate_backend), the database out of reach for a while, a table locked by someone else. The process
+// lives through each, answers what it cannot do as "try again", and is itself again once the server is.
+import { eq, sql } from "drizzle-orm";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import pg from "pg";
+import { LOCK_TIMEOUT_MS, queryRows } from "~/db/client.server";
+import { orders } from "~/db/schema";
+import { isDatabaseUnavailable } from "~/db/unavailable";
+import { createLogger } from "~/logger.server";
+import { enqueue, registerJobHandlers, startJobWorker } from "~/modules/jobs/jobs.server";
+import { services, setServices } from "~/services.server";
+import * as checkoutRoute from "~/routes/shop/checkout";
+import { BACKENDS, useTestServices } from "../support/harness";
+import { onServer, SERVER_POSTGRES_URL } from "../support/postgres-server";
+import { BUYER, callRoute, checkoutForm, seedShopSettings, seedWork } from "../support/shop-data";
+
+/** Exceptions nobody caught while each test ran (in the server, one ends the process). */
+function recordUncaught(): unknown[] {
+  const seen: unknown[] = [];
+  const record = (error: unknown) => seen.push(error);
+  beforeEach(() => {
+    seen.length = 0;
+    process.on("uncaughtException", record);
+  });
+  afterEach(() => {
+    process.off("uncaughtException", record);
+  });
+  return seen;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(BACKENDS.filter((b) => b === "postgres"))("the database misbehaving on %s", (backend) => {
+  const ctx = useTestServices(backend);
+  const uncaught = recordUncaught();
+
+  /** Kills the server connection of `pid`, as an operator or a failover does, and waits for its end to arrive. */
+  async function killed(pid: number) {
+    await onServer(SERVER_POSTGRES_URL, `select pg_terminate_backend(${pid})`);
+    await pause(200);
+  }
+
+  /** The suite's database refuses every connection and loses those it had, until the returned function is called. */
+  async function outOfReach(): Promise<() => Promise<void>> {
+    const name = new URL(ctx.config.databaseUrl!).pathname.slice(1);
+    await onServer(SERVER_POSTGRES_URL, `alter database ${name} allow_connections false`);
+    back = () => onServer(SERVER_POSTGRES_URL, `alter database ${name} allow_connections true`);
+    await onServer(
+      SERVER_POSTGRES_URL,
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
+    );
+    await pause(100);
+    return back;
+  }
+  let back: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await back?.();
+    back = undefined;
+  });
+
+  const backendPid = async (on = ctx.handle.db) =>
+    (await queryRows<{ pid: number }>(on, sql`select pg_backend_pid() as pid`))[0]!.pid;
+
+  it("a connection killed inside a transaction fails that transaction only: the process lives, the next query runs", async () => {
+    await expect(
+      ctx.handle.db.transaction(async (tx) => {
+        await killed(await backendPid(tx));
+        await tx.execute(sql`select 1`);
+      }),
+    ).rejects.toThrow();
+    expect(uncaught).toEqual([]);
+    expect(await queryRows(ctx.handle.db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
+  });
+
+  it("a connection killed while it holds an advisory lock fails that work only", async () => {
+    await expect(
+      ctx.handle.withLock(727_999, async () => {
+        const [lock] = await queryRows<{ pid: number }>(
+          ctx.handle.db,
+          sql`select pid from pg_locks where locktype = 'advisory' and objid = 727999`,
+        );
+        await killed(lock!.pid);
+        throw new Error("the work noticed");
+      }),
+    ).rejects.toThrow("the work noticed");
+    expect(uncaught).toEqual([]);
+    expect(await queryRows(ctx.handle.db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
+  });
+
+  it("a table locked by someone else: the queries that need it give up after the lock timeout, and all the pool's connections work once it is free", async () => {
+    const locker = new pg.Client({ connectionString: ctx.config.databaseUrl });
+    await locker.connect();
+    try {
+      await locker.query("begin");
+      await locker.query("lock table artworks in access exclusive mode");
+      // More queries than the pool has connections: some wait on the lock, the rest for a connection.
+      const started = Date.now();
+      const outcomes = await Promise.race([
+        Promise.allSettled(
+          Array.from({ length: 12 }, () => queryRows(ctx.handle.db, sql`select count(*) from artworks`)),
+        ),
+        pause(9_000).then(() => "still waiting" as const),
+      ]);
+      expect(outcomes).not.toBe("still waiting");
+      const settled = outcomes as PromiseSettledResult<unknown>[];
+      expect(settled.map((o) => o.status === "rejected" && isDatabaseUnavailable(o.reason))).toEqual(
+        Array(12).fill(true),
+      );
+      expect(Date.now() - started).toBeLessThan(9_000);
+    } finally {
+      await locker.query("rollback");
+      await locker.end();
+    }
+    const after = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        queryRows<{ n: number }>(ctx.handle.db, sql`select 1 as n from artworks limit 1`),
+      ),
+    );
+    expect(after).toHaveLength(12);
+  });
+
+  it("an advisory lock (migrations, the storage sweep) still waits for as long as another process holds it", async () => {
+    const holder = new pg.Client({ connectionString: ctx.config.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query("select pg_advisory_lock(727998)");
+      const waited = ctx.handle.withLock(727_998, () => Promise.resolve("ran"));
+      await pause(LOCK_TIMEOUT_MS + 500);
+      await holder.query("select pg_advisory_unlock(727998)");
+      expect(await waited).toBe("ran");
+    } finally {
+      await holder.end();
+    }
+  });
+
+  it("the job worker says an outage once, asks less often while it lasts, and runs what is due once it is over", async () => {
+    const saved = services();
+    const logger = createLogger("silent");
+    setServices({ ...saved, logger });
+    const complaints = [vi.spyOn(logger, "error"), vi.spyOn(logger, "warn")];
+    const ran: unknown[] = [];
+    registerJobHandlers({ "test.after-outage": (payload) => Promise.resolve(void ran.push(payload.n)) });
+    const worker = startJobWorker(50);
+    try {
+      const reachable = await outOfReach();
+      // Thirty polls' worth.
+      await pause(1_500);
+      const said = complaints.flatMap((spy) => spy.mock.calls.map((call) => call.at(-1) as string));
+      await reachable();
+      expect(said).toEqual(["job worker: the database is out of reach; trying again less often until it is back"]);
+
+      await enqueue("test.after-outage", { n: 1 });
+      worker.wake();
+      await expect.poll(() => ran, { timeout: 5_000 }).toEqual([1]);
+    } finally {
+      await worker.stop();
+      setServices(saved);
+    }
+  });
+
+  describe("checkout", () => {
+    beforeAll(() => seedShopSettings());
+
+    it("an order placed while the database is out of reach: asked to place it again, what was typed kept; placed again, it is one order", async () => {
+      const work = await seedWork();
+      const key = crypto.randomUUID();
+      const place = () => callRoute(checkoutRoute.action, "/checkout", { form: checkoutForm([{ id: work }], {}, key) });
+
+      const reachable = await outOfReach();
+      const refused = await place();
+      await reachable();
+      expect(refused.status).toBe(503);
+      expect(refused.retryAfter).toBe("30");
+      expect(refused.body).toMatchObject({
+        formError:
+          "Your order could not be placed just now. Please place it again in a minute: your details are kept, and an order is never placed twice.",
+        values: {
+          name: BUYER.name,
+          email: BUYER.email,
+          addressLine1: BUYER.addressLine1,
+          postalCode: BUYER.postalCode,
+        },
+        // The same key: had the order gone through before the answer was lost, placing it again finds it.
+        idempotencyKey: key,
+      });
+
+      expect((await place()).status).toBe(303);
+      expect(await ctx.handle.db.$count(orders, eq(orders.idempotencyKey, key))).toBe(1);
+    });
+  });
+});
