@@ -17,7 +17,8 @@ import {
 import { writeCsv } from "~/modules/catalog/import/spreadsheet.server";
 import { assignTerm, createTerm, termsForArtworks } from "~/modules/catalog/taxonomy.server";
 import { ingestImage, STORE_UNAVAILABLE } from "~/modules/media/media.server";
-import { whileStoreRefusesWrites } from "../support/counting-storage";
+import { counting, whileStoreRefusesWrites } from "../support/counting-storage";
+import { services, setServices } from "~/services.server";
 import { markOrderPaid, refundOrder } from "~/modules/shop/order-actions.server";
 import { BACKENDS, useTestServices } from "../support/harness";
 import { solidPicture } from "../support/images";
@@ -143,6 +144,37 @@ describe.each(BACKENDS)("catalogue import on %s", (backend) => {
         ok: false,
         message: "This file has already been imported. Upload it again to import it once more.",
       });
+  });
+
+  it("says a second Import was already done when the first finished, and took its files, while it read them", async () => {
+    const id = await createImportUpload({ fileName: "late.csv", bytes: csv([row({ Title: "Second press late" })]) });
+    const before = await count();
+    // The second press has read the upload (not imported yet) and reads its file only after the first press has
+    // imported it and removed its files: what a double click meets on a busy server (seen on PostgreSQL).
+    const real = services().storage;
+    let first: Promise<unknown> | undefined;
+    let reads = 0;
+    setServices({
+      ...services(),
+      storage: {
+        ...counting(real),
+        get: async (key) => {
+          if (++reads === 1) await (first = runImport(id, { dryRun: false }));
+          return real.get(key);
+        },
+      },
+    });
+    try {
+      const late = await runImport(id, { dryRun: false });
+      expect(await first).toMatchObject({ ok: true, created: 1 });
+      expect(late).toMatchObject({
+        ok: false,
+        message: "This file has already been imported. Upload it again to import it once more.",
+      });
+    } finally {
+      setServices({ ...services(), storage: real });
+    }
+    expect(await count()).toBe(before + 1);
   });
 
   it("says the image store is out of reach when a ZIP's pictures cannot be stored, importing nothing", async () => {

@@ -500,14 +500,16 @@ const NOTHING_STORED = `Nothing was imported: ${STORE_UNAVAILABLE}`;
  * Imports an upload: every row or none. A dry run does all of it, database writes included, and rolls back.
  * Images from the ZIP are checked (and, for a real import, stored by content hash) before the transaction
  * opens, so the transaction itself is short. An upload is imported once: a second Import sent meanwhile (a
- * double click, another tab) finds it imported under the upload's lock, and one asked for later (a stale page)
- * is refused with the reason too, its files being gone.
+ * double click, another tab) finds it imported under the upload's lock, or its files removed by the first, and
+ * one asked for later (a stale page) is refused with the reason too.
  */
 export async function runImport(id: string, options: { dryRun: boolean }): Promise<ImportOutcome> {
   try {
     return await importUpload(id, options);
   } catch (error) {
-    if (error instanceof ImportError) return failed(error.message);
+    // Another press may have imported the upload (and removed its files) while this one read them: say that.
+    if (error instanceof ImportError)
+      return failed((await getImportUpload(id))?.status === "imported" ? ALREADY_IMPORTED : error.message);
     if (isStoreUnavailable(error, `catalogue import ${id}`)) return failed(NOTHING_STORED);
     throw error;
   }
