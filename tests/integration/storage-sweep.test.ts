@@ -9,7 +9,7 @@ import { utimesSync } from "node:fs";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { queryRows } from "~/db/client.server";
+import { LOCK_TIMEOUT_MS, queryRows } from "~/db/client.server";
 import { certificates, jobs, mediaAssets } from "~/db/schema";
 import { createLogger } from "~/logger.server";
 import { createImportUpload } from "~/modules/catalog/import/import.server";
@@ -25,7 +25,7 @@ import {
 import { S3Storage } from "~/modules/media/s3-storage.server";
 import { StorageUnavailableError, type Storage } from "~/modules/media/storage.server";
 import { parseStorageUrl } from "~/modules/media/storage-url";
-import { scheduleStorageSweep, STORAGE_SWEEP_JOB, sweepStorage } from "~/modules/media/sweep.server";
+import { scheduleStorageSweep, STORAGE_SWEEP_JOB, sweepStorage, underSweepLock } from "~/modules/media/sweep.server";
 import { services, setServices } from "~/services.server";
 import { STORAGE_SWEEP_AREAS } from "../../server/jobs";
 import { BACKENDS, useTestServices, type Backend, type SuiteContext } from "../support/harness";
@@ -321,6 +321,23 @@ describe.each(BACKENDS.filter((b) => b === "postgres"))("the storage sweeper bes
     expect((await sweep()).files).toBe(0);
     expect(await services().storage.exists(orphan.originalKey)).toBe(true);
   });
+
+  it("an upload waits for the sweeper's removals however long they take, past the database's lock timeout", async () => {
+    const picture = await storeOriginal(await solidPicture(64, 48, "#6c3a8f"));
+    let release!: () => void;
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    // The sweeper holds its lock 1.5 s past LOCK_TIMEOUT_MS (a slow object store deleting its batch).
+    const sweeping = underSweepLock(0, async () => {
+      locked();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await isLocked;
+    setTimeout(() => release(), LOCK_TIMEOUT_MS + 1_500);
+    const recorded = await ctx.handle.db.transaction((tx) => registerImage(picture, tx));
+    expect(await sweeping).toBe(true);
+    expect(await ctx.handle.db.$count(mediaAssets, eq(mediaAssets.hash, recorded.hash))).toBe(1);
+  }, 20_000);
 
   it("a refused request never takes back an original that another request, with the same picture, is recording", async () => {
     const bytes = await solidPicture(64, 48, "#3a8f6c");

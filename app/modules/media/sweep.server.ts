@@ -11,7 +11,7 @@
 // Owns no table. Exposes: SweepArea, mediaSweepAreas, sweepStorage, holdOffSweep, underSweepLock, storageSweepJobs,
 // scheduleStorageSweep.
 import { inArray, or, sql } from "drizzle-orm";
-import { db, LOCKS, queryRows, type Database } from "~/db/client.server";
+import { db, LOCK_TIMEOUT_MS, LOCKS, queryRows, type Database } from "~/db/client.server";
 import { mediaAssets } from "~/db/schema";
 import { enqueue, type JobHandlers } from "~/modules/jobs/jobs.server";
 import { services } from "~/services.server";
@@ -169,7 +169,12 @@ async function takeSweepLock(tx: Database, waitMs: number): Promise<boolean> {
  * sweep's removals and a new image's record are both transactions.
  */
 export async function holdOffSweep(tx: Database): Promise<void> {
+  // The sweeper holds the lock for one batch of deletes (REMOVED_PER_LOCK), on a slow object store longer than
+  // the database's lock timeout (LOCK_TIMEOUT_MS): the upload waits up to a minute for it, then the transaction
+  // goes on with the usual timeout.
+  await tx.execute(sql`select set_config('lock_timeout', '60s', true)`);
   await tx.execute(sql`select pg_advisory_xact_lock_shared(${LOCKS.storageSweep})`);
+  await tx.execute(sql`select set_config('lock_timeout', ${`${LOCK_TIMEOUT_MS}ms`}, true)`);
 }
 
 export const STORAGE_SWEEP_JOB = "storage.sweep";
