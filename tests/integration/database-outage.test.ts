@@ -5,12 +5,16 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import pg from "pg";
 import { LOCK_TIMEOUT_MS, queryRows } from "~/db/client.server";
-import { orders } from "~/db/schema";
+import { commissions, messages, orders } from "~/db/schema";
 import { isDatabaseUnavailable } from "~/db/unavailable";
 import { createLogger } from "~/logger.server";
 import { enqueue, registerJobHandlers, startJobWorker } from "~/modules/jobs/jobs.server";
 import { services, setServices } from "~/services.server";
 import * as checkoutRoute from "~/routes/shop/checkout";
+import { action as commissionsAction } from "~/routes/site/commissions";
+import { action as contactAction } from "~/routes/site/contact";
+import { newSubmissionKey } from "~/modules/inbox/inquiries.server";
+import { formOf } from "../support/form";
 import { BACKENDS, useTestServices } from "../support/harness";
 import { onServer, SERVER_POSTGRES_URL } from "../support/postgres-server";
 import { BUYER, callRoute, checkoutForm, seedShopSettings, seedWork } from "../support/shop-data";
@@ -188,5 +192,47 @@ describe.each(BACKENDS.filter((b) => b === "postgres"))("the database misbehavin
       expect((await place()).status).toBe(303);
       expect(await ctx.handle.db.$count(orders, eq(orders.idempotencyKey, key))).toBe(1);
     });
+  });
+  describe("the contact and commission forms", () => {
+    const sent: {
+      form: string;
+      action: Parameters<typeof callRoute>[0];
+      fields: Record<string, string>;
+      error: string;
+      stored: () => Promise<number>;
+    }[] = [
+      {
+        form: "contact",
+        action: contactAction,
+        fields: { inquiryType: "general", subject: "", message: "Is the harbour diptych still available?" },
+        error: "Your message could not be sent just now. Please send it again in a minute: what you wrote is kept.",
+        stored: () => ctx.handle.db.$count(messages, eq(messages.email, "outage@example.com")),
+      },
+      {
+        form: "commissions",
+        action: commissionsAction,
+        fields: { budget: "2000-5000", description: "A quiet harbour at dusk, in greys and blues, for a dining room." },
+        error:
+          "Your request could not be sent just now. Please send it again in a minute: what you wrote is kept (attach any photos again).",
+        stored: () => ctx.handle.db.$count(commissions, eq(commissions.email, "outage@example.com")),
+      },
+    ];
+
+    it.each(sent)(
+      "a $form message sent while the database is out of reach: asked to send it again, what was typed kept; sent again, it is stored once",
+      async (c) => {
+        const form = () => formOf({ name: "Ada Outage", email: "outage@example.com", submissionKey: key, ...c.fields });
+        const key = newSubmissionKey();
+        const reachable = await outOfReach();
+        const refused = await callRoute(c.action, `/${c.form}`, { form: form(), ip: "198.51.100.77" });
+        await reachable();
+        expect(refused.status).toBe(503);
+        expect(refused.retryAfter).toBe("30");
+        expect(refused.body).toMatchObject({ ok: false, error: c.error, values: { name: "Ada Outage", ...c.fields } });
+
+        expect((await callRoute(c.action, `/${c.form}`, { form: form(), ip: "198.51.100.77" })).status).toBe(200);
+        expect(await c.stored()).toBe(1);
+      },
+    );
   });
 });

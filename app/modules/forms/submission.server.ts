@@ -8,6 +8,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { ActionFailure, FieldErrors } from "~/lib/action-result";
 import { plainLineEnds } from "~/lib/form-data";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "~/db/unavailable";
 
 /**
  * The most fields a form may hold. Our largest sends a page's worth of selected works (500 at most) and a few
@@ -251,6 +252,23 @@ export function refuse(failure: ActionFailure | string, status = 400, headers?: 
     status,
     headers,
   });
+}
+
+/**
+ * Runs a public form's handling; should the database be out of reach meanwhile, the sender is asked to send it
+ * again (503 with Retry-After) with what they typed back in the form, instead of the site's outage page, which
+ * loses it. `retry` says what to do, as the form's own words. The form's submission key makes the second sending
+ * store the message once, had the first gone through.
+ */
+export async function keptThroughOutage<T>(form: FormData, retry: string, handle: () => Promise<T>) {
+  try {
+    return await handle();
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    return refuse({ ok: false, error: retry, values: typedValues(form) }, 503, {
+      "retry-after": String(DATABASE_RETRY_AFTER_SECONDS),
+    });
+  }
 }
 
 /** A refusal of fields that need attention, built by hand (a form checked in several steps): 400, each field's

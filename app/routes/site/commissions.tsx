@@ -16,6 +16,7 @@ import { hitRateLimit, RATE_LIMITS, retryAfter } from "~/modules/security/rate-l
 import { getSettings } from "~/modules/settings/settings.server";
 import {
   FIELDS_NEED_ATTENTION,
+  keptThroughOutage,
   parseSubmission,
   readFormData,
   refuse,
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const handled = await withUploadSlot(context.clientIp, async () => {
       const limited = await hitRateLimit(`upload:ip:${context.clientIp}`, RATE_LIMITS.publicUpload);
       if (!limited.allowed) return refuse(TOO_MANY_REQUESTS, 429, retryAfter(limited));
-      return handleRequest(await readFormData(request, UPLOAD_PACE), context.clientIp);
+      return sendRequest(await readFormData(request, UPLOAD_PACE), context.clientIp);
     });
     if (handled.busy)
       return data<ActionFailure>(
@@ -51,8 +52,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     return handled.value;
   }
-  return handleRequest(await readFormData(request), context.clientIp);
+  return sendRequest(await readFormData(request), context.clientIp);
 }
+
+/** The request handled; with the database out of reach, the sender is asked to send it again, what they wrote kept. */
+const sendRequest = (form: FormData, clientIp: string) =>
+  keptThroughOutage(
+    form,
+    "Your request could not be sent just now. Please send it again in a minute: what you wrote is kept (attach any photos again).",
+    () => handleRequest(form, clientIp),
+  );
 
 const TOO_MANY_REQUESTS = "You have sent several requests in a short time. Please wait a few minutes and try again.";
 

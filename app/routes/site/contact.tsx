@@ -12,10 +12,16 @@ import { paths } from "~/lib/paths";
 import { pageSeo, siteFromMatches } from "~/lib/seo";
 import { isUuid } from "~/lib/uuid";
 import { getArtwork } from "~/modules/catalog/catalog.server";
-import { ContactSchema, isBot, newSubmissionKey, submitContact } from "~/modules/inbox/inquiries.server";
+import {
+  ContactSchema,
+  isBot,
+  newSubmissionKey,
+  submitContact,
+  type ContactInput,
+} from "~/modules/inbox/inquiries.server";
 import { hitRateLimit, RATE_LIMITS, retryAfter } from "~/modules/security/rate-limit.server";
 import { getSettings } from "~/modules/settings/settings.server";
-import { readSubmission, refuse, typedValues } from "~/modules/forms/submission.server";
+import { keptThroughOutage, readSubmission, refuse, typedValues } from "~/modules/forms/submission.server";
 import { recordRoomInquiry, roomOffer } from "~/modules/rooms/rooms.server";
 import { PageHeading } from "~/components/site/page-intro";
 
@@ -59,19 +65,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = await readSubmission(request, ContactSchema);
   if (isBot(submission.form)) return { ok: true } satisfies ActionResult;
   if (!submission.ok) return refuse(submission.failure);
-  const limited = await hitRateLimit(`contact:ip:${context.clientIp}`, RATE_LIMITS.contact);
+  return keptThroughOutage(
+    submission.form,
+    "Your message could not be sent just now. Please send it again in a minute: what you wrote is kept.",
+    () => sendMessage(submission.form, submission.value, context.clientIp),
+  );
+}
+
+async function sendMessage(form: FormData, message: ContactInput, clientIp: string) {
+  const limited = await hitRateLimit(`contact:ip:${clientIp}`, RATE_LIMITS.contact);
   if (!limited.allowed)
     return refuse(
       {
         ok: false,
         error: "You have sent several messages in a short time. Please wait a few minutes and try again.",
-        values: typedValues(submission.form),
+        values: typedValues(form),
       },
       429,
       retryAfter(limited),
     );
-  const message = submission.value;
-  const room = formText(submission.form, "room");
+  const room = formText(form, "room");
   const offer = room && message.artworkId ? await roomOffer(room, message.artworkId) : undefined;
   await submitContact(
     offer ? { ...message, subject: roomSubject(message.subject, offer.work.artwork.title, offer.room.title) } : message,
