@@ -18,7 +18,7 @@ import {
   confirmOptIn,
   leaveOptIn,
   readConfirmLink,
-  requestedAtOnSignUp,
+  signUpAgain,
   type ConfirmOutcome,
 } from "~/modules/mail/opt-in.server";
 import { CONFIRM_LINK_DAYS, type ConfirmLinkState } from "~/lib/opt-in";
@@ -72,12 +72,7 @@ export async function subscribeAlert(input: { email: string; artworkId?: string 
       .values({ email: input.email, kind, artworkId: input.artworkId ?? null, confirmRequestedAt: now })
       .onConflictDoUpdate({
         target: [workAlerts.email, workAlerts.artworkId],
-        set: {
-          // Coming back after unsubscribing means confirming again, by a link sent for this sign-up.
-          confirmedAt: sql`case when ${workAlerts.unsubscribedAt} is null then ${workAlerts.confirmedAt} end`,
-          confirmRequestedAt: requestedAtOnSignUp(workAlerts, now),
-          unsubscribedAt: sql`null`,
-        },
+        set: signUpAgain(workAlerts, now),
       })
       .returning({ id: workAlerts.id, confirmedAt: workAlerts.confirmedAt });
     if (row!.confirmedAt) return "already-subscribed";

@@ -21,7 +21,7 @@ import {
   confirmOptIn,
   leaveOptIn,
   readConfirmLink,
-  requestedAtOnSignUp,
+  signUpAgain,
   type ConfirmOutcome,
 } from "~/modules/mail/opt-in.server";
 import { services } from "~/services.server";
@@ -69,12 +69,7 @@ export async function subscribe(email: string, source = "footer"): Promise<Subsc
       .values({ email: email.toLowerCase(), source, confirmRequestedAt: now })
       .onConflictDoUpdate({
         target: newsletterSubscribers.email,
-        set: {
-          // Coming back after unsubscribing means confirming again, by a link sent for this sign-up.
-          confirmedAt: sql`case when ${newsletterSubscribers.unsubscribedAt} is null then ${newsletterSubscribers.confirmedAt} end`,
-          confirmRequestedAt: requestedAtOnSignUp(newsletterSubscribers, now),
-          unsubscribedAt: sql`null`,
-        },
+        set: signUpAgain(newsletterSubscribers, now),
       })
       .returning({ id: newsletterSubscribers.id, confirmedAt: newsletterSubscribers.confirmedAt });
     if (row!.confirmedAt) return "already-subscribed";

@@ -40,13 +40,21 @@ export function readConfirmLink(purpose: string, token: string | null | undefine
 }
 
 /**
- * What a sign-up sets `confirm_requested_at` to (in its upsert): nothing when the row is subscribed, the time the
- * waiting sign-up began when one waits, else `now` (a new sign-up, or one after an unsubscribe).
+ * What a sign-up's upsert sets on a row already there: coming back after unsubscribing means confirming again, by a
+ * link sent for this sign-up. `confirm_requested_at` stays unset on a subscribed row, keeps the time the waiting
+ * sign-up began when one waits, else is `now` (a new sign-up, or one after an unsubscribe).
  */
-export function requestedAtOnSignUp(table: PgTable, now: Date): SQL {
-  return sql`case when ${table}.unsubscribed_at is null and ${table}.confirmed_at is not null then null
+export function signUpAgain(
+  table: PgTable,
+  now: Date,
+): Record<"confirmedAt" | "confirmRequestedAt" | "unsubscribedAt", SQL> {
+  return {
+    confirmedAt: sql`case when ${table}.unsubscribed_at is null then ${table}.confirmed_at end`,
+    confirmRequestedAt: sql`case when ${table}.unsubscribed_at is null and ${table}.confirmed_at is not null then null
                   when ${table}.unsubscribed_at is null then coalesce(${table}.confirm_requested_at, ${now.toISOString()}::timestamptz)
-                  else ${now.toISOString()}::timestamptz end`;
+                  else ${now.toISOString()}::timestamptz end`,
+    unsubscribedAt: sql`null`,
+  };
 }
 
 interface OptInRow {
