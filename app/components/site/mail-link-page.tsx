@@ -75,8 +75,17 @@ export function SpentLinkPage({ eyebrow, spent, again }: { eyebrow: string; spen
   );
 }
 
-export const SPENT_TITLES: Record<SpentLink, string> = {
+const SPENT_TITLES: Record<SpentLink, string> = {
   used: "Already confirmed",
   expired: "This link has expired",
   stale: "This link is no longer valid",
 };
+
+/** A mail link page's title: "Unsubscribe", why a spent confirm link changes nothing, or the confirm page's own. */
+export function mailLinkTitle(
+  link: { kind: string; state?: SpentLink | "open" } | undefined,
+  confirmTitle: string,
+): string {
+  if (link?.kind === "unsubscribe") return "Unsubscribe";
+  return link?.state && link.state !== "open" ? SPENT_TITLES[link.state] : confirmTitle;
+}

@@ -3,7 +3,7 @@
 // app/modules/mail/mail-link.server.ts. A confirm link that changes nothing (used, expired, sent before an
 // unsubscribe) says why and leads back to the sign-up.
 import type { Route } from "./+types/newsletter-link";
-import { MailLinkPage, SPENT_TITLES, SpentLinkPage } from "~/components/site/mail-link-page";
+import { MailLinkPage, mailLinkTitle, SpentLinkPage } from "~/components/site/mail-link-page";
 import { paths } from "~/lib/paths";
 import { privatePageMeta } from "~/lib/seo";
 import { confirmSubscription, subscriberForLink, unsubscribeByToken } from "~/modules/inbox/newsletter.server";
@@ -17,14 +17,7 @@ export const action = ({ request }: Route.ActionArgs) =>
   );
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  privatePageMeta(
-    matches,
-    loaderData?.kind === "unsubscribe"
-      ? "Unsubscribe"
-      : loaderData && loaderData.state !== "open"
-        ? SPENT_TITLES[loaderData.state]
-        : "Confirm your subscription",
-  );
+  privatePageMeta(matches, mailLinkTitle(loaderData, "Confirm your subscription"));
 
 const SIGN_UP_AGAIN = {
   how: "to subscribe, sign up again and confirm by the link in the new e-mail.",

@@ -3,7 +3,7 @@
 // nothing (used, expired, sent before an unsubscribe) says why and leads back to the form (the work's page, or
 // the shop for new works).
 import type { Route } from "./+types/work-alert-link";
-import { MailLinkPage, SPENT_TITLES, SpentLinkPage, type SignUpAgain } from "~/components/site/mail-link-page";
+import { MailLinkPage, mailLinkTitle, SpentLinkPage, type SignUpAgain } from "~/components/site/mail-link-page";
 import { paths } from "~/lib/paths";
 import { privatePageMeta } from "~/lib/seo";
 import { alertForLink, confirmAlert, unsubscribeAlert } from "~/modules/alerts/alerts.server";
@@ -15,14 +15,7 @@ export const action = ({ request }: Route.ActionArgs) =>
   followMailLink(request, (kind, token) => (kind === "confirm" ? confirmAlert(token) : unsubscribeAlert(token)));
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  privatePageMeta(
-    matches,
-    loaderData?.kind === "unsubscribe"
-      ? "Unsubscribe"
-      : loaderData && loaderData.state !== "open"
-        ? SPENT_TITLES[loaderData.state]
-        : "Confirm",
-  );
+  privatePageMeta(matches, mailLinkTitle(loaderData, "Confirm"));
 
 function signUpAgain(work: { artworkId: string | null; title: string | null }): SignUpAgain {
   const how = "to be told, ask again and confirm by the link in the new e-mail.";
