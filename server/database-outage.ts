@@ -6,6 +6,7 @@
 import { data, type ServerBuild } from "react-router";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, outageReason } from "~/db/unavailable";
 import type { Logger } from "~/logger.server";
+import { withRouteModules } from "./resource-routes";
 
 type Handler = (args: never) => unknown;
 
@@ -40,21 +41,8 @@ export function withDatabaseOutages(build: ServerBuild, logger: Logger): ServerB
         throw outageAnswer();
       }
     };
-  const routes: ServerBuild["routes"] = {};
-  for (const [id, route] of Object.entries(build.routes)) {
-    const module = route?.module;
-    if (!route || !module || (!module.loader && !module.action)) {
-      routes[id] = route;
-      continue;
-    }
-    routes[id] = {
-      ...route,
-      module: {
-        ...module,
-        ...(module.loader ? { loader: answering(module.loader as Handler) } : {}),
-        ...(module.action ? { action: answering(module.action as Handler) } : {}),
-      } as typeof module,
-    };
-  }
-  return { ...build, routes };
+  return withRouteModules(build, (_id, module) => ({
+    ...(module.loader ? { loader: answering(module.loader as Handler) } : {}),
+    ...(module.action ? { action: answering(module.action as Handler) } : {}),
+  }));
 }

@@ -62,23 +62,28 @@ const refusing = (allow: readonly string[]) => () => {
  */
 export function withResourceRefusals(build: ServerBuild): ServerBuild {
   const parents = new Set(Object.values(build.routes).map((route) => route?.parentId));
+  return withRouteModules(build, (id, module) => {
+    const loader = module.loader as Handler | undefined;
+    const action = module.action as Handler | undefined;
+    if (parents.has(id) || module.default || module.ErrorBoundary || (!loader && !action)) return undefined;
+    return {
+      loader: loader ? answering(loader) : refusing(action ? ["POST"] : []),
+      action: action ? answering(action) : refusing(loader ? ["GET", "HEAD"] : []),
+    };
+  });
+}
+
+type RouteModule = NonNullable<ServerBuild["routes"][string]>["module"];
+
+/** The build with each route's module changed as `change` says (its loader and action); undefined leaves it. */
+export function withRouteModules(
+  build: ServerBuild,
+  change: (id: string, module: RouteModule) => Partial<Record<keyof RouteModule, unknown>> | undefined,
+): ServerBuild {
   const routes: ServerBuild["routes"] = {};
   for (const [id, route] of Object.entries(build.routes)) {
-    const module = route?.module;
-    const loader = module?.loader as Handler | undefined;
-    const action = module?.action as Handler | undefined;
-    if (!route || !module || parents.has(id) || module.default || module.ErrorBoundary || (!loader && !action)) {
-      routes[id] = route;
-      continue;
-    }
-    routes[id] = {
-      ...route,
-      module: {
-        ...module,
-        loader: loader ? answering(loader) : refusing(action ? ["POST"] : []),
-        action: action ? answering(action) : refusing(loader ? ["GET", "HEAD"] : []),
-      } as typeof module,
-    };
+    const changed = route?.module ? change(id, route.module) : undefined;
+    routes[id] = route && changed ? { ...route, module: { ...route.module, ...changed } as RouteModule } : route;
   }
   return { ...build, routes };
 }
