@@ -200,7 +200,7 @@ describe.each(BACKENDS)("invoices on %s", (backend) => {
       amount: "1,500",
       ...fields,
     });
-  const invoiceCount = async () => (await ctx.handle.db.select({ id: invoices.id }).from(invoices)).length;
+  const invoiceCount = () => ctx.handle.db.$count(invoices);
 
   it("refuses an amount or tax no invoice can hold beside its field, creating nothing", async () => {
     const cookie = await adminCookie();
