@@ -27,6 +27,9 @@ interface Props {
 export function SiteFooter({ siteTitle, artistName, contactEmail, locationLine, socialLinks }: Props) {
   const newsletter = useFetcher<ActionResult>();
   const result = newsletter.data;
+  // Web and mail addresses only (Settings checks them as typed; an older one might be anything). No heading
+  // over an empty list: a shop without social links has no Follow column.
+  const followLinks = socialLinks.filter((link) => isWebOrMailLink(link.url)).slice(0, 3);
   return (
     <footer className="bg-paper-deep border-line mt-24 border-t pb-20 md:pb-0">
       <div className="container-page grid grid-cols-1 gap-12 py-16 md:grid-cols-12">
@@ -51,21 +54,19 @@ export function SiteFooter({ siteTitle, artistName, contactEmail, locationLine, 
             ))}
           </ul>
         </FooterColumn>
-        <FooterColumn title="Follow">
-          <ul className="space-y-2 text-sm">
-            {/* Web and mail addresses only (Settings checks them as typed; an older one might be anything). */}
-            {socialLinks
-              .filter((link) => isWebOrMailLink(link.url))
-              .slice(0, 3)
-              .map((link) => (
+        {followLinks.length > 0 ? (
+          <FooterColumn title="Follow">
+            <ul className="space-y-2 text-sm">
+              {followLinks.map((link) => (
                 <li key={link.url}>
                   <ExternalLink href={link.url} me className="text-ink-soft hover:text-ink">
                     {link.label}
                   </ExternalLink>
                 </li>
               ))}
-          </ul>
-        </FooterColumn>
+            </ul>
+          </FooterColumn>
+        ) : null}
         <FooterColumn title="Newsletter" titleId="newsletter-title" wide>
           <p className="text-muted mb-4 text-sm">New paintings, exhibitions and studio news, a few times a year.</p>
           <newsletter.Form method="post" action={paths.newsletter()} className="flex flex-col gap-2">
@@ -110,7 +111,7 @@ export function SiteFooter({ siteTitle, artistName, contactEmail, locationLine, 
   );
 }
 
-/** A column of the footer under its small heading: two of twelve columns from md up, four when `wide`. */
+/** A column of the footer under its small heading: two of twelve columns from md up; `wide`, the last four. */
 function FooterColumn({
   as: Tag = "div",
   title,
@@ -127,7 +128,7 @@ function FooterColumn({
   "aria-label"?: string;
 }) {
   return (
-    <Tag {...attributes} className={wide ? "md:col-span-4" : "md:col-span-2"}>
+    <Tag {...attributes} className={wide ? "md:col-span-4 md:col-start-9" : "md:col-span-2"}>
       <p id={titleId} className="eyebrow mb-4">
         {title}
       </p>
