@@ -1,46 +1,17 @@
-import { renderToString } from "react-dom/server";
-import {
-  createStaticHandler,
-  createStaticRouter,
-  data,
-  Outlet,
-  StaticRouterProvider,
-  useRouteError,
-} from "react-router";
+import { data } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { renderBoundary } from "../tests/support/render-route";
 import { ErrorBoundary } from "./root";
 
 type BoundaryProps = Parameters<typeof ErrorBoundary>[0];
 
-function RootBoundary() {
-  const error = useRouteError();
-  return <ErrorBoundary {...({ error } as BoundaryProps)} />;
-}
-
-/** Server-renders a tiny route tree under the app's root error boundary, as the framework does. */
-async function render(path: string, loader: () => unknown) {
-  const routes = [
-    {
-      id: "root",
-      path: "/",
-      Component: Outlet,
-      ErrorBoundary: RootBoundary,
-      children: [{ id: "page", path: "page", loader, Component: () => <p>fine</p> }],
-    },
-  ];
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://localhost${path}`));
-  if (context instanceof Response) throw new Error("unexpected redirect");
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return {
-    status: context.statusCode,
-    html: renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />),
-  };
-}
+/** Server-renders a route whose loader is `loader` under the app's root error boundary, as the framework does. */
+const render = (loader: () => unknown) =>
+  renderBoundary(({ error }) => <ErrorBoundary {...({ error } as BoundaryProps)} />, loader);
 
 describe("the root error boundary", () => {
   it("shows 'Unexpected Application Error!' when a route throws", async () => {
-    const { status, html } = await render("/page", () => {
+    const { status, html } = await render(() => {
       throw new Error("database exploded");
     });
     expect(status).toBe(500);
@@ -50,11 +21,25 @@ describe("the root error boundary", () => {
 
   it("shows the 404 page for a thrown 404", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const { status, html } = await render("/page", () => {
+    const { status, html } = await render(() => {
       throw data("Artwork not found", { status: 404 });
     });
     expect(status).toBe(404);
     expect(html).toContain("Page not found");
     expect(html).toContain("Return to Gallery");
+  });
+
+  it("says the site is back in a moment, not that something broke, for a 503 with its reason", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const reason = "The site is briefly unavailable. Please try again in a moment.";
+    const { status, html } = await render(() => {
+      throw data(reason, { status: 503 });
+    });
+    expect(status).toBe(503);
+    expect(html).toContain("<h1");
+    expect(html).toMatch(/<h1[^>]*>Back in a moment<\/h1>/);
+    expect(html).toContain(reason);
+    expect(html).not.toContain("Unexpected Application Error!");
+    expect(html).toContain("<title>Back in a moment</title>");
   });
 });

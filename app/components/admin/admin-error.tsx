@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { adminPaths } from "~/lib/admin-paths";
+import { UNAVAILABLE_HEADING, unavailableReason } from "~/lib/unavailable";
 import { AccessDenied } from "./access-denied";
 
 const ACCESS_DENIED_FALLBACK = "You don't have permission to access this area. Admin privileges required.";
@@ -35,15 +36,18 @@ function AdminErrorBody({ error }: { error: unknown }) {
   // In the browser, for whoever debugs it. On the server, entry.server's handleError has logged a real error
   // as one structured line; a client's mistake (a 4xx response) is on its request's log line.
   const clientMistake = isRouteErrorResponse(error) && error.status < 500;
-  if (typeof document !== "undefined" && !clientMistake) console.error(error);
+  // The database out of reach (a 503 that says why) broke nothing: it is said as it is, and not logged again.
+  const unavailable = unavailableReason(error);
+  if (typeof document !== "undefined" && !clientMistake && !unavailable) console.error(error);
+  const heading = notFound ? "Not found" : unavailable ? UNAVAILABLE_HEADING : "Unexpected Application Error!";
   return (
     <div className="max-w-xl py-10">
-      <title>{notFound ? "Not found" : "Something went wrong"}</title>
-      <h1 className="text-3xl">{notFound ? "Not found" : "Unexpected Application Error!"}</h1>
+      <title>{notFound || unavailable ? heading : "Something went wrong"}</title>
+      <h1 className="text-3xl">{heading}</h1>
       <p className="text-muted mt-3">
         {notFound
           ? "There is nothing at this address. It may have been deleted."
-          : "Something went wrong while showing this page. Please try again in a moment."}
+          : (unavailable ?? "Something went wrong while showing this page. Please try again in a moment.")}
       </p>
       <Link to={adminPaths.dashboard()} className="mt-6 inline-block underline underline-offset-4">
         Back to the dashboard
