@@ -47,6 +47,20 @@ describe.each(BACKENDS)("card payments through the Stripe stand-in on %s", (back
       headers: { "stripe-signature": event.signature, "content-type": "application/json" },
     });
 
+  /** Runs `act` with the services sending Stripe's calls to a port where nothing answers, the real address after. */
+  async function whileStripeOutOfReach<T>(act: () => Promise<T>): Promise<T> {
+    const config = services().config;
+    setServices({
+      ...services(),
+      config: { ...config, stripe: { ...config.stripe!, api: { protocol: "http", host: "127.0.0.1", port: 9 } } },
+    });
+    try {
+      return await act();
+    } finally {
+      setServices({ ...services(), config });
+    }
+  }
+
   const orderRow = async (id: string) => (await ctx.handle.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const mailsTo = async (orderNumber: string) =>
     (
@@ -544,63 +558,42 @@ describe.each(BACKENDS)("card payments through the Stripe stand-in on %s", (back
         `/admin/orders/${orderId}`,
         { form: formOf(fields), cookie },
       );
-    const config = services().config;
-    const offline = () =>
-      setServices({
-        ...services(),
-        config: { ...config, stripe: { ...config.stripe!, api: { protocol: "http", host: "127.0.0.1", port: 9 } } },
-      });
-    offline();
-    try {
-      expect(await press(unpaid.order.id, { intent: "cancel" })).toMatchObject({
-        status: 409,
-        body: {
-          ok: false,
-          error: `Stripe could not be reached, so order ${unpaid.order.number} was not cancelled. Please try again in a few minutes.`,
-        },
-      });
-    } finally {
-      setServices({ ...services(), config });
-    }
+    expect(await whileStripeOutOfReach(() => press(unpaid.order.id, { intent: "cancel" }))).toMatchObject({
+      status: 409,
+      body: {
+        ok: false,
+        error: `Stripe could not be reached, so order ${unpaid.order.number} was not cancelled. Please try again in a few minutes.`,
+      },
+    });
     expect(await orderRow(unpaid.order.id)).toMatchObject({ status: "awaiting_payment" });
     expect(await stockRow(work)).toMatchObject({ quantity: 0 });
 
     stripe.pay(unpaid.sessionId);
     await deliver(stripe.event("checkout.session.completed", stripe.sessions.get(unpaid.sessionId)));
-    offline();
-    try {
-      expect(await press(unpaid.order.id, { intent: "refund", confirm: "yes" })).toMatchObject({
-        status: 409,
-        body: {
-          ok: false,
-          error: `Stripe could not be reached, so order ${unpaid.order.number} was not refunded. Please try again in a few minutes.`,
-        },
-      });
-    } finally {
-      setServices({ ...services(), config });
-    }
+    expect(
+      await whileStripeOutOfReach(() => press(unpaid.order.id, { intent: "refund", confirm: "yes" })),
+    ).toMatchObject({
+      status: 409,
+      body: {
+        ok: false,
+        error: `Stripe could not be reached, so order ${unpaid.order.number} was not refunded. Please try again in a few minutes.`,
+      },
+    });
     expect(await orderRow(unpaid.order.id)).toMatchObject({ status: "paid" });
     expect(await stockRow(work)).toMatchObject({ quantity: 0, availability: "sold" });
   });
 
   it("says so when Stripe cannot be reached, and holds nothing", async () => {
     const work = await seedWork();
-    const config = services().config;
-    setServices({
-      ...services(),
-      config: { ...config, stripe: { ...config.stripe!, api: { protocol: "http", host: "127.0.0.1", port: 9 } } },
-    });
-    try {
-      const answer = await callRoute(checkoutRoute.action, "/checkout", { form: checkoutForm([{ id: work }]) });
-      expect(answer.status).toBe(503);
-      const body = answer.body as { formError: string; idempotencyKey: string };
-      expect(body.formError).toBe(
-        "Card payment is not available right now, so your order was not placed. Please try again in a few minutes.",
-      );
-      expect(body.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
-    } finally {
-      setServices({ ...services(), config });
-    }
+    const answer = await whileStripeOutOfReach(() =>
+      callRoute(checkoutRoute.action, "/checkout", { form: checkoutForm([{ id: work }]) }),
+    );
+    expect(answer.status).toBe(503);
+    const body = answer.body as { formError: string; idempotencyKey: string };
+    expect(body.formError).toBe(
+      "Card payment is not available right now, so your order was not placed. Please try again in a few minutes.",
+    );
+    expect(body.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(await stockRow(work)).toMatchObject({ quantity: 1, availability: "available" });
   });
 });
