@@ -3,9 +3,9 @@
 // edits and a new artist photo (alt text required) show on /about. On a server of this spec's own, since the
 // public specs running beside it count on the demo content (hero present, no extra posts or photos).
 import { randomUUID } from "node:crypto";
-import sharp from "sharp";
 import { expect, ownServerTest as test } from "../support/own-admin-server";
 import { waitForHydration } from "../support/fixtures";
+import { solidPicture } from "../support/images";
 
 const HERO_TITLE = "Paintings of water, weather and light";
 
@@ -223,9 +223,7 @@ test.describe("artist photos", () => {
     const photo = {
       name: "studio-portrait.jpg",
       mimeType: "image/jpeg",
-      buffer: await sharp({ create: { width: 600, height: 800, channels: 3, background: { r: 150, g: 120, b: 90 } } })
-        .jpeg()
-        .toBuffer(),
+      buffer: await solidPicture(600, 800, { r: 150, g: 120, b: 90 }),
     };
     await page.goto("/admin/artist-photos");
     await expect(page.getByRole("heading", { level: 1, name: "Upload Photos" })).toBeVisible();

@@ -1,4 +1,3 @@
-import sharp from "sharp";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createLogger } from "~/logger.server";
 import { loadAboutPage } from "~/modules/content/about-page.server";
@@ -9,14 +8,10 @@ import * as about from "~/routes/site/about";
 import { services, setServices } from "~/services.server";
 import { failingDatabase } from "../support/failing-database";
 import { BACKENDS, useTestServices } from "../support/harness";
+import { solidPicture } from "../support/images";
 import { renderRoute } from "../support/render-route";
 
-const photo = async (background: string) =>
-  ingestImage(
-    await sharp({ create: { width: 300, height: 360, channels: 3, background } })
-      .jpeg()
-      .toBuffer(),
-  );
+const photo = async (background: string) => ingestImage(await solidPicture(300, 360, background));
 
 describe.each(BACKENDS)("the about page on %s", (backend) => {
   useTestServices(backend);

@@ -2,7 +2,6 @@
 // with its log, delete vs archive, uploads, and the bootstrap administrator.
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/db/client.server";
-import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mediaAssets, userRoles } from "~/db/schema";
 import { parseAdminArtworkParams } from "~/lib/admin-artwork-query";
@@ -39,6 +38,7 @@ import { approveHold, requestHold } from "~/modules/shop/holds.server";
 import { cancelOrder, markOrderPaid, refundOrder } from "~/modules/shop/order-actions.server";
 import { parseOperation } from "~/modules/realtime/offline-writes.server";
 import { BACKENDS, useTestServices, type SuiteContext } from "../support/harness";
+import { solidPicture } from "../support/images";
 import { orderOne, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
 
 const actor = { id: "", name: "Mara Ellison" };
@@ -197,9 +197,7 @@ describe.each(BACKENDS)("admin catalogue on %s", (backend) => {
   });
 
   it("creates an artwork from an upload, first in the order, with a free slug", async () => {
-    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#345" } })
-      .png()
-      .toBuffer();
+    const png = await solidPicture(400, 300, "#345", "png");
     const upload = await ingestUpload(
       new Request("http://x/admin/media", {
         method: "POST",

@@ -6,7 +6,6 @@ import { createHash } from "node:crypto";
 import { readFileSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   appMigrationCount,
@@ -24,6 +23,7 @@ import { LocalDiskStorage } from "~/modules/media/storage.server";
 import * as checkoutRoute from "~/routes/shop/checkout";
 import { services } from "~/services.server";
 import { BACKENDS, emptyDatabase, useTestServices } from "../support/harness";
+import { solidPicture } from "../support/images";
 import { callRoute, checkoutForm, seedShopSettings, seedWork } from "../support/shop-data";
 
 /** SQL scripts as `runScripts` takes them. */
@@ -36,13 +36,7 @@ describe.each(BACKENDS)("backup and restore on %s", (backend) => {
   let archive: string;
   beforeAll(async () => {
     await seedShopSettings();
-    const image = await ingestImage(
-      await sharp({ create: { width: 320, height: 240, channels: 3, background: "#7a5" } })
-        .jpeg()
-        .toBuffer(),
-      undefined,
-      { originalName: "field.jpg" },
-    );
+    const image = await ingestImage(await solidPicture(320, 240, "#7a5"), undefined, { originalName: "field.jpg" });
     const work = await seedWork({ title: "Field Notes", priceCents: 120_000 });
     await ctx.handle.db.execute(sql`update artworks set main_image_id = ${image.id} where id = ${work}`);
     await seedWork({ title: "Quote ' and \\ back\\slash\nnew line", priceCents: 90_000 });

@@ -68,11 +68,7 @@ describe.each(BACKENDS)("certificates on %s", (backend) => {
 
   it("issues one certificate per work when the order is paid, attaches it to the paid e-mail, and only once", async () => {
     const work = await seedWork({ title: "Bayou Light" });
-    const picture = await ingestImage(
-      await sharp({ create: { width: 900, height: 700, channels: 3, background: "#8a6f4d" } })
-        .jpeg()
-        .toBuffer(),
-    );
+    const picture = await ingestImage(await solidPicture(900, 700, "#8a6f4d"));
     await replaceArtworkImage(work, picture);
     const order = await paidOrder([{ artworkId: work, quantity: 1 }]);
 
@@ -235,11 +231,7 @@ describe.each(BACKENDS)("certificates on %s", (backend) => {
         .png()
         .toBuffer(),
     );
-    const gif = await ingestImage(
-      await sharp({ create: { width: 40, height: 21, channels: 3, background: "#222222" } })
-        .gif()
-        .toBuffer(),
-    );
+    const gif = await ingestImage(await solidPicture(40, 21, "#222222", "gif"));
     expect(await signatureImageProblem(png.hash)).toBeUndefined();
     expect(await signatureImageProblem(gif.hash)).toMatch(/PNG/);
     expect(await signatureImageProblem("0".repeat(24))).toMatch(/not in the media library/);

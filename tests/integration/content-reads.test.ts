@@ -2,7 +2,6 @@
 // 0026) until the content they show changes: a write behind the modules' back shows only after the event of its
 // area, and the modules' own writes (which publish it) show on the next read.
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { exhibitions, fileUploads, homepageSections, pageContent } from "~/db/schema";
 import { catalogChanged } from "~/modules/catalog/catalog-cache.server";
@@ -15,6 +14,7 @@ import { aboutPageExhibitions, createExhibition, updateExhibition } from "~/modu
 import { ingestImage } from "~/modules/media/media.server";
 import { saveSettings } from "~/modules/settings/settings.server";
 import { useTestServices } from "../support/harness";
+import { solidPicture } from "../support/images";
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -22,11 +22,7 @@ describe("kept content reads", () => {
   const ctx = useTestServices("pglite");
   beforeAll(async () => {
     await saveSettings({ shop: { timeZone: "UTC" } });
-    const portrait = await ingestImage(
-      await sharp({ create: { width: 240, height: 300, channels: 3, background: "#a98" } })
-        .jpeg()
-        .toBuffer(),
-    );
+    const portrait = await ingestImage(await solidPicture(240, 300, "#a98"));
     await addArtistPhoto({
       fileName: "me.jpg",
       mediaAssetId: portrait.id,

@@ -6,8 +6,7 @@ import { jobs, mediaAssets } from "~/db/schema";
 import { runDueJobs } from "~/modules/jobs/jobs.server";
 import { ingestImage, printableImage, readVariant } from "~/modules/media/media.server";
 import { MediaError } from "~/modules/media/pipeline.server";
-import { services, setServices } from "~/services.server";
-import { counting } from "../support/counting-storage";
+import { whileStoreWatched } from "../support/counting-storage";
 import { BACKENDS, useTestServices } from "../support/harness";
 import { detailedPicture } from "../support/images";
 
@@ -56,17 +55,12 @@ describe.each(BACKENDS)("media pipeline on %s", (backend) => {
       .toBuffer();
     const asset = await ingestImage(photo);
     expect(asset).toMatchObject({ width: 1200, height: 1800 });
-    const real = services().storage;
-    const store = counting(real);
-    setServices({ ...services(), storage: store });
-    try {
+    await whileStoreWatched(async (store) => {
       expect(await runDueJobs()).toBe(1);
-    } finally {
-      setServices({ ...services(), storage: real });
-    }
-    // Before, each of the eight variants read and decoded the original again.
-    expect(store.gets.filter((key) => key === asset.originalKey)).toHaveLength(1);
-    expect(store.puts).toHaveLength(asset.widths.length * 2);
+      // Before, each of the eight variants read and decoded the original again.
+      expect(store.gets.filter((key) => key === asset.originalKey)).toHaveLength(1);
+      expect(store.puts).toHaveLength(asset.widths.length * 2);
+    });
     for (const width of asset.widths) {
       for (const format of ["avif", "webp"] as const) {
         const variant = (await readVariant(asset.hash, width, format))!;
@@ -87,11 +81,7 @@ describe.each(BACKENDS)("media pipeline on %s", (backend) => {
 
   it("makes a missing variant on first request, once, and refuses widths it does not offer", async () => {
     const asset = await ingestImage(await detailedPicture(700, 700, "#543"));
-    // The real store, watched: which keys are written.
-    const real = services().storage;
-    const store = counting(real);
-    setServices({ ...services(), storage: store });
-    try {
+    await whileStoreWatched(async (store) => {
       const reads = await Promise.all(Array.from({ length: 5 }, () => readVariant(asset.hash, 640, "avif")));
       expect(reads[0]).toBeDefined();
       for (const other of reads) expect(Buffer.compare(reads[0]!, other!)).toBe(0);
@@ -99,19 +89,14 @@ describe.each(BACKENDS)("media pipeline on %s", (backend) => {
       expect(store.puts).toEqual([`variants/${asset.hash}/640.avif`]);
       await readVariant(asset.hash, 640, "avif");
       expect(store.puts).toHaveLength(1);
-    } finally {
-      setServices({ ...services(), storage: real });
-    }
+    });
     expect(await readVariant(asset.hash, 2560, "avif")).toBeUndefined();
     expect(await readVariant("0".repeat(24), 320, "webp")).toBeUndefined();
   });
 
   it("makes a print copy for certificates once: a second download reads it, never the original again", async () => {
     const asset = await ingestImage(await detailedPicture(1600, 1200, "#345"));
-    const real = services().storage;
-    const store = counting(real);
-    setServices({ ...services(), storage: store });
-    try {
+    await whileStoreWatched(async (store) => {
       // A buyer pressing Download again and again (or anyone holding the link) costs one decode of the original.
       const copies = await Promise.all(
         Array.from({ length: 3 }, () => printableImage(asset.hash, { maxSide: 1400, format: "jpeg" })),
@@ -121,9 +106,7 @@ describe.each(BACKENDS)("media pipeline on %s", (backend) => {
       expect(store.puts).toEqual([`print/${asset.hash}/1400.jpg`]);
       expect(store.gets.filter((key) => key === asset.originalKey)).toHaveLength(1);
       expect(await sharp(again).metadata()).toMatchObject({ format: "jpeg", width: 1400, height: 1050 });
-    } finally {
-      setServices({ ...services(), storage: real });
-    }
+    });
     expect(await printableImage("0".repeat(24), { maxSide: 900, format: "png" })).toBeUndefined();
   });
 });

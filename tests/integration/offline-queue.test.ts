@@ -8,9 +8,9 @@ import { listArtistPhotosForAdmin, uploadArtistPhoto } from "~/modules/content/a
 import { addSection, listSectionsForAdmin } from "~/modules/content/homepage-admin.server";
 import { listNotifications, notifyUser } from "~/modules/realtime/notifications.server";
 import { action as offlineQueue } from "~/routes/resources/offline-queue";
-import sharp from "sharp";
 import { adminCookie, userCookie } from "../support/admin-session";
 import { BACKENDS, useTestServices } from "../support/harness";
+import { solidPicture } from "../support/images";
 import { callRoute, seedShopSettings, seedWork } from "../support/shop-data";
 
 const ORIGIN = "http://localhost:3000";
@@ -50,9 +50,7 @@ describe.each(BACKENDS)("offline queue replay on %s", (backend) => {
     expect(sections.find((s) => s.id === first.id)?.isPublished).toBe(true);
 
     const photo = await uploadArtistPhoto({
-      bytes: await sharp({ create: { width: 200, height: 240, channels: 3, background: "#887766" } })
-        .jpeg()
-        .toBuffer(),
+      bytes: await solidPicture(200, 240, "#887766"),
       fileName: "me.jpg",
       altText: "The artist",
       caption: "",

@@ -2,7 +2,6 @@
 // cache of every process evicts on it: server/page-cache). A subscriber reading the database when the event
 // arrives must already see the change.
 import { sql } from "drizzle-orm";
-import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { jobs, orders } from "~/db/schema";
@@ -36,6 +35,7 @@ import { getSettings, saveSettings } from "~/modules/settings/settings.server";
 import { EXPIRE_JOB, markOrderPaid } from "~/modules/shop/order-actions.server";
 import * as checkoutRoute from "~/routes/shop/checkout";
 import { BACKENDS, useTestServices } from "../support/harness";
+import { solidPicture } from "../support/images";
 import { callRoute, checkoutForm, seedShopSettings, seedWork } from "../support/shop-data";
 
 type Seen = { topic: Topic; payload: unknown; observed?: Promise<unknown> };
@@ -97,11 +97,7 @@ describe.each(BACKENDS)("writes publish their events after commit on %s", (backe
     expect(await setAvailability([a], "sold", actor)).toBe(1);
     await setFeatured(b, true, actor);
     await moveArtwork(a, b, "after");
-    const image = await ingestImage(
-      await sharp({ create: { width: 400, height: 300, channels: 3, background: "#468" } })
-        .jpeg()
-        .toBuffer(),
-    );
+    const image = await ingestImage(await solidPicture(400, 300, "#468"));
     await replaceArtworkImage(b, { id: image.id, hash: image.hash, widths: image.widths });
     const term = await createTerm("category", "Seascapes");
     await assignTerm(term.id, [a], "add");
@@ -168,9 +164,7 @@ describe.each(BACKENDS)("writes publish their events after commit on %s", (backe
 
     seen = [];
     await savePageContent("about", { biography: "Born by the river." });
-    const jpeg = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#345" } })
-      .jpeg()
-      .toBuffer();
+    const jpeg = await solidPicture(300, 400, "#345");
     const photo = await uploadArtistPhoto({
       bytes: jpeg,
       fileName: "easel.jpg",

@@ -47,6 +47,26 @@ describe.each(BACKENDS)("card payments through the Stripe stand-in on %s", (back
       headers: { "stripe-signature": event.signature, "content-type": "application/json" },
     });
 
+  /** The buyer pays on Stripe's page, and Stripe's signed webhook says so. */
+  const payAtStripe = (sessionId: string) => {
+    stripe.pay(sessionId);
+    return deliver(stripe.event("checkout.session.completed", stripe.sessions.get(sessionId)));
+  };
+
+  /** Runs `act` with the services sending Stripe's calls to a port where nothing answers, the real address after. */
+  async function whileStripeOutOfReach<T>(act: () => Promise<T>): Promise<T> {
+    const config = services().config;
+    setServices({
+      ...services(),
+      config: { ...config, stripe: { ...config.stripe!, api: { protocol: "http", host: "127.0.0.1", port: 9 } } },
+    });
+    try {
+      return await act();
+    } finally {
+      setServices({ ...services(), config });
+    }
+  }
+
   const orderRow = async (id: string) => (await ctx.handle.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const mailsTo = async (orderNumber: string) =>
     (
@@ -142,10 +162,7 @@ describe.each(BACKENDS)("card payments through the Stripe stand-in on %s", (back
   it("records a refund once when Stripe's charge.refunded lands while the artist's refund call is still waiting", async () => {
     const work = await seedWork({ title: "Crossed Wires" });
     const { sessionId, order } = await checkout(work, "race@example.com");
-    stripe.pay(sessionId);
-    expect((await deliver(stripe.event("checkout.session.completed", stripe.sessions.get(sessionId)))).body).toBe(
-      "paid",
-    );
+    expect((await payAtStripe(sessionId)).body).toBe("paid");
     const mailsBefore = (await mailsTo(order.number)).length;
     const refundForm = (note: string) => ({ form: formOf({ intent: "refund", note, confirm: "yes" }) });
     const refundAsArtist = async (note: string) =>
@@ -198,8 +215,7 @@ describe.each(BACKENDS)("card payments through the Stripe stand-in on %s", (back
   it("records a refund once when the artist's transaction lands first and Stripe's webhook follows", async () => {
     const work = await seedWork({ title: "Second Place" });
     const { sessionId, order } = await checkout(work, "late-hook@example.com");
-    stripe.pay(sessionId);
-    await deliver(stripe.event("checkout.session.completed", stripe.sessions.get(sessionId)));
+    await payAtStripe(sessionId);
     await refundOrder(order.id, admin, "Returned.");
     expect((await deliver(stripe.refundEvent(sessionId))).body).toBe("ignored");
     const kinds = (await ctx.handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id))).map(
@@ -212,8 +228,7 @@ describe.each(BACKENDS)("card payments through the Stripe stand-in on %s", (back
   it("records a refund made in Stripe's dashboard when the artist then presses Refund before its webhook came", async () => {
     const work = await seedWork({ title: "Refunded Elsewhere" });
     const { sessionId, order } = await checkout(work, "dashboard-refund@example.com");
-    stripe.pay(sessionId);
-    await deliver(stripe.event("checkout.session.completed", stripe.sessions.get(sessionId)));
+    await payAtStripe(sessionId);
     // Refunded in Stripe's dashboard: a refund of the payment without our idempotency key.
     const dashboard = await fetch(`${stripe.url}/v1/refunds`, {
       method: "POST",
@@ -348,8 +363,7 @@ describe.each(BACKENDS)("card payments through the Stripe stand-in on %s", (back
     // A partial refund is noted, and changes no status.
     const other = await seedWork();
     const second = await checkout(other, "bea@example.com");
-    stripe.pay(second.sessionId);
-    await deliver(stripe.event("checkout.session.completed", stripe.sessions.get(second.sessionId)));
+    await payAtStripe(second.sessionId);
     await deliver(stripe.refundEvent(second.sessionId, { amount: 5_000 }));
     expect((await orderRow(second.order.id)).status).toBe("paid");
     const notes = await ctx.handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, second.order.id));
@@ -426,10 +440,7 @@ describe.each(BACKENDS)("card payments through the Stripe stand-in on %s", (back
       (await ctx.handle.db.select().from(invoices).where(eq(invoices.orderId, orderId)))[0];
     const paid = await checkout(await seedWork());
     expect((await createInvoiceFromOrder(paid.order.id)).invoice.status).toBe("draft");
-    stripe.pay(paid.sessionId);
-    expect((await deliver(stripe.event("checkout.session.completed", stripe.sessions.get(paid.sessionId)))).body).toBe(
-      "paid",
-    );
+    expect((await payAtStripe(paid.sessionId)).body).toBe("paid");
     expect(await invoiceOf(paid.order.id)).toMatchObject({
       status: "paid",
       paidAt: (await orderRow(paid.order.id)).paidAt,
@@ -466,8 +477,7 @@ describe.each(BACKENDS)("card payments through the Stripe stand-in on %s", (back
     // Paid, then refunded by the artist while Stripe's webhook lands first: the invoice is Refunded, once.
     const sold = await checkout(await seedWork(), "sold@example.com");
     await createInvoiceFromOrder(sold.order.id);
-    stripe.pay(sold.sessionId);
-    await deliver(stripe.event("checkout.session.completed", stripe.sessions.get(sold.sessionId)));
+    await payAtStripe(sold.sessionId);
     expect(await invoiceOf(sold.order.id)).toMatchObject({ status: "paid" });
     stripe.onRefund = (event) => deliver(event);
     try {
@@ -544,63 +554,41 @@ describe.each(BACKENDS)("card payments through the Stripe stand-in on %s", (back
         `/admin/orders/${orderId}`,
         { form: formOf(fields), cookie },
       );
-    const config = services().config;
-    const offline = () =>
-      setServices({
-        ...services(),
-        config: { ...config, stripe: { ...config.stripe!, api: { protocol: "http", host: "127.0.0.1", port: 9 } } },
-      });
-    offline();
-    try {
-      expect(await press(unpaid.order.id, { intent: "cancel" })).toMatchObject({
-        status: 409,
-        body: {
-          ok: false,
-          error: `Stripe could not be reached, so order ${unpaid.order.number} was not cancelled. Please try again in a few minutes.`,
-        },
-      });
-    } finally {
-      setServices({ ...services(), config });
-    }
+    expect(await whileStripeOutOfReach(() => press(unpaid.order.id, { intent: "cancel" }))).toMatchObject({
+      status: 409,
+      body: {
+        ok: false,
+        error: `Stripe could not be reached, so order ${unpaid.order.number} was not cancelled. Please try again in a few minutes.`,
+      },
+    });
     expect(await orderRow(unpaid.order.id)).toMatchObject({ status: "awaiting_payment" });
     expect(await stockRow(work)).toMatchObject({ quantity: 0 });
 
-    stripe.pay(unpaid.sessionId);
-    await deliver(stripe.event("checkout.session.completed", stripe.sessions.get(unpaid.sessionId)));
-    offline();
-    try {
-      expect(await press(unpaid.order.id, { intent: "refund", confirm: "yes" })).toMatchObject({
-        status: 409,
-        body: {
-          ok: false,
-          error: `Stripe could not be reached, so order ${unpaid.order.number} was not refunded. Please try again in a few minutes.`,
-        },
-      });
-    } finally {
-      setServices({ ...services(), config });
-    }
+    await payAtStripe(unpaid.sessionId);
+    expect(
+      await whileStripeOutOfReach(() => press(unpaid.order.id, { intent: "refund", confirm: "yes" })),
+    ).toMatchObject({
+      status: 409,
+      body: {
+        ok: false,
+        error: `Stripe could not be reached, so order ${unpaid.order.number} was not refunded. Please try again in a few minutes.`,
+      },
+    });
     expect(await orderRow(unpaid.order.id)).toMatchObject({ status: "paid" });
     expect(await stockRow(work)).toMatchObject({ quantity: 0, availability: "sold" });
   });
 
   it("says so when Stripe cannot be reached, and holds nothing", async () => {
     const work = await seedWork();
-    const config = services().config;
-    setServices({
-      ...services(),
-      config: { ...config, stripe: { ...config.stripe!, api: { protocol: "http", host: "127.0.0.1", port: 9 } } },
-    });
-    try {
-      const answer = await callRoute(checkoutRoute.action, "/checkout", { form: checkoutForm([{ id: work }]) });
-      expect(answer.status).toBe(503);
-      const body = answer.body as { formError: string; idempotencyKey: string };
-      expect(body.formError).toBe(
-        "Card payment is not available right now, so your order was not placed. Please try again in a few minutes.",
-      );
-      expect(body.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
-    } finally {
-      setServices({ ...services(), config });
-    }
+    const answer = await whileStripeOutOfReach(() =>
+      callRoute(checkoutRoute.action, "/checkout", { form: checkoutForm([{ id: work }]) }),
+    );
+    expect(answer.status).toBe(503);
+    const body = answer.body as { formError: string; idempotencyKey: string };
+    expect(body.formError).toBe(
+      "Card payment is not available right now, so your order was not placed. Please try again in a few minutes.",
+    );
+    expect(body.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(await stockRow(work)).toMatchObject({ quantity: 1, availability: "available" });
   });
 });

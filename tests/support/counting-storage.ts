@@ -23,6 +23,18 @@ export function counting(storage: Storage): Storage & { puts: string[]; gets: st
   };
 }
 
+/** Runs `act` with the real store watched: `store.puts` and `store.gets`, the keys written and read. */
+export async function whileStoreWatched<T>(act: (store: { puts: string[]; gets: string[] }) => Promise<T>): Promise<T> {
+  const real = services().storage;
+  const watched = counting(real);
+  setServices({ ...services(), storage: watched });
+  try {
+    return await act(watched);
+  } finally {
+    setServices({ ...services(), storage: real });
+  }
+}
+
 /** Runs `act` while the store takes no write (an object store out of reach), with the real store back after. */
 export async function whileStoreRefusesWrites<T>(act: () => Promise<T>): Promise<T> {
   const real = services().storage;

@@ -9,14 +9,14 @@ export function solidPicture(
   height: number,
   background: string | { r: number; g: number; b: number },
   format: "jpeg" | "png" | "webp" | "avif" | "gif" = "jpeg",
-): Promise<Buffer> {
+): Promise<Buffer<ArrayBuffer>> {
   return sharp({ create: { width, height, channels: 3, background } })
     .toFormat(format)
     .toBuffer();
 }
 
 /** A JPEG with detail at every scale (a rectangle and a disc on `background`), so no variant or tile is blank. */
-export function detailedPicture(width: number, height: number, background: string): Promise<Buffer> {
+export function detailedPicture(width: number, height: number, background: string): Promise<Buffer<ArrayBuffer>> {
   const shapes =
     `<svg width="${width}" height="${height}"><rect x="10%" y="20%" width="50%" height="40%" fill="#c63"/>` +
     `<circle cx="70%" cy="70%" r="8%" fill="#3a6"/></svg>`;
