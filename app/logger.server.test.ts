@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
-import { errForLog } from "./logger.server";
+import { createLogger, errForLog } from "./logger.server";
 
 /** The lines a logger with the app's error serializer writes for `error`. */
 function logged(error: unknown): string {
@@ -47,5 +47,19 @@ describe("errors in the log", () => {
   it("keep any other error whole", () => {
     const { err } = JSON.parse(logged(new TypeError("x is not a function"))) as { err: Record<string, string> };
     expect(err).toMatchObject({ type: "TypeError", message: "x is not a function" });
+  });
+});
+
+describe("a log line", () => {
+  it("names the process that wrote it, so the lines of several server processes (WEB_CONCURRENCY) can be told apart", () => {
+    let out = "";
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        out += chunk.toString();
+        done();
+      },
+    });
+    createLogger("info", false, sink).info("Atelier is ready");
+    expect(JSON.parse(out)).toMatchObject({ service: "atelier", pid: process.pid, msg: "Atelier is ready" });
   });
 });

@@ -1,13 +1,15 @@
 // Structured logging (pino). Secrets never go into a log line: redact the usual suspects, and a failed query's
 // parameters (what a visitor typed: names, addresses, notes).
-import { pino, stdSerializers, type Logger } from "pino";
+import { pino, stdSerializers, type DestinationStream, type Logger } from "pino";
 
 export type { Logger };
 
-export function createLogger(level: string, pretty = false): Logger {
-  return pino({
+/** The app's logger; `destination` (stdout by default) lets a test read its lines. */
+export function createLogger(level: string, pretty = false, destination?: DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
-    base: { service: "atelier" },
+    // The process id tells apart the lines of several server processes (WEB_CONCURRENCY) and of a restart.
+    base: { service: "atelier", pid: process.pid },
     serializers: { err: errForLog },
     redact: {
       paths: [
@@ -27,7 +29,8 @@ export function createLogger(level: string, pretty = false): Logger {
     ...(pretty
       ? { transport: { target: "pino-pretty", options: { colorize: true, ignore: "pid,hostname,service" } } }
       : {}),
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /**

@@ -129,6 +129,13 @@ test("WEB_CONCURRENCY=2 runs two processes on one port, replaces one that dies, 
     await expect.poll(() => childrenOf(cluster.child.pid!).length, { timeout: 60_000 }).toBe(2);
     const [first, second] = childrenOf(cluster.child.pid!);
     await expect.poll(() => cluster.output().match(/Atelier is ready/g)?.length ?? 0, { timeout: 60_000 }).toBe(2);
+    // Each process's lines carry its own pid: an operator can tell them apart in one journal.
+    const readyPids = cluster
+      .output()
+      .split("\n")
+      .filter((line) => line.includes('"msg":"Atelier is ready"'))
+      .map((line) => (JSON.parse(line) as { pid?: number }).pid);
+    expect(readyPids.sort()).toEqual([first, second].sort());
 
     // One worker is killed outright: the other keeps serving, and a new one takes its place. (A connection the
     // primary handed to the dead one just before it noticed is lost, as with any crash: hence the short wait
