@@ -1,19 +1,19 @@
 // The availabilities of a work (spec §3 shows available and sold; the back office also knows reserved and not
 // for sale; on_hold is a work kept for one buyer by an approved hold, decision 0020), with the admin's labels.
-export const AVAILABILITY_VALUES = ["available", "reserved", "on_hold", "sold", "not_for_sale"] as const;
-export type AvailabilityValue = (typeof AVAILABILITY_VALUES)[number];
+import { choices } from "./choices";
 
-export const AVAILABILITY_LABELS: Record<AvailabilityValue, string> = {
+export const {
+  values: AVAILABILITY_VALUES,
+  labels: AVAILABILITY_LABELS,
+  is: isAvailability,
+} = choices({
   available: "Available",
   reserved: "Reserved",
   on_hold: "On hold",
   sold: "Sold",
   not_for_sale: "Not for sale",
-};
-
-export function isAvailability(value: unknown): value is AvailabilityValue {
-  return typeof value === "string" && (AVAILABILITY_VALUES as readonly string[]).includes(value);
-}
+});
+export type AvailabilityValue = (typeof AVAILABILITY_VALUES)[number];
 
 /**
  * Whether a visitor can buy a work: available, priced and in stock (spec §2's lightbox rule). The one definition:

@@ -1,15 +1,15 @@
 // Holds on request (docs/shop.md "Holds", decision 0020): the pure rules shared by the module, the admin and the
 // tests. A request blocks nothing; an approved hold makes its work `on_hold` until it lapses or is completed.
-export const HOLD_STATUSES = ["requested", "approved", "declined", "lapsed", "completed"] as const;
-export type HoldStatus = (typeof HOLD_STATUSES)[number];
+import { choices } from "./choices";
 
-export const HOLD_STATUS_LABELS: Record<HoldStatus, string> = {
+export const { values: HOLD_STATUSES, labels: HOLD_STATUS_LABELS } = choices({
   requested: "Waiting for you",
   approved: "On hold",
   declined: "Declined",
   lapsed: "Lapsed",
   completed: "Bought",
-};
+});
+export type HoldStatus = (typeof HOLD_STATUSES)[number];
 
 export const DEFAULT_HOLD_HOURS = 48;
 

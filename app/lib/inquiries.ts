@@ -1,15 +1,15 @@
 // What visitors can ask about, shared by the forms (client) and the inbox module and schema (server).
-export const INQUIRY_TYPES = ["general", "artwork", "commission", "exhibition", "press", "other"] as const;
-export type InquiryType = (typeof INQUIRY_TYPES)[number];
+import { choices } from "./choices";
 
-export const INQUIRY_LABELS: Record<InquiryType, string> = {
+export const { values: INQUIRY_TYPES, labels: INQUIRY_LABELS } = choices({
   general: "General inquiry",
   artwork: "About an artwork",
   commission: "Commission",
   exhibition: "Exhibition or gallery",
   press: "Press",
   other: "Something else",
-};
+});
+export type InquiryType = (typeof INQUIRY_TYPES)[number];
 
 export const BUDGETS = {
   "under-2000": { label: "Under $2,000", min: null, max: 2000 },
@@ -22,21 +22,15 @@ export type BudgetKey = keyof typeof BUDGETS;
 
 export const MESSAGES_PAGE_SIZE = 25;
 
-export const MESSAGE_STATUSES = ["new", "read", "replied", "archived"] as const;
+export const { values: MESSAGE_STATUSES, labels: MESSAGE_STATUS_LABELS } = choices({
+  new: "New",
+  read: "Read",
+  replied: "Replied",
+  archived: "Archived",
+});
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
-export const COMMISSION_STAGES = [
-  "requested",
-  "in_discussion",
-  "quoted",
-  "accepted",
-  "in_progress",
-  "completed",
-  "declined",
-] as const;
-export type CommissionStage = (typeof COMMISSION_STAGES)[number];
-
-export const STAGE_LABELS: Record<CommissionStage, string> = {
+export const { values: COMMISSION_STAGES, labels: STAGE_LABELS } = choices({
   requested: "Requested",
   in_discussion: "In discussion",
   quoted: "Quoted",
@@ -44,7 +38,8 @@ export const STAGE_LABELS: Record<CommissionStage, string> = {
   in_progress: "In progress",
   completed: "Completed",
   declined: "Declined",
-};
+});
+export type CommissionStage = (typeof COMMISSION_STAGES)[number];
 
 /** Reference images a visitor may attach to a commission request (the form says so; the server enforces it). */
 export const REFERENCE_IMAGES = {

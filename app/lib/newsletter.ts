@@ -1,9 +1,9 @@
 // The newsletter's subscriber states, shared by the server module and the admin page.
-export const SUBSCRIBER_STATUSES = ["confirmed", "unconfirmed", "unsubscribed"] as const;
-export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+import { choices } from "./choices";
 
-export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatus, string> = {
+export const { values: SUBSCRIBER_STATUSES, labels: SUBSCRIBER_STATUS_LABELS } = choices({
   confirmed: "Subscribed",
   unconfirmed: "Waiting to confirm",
   unsubscribed: "Unsubscribed",
-};
+});
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];

@@ -2,7 +2,13 @@
 // admin, the room page and the tests: the link's token, when a room is open, which price a work has there, the
 // expiry day in the studio's time zone, and the device summary kept for each open.
 
-export const ROOM_VISIT_KINDS = ["opened", "inquired", "ordered"] as const;
+import { choices } from "./choices";
+
+export const { values: ROOM_VISIT_KINDS, labels: ROOM_VISIT_LABELS } = choices({
+  opened: "Opened",
+  inquired: "Inquired",
+  ordered: "Ordered",
+});
 export type RoomVisitKind = (typeof ROOM_VISIT_KINDS)[number];
 
 /** 24 random bytes, base64url: 192 bits, 32 characters. */
@@ -103,9 +109,3 @@ export function deviceSummary(userAgent: string | null | undefined, bot = false)
                 : "";
   return system ? `${browser} on ${system}` : browser;
 }
-
-export const ROOM_VISIT_LABELS: Record<RoomVisitKind, string> = {
-  opened: "Opened",
-  inquired: "Inquired",
-  ordered: "Ordered",
-};

@@ -5,7 +5,8 @@
 import { openScriptServices, scriptArgs } from "./lib/script-services";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import { artworks, type Availability } from "~/db/schema";
+import { artworks } from "~/db/schema";
+import type { AvailabilityValue } from "~/lib/availability";
 import { renderPainting } from "~/modules/demo/paintings.server";
 import { variantUrl } from "~/lib/media";
 import { slugify } from "~/modules/catalog/catalog.server";
@@ -112,7 +113,7 @@ function prng(seed: number) {
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-function availability(r: number): Availability {
+function availability(r: number): AvailabilityValue {
   if (r < 0.6) return "available";
   if (r < 0.9) return "sold";
   return r < 0.95 ? "reserved" : "not_for_sale";

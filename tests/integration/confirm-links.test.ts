@@ -9,14 +9,14 @@ import { mailOutbox } from "~/db/schema";
 import { CONFIRM_LINK_DAYS } from "~/lib/opt-in";
 import {
   alertForLink,
-  alertLinkToken,
+  alertUnsubscribeToken,
   confirmAlert,
   subscribeAlert,
   unsubscribeAlert,
 } from "~/modules/alerts/alerts.server";
 import {
   confirmSubscription,
-  linkToken,
+  unsubscribeToken,
   subscribe,
   subscriberForLink,
   unsubscribeByToken,
@@ -47,7 +47,7 @@ const LISTS: OptInList[] = [
     subscribe: (email) => subscribe(email),
     confirm: confirmSubscription,
     view: (token) => subscriberForLink("confirm", token),
-    unsubscribe: (id) => unsubscribeByToken(linkToken("unsubscribe", id)),
+    unsubscribe: (id) => unsubscribeByToken(unsubscribeToken(id)),
     legacyToken: (id) => signedId("newsletter:confirm", id),
   },
   {
@@ -57,7 +57,7 @@ const LISTS: OptInList[] = [
     subscribe: (email) => subscribeAlert({ email }),
     confirm: confirmAlert,
     view: (token) => alertForLink("confirm", token),
-    unsubscribe: (id) => unsubscribeAlert(alertLinkToken("unsubscribe", id)),
+    unsubscribe: (id) => unsubscribeAlert(alertUnsubscribeToken(id)),
     legacyToken: (id) => signedId("alerts:confirm", id),
   },
 ];
@@ -198,9 +198,7 @@ describe.each(BACKENDS)("confirmation links on %s", (backend) => {
       expect(await list.confirm(moved)).toBeUndefined();
       expect(await list.view(moved)).toBeUndefined();
       expect(
-        await list.confirm(
-          list.name === "newsletter" ? linkToken("unsubscribe", id) : alertLinkToken("unsubscribe", id),
-        ),
+        await list.confirm(list.name === "newsletter" ? unsubscribeToken(id) : alertUnsubscribeToken(id)),
       ).toBeUndefined();
       expect(await rowOf(email)).toMatchObject({ confirmed: false });
     });

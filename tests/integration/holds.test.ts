@@ -5,7 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { holds, jobs, mailOutbox, mediaAssets, notifications, user, userRoles, workAlerts } from "~/db/schema";
 import {
-  alertLinkToken,
+  alertUnsubscribeToken,
   alertUnsubscribeUrl,
   confirmAlert,
   queueAlertEvent,
@@ -149,7 +149,7 @@ describe.each(BACKENDS)("holds and work alerts on %s", (backend) => {
     // Unconfirmed: no mail for an event.
     expect(await sendAlertEvent({ kind: "available", artworkId: work, key: "test:1" })).toBe(0);
     // Another purpose's or a forged link confirms nothing.
-    expect(await confirmAlert(alertLinkToken("unsubscribe", waiting!.id))).toBeUndefined();
+    expect(await confirmAlert(alertUnsubscribeToken(waiting!.id))).toBeUndefined();
     expect(await confirmAlert(tokenFrom(confirmLink(confirmMail?.text)!))).toEqual({
       state: "confirmed",
       email: "wait@example.com",

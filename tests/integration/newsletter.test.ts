@@ -8,10 +8,10 @@ import { mailOutbox, newsletterIssues, newsletterSubscribers } from "~/db/schema
 import {
   confirmSubscription,
   countSubscribers,
-  linkToken,
+  unsubscribeToken,
   listIssues,
   listSubscribers,
-  readLinkToken,
+  readUnsubscribeToken,
   sendIssueBatch,
   startIssue,
   subscribe,
@@ -55,10 +55,10 @@ describe.each(BACKENDS)("newsletter on %s", (backend) => {
     expect(await countSubscribers()).toMatchObject({ active: 0, unconfirmed: 1 });
 
     // A link of the other kind, a forged or a cut one, confirms nothing.
-    expect(await confirmSubscription(linkToken("unsubscribe", id))).toBeUndefined();
+    expect(await confirmSubscription(unsubscribeToken(id))).toBeUndefined();
     expect(await confirmSubscription(`${id}.${"A".repeat(32)}`)).toBeUndefined();
     expect(await confirmSubscription(token!.slice(0, -1))).toBeUndefined();
-    expect(readLinkToken("unsubscribe", null)).toBeUndefined();
+    expect(readUnsubscribeToken(null)).toBeUndefined();
 
     expect(await confirmSubscription(token)).toEqual({ state: "confirmed", email: "ada@example.com" });
     expect(await countSubscribers()).toMatchObject({ active: 1, unconfirmed: 0 });
@@ -75,7 +75,7 @@ describe.each(BACKENDS)("newsletter on %s", (backend) => {
     await subscribe("waiting@example.com"); // never confirms
     await subscribe("gone@example.com");
     await confirmSubscription(await mailedToken("gone@example.com"));
-    await unsubscribeByToken(linkToken("unsubscribe", await idOf("gone@example.com")));
+    await unsubscribeByToken(unsubscribeToken(await idOf("gone@example.com")));
 
     const { issue, recipients } = await startIssue({ subject: "Spring studio notes", markdown: "New **paintings**." });
     expect(recipients).toBe(4); // ada, ben, cy, dee
@@ -87,7 +87,7 @@ describe.each(BACKENDS)("newsletter on %s", (backend) => {
       sql`select s.email from newsletter_deliveries d join newsletter_subscribers s on s.id = d.subscriber_id
            where d.issue_id = ${issue.id} and d.mail_id is null order by s.email limit 1`,
     );
-    await unsubscribeByToken(linkToken("unsubscribe", await idOf(pending!.email)));
+    await unsubscribeByToken(unsubscribeToken(await idOf(pending!.email)));
     // Resumed (the job runs again, twice over, as a retry after a crash would).
     await Promise.all([sendIssueBatch(issue.id), sendIssueBatch(issue.id)]);
     await sendIssueBatch(issue.id);

@@ -1,8 +1,8 @@
 // The fields of an artwork (upload and edit share them): labels, server-side errors beside each field, and
 // what was typed kept after a refused save.
-import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { CheckboxField, labelOptions, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { fieldBinder, type FieldErrors } from "~/lib/action-result";
-import { AVAILABILITY_LABELS, AVAILABILITY_VALUES, type AvailabilityValue } from "~/lib/availability";
+import { AVAILABILITY_LABELS, type AvailabilityValue } from "~/lib/availability";
 
 export interface ArtworkFieldValues {
   title: string;
@@ -28,7 +28,7 @@ export const EMPTY_ARTWORK: ArtworkFieldValues = {
   quantity: "1",
 };
 
-const AVAILABILITY_OPTIONS = AVAILABILITY_VALUES.map((value) => ({ value, label: AVAILABILITY_LABELS[value] }));
+const AVAILABILITY_OPTIONS = labelOptions(AVAILABILITY_LABELS);
 
 export function ArtworkFields({
   values,

@@ -2,8 +2,8 @@
 // a row of selects and Apply, all in the URL (a GET form), so a filtered list can be linked and reloaded.
 import { Form, Link, useSubmit } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
-import { SelectField, TextField, type SelectOption } from "~/components/ui/field";
-import { AVAILABILITY_LABELS, AVAILABILITY_VALUES } from "~/lib/availability";
+import { labelOptions, SelectField, TextField, type SelectOption } from "~/components/ui/field";
+import { AVAILABILITY_LABELS } from "~/lib/availability";
 
 export interface CatalogFilter {
   name: string;
@@ -19,7 +19,7 @@ export const availabilityFilter = (value: string | undefined): CatalogFilter => 
   name: "availability",
   label: "Availability",
   value,
-  options: [ALL, ...AVAILABILITY_VALUES.map((v) => ({ value: v, label: AVAILABILITY_LABELS[v] }))],
+  options: [ALL, ...labelOptions(AVAILABILITY_LABELS)],
 });
 
 /** Medium: All or one of the mediums the catalogue uses. */

@@ -2,12 +2,10 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, customType, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { idColumn, createdAtColumn, updatedAtColumn } from "./columns";
+import type { AvailabilityValue } from "~/lib/availability";
 import { mediaAssets } from "./media";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
-
-export const AVAILABILITIES = ["available", "reserved", "on_hold", "sold", "not_for_sale"] as const;
-export type Availability = (typeof AVAILABILITIES)[number];
 
 export const artworks = pgTable(
   "artworks",
@@ -26,7 +24,7 @@ export const artworks = pgTable(
     mainImageId: uuid("main_image_id").references(() => mediaAssets.id, { onDelete: "set null" }),
     /** Public URL of the main image's largest variant (spec field main_image_url). */
     mainImageUrl: text("main_image_url"),
-    availability: text("availability").$type<Availability>().notNull().default("available"),
+    availability: text("availability").$type<AvailabilityValue>().notNull().default("available"),
     /** 1 for an original; more for editions. */
     quantity: integer("quantity").notNull().default(1),
     isFeatured: boolean("is_featured").notNull().default(false),

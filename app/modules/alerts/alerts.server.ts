@@ -12,17 +12,9 @@ import { workAlertDeliveries, workAlerts, type WorkAlertKind } from "~/db/schema
 import { enqueue, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
 import { emailField, lowerCase } from "~/modules/forms/fields";
 import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
-import {
-  confirmLinkState,
-  confirmLinkToken,
-  confirmOptIn,
-  leaveOptIn,
-  readConfirmLink,
-  signUpAgain,
-  type ConfirmOutcome,
-} from "~/modules/mail/opt-in.server";
+import { optInLinks, signUpAgain } from "~/modules/mail/opt-in.server";
 import { CONFIRM_LINK_DAYS, type ConfirmLinkState } from "~/lib/opt-in";
-import { readSignedId, signedId } from "~/modules/security/signed-ids.server";
+import { paths } from "~/lib/paths";
 import { services } from "~/services.server";
 import type { LinkKind } from "~/modules/mail/mail-link.server";
 
@@ -36,15 +28,16 @@ export const AlertSubscribeSchema = z.object({
 });
 export type AlertSubscribeInput = z.infer<typeof AlertSubscribeSchema>;
 
-const purpose = (kind: LinkKind) => `alerts:${kind}`;
-/** An unsubscribe link's token (confirmation links carry their time: `alertConfirmUrl`). */
-export const alertLinkToken = (kind: "unsubscribe", id: string) => signedId(purpose(kind), id);
+/** The list's links (`/alerts/confirm?token=…`, `/alerts/unsubscribe?token=…`) and what their buttons do. */
+const links = optInLinks(workAlerts, { purpose: "alerts", page: paths.workAlerts() });
+export const {
+  confirmUrl: alertConfirmUrl,
+  unsubscribeUrl: alertUnsubscribeUrl,
+  unsubscribeToken: alertUnsubscribeToken,
+  confirm: confirmAlert,
+  unsubscribe: unsubscribeAlert,
+} = links;
 const publicUrl = () => services().config.publicUrl;
-/** The confirmation link of the sign-up `sentAt` belongs to. */
-export const alertConfirmUrl = (id: string, sentAt: Date) =>
-  `${publicUrl()}/alerts/confirm?token=${confirmLinkToken(purpose("confirm"), id, sentAt)}`;
-export const alertUnsubscribeUrl = (id: string) =>
-  `${publicUrl()}/alerts/unsubscribe?token=${alertLinkToken("unsubscribe", id)}`;
 
 export type AlertSubscribeOutcome = "confirmation-sent" | "already-subscribed" | "not-sent" | "no-such-work";
 
@@ -115,16 +108,15 @@ async function alertRow(id: string) {
 /** What a confirm or unsubscribe link is for (for the page it opens). */
 export async function alertForLink(kind: LinkKind, token: string | null): Promise<AlertLinkView | undefined> {
   if (kind === "confirm") {
-    const link = readConfirmLink(purpose("confirm"), token);
-    const found = link && (await confirmLinkState(workAlerts, link));
-    const row = found && (await alertRow(link.id));
+    const found = await links.confirmState(token);
+    const row = found && (await alertRow(found.id));
     if (!found || !row) return undefined;
     const about = { title: row.title, artworkId: row.artwork_id };
     return found.state === "open"
       ? { state: "open", email: found.email, status: "unconfirmed", ...about }
       : { state: found.state, ...about };
   }
-  const id = readSignedId(purpose(kind), token);
+  const id = links.readUnsubscribeToken(token);
   const row = id && (await alertRow(id));
   if (!row) return undefined;
   return {
@@ -134,18 +126,6 @@ export async function alertForLink(kind: LinkKind, token: string | null): Promis
     artworkId: row.artwork_id,
     status: row.unsubscribed_at ? "unsubscribed" : row.confirmed_at ? "confirmed" : "unconfirmed",
   };
-}
-
-/** The confirmation link's button: confirmed, or why nothing changed. Undefined for a link that is not ours. */
-export async function confirmAlert(token: string | null): Promise<ConfirmOutcome | undefined> {
-  const link = readConfirmLink(purpose("confirm"), token);
-  return link ? confirmOptIn(workAlerts, link) : undefined;
-}
-
-export async function unsubscribeAlert(token: string | null): Promise<{ email: string } | undefined> {
-  const id = readSignedId(purpose("unsubscribe"), token);
-  if (!id) return undefined;
-  return leaveOptIn(workAlerts, id);
 }
 
 // --- Events ------------------------------------------------------------------------------------------------
@@ -169,12 +149,6 @@ export async function queueAlertEvent(tx: Database, event: AlertEvent): Promise<
     tx,
   );
 }
-
-/** RFC 2369 and RFC 8058, as the newsletter: mail clients offer a one-click Unsubscribe. */
-const listHeaders = (alertId: string): Record<string, string> => ({
-  "List-Unsubscribe": `<${alertUnsubscribeUrl(alertId)}>`,
-  "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-});
 
 /**
  * Sends an event's mails: one per confirmed subscriber, each recorded under (event, subscriber) in the same
@@ -216,7 +190,7 @@ export async function sendAlertEvent(event: AlertEvent, database: Database = db(
         },
         tx,
         [],
-        listHeaders(s.id),
+        links.listHeaders(s.id),
       );
       await tx
         .update(workAlertDeliveries)

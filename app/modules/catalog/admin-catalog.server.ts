@@ -4,7 +4,7 @@ import { queueAlertEvent } from "~/modules/alerts/alerts.server";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
 import { pageOf } from "~/db/list-queries.server";
-import { artworkEvents, artworks, mediaAssets, type ArtworkEventKind, type Availability } from "~/db/schema";
+import { artworkEvents, artworks, mediaAssets, type ArtworkEventKind } from "~/db/schema";
 import type { ActionResult } from "~/lib/action-result";
 import type { AdminArtworkParams } from "~/lib/admin-artwork-query";
 import type { ArtworkSummary } from "~/lib/artwork";
@@ -28,7 +28,7 @@ export interface Actor {
 
 export interface AdminArtworkRow extends ArtworkSummary {
   slug: string;
-  availability: Availability;
+  availability: AvailabilityValue;
   quantity: number;
   isFeatured: boolean;
   sortOrder: number | null;
@@ -243,8 +243,8 @@ function mergedStock<T>(typed: T, seen: T | undefined, now: T): { value: T } | {
  */
 async function keptStockFields(
   tx: Database,
-  before: { id: string; availability: Availability; quantity: number },
-  stock: { availability: Availability; quantity: number },
+  before: { id: string; availability: AvailabilityValue; quantity: number },
+  stock: { availability: AvailabilityValue; quantity: number },
 ): Promise<Record<string, string> | undefined> {
   const fieldErrors: Record<string, string> = {};
   if (before.availability !== stock.availability) {
@@ -431,8 +431,8 @@ export class AvailabilityRefused extends DomainError<"kept-for-buyer"> {}
  */
 async function claimOnSale(
   tx: Database,
-  works: { id: string; availability: Availability }[],
-  to: Availability,
+  works: { id: string; availability: AvailabilityValue }[],
+  to: AvailabilityValue,
 ): Promise<Map<string, string> | undefined> {
   const kept = works.filter((w) => w.availability === "reserved" || w.availability === "on_hold").map((w) => w.id);
   if (to !== "available" || kept.length === 0) return undefined;
@@ -445,7 +445,7 @@ async function claimOnSale(
  * Sets the availability of many works at once; each real change is logged. Answers how many changed; refuses the
  * whole change (AvailabilityRefused) when it would put on sale a work the shop keeps for someone.
  */
-export async function setAvailability(ids: string[], availability: Availability, actor: Actor): Promise<number> {
+export async function setAvailability(ids: string[], availability: AvailabilityValue, actor: Actor): Promise<number> {
   if (ids.length === 0) return 0;
   const changed = await db().transaction(async (tx) => {
     const before = await tx
@@ -636,7 +636,7 @@ export async function catalogCounts(): Promise<CatalogCounts> {
 }
 
 export interface InventoryQuery {
-  availability?: Availability;
+  availability?: AvailabilityValue;
   inStock?: boolean;
   medium?: string;
   limit: number;

@@ -1,7 +1,8 @@
 // Catalog: the artist's artworks. Owns: artworks. Exposes: listing in the spec's order, lookups, creation.
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
-import { artworks, mediaAssets, type Availability } from "~/db/schema";
+import { artworks, mediaAssets } from "~/db/schema";
+import type { AvailabilityValue } from "~/lib/availability";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { ArtworkSummary } from "~/lib/artwork";
 import type { ImageAsset } from "~/lib/media";
@@ -15,7 +16,7 @@ export interface ArtworkCard extends ArtworkSummary {
   slug: string;
   description: string;
   quantity: number;
-  availability: Availability;
+  availability: AvailabilityValue;
   isFeatured: boolean;
   image: ImageAsset | null;
 }

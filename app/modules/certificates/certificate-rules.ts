@@ -1,5 +1,5 @@
 // Certificate rules as plain functions: numbers, verify codes, the edition line and the public status wording.
-import type { Availability } from "~/db/schema";
+import type { AvailabilityValue } from "~/lib/availability";
 
 /** COA-2026-0001: the year of issue and the year's sequence, four digits at least. */
 export function certificateNumber(year: number, sequence: number): string {
@@ -79,7 +79,7 @@ export function certificateParticulars(c: {
 }
 
 /** What the verify page says of the work now (nothing about who owns it). */
-export function publicStatus(work: { availability: Availability; archived: boolean } | undefined): string {
+export function publicStatus(work: { availability: AvailabilityValue; archived: boolean } | undefined): string {
   if (!work) return "No longer listed in the catalogue";
   if (work.archived) return "In the artist's records (not shown in the gallery)";
   switch (work.availability) {

@@ -1,5 +1,5 @@
 // The demo catalogue: what a new install shows before the artist adds their own work.
-import type { Availability } from "~/db/schema";
+import type { AvailabilityValue } from "~/lib/availability";
 
 export interface DemoArtwork {
   title: string;
@@ -8,7 +8,7 @@ export interface DemoArtwork {
   /** Inches, width x height: drives the image's aspect ratio and the size text. */
   inches: [number, number];
   priceUsd: number;
-  availability: Availability;
+  availability: AvailabilityValue;
   featured?: boolean;
   description: string;
 }

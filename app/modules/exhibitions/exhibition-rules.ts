@@ -1,17 +1,19 @@
 // Exhibition rules as plain functions: the form's schema (one for client and server), the types' labels and
 // whether a show is upcoming, current or past on a given day.
+import { choices } from "~/lib/choices";
 import { formatDayRange } from "~/lib/dates";
+import type { ExhibitionType } from "~/db/schema/business";
 import { z } from "zod";
 import { dayField, requiredText } from "~/modules/forms/fields";
 
-export const EXHIBITION_TYPE_LABELS = {
+// Keyed by the schema's type, so a kind added there must be labelled here.
+const TYPES = choices<ExhibitionType>({
   solo: "Solo exhibition",
   group: "Group exhibition",
   fair: "Art fair",
   online: "Online exhibition",
-} as const;
-export type ExhibitionTypeId = keyof typeof EXHIBITION_TYPE_LABELS;
-const TYPES = Object.keys(EXHIBITION_TYPE_LABELS) as [ExhibitionTypeId, ...ExhibitionTypeId[]];
+});
+export const EXHIBITION_TYPE_LABELS = TYPES.labels;
 
 export const ExhibitionSchema = z
   .object({
@@ -26,7 +28,7 @@ export const ExhibitionSchema = z
       .default(""),
     startDate: dayField("start date"),
     endDate: dayField("end date"),
-    type: z.enum(TYPES, "Choose the kind of exhibition."),
+    type: z.enum(TYPES.values, "Choose the kind of exhibition."),
     description: z.string().trim().max(2_000, "Keep the description under 2,000 characters.").default(""),
     link: z
       .string()

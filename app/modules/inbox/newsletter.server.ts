@@ -15,21 +15,13 @@ import { mailOutbox, newsletterDeliveries, newsletterIssues, newsletterSubscribe
 import { enqueue, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
 import { markdownToText, renderMarkdown } from "~/modules/content/markdown.server";
 import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
-import {
-  confirmLinkState,
-  confirmLinkToken,
-  confirmOptIn,
-  leaveOptIn,
-  readConfirmLink,
-  signUpAgain,
-  type ConfirmOutcome,
-} from "~/modules/mail/opt-in.server";
+import { optInLinks, signUpAgain } from "~/modules/mail/opt-in.server";
 import { services } from "~/services.server";
-import { readSignedId, signedId } from "~/modules/security/signed-ids.server";
 import { FORMULA_LEADING } from "~/modules/catalog/import/fields";
 import { db, queryRows, type Database } from "~/db/client.server";
 import { containing, newestFirst, pageOf } from "~/db/list-queries.server";
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from "~/lib/newsletter";
+import { paths } from "~/lib/paths";
 import { CONFIRM_LINK_DAYS, type ConfirmLinkState } from "~/lib/opt-in";
 import type { LinkKind } from "~/modules/mail/mail-link.server";
 import { pageOffset } from "~/lib/pagination";
@@ -38,20 +30,16 @@ export const SubscribeSchema = z.object({ email: emailField });
 
 // --- Links ---------------------------------------------------------------------------------------------
 
-/** An unsubscribe link's token (confirmation links carry their time: `confirmUrl`). */
-export const linkToken = (kind: "unsubscribe", id: string): string => signedId(`newsletter:${kind}`, id);
-
-/** The subscriber id an unsubscribe link names, when its signature holds. */
-export const readLinkToken = (kind: "unsubscribe", token: string | null | undefined): string | undefined =>
-  readSignedId(`newsletter:${kind}`, token);
-
-const CONFIRM_PURPOSE = "newsletter:confirm";
-const publicUrl = () => services().config.publicUrl;
-/** The confirmation link of the sign-up `sentAt` belongs to. */
-export const confirmUrl = (id: string, sentAt: Date) =>
-  `${publicUrl()}/newsletter/confirm?token=${confirmLinkToken(CONFIRM_PURPOSE, id, sentAt)}`;
-export const unsubscribeUrl = (id: string) =>
-  `${publicUrl()}/newsletter/unsubscribe?token=${linkToken("unsubscribe", id)}`;
+/** The list's links (`/newsletter/confirm?token=…`, `/newsletter/unsubscribe?token=…`) and what their buttons do. */
+const links = optInLinks(newsletterSubscribers, { purpose: "newsletter", page: paths.newsletter() });
+export const {
+  confirmUrl,
+  unsubscribeUrl,
+  unsubscribeToken,
+  readUnsubscribeToken,
+  confirm: confirmSubscription,
+  unsubscribe: unsubscribeByToken,
+} = links;
 
 // --- Subscribing ---------------------------------------------------------------------------------------
 
@@ -83,22 +71,6 @@ export async function subscribe(email: string, source = "footer"): Promise<Subsc
   });
 }
 
-/**
- * The confirmation link's button: the address is subscribed from now on, or, for a link that has expired, was
- * used or was sent before an unsubscribe, why nothing changed. Undefined for a link that is not ours.
- */
-export async function confirmSubscription(token: string | null): Promise<ConfirmOutcome | undefined> {
-  const link = readConfirmLink(CONFIRM_PURPOSE, token);
-  return link ? confirmOptIn(newsletterSubscribers, link) : undefined;
-}
-
-/** The unsubscribe link (one click, no sign-in, RFC 8058). Undefined for a link that is not ours. */
-export async function unsubscribeByToken(token: string | null): Promise<{ email: string } | undefined> {
-  const id = readLinkToken("unsubscribe", token);
-  if (!id) return undefined;
-  return leaveOptIn(newsletterSubscribers, id);
-}
-
 /** What a link's page shows: the address and its state, or (a confirm link that changes nothing) only why. */
 export type SubscriberLinkView =
   { state: "open"; email: string; status: SubscriberStatus } | { state: Exclude<ConfirmLinkState, "open"> };
@@ -106,14 +78,13 @@ export type SubscriberLinkView =
 /** The address a link is for, and where it stands (for the page the link opens). */
 export async function subscriberForLink(kind: LinkKind, token: string | null): Promise<SubscriberLinkView | undefined> {
   if (kind === "confirm") {
-    const link = readConfirmLink(CONFIRM_PURPOSE, token);
-    const found = link && (await confirmLinkState(newsletterSubscribers, link));
+    const found = await links.confirmState(token);
     if (!found) return undefined;
     return found.state === "open"
       ? { state: "open", email: found.email, status: "unconfirmed" }
       : { state: found.state };
   }
-  const id = readLinkToken(kind, token);
+  const id = readUnsubscribeToken(token);
   if (!id) return undefined;
   const [row] = await db()
     .select({
@@ -237,18 +208,10 @@ function issueMail(input: IssueInput, subscriberId: string) {
   };
 }
 
-/** RFC 2369 and RFC 8058: mail clients show an Unsubscribe button that POSTs to the link, no sign-in. */
-function listHeaders(subscriberId: string): Record<string, string> {
-  return {
-    "List-Unsubscribe": `<${unsubscribeUrl(subscriberId)}>`,
-    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-  };
-}
-
 /** "Send a test to myself": the issue as a subscriber would get it (its unsubscribe link goes nowhere real). */
 export async function sendTestIssue(to: string, input: IssueInput): Promise<void> {
   const placeholder = "00000000-0000-4000-8000-000000000000";
-  await sendMail(to, "newsletter-issue", issueMail(input, placeholder), db(), [], listHeaders(placeholder));
+  await sendMail(to, "newsletter-issue", issueMail(input, placeholder), db(), [], links.listHeaders(placeholder));
 }
 
 /** Starts sending an issue to every confirmed subscriber now; returns it with the number of recipients. */
@@ -315,7 +278,7 @@ export async function sendIssueBatch(issueId: string, database: Database = db())
         issueMail(issue, row.subscriber_id),
         tx,
         [],
-        listHeaders(row.subscriber_id),
+        links.listHeaders(row.subscriber_id),
       );
       await tx
         .update(newsletterDeliveries)

@@ -1,7 +1,7 @@
 // The writes and links of a double opt-in list (the newsletter's subscribers, "Notify me" alerts): confirming a
 // row from the link of its confirmation mail, and leaving the list from the unsubscribe link of any of its mails.
 // Each list's module owns its table (with `id`, `email`, `confirmed_at`, `unsubscribed_at` and
-// `confirm_requested_at`), reads the link's token and passes its table here.
+// `confirm_requested_at`) and makes its links, and what their buttons do, with `optInLinks` (the last function).
 //
 // A confirmation link is `{id}.{time sent, ms base 36}.{HMAC}`: it works for CONFIRM_LINK_DAYS, and only for the
 // sign-up waiting when it was sent. `confirm_requested_at` is when that sign-up began (asking again while it
@@ -12,7 +12,9 @@ import { sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { db, queryRows } from "~/db/client.server";
 import { CONFIRM_LINK_DAYS, type ConfirmLinkState } from "~/lib/opt-in";
-import { readSignedId, signatureFor, signatureMatches } from "~/modules/security/signed-ids.server";
+import { readSignedId, signatureFor, signatureMatches, signedId } from "~/modules/security/signed-ids.server";
+import { services } from "~/services.server";
+import type { LinkKind } from "./mail-link.server";
 
 const LIFETIME_MS = CONFIRM_LINK_DAYS * 86_400_000;
 
@@ -118,4 +120,51 @@ export async function leaveOptIn(table: PgTable, id: string): Promise<{ email: s
           where id = ${id} returning email`,
   );
   return row;
+}
+
+/**
+ * One list's links and what their buttons do: its table, the purpose its links are signed for (`alerts`, so
+ * `alerts:confirm` and `alerts:unsubscribe`) and the page they open under (`/alerts`: `/alerts/confirm?token=…`
+ * and `/alerts/unsubscribe?token=…`, mail-link.server.ts).
+ */
+export function optInLinks(table: PgTable, list: { purpose: string; page: string }) {
+  const purpose = (kind: LinkKind) => `${list.purpose}:${kind}`;
+  const url = (kind: LinkKind, token: string) => `${services().config.publicUrl}${list.page}/${kind}?token=${token}`;
+  /** An unsubscribe link's token (confirmation links carry their time: `confirmUrl`). */
+  const unsubscribeToken = (id: string) => signedId(purpose("unsubscribe"), id);
+  /** The row an unsubscribe link names, when its signature holds. */
+  const readUnsubscribeToken = (token: string | null | undefined) => readSignedId(purpose("unsubscribe"), token);
+  const readConfirmToken = (token: string | null | undefined) => readConfirmLink(purpose("confirm"), token);
+  const unsubscribeUrl = (id: string) => url("unsubscribe", unsubscribeToken(id));
+  return {
+    unsubscribeToken,
+    readUnsubscribeToken,
+    /** The confirmation link of the sign-up `sentAt` belongs to. */
+    confirmUrl: (id: string, sentAt: Date) => url("confirm", confirmLinkToken(purpose("confirm"), id, sentAt)),
+    unsubscribeUrl,
+    /** RFC 2369 and RFC 8058: mail clients show an Unsubscribe button that POSTs to the link, no sign-in. */
+    listHeaders: (id: string): Record<string, string> => ({
+      "List-Unsubscribe": `<${unsubscribeUrl(id)}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    }),
+    /** The row a confirmation link names, its address and where the link stands; undefined for a link not ours. */
+    confirmState: async (token: string | null) => {
+      const link = readConfirmToken(token);
+      const found = link && (await confirmLinkState(table, link));
+      return found && { id: link.id, ...found };
+    },
+    /**
+     * The confirmation link's button: the address is on the list from now on, or, for a link that has expired, was
+     * used or was sent before an unsubscribe, why nothing changed. Undefined for a link that is not ours.
+     */
+    confirm: async (token: string | null): Promise<ConfirmOutcome | undefined> => {
+      const link = readConfirmToken(token);
+      return link ? confirmOptIn(table, link) : undefined;
+    },
+    /** The unsubscribe link (one click, no sign-in, RFC 8058). Undefined for a link that is not ours. */
+    unsubscribe: async (token: string | null): Promise<{ email: string } | undefined> => {
+      const id = readUnsubscribeToken(token);
+      return id ? leaveOptIn(table, id) : undefined;
+    },
+  };
 }

@@ -1,6 +1,7 @@
 // Provenance rules as plain functions (isomorphic, no database): a work's history built from what the site
 // already records (its year, the exhibitions it was in, the orders that sold it, its certificates) and the
 // entries the artist adds by hand; the public variant that names no buyer; the manual entry form's schema.
+import { choices } from "~/lib/choices";
 import { formatCalendarDay, formatDayRange } from "~/lib/dates";
 import { z } from "zod";
 import { dayField } from "~/modules/forms/fields";
@@ -67,15 +68,15 @@ export type PublicProvenanceEntry =
   | { kind: "sold"; date: string; place: string }
   | Omit<Extract<ProvenanceEntry, { kind: "recorded" }>, "entryId">;
 
-export const PROVENANCE_ENTRY_LABELS: Record<ProvenanceEntryKind, string> = {
+// Keyed by the schema's type, so a kind added there must be labelled here.
+const ENTRY_KINDS = choices<ProvenanceEntryKind>({
   consigned: "Consigned",
   acquired: "Acquired",
   exhibited: "Exhibited",
   loaned: "On loan",
   other: "Other",
-};
-// Keyed by the schema's type, so a kind added there must be labelled here.
-const ENTRY_KINDS = Object.keys(PROVENANCE_ENTRY_LABELS) as [ProvenanceEntryKind, ...ProvenanceEntryKind[]];
+});
+export const PROVENANCE_ENTRY_LABELS = ENTRY_KINDS.labels;
 
 /** On one day: made, shown, recorded, sold, certified, revoked (the order the events happen in a life). */
 const KIND_ORDER: Record<ProvenanceEntry["kind"], number> = {
@@ -255,7 +256,7 @@ export function provenanceLine(e: ProvenanceEntry | PublicProvenanceEntry): Prov
 
 /** The artist's own entry (one schema for the form and the action). */
 export const ProvenanceEntrySchema = z.object({
-  kind: z.enum(ENTRY_KINDS, "Choose what happened."),
+  kind: z.enum(ENTRY_KINDS.values, "Choose what happened."),
   date: dayField("date"),
   description: z
     .string({ error: "Say what happened." })

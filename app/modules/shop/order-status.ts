@@ -8,17 +8,18 @@
 //   awaiting_payment → refunded           (a card refund reported before its payment: webhooks arrive in any order)
 //   cancelled → paid                      (a card payment that lands after the reservation lapsed, the work still free)
 //   cancelled → refunded                  (such a late payment when the work is gone: it is refunded at once)
+import type { OrderStatus } from "~/db/schema/orders";
 
-export const ORDER_STATUS_LABELS = {
+export type { OrderStatus };
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   awaiting_payment: "Awaiting payment",
   paid: "Paid",
   shipped: "Shipped",
   delivered: "Delivered",
   cancelled: "Cancelled",
   refunded: "Refunded",
-} as const;
-
-export type OrderStatus = keyof typeof ORDER_STATUS_LABELS;
+};
 
 const MOVES: Record<OrderStatus, readonly OrderStatus[]> = {
   awaiting_payment: ["paid", "cancelled", "refunded"],

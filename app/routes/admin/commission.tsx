@@ -14,7 +14,7 @@ import { HistoryEntry } from "~/components/admin/history-entry";
 import { Thumb } from "~/components/admin/thumb";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Panel } from "~/components/ui/card";
-import { Field, SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { Field, labelOptions, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { FileField } from "~/components/ui/file-field";
 import { formState, type ActionResult } from "~/lib/action-result";
 import { formatShortDateTime } from "~/lib/dates";
@@ -357,7 +357,7 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
                 label="Stage"
                 name="stage"
                 defaultValue={c.stage}
-                options={COMMISSION_STAGES.map((s) => ({ value: s, label: STAGE_LABELS[s] }))}
+                options={labelOptions(STAGE_LABELS)}
                 className="flex-1"
               />
               <Button type="submit" variant="secondary" size="sm" disabled={!!busy}>

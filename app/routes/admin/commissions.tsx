@@ -16,7 +16,7 @@ import { Panel } from "~/components/ui/card";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Fact } from "~/components/ui/fact";
-import { Select } from "~/components/ui/field";
+import { labelOptions, Select } from "~/components/ui/field";
 import { formatShortDate } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
 import { withPage } from "~/lib/list-query";
@@ -76,7 +76,7 @@ export async function action({ request }: Route.ActionArgs): Promise<ActionResul
   return { ok: true };
 }
 
-const STAGE_OPTIONS = COMMISSION_STAGES.map((s) => ({ value: s, label: STAGE_LABELS[s] }));
+const STAGE_OPTIONS = labelOptions(STAGE_LABELS);
 
 type Commission = Route.ComponentProps["loaderData"]["byStage"][CommissionStage][number];
 

@@ -18,7 +18,13 @@ import { ActionNotice } from "~/components/ui/notice";
 import { StatusBadge, type Tone } from "~/components/ui/status-badge";
 import { formatShortDateTime } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
-import { INQUIRY_LABELS, MESSAGE_STATUSES, MESSAGES_PAGE_SIZE, type MessageStatus } from "~/lib/inquiries";
+import {
+  INQUIRY_LABELS,
+  MESSAGE_STATUS_LABELS,
+  MESSAGE_STATUSES,
+  MESSAGES_PAGE_SIZE,
+  type MessageStatus,
+} from "~/lib/inquiries";
 import { paths } from "~/lib/paths";
 import { pageCount } from "~/lib/pagination";
 import { isUuid } from "~/lib/uuid";
@@ -85,13 +91,6 @@ export async function action({
   return { ok: true, changed: await setMessageStatus(input.ids, input.status) };
 }
 
-const STATUS_LABELS: Record<MessageStatus, string> = {
-  new: "New",
-  read: "Read",
-  replied: "Replied",
-  archived: "Archived",
-};
-
 const STATUS_TONES: Record<MessageStatus, Tone> = {
   new: "accent",
   read: "muted",
@@ -100,7 +99,7 @@ const STATUS_TONES: Record<MessageStatus, Tone> = {
 };
 
 function MessageStatusBadge({ status }: { status: MessageStatus }) {
-  return <StatusBadge tone={STATUS_TONES[status]}>{STATUS_LABELS[status]}</StatusBadge>;
+  return <StatusBadge tone={STATUS_TONES[status]}>{MESSAGE_STATUS_LABELS[status]}</StatusBadge>;
 }
 
 export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
@@ -125,7 +124,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
       />
       <nav aria-label="Message views" className="mb-5 flex flex-wrap gap-2">
         {tab(null, "Inbox")}
-        {MESSAGE_STATUSES.map((s) => tab(s, STATUS_LABELS[s], loaderData.counts[s]))}
+        {MESSAGE_STATUSES.map((s) => tab(s, MESSAGE_STATUS_LABELS[s], loaderData.counts[s]))}
         <Link to={adminPaths.newsletter()} className={buttonClass("ghost", "sm")}>
           Subscribers
         </Link>
@@ -176,7 +175,7 @@ function MessageList({ data: list }: { data: MessagesData }) {
                     ? "Mark selected unread"
                     : s === "archived"
                       ? "Archive selected"
-                      : `Mark selected ${STATUS_LABELS[s].toLowerCase()}`}
+                      : `Mark selected ${MESSAGE_STATUS_LABELS[s].toLowerCase()}`}
                 </Button>
               ))}
             </div>

@@ -12,6 +12,7 @@ import { buttonClass } from "~/components/ui/button";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { ActionNotice } from "~/components/ui/notice";
 import type { ActionResult } from "~/lib/action-result";
+import { choices } from "~/lib/choices";
 import { formatShortDateTime } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
 import { pageParam } from "~/lib/pagination";
@@ -21,13 +22,12 @@ import { outboxCounts, outboxPage, OUTBOX_PAGE_SIZE, requeueMail, sendMail } fro
 import { studioTimeZone } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
 
-const STATUSES = ["pending", "sent", "logged", "failed"] as const;
-const STATUS_LABELS: Record<(typeof STATUSES)[number], string> = {
+const { values: STATUSES, labels: STATUS_LABELS } = choices({
   pending: "Waiting",
   sent: "Sent",
   logged: "Kept (mail off)",
   failed: "Failed",
-};
+});
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -20,7 +20,7 @@ import { Button } from "~/components/ui/button";
 import { cardClass, Panel } from "~/components/ui/card";
 import { rowClass, TableFrame, Td, Th } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
-import { Select } from "~/components/ui/field";
+import { labelOptions, Select } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
 import { adminArtworkSearch, parseAdminArtworkParams } from "~/lib/admin-artwork-query";
 import { formatShortDateTime } from "~/lib/dates";
@@ -36,7 +36,7 @@ import {
 import { firstMessage, formList, readSubmission, refuse } from "~/modules/forms/submission.server";
 import { studioTimeZone } from "~/modules/settings/settings.server";
 
-const TARGETS = AVAILABILITY_VALUES.map((value) => ({ value, label: AVAILABILITY_LABELS[value] }));
+const TARGETS = labelOptions(AVAILABILITY_LABELS);
 
 const PAGE_SIZE = 50;
 

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/contact";
-import { FormErrorSummary, SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { FormErrorSummary, labelOptions, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { SenderFields } from "~/components/site/sender-fields";
 import { SentPanel } from "~/components/site/sent-panel";
 import { SubmitButton } from "~/components/ui/submit-button";
@@ -93,7 +93,7 @@ async function sendMessage(form: FormData, message: ContactInput, clientIp: stri
   return { ok: true } satisfies ActionResult;
 }
 
-const TYPE_OPTIONS = INQUIRY_TYPES.map((value) => ({ value, label: INQUIRY_LABELS[value] }));
+const TYPE_OPTIONS = labelOptions(INQUIRY_LABELS);
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { artwork, room, inquiryType, submissionKey, studio } = loaderData;

@@ -7,7 +7,8 @@ import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { IMAGE_ZIP_LIMITS, inspectZip, unpackInBatches, ZipLimitError } from "~/modules/security/zip-guard";
 import { db, type Database } from "~/db/client.server";
-import { artworks, catalogImports, type Availability } from "~/db/schema";
+import { artworks, catalogImports } from "~/db/schema";
+import type { AvailabilityValue } from "~/lib/availability";
 import { formatPrice } from "~/lib/money";
 import {
   checkImage,
@@ -265,7 +266,7 @@ export interface PreviewRow {
   year: number | null;
   size: string;
   price: string;
-  availability: Availability;
+  availability: AvailabilityValue;
   isFeatured: boolean;
   quantity: number;
   terms: string;
@@ -339,7 +340,7 @@ const STOCK_FIELDS: readonly ImportField[] = ["availability", "quantity"];
 /** Whether a row would put its work on sale or add pieces to it, in the stock columns the file has. */
 function raisesStock(
   row: ArtworkRow,
-  now: { availability: Availability; quantity: number },
+  now: { availability: AvailabilityValue; quantity: number },
   mapping: ColumnMapping,
 ): boolean {
   const toSale = Boolean(mapping.availability) && row.availability === "available" && now.availability !== "available";
@@ -366,7 +367,7 @@ async function keptStock(
   const ids = [...new Set(rows.map(idOf).filter((id): id is string => id !== undefined))];
   const claims = new Map<string, StockClaim>();
   const sales = new Map<string, string>();
-  const stock = new Map<string, { availability: Availability; quantity: number }>();
+  const stock = new Map<string, { availability: AvailabilityValue; quantity: number }>();
   for (let i = 0; i < ids.length; i += 1000) {
     const chunk = ids.slice(i, i + 1000);
     for (const [id, claim] of await liveClaims(chunk, tx)) claims.set(id, claim);

@@ -1,6 +1,6 @@
 // Reading the rows of a catalogue spreadsheet: each cell parsed leniently (what people actually type in a
 // spreadsheet), each row checked, and every problem reported with its row and column. Pure: unit-tested.
-import type { Availability } from "~/db/schema";
+import type { AvailabilityValue } from "~/lib/availability";
 import { MAX_PRICE_CENTS } from "~/lib/money";
 import { toSlug } from "~/lib/slug";
 import { FORMULA_LEADING, IMPORT_FIELDS, type ColumnMapping, type ImportField } from "./fields";
@@ -20,7 +20,7 @@ export interface ArtworkRow {
   year: number | null;
   size: string;
   priceCents: number | null;
-  availability: Availability;
+  availability: AvailabilityValue;
   isFeatured: boolean;
   quantity: number;
   categories: string[];
@@ -62,7 +62,7 @@ export function parsePrice(raw: string): Parsed<number | null> {
   return ok(cents);
 }
 
-const AVAILABILITY_WORDS: Record<string, Availability> = {
+const AVAILABILITY_WORDS: Record<string, AvailabilityValue> = {
   available: "available",
   "for sale": "available",
   "in stock": "available",
@@ -77,7 +77,7 @@ const AVAILABILITY_WORDS: Record<string, Availability> = {
 };
 
 /** available, reserved, sold, not for sale (and common spellings); empty is available. */
-export function parseAvailability(raw: string): Parsed<Availability> {
+export function parseAvailability(raw: string): Parsed<AvailabilityValue> {
   const text = raw.trim().toLowerCase().replace(/[_-]+/g, " ").replace(/\s+/g, " ");
   if (!text) return ok("available");
   const value = AVAILABILITY_WORDS[text];
