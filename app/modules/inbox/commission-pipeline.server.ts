@@ -4,7 +4,7 @@
 // Owns: commission_events (and the pipeline's columns of commissions). Invoices through the invoices module.
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { choiceParam, isCalendarDay, pageField, searchParam } from "~/modules/forms/fields";
+import { choiceParam, isCalendarDay, pageField, requiredText, searchParam } from "~/modules/forms/fields";
 import type { ActionResult } from "~/lib/action-result";
 import { commissionEvents, commissions, invoices } from "~/db/schema";
 import { COMMISSION_STAGES, STAGE_LABELS, type CommissionStage } from "~/lib/inquiries";
@@ -160,7 +160,7 @@ export async function saveQuote(id: string, quote: QuoteInput, actor: Actor): Pr
 }
 
 export const NoteSchema = z.object({
-  note: z.string().trim().min(1, "Write the note first.").max(4_000, "Keep a note under 4,000 characters."),
+  note: requiredText("Write the note first.", 4_000, "Keep a note under 4,000 characters."),
 });
 
 export async function addNote(id: string, note: string, actor: Actor): Promise<void> {

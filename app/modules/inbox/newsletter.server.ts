@@ -10,7 +10,7 @@
 // (issue, subscriber) key means nobody is mailed twice.
 import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { choiceParam, emailField, pageField, searchParam } from "~/modules/forms/fields";
+import { choiceParam, emailField, pageField, requiredText, searchParam } from "~/modules/forms/fields";
 import { mailOutbox, newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "~/db/schema";
 import { enqueue, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
 import { markdownToText, renderMarkdown } from "~/modules/content/markdown.server";
@@ -223,8 +223,8 @@ export async function subscribersCsv(filter: Pick<SubscriberFilter, "q" | "statu
 // --- Issues --------------------------------------------------------------------------------------------
 
 export const IssueSchema = z.object({
-  subject: z.string().trim().min(1, "Give the e-mail a subject.").max(200, "Keep the subject under 200 characters."),
-  markdown: z.string().trim().min(1, "Write something to send.").max(50_000, "Keep it under 50,000 characters."),
+  subject: requiredText("Give the e-mail a subject.", 200, "Keep the subject under 200 characters."),
+  markdown: requiredText("Write something to send.", 50_000, "Keep it under 50,000 characters."),
 });
 export type IssueInput = z.infer<typeof IssueSchema>;
 

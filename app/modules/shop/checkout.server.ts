@@ -7,6 +7,7 @@ import { z } from "zod";
 import { db, queryRows } from "~/db/client.server";
 import { orderItems, orders, type Fulfilment } from "~/db/schema";
 import { isCountryCode } from "~/lib/countries";
+import { requiredText } from "~/modules/forms/fields";
 import { catalogChanged } from "~/modules/catalog/catalog-cache.server";
 import { reserveArtwork, type ReservedArtwork } from "~/modules/catalog/stock.server";
 import { getSettings, type Settings } from "~/modules/settings/settings.server";
@@ -65,7 +66,7 @@ export const CheckoutSchema = z
       // A cart holds a work once, with its quantity: a work listed twice is a crafted form, not a buyer's.
       .refine((lines) => new Set(lines.map((l) => l.artworkId)).size === lines.length)
       .default([]),
-    name: text(120).min(1, "Enter your name."),
+    name: requiredText("Enter your name.", 120, "Please keep this under 120 characters."),
     email: z
       .string()
       .trim()
