@@ -103,6 +103,25 @@ describe.each(BACKENDS)("inquiries on %s", (backend) => {
     expect(stored?.name).toBe(persian);
   });
 
+  it("answers a text field sent twice by hand beside the field in the form's words, never zod's", async () => {
+    const form = formOf({
+      email: "twice@example.com",
+      inquiryType: "general",
+      message: "A question about the studio's opening hours.",
+      submissionKey: newSubmissionKey(),
+    });
+    for (const name of ["name", "subject"]) {
+      form.append(name, "One");
+      form.append(name, "Two");
+    }
+    const answer = await callRoute(contactAction, "/contact", { form, ip: "198.51.100.62" });
+    expect(answer.status).toBe(400);
+    expect((answer.body as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
+      name: "Enter your name.",
+      subject: "The form could not be read. Please reload the page and try again.",
+    });
+  });
+
   it("stores a commission request in the pipeline with its budget range", async () => {
     const input = {
       name: "Ana Ruiz",

@@ -8,6 +8,7 @@ import { db, queryRows } from "~/db/client.server";
 import { orderItems, orders, type Fulfilment } from "~/db/schema";
 import { isCountryCode } from "~/lib/countries";
 import { requiredText } from "~/modules/forms/fields";
+import { FORM_UNREADABLE } from "~/modules/forms/submission.server";
 import { catalogChanged } from "~/modules/catalog/catalog-cache.server";
 import { reserveArtwork, type ReservedArtwork } from "~/modules/catalog/stock.server";
 import { getSettings, type Settings } from "~/modules/settings/settings.server";
@@ -157,7 +158,7 @@ export function readCheckoutForm(form: FormData) {
           ? issue.message === TOO_MANY_WORKS || issue.message === TOO_MANY_PIECES
             ? issue.message
             : "Your cart could not be read. Please reload the page."
-          : "The form could not be read. Please reload the page and try again.";
+          : FORM_UNREADABLE;
   }
   return { ok: false as const, fieldErrors, values };
 }
