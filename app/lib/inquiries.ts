@@ -41,6 +41,17 @@ export const { values: COMMISSION_STAGES, labels: STAGE_LABELS } = choices({
 });
 export type CommissionStage = (typeof COMMISSION_STAGES)[number];
 
+/**
+ * Whether a commission at this stage is invoiced and asked for money: any stage but declined, which asks for none
+ * (as a cancelled order). Invoice Generation does not offer a declined one, its page offers no "Mark … paid", the
+ * client's page asks for nothing, and the server refuses a request made by hand (`declinedCommission`).
+ */
+export const mayInvoiceCommission = (stage: CommissionStage): boolean => stage !== "declined";
+
+/** Why a declined commission gets no invoice. */
+export const declinedCommission = (name: string): string =>
+  `${name}'s commission was declined: it has nothing to invoice.`;
+
 /** Reference images a visitor may attach to a commission request (the form says so; the server enforces it). */
 export const REFERENCE_IMAGES = {
   max: 5,

@@ -6,10 +6,11 @@
 import { createHmac } from "node:crypto";
 import { ADMIN_SERVER_ENV } from "../support/accounts";
 import { signInAdmin } from "../support/admin-fixtures";
-import { specServer, visitorPage } from "../support/app-server";
+import { specServer, startAppServer, visitorPage } from "../support/app-server";
 import { expect, test, waitForHydration } from "../support/fixtures";
 import { oneClickUnsubscribeLink } from "../support/e2e-mail";
 import { decodeMime } from "../support/smtp-peer";
+import { createServerDatabase, onServer } from "../support/postgres-server";
 
 test.describe.configure({ mode: "serial" });
 
@@ -198,4 +199,59 @@ test("a confirmation link older than 7 days says it expired and leads to the sig
   await page.getByRole("button", { name: "Confirm my subscription" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "You are subscribed" })).toBeVisible();
   await page.context().close();
+});
+
+// The artist's list parts who can still confirm from who cannot: a link works for 7 days, and a sign-up whose
+// link is older is "Link expired", in its own filter and count, not "Waiting to confirm". Time is moved on
+// the database's side, so this test's server runs on a PostgreSQL database of its own (TEST_DATABASE_URL, else
+// the server on 127.0.0.1:5432).
+test("the artist sees a sign-up whose confirmation link expired as Link expired, apart from those waiting", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const database = await createServerDatabase("atelier_newsletter");
+  const own = await startAppServer({ ...ADMIN_SERVER_ENV, DATABASE_URL: database.url, AUTH_SECRET });
+  try {
+    const page = await visitorPage(browser, own.url);
+    for (const reader of ["expired.reader@example.com", "waiting.reader@example.com"]) {
+      await page.goto("/newsletter");
+      await page.getByRole("main").getByLabel("Email").fill(reader);
+      await page.getByRole("main").getByRole("button", { name: "Subscribe" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Almost done" })).toBeVisible();
+    }
+    await page.context().close();
+    // Eight days pass for the first sign-up: the link it was mailed no longer works.
+    await onServer(
+      database.url,
+      `update newsletter_subscribers set created_at = created_at - interval '8 days',
+         confirm_requested_at = confirm_requested_at - interval '8 days',
+         confirm_sent_at = confirm_sent_at - interval '8 days'
+       where email = 'expired.reader@example.com'`,
+    );
+
+    const admin = await browser.newContext({ baseURL: own.url });
+    await signInAdmin(admin.request, own.url);
+    const artist = await admin.newPage();
+    await artist.goto("/admin/newsletter");
+    await expect(artist.getByText("0 subscribed · 1 waiting to confirm · 1 whose link expired.")).toBeVisible();
+    const subscribers = artist.getByRole("region", { name: "Subscribers" });
+    const row = (reader: string) => subscribers.getByRole("row").filter({ hasText: reader });
+    await expect(row("expired.reader@example.com")).toContainText("Link expired");
+    await expect(row("waiting.reader@example.com")).toContainText("Waiting to confirm");
+
+    for (const [status, shown, hidden] of [
+      ["Link expired", "expired.reader@example.com", "waiting.reader@example.com"],
+      ["Waiting to confirm", "waiting.reader@example.com", "expired.reader@example.com"],
+    ] as const) {
+      await subscribers.getByLabel("Status").selectOption({ label: status });
+      await subscribers.getByRole("button", { name: "Search" }).click();
+      await expect(row(shown)).toBeVisible();
+      await expect(row(hidden)).toHaveCount(0);
+      await expect(subscribers.getByText("Showing 1–1 of 1")).toBeVisible();
+    }
+    await admin.close();
+  } finally {
+    await own.stop();
+    await database.drop();
+  }
 });

@@ -7,7 +7,7 @@
 // without Stripe the client gets the invoice to pay by bank transfer.
 import { createHash, randomBytes } from "node:crypto";
 import type { ActionFailure } from "~/lib/action-result";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   commissionImages,
@@ -30,10 +30,12 @@ import {
   commissionForClient,
   getCommissionDetail,
   saveQuote,
+  setCommissionStage,
   startClientPayment,
 } from "~/modules/inbox/commission-pipeline.server";
 import { checkImage, listMediaLibrary, MediaError, STORE_UNAVAILABLE } from "~/modules/media/media.server";
 import { newSubmissionKey } from "~/modules/inbox/inquiries.server";
+import { sendCommission } from "../support/inquiry-data";
 import { LocalDiskStorage, StorageUnavailableError } from "~/modules/media/storage.server";
 import { services, setServices } from "~/services.server";
 import * as commissionsRoute from "~/routes/site/commissions";
@@ -449,6 +451,48 @@ describe.each(BACKENDS)("commission pictures and client payments on %s", (backen
     expect(client.payments).toMatchObject({ depositPaid: true, balancePaid: false });
     expect(client.due).toMatchObject({ part: "balance", amount: "$3,360" });
     expect(client.history.map((h) => h.text)).toContain(`Deposit paid by card (invoice ${bills[0]!.number}) ($1,440)`);
+  });
+
+  it("a card payment that arrives after the commission was declined is not marked paid: the artist is told to refund it", async () => {
+    const { id } = await sendCommission({ name: "Late Payer", email: "late.payer@example.com" });
+    const token = clientToken(id);
+    await saveQuote(id, { price: 100_000, depositPercent: 30, dueDate: null, terms: "" }, artist);
+    const started = await startClientPayment(token, "deposit");
+    const sessionId = /\/pay\/(\w+)$/.exec((started as { url: string }).url)![1]!;
+    // The artist declines it while the client is on Stripe's page, then the payment is reported.
+    await setCommissionStage(id, "declined", artist);
+    await ctx.handle.db
+      .insert(user)
+      .values({ id: "u-mara", name: "Mara", email: "mara@example.com" })
+      .onConflictDoNothing();
+    await ctx.handle.db.insert(userRoles).values({ userId: "u-mara", role: "admin" }).onConflictDoNothing();
+    stripe.pay(sessionId);
+    const event = stripe.event("checkout.session.completed", stripe.sessions.get(sessionId));
+    const deliver = () =>
+      callRoute(webhookRoute.action, "/webhooks/stripe", {
+        body: event.payload,
+        headers: { "stripe-signature": event.signature, "content-type": "application/json" },
+      });
+    expect(await deliver()).toMatchObject({ status: 200, body: "commission-declined" });
+    expect((await deliver()).body).toBe("Already processed.");
+
+    expect(await ctx.handle.db.$count(invoices, eq(invoices.commissionId, id))).toBe(0);
+    const detail = (await getCommissionDetail(id))!;
+    expect(detail.payments?.deposit).toBeNull();
+    expect(detail.events.filter((e) => e.kind === "payment")).toEqual([]);
+    expect(detail.events.find((e) => e.kind === "note")?.note).toBe(
+      `A card payment of $300 arrived for the deposit after the commission was declined (checkout ${sessionId}). Not marked paid: refund it from the Stripe dashboard, or move the commission to another stage and mark the deposit paid.`,
+    );
+    const told = await ctx.handle.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, "u-mara"), eq(notifications.link, `/admin/commissions/${id}`)));
+    expect(told.map((n) => [n.title, n.message])).toEqual([
+      [
+        "Check a card payment from Late Payer",
+        "A card payment arrived for the deposit of a declined commission; not marked paid.",
+      ],
+    ]);
   });
 
   it("without Stripe, gives the client the invoice to pay by bank transfer; the artist marks it paid", async () => {

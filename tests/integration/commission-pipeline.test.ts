@@ -15,9 +15,12 @@ import {
   readClientToken,
   saveQuote,
   setCommissionStage,
+  startClientPayment,
 } from "~/modules/inbox/commission-pipeline.server";
+import { action as commissionAction } from "~/routes/admin/commission";
+import { adminCookie } from "../support/admin-session";
 import { listCommissions } from "~/modules/inbox/inbox-admin.server";
-import { seedShopSettings } from "../support/shop-data";
+import { callRoute, formOf, seedShopSettings } from "../support/shop-data";
 import { sendCommission } from "../support/inquiry-data";
 import { BACKENDS, useTestServices } from "../support/harness";
 
@@ -135,5 +138,32 @@ describe.each(BACKENDS)("commission pipeline on %s", (backend) => {
       ["deposit", "paid", 30_000],
       ["final", "paid", 50_000],
     ]);
+  });
+
+  it("asks a declined commission for no money: Mark paid is refused with the reason, the client's page asks for nothing", async () => {
+    await request("Lou Declined");
+    const id = await idOf("Lou Declined");
+    await saveQuote(id, { price: 200_000, depositPercent: 50, dueDate: null, terms: "" }, artist);
+    await setCommissionStage(id, "declined", artist);
+    const markPaid = async () =>
+      callRoute(
+        (args: never) => commissionAction({ ...(args as object), params: { id } } as never),
+        `/admin/commissions/${id}`,
+        { form: formOf({ intent: "paid-deposit" }), cookie: await adminCookie() },
+      );
+    expect(await markPaid()).toMatchObject({
+      status: 409,
+      body: { ok: false, error: "Lou Declined's commission was declined: it has nothing to invoice." },
+    });
+    const token = clientToken(id);
+    expect((await commissionForClient(token))!.due).toBeNull();
+    expect(await startClientPayment(token, "deposit")).toMatchObject({ ok: false });
+    expect(await ctx.handle.db.$count(invoices, eq(invoices.commissionId, id))).toBe(0);
+    expect((await getCommissionDetail(id))!.events.filter((e) => e.kind === "payment")).toEqual([]);
+
+    // Taken up again, the deposit is asked for and can be marked paid.
+    await setCommissionStage(id, "accepted", artist);
+    expect((await commissionForClient(token))!.due).toMatchObject({ part: "deposit", amount: "$1,000" });
+    expect(await markPaid()).toMatchObject({ status: 200, body: { ok: true } });
   });
 });

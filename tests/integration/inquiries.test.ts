@@ -80,6 +80,48 @@ describe.each(BACKENDS)("inquiries on %s", (backend) => {
     });
   });
 
+  it("refuses a name that shows nothing (zero-width and format characters only) beside the field, storing nothing", async () => {
+    const before = await ctx.handle.db.$count(messages);
+    const form = formOf({
+      name: "\u200B\u200D\u2060\u00AD\u200E",
+      email: "blank@example.com",
+      inquiryType: "general",
+      message: "A question about the studio's opening hours.",
+      submissionKey: newSubmissionKey(),
+    });
+    const answer = await callRoute(contactAction, "/contact", { form, ip: "198.51.100.61" });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ ok: false, fieldErrors: { name: "Enter your name." } });
+    expect(await ctx.handle.db.$count(messages)).toBe(before);
+
+    // A name with those characters inside it is a name: a Persian one with its ZWNJ is stored as typed.
+    const persian = "\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645";
+    form.set("name", persian);
+    form.set("submissionKey", newSubmissionKey());
+    expect((await callRoute(contactAction, "/contact", { form, ip: "198.51.100.61" })).status).toBe(200);
+    const [stored] = await ctx.handle.db.select().from(messages).where(eq(messages.email, "blank@example.com"));
+    expect(stored?.name).toBe(persian);
+  });
+
+  it("answers a text field sent twice by hand beside the field in the form's words, never zod's", async () => {
+    const form = formOf({
+      email: "twice@example.com",
+      inquiryType: "general",
+      message: "A question about the studio's opening hours.",
+      submissionKey: newSubmissionKey(),
+    });
+    for (const name of ["name", "subject"]) {
+      form.append(name, "One");
+      form.append(name, "Two");
+    }
+    const answer = await callRoute(contactAction, "/contact", { form, ip: "198.51.100.62" });
+    expect(answer.status).toBe(400);
+    expect((answer.body as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
+      name: "Enter your name.",
+      subject: "The form could not be read. Please reload the page and try again.",
+    });
+  });
+
   it("stores a commission request in the pipeline with its budget range", async () => {
     const input = {
       name: "Ana Ruiz",

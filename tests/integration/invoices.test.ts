@@ -21,6 +21,7 @@ import {
 } from "~/modules/invoices/invoices.server";
 import { cancelOrder, expireReservation, markOrderPaid, refundOrder } from "~/modules/shop/order-actions.server";
 import { getOrder } from "~/modules/shop/orders.server";
+import { setCommissionStage } from "~/modules/inbox/commission-pipeline.server";
 import { loader as orderLoader } from "~/routes/admin/order";
 import { action as invoicesAction, loader as invoicesLoader } from "~/routes/admin/invoices";
 import { action as invoiceAction, loader as invoiceLoader } from "~/routes/admin/invoice";
@@ -249,6 +250,39 @@ describe.each(BACKENDS)("invoices on %s", (backend) => {
       .from(invoices)
       .where(eq(invoices.id, most.location!.split("/").pop()!));
     expect(created).toMatchObject({ subtotalCents: 1_000_000_000, taxCents: 1_000_000_000, totalCents: 2_000_000_000 });
+  });
+
+  it("refuses an invoice for a declined commission, which its page does not offer, with the reason, making none", async () => {
+    const cookie = await adminCookie();
+    const { id } = await sendCommission({ name: "Dana Quill", email: "dana@example.com" });
+    await setCommissionStage(id, "declined", { name: "Mara Ellison" });
+    const offered = async () =>
+      (
+        (await callRoute(invoicesLoader, "/admin/invoices", { cookie })).body as { commissions: { value: string }[] }
+      ).commissions.map((c) => c.value);
+    expect(await offered()).not.toContain(id);
+
+    // A form made by hand names it anyway: refused, in words, and nothing is numbered.
+    const before = await invoiceCount();
+    const answer = await callRoute(invoicesAction, "/admin/invoices", {
+      form: commissionForm({ commissionId: id }),
+      cookie,
+    });
+    expect(answer).toMatchObject({
+      status: 409,
+      body: { ok: false, error: "Dana Quill's commission was declined: it has nothing to invoice." },
+    });
+    expect(await invoiceCount()).toBe(before);
+
+    // Taken up again, it is offered and invoiced.
+    await setCommissionStage(id, "accepted", { name: "Mara Ellison" });
+    expect(await offered()).toContain(id);
+    const made = await callRoute(invoicesAction, "/admin/invoices", {
+      form: commissionForm({ commissionId: id }),
+      cookie,
+    });
+    expect(made.status).toBe(302);
+    expect(await invoiceCount()).toBe(before + 1);
   });
 
   it("answers a request its page never sends in the words of every admin page", async () => {

@@ -1,9 +1,11 @@
 // The newsletter on real databases: double opt-in, links signed with the app's secret, an issue sent in
 // throttled batches that a crash can interrupt and resume without mailing anyone twice, one-click
 // unsubscribe, and the admin's list (search, status, pages, CSV).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { and, eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "~/db/client.server";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { migrationsFolder, queryRows } from "~/db/client.server";
 import { mailOutbox, newsletterIssues, newsletterSubscribers } from "~/db/schema";
 import {
   confirmSubscription,
@@ -20,6 +22,10 @@ import {
   unsubscribeUrl,
 } from "~/modules/inbox/newsletter.server";
 import { saveSettings } from "~/modules/settings/settings.server";
+import { SUBSCRIBER_STATUS_LABELS } from "~/lib/newsletter";
+import { loader as newsletterLoader } from "~/routes/admin/newsletter";
+import { adminCookie } from "../support/admin-session";
+import { callRoute } from "../support/shop-data";
 import { BACKENDS, useTestServices } from "../support/harness";
 
 const tokenFrom = (url: string) => new URL(url).searchParams.get("token");
@@ -114,6 +120,86 @@ describe.each(BACKENDS)("newsletter on %s", (backend) => {
     expect(rows[0]).toMatchObject({ subject: "Spring studio notes", recipients: 4, waiting: 3, sent: 0, failed: 0 });
   });
 
+  it("lists, filters, counts and exports a sign-up whose confirmation link expired as such, not as waiting", async () => {
+    const cookie = await adminCookie();
+    const page = async (query = "") => {
+      const answer = await callRoute(newsletterLoader, `/admin/newsletter${query}`, { cookie });
+      return answer.body as {
+        counts: { active: number; unconfirmed: number; expired: number };
+        subscribers: { total: number; rows: { email: string; status: string }[] };
+      };
+    };
+    const statusOf = async (email: string) =>
+      (await listSubscribers({ page: 1, q: email })).rows.find((r) => r.email === email)?.status;
+    const before = await countSubscribers();
+
+    // Signed up 8 days ago and never confirmed: the link mailed then works for 7 days.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() - 8 * 86_400_000 });
+    try {
+      await subscribe("late@example.com");
+    } finally {
+      vi.useRealTimers();
+    }
+    await subscribe("fresh@example.com");
+    expect(await statusOf("late@example.com")).toBe("expired");
+    expect(await statusOf("fresh@example.com")).toBe("unconfirmed");
+    expect(SUBSCRIBER_STATUS_LABELS.expired).toBe("Link expired");
+    expect(await countSubscribers()).toEqual({
+      ...before,
+      unconfirmed: before.unconfirmed + 1,
+      expired: before.expired + 1,
+      total: before.total + 2,
+    });
+
+    // The admin's filters part them: "waiting to confirm" is only who can still confirm.
+    const expired = await page("?status=expired");
+    expect(expired.subscribers.rows.map((r) => r.email)).toContain("late@example.com");
+    expect(expired.subscribers.rows.every((r) => r.status === "expired")).toBe(true);
+    expect(expired.subscribers.total).toBe(expired.counts.expired);
+    const waiting = await page("?status=unconfirmed");
+    expect(waiting.subscribers.rows.map((r) => r.email)).toContain("fresh@example.com");
+    expect(waiting.subscribers.rows.map((r) => r.email)).not.toContain("late@example.com");
+    expect(waiting.subscribers.total).toBe(waiting.counts.unconfirmed);
+    expect(await subscribersCsv({ q: "late@" })).toContain(`"late@example.com","expired","footer"`);
+
+    // Signing up again mails a new link: waiting again, and it confirms.
+    await subscribe("late@example.com");
+    expect(await statusOf("late@example.com")).toBe("unconfirmed");
+    expect(await confirmSubscription(await mailedToken("late@example.com"))).toMatchObject({ state: "confirmed" });
+    expect(await statusOf("late@example.com")).toBe("confirmed");
+  });
+
+  it("migration 0024 gives each sign-up waiting the time of its newest link, so one asked again lately still works", async () => {
+    await subscribe("asked-twice@example.com");
+    await subscribe("asked-twice@example.com"); // waiting still: a second link for the same sign-up
+    await subscribe("asked-once@example.com");
+    await ctx.handle.db.insert(newsletterSubscribers).values({ email: "legacy@example.com" }); // before links had a time
+    // Moved back in time as the days would have: asked 10 days ago and again 2 days ago; once, 9 days ago.
+    await ctx.handle.db.execute(sql`
+      update mail_outbox m set created_at = now() - make_interval(days => a.days)
+        from (select id, case when to_address = 'asked-once@example.com' then 9
+                              when row_number() over (partition by to_address order by created_at, id) = 1 then 10
+                              else 2 end as days
+                from mail_outbox where template = 'newsletter-confirm'
+                  and to_address in ('asked-twice@example.com', 'asked-once@example.com')) a
+       where m.id = a.id`);
+    await ctx.handle.db.execute(sql`
+      update newsletter_subscribers set confirm_requested_at = now() - make_interval(days =>
+          case email when 'asked-twice@example.com' then 10 else 9 end)
+       where email in ('asked-twice@example.com', 'asked-once@example.com')`);
+    // As before the migration: no row knew when its link was sent.
+    await ctx.handle.db.update(newsletterSubscribers).set({ confirmSentAt: null });
+
+    const migration = readFileSync(join(migrationsFolder(), "0024_newsletter_confirm_sent_at.sql"), "utf8");
+    for (const statement of migration.split("--> statement-breakpoint").filter((s) => !/ALTER TABLE/.test(s)))
+      await ctx.handle.db.execute(sql.raw(statement));
+
+    const statusOf = async (email: string) => (await listSubscribers({ page: 1, q: email })).rows[0]?.status;
+    expect(await statusOf("asked-twice@example.com")).toBe("unconfirmed");
+    expect(await statusOf("asked-once@example.com")).toBe("expired");
+    expect(await statusOf("legacy@example.com")).toBe("expired");
+  });
+
   it("lists every subscriber by page, search and status, and exports them as CSV", async () => {
     await ctx.handle.db
       .insert(newsletterSubscribers)
@@ -135,6 +221,7 @@ describe.each(BACKENDS)("newsletter on %s", (backend) => {
     const csv = await subscribersCsv({});
     expect(csv.split("\r\n")[0]).toBe("email,status,source,subscribed_at,confirmed_at,unsubscribed_at");
     expect(csv.split("\r\n")).toHaveLength(all.total + 1);
-    expect(csv).toContain(`"'=cmd@example.com","unconfirmed","'+import"`);
+    // Mailed no confirmation link, it has none that works.
+    expect(csv).toContain(`"'=cmd@example.com","expired","'+import"`);
   });
 });

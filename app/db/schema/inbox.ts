@@ -18,6 +18,11 @@ export const newsletterSubscribers = pgTable(
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
     /** When the sign-up waiting to be confirmed began (a confirm link sent since then confirms it); null when none waits. */
     confirmRequestedAt: timestamp("confirm_requested_at", { withTimezone: true }),
+    /**
+     * When the newest confirmation link was mailed (a sign-up mailed none when the address had its copies for the
+     * day): the admin's list says "Link expired" once no link sent for the waiting sign-up works.
+     */
+    confirmSentAt: timestamp("confirm_sent_at", { withTimezone: true }),
   },
   (t) => [index("newsletter_subscribers_created_idx").on(t.createdAt.desc(), t.id.desc())],
 );

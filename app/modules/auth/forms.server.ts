@@ -1,7 +1,7 @@
 // The forms of the sign-in and account pages: one zod schema per intent, read by the one form pipeline
 // (`parseSubmission` of ~/modules/forms/submission.server: values, or field errors with what was typed kept).
 import { z } from "zod";
-import { requiredText } from "~/modules/forms/fields";
+import { hasVisibleText, requiredText } from "~/modules/forms/fields";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-policy.server";
 
 const email = requiredText("Enter your e-mail address.", 254, "That e-mail address is too long.").pipe(
@@ -21,22 +21,23 @@ const newPassword = z
 /** The longest name an account takes, on the forms and over better-auth's HTTP API alike. */
 export const MAX_NAME_LENGTH = 120;
 export const NAME_TOO_LONG = `Keep your name under ${MAX_NAME_LENGTH} characters.`;
+/** An optional name (spec §5: "empty string if none"); one that shows nothing is none. */
 const fullName = z
   .string()
   .trim()
   .max(MAX_NAME_LENGTH, NAME_TOO_LONG)
   .optional()
-  .transform((v) => v ?? "");
+  .transform((v) => (v && hasVisibleText(v) ? v : ""));
 const checkbox = z
   .string()
   .optional()
   .transform((v) => v === "on" || v === "true");
 const code = requiredText("Enter the code.", 32, "That code is too long.").transform((v) => v.replace(/\s+/g, ""));
-const friendlyName = z
-  .string()
-  .trim()
-  .min(1, "Give it a name, like 'Phone' or 'Laptop'.")
-  .max(60, "Keep the name under 60 characters.");
+const friendlyName = requiredText(
+  "Give it a name, like 'Phone' or 'Laptop'.",
+  60,
+  "Keep the name under 60 characters.",
+);
 
 export const AuthIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("sign-in"), email, password: currentPassword, remember: checkbox }),

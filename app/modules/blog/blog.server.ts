@@ -3,6 +3,7 @@
 // HTML, the admin's listing and editing, and the feeds' and sitemap's lookups.
 import { and, desc, eq, gt, lte, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { requiredText } from "~/modules/forms/fields";
 import { db, type Database } from "~/db/client.server";
 import { pageOf } from "~/db/list-queries.server";
 import { blogPosts, mediaAssets, POST_STATUSES, type PostStatus } from "~/db/schema";
@@ -27,7 +28,7 @@ const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** What the admin's form sends; the publish time is already in UTC. */
 export const PostInput = z
   .object({
-    title: z.string().trim().min(1, "Enter a title.").max(200, "Use at most 200 characters."),
+    title: requiredText("Enter a title.", 200, "Use at most 200 characters."),
     slug: z
       .string()
       .trim()

@@ -2,6 +2,7 @@
 // the artist-photo folder with alt text (required), caption, display order and where they are featured.
 import { and, asc, eq, like, max, sql } from "drizzle-orm";
 import { z } from "zod";
+import { requiredText } from "~/modules/forms/fields";
 import { db, type Database } from "~/db/client.server";
 import { fileUploads, mediaAssets } from "~/db/schema";
 import type { ImageAsset } from "~/lib/media";
@@ -13,11 +14,7 @@ import { publish } from "~/modules/events/bus.server";
 
 /** What the admin fills in for a photo; alt text is required (it is what a screen reader says). */
 export const ArtistPhotoFields = z.object({
-  altText: z
-    .string()
-    .trim()
-    .min(1, "Describe the photo for people who cannot see it.")
-    .max(300, "Use at most 300 characters."),
+  altText: requiredText("Describe the photo for people who cannot see it.", 300, "Use at most 300 characters."),
   caption: z.string().trim().max(500, "Use at most 500 characters."),
   displayOrder: z.coerce
     .number({ message: "Enter a whole number." })

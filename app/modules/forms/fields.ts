@@ -3,9 +3,23 @@
 import { z } from "zod";
 import { pageParam } from "~/lib/pagination";
 
-/** A text that must be filled in: trimmed; `missing` when empty or not sent, `tooLong` past `max` characters. */
+/**
+ * Characters that show nothing by themselves: spaces and line ends, controls, Unicode's format characters
+ * (zero-width space, ZWNJ and ZWJ, word joiner, byte-order mark, soft hyphen, bidi marks and isolates) and the
+ * other default-ignorable ones (Hangul fillers, variation selectors, tags).
+ */
+const INVISIBLE = /^[\p{White_Space}\p{Cc}\p{Cf}\p{Z}\p{Default_Ignorable_Code_Point}]*$/u;
+
+/** Whether a text has a character that shows: one made only of invisible ones reads as blank wherever it is shown. */
+export const hasVisibleText = (text: string): boolean => !INVISIBLE.test(text);
+
+/**
+ * A text that must be filled in: trimmed; `missing` when empty, not sent, or made only of characters that show
+ * nothing (a name of zero-width spaces showed as a blank), `tooLong` past `max` characters. Such characters
+ * inside visible text (ZWJ in an emoji, a Persian ZWNJ) are kept as typed.
+ */
 export const requiredText = (missing: string, max: number, tooLong: string) =>
-  z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
+  z.string({ error: missing }).trim().refine(hasVisibleText, missing).max(max, tooLong);
 
 /**
  * A visitor's e-mail address in a public form: trimmed, at most 254 characters, and an address, kept as typed

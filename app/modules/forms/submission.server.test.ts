@@ -5,6 +5,7 @@ import { choiceParam, pageField, searchParam } from "./fields";
 import {
   FIELDS_NEED_ATTENTION,
   firstMessage,
+  FORM_UNREADABLE,
   formFields,
   formList,
   MAX_FORM_FIELDS,
@@ -126,6 +127,38 @@ describe("parseSubmission", () => {
       Schema,
     );
     expect(!result.ok && Object.keys(result.failure.fieldErrors ?? {})).toEqual(["name"]);
+  });
+
+  it("answers a list, a file or nothing where a text is expected in the field's own words, else in ours, never zod's", () => {
+    const Fields = z.object({
+      name: z.string({ error: "Enter your name." }).trim(),
+      subject: z.string().trim().max(160),
+      note: optionalText(10),
+      count: z.coerce.number().int(),
+      ids: formList(z.uuid("Choose works from the list.")),
+    });
+    const result = parseSubmission(
+      form([
+        ["name", "a"],
+        ["name", "b"],
+        ["subject", "one"],
+        ["subject", "two"],
+        ["note", new Blob(["x"])],
+        ["ids", "not-an-id"],
+      ]),
+      Fields,
+    );
+    expect(!result.ok && result.failure.fieldErrors).toEqual({
+      name: "Enter your name.",
+      subject: FORM_UNREADABLE,
+      note: FORM_UNREADABLE,
+      count: FORM_UNREADABLE,
+      "ids.0": "Choose works from the list.",
+    });
+    expect(FORM_UNREADABLE).toBe("The form could not be read. Please reload the page and try again.");
+    // A person's own mistake in a field of one value keeps the schema's words.
+    const typed = parseSubmission(form([["count", "2.5"]]), z.object({ count: z.coerce.number().int("Whole.") }));
+    expect(!typed.ok && typed.failure.fieldErrors).toEqual({ count: "Whole." });
   });
 });
 

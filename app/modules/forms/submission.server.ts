@@ -16,8 +16,13 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "~/db/unavai
  */
 export const MAX_FORM_FIELDS = 1_000;
 
-const unreadable = () =>
-  data({ message: "The form could not be read. Please reload the page and try again." }, { status: 400 });
+/**
+ * Said of a form, or a field, that the page's own form never sends (a body that is no form, a text field sent twice
+ * or as a file): only a hand-made request gets it.
+ */
+export const FORM_UNREADABLE = "The form could not be read. Please reload the page and try again.";
+
+const unreadable = () => data({ message: FORM_UNREADABLE }, { status: 400 });
 const tooManyFields = () =>
   data({ message: "The form has too many fields. Please reload the page and try again." }, { status: 400 });
 
@@ -201,13 +206,30 @@ export function typedValues(form: FormData): Record<string, string> {
   return values;
 }
 
+/** What no field of a page sends where one value goes: several values, a file, or nothing at all. */
+const notOneValue = (value: unknown) => Array.isArray(value) || value instanceof Blob || value === undefined;
+
+/**
+ * The words for a value of the wrong kind in a field whose schema has none of its own (a field with its own, such as
+ * `requiredText`'s, keeps them): zod's ("Invalid input: expected string, received array") would show beside it.
+ * The sent value is looked at too, as a coerced one reaches the schema changed (a list becomes NaN).
+ */
+const notSentByThePage =
+  (fields: Record<string, unknown>): z.core.$ZodErrorMap =>
+  (issue) =>
+    issue.code === "invalid_type" &&
+    (notOneValue(issue.input) || (issue.path?.length === 1 && notOneValue(fields[String(issue.path[0])])))
+      ? FORM_UNREADABLE
+      : undefined;
+
 /** Parses a form already read (a multipart upload read once) with a schema. */
 export function parseSubmission<S extends z.ZodType>(
   form: FormData,
   schema: S,
   options: SubmissionOptions = {},
 ): Submission<z.output<S>> {
-  const parsed = schema.safeParse(formFields(form));
+  const fields = formFields(form);
+  const parsed = schema.safeParse(fields, { error: notSentByThePage(fields) });
   if (parsed.success) return { ok: true, value: parsed.data, form };
   return {
     ok: false,

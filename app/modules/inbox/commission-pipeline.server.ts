@@ -4,10 +4,16 @@
 // Owns: commission_events (and the pipeline's columns of commissions). Invoices through the invoices module.
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { choiceParam, isCalendarDay, pageField, searchParam } from "~/modules/forms/fields";
+import { choiceParam, isCalendarDay, pageField, requiredText, searchParam } from "~/modules/forms/fields";
 import type { ActionResult } from "~/lib/action-result";
 import { commissionEvents, commissions, invoices } from "~/db/schema";
-import { COMMISSION_STAGES, STAGE_LABELS, type CommissionStage } from "~/lib/inquiries";
+import {
+  COMMISSION_STAGES,
+  declinedCommission,
+  mayInvoiceCommission,
+  STAGE_LABELS,
+  type CommissionStage,
+} from "~/lib/inquiries";
 import { formatPrice } from "~/lib/money";
 import { adminPaths } from "~/lib/admin-paths";
 import { createCommissionInvoice, markInvoicePaid, voidInvoice } from "~/modules/invoices/invoices.server";
@@ -160,7 +166,7 @@ export async function saveQuote(id: string, quote: QuoteInput, actor: Actor): Pr
 }
 
 export const NoteSchema = z.object({
-  note: z.string().trim().min(1, "Write the note first.").max(4_000, "Keep a note under 4,000 characters."),
+  note: requiredText("Write the note first.", 4_000, "Keep a note under 4,000 characters."),
 });
 
 export async function addNote(id: string, note: string, actor: Actor): Promise<void> {
@@ -173,9 +179,12 @@ export type PaymentPart = "deposit" | "balance";
 const PART_LABEL: Record<PaymentPart, string> = { deposit: "Deposit", balance: "Balance" };
 const INVOICE_STAGE = { deposit: "deposit", balance: "final" } as const;
 
-/** What the client pays next: the deposit until it is paid, then the balance; null when nothing is due. */
-export function duePart(payments: ReturnType<typeof paymentsOf>): PaymentPart | null {
-  if (!payments) return null;
+/**
+ * What the client pays next: the deposit until it is paid, then the balance; null when nothing is due (no quote,
+ * all paid, or the commission declined).
+ */
+export function duePart(payments: ReturnType<typeof paymentsOf>, stage: CommissionStage): PaymentPart | null {
+  if (!payments || !mayInvoiceCommission(stage)) return null;
   if (payments.depositCents > 0 && !payments.deposit?.paid) return "deposit";
   if (payments.balanceCents > 0 && !payments.balance?.paid) return "balance";
   return null;
@@ -192,7 +201,12 @@ export interface CardPayment {
 type Settled =
   | { ok: false; error: string }
   | { ok: true; status: "paid" | "already-paid"; number: string; amountCents: number; name: string }
-  | { ok: true; status: "duplicate-event" | "amount-mismatch" | "paid-twice"; number?: string; name?: string };
+  | {
+      ok: true;
+      status: "duplicate-event" | "amount-mismatch" | "paid-twice" | "declined";
+      number?: string;
+      name?: string;
+    };
 
 /**
  * The one way a deposit or balance becomes paid, whoever reports it (the artist's "mark paid" or Stripe's
@@ -230,6 +244,20 @@ async function settlePayment(id: string, part: PaymentPart, actor: Actor, card?:
       );
       return { ok: true, status: "paid-twice", number: existing.number, name: row.name };
     }
+    if (!mayInvoiceCommission(row.stage)) {
+      if (!card) return { ok: false, error: declinedCommission(row.name) };
+      // Paid on Stripe's page after the artist declined the commission: the money is there, the invoice is not.
+      await log(
+        id,
+        { name: "Stripe" },
+        {
+          kind: "note",
+          note: `A card payment of ${formatPrice(card.amountCents)} arrived for the ${part} after the commission was declined (checkout ${card.sessionId}). Not marked paid: refund it from the Stripe dashboard, or move the commission to another stage and mark the ${part} paid.`,
+        },
+        tx,
+      );
+      return { ok: true, status: "declined", name: row.name };
+    }
     if (amount <= 0) return { ok: false, error: `There is no ${part} to pay on this quote.` };
     if (card && (card.amountCents !== amount || (card.currency ?? "").toUpperCase() !== "USD")) {
       await log(
@@ -260,7 +288,10 @@ async function settlePayment(id: string, part: PaymentPart, actor: Actor, card?:
   });
   if (
     settled.ok &&
-    (settled.status === "paid" || settled.status === "paid-twice" || settled.status === "amount-mismatch")
+    (settled.status === "paid" ||
+      settled.status === "paid-twice" ||
+      settled.status === "amount-mismatch" ||
+      settled.status === "declined")
   )
     await notifyAdmins({
       type: settled.status === "paid" ? "success" : "warning",
@@ -274,7 +305,9 @@ async function settlePayment(id: string, part: PaymentPart, actor: Actor, card?:
           ? `${formatPrice(settled.amountCents)}${card ? " by card" : ""} · invoice ${settled.number}`
           : settled.status === "paid-twice"
             ? `The ${part} was paid twice; refund one from Stripe.`
-            : `The amount Stripe reported for the ${part} does not match the quote; not marked paid.`,
+            : settled.status === "declined"
+              ? `A card payment arrived for the ${part} of a declined commission; not marked paid.`
+              : `The amount Stripe reported for the ${part} does not match the quote; not marked paid.`,
       link: adminPaths.commission(id),
     });
   return settled;
@@ -347,7 +380,7 @@ export async function startClientPayment(token: string | undefined, part: Paymen
   const id = readClientToken(token);
   const detail = id ? await getCommissionDetail(id) : undefined;
   if (!detail) return { ok: false, error: "This link is not valid." };
-  if (duePart(detail.payments) !== part || !detail.payments)
+  if (duePart(detail.payments, detail.stage) !== part || !detail.payments)
     return { ok: false, error: `The ${part} is not due: the page shows what is.` };
   const amount = part === "deposit" ? detail.payments.depositCents : detail.payments.balanceCents;
   const card = cardPayments();
@@ -400,7 +433,7 @@ export async function commissionForClient(token: string | undefined) {
   const detail = await getCommissionDetail(id);
   if (!detail) return undefined;
   const [images, settings] = await Promise.all([listCommissionImages(id), getSettings()]);
-  const due = duePart(detail.payments);
+  const due = duePart(detail.payments, detail.stage);
   const dueBill = due === "deposit" ? detail.payments?.deposit : due === "balance" ? detail.payments?.balance : null;
   const dueCents = due === "deposit" ? detail.payments?.depositCents : detail.payments?.balanceCents;
   return {

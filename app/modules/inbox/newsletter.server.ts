@@ -10,7 +10,7 @@
 // (issue, subscriber) key means nobody is mailed twice.
 import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { choiceParam, emailField, pageField, searchParam } from "~/modules/forms/fields";
+import { choiceParam, emailField, pageField, requiredText, searchParam } from "~/modules/forms/fields";
 import { mailOutbox, newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "~/db/schema";
 import { enqueue, JOB_PRIORITY, type JobHandlers } from "~/modules/jobs/jobs.server";
 import { markdownToText, renderMarkdown } from "~/modules/content/markdown.server";
@@ -67,7 +67,9 @@ export async function subscribe(email: string, source = "footer"): Promise<Subsc
       { confirmUrl: confirmUrl(row!.id, now), days: CONFIRM_LINK_DAYS },
       tx,
     );
-    return sent ? "confirmation-sent" : "not-sent";
+    if (!sent) return "not-sent";
+    await tx.update(newsletterSubscribers).set({ confirmSentAt: now }).where(eq(newsletterSubscribers.id, row!.id));
+    return "confirmation-sent";
   });
 }
 
@@ -91,28 +93,63 @@ export async function subscriberForLink(kind: LinkKind, token: string | null): P
       email: newsletterSubscribers.email,
       confirmedAt: newsletterSubscribers.confirmedAt,
       unsubscribedAt: newsletterSubscribers.unsubscribedAt,
+      linkExpired: linkExpired(),
     })
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.id, id));
   return row ? { state: "open", email: row.email, status: subscriberStatus(row) } : undefined;
 }
 
-/** Who is mailed (confirmed and not unsubscribed), who has yet to confirm, and everyone ever. */
-export async function countSubscribers(): Promise<{ active: number; unconfirmed: number; total: number }> {
+/**
+ * Whether a subscriber has no confirmation link that works (true also for one subscribed or gone: read it with
+ * `waiting`): the newest was mailed more than CONFIRM_LINK_DAYS ago, before the sign-up now waiting (the links of
+ * an earlier one, before an unsubscribe, confirm nothing), or never (a version before links carried their time,
+ * or the address had its copies for the day). The rule of the links themselves: `linkState` (opt-in.server.ts).
+ */
+const linkExpired = () => {
+  const s = newsletterSubscribers;
+  return sql<boolean>`not coalesce(${s.confirmSentAt} >= ${s.confirmRequestedAt}
+    and ${s.confirmSentAt} >= now() - make_interval(days => ${sql.raw(String(CONFIRM_LINK_DAYS))}), false)`;
+};
+
+/** Subscribers waiting to confirm: neither confirmed nor unsubscribed. */
+const waiting = () => and(isNull(newsletterSubscribers.confirmedAt), isNull(newsletterSubscribers.unsubscribedAt));
+
+/** Which subscribers a status is (the admin's filter and counts). */
+const SUBSCRIBER_WHERE: Record<SubscriberStatus, () => SQL | undefined> = {
+  confirmed: () => and(isNotNull(newsletterSubscribers.confirmedAt), isNull(newsletterSubscribers.unsubscribedAt)),
+  unconfirmed: () => and(waiting(), sql`not ${linkExpired()}`),
+  expired: () => and(waiting(), linkExpired()),
+  unsubscribed: () => isNotNull(newsletterSubscribers.unsubscribedAt),
+};
+
+const countWhere = (status: SubscriberStatus) =>
+  sql<number>`count(*) filter (where ${SUBSCRIBER_WHERE[status]()})`.mapWith(Number);
+
+/**
+ * Who is mailed (confirmed and not unsubscribed), who has yet to confirm by a link that works, who waits with no
+ * link that works (they must sign up again), and everyone ever.
+ */
+export async function countSubscribers(): Promise<{
+  active: number;
+  unconfirmed: number;
+  expired: number;
+  total: number;
+}> {
   const [row] = await db()
     .select({
       total: count(),
-      active:
-        sql<number>`count(*) filter (where ${newsletterSubscribers.confirmedAt} is not null and ${newsletterSubscribers.unsubscribedAt} is null)`.mapWith(
-          Number,
-        ),
-      unconfirmed:
-        sql<number>`count(*) filter (where ${newsletterSubscribers.confirmedAt} is null and ${newsletterSubscribers.unsubscribedAt} is null)`.mapWith(
-          Number,
-        ),
+      active: countWhere("confirmed"),
+      unconfirmed: countWhere("unconfirmed"),
+      expired: countWhere("expired"),
     })
     .from(newsletterSubscribers);
-  return { active: row?.active ?? 0, unconfirmed: row?.unconfirmed ?? 0, total: row?.total ?? 0 };
+  return {
+    active: row?.active ?? 0,
+    unconfirmed: row?.unconfirmed ?? 0,
+    expired: row?.expired ?? 0,
+    total: row?.total ?? 0,
+  };
 }
 
 // --- The admin's list ----------------------------------------------------------------------------------
@@ -127,17 +164,24 @@ export const SubscriberFilterSchema = z.object({
 export type SubscriberFilter = z.infer<typeof SubscriberFilterSchema>;
 
 function subscriberWhere(filter: Pick<SubscriberFilter, "q" | "status">): SQL | undefined {
-  const s = newsletterSubscribers;
-  const where: (SQL | undefined)[] = [];
-  where.push(containing(filter.q, s.email));
-  if (filter.status === "confirmed") where.push(and(isNotNull(s.confirmedAt), isNull(s.unsubscribedAt)));
-  if (filter.status === "unconfirmed") where.push(and(isNull(s.confirmedAt), isNull(s.unsubscribedAt)));
-  if (filter.status === "unsubscribed") where.push(isNotNull(s.unsubscribedAt));
-  return and(...where);
+  return and(
+    containing(filter.q, newsletterSubscribers.email),
+    filter.status ? SUBSCRIBER_WHERE[filter.status]() : undefined,
+  );
 }
 
-export function subscriberStatus(row: { confirmedAt: Date | null; unsubscribedAt: Date | null }): SubscriberStatus {
-  return row.unsubscribedAt ? "unsubscribed" : row.confirmedAt ? "confirmed" : "unconfirmed";
+export function subscriberStatus(row: {
+  confirmedAt: Date | null;
+  unsubscribedAt: Date | null;
+  linkExpired: boolean;
+}): SubscriberStatus {
+  return row.unsubscribedAt
+    ? "unsubscribed"
+    : row.confirmedAt
+      ? "confirmed"
+      : row.linkExpired
+        ? "expired"
+        : "unconfirmed";
 }
 
 const subscriberColumns = {
@@ -147,6 +191,7 @@ const subscriberColumns = {
   createdAt: newsletterSubscribers.createdAt,
   confirmedAt: newsletterSubscribers.confirmedAt,
   unsubscribedAt: newsletterSubscribers.unsubscribedAt,
+  linkExpired: linkExpired(),
 };
 
 /** One page of subscribers, newest first, searched by address and filtered by status; no cap. */
@@ -194,8 +239,8 @@ export async function subscribersCsv(filter: Pick<SubscriberFilter, "q" | "statu
 // --- Issues --------------------------------------------------------------------------------------------
 
 export const IssueSchema = z.object({
-  subject: z.string().trim().min(1, "Give the e-mail a subject.").max(200, "Keep the subject under 200 characters."),
-  markdown: z.string().trim().min(1, "Write something to send.").max(50_000, "Keep it under 50,000 characters."),
+  subject: requiredText("Give the e-mail a subject.", 200, "Keep the subject under 200 characters."),
+  markdown: requiredText("Write something to send.", 50_000, "Keep it under 50,000 characters."),
 });
 export type IssueInput = z.infer<typeof IssueSchema>;
 

@@ -1,7 +1,7 @@
 // The Invoice Generation forms: one zod schema per intent (read with readSubmission), amounts typed in dollars
 // and kept in cents.
 import { z } from "zod";
-import { choiceParam, isCalendarDay, pageField, searchParam } from "~/modules/forms/fields";
+import { choiceParam, isCalendarDay, pageField, requiredText, searchParam } from "~/modules/forms/fields";
 import { COMMISSION_INVOICE_STAGES, INVOICE_STATUSES } from "~/db/schema";
 import { parsePriceToCents } from "~/modules/catalog/artwork-input";
 import { MAX_PRICE_CENTS } from "~/lib/money";
@@ -61,7 +61,7 @@ export const CommissionInvoiceSchema = z
     intent: z.literal("for-commission"),
     commissionId: z.uuid("Choose a commission."),
     stage: z.enum(COMMISSION_INVOICE_STAGES, "Choose deposit or final."),
-    description: z.string().trim().min(1, "Describe what is invoiced.").max(300, "Keep it under 300 characters."),
+    description: requiredText("Describe what is invoiced.", 300, "Keep it under 300 characters."),
     amount: dollars("the amount", { required: true }).refine((c) => c > 0, "The amount must be more than zero."),
     tax: dollars("the tax", { required: false }),
     buyerAddress: z.string().trim().max(500, "Keep the address under 500 characters.").default(""),

@@ -8,6 +8,7 @@ import { and, asc, eq, ne } from "drizzle-orm";
 import { db, nextInYear, type Database } from "~/db/client.server";
 import { invoiceLines, invoices, type CommissionInvoiceStage, type InvoiceStatus } from "~/db/schema";
 import { formatPrice } from "~/lib/money";
+import { declinedCommission, mayInvoiceCommission } from "~/lib/inquiries";
 import { getCommission } from "~/modules/inbox/inbox-admin.server";
 import { sendMail } from "~/modules/mail/mail.server";
 import { getSettings } from "~/modules/settings/settings.server";
@@ -188,6 +189,9 @@ export interface CommissionInvoiceInput {
 export async function createCommissionInvoice(input: CommissionInvoiceInput, tx: Database = db()): Promise<Invoice> {
   const commission = await getCommission(input.commissionId, tx);
   if (!commission) throw new InvoiceError("not-found", "That commission does not exist.");
+  // A declined commission asks for no money: its invoice would be one the client must not pay.
+  if (!mayInvoiceCommission(commission.stage))
+    throw new InvoiceError("invalid-transition", declinedCommission(commission.name));
   const days = await invoiceDays(input.issueDate, tx);
   const dueDate = input.dueDate ?? days.dueDate;
   // The form compares the two days it was given; an empty issue date is today, known only here.

@@ -4,7 +4,7 @@
 // for checkout `lockLiveRoom` / `recordRoomOrder` (inside the order's transaction; lock order: hold, room, works).
 import { and, count, desc, eq, inArray, max } from "drizzle-orm";
 import { z } from "zod";
-import { isCalendarDay } from "~/modules/forms/fields";
+import { isCalendarDay, requiredText } from "~/modules/forms/fields";
 import { db, type Database } from "~/db/client.server";
 import { newestFirst, pageOf } from "~/db/list-queries.server";
 import { viewingRooms, viewingRoomVisits, viewingRoomWorks } from "~/db/schema";
@@ -35,7 +35,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The admin's form. Prices arrive as typed ("1,250"); the expiry is a calendar day in the studio's time zone. */
 export const RoomSchema = z.object({
-  title: z.string().trim().min(1, "Give the room a title.").max(160, "Keep the title under 160 characters."),
+  title: requiredText("Give the room a title.", 160, "Keep the title under 160 characters."),
   note: z.string().trim().max(4_000, "Keep the note under 4,000 characters.").default(""),
   recipientName: z.string().trim().max(120, "Keep the name under 120 characters.").default(""),
   recipientEmail: z

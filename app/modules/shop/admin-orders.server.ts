@@ -1,6 +1,7 @@
 // The back office's order operations: the forms of /admin/orders/:id (one intent each), run as the signed-in
 // administrator, whose id and e-mail go into the order's history. The guard is the route's (requireAdmin).
 import { z } from "zod";
+import { requiredText } from "~/modules/forms/fields";
 import { ORDER_STATUSES, type OrderStatus } from "~/db/schema";
 import type { ActionResult } from "~/lib/action-result";
 import { pageParam } from "~/lib/pagination";
@@ -20,7 +21,7 @@ const OrderIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("mark-paid"), note }),
   z.object({
     intent: z.literal("ship"),
-    carrier: z.string().trim().min(1, "Enter the carrier.").max(60, "Keep the carrier under 60 characters."),
+    carrier: requiredText("Enter the carrier.", 60, "Keep the carrier under 60 characters."),
     trackingNumber: z
       .string()
       .trim()

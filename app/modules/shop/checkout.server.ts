@@ -7,6 +7,8 @@ import { z } from "zod";
 import { db, queryRows } from "~/db/client.server";
 import { orderItems, orders, type Fulfilment } from "~/db/schema";
 import { isCountryCode } from "~/lib/countries";
+import { requiredText } from "~/modules/forms/fields";
+import { FORM_UNREADABLE } from "~/modules/forms/submission.server";
 import { catalogChanged } from "~/modules/catalog/catalog-cache.server";
 import { reserveArtwork, type ReservedArtwork } from "~/modules/catalog/stock.server";
 import { getSettings, type Settings } from "~/modules/settings/settings.server";
@@ -65,7 +67,7 @@ export const CheckoutSchema = z
       // A cart holds a work once, with its quantity: a work listed twice is a crafted form, not a buyer's.
       .refine((lines) => new Set(lines.map((l) => l.artworkId)).size === lines.length)
       .default([]),
-    name: text(120).min(1, "Enter your name."),
+    name: requiredText("Enter your name.", 120, "Please keep this under 120 characters."),
     email: z
       .string()
       .trim()
@@ -156,7 +158,7 @@ export function readCheckoutForm(form: FormData) {
           ? issue.message === TOO_MANY_WORKS || issue.message === TOO_MANY_PIECES
             ? issue.message
             : "Your cart could not be read. Please reload the page."
-          : "The form could not be read. Please reload the page and try again.";
+          : FORM_UNREADABLE;
   }
   return { ok: false as const, fieldErrors, values };
 }

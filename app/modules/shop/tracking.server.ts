@@ -1,8 +1,9 @@
 // Order tracking's form: an order number and the e-mail address it was placed with.
 import { z } from "zod";
+import { requiredText } from "~/modules/forms/fields";
 
 const TrackSchema = z.object({
-  number: z.string().trim().min(1, "Enter your order number.").max(40, "Enter your order number."),
+  number: requiredText("Enter your order number.", 40, "Enter your order number."),
   email: z.string().trim().toLowerCase().max(254).pipe(z.email("Enter the e-mail address you ordered with.")),
 });
 

@@ -19,7 +19,7 @@ import { FileField } from "~/components/ui/file-field";
 import { formState, type ActionResult } from "~/lib/action-result";
 import { formatShortDateTime } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
-import { COMMISSION_STAGES, STAGE_LABELS, type CommissionStage } from "~/lib/inquiries";
+import { COMMISSION_STAGES, mayInvoiceCommission, STAGE_LABELS, type CommissionStage } from "~/lib/inquiries";
 import { variantUrl } from "~/lib/media";
 import { formatPrice } from "~/lib/money";
 import { displayName, requireAdmin } from "~/modules/auth/session.server";
@@ -133,7 +133,7 @@ export async function action({ request, params }: Route.ActionArgs): Promise<Act
     case "paid-balance": {
       const part = intent.value.intent === "paid-deposit" ? "deposit" : "balance";
       const paid = await markCommissionPaid(id, part, actor);
-      if (!paid.ok) return refuse(paid);
+      if (!paid.ok) return refuse(paid, 409);
       return { ok: true, message: `The ${part} is marked paid (invoice ${paid.number}).` };
     }
     case "photo-add": {
@@ -382,7 +382,7 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
                         {bill?.paid ? `Paid · invoice ${bill.number}` : bill ? `Invoice ${bill.number}` : "Not paid"}
                       </span>
                     </span>
-                    {bill?.paid ? null : (
+                    {bill?.paid || !mayInvoiceCommission(c.stage) ? null : (
                       <Form method="post">
                         <Button
                           type="submit"
@@ -402,6 +402,11 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
             ) : (
               <p className="text-muted mt-3 text-sm">Save a quote first: it says what the deposit and balance are.</p>
             )}
+            {payments && !mayInvoiceCommission(c.stage) ? (
+              <p className="text-muted mt-3 text-sm">
+                Declined: nothing is invoiced or asked of the client. Move it to another stage to take a payment.
+              </p>
+            ) : null}
           </Panel>
 
           <Panel title="Client’s page">

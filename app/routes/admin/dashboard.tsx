@@ -4,6 +4,7 @@ import { ArrowRight, Upload } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
 import { z } from "zod";
+import { requiredText } from "~/modules/forms/fields";
 import type { Route } from "./+types/dashboard";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { AnnouncementForm } from "~/components/admin/announcement-form";
@@ -59,11 +60,11 @@ function describeEvent(kind: string, from: string | null, to: string | null): st
 
 const AnnouncementInput = z.object({
   intent: z.literal("announce"),
-  text: z
-    .string()
-    .trim()
-    .min(1, "Write the message first.")
-    .max(MAX_ANNOUNCEMENT_LENGTH, `Keep it under ${MAX_ANNOUNCEMENT_LENGTH} characters.`),
+  text: requiredText(
+    "Write the message first.",
+    MAX_ANNOUNCEMENT_LENGTH,
+    `Keep it under ${MAX_ANNOUNCEMENT_LENGTH} characters.`,
+  ),
 });
 
 /** Sends the studio's announcement to every open page of a signed-in visitor. */

@@ -14,6 +14,7 @@ import { DataTable, type Column } from "~/components/ui/data-table";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { ActionNotice } from "~/components/ui/notice";
 import { formState } from "~/lib/action-result";
+import { mayInvoiceCommission } from "~/lib/inquiries";
 import { formatPrice } from "~/lib/money";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { listCommissions } from "~/modules/inbox/inbox-admin.server";
@@ -79,7 +80,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       })),
     commissions: Object.values(commissionsByStage.byStage)
       .flat()
-      .filter((c) => c.stage !== "declined")
+      .filter((c) => mayInvoiceCommission(c.stage))
       .map((c) => ({ value: c.id, label: `${c.name} · ${c.email}` })),
   };
 }

@@ -23,6 +23,7 @@ import { formatShortDateTime } from "~/lib/dates";
 import { adminPaths } from "~/lib/admin-paths";
 import { listQuery, withPage } from "~/lib/list-query";
 import { SUBSCRIBER_STATUS_LABELS, type SubscriberStatus } from "~/lib/newsletter";
+import { CONFIRM_LINK_DAYS } from "~/lib/opt-in";
 import { pageParam } from "~/lib/pagination";
 import { paths } from "~/lib/paths";
 import { requireAdmin } from "~/modules/auth/session.server";
@@ -88,6 +89,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       : null,
     pageSize: SUBSCRIBERS_PAGE_SIZE,
     issuesPageSize: ISSUES_PAGE_SIZE,
+    confirmDays: CONFIRM_LINK_DAYS,
   };
 }
 
@@ -147,6 +149,7 @@ const ISSUE_COLUMNS: Column<IssueRow>[] = [
 const STATUS_TONES: Record<SubscriberStatus, Tone> = {
   confirmed: "success",
   unconfirmed: "neutral",
+  expired: "warning",
   unsubscribed: "muted",
 };
 
@@ -171,7 +174,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
     <>
       <AdminPageHeader
         title="Newsletter"
-        description={`${counts.active} subscribed · ${counts.unconfirmed} waiting to confirm. Visitors subscribe in the site's footer and confirm by e-mail; every newsletter carries a one-click unsubscribe link.`}
+        description={`${counts.active} subscribed · ${counts.unconfirmed} waiting to confirm · ${counts.expired} whose link expired. Visitors subscribe in the site's footer and confirm by e-mail within ${loaderData.confirmDays} days (after that, they sign up again); every newsletter carries a one-click unsubscribe link.`}
       />
 
       <Panel
