@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import pg from "pg";
 import { LOCK_TIMEOUT_MS, queryRows } from "~/db/client.server";
-import { commissions, messages, orders } from "~/db/schema";
+import { commissions, holds, messages, newsletterSubscribers, orders, workAlerts } from "~/db/schema";
 import { isDatabaseUnavailable } from "~/db/unavailable";
 import { createLogger } from "~/logger.server";
 import { enqueue, registerJobHandlers, startJobWorker } from "~/modules/jobs/jobs.server";
@@ -13,6 +13,9 @@ import { services, setServices } from "~/services.server";
 import * as checkoutRoute from "~/routes/shop/checkout";
 import { action as commissionsAction } from "~/routes/site/commissions";
 import { action as contactAction } from "~/routes/site/contact";
+import { action as holdAction } from "~/routes/site/hold-request";
+import { action as newsletterAction } from "~/routes/site/newsletter";
+import { action as alertsAction } from "~/routes/site/work-alerts";
 import { newSubmissionKey } from "~/modules/inbox/inquiries.server";
 import { auth } from "~/modules/auth/auth.server";
 import { signUpWithPassword } from "~/modules/auth/flows.server";
@@ -197,10 +200,20 @@ describe.each(BACKENDS.filter((b) => b === "postgres"))("the database misbehavin
       expect(await ctx.handle.db.$count(orders, eq(orders.idempotencyKey, key))).toBe(1);
     });
   });
-  describe("the contact and commission forms", () => {
+  describe("the public forms: contact, commissions, newsletter, Notify me, hold request", () => {
+    let work = "";
+    beforeAll(async () => {
+      await seedShopSettings();
+      work = await seedWork();
+    });
+    const SIGN_UP_AGAIN =
+      "Your sign-up could not be sent just now. Please send it again in a minute: your address is kept.";
+    const sender = { name: "Ada Outage", email: "outage@example.com" };
     const sent: {
       form: string;
       action: Parameters<typeof callRoute>[0];
+      url: () => string;
+      /** What is typed, the same both times (a form's submission key with it). */
       fields: Record<string, string>;
       error: string;
       stored: () => Promise<number>;
@@ -208,33 +221,69 @@ describe.each(BACKENDS.filter((b) => b === "postgres"))("the database misbehavin
       {
         form: "contact",
         action: contactAction,
-        fields: { inquiryType: "general", subject: "", message: "Is the harbour diptych still available?" },
+        url: () => "/contact",
+        fields: {
+          ...sender,
+          submissionKey: newSubmissionKey(),
+          inquiryType: "general",
+          subject: "",
+          message: "Is the harbour diptych still available?",
+        },
         error: "Your message could not be sent just now. Please send it again in a minute: what you wrote is kept.",
-        stored: () => ctx.handle.db.$count(messages, eq(messages.email, "outage@example.com")),
+        stored: () => ctx.handle.db.$count(messages, eq(messages.email, sender.email)),
       },
       {
-        form: "commissions",
+        form: "commission",
         action: commissionsAction,
-        fields: { budget: "2000-5000", description: "A quiet harbour at dusk, in greys and blues, for a dining room." },
+        url: () => "/commissions",
+        fields: {
+          ...sender,
+          submissionKey: newSubmissionKey(),
+          budget: "2000-5000",
+          description: "A quiet harbour at dusk, in greys and blues, for a dining room.",
+        },
         error:
           "Your request could not be sent just now. Please send it again in a minute: what you wrote is kept (attach any photos again).",
-        stored: () => ctx.handle.db.$count(commissions, eq(commissions.email, "outage@example.com")),
+        stored: () => ctx.handle.db.$count(commissions, eq(commissions.email, sender.email)),
+      },
+      {
+        form: "newsletter",
+        action: newsletterAction,
+        url: () => "/newsletter",
+        fields: { email: sender.email },
+        error: SIGN_UP_AGAIN,
+        stored: () => ctx.handle.db.$count(newsletterSubscribers, eq(newsletterSubscribers.email, sender.email)),
+      },
+      {
+        form: "Notify me",
+        action: alertsAction,
+        url: () => "/alerts",
+        fields: { email: sender.email, artworkId: "" },
+        error: SIGN_UP_AGAIN,
+        stored: () => ctx.handle.db.$count(workAlerts, eq(workAlerts.email, sender.email)),
+      },
+      {
+        form: "hold request",
+        action: (args: never) => holdAction({ ...(args as object), params: { id: work } } as never),
+        url: () => `/artwork/${work}/hold`,
+        fields: { ...sender, note: "Until payday, please." },
+        error: "Your request could not be sent just now. Please send it again in a minute: what you wrote is kept.",
+        stored: () => ctx.handle.db.$count(holds, eq(holds.email, sender.email)),
       },
     ];
 
     it.each(sent)(
-      "a $form message sent while the database is out of reach: asked to send it again, what was typed kept; sent again, it is stored once",
+      "the $form form sent while the database is out of reach: asked to send it again in a minute, what was typed kept; sent again, it is stored once",
       async (c) => {
-        const form = () => formOf({ name: "Ada Outage", email: "outage@example.com", submissionKey: key, ...c.fields });
-        const key = newSubmissionKey();
+        const send = () => callRoute(c.action, c.url(), { form: formOf(c.fields), ip: "198.51.100.77" });
         const reachable = await outOfReach();
-        const refused = await callRoute(c.action, `/${c.form}`, { form: form(), ip: "198.51.100.77" });
+        const refused = await send();
         await reachable();
         expect(refused.status).toBe(503);
         expect(refused.retryAfter).toBe("30");
-        expect(refused.body).toMatchObject({ ok: false, error: c.error, values: { name: "Ada Outage", ...c.fields } });
+        expect(refused.body).toMatchObject({ ok: false, error: c.error, values: c.fields });
 
-        expect((await callRoute(c.action, `/${c.form}`, { form: form(), ip: "198.51.100.77" })).status).toBe(200);
+        expect(await send()).toMatchObject({ status: 200, body: { ok: true } });
         expect(await c.stored()).toBe(1);
       },
     );
