@@ -81,6 +81,10 @@ test("out of reach: a page is a calm 503 with Retry-After and the log says so in
   const api = await fetch(`${url}/api/cart?ids=${works[1]!.split("/").at(-1)}`);
   expect(api.status).toBe(503);
   expect(api.headers.get("retry-after")).toBe("30");
+  // A picture whose variant is not stored yet is looked up in the database as well (here one that does not exist).
+  const picture = await fetch(`${url}/media/${"0".repeat(24)}/320.avif`);
+  expect(picture.status).toBe(503);
+  expect(picture.headers.get("retry-after")).toBe("30");
   // The metrics still answer (from this machine), and say it.
   const metrics = await fetch(`${url}/metrics`);
   expect(metrics.status).toBe(200);
