@@ -9,6 +9,7 @@ import express, { type Request, type Response } from "express";
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import type { Config } from "~/config.server";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, noteOutage, OUTAGE_MESSAGE } from "~/db/unavailable";
 import { assetsHandler } from "./assets";
 import { clientAddressOf } from "./client-of";
 import { recordRequest, renderMetrics } from "./metrics";
@@ -290,6 +291,15 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
   );
 
   app.use((error: unknown, req: Request, res: Response, _next: express.NextFunction) => {
+    // The database out of reach under a handler of Express's own (a picture's variant not stored yet, the JWKS):
+    // "try again", 503 with Retry-After, said once a minute, as the routes answer it (server/database-outage.ts).
+    if (isDatabaseUnavailable(error)) {
+      noteOutage(logger, error);
+      if (res.headersSent) return;
+      res.setHeader("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+      res.setHeader("cache-control", "no-store");
+      return void res.status(503).type("text/plain").send(OUTAGE_MESSAGE);
+    }
     // An HTTP error a part raised for the request itself (the static files' 416 past a file's end, 412 for a
     // failed precondition) is the sender's: its status goes out, and the request's own log line says it (the
     // error's message may quote the request). Anything else is ours: logged whole, and 500.

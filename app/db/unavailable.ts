@@ -1,9 +1,30 @@
 // Whether an error says the database is out of reach for now (not that a query is wrong): its server refuses or
 // drops connections, the pool has none to give, or a lock someone else holds was not granted in time. Such a
-// failure is answered 503 with Retry-After ("try again in a moment"), never as a fault of the page.
+// failure is answered 503 with Retry-After ("try again in a moment"), never as a fault of the page, and the log
+// says it once a minute (`noteOutage`), not with a stack per request.
+import type { Logger } from "~/logger.server";
 
 /** Seconds a visitor or a balancer is asked to wait after a 503 for an unreachable database. */
 export const DATABASE_RETRY_AFTER_SECONDS = 30;
+
+/** What a visitor reads while the database is out of reach (a page, an API, a link of better-auth's). */
+export const OUTAGE_MESSAGE = "The site is briefly unavailable. Please try again in a moment.";
+
+let noted = 0;
+
+/**
+ * Says in the log that the database is out of reach, once a minute for the whole process: every place that
+ * answers an outage (the routes' wrapper, better-auth's API, the forms that keep what was typed) calls it, and
+ * each request still has its own line, with its status.
+ */
+export function noteOutage(logger: Logger, error: unknown): void {
+  if (Date.now() - noted < 60_000) return;
+  noted = Date.now();
+  logger.warn(
+    { err: outageReason(error) },
+    "database unreachable: requests that need it are answered 503 (said once a minute)",
+  );
+}
 
 /** The socket's own failures: nothing listens, the peer went away, no route, no name. */
 const SOCKET_CODES = new Set([

@@ -9,7 +9,7 @@ import pg from "pg";
 import { request as playwrightRequest } from "@playwright/test";
 import { ADMIN_SERVER_ENV } from "../support/accounts";
 import { signInAdmin } from "../support/admin-fixtures";
-import { expect, test } from "../support/fixtures";
+import { expect, test, waitForHydration } from "../support/fixtures";
 import { onServer, SERVER_POSTGRES_URL } from "../support/postgres-server";
 import { addToCartFromShop, checkoutForm, confirmedOrderNumber, fillCheckout } from "../support/shop-flow";
 import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
@@ -81,6 +81,25 @@ test("out of reach: a page is a calm 503 with Retry-After and the log says so in
   const api = await fetch(`${url}/api/cart?ids=${works[1]!.split("/").at(-1)}`);
   expect(api.status).toBe(503);
   expect(api.headers.get("retry-after")).toBe("30");
+  // A picture whose variant is not stored yet is looked up in the database as well (here one that does not exist).
+  const picture = await fetch(`${url}/media/${"0".repeat(24)}/320.avif`);
+  expect(picture.status).toBe(503);
+  expect(picture.headers.get("retry-after")).toBe("30");
+  // The sign-in form, sent by a browser without JavaScript: its page again, the answer beside the form and the
+  // address kept, never the password.
+  const signIn = await fetch(`${url}/auth`, {
+    method: "POST",
+    headers: { origin: url },
+    body: new URLSearchParams({ intent: "sign-in", email: "rosa.vidal@example.com", password: "tidewater hymn 1857" }),
+  });
+  expect(signIn.status).toBe(503);
+  expect(signIn.headers.get("retry-after")).toBe("30");
+  const signInPage = await signIn.text();
+  expect(signInPage).toContain(
+    "You could not be signed in just now. Please try again in a minute: your e-mail address is kept.",
+  );
+  expect(signInPage).toContain('value="rosa.vidal@example.com"');
+  expect(signInPage).not.toContain("tidewater hymn 1857");
   // The metrics still answer (from this machine), and say it.
   const metrics = await fetch(`${url}/metrics`);
   expect(metrics.status).toBe(200);
@@ -145,6 +164,37 @@ test("an order placed while the database is out of reach: asked to place it agai
       buyer.email,
     ]);
     expect(rows.map((row) => row.number)).toEqual([number]);
+  } finally {
+    await client.end();
+  }
+});
+
+test("the footer's newsletter box while the database is out of reach: asked to send it again, the address kept; sent again once it is back, one subscriber", async ({
+  page,
+}) => {
+  const { url } = started();
+  const reader = "harbour.reader@example.com";
+  await page.goto(`${url}/gallery`);
+  await waitForHydration(page);
+  const footer = page.getByRole("contentinfo");
+  await footer.getByLabel("Newsletter").fill(reader);
+  const subscribe = footer.getByRole("button", { name: "Subscribe" });
+
+  await outOfReach();
+  await subscribe.click();
+  await expect(footer.getByRole("status")).toHaveText(
+    "Your sign-up could not be sent just now. Please send it again in a minute: your address is kept.",
+  );
+  await expect(footer.getByLabel("Newsletter")).toHaveValue(reader);
+
+  await reachable();
+  await subscribe.click();
+  await expect(footer.getByRole("status")).toHaveText("Thank you. Check your inbox and confirm your subscription.");
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query("select id from newsletter_subscribers where email = $1", [reader]);
+    expect(rows).toHaveLength(1);
   } finally {
     await client.end();
   }

@@ -29,6 +29,7 @@ import { createSmsSender } from "~/modules/auth/sms.server";
 import { services, setServices } from "~/services.server";
 import { action as accountAction } from "~/routes/account/account";
 import { startTwilioStandIn, type TwilioStandIn } from "../support/twilio-standin";
+import { formOf } from "../support/form";
 import { BACKENDS, useTestServices, type SuiteContext } from "../support/harness";
 
 const ORIGIN = "http://localhost:3000";
@@ -53,8 +54,8 @@ const postAccountForm = (fields: Record<string, string>, cookie: string, ip: str
     new Request(`${ORIGIN}/account`, {
       method: "POST",
       headers: { cookie, origin: ORIGIN, "x-atelier-client-ip": ip },
-      body: new URLSearchParams(fields),
     }),
+    formOf(fields),
   );
 
 const cookieOf = (headers: Headers) =>

@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import pg from "pg";
 import { LOCK_TIMEOUT_MS, queryRows } from "~/db/client.server";
-import { commissions, messages, orders } from "~/db/schema";
+import { commissions, holds, messages, newsletterSubscribers, orders, workAlerts } from "~/db/schema";
 import { isDatabaseUnavailable } from "~/db/unavailable";
 import { createLogger } from "~/logger.server";
 import { enqueue, registerJobHandlers, startJobWorker } from "~/modules/jobs/jobs.server";
@@ -13,7 +13,14 @@ import { services, setServices } from "~/services.server";
 import * as checkoutRoute from "~/routes/shop/checkout";
 import { action as commissionsAction } from "~/routes/site/commissions";
 import { action as contactAction } from "~/routes/site/contact";
+import { action as holdAction } from "~/routes/site/hold-request";
+import { action as newsletterAction } from "~/routes/site/newsletter";
+import { action as alertsAction } from "~/routes/site/work-alerts";
 import { newSubmissionKey } from "~/modules/inbox/inquiries.server";
+import { auth } from "~/modules/auth/auth.server";
+import { signUpWithPassword } from "~/modules/auth/flows.server";
+import { action as signInAction, loader as signInLoader } from "~/routes/auth/auth";
+import { action as accountAction } from "~/routes/account/account";
 import { formOf } from "../support/form";
 import { BACKENDS, useTestServices } from "../support/harness";
 import { onServer, SERVER_POSTGRES_URL } from "../support/postgres-server";
@@ -193,10 +200,20 @@ describe.each(BACKENDS.filter((b) => b === "postgres"))("the database misbehavin
       expect(await ctx.handle.db.$count(orders, eq(orders.idempotencyKey, key))).toBe(1);
     });
   });
-  describe("the contact and commission forms", () => {
+  describe("the public forms: contact, commissions, newsletter, Notify me, hold request", () => {
+    let work = "";
+    beforeAll(async () => {
+      await seedShopSettings();
+      work = await seedWork();
+    });
+    const SIGN_UP_AGAIN =
+      "Your sign-up could not be sent just now. Please send it again in a minute: your address is kept.";
+    const sender = { name: "Ada Outage", email: "outage@example.com" };
     const sent: {
       form: string;
       action: Parameters<typeof callRoute>[0];
+      url: () => string;
+      /** What is typed, the same both times (a form's submission key with it). */
       fields: Record<string, string>;
       error: string;
       stored: () => Promise<number>;
@@ -204,35 +221,237 @@ describe.each(BACKENDS.filter((b) => b === "postgres"))("the database misbehavin
       {
         form: "contact",
         action: contactAction,
-        fields: { inquiryType: "general", subject: "", message: "Is the harbour diptych still available?" },
+        url: () => "/contact",
+        fields: {
+          ...sender,
+          submissionKey: newSubmissionKey(),
+          inquiryType: "general",
+          subject: "",
+          message: "Is the harbour diptych still available?",
+        },
         error: "Your message could not be sent just now. Please send it again in a minute: what you wrote is kept.",
-        stored: () => ctx.handle.db.$count(messages, eq(messages.email, "outage@example.com")),
+        stored: () => ctx.handle.db.$count(messages, eq(messages.email, sender.email)),
       },
       {
-        form: "commissions",
+        form: "commission",
         action: commissionsAction,
-        fields: { budget: "2000-5000", description: "A quiet harbour at dusk, in greys and blues, for a dining room." },
+        url: () => "/commissions",
+        fields: {
+          ...sender,
+          submissionKey: newSubmissionKey(),
+          budget: "2000-5000",
+          description: "A quiet harbour at dusk, in greys and blues, for a dining room.",
+        },
         error:
           "Your request could not be sent just now. Please send it again in a minute: what you wrote is kept (attach any photos again).",
-        stored: () => ctx.handle.db.$count(commissions, eq(commissions.email, "outage@example.com")),
+        stored: () => ctx.handle.db.$count(commissions, eq(commissions.email, sender.email)),
+      },
+      {
+        form: "newsletter",
+        action: newsletterAction,
+        url: () => "/newsletter",
+        fields: { email: sender.email },
+        error: SIGN_UP_AGAIN,
+        stored: () => ctx.handle.db.$count(newsletterSubscribers, eq(newsletterSubscribers.email, sender.email)),
+      },
+      {
+        form: "Notify me",
+        action: alertsAction,
+        url: () => "/alerts",
+        fields: { email: sender.email, artworkId: "" },
+        error: SIGN_UP_AGAIN,
+        stored: () => ctx.handle.db.$count(workAlerts, eq(workAlerts.email, sender.email)),
+      },
+      {
+        form: "hold request",
+        action: (args: never) => holdAction({ ...(args as object), params: { id: work } } as never),
+        url: () => `/artwork/${work}/hold`,
+        fields: { ...sender, note: "Until payday, please." },
+        error: "Your request could not be sent just now. Please send it again in a minute: what you wrote is kept.",
+        stored: () => ctx.handle.db.$count(holds, eq(holds.email, sender.email)),
       },
     ];
 
     it.each(sent)(
-      "a $form message sent while the database is out of reach: asked to send it again, what was typed kept; sent again, it is stored once",
+      "the $form form sent while the database is out of reach: asked to send it again in a minute, what was typed kept; sent again, it is stored once",
       async (c) => {
-        const form = () => formOf({ name: "Ada Outage", email: "outage@example.com", submissionKey: key, ...c.fields });
-        const key = newSubmissionKey();
+        const send = () => callRoute(c.action, c.url(), { form: formOf(c.fields), ip: "198.51.100.77" });
         const reachable = await outOfReach();
-        const refused = await callRoute(c.action, `/${c.form}`, { form: form(), ip: "198.51.100.77" });
+        const refused = await send();
         await reachable();
         expect(refused.status).toBe(503);
         expect(refused.retryAfter).toBe("30");
-        expect(refused.body).toMatchObject({ ok: false, error: c.error, values: { name: "Ada Outage", ...c.fields } });
+        expect(refused.body).toMatchObject({ ok: false, error: c.error, values: c.fields });
 
-        expect((await callRoute(c.action, `/${c.form}`, { form: form(), ip: "198.51.100.77" })).status).toBe(200);
+        expect(await send()).toMatchObject({ status: 200, body: { ok: true } });
         expect(await c.stored()).toBe(1);
       },
     );
+  });
+
+  describe("signing in and the account page", () => {
+    const ORIGIN = "http://localhost:3000";
+    const password = "a quiet harbour at dusk";
+    /** What the log was told while the database was out of reach: errors with their stacks, and warnings. */
+    function complaints() {
+      const { logger } = services();
+      const spies = [vi.spyOn(logger, "error"), vi.spyOn(logger, "warn")];
+      return {
+        said: () => spies.flatMap((spy) => spy.mock.calls.map((call) => call.at(-1) as string)),
+        restore: () => spies.forEach((spy) => spy.mockRestore()),
+      };
+    }
+
+    /** An account made through the sign-up form's call (signed in at once: no mail delivery here); its cookie. */
+    async function newAccount(email: string, fullName: string, ip: string): Promise<string> {
+      const request = new Request(`${ORIGIN}/auth`, {
+        method: "POST",
+        headers: { origin: ORIGIN, "x-atelier-client-ip": ip },
+      });
+      const signedUp = await signUpWithPassword(request, { email, password, fullName, returnTo: "/" });
+      if (!signedUp.ok) throw new Error(signedUp.message);
+      return signedUp.cookies
+        .getSetCookie()
+        .map((c) => c.split(";")[0]!)
+        .join("; ");
+    }
+
+    const forms: { intent: string; fields: Record<string, string>; error: string; kept: Record<string, string> }[] = [
+      {
+        intent: "sign-in",
+        fields: { email: "reader@example.com", password, remember: "on" },
+        error: "You could not be signed in just now. Please try again in a minute: your e-mail address is kept.",
+        kept: { email: "reader@example.com" },
+      },
+      {
+        intent: "sign-up",
+        fields: { fullName: "Ada Outage", email: "new.reader@example.com", password },
+        error:
+          "Your account could not be created just now. Please try again in a minute: what you typed is kept, apart from the password.",
+        kept: { fullName: "Ada Outage", email: "new.reader@example.com" },
+      },
+      {
+        intent: "forgot",
+        fields: { email: "reader@example.com" },
+        error: "The link could not be sent just now. Please try again in a minute: your e-mail address is kept.",
+        kept: { email: "reader@example.com" },
+      },
+      {
+        intent: "magic-link",
+        fields: { email: "reader@example.com" },
+        error: "The link could not be sent just now. Please try again in a minute: your e-mail address is kept.",
+        kept: { email: "reader@example.com" },
+      },
+    ];
+
+    it.each(forms)(
+      "the sign-in page's $intent form sent while the database is out of reach: asked to try again in a minute beside the form, the address kept, never the password; no stack in the log",
+      async (c) => {
+        const log = complaints();
+        const send = () =>
+          callRoute(signInAction, "/auth", {
+            form: formOf({ intent: c.intent, ...c.fields }),
+            headers: { origin: ORIGIN, "x-atelier-client-ip": "198.51.100.80" },
+          });
+        try {
+          const reachable = await outOfReach();
+          const refused = [await send(), await send()];
+          await reachable();
+          for (const answer of refused) {
+            expect(answer.status).toBe(503);
+            expect(answer.retryAfter).toBe("30");
+            expect(answer.body).toMatchObject({ ok: false, error: c.error, values: c.kept });
+            expect(JSON.stringify(answer.body)).not.toContain(password);
+          }
+          // Said once a minute at most, as every request the outage answers: no error, no stack per request.
+          expect(log.said().filter((line) => !/once a minute/.test(line))).toEqual([]);
+        } finally {
+          log.restore();
+        }
+      },
+    );
+
+    it("the sign-in page itself shows while the database is out of reach, so a browser without JavaScript gets its form back with the answer", async () => {
+      const reachable = await outOfReach();
+      const page = await callRoute(signInLoader, "/auth");
+      await reachable();
+      expect(page).toMatchObject({ status: 200, body: { view: { kind: "sign-in" }, setupOffered: false } });
+    });
+
+    it("once the database is back, signing in works again", async () => {
+      await newAccount("back@example.com", "", "198.51.100.81");
+      const reachable = await outOfReach();
+      const form = () => formOf({ intent: "sign-in", email: "back@example.com", password, remember: "on" });
+      const headers = { origin: ORIGIN, "x-atelier-client-ip": "198.51.100.82" };
+      expect((await callRoute(signInAction, "/auth", { form: form(), headers })).status).toBe(503);
+      await reachable();
+      const signedIn = await callRoute(signInAction, "/auth", { form: form(), headers });
+      expect(signedIn.status).toBe(302);
+      expect(signedIn.setCookie).toContain("session_token=");
+    });
+
+    it("better-auth's HTTP API answers 503 with Retry-After while the database is out of reach: JSON for a client, the sentence for a browser following a link", async () => {
+      const log = complaints();
+      try {
+        const reachable = await outOfReach();
+        const api = await auth().handler(
+          new Request(`${ORIGIN}/api/auth/sign-in/email`, {
+            method: "POST",
+            headers: { origin: ORIGIN, "content-type": "application/json", "x-atelier-client-ip": "198.51.100.83" },
+            body: JSON.stringify({ email: "reader@example.com", password }),
+          }),
+        );
+        const link = await auth().handler(
+          new Request(`${ORIGIN}/api/auth/magic-link/verify?token=not-a-token&callbackURL=%2F`, {
+            headers: { accept: "text/html,application/xhtml+xml", "x-atelier-client-ip": "198.51.100.83" },
+          }),
+        );
+        await reachable();
+        expect(api.status).toBe(503);
+        expect(api.headers.get("retry-after")).toBe("30");
+        expect(api.headers.get("content-type")).toMatch(/^application\/json/);
+        expect(await api.json()).toEqual({
+          code: "DATABASE_UNAVAILABLE",
+          message: "The site is briefly unavailable. Please try again in a moment.",
+        });
+        expect(link.status).toBe(503);
+        expect(link.headers.get("retry-after")).toBe("30");
+        expect(link.headers.get("content-type")).toMatch(/^text\/plain/);
+        expect(await link.text()).toBe("The site is briefly unavailable. Please try again in a moment.");
+        expect(log.said().filter((line) => !/once a minute/.test(line))).toEqual([]);
+      } finally {
+        log.restore();
+      }
+    });
+
+    it("an account form sent while the database is out of reach: asked to try again beside that form, what was typed kept, never a password", async () => {
+      const cookie = await newAccount("account.holder@example.com", "Ada Holder", "198.51.100.84");
+      const send = (fields: Record<string, string>) =>
+        callRoute(accountAction, "/account", { form: formOf(fields), cookie, headers: { origin: ORIGIN } });
+
+      const reachable = await outOfReach();
+      const renamed = await send({ intent: "name", fullName: "Ada Renamed" });
+      const moved = await send({ intent: "email", newEmail: "ada.moved@example.com", password });
+      await reachable();
+      for (const answer of [renamed, moved]) {
+        expect(answer.status).toBe(503);
+        expect(answer.retryAfter).toBe("30");
+        expect(JSON.stringify(answer.body)).not.toContain(password);
+      }
+      const error =
+        "This could not be saved just now. Please try again in a minute: what you typed is kept, apart from passwords.";
+      expect(renamed.body).toMatchObject({ ok: false, intent: "name", error, values: { fullName: "Ada Renamed" } });
+      expect(moved.body).toMatchObject({
+        ok: false,
+        intent: "email",
+        error,
+        values: { newEmail: "ada.moved@example.com" },
+      });
+
+      expect(await send({ intent: "name", fullName: "Ada Renamed" })).toMatchObject({
+        status: 200,
+        body: { ok: true, message: "Your name is saved." },
+      });
+    });
   });
 });

@@ -1,13 +1,14 @@
 // The account page's name, e-mail and password sections.
 import type { ComponentProps, ReactNode } from "react";
 import { Form } from "react-router";
-import { formState } from "~/lib/action-result";
-import type { AccountAnswer, AccountPage } from "~/modules/auth/account-page.server";
+import { formState, type ActionFailure } from "~/lib/action-result";
+import type { AccountAnswer, AccountPage, AccountSteps } from "~/modules/auth/account-page.server";
 import { TextField } from "~/components/ui/field";
 import { FormError, Notice } from "~/components/ui/notice";
 import { SubmitButton } from "~/components/ui/submit-button";
 
-export type AccountResult = AccountAnswer | undefined;
+/** The action's answer: the page's own, or a form refused while the database was out of reach (no status). */
+export type AccountResult = AccountAnswer | (ActionFailure & AccountSteps) | undefined;
 
 export function AccountSection({
   title,
@@ -63,7 +64,7 @@ export function SectionButton({
  * and a failure's error, field errors and typed values (`formState`).
  */
 export function resultFor(result: AccountResult, ...intents: string[]) {
-  const answer = result && intents.includes(result.intent) ? result : undefined;
+  const answer = result?.intent !== undefined && intents.includes(result.intent) ? result : undefined;
   return { answer, message: answer?.ok ? answer.message : undefined, ...formState(answer) };
 }
 

@@ -1,14 +1,15 @@
 // The steps of /auth, one at a time: sign in, create an account, e-mailed link, forgotten password, new
 // password, the two-factor code, and first-run setup. Tabs and alternatives are plain links (no JS needed).
 import { Form, Link } from "react-router";
-import { formState } from "~/lib/action-result";
+import { formState, type ActionFailure } from "~/lib/action-result";
 import type { SignInAnswer, SignInPage } from "~/modules/auth/sign-in-page.server";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, TextField } from "~/components/ui/field";
 import { FormError, Notice } from "~/components/ui/notice";
 import { SubmitButton } from "~/components/ui/submit-button";
 
-type Result = SignInAnswer | undefined;
+/** The action's answer: the page's own, or a form refused while the database was out of reach (no status). */
+type Result = SignInAnswer | ActionFailure | undefined;
 
 const MIN_PASSWORD = 10;
 

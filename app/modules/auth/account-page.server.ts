@@ -25,7 +25,7 @@ import { trackSms } from "./sms.server";
 import { AccountIntentSchema } from "./forms.server";
 import { authMessage, GENERIC_ERROR } from "./messages";
 import { displayName, requireUser, type AuthContext } from "./session.server";
-import { parseSubmission, readFormData } from "~/modules/forms/submission.server";
+import { parseSubmission } from "~/modules/forms/submission.server";
 import type { ActionFailure, ActionSuccess } from "~/lib/action-result";
 
 export interface AccountPage {
@@ -80,7 +80,7 @@ async function userHasPassword(userId: string): Promise<boolean> {
 }
 
 /** What a section of the account page goes on showing after its form was sent, whether it worked or not. */
-interface AccountSteps {
+export interface AccountSteps {
   /** A TOTP enrolment in progress: the QR code image, the secret as text, the backup codes. */
   enrolment?: { qrDataUrl: string; secret: string; totpURI: string; backupCodes: string[] };
   /** Backup codes to show once. */
@@ -122,9 +122,16 @@ async function syncTwoFactorFlag(userId: string): Promise<void> {
   await db().update(userTable).set({ twoFactorEnabled: left }).where(eq(userTable.id, userId));
 }
 
-export async function handleAccountAction(request: Request): Promise<AccountActionResult> {
+/**
+ * What the account page says when a form of its own could not be saved because the database is out of reach:
+ * the route answers it 503, beside the form that was sent, with what was typed (never a password or a code).
+ */
+export const ACCOUNT_OUTAGE_MESSAGE =
+  "This could not be saved just now. Please try again in a minute: what you typed is kept, apart from passwords.";
+
+/** Handles one submission of the account page (its form, already read). */
+export async function handleAccountAction(request: Request, form: FormData): Promise<AccountActionResult> {
   const context: AuthContext = await requireUser(request);
-  const form = await readFormData(request);
   const rawIntent = form.get("intent");
   const intent = typeof rawIntent === "string" ? rawIntent : "";
   const submission = parseSubmission(form, AccountIntentSchema, { intent });

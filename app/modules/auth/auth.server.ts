@@ -14,7 +14,7 @@ import { twoFactor } from "better-auth/plugins/two-factor";
 import { eq } from "drizzle-orm";
 import type { Config } from "~/config.server";
 import type { Database } from "~/db/client.server";
-import { isDatabaseUnavailable } from "~/db/unavailable";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, noteOutage, OUTAGE_MESSAGE } from "~/db/unavailable";
 import * as schema from "~/db/schema";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { errForLog, type Logger } from "~/logger.server";
@@ -151,7 +151,7 @@ export function createAuth({ config, db, logger }: AuthDeps) {
   const customRules = Object.fromEntries(Object.keys(AUTH_RATE_LIMITS).map((path) => [path, false as const]));
   const { oauth } = config;
 
-  return betterAuth({
+  const instance = betterAuth({
     appName: "Atelier",
     baseURL: config.publicUrl,
     basePath: "/api/auth",
@@ -177,8 +177,10 @@ export function createAuth({ config, db, logger }: AuthDeps) {
       useSecureCookies: config.publicUrl.startsWith("https:"),
       cookiePrefix: AUTH_COOKIE_PREFIX,
     },
-    // OAuth and link failures land on the sign-in page, which explains them (?error=...).
-    onAPIError: { errorURL: `${config.publicUrl}/auth` },
+    // OAuth and link failures land on the sign-in page, which explains them (?error=...). An error that is no
+    // refusal of better-auth's (a failed query) is thrown out of its handler, instead of a bare 500 and a stack on
+    // stderr: `answeringOutages` answers an unreachable database, Express's error handler the rest.
+    onAPIError: { errorURL: `${config.publicUrl}/auth`, throw: true },
     rateLimit: { enabled: true, storage: "database", window: 60, max: 120 * m, customRules },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     user: {
@@ -395,6 +397,8 @@ export function createAuth({ config, db, logger }: AuthDeps) {
         : []),
     ],
   });
+  const handler = answeringOutages(instance.handler, logger);
+  return { ...instance, handler, fetch: handler };
 
   /** The path a redirect answer was heading to, when it is one of ours; "/" otherwise. */
   function returnPath(ctx: { context: { returned?: unknown } }): string {
@@ -408,6 +412,30 @@ export function createAuth({ config, db, logger }: AuthDeps) {
       return "/";
     }
   }
+}
+
+/**
+ * better-auth's HTTP handler, with the database out of reach answered 503 with Retry-After instead of a 500: the
+ * sentence as JSON (`{ code, message }`, as better-auth's own refusals) for a client, as text for a browser that
+ * followed a link (a mailed sign-in or reset link, a provider's callback). Said in the log once a minute.
+ */
+function answeringOutages(handler: (request: Request) => Promise<Response>, logger: Logger) {
+  return async (request: Request): Promise<Response> => {
+    try {
+      return await handler(request);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      noteOutage(logger, error);
+      const headers = { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS), "cache-control": "no-store" };
+      const browser = request.method === "GET" && /\btext\/html\b/.test(request.headers.get("accept") ?? "");
+      return browser
+        ? new Response(OUTAGE_MESSAGE, {
+            status: 503,
+            headers: { ...headers, "content-type": "text/plain; charset=utf-8" },
+          })
+        : Response.json({ code: "DATABASE_UNAVAILABLE", message: OUTAGE_MESSAGE }, { status: 503, headers });
+    }
+  };
 }
 
 /** The rate-limit keys of an auth request: by client address and by the e-mail address it names. */

@@ -3,6 +3,7 @@
 // plain-words error. better-auth's hooks (rate limits, password policy, two-factor) apply to all of them.
 import { isAPIError } from "better-auth/api";
 import { z } from "zod";
+import { isDatabaseUnavailable } from "~/db/unavailable";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { services } from "~/services.server";
 import {
@@ -38,12 +39,17 @@ export function cookiesOf(headers: Headers | null | undefined): Headers {
   return out;
 }
 
-/** Calls better-auth: its answer and cookies, or its refusal in words a person reads (an unexpected error is logged). */
+/**
+ * Calls better-auth: its answer and cookies, or its refusal in words a person reads (an unexpected error is
+ * logged). The database out of reach is thrown on: the page answers it as "try again in a minute", what was typed
+ * kept (`keptThroughOutage`), and no stack is logged for it.
+ */
 export async function attempt<T>(call: () => Promise<{ headers: Headers | null; response: T }>): Promise<Outcome<T>> {
   try {
     const { headers, response } = await call();
     return { ok: true, data: response, cookies: cookiesOf(headers) };
   } catch (error) {
+    if (isDatabaseUnavailable(error)) throw error;
     if (isAPIError(error)) {
       const body = error.body as { code?: string; message?: string } | undefined;
       const code = body?.code ?? String(error.status);

@@ -21,8 +21,9 @@ import { confirmsEmail } from "./auth.server";
 import { AuthIntentSchema } from "./forms.server";
 import { authMessage } from "./messages";
 import { getAuthContext } from "./session.server";
+import { isDatabaseUnavailable } from "~/db/unavailable";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { parseSubmission, readFormData } from "~/modules/forms/submission.server";
+import { parseSubmission } from "~/modules/forms/submission.server";
 import type { ActionFailure, ActionSuccess } from "~/lib/action-result";
 import { adminPaths } from "~/lib/admin-paths";
 
@@ -92,7 +93,21 @@ export async function loadSignInPage(request: Request): Promise<{ redirect: stri
   if (signedIn) return { redirect: redirectTo };
   const mode = MODES.find((m) => m === q.get("mode")) ?? "sign-in";
   const notice = q.get("done") === "reset" ? "Your password is changed. Sign in with your new password." : undefined;
-  return page({ kind: mode }, { notice, setupOffered: mode === "sign-in" && !(await hasAdministrator()) });
+  return page({ kind: mode }, { notice, setupOffered: mode === "sign-in" && (await firstStart()) });
+}
+
+/**
+ * No administrator yet, so the page offers the first-run setup. With the database out of reach, no: the page
+ * still shows, and its form answers "try again in a minute" with the address kept (a browser without JavaScript
+ * gets the page again with that answer, which needs this loader).
+ */
+async function firstStart(): Promise<boolean> {
+  try {
+    return !(await hasAdministrator());
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) return false;
+    throw error;
+  }
 }
 
 function parseMethods(value: string | null): Partial<{ totp: boolean; phone: boolean }> {
@@ -127,9 +142,28 @@ export type SignInAnswer = (
 
 export type SignInActionResult = { redirect: string; cookies: Headers } | SignInAnswer;
 
-/** Handles one submission of the /auth page. */
-export async function handleSignInAction(request: Request): Promise<SignInActionResult> {
-  const form = await readFormData(request);
+/**
+ * What the /auth page says when a form of its own could not be handled because the database is out of reach,
+ * by the form's intent: the route answers it 503 with what was typed, never the password (`keptThroughOutage`).
+ */
+export function signInOutageMessage(form: FormData): string {
+  switch (form.get("intent")) {
+    case "sign-in":
+      return "You could not be signed in just now. Please try again in a minute: your e-mail address is kept.";
+    case "sign-up":
+    case "setup":
+      return "Your account could not be created just now. Please try again in a minute: what you typed is kept, apart from the password.";
+    case "magic-link":
+    case "forgot":
+    case "resend-confirmation":
+      return "The link could not be sent just now. Please try again in a minute: your e-mail address is kept.";
+    default:
+      return "That could not be done just now. Please try again in a minute.";
+  }
+}
+
+/** Handles one submission of the /auth page (its form, already read). */
+export async function handleSignInAction(request: Request, form: FormData): Promise<SignInActionResult> {
   const rawIntent = form.get("intent");
   const intent = typeof rawIntent === "string" ? rawIntent : "";
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));

@@ -8,7 +8,8 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { ActionFailure, FieldErrors } from "~/lib/action-result";
 import { plainLineEnds } from "~/lib/form-data";
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "~/db/unavailable";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, noteOutage } from "~/db/unavailable";
+import { services } from "~/services.server";
 
 /**
  * The most fields a form may hold. Our largest sends a page's worth of selected works (500 at most) and a few
@@ -277,19 +278,25 @@ export function refuse(failure: ActionFailure | string, status = 400, headers?: 
 }
 
 /**
- * Runs a public form's handling; should the database be out of reach meanwhile, the sender is asked to send it
- * again (503 with Retry-After) with what they typed back in the form, instead of the site's outage page, which
- * loses it. `retry` says what to do, as the form's own words. The form's submission key makes the second sending
- * store the message once, had the first gone through.
+ * Runs a form's handling; should the database be out of reach meanwhile, the sender is asked to send it again
+ * (503 with Retry-After) with what they typed back in the form (never a password or a code), instead of the
+ * site's outage page, which loses it. `retry` says what to do, as the form's own words; the form's `intent`, if
+ * it has one, says which of the page's forms it was. What the form stores must be stored once when it is sent
+ * again, had the first sending gone through: a submission key (contact, commissions) or a natural one (an
+ * address subscribed, a hold request waiting).
  */
 export async function keptThroughOutage<T>(form: FormData, retry: string, handle: () => Promise<T>) {
   try {
     return await handle();
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
-    return refuse({ ok: false, error: retry, values: typedValues(form) }, 503, {
-      "retry-after": String(DATABASE_RETRY_AFTER_SECONDS),
-    });
+    noteOutage(services().logger, error);
+    const intent = form.get("intent");
+    return refuse(
+      { ok: false, error: retry, values: typedValues(form), ...(typeof intent === "string" ? { intent } : {}) },
+      503,
+      { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) },
+    );
   }
 }
 

@@ -12,11 +12,42 @@ import { sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { db, queryRows } from "~/db/client.server";
 import { CONFIRM_LINK_DAYS, type ConfirmLinkState } from "~/lib/opt-in";
+import { keptThroughOutage, refuse } from "~/modules/forms/submission.server";
+import { hitConnectionAndAddress, retryAfter, type RateLimit } from "~/modules/security/rate-limit.server";
 import { readSignedId, signatureFor, signatureMatches, signedId } from "~/modules/security/signed-ids.server";
 import { services } from "~/services.server";
 import type { LinkKind } from "./mail-link.server";
 
 const LIFETIME_MS = CONFIRM_LINK_DAYS * 86_400_000;
+
+/**
+ * A list's sign-up form (the footer's newsletter box and its page, Notify me) once its address is valid: limited
+ * per connection and per address typed (nobody signs a stranger's inbox up over and over), then `signUp`. With the
+ * database out of reach the sender is asked to send it again, the address kept (`keptThroughOutage`); sent again,
+ * it is one row, as a list keeps an address once.
+ */
+export function answerSignUp<T>(
+  form: FormData,
+  from: { scope: string; clientIp: string; email: string },
+  limits: { ip: RateLimit; email: RateLimit },
+  signUp: () => Promise<T>,
+) {
+  const { email } = from;
+  return keptThroughOutage(
+    form,
+    "Your sign-up could not be sent just now. Please send it again in a minute: your address is kept.",
+    async () => {
+      const limited = await hitConnectionAndAddress(from.scope, from, limits);
+      if (limited)
+        return refuse(
+          { ok: false, error: "Too many sign-ups from here just now. Please try again later.", values: { email } },
+          429,
+          retryAfter(limited),
+        );
+      return signUp();
+    },
+  );
+}
 
 /** A confirmation link read: the row it names and when it was sent (null: an older version's link). */
 export interface ConfirmLink {

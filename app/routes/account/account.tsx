@@ -8,7 +8,13 @@ import { Button } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
 import { paths } from "~/lib/paths";
 import { privatePageMeta } from "~/lib/seo";
-import { handleAccountAction, loadAccountPage, type AccountActionResult } from "~/modules/auth/account-page.server";
+import {
+  ACCOUNT_OUTAGE_MESSAGE,
+  handleAccountAction,
+  loadAccountPage,
+  type AccountActionResult,
+} from "~/modules/auth/account-page.server";
+import { keptThroughOutage, readFormData } from "~/modules/forms/submission.server";
 import { PasswordAttemptsExceeded } from "~/modules/auth/accounts.server";
 import { tooManyAttempts } from "~/modules/auth/messages";
 import { CertificateLinks } from "~/components/site/certificate-links";
@@ -23,16 +29,21 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const result: AccountActionResult = await handleAccountAction(request).catch((error: unknown) => {
-    // Too many password checks for the account: said above the form, nothing changed.
-    if (error instanceof PasswordAttemptsExceeded)
-      return { ok: false, status: 429, intent: "", error: tooManyAttempts(error.retryAfterSeconds) };
-    throw error;
+  // Read before the session is looked up: with the database out of reach that lookup fails too, and the answer is
+  // then 503, "try again in a minute" beside the form that was sent, what was typed kept (never a password).
+  const form = await readFormData(request);
+  return keptThroughOutage(form, ACCOUNT_OUTAGE_MESSAGE, async () => {
+    const result: AccountActionResult = await handleAccountAction(request, form).catch((error: unknown) => {
+      // Too many password checks for the account: said above the form, nothing changed.
+      if (error instanceof PasswordAttemptsExceeded)
+        return { ok: false, status: 429, intent: "", error: tooManyAttempts(error.retryAfterSeconds) };
+      throw error;
+    });
+    if ("redirect" in result) throw redirect(result.redirect, { headers: result.cookies });
+    // A person's mistake is answered 200 with the message beside the form (a 4xx would read as a failed load
+    // to the browser); result.status keeps the real status for the record.
+    return data(result, { status: result.status >= 500 ? 500 : 200 });
   });
-  if ("redirect" in result) throw redirect(result.redirect, { headers: result.cookies });
-  // A person's mistake is answered 200 with the message beside the form (a 4xx would read as a failed load
-  // to the browser); result.status keeps the real status for the record.
-  return data(result, { status: result.status >= 500 ? 500 : 200 });
 }
 
 /** What a step that ended in a redirect (?saved=...) says. */

@@ -6,7 +6,8 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { SignInViews, VIEW_TITLES } from "~/components/auth/sign-in-views";
 import { paths } from "~/lib/paths";
 import { privatePageMeta } from "~/lib/seo";
-import { handleSignInAction, loadSignInPage } from "~/modules/auth/sign-in-page.server";
+import { handleSignInAction, loadSignInPage, signInOutageMessage } from "~/modules/auth/sign-in-page.server";
+import { keptThroughOutage, readFormData } from "~/modules/forms/submission.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   privatePageMeta(matches, loaderData ? VIEW_TITLES[loaderData.view.kind] : VIEW_TITLES["sign-in"], {
@@ -23,11 +24,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const result = await handleSignInAction(request);
-  if ("redirect" in result) throw redirect(result.redirect, { headers: result.cookies });
-  // A person's mistake is answered 200 with the message beside the form (a 4xx would read as a failed load
-  // to the browser); result.status keeps the real status for the record.
-  return data(result, { status: result.status >= 500 ? 500 : 200 });
+  const form = await readFormData(request);
+  // The database out of reach: 503, "try again in a minute" beside the form, the address kept (never the password).
+  return keptThroughOutage(form, signInOutageMessage(form), async () => {
+    const result = await handleSignInAction(request, form);
+    if ("redirect" in result) throw redirect(result.redirect, { headers: result.cookies });
+    // A person's mistake is answered 200 with the message beside the form (a 4xx would read as a failed load
+    // to the browser); result.status keeps the real status for the record.
+    return data(result, { status: result.status >= 500 ? 500 : 200 });
+  });
 }
 
 export default function AuthPage() {

@@ -8,7 +8,7 @@ import { paths } from "~/lib/paths";
 import type { ActionResult } from "~/lib/action-result";
 import { privatePageMeta } from "~/lib/seo";
 import { isUuid } from "~/lib/uuid";
-import { readSubmission, refuse, typedValues } from "~/modules/forms/submission.server";
+import { keptThroughOutage, readSubmission, refuse, typedValues } from "~/modules/forms/submission.server";
 import { hitConnectionAndAddress, RATE_LIMITS, retryAfter } from "~/modules/security/rate-limit.server";
 import { HoldRequestSchema, requestHold } from "~/modules/shop/holds.server";
 
@@ -30,25 +30,37 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = await readSubmission(request, HoldRequestSchema);
   if (!submission.ok) return refuse(submission.failure);
   const values = typedValues(submission.form);
-  // Per connection and per address typed: nobody floods the artist's bell or a stranger's inbox.
-  const limited = await hitConnectionAndAddress(
-    "hold",
-    { clientIp: context.clientIp, email: submission.value.email },
-    { ip: RATE_LIMITS.holdRequest, email: RATE_LIMITS.holdRequestEmail },
+  // The database out of reach: asked to send it again, what was typed kept. Sent again, it is one request (the
+  // same address asking for the same work while its request waits gets that request).
+  return keptThroughOutage(
+    submission.form,
+    "Your request could not be sent just now. Please send it again in a minute: what you wrote is kept.",
+    async () => {
+      // Per connection and per address typed: nobody floods the artist's bell or a stranger's inbox.
+      const limited = await hitConnectionAndAddress(
+        "hold",
+        { clientIp: context.clientIp, email: submission.value.email },
+        { ip: RATE_LIMITS.holdRequest, email: RATE_LIMITS.holdRequestEmail },
+      );
+      if (limited)
+        return refuse(
+          { ok: false, error: "Too many requests from here just now. Please try again later.", values },
+          429,
+          retryAfter(limited),
+        );
+      const result = await requestHold(artworkId, submission.value);
+      if (!result.ok)
+        return refuse(
+          {
+            ok: false,
+            error: "This work can no longer be held: it has just been reserved, put on hold or sold.",
+            values,
+          },
+          409,
+        );
+      return { ok: true, message: THANKS } satisfies ActionResult<{ message: string }>;
+    },
   );
-  if (limited)
-    return refuse(
-      { ok: false, error: "Too many requests from here just now. Please try again later.", values },
-      429,
-      retryAfter(limited),
-    );
-  const result = await requestHold(artworkId, submission.value);
-  if (!result.ok)
-    return refuse(
-      { ok: false, error: "This work can no longer be held: it has just been reserved, put on hold or sold.", values },
-      409,
-    );
-  return { ok: true, message: THANKS } satisfies ActionResult<{ message: string }>;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta(matches, "Ask to hold a work");

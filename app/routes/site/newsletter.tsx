@@ -14,7 +14,8 @@ import { paths } from "~/lib/paths";
 import { privatePageMeta } from "~/lib/seo";
 import { firstMessage, readSubmission, refuse } from "~/modules/forms/submission.server";
 import { subscribe, SubscribeSchema } from "~/modules/inbox/newsletter.server";
-import { hitConnectionAndAddress, RATE_LIMITS, retryAfter } from "~/modules/security/rate-limit.server";
+import { answerSignUp } from "~/modules/mail/opt-in.server";
+import { RATE_LIMITS } from "~/modules/security/rate-limit.server";
 
 const SUBSCRIBE_THANKS = "Thank you. Check your inbox and confirm your subscription.";
 
@@ -25,24 +26,16 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = await readSubmission(request, SubscribeSchema);
   if (!submission.ok) return refuse({ ...submission.failure, error: firstMessage(submission.failure) });
-  // Per connection, and per address typed: nobody signs a stranger's inbox up over and over.
-  const limited = await hitConnectionAndAddress(
-    "newsletter",
-    { clientIp: context.clientIp, email: submission.value.email },
+  const { email } = submission.value;
+  return answerSignUp(
+    submission.form,
+    { scope: "newsletter", clientIp: context.clientIp, email },
     { ip: RATE_LIMITS.newsletter, email: RATE_LIMITS.newsletterEmail },
+    async () => {
+      await subscribe(email);
+      return { ok: true, message: SUBSCRIBE_THANKS } satisfies ActionResult;
+    },
   );
-  if (limited)
-    return refuse(
-      {
-        ok: false,
-        error: "Too many sign-ups from here just now. Please try again later.",
-        values: { email: submission.value.email },
-      },
-      429,
-      retryAfter(limited),
-    );
-  await subscribe(submission.value.email);
-  return { ok: true, message: SUBSCRIBE_THANKS } satisfies ActionResult;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta(matches, "Newsletter");

@@ -9,7 +9,8 @@ import type { ActionResult } from "~/lib/action-result";
 import { privatePageMeta } from "~/lib/seo";
 import { AlertSubscribeSchema, subscribeAlert } from "~/modules/alerts/alerts.server";
 import { firstMessage, readSubmission, refuse } from "~/modules/forms/submission.server";
-import { hitConnectionAndAddress, RATE_LIMITS, retryAfter } from "~/modules/security/rate-limit.server";
+import { answerSignUp } from "~/modules/mail/opt-in.server";
+import { RATE_LIMITS } from "~/modules/security/rate-limit.server";
 
 const THANKS = "Thank you. Check your inbox and confirm: we will write only then.";
 
@@ -21,21 +22,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = await readSubmission(request, AlertSubscribeSchema);
   // The page has room for one sentence: the first field's message.
   if (!submission.ok) return refuse({ ...submission.failure, error: firstMessage(submission.failure) });
-  const { email } = submission.value;
-  const limited = await hitConnectionAndAddress(
-    "alerts",
-    { clientIp: context.clientIp, email },
+  return answerSignUp(
+    submission.form,
+    { scope: "alerts", clientIp: context.clientIp, email: submission.value.email },
     { ip: RATE_LIMITS.workAlert, email: RATE_LIMITS.workAlertEmail },
+    async () => {
+      const outcome = await subscribeAlert(submission.value);
+      if (outcome === "no-such-work") return refuse("This work is no longer shown.", 404);
+      return { ok: true, message: THANKS } satisfies ActionResult<{ message: string }>;
+    },
   );
-  if (limited)
-    return refuse(
-      { ok: false, error: "Too many sign-ups from here just now. Please try again later.", values: { email } },
-      429,
-      retryAfter(limited),
-    );
-  const outcome = await subscribeAlert(submission.value);
-  if (outcome === "no-such-work") return refuse("This work is no longer shown.", 404);
-  return { ok: true, message: THANKS } satisfies ActionResult<{ message: string }>;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta(matches, "Notify me");
