@@ -185,7 +185,7 @@ export async function sendAlertEvent(event: AlertEvent, database: Database = db(
         {
           kind: event.kind,
           title: work.title,
-          url: `${publicUrl()}/artwork/${work.id}`,
+          url: `${publicUrl()}${paths.artwork(work.id)}`,
           unsubscribeUrl: alertUnsubscribeUrl(s.id),
         },
         tx,

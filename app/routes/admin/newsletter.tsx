@@ -45,8 +45,6 @@ import { services } from "~/services.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Newsletter");
 
-const STATUS_LABELS = SUBSCRIBER_STATUS_LABELS;
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
@@ -155,7 +153,10 @@ const STATUS_TONES: Record<SubscriberStatus, Tone> = {
 
 const SUBSCRIBER_COLUMNS: Column<SubscriberRow>[] = [
   { header: "E-mail", cell: (s) => s.email },
-  { header: "Status", cell: (s) => <StatusBadge tone={STATUS_TONES[s.status]}>{STATUS_LABELS[s.status]}</StatusBadge> },
+  {
+    header: "Status",
+    cell: (s) => <StatusBadge tone={STATUS_TONES[s.status]}>{SUBSCRIBER_STATUS_LABELS[s.status]}</StatusBadge>,
+  },
   { header: "Source", className: "text-muted", cell: (s) => s.source },
   { header: "Subscribed", className: "text-muted whitespace-nowrap", cell: (s) => s.createdAt },
 ];
@@ -250,7 +251,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
           label="Search subscribers"
           placeholder="name@example.com"
           query={filter.q}
-          selects={[statusSelect(STATUS_LABELS, filter.status, "All")]}
+          selects={[statusSelect(SUBSCRIBER_STATUS_LABELS, filter.status, "All")]}
         />
         <DataTable
           caption="Subscribers, newest first"
