@@ -16,6 +16,7 @@ import { action as contactAction } from "~/routes/site/contact";
 import { action as holdAction } from "~/routes/site/hold-request";
 import { action as newsletterAction } from "~/routes/site/newsletter";
 import { action as alertsAction } from "~/routes/site/work-alerts";
+import { action as trackAction } from "~/routes/shop/track-order";
 import { newSubmissionKey } from "~/modules/inbox/inquiries.server";
 import { auth } from "~/modules/auth/auth.server";
 import { signUpWithPassword } from "~/modules/auth/flows.server";
@@ -291,6 +292,24 @@ describe.skipIf(!BACKENDS.includes("postgres")).each(["postgres" as const])(
           expect(await send()).toMatchObject({ status: 200, body: { ok: true } });
           expect(await c.stored()).toBe(1);
         },
+      );
+    });
+
+    it("Track your order sent while the database is out of reach: asked to try again in a minute, the number and address kept", async () => {
+      const typed = { number: "ORD-2026-0042", email: "outage@example.com" };
+      const reachable = await outOfReach();
+      const refused = await callRoute(trackAction, "/track-order", { form: formOf(typed), ip: "198.51.100.78" });
+      await reachable();
+      expect(refused.status).toBe(503);
+      expect(refused.retryAfter).toBe("30");
+      expect(refused.body).toMatchObject({
+        values: typed,
+        order: null,
+        formError: "Your order could not be looked up just now. Please try again in a minute: what you typed is kept.",
+      });
+      // Back: the same lookup gets its usual answer (no such order).
+      expect((await callRoute(trackAction, "/track-order", { form: formOf(typed), ip: "198.51.100.78" })).status).toBe(
+        404,
       );
     });
 

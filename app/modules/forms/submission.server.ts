@@ -285,18 +285,31 @@ export function refuse(failure: ActionFailure | string, status = 400, headers?: 
  * again, had the first sending gone through: a submission key (contact, commissions) or a natural one (an
  * address subscribed, a hold request waiting).
  */
-export async function keptThroughOutage<T>(form: FormData, retry: string, handle: () => Promise<T>) {
+export function keptThroughOutage<T>(form: FormData, retry: string, handle: () => Promise<T>) {
+  return orDuringOutage(handle, () => {
+    const intent = form.get("intent");
+    return refuse(
+      { ok: false, error: retry, values: typedValues(form), ...(typeof intent === "string" ? { intent } : {}) },
+      503,
+      OUTAGE_HEADERS,
+    );
+  });
+}
+
+/** The headers of a 503 for the database out of reach: when to try again. */
+export const OUTAGE_HEADERS = { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) };
+
+/**
+ * `handle()`, or `outage()` when the database is out of reach (said once a minute in the log): for a form whose
+ * answer has a shape of its own (Track your order), where `keptThroughOutage` gives the common one.
+ */
+export async function orDuringOutage<T, U>(handle: () => Promise<T>, outage: () => U): Promise<T | U> {
   try {
     return await handle();
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     noteOutage(services().logger, error);
-    const intent = form.get("intent");
-    return refuse(
-      { ok: false, error: retry, values: typedValues(form), ...(typeof intent === "string" ? { intent } : {}) },
-      503,
-      { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) },
-    );
+    return outage();
   }
 }
 

@@ -11,6 +11,10 @@ const TrackSchema = z.object({
 export const TRACKING_NOT_FOUND =
   "We could not find an order with that number and e-mail address. Please check both: the order number is in your confirmation e-mail.";
 
+/** The database out of reach (a 503): what was typed stays in the form. */
+export const TRACKING_RETRY =
+  "Your order could not be looked up just now. Please try again in a minute: what you typed is kept.";
+
 export function readTrackingForm(form: FormData) {
   const text = (name: string, max: number) => {
     const value = form.get(name);

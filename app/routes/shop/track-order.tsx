@@ -11,8 +11,8 @@ import { getSettings } from "~/modules/settings/settings.server";
 import { buyerView } from "~/modules/shop/order-view.server";
 import { trackOrder } from "~/modules/shop/orders.server";
 import { hitRateLimit, RATE_LIMITS, retryAfter } from "~/modules/security/rate-limit.server";
-import { readTrackingForm, TRACKING_NOT_FOUND } from "~/modules/shop/tracking.server";
-import { readFormData } from "~/modules/forms/submission.server";
+import { readTrackingForm, TRACKING_NOT_FOUND, TRACKING_RETRY } from "~/modules/shop/tracking.server";
+import { OUTAGE_HEADERS, orDuringOutage, readFormData } from "~/modules/forms/submission.server";
 import { buyerCertificateLinks } from "~/modules/certificates/certificates.server";
 import { CertificateLinks } from "~/components/site/certificate-links";
 import { PageHeading } from "~/components/site/page-intro";
@@ -36,28 +36,38 @@ export async function action({ request, context }: Route.ActionArgs) {
       { values, fieldErrors: read.fieldErrors, order: null, certificates: [], formError: null },
       { status: 400 },
     );
-  const limit = await hitRateLimit(`track:ip:${context.clientIp}`, RATE_LIMITS.tracking);
-  if (!limit.allowed) {
-    return data(
-      {
-        values,
-        fieldErrors: {},
-        order: null,
-        certificates: [],
-        formError: "Too many attempts. Please wait a minute and try again.",
-      },
-      { status: 429, headers: retryAfter(limit) },
-    );
-  }
-  const order = await trackOrder(read.input.number, read.input.email);
-  if (!order)
-    return data(
-      { values, fieldErrors: {}, order: null, certificates: [], formError: TRACKING_NOT_FOUND },
-      { status: 404 },
-    );
-  // Signed download links for this order's own certificates: shown only after number and e-mail matched.
-  const certificates = (await buyerCertificateLinks([order.id])).get(order.id) ?? [];
-  return { values, fieldErrors: {}, order: buyerView(order, await getSettings()), certificates, formError: null };
+  const { input } = read;
+  return orDuringOutage(
+    async () => {
+      const limit = await hitRateLimit(`track:ip:${context.clientIp}`, RATE_LIMITS.tracking);
+      if (!limit.allowed) {
+        return data(
+          {
+            values,
+            fieldErrors: {},
+            order: null,
+            certificates: [],
+            formError: "Too many attempts. Please wait a minute and try again.",
+          },
+          { status: 429, headers: retryAfter(limit) },
+        );
+      }
+      const order = await trackOrder(input.number, input.email);
+      if (!order)
+        return data(
+          { values, fieldErrors: {}, order: null, certificates: [], formError: TRACKING_NOT_FOUND },
+          { status: 404 },
+        );
+      // Signed download links for this order's own certificates: shown only after number and e-mail matched.
+      const certificates = (await buyerCertificateLinks([order.id])).get(order.id) ?? [];
+      return { values, fieldErrors: {}, order: buyerView(order, await getSettings()), certificates, formError: null };
+    },
+    () =>
+      data(
+        { values, fieldErrors: {}, order: null, certificates: [], formError: TRACKING_RETRY },
+        { status: 503, headers: OUTAGE_HEADERS },
+      ),
+  );
 }
 
 export default function TrackOrder({ loaderData, actionData }: Route.ComponentProps) {
