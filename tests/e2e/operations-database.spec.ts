@@ -133,7 +133,7 @@ test("out of reach: a page is a calm 503 with Retry-After and the log says so in
   await admin.dispose();
 });
 
-test("an order placed while the database is out of reach: asked to place it again, what was typed kept; placed again once it is back, it is one order", async ({
+test("an order placed while the database is out of reach: asked to place it again, what was typed kept; placed again once it is back, it is one order, and Track your order keeps what was typed the same way", async ({
   page,
 }) => {
   const { url } = started();
@@ -167,6 +167,23 @@ test("an order placed while the database is out of reach: asked to place it agai
   } finally {
     await client.end();
   }
+
+  // The buyer looks it up while the database is out of reach again: asked to try again, both fields kept.
+  await page.goto(`${url}/track-order`);
+  const main = page.getByRole("main");
+  await main.getByLabel("Order number").fill(number);
+  await main.getByLabel("Email").fill(buyer.email);
+  await outOfReach();
+  await main.getByRole("button", { name: "Track" }).click();
+  await expect(
+    main.getByText("Your order could not be looked up just now. Please try again in a minute: what you typed is kept."),
+  ).toBeVisible();
+  await expect(main.getByLabel("Order number")).toHaveValue(number);
+  await expect(main.getByLabel("Email")).toHaveValue(buyer.email);
+  await reachable();
+  await main.getByRole("button", { name: "Track" }).click();
+  await expect(main.getByText(number).first()).toBeVisible();
+  await expect(main.getByText("Your order could not be looked up just now.")).toHaveCount(0);
 });
 
 test("the footer's newsletter box while the database is out of reach: asked to send it again, the address kept; sent again once it is back, one subscriber", async ({
