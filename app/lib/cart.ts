@@ -73,6 +73,10 @@ export function parseStoredCart(raw: string | null): Cart {
   }
 }
 
+/** What the cart says when the server cannot check it (an outage, no connection): the order is checked when placed. */
+export const CART_UNCHECKED =
+  "Your cart could not be checked just now: prices and availability are confirmed when you place the order.";
+
 /** A cart's work as the server sees it now (GET /api/cart): the browser's copy is re-checked against it. */
 export interface CartCheckLine extends ArtworkSummary {
   /** Pieces that can still be bought. */

@@ -216,3 +216,39 @@ test("the footer's newsletter box while the database is out of reach: asked to s
     await client.end();
   }
 });
+
+test("the cart while the database is out of reach: the drawer lists what is in it and says it could not be checked, and the page under it stays (the checkout with what was typed, the gallery from the page cache)", async ({
+  page,
+}) => {
+  const { url } = started();
+  await page.goto(`${url}/shop`);
+  await addToCartFromShop(page, "Porchlight");
+  // Kept by the page cache from here (the order above changed what it showed).
+  expect((await fetch(`${url}/gallery`)).status).toBe(200);
+  const checkoutsCheck = page.waitForResponse((response) => response.url().includes("/api/cart"));
+  await page.goto(`${url}/checkout`);
+  await waitForHydration(page);
+  expect((await checkoutsCheck).status()).toBe(200);
+  await checkoutForm(page).getByLabel("Full name").fill("Rosa Vidal");
+  const cartButton = page.getByRole("banner").getByRole("button", { name: "Cart, 1 item" });
+  const drawer = page.getByRole("dialog", { name: "Your cart" });
+
+  await outOfReach();
+  for (const where of ["checkout", "gallery"]) {
+    if (where === "gallery") {
+      await page.goto(`${url}/gallery`);
+      await waitForHydration(page);
+    }
+    const check = page.waitForResponse((response) => response.url().includes("/api/cart"));
+    await cartButton.click();
+    expect((await check).status(), where).toBe(503);
+    await expect(drawer.getByRole("link", { name: "Porchlight" })).toBeVisible();
+    await expect(drawer.getByRole("status")).toHaveText(
+      "Your cart could not be checked just now: prices and availability are confirmed when you place the order.",
+    );
+    await drawer.getByRole("button", { name: "Close cart" }).click();
+    await expect(page.getByRole("heading", { name: "Back in a moment" }), where).toHaveCount(0);
+    if (where === "checkout") await expect(checkoutForm(page).getByLabel("Full name")).toHaveValue("Rosa Vidal");
+    else await expect(page.getByRole("heading", { level: 1, name: "All works" })).toBeVisible();
+  }
+});

@@ -46,6 +46,11 @@ export default function CartDrawer({ open, onOpenChange }: { open: boolean; onOp
               <Dialog.Description className="sr-only">
                 {`${count} ${count === 1 ? "work" : "works"} in your cart.`}
               </Dialog.Description>
+              {check.unchecked ? (
+                <p role="status" className="text-ink-soft border-line border-b px-6 py-4 text-sm">
+                  {check.unchecked}
+                </p>
+              ) : null}
               <ul className="divide-line flex-1 divide-y overflow-y-auto px-6" aria-busy={!check.checked}>
                 {cart.items.map((item) => (
                   <CartLine

@@ -360,7 +360,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <div className="mt-10 grid gap-10 md:grid-cols-12 md:gap-14">
           <div className="md:order-last md:col-span-5">
             <div className="md:sticky md:top-28">
-              <OrderSummary lines={lines} totals={totals} taxLabel={pricing.taxLabel} pending={!ready} />
+              <OrderSummary
+                lines={lines}
+                totals={totals}
+                taxLabel={pricing.taxLabel}
+                pending={!ready}
+                notice={direct ? undefined : check.unchecked}
+              />
             </div>
           </div>
           <Form

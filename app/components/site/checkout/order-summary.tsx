@@ -16,6 +16,7 @@ export function OrderSummary({
   taxLabel,
   currency = "USD",
   pending = false,
+  notice,
   headingLevel = 2,
 }: {
   lines: SummaryLine[];
@@ -24,6 +25,8 @@ export function OrderSummary({
   currency?: string;
   /** Prices are being re-checked on the server. */
   pending?: boolean;
+  /** A sentence about the prices shown (the cart could not be checked just now). */
+  notice?: string;
   headingLevel?: 2 | 3;
 }) {
   const Heading = `h${headingLevel}` as const;
@@ -33,6 +36,11 @@ export function OrderSummary({
       <Heading id="order-summary-heading" className="text-2xl">
         Order summary
       </Heading>
+      {notice ? (
+        <p role="status" className="text-ink-soft mt-3 text-sm">
+          {notice}
+        </p>
+      ) : null}
       <ul className="divide-line mt-6 divide-y">
         {lines.map((line) => (
           <li key={line.id} className="flex gap-4 py-4 first:pt-0">
