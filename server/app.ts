@@ -9,7 +9,7 @@ import express, { type Request, type Response } from "express";
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import type { Config } from "~/config.server";
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, noteOutage, OUTAGE_MESSAGE } from "~/db/unavailable";
+import { isDatabaseUnavailable, noteOutage, OUTAGE_HEADERS, OUTAGE_MESSAGE } from "~/db/unavailable";
 import { assetsHandler } from "./assets";
 import { clientAddressOf } from "./client-of";
 import { recordRequest, renderMetrics } from "./metrics";
@@ -296,8 +296,7 @@ export function createApp({ config, logger, build, clientDir, isReady, beforeRou
     if (isDatabaseUnavailable(error)) {
       noteOutage(logger, error);
       if (res.headersSent) return;
-      res.setHeader("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
-      res.setHeader("cache-control", "no-store");
+      res.set(OUTAGE_HEADERS);
       return void res.status(503).type("text/plain").send(OUTAGE_MESSAGE);
     }
     // An HTTP error a part raised for the request itself (the static files' 416 past a file's end, 412 for a

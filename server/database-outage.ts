@@ -4,7 +4,7 @@
 // form that must keep what was typed catches it itself first (the checkout; `keptThroughOutage` of the forms
 // module). The log says it once a minute (`noteOutage`): each request still has its own line, with its status.
 import { data, type ServerBuild } from "react-router";
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, noteOutage, OUTAGE_MESSAGE } from "~/db/unavailable";
+import { isDatabaseUnavailable, noteOutage, OUTAGE_HEADERS, OUTAGE_MESSAGE } from "~/db/unavailable";
 import type { Logger } from "~/logger.server";
 import { withRouteModules } from "./resource-routes";
 
@@ -15,7 +15,7 @@ export const outageAnswer = () =>
   data(OUTAGE_MESSAGE, {
     status: 503,
     statusText: "Service Unavailable",
-    headers: { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS), "cache-control": "no-store" },
+    headers: OUTAGE_HEADERS,
   });
 
 /** The build with every route's loader and action answering an unreachable database with `outageAnswer()`. */

@@ -7,6 +7,12 @@ import type { Logger } from "~/logger.server";
 /** Seconds a visitor or a balancer is asked to wait after a 503 for an unreachable database. */
 export const DATABASE_RETRY_AFTER_SECONDS = 30;
 
+/** The headers of every 503 for an unreachable database: when to come back, and nothing kept by a cache. */
+export const OUTAGE_HEADERS = {
+  "retry-after": String(DATABASE_RETRY_AFTER_SECONDS),
+  "cache-control": "no-store",
+} as const;
+
 /** What a visitor reads while the database is out of reach (a page, an API, a link of better-auth's). */
 export const OUTAGE_MESSAGE = "The site is briefly unavailable. Please try again in a moment.";
 

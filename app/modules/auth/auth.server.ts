@@ -14,7 +14,7 @@ import { twoFactor } from "better-auth/plugins/two-factor";
 import { eq } from "drizzle-orm";
 import type { Config } from "~/config.server";
 import type { Database } from "~/db/client.server";
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, noteOutage, OUTAGE_MESSAGE } from "~/db/unavailable";
+import { isDatabaseUnavailable, noteOutage, OUTAGE_HEADERS, OUTAGE_MESSAGE } from "~/db/unavailable";
 import * as schema from "~/db/schema";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { errForLog, type Logger } from "~/logger.server";
@@ -426,14 +426,16 @@ function answeringOutages(handler: (request: Request) => Promise<Response>, logg
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       noteOutage(logger, error);
-      const headers = { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS), "cache-control": "no-store" };
       const browser = request.method === "GET" && /\btext\/html\b/.test(request.headers.get("accept") ?? "");
       return browser
         ? new Response(OUTAGE_MESSAGE, {
             status: 503,
-            headers: { ...headers, "content-type": "text/plain; charset=utf-8" },
+            headers: { ...OUTAGE_HEADERS, "content-type": "text/plain; charset=utf-8" },
           })
-        : Response.json({ code: "DATABASE_UNAVAILABLE", message: OUTAGE_MESSAGE }, { status: 503, headers });
+        : Response.json(
+            { code: "DATABASE_UNAVAILABLE", message: OUTAGE_MESSAGE },
+            { status: 503, headers: OUTAGE_HEADERS },
+          );
     }
   };
 }

@@ -8,7 +8,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { ActionFailure, FieldErrors } from "~/lib/action-result";
 import { plainLineEnds } from "~/lib/form-data";
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, noteOutage } from "~/db/unavailable";
+import { isDatabaseUnavailable, noteOutage, OUTAGE_HEADERS } from "~/db/unavailable";
 import { services } from "~/services.server";
 
 /**
@@ -296,8 +296,8 @@ export function keptThroughOutage<T>(form: FormData, retry: string, handle: () =
   });
 }
 
-/** The headers of a 503 for the database out of reach: when to try again. */
-export const OUTAGE_HEADERS = { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) };
+/** The headers of a 503 for the database out of reach (for routes, which do not reach `~/db`). */
+export { OUTAGE_HEADERS };
 
 /**
  * `handle()`, or `outage()` when the database is out of reach (said once a minute in the log): for a form whose

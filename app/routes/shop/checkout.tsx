@@ -15,7 +15,6 @@ import { getArtwork } from "~/modules/catalog/catalog.server";
 import {
   abandonPayment,
   beginPayment,
-  DATABASE_RETRY_AFTER_SECONDS,
   isDatabaseUnavailable,
   PaymentUnavailable,
   placeOrder,
@@ -29,7 +28,7 @@ import { currentPaymentProvider } from "~/modules/shop/payments.server";
 import { priceOrder, shippingRegionFor, type Fulfilment, type PricingSettings } from "~/modules/shop/pricing";
 import { hitConnectionAndAddress, RATE_LIMITS, retryAfter } from "~/modules/security/rate-limit.server";
 import { getSettings } from "~/modules/settings/settings.server";
-import { readFormData } from "~/modules/forms/submission.server";
+import { OUTAGE_HEADERS, readFormData } from "~/modules/forms/submission.server";
 import { formatDateTime } from "~/lib/dates";
 import { liveHoldForLink } from "~/modules/shop/holds.server";
 import { roomOffer } from "~/modules/rooms/rooms.server";
@@ -140,7 +139,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         idempotencyKey: read.input.idempotencyKey,
       },
       503,
-      { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) },
+      OUTAGE_HEADERS,
     );
   }
 }
