@@ -6,7 +6,7 @@
 // (ALTER DATABASE … ALLOW_CONNECTIONS), as a failover or a restart of the server does.
 // Needs a PostgreSQL server: TEST_DATABASE_URL, else the one on 127.0.0.1:5432.
 import pg from "pg";
-import { request as playwrightRequest } from "@playwright/test";
+import { request as playwrightRequest, type Page } from "@playwright/test";
 import { ADMIN_SERVER_ENV } from "../support/accounts";
 import { signInAdmin } from "../support/admin-fixtures";
 import { expect, test, waitForHydration } from "../support/fixtures";
@@ -53,6 +53,12 @@ async function outOfReach() {
     `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${database}' and pid <> pg_backend_pid()`,
   );
 }
+/** A visitor's cart with one work, put in from the shop's page. */
+async function putInCart(page: Page, title: string) {
+  await page.goto(`${started().url}/shop`);
+  await addToCartFromShop(page, title);
+}
+
 const reachable = () => onServer(SERVER_POSTGRES_URL, `alter database ${database} allow_connections true`);
 
 test.afterEach(() => reachable());
@@ -137,8 +143,7 @@ test("an order placed while the database is out of reach: asked to place it agai
   page,
 }) => {
   const { url } = started();
-  await page.goto(`${url}/shop`);
-  await addToCartFromShop(page, "Tidewater Hymn");
+  await putInCart(page, "Tidewater Hymn");
   await page.goto(`${url}/checkout`);
   const buyer = { name: "Rosa Vidal", email: "rosa.vidal@example.com", street: "12 Chartres Street" };
   await fillCheckout(page, { ...buyer, city: "New Orleans", state: "LA", zip: "70130" });
@@ -221,8 +226,7 @@ test("the cart while the database is out of reach: the drawer lists what is in i
   page,
 }) => {
   const { url } = started();
-  await page.goto(`${url}/shop`);
-  await addToCartFromShop(page, "Porchlight");
+  await putInCart(page, "Porchlight");
   // Kept by the page cache from here (the order above changed what it showed).
   expect((await fetch(`${url}/gallery`)).status).toBe(200);
   const checkoutsCheck = page.waitForResponse((response) => response.url().includes("/api/cart"));
