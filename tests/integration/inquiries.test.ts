@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { artworks, commissions, mailOutbox, messages } from "~/db/schema";
 import { createArtwork } from "~/modules/catalog/catalog.server";
-import { ContactSchema, newSubmissionKey } from "~/modules/inbox/inquiries.server";
+import { CommissionSchema, ContactSchema, newSubmissionKey } from "~/modules/inbox/inquiries.server";
+import { BUDGETS } from "~/lib/inquiries";
 import { fieldErrorsOf } from "~/modules/forms/submission.server";
 import { RATE_LIMITS } from "~/modules/security/rate-limit.server";
 import { saveSettings } from "~/modules/settings/settings.server";
@@ -101,6 +102,27 @@ describe.each(BACKENDS)("inquiries on %s", (backend) => {
     expect((await callRoute(contactAction, "/contact", { form, ip: "198.51.100.61" })).status).toBe(200);
     const [stored] = await ctx.handle.db.select().from(messages).where(eq(messages.email, "blank@example.com"));
     expect(stored?.name).toBe(persian);
+  });
+
+  it("counts only the characters that show toward a message's and a description's length", () => {
+    const contact = { name: "Sam", email: "sam@example.com", inquiryType: "general", submissionKey: "k" };
+    const commission = { name: "Sam", email: "sam@example.com", budget: Object.keys(BUDGETS)[0], submissionKey: "k" };
+    const messageError = (message: string) => {
+      const result = ContactSchema.safeParse({ ...contact, message });
+      return result.success ? undefined : fieldErrorsOf(result.error).message;
+    };
+    const descriptionError = (description: string) => {
+      const result = CommissionSchema.safeParse({ ...commission, description });
+      return result.success ? undefined : fieldErrorsOf(result.error).description;
+    };
+    expect(messageError("\u200B".repeat(12))).toBe("Write your message.");
+    expect(messageError(`Hi${"\u200B".repeat(20)}`)).toBe("Write a little more: at least 10 characters.");
+    expect(messageError("When are you open?")).toBeUndefined();
+    expect(descriptionError("\u2060".repeat(30))).toBe("Tell the artist about the painting you have in mind.");
+    expect(descriptionError(`A sea${"\u200D".repeat(30)}`)).toBe(
+      "Tell a little more about the painting you have in mind: at least 20 characters.",
+    );
+    expect(descriptionError("A large grey sea at dusk, for a long wall.")).toBeUndefined();
   });
 
   it("answers a text field sent twice by hand beside the field in the form's words, never zod's", async () => {

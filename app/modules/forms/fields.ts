@@ -21,6 +21,27 @@ export const hasVisibleText = (text: string): boolean => !INVISIBLE.test(text);
 export const requiredText = (missing: string, max: number, tooLong: string) =>
   z.string({ error: missing }).trim().refine(hasVisibleText, missing).max(max, tooLong);
 
+/** How many characters of a text show (what a "at least N characters" rule counts). */
+export const visibleLength = (text: string): number => [...text].filter(hasVisibleText).length;
+
+/**
+ * A text of some length that must be filled in (a message, a description): as `requiredText`, and `tooShort` with
+ * fewer than `min` characters that show (padding of zero-width characters does not count).
+ */
+export const longText = ({
+  missing,
+  min,
+  tooShort,
+  max,
+  tooLong,
+}: {
+  missing: string;
+  min: number;
+  tooShort: string;
+  max: number;
+  tooLong: string;
+}) => requiredText(missing, max, tooLong).refine((text) => visibleLength(text) >= min, tooShort);
+
 /**
  * A visitor's e-mail address in a public form: trimmed, at most 254 characters, and an address, kept as typed
  * (a confirmation copy goes to it so); `.transform(lowerCase)` where one person must be one address.

@@ -10,7 +10,7 @@ import { artworks, commissions, messages } from "~/db/schema";
 import { BUDGETS, INQUIRY_LABELS, INQUIRY_TYPES, type BudgetKey } from "~/lib/inquiries";
 import { sendConfirmationCopy, sendMail } from "~/modules/mail/mail.server";
 import { notifyAdmins } from "~/modules/realtime/notifications.server";
-import { emailField, requiredText } from "~/modules/forms/fields";
+import { emailField, longText, requiredText } from "~/modules/forms/fields";
 import { getSettings } from "~/modules/settings/settings.server";
 import { attachReferenceImages, discardReferenceImages, type PreparedImage } from "./commission-media.server";
 import { adminPaths } from "~/lib/admin-paths";
@@ -38,11 +38,13 @@ export const ContactSchema = z.object({
     .max(160, "Keep the subject under 160 characters.")
     .transform((v) => v || undefined)
     .optional(),
-  message: z
-    .string({ message: "Write your message." })
-    .trim()
-    .min(10, "Write a little more: at least 10 characters.")
-    .max(5000, "Keep your message under 5,000 characters."),
+  message: longText({
+    missing: "Write your message.",
+    min: 10,
+    tooShort: "Write a little more: at least 10 characters.",
+    max: 5000,
+    tooLong: "Keep your message under 5,000 characters.",
+  }),
   artworkId: z.uuid().optional().catch(undefined),
   submissionKey,
 });
@@ -52,11 +54,13 @@ export const CommissionSchema = z.object({
   name,
   email: emailField,
   phone,
-  description: z
-    .string({ message: "Tell the artist about the painting you have in mind." })
-    .trim()
-    .min(20, "Tell a little more about the painting you have in mind: at least 20 characters.")
-    .max(5000, "Keep the description under 5,000 characters."),
+  description: longText({
+    missing: "Tell the artist about the painting you have in mind.",
+    min: 20,
+    tooShort: "Tell a little more about the painting you have in mind: at least 20 characters.",
+    max: 5000,
+    tooLong: "Keep the description under 5,000 characters.",
+  }),
   medium: z.string().trim().max(120, "Keep this under 120 characters.").optional(),
   size: z.string().trim().max(120, "Keep this under 120 characters.").optional(),
   budget: z.enum(Object.keys(BUDGETS) as [BudgetKey, ...BudgetKey[]], { message: "Choose a budget range." }),

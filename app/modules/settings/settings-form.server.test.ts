@@ -41,6 +41,21 @@ describe("settingsFromForm", () => {
     expect(result.settings.pages.gallery?.description).toBe("Every painting.");
   });
 
+  it("reads a title or a name made only of characters that show nothing as blank: the field asks for it", () => {
+    const invisible = "\u200B\u2060\u00AD";
+    expect(settingsFromForm(current, { ...base, siteTitle: invisible, artistName: `\u200D${invisible}` })).toEqual({
+      ok: false,
+      error: "Some fields need attention.",
+      fieldErrors: {
+        siteTitle: "Enter the site's title (up to 80 characters).",
+        artistName: "Enter the artist's name (up to 80 characters).",
+      },
+    });
+    // An optional text of them is left empty.
+    const tagline = settingsFromForm(current, { ...base, tagline: invisible });
+    expect(tagline.ok && tagline.settings.tagline).toBe("");
+  });
+
   it("reads the Security section: two-factor for administrators and the idle timeout (security item 10)", () => {
     const on = settingsFromForm(current, {
       ...base,

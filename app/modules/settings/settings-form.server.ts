@@ -5,12 +5,17 @@ import type { ActionResult, FieldErrors } from "~/lib/action-result";
 import { isWebOrMailLink } from "~/lib/paths";
 import { PAGE_KEYS } from "~/lib/seo";
 import { FIELDS_NEED_ATTENTION } from "~/modules/forms/submission.server";
+import { hasVisibleText } from "~/modules/forms/fields";
 import { SettingsSchema, type Settings } from "./settings.server";
 import { shopSettingsFromForm } from "./shop-settings-form.server";
 
 export const SOCIAL_LINK_SLOTS = 6;
 
-const blank = (v: string | undefined) => (v ?? "").trim();
+/** A text field as typed, trimmed; empty when nothing in it shows (zero-width characters alone). */
+const blank = (v: string | undefined) => {
+  const text = (v ?? "").trim();
+  return hasVisibleText(text) ? text : "";
+};
 
 const LINK_ADDRESS = "Enter a full address starting with https://.";
 
