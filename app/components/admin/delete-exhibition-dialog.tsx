@@ -1,24 +1,13 @@
-import { Trash2 } from "lucide-react";
 import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { adminPaths } from "~/lib/admin-paths";
+import { DeleteIconButton } from "./delete-icon-button";
 
 /** Delete with confirmation: the exhibition and its list of works go; the works themselves stay. */
 export function DeleteExhibitionDialog({ id, title }: { id: string; title: string }) {
   return (
     <ConfirmDialog
-      trigger={
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          className="hover:text-destructive"
-          aria-label={`Delete ${title}`}
-        >
-          <Trash2 aria-hidden className="size-4" />
-        </Button>
-      }
+      trigger={<DeleteIconButton label={`Delete ${title}`} />}
       title={`Delete “${title}”?`}
       description="The exhibition leaves this list and the About page for good. The works shown stay in the catalogue."
       confirmLabel="Delete"

@@ -1,7 +1,6 @@
 // A work's provenance on its edit page: the whole history (buyers named and linked to their orders, for the
 // artist only), the switch that shows it on the artwork page, and the artist's own entries (add, remove).
 // Posts to /admin/artworks/:id/provenance with fetchers; the edit page's loader then reads the history again.
-import { Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { keepNumbersWhole } from "~/components/site/provenance-list";
@@ -17,6 +16,7 @@ import {
   type ProvenanceLine,
 } from "~/modules/provenance/provenance-rules";
 import { FetcherSwitch } from "./content/switch";
+import { DeleteIconButton } from "./delete-icon-button";
 
 const ENTRY_KINDS = labelOptions(PROVENANCE_ENTRY_LABELS);
 
@@ -137,10 +137,7 @@ function RemoveEntry({ action, entryId, what }: { action: string; entryId: strin
     <remover.Form method="post" action={action} className="absolute top-2 right-0 sm:static">
       <input type="hidden" name="intent" value="remove-entry" />
       <input type="hidden" name="entryId" value={entryId} />
-      <Button type="submit" variant="ghost" size="icon" disabled={remover.state !== "idle"}>
-        <Trash2 aria-hidden className="size-4" />
-        <span className="sr-only">Remove entry: {what}</span>
-      </Button>
+      <DeleteIconButton type="submit" label={`Remove entry: ${what}`} disabled={remover.state !== "idle"} />
     </remover.Form>
   );
 }

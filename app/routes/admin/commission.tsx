@@ -2,7 +2,6 @@
 // terms), the deposit and balance (marked paid, each with its invoice), the artist's notes and the history of
 // every change, the reference images the client sent, the work-in-progress photos (add with a caption, remove),
 // and the client's private link (copy it, or e-mail it through the outbox).
-import { Trash2 } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/commission";
@@ -10,6 +9,7 @@ import { reportAction } from "~/components/admin/action-result";
 import { AdminPageError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminPageHeader, BackLink } from "~/components/admin/admin-page";
+import { DeleteIconButton } from "~/components/admin/delete-icon-button";
 import { HistoryEntry } from "~/components/admin/history-entry";
 import { Thumb } from "~/components/admin/thumb";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -264,17 +264,13 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
                       </p>
                       <Form method="post">
                         <input type="hidden" name="photoId" value={p.id} />
-                        <Button
+                        <DeleteIconButton
                           type="submit"
                           name="intent"
                           value="photo-remove"
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Remove photo${p.caption ? ` “${p.caption}”` : ` of ${p.createdAt}`}`}
+                          label={`Remove photo${p.caption ? ` “${p.caption}”` : ` of ${p.createdAt}`}`}
                           disabled={!!busy}
-                        >
-                          <Trash2 aria-hidden className="size-4" />
-                        </Button>
+                        />
                       </Form>
                     </div>
                   </li>
