@@ -269,9 +269,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           rows={invoices}
           rowKey={(invoice) => invoice.id}
           empty={filters.q || filters.status ? "No invoices match." : "No invoices yet."}
-          pager={
-            total > 0 ? { page: filters.page, pageSize: INVOICES_PAGE_SIZE, total, href, items: "invoices" } : undefined
-          }
+          pager={{ page: filters.page, pageSize: INVOICES_PAGE_SIZE, total, href, items: "invoices" }}
         />
       </section>
     </>
