@@ -48,6 +48,16 @@ export type CommissionStage = (typeof COMMISSION_STAGES)[number];
  */
 export const mayInvoiceCommission = (stage: CommissionStage): boolean => stage !== "declined";
 
+/**
+ * What a commission's client reads beside the deposit or the balance of its quote: paid, to pay (the deposit),
+ * on completion (the balance), or not due at all once the commission is declined.
+ */
+export function paymentStatus(part: "deposit" | "balance", paid: boolean, stage: CommissionStage): string {
+  if (paid) return "Paid";
+  if (!mayInvoiceCommission(stage)) return "Not due";
+  return part === "deposit" ? "To pay" : "On completion";
+}
+
 /** Why a declined commission gets no invoice. */
 export const declinedCommission = (name: string): string =>
   `${name}'s commission was declined: it has nothing to invoice.`;

@@ -157,6 +157,13 @@ describe.each(BACKENDS)("commission pipeline on %s", (backend) => {
     });
     const token = clientToken(id);
     expect((await commissionForClient(token))!.due).toBeNull();
+    // Its quote lines say nothing is due, not "To pay" and "On completion".
+    expect((await commissionForClient(token))!.payments).toMatchObject({
+      deposit: "$1,000",
+      depositStatus: "Not due",
+      balance: "$1,000",
+      balanceStatus: "Not due",
+    });
     expect(await startClientPayment(token, "deposit")).toMatchObject({ ok: false });
     expect(await ctx.handle.db.$count(invoices, eq(invoices.commissionId, id))).toBe(0);
     expect((await getCommissionDetail(id))!.events.filter((e) => e.kind === "payment")).toEqual([]);
@@ -164,6 +171,11 @@ describe.each(BACKENDS)("commission pipeline on %s", (backend) => {
     // Taken up again, the deposit is asked for and can be marked paid.
     await setCommissionStage(id, "accepted", artist);
     expect((await commissionForClient(token))!.due).toMatchObject({ part: "deposit", amount: "$1,000" });
+    expect((await commissionForClient(token))!.payments).toMatchObject({
+      depositStatus: "To pay",
+      balanceStatus: "On completion",
+    });
     expect(await markPaid()).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await commissionForClient(token))!.payments).toMatchObject({ depositStatus: "Paid" });
   });
 });

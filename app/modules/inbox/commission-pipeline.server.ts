@@ -11,6 +11,7 @@ import {
   COMMISSION_STAGES,
   declinedCommission,
   mayInvoiceCommission,
+  paymentStatus,
   STAGE_LABELS,
   type CommissionStage,
 } from "~/lib/inquiries";
@@ -453,8 +454,10 @@ export async function commissionForClient(token: string | undefined) {
       ? {
           deposit: formatPrice(detail.payments.depositCents),
           depositPaid: detail.payments.deposit?.paid ?? false,
+          depositStatus: paymentStatus("deposit", detail.payments.deposit?.paid ?? false, detail.stage),
           balance: formatPrice(detail.payments.balanceCents),
           balancePaid: detail.payments.balance?.paid ?? false,
+          balanceStatus: paymentStatus("balance", detail.payments.balance?.paid ?? false, detail.stage),
         }
       : null,
     /** What to pay now: by card (Stripe) or by bank transfer quoting the invoice, once it is made. */

@@ -173,13 +173,13 @@ export default function CommissionClient({ loaderData: c, actionData }: Route.Co
                 {c.payments?.depositPaid ? null : `${c.quote.depositPercent} % · `}
                 {c.payments?.deposit}{" "}
                 <span className={c.payments?.depositPaid ? "text-available" : "text-muted"}>
-                  {c.payments?.depositPaid ? "Paid" : "To pay"}
+                  {c.payments?.depositStatus}
                 </span>
               </Fact>
               <Fact term="Balance">
                 {c.payments?.balance}{" "}
                 <span className={c.payments?.balancePaid ? "text-available" : "text-muted"}>
-                  {c.payments?.balancePaid ? "Paid" : "On completion"}
+                  {c.payments?.balanceStatus}
                 </span>
               </Fact>
               <Fact term="Ready by">{c.dueDate}</Fact>
