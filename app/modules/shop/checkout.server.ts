@@ -33,9 +33,6 @@ import { completeHold, lockLiveHold } from "./holds.server";
 import { lockLiveRoom, recordRoomVisit } from "~/modules/rooms/rooms.server";
 import { roomPrice } from "~/lib/rooms";
 
-// For the checkout's action: an order the database was out of reach for is answered "place it again".
-export { isDatabaseUnavailable } from "~/db/unavailable";
-
 export const MAX_CART_LINES = 20;
 /** Pieces of one work (an edition) in one order. */
 const MAX_LINE_QUANTITY = 100;

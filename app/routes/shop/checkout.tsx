@@ -15,7 +15,6 @@ import { getArtwork } from "~/modules/catalog/catalog.server";
 import {
   abandonPayment,
   beginPayment,
-  isDatabaseUnavailable,
   PaymentUnavailable,
   placeOrder,
   readCheckoutForm,
@@ -28,7 +27,7 @@ import { currentPaymentProvider } from "~/modules/shop/payments.server";
 import { priceOrder, shippingRegionFor, type Fulfilment, type PricingSettings } from "~/modules/shop/pricing";
 import { hitConnectionAndAddress, RATE_LIMITS, retryAfter } from "~/modules/security/rate-limit.server";
 import { getSettings } from "~/modules/settings/settings.server";
-import { OUTAGE_HEADERS, readFormData } from "~/modules/forms/submission.server";
+import { orDuringOutage, OUTAGE_HEADERS, readFormData } from "~/modules/forms/submission.server";
 import { formatDateTime } from "~/lib/dates";
 import { liveHoldForLink } from "~/modules/shop/holds.server";
 import { roomOffer } from "~/modules/rooms/rooms.server";
@@ -126,22 +125,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { form: formError, ...fieldErrors } = read.fieldErrors;
     return fail({ fieldErrors, formError: formError ?? "Please correct the fields marked below." }, 400);
   }
-  try {
-    return await order(read.input, fail, request, context.clientIp);
-  } catch (error) {
-    if (!isDatabaseUnavailable(error)) throw error;
-    // The database went out of reach before, during or just after placing: the buyer keeps what they typed, and
-    // the same key, so placing it again finds an order that did go through instead of making a second.
-    return fail(
-      {
-        formError:
-          "Your order could not be placed just now. Please place it again in a minute: your details are kept, and an order is never placed twice.",
-        idempotencyKey: read.input.idempotencyKey,
-      },
-      503,
-      OUTAGE_HEADERS,
-    );
-  }
+  // The database out of reach before, during or just after placing: the buyer keeps what they typed, and the
+  // same key, so placing it again finds an order that did go through instead of making a second.
+  return orDuringOutage(
+    () => order(read.input, fail, request, context.clientIp),
+    () =>
+      fail(
+        {
+          formError:
+            "Your order could not be placed just now. Please place it again in a minute: your details are kept, and an order is never placed twice.",
+          idempotencyKey: read.input.idempotencyKey,
+        },
+        503,
+        OUTAGE_HEADERS,
+      ),
+  );
 }
 
 /** A refused placing: its status and message, with what the buyer typed. */
