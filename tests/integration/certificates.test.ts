@@ -87,6 +87,8 @@ describe.each(BACKENDS)("certificates on %s", (backend) => {
     });
     expect(parseCertificateNumber(certificate!.number)).toBeDefined();
     expect(certificate!.code).toMatch(/^[a-z2-7]{24}$/);
+    // The verify page shows the work's picture as it was when issued.
+    expect((await verifyCertificate(certificate!.code))?.image).toMatchObject({ hash: picture.hash, width: 900 });
 
     // The paid e-mail names the certificate; its PDF is drawn when the message goes out, and arrives attached.
     const [mail] = await ctx.handle.db.select().from(mailOutbox).where(eq(mailOutbox.template, "order-paid")).limit(1);
@@ -204,6 +206,7 @@ describe.each(BACKENDS)("certificates on %s", (backend) => {
       status: "Sold, in a private collection",
       revokedOn: null,
       artistName: "Test Artist",
+      image: null,
     });
     const shown = JSON.stringify(view);
     for (const secret of [

@@ -11,7 +11,13 @@ import { artworks, certificates, mediaAssets, orders, type MailAttachment } from
 import { dayIn, formatDate } from "~/lib/dates";
 import type { ImageAsset } from "~/lib/media";
 import { paths } from "~/lib/paths";
-import { findImagesByReference, printableImage, toImageAsset } from "~/modules/media/media.server";
+import {
+  findImagesByReference,
+  imageColumns,
+  printableImage,
+  toImageAsset,
+  withImage,
+} from "~/modules/media/media.server";
 import { readSignedId, signedId } from "~/modules/security/signed-ids.server";
 import { getSettings, type Settings } from "~/modules/settings/settings.server";
 import { services } from "~/services.server";
@@ -300,13 +306,7 @@ export async function verifyCertificate(code: string): Promise<VerifiedCertifica
       certificate: certificates,
       availability: artworks.availability,
       archivedAt: artworks.archivedAt,
-      image: {
-        hash: mediaAssets.hash,
-        width: mediaAssets.width,
-        height: mediaAssets.height,
-        widths: mediaAssets.widths,
-        placeholder: mediaAssets.placeholder,
-      },
+      ...imageColumns,
     })
     .from(certificates)
     .leftJoin(artworks, eq(artworks.id, certificates.artworkId))
@@ -315,7 +315,7 @@ export async function verifyCertificate(code: string): Promise<VerifiedCertifica
     .limit(1);
   if (!row) return undefined;
   const settings = await getSettings();
-  const c = row.certificate;
+  const { certificate: c, image } = withImage(row);
   const tz = settings.shop.timeZone;
   const work =
     c.artworkId && row.availability ? { availability: row.availability, archived: row.archivedAt !== null } : undefined;
@@ -328,7 +328,7 @@ export async function verifyCertificate(code: string): Promise<VerifiedCertifica
     medium: c.medium,
     size: c.size,
     edition: c.edition,
-    image: row.image?.hash ? toImageAsset(row.image) : null,
+    image,
     status: publicStatus(work),
     artworkId: work && !work.archived ? c.artworkId : null,
     artistName: settings.artistName,
