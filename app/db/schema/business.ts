@@ -10,6 +10,7 @@ import {
   yearCounterTable,
   yearlyNumberColumns,
   yearlyNumberIndexes,
+  totalsCheck,
 } from "./columns";
 import {
   boolean,
@@ -82,10 +83,7 @@ export const invoices = pgTable(
       "invoices_commission_stage_check",
       sql`${t.commissionStage} is null or ${t.commissionStage} in ('deposit', 'final')`,
     ),
-    check(
-      "invoices_totals_check",
-      sql`${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents} + ${t.taxCents}`,
-    ),
+    totalsCheck("invoices", t),
     check("invoices_dates_check", sql`${t.dueDate} >= ${t.issueDate}`),
     ...yearlyNumberIndexes("invoices", t),
     // The list: newest first, optionally by status; the order page's link to its invoices.

@@ -1,6 +1,6 @@
 // Columns most tables share, written once: a UUID key (v7 from the app, so new rows sort by time; a random
-// one from the database for rows inserted by SQL), the moments a row was made and last changed, and a yearly
-// numbering (invoices, certificates).
+// one from the database for rows inserted by SQL), the moments a row was made and last changed, a yearly
+// numbering (invoices, certificates), and the check on a bill's totals (orders, invoices).
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { uuidv7 } from "~/lib/uuid";
@@ -53,3 +53,13 @@ export const yearlyNumberIndexes = (
   uniqueIndex(`${table}_number_idx`).on(t.number),
   uniqueIndex(`${table}_year_sequence_idx`).on(t.year, t.sequence),
 ];
+
+/** A bill's amounts (orders, invoices): none negative, and the total the sum of the subtotal, shipping and tax. */
+export const totalsCheck = (
+  table: string,
+  t: { subtotalCents: AnyPgColumn; shippingCents: AnyPgColumn; taxCents: AnyPgColumn; totalCents: AnyPgColumn },
+) =>
+  check(
+    `${table}_totals_check`,
+    sql`${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents} + ${t.taxCents}`,
+  );

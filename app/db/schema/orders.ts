@@ -1,7 +1,7 @@
 // Shop: orders with their items as sold, their status history, processed payment webhooks, and the
 // per-key counters of the shop's rate limits. modules/shop owns every table here.
 import { sql } from "drizzle-orm";
-import { idColumn, createdAtColumn, updatedAtColumn, belongsTo } from "./columns";
+import { idColumn, createdAtColumn, updatedAtColumn, belongsTo, totalsCheck } from "./columns";
 import {
   check,
   index,
@@ -85,10 +85,7 @@ export const orders = pgTable(
     ),
     check("orders_provider_check", sql`${t.provider} in ('manual', 'stripe')`),
     check("orders_fulfilment_check", sql`${t.fulfilment} in ('ship', 'pickup')`),
-    check(
-      "orders_totals_check",
-      sql`${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents} + ${t.taxCents}`,
-    ),
+    totalsCheck("orders", t),
     uniqueIndex("orders_idempotency_key_idx").on(t.idempotencyKey),
     uniqueIndex("orders_payment_session_idx").on(t.paymentSessionId),
     index("orders_payment_intent_idx").on(t.paymentIntentId),
