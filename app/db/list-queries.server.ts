@@ -1,6 +1,7 @@
 // The pieces every paged list of the admin builds its query from (docs/development.md "A paged list"): its search
 // box, its order and its page. Each module still writes its own select, so the columns and the index it uses stay
-// on the page; these only say the parts that must be the same in every list.
+// on the page; these only say the parts that must be the same in every list. `newestFirst` is also the order of
+// any other read of the newest rows (a history, a user's notifications, a list's CSV export).
 import { desc, ilike, or, type Column, type SQL } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import { pageOffset } from "~/lib/pagination";

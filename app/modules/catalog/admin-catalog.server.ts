@@ -3,7 +3,7 @@
 import { queueAlertEvent } from "~/modules/alerts/alerts.server";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
-import { pageOf } from "~/db/list-queries.server";
+import { newestFirst, pageOf } from "~/db/list-queries.server";
 import { artworkEvents, artworks, mediaAssets, type ArtworkEventKind } from "~/db/schema";
 import type { ActionResult } from "~/lib/action-result";
 import type { AdminArtworkParams } from "~/lib/admin-artwork-query";
@@ -600,7 +600,7 @@ export async function listArtworkEvents({
     })
     .from(artworkEvents)
     .where(kind ? eq(artworkEvents.kind, kind) : undefined)
-    .orderBy(desc(artworkEvents.createdAt), desc(artworkEvents.id))
+    .orderBy(...newestFirst(artworkEvents))
     .limit(Math.min(limit, 200));
 }
 

@@ -2,7 +2,7 @@
 // notes, the history of stage changes, the deposit and balance (each an invoice, marked paid), the private
 // client page behind a secret link, and the list of all commissions paged and searched.
 // Owns: commission_events (and the pipeline's columns of commissions). Invoices through the invoices module.
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { choiceParam, isCalendarDay, pageField, requiredText, searchParam } from "~/modules/forms/fields";
 import type { ActionResult } from "~/lib/action-result";
@@ -70,7 +70,7 @@ export async function getCommissionDetail(id: string) {
       .select()
       .from(commissionEvents)
       .where(eq(commissionEvents.commissionId, id))
-      .orderBy(desc(commissionEvents.createdAt), desc(commissionEvents.id)),
+      .orderBy(...newestFirst(commissionEvents)),
     billsOf(id),
   ]);
   return { ...row, events, payments: paymentsOf(row, bills) };
@@ -98,7 +98,7 @@ async function billsOf(id: string, tx: Database = db()): Promise<Bill[]> {
     })
     .from(invoices)
     .where(eq(invoices.commissionId, id))
-    .orderBy(desc(invoices.createdAt), desc(invoices.id));
+    .orderBy(...newestFirst(invoices));
 }
 
 const billView = (b: Bill) => ({

@@ -8,7 +8,7 @@
 // subscriber, then a job queues their mails in batches (each batch, its outbox rows and the deliveries' mail
 // ids in one transaction), throttled to NEWSLETTER_PER_MINUTE: a crash resumes where it stopped, and the
 // (issue, subscriber) key means nobody is mailed twice.
-import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { choiceParam, emailField, pageField, requiredText, searchParam } from "~/modules/forms/fields";
 import { mailOutbox, newsletterDeliveries, newsletterIssues, newsletterSubscribers } from "~/db/schema";
@@ -224,7 +224,7 @@ export async function subscribersCsv(filter: Pick<SubscriberFilter, "q" | "statu
     .select(subscriberColumns)
     .from(newsletterSubscribers)
     .where(subscriberWhere(filter))
-    .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id));
+    .orderBy(...newestFirst(newsletterSubscribers));
   const iso = (d: Date | null) => (d ? d.toISOString() : "");
   return [
     "email,status,source,subscribed_at,confirmed_at,unsubscribed_at",

@@ -1,8 +1,9 @@
 // Notifications (spec §3, §4, §7): a user's newest 50, read one, read all, delete; new ones and changes
 // reach the user's open pages through the realtime hub at once. Owns: notifications.
 // Producers: notifyAdmins (new orders, messages and commission requests for the artist).
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
+import { newestFirst } from "~/db/list-queries.server";
 import { notifications, userRoles } from "~/db/schema";
 import {
   NOTIFICATION_LIMIT,
@@ -37,7 +38,7 @@ export async function listNotifications(userId: string): Promise<NotificationVie
     .select()
     .from(notifications)
     .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .orderBy(...newestFirst(notifications))
     .limit(NOTIFICATION_LIMIT);
   return rows.map(view);
 }

@@ -1,7 +1,7 @@
 // Shop orders: reading them (buyer, tracking, admin) and the few primitives every change goes through: a
 // status move with its history row, and taking works out of or back into stock. Owns: orders, order_items,
 // order_events, processed_webhook_events. Checkout (placing) and order actions (paying, shipping…) build on it.
-import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
 import { containing, newestFirst, pageOf } from "~/db/list-queries.server";
 import {
@@ -97,7 +97,7 @@ export async function ordersForEmail(email: string, limit = 20): Promise<Order[]
     .select()
     .from(orders)
     .where(eq(orders.email, email.trim().toLowerCase()))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .orderBy(...newestFirst(orders))
     .limit(limit);
 }
 
