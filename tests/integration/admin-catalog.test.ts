@@ -39,7 +39,7 @@ import { cancelOrder, markOrderPaid, refundOrder } from "~/modules/shop/order-ac
 import { parseOperation } from "~/modules/realtime/offline-writes.server";
 import { BACKENDS, useTestServices, type SuiteContext } from "../support/harness";
 import { solidPicture } from "../support/images";
-import { orderOne, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
+import { orderOne, placedOrderOf, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
 
 const actor = { id: "", name: "Mara Ellison" };
 const view = (query = "") => parseAdminArtworkParams(new URLSearchParams(query));
@@ -288,12 +288,11 @@ describe.each(BACKENDS)("an edit page opened before an order, saved after it, on
 
   it("archives, never deletes, a work an order or a certificate refers to", async () => {
     const ordered = await seedWork({ title: "Ordered Then Deleted" });
-    const placed = await orderOne(ordered);
-    if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
+    const placed = await placedOrderOf(ordered);
     expect(await removeArtwork(ordered, actor)).toBe("archived");
     const [line] = await queryRows<{ artwork_id: string | null }>(
       ctx.handle.db,
-      sql`select artwork_id from order_items where order_id = ${placed.order.id}`,
+      sql`select artwork_id from order_items where order_id = ${placed.id}`,
     );
     expect(line!.artwork_id).toBe(ordered);
 
@@ -341,9 +340,8 @@ describe.each(BACKENDS)("an edit page opened before an order, saved after it, on
 
   it("refuses to put on sale a work an unpaid order or an approved hold keeps, naming the order", async () => {
     const id = await seedWork({ title: "Waiting For A Transfer" });
-    const placed = await orderOne(id);
-    if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
-    const waiting = `Order ${placed.order.number} is waiting for payment for this work: cancel the order first.`;
+    const placed = await placedOrderOf(id);
+    const waiting = `Order ${placed.number} is waiting for payment for this work: cancel the order first.`;
 
     // Status Management: nothing changes and the notice names the order.
     await expect(setAvailability([id], "available", actor)).rejects.toThrow(`“Waiting For A Transfer”: ${waiting}`);
@@ -357,7 +355,7 @@ describe.each(BACKENDS)("an edit page opened before an order, saved after it, on
     expect((await orderOne(id, { email: "second.buyer@example.com" })).ok).toBe(false);
 
     // Once the order is cancelled the work is on sale again, and the artist may change it freely.
-    await cancelOrder(placed.order.id, { kind: "system" });
+    await cancelOrder(placed.id, { kind: "system" });
     expect(await setAvailability([id], "not_for_sale", actor)).toBe(1);
     expect(await setAvailability([id], "available", actor)).toBe(1);
 
@@ -379,31 +377,29 @@ describe.each(BACKENDS)("an edit page opened before an order, saved after it, on
 
     // An original reserved by an order waiting for a transfer shows Reserved, 0; the artist "corrects" it to 1.
     const original = await seedWork({ title: "Reserved Original" });
-    const placed = await orderOne(original);
-    if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
+    const placed = await placedOrderOf(original);
     expect(await updateArtwork(original, await editQuantity(original, 1), actor)).toMatchObject({
       ok: false,
-      fieldErrors: { quantity: waiting(placed.order.number) },
+      fieldErrors: { quantity: waiting(placed.number) },
     });
     expect(await stockRow(original)).toMatchObject({ quantity: 0, availability: "reserved" });
     // When the order lapses its piece comes back once: one buyer gets the original, the next does not.
-    await cancelOrder(placed.order.id, { kind: "system" });
+    await cancelOrder(placed.id, { kind: "system" });
     expect(await stockRow(original)).toMatchObject({ quantity: 1, availability: "available" });
     expect((await orderOne(original, { email: "second.buyer@example.com" })).ok).toBe(true);
     expect((await orderOne(original, { email: "third.buyer@example.com" })).ok).toBe(false);
 
     // An edition: the piece an unpaid order took is not in the quantity; raising it could count that piece again.
     const edition = await seedWork({ title: "Edition With An Unpaid Order", quantity: 5 });
-    const piece = await orderOne(edition);
-    if (!piece.ok) throw new Error(`order not placed: ${piece.reason}`);
+    const piece = await placedOrderOf(edition);
     expect(await updateArtwork(edition, await editQuantity(edition, 5), actor)).toMatchObject({
       ok: false,
-      fieldErrors: { quantity: waiting(piece.order.number) },
+      fieldErrors: { quantity: waiting(piece.number) },
     });
     expect(await stockRow(edition)).toMatchObject({ quantity: 4, availability: "available" });
     // Lowering it stays allowed, and once the order is paid the artist may restock it.
     expect(await updateArtwork(edition, await editQuantity(edition, 3), actor)).toMatchObject({ ok: true });
-    await markOrderPaid(piece.order.id, { kind: "system" });
+    await markOrderPaid(piece.id, { kind: "system" });
     expect(await updateArtwork(edition, await editQuantity(edition, 10), actor)).toMatchObject({ ok: true });
     expect(await stockRow(edition)).toMatchObject({ quantity: 10, availability: "available" });
 
@@ -427,11 +423,10 @@ describe.each(BACKENDS)("an edit page opened before an order, saved after it, on
     const system = { kind: "system" as const };
     for (const marked of ["sold", "not_for_sale"] as const) {
       const id = await seedWork({ title: `Sold At The Studio ${marked}` });
-      const placed = await orderOne(id);
-      if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
+      const placed = await placedOrderOf(id);
       // Sold to a visitor at the studio (or withdrawn) while the online order waits for payment.
       expect(await setAvailability([id], marked, actor)).toBe(1);
-      await cancelOrder(placed.order.id, system, "The reservation lapsed without payment.", "expired");
+      await cancelOrder(placed.id, system, "The reservation lapsed without payment.", "expired");
       // The order gives back the piece it took, and the artist's choice stands.
       expect(await stockRow(id)).toMatchObject({ quantity: 1, availability: marked });
       expect((await orderOne(id, { email: "second.buyer@example.com" })).ok).toBe(false);
@@ -439,11 +434,10 @@ describe.each(BACKENDS)("an edit page opened before an order, saved after it, on
 
     // A refund still puts a sold work back on sale.
     const refunded = await seedWork({ title: "Refunded Sale" });
-    const sale = await orderOne(refunded);
-    if (!sale.ok) throw new Error(`order not placed: ${sale.reason}`);
-    await markOrderPaid(sale.order.id, system);
+    const sale = await placedOrderOf(refunded);
+    await markOrderPaid(sale.id, system);
     expect(await stockRow(refunded)).toMatchObject({ quantity: 0, availability: "sold" });
-    await refundOrder(sale.order.id, system);
+    await refundOrder(sale.id, system);
     expect(await stockRow(refunded)).toMatchObject({ quantity: 1, availability: "available" });
   });
 });

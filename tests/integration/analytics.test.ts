@@ -22,7 +22,7 @@ import { adminCookie, userCookie } from "../support/admin-session";
 import { failingDatabase } from "../support/failing-database";
 import { sendContact, sendCommission } from "../support/inquiry-data";
 import { BACKENDS, useTestServices } from "../support/harness";
-import { callRoute, orderOne, seedShopSettings, seedWork } from "../support/shop-data";
+import { callRoute, placedOrderOf, seedShopSettings, seedWork } from "../support/shop-data";
 
 /** One visitor's address, for views whose client does not matter. */
 const VISITOR = "203.0.113.5";
@@ -55,9 +55,8 @@ describe.each(BACKENDS)("analytics on %s", (backend) => {
     view("/gallery");
     await flushPageViews();
 
-    const placed = await orderOne(heronId, { fulfilment: "pickup" });
-    if (!placed.ok) throw new Error(placed.reason);
-    await markOrderPaid(placed.order.id, { kind: "admin", id: "a", email: "artist@example.com" });
+    const placed = await placedOrderOf(heronId, { fulfilment: "pickup" });
+    await markOrderPaid(placed.id, { kind: "admin", id: "a", email: "artist@example.com" });
     await sendContact({ name: "Ada", email: "ada@example.com" });
     await sendCommission({ name: "Ben", email: "ben@example.com" });
 
@@ -81,7 +80,7 @@ describe.each(BACKENDS)("analytics on %s", (backend) => {
     expect(report.months[0]).toMatchObject({
       month: dayIn(new Date(), "America/Chicago").slice(0, 7),
       orders: 1,
-      revenueCents: placed.order.totalCents,
+      revenueCents: placed.totalCents,
       messages: 1,
       commissions: 1,
     });
@@ -175,19 +174,18 @@ describe.each(BACKENDS)("analytics on %s", (backend) => {
     recordPageView({ path: "/gallery", referrerHost: "", artworkKey: null }, VISITOR, new Date("2031-03-01T06:01:00Z"));
     await flushPageViews();
     const heronId = await seedWork({ title: "Heron at Midnight", priceCents: 250_000 });
-    const placed = await orderOne(heronId, { fulfilment: "pickup" });
-    if (!placed.ok) throw new Error(placed.reason);
-    await markOrderPaid(placed.order.id, { kind: "admin", id: "a", email: "artist@example.com" });
+    const placed = await placedOrderOf(heronId, { fulfilment: "pickup" });
+    await markOrderPaid(placed.id, { kind: "admin", id: "a", email: "artist@example.com" });
     await ctx.handle.db
       .update(orders)
       .set({ createdAt: lateEvening, paidAt: lateEvening })
-      .where(eq(orders.id, placed.order.id));
+      .where(eq(orders.id, placed.id));
 
     const report = await analyticsReport(7, now);
     expect(report.viewsByDay).toEqual([{ day: "2031-02-28", views: 1 }]);
     expect(report.since).toBe("2031-02-22");
     expect(report.ordersInRange).toBe(1);
-    expect(report.months[0]).toMatchObject({ month: "2031-02", orders: 1, revenueCents: placed.order.totalCents });
+    expect(report.months[0]).toMatchObject({ month: "2031-02", orders: 1, revenueCents: placed.totalCents });
     expect(report.months[11]?.month).toBe("2030-03");
     const nextMorning = await analyticsReport(7, new Date("2031-03-01T12:00:00Z"));
     expect(nextMorning.viewsByDay).toEqual([
@@ -209,7 +207,7 @@ describe.each(BACKENDS)("analytics on %s", (backend) => {
     ]);
 
     // The dashboard's "Revenue this month" is February's until midnight in Chicago.
-    expect((await revenueSummary(now)).thisMonthCents).toBe(placed.order.totalCents);
+    expect((await revenueSummary(now)).thisMonthCents).toBe(placed.totalCents);
     expect((await revenueSummary(new Date("2031-03-01T12:00:00Z"))).thisMonthCents).toBe(0);
   });
 });

@@ -22,7 +22,7 @@ import { services, setServices } from "~/services.server";
 import { markOrderPaid, refundOrder } from "~/modules/shop/order-actions.server";
 import { BACKENDS, useTestServices } from "../support/harness";
 import { solidPicture } from "../support/images";
-import { orderOne, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
+import { orderOne, placedOrderOf, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
 
 const sqlRaw = (text: string) => sql.raw(text);
 
@@ -380,8 +380,7 @@ describe.each(BACKENDS)("catalogue import on %s", (backend) => {
     await seedShopSettings();
     const id = await seedWork({ title: "Ordered After The Export" });
     const file = await exportCatalogue("csv"); // the artist exports the catalogue
-    const placed = await orderOne(id); // a buyer orders the work meanwhile
-    if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
+    const placed = await placedOrderOf(id); // a buyer orders the work meanwhile
 
     // The artist imports the export unchanged: it said Available, 1.
     const upload = await createImportUpload({ fileName: file.fileName, bytes: file.bytes });
@@ -390,7 +389,7 @@ describe.each(BACKENDS)("catalogue import on %s", (backend) => {
     const [line] = preview.rows.filter((r) => r.title === "Ordered After The Export");
     expect(line).toMatchObject({
       action: "update",
-      kept: `Availability and quantity stay as they are: Order ${placed.order.number} is waiting for payment for this work.`,
+      kept: `Availability and quantity stay as they are: Order ${placed.number} is waiting for payment for this work.`,
     });
     expect(await runImport(upload, { dryRun: false })).toMatchObject({ ok: true, created: 0 });
 
@@ -405,9 +404,8 @@ describe.each(BACKENDS)("catalogue import on %s", (backend) => {
     const refunded = await seedWork({ title: "Refunded After The Export" });
     const file = await exportCatalogue("csv"); // the artist exports: all three Available, 1 or 5
     const paidFor = async (id: string, quantity = 1) => {
-      const placed = await orderOne(id, { items: [{ artworkId: id, quantity }] });
-      if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
-      return markOrderPaid(placed.order.id, { kind: "system" });
+      const placed = await placedOrderOf(id, { items: [{ artworkId: id, quantity }] });
+      return markOrderPaid(placed.id, { kind: "system" });
     };
     const sold = await paidFor(original); // the original is sold and paid for
     const soldPieces = await paidFor(edition, 2); // two pieces of the edition too

@@ -24,7 +24,6 @@ import { decodeBudgetState, MAX_WHOLE_DECODE_BYTES, withinDecodeBudget } from "~
 import { ingestImage } from "~/modules/media/media.server";
 import { runDueJobs } from "~/modules/jobs/jobs.server";
 import { getSettings, saveSettings } from "~/modules/settings/settings.server";
-import { placeOrder } from "~/modules/shop/checkout.server";
 import { markOrderPaid, refundOrder } from "~/modules/shop/order-actions.server";
 import { getOrder } from "~/modules/shop/orders.server";
 import { services } from "~/services.server";
@@ -32,21 +31,14 @@ import { BACKENDS, useTestServices } from "../support/harness";
 import { solidPicture } from "../support/images";
 import { qrCodesInPdf } from "../support/pdf-qr";
 import { decodeMime, mimeAttachment, startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
-import { BUYER, seedShopSettings, seedWork } from "../support/shop-data";
+import { BUYER, placedOrderOf, seedShopSettings, seedWork } from "../support/shop-data";
 
 const ADMIN = { kind: "admin" as const, id: "admin-1", email: "artist@example.com" };
 
-async function paidOrder(items: { artworkId: string; quantity: number }[]) {
-  const placed = await placeOrder({
-    ...BUYER,
-    fulfilment: "ship",
-    idempotencyKey: crypto.randomUUID(),
-    items,
-    expectedTotalCents: undefined,
-  });
-  if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
-  await markOrderPaid(placed.order.id, ADMIN);
-  return (await getOrder(placed.order.id))!;
+async function paidOrder(artworkId: string, quantity = 1) {
+  const placed = await placedOrderOf(artworkId, { items: [{ artworkId, quantity }] });
+  await markOrderPaid(placed.id, ADMIN);
+  return (await getOrder(placed.id))!;
 }
 
 describe.each(BACKENDS)("certificates on %s", (backend) => {
@@ -70,7 +62,7 @@ describe.each(BACKENDS)("certificates on %s", (backend) => {
     const work = await seedWork({ title: "Bayou Light" });
     const picture = await ingestImage(await solidPicture(900, 700, "#8a6f4d"));
     await replaceArtworkImage(work, picture);
-    const order = await paidOrder([{ artworkId: work, quantity: 1 }]);
+    const order = await paidOrder(work);
 
     const issued = await certificatesForOrder(order.id);
     expect(issued).toHaveLength(1);
@@ -119,7 +111,7 @@ describe.each(BACKENDS)("certificates on %s", (backend) => {
     const holding = withinDecodeBudget(MAX_WHOLE_DECODE_BYTES, () => new Promise<void>((r) => (release = r)));
     try {
       let paid = false;
-      const paying = paidOrder([{ artworkId: work, quantity: 1 }]).then((order) => ((paid = true), order));
+      const paying = paidOrder(work).then((order) => ((paid = true), order));
       await vi.waitFor(() => expect(paid || decodeBudgetState().waiting > 0).toBe(true), { timeout: 30_000 });
       expect(paid, "the payment waited for a picture to be drawn").toBe(true);
       const order = await paying;
@@ -132,7 +124,7 @@ describe.each(BACKENDS)("certificates on %s", (backend) => {
 
   it("numbers pieces of an edition and refuses an unpaid order", async () => {
     const edition = await seedWork({ title: "Levee Print", quantity: 5, priceCents: 40_000 });
-    const order = await paidOrder([{ artworkId: edition, quantity: 2 }]);
+    const order = await paidOrder(edition, 2);
     const issued = await certificatesForOrder(order.id);
     expect(issued.map((c) => [c.piece, c.edition])).toEqual([
       [1, "Edition, piece no. 1"],
@@ -145,9 +137,9 @@ describe.each(BACKENDS)("certificates on %s", (backend) => {
 
   it("calls an original resold after a refund an original on its new buyer's certificate", async () => {
     const work = await seedWork({ title: "Returned Heron" });
-    const first = await paidOrder([{ artworkId: work, quantity: 1 }]);
+    const first = await paidOrder(work);
     await refundOrder(first.id, ADMIN, "Returned within the fortnight.");
-    const second = await paidOrder([{ artworkId: work, quantity: 1 }]);
+    const second = await paidOrder(work);
     expect((await certificatesForOrder(second.id)).map((c) => c.edition)).toEqual(["Original, unique work"]);
     // The refunded buyer's certificate stays live until the artist revokes it (decision 0019).
     expect(await certificatesForOrder(first.id)).toMatchObject([{ edition: "Original, unique work", revokedAt: null }]);
@@ -172,7 +164,7 @@ describe.each(BACKENDS)("certificates on %s", (backend) => {
 
   it("revokes: the number stays, the verify page says so, the buyer's link stops, a new one can be issued", async () => {
     const work = await seedWork({ title: "Cypress Knees" });
-    const order = await paidOrder([{ artworkId: work, quantity: 1 }]);
+    const order = await paidOrder(work);
     const [certificate] = await certificatesForOrder(order.id);
     const link = (await buyerCertificateLinks([order.id])).get(order.id)![0]!;
     const token = decodeURIComponent(link.href.split("/").pop()!);
@@ -195,7 +187,7 @@ describe.each(BACKENDS)("certificates on %s", (backend) => {
 
   it("verifies by code and reveals nothing about the buyer", async () => {
     const work = await seedWork({ title: "Spanish Moss" });
-    const order = await paidOrder([{ artworkId: work, quantity: 1 }]);
+    const order = await paidOrder(work);
     const [certificate] = await certificatesForOrder(order.id);
     const view = await verifyCertificate(certificate!.code);
     expect(view).toMatchObject({

@@ -6,7 +6,7 @@ import { cancelOrder, markOrderPaid } from "~/modules/shop/order-actions.server"
 import { saveSettings } from "~/modules/settings/settings.server";
 import { sendContact, sendCommission } from "../support/inquiry-data";
 import { BACKENDS, useTestServices } from "../support/harness";
-import { orderOne, seedShopSettings, seedWork } from "../support/shop-data";
+import { placedOrderOf, seedShopSettings, seedWork } from "../support/shop-data";
 
 const admin = { kind: "admin" as const, id: "admin-1", email: "artist@example.com" };
 
@@ -22,9 +22,7 @@ describe.each(BACKENDS)("customers on %s", (backend) => {
 
     const order = async (email: string, priceCents: number) => {
       const work = await seedWork({ quantity: 1, priceCents });
-      const result = await orderOne(work, { email, fulfilment: "pickup" });
-      if (!result.ok) throw new Error(`order not placed: ${result.reason}`);
-      return result.order.id;
+      return (await placedOrderOf(work, { email, fulfilment: "pickup" })).id;
     };
     const paid = await order("ada@example.com", 120_000);
     await markOrderPaid(paid, admin);

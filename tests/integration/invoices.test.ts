@@ -27,7 +27,7 @@ import { action as invoicesAction, loader as invoicesLoader } from "~/routes/adm
 import { action as invoiceAction, loader as invoiceLoader } from "~/routes/admin/invoice";
 import { sendCommission } from "../support/inquiry-data";
 import { BACKENDS, useTestServices } from "../support/harness";
-import { BUYER, callRoute, formOf, orderOne, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
+import { BUYER, callRoute, formOf, placedOrderOf, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
 import { adminCookie } from "../support/admin-session";
 
 const artist = { kind: "admin" as const, id: "admin-1", email: "artist@example.com" };
@@ -59,9 +59,7 @@ describe.each(BACKENDS)("invoices on %s", (backend) => {
 
   it("copies an order as sold, once", async () => {
     const work = await seedWork({ title: "Bayou Light", priceCents: 240_000 });
-    const placed = await orderOne(work);
-    if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
-    const order = placed.order;
+    const order = await placedOrderOf(work);
 
     const { invoice, created } = await createInvoiceFromOrder(order.id);
     expect(created).toBe(true);
@@ -292,19 +290,15 @@ describe.each(BACKENDS)("invoices on %s", (backend) => {
   });
 
   it("gives an order one invoice when Create invoice is clicked twice at once", async () => {
-    const placed = await orderOne(await seedWork({ title: "Double Click" }));
-    if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
-    const [one, other] = await Promise.all([
-      createInvoiceFromOrder(placed.order.id),
-      createInvoiceFromOrder(placed.order.id),
-    ]);
+    const placed = await placedOrderOf(await seedWork({ title: "Double Click" }));
+    const [one, other] = await Promise.all([createInvoiceFromOrder(placed.id), createInvoiceFromOrder(placed.id)]);
     // The second click opens the first one's invoice: no error, no second number.
     expect([one.created, other.created].sort()).toEqual([false, true]);
     expect(other.invoice.id).toBe(one.invoice.id);
     const live = await ctx.handle.db
       .select({ id: invoices.id })
       .from(invoices)
-      .where(and(eq(invoices.orderId, placed.order.id), ne(invoices.status, "void")));
+      .where(and(eq(invoices.orderId, placed.id), ne(invoices.status, "void")));
     expect(live).toHaveLength(1);
 
     // The database itself refuses a second live invoice for the order; once it is void, a new one can follow.
@@ -313,13 +307,12 @@ describe.each(BACKENDS)("invoices on %s", (backend) => {
       cause: { message: expect.stringContaining("invoices_order_live_idx") as unknown },
     });
     await voidInvoice(one.invoice.id);
-    expect(await createInvoiceFromOrder(placed.order.id)).toMatchObject({ created: true });
+    expect(await createInvoiceFromOrder(placed.id)).toMatchObject({ created: true });
   });
 
   it("a shop that already holds two live invoices for one order keeps its paid one when it upgrades", async () => {
-    const placed = await orderOne(await seedWork({ title: "Before The Index" }));
-    if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
-    const { invoice: draft } = await createInvoiceFromOrder(placed.order.id);
+    const placed = await placedOrderOf(await seedWork({ title: "Before The Index" }));
+    const { invoice: draft } = await createInvoiceFromOrder(placed.id);
     // As before migration 0020: no index, and a second invoice for the order, paid.
     await ctx.handle.db.execute(sql`drop index invoices_order_live_idx`);
     const paid = { ...draft, id: undefined, number: "INV-1998-0001", year: 1998, sequence: 1, status: "paid" as const };
@@ -332,7 +325,7 @@ describe.each(BACKENDS)("invoices on %s", (backend) => {
     const rows = await ctx.handle.db
       .select({ number: invoices.number, status: invoices.status })
       .from(invoices)
-      .where(eq(invoices.orderId, placed.order.id));
+      .where(eq(invoices.orderId, placed.id));
     expect(rows.sort((a, b) => a.number.localeCompare(b.number))).toEqual([
       { number: "INV-1998-0001", status: "paid" },
       { number: draft.number, status: "void" },
@@ -343,11 +336,10 @@ describe.each(BACKENDS)("invoices on %s", (backend) => {
     const invoiceOf = async (orderId: string) =>
       (await ctx.handle.db.select().from(invoices).where(eq(invoices.orderId, orderId)))[0];
     const invoicedOrder = async () => {
-      const placed = await orderOne(await seedWork());
-      if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
-      const { invoice } = await sendInvoice((await createInvoiceFromOrder(placed.order.id)).invoice.id);
+      const order = await placedOrderOf(await seedWork());
+      const { invoice } = await sendInvoice((await createInvoiceFromOrder(order.id)).invoice.id);
       expect(invoice.status).toBe("sent");
-      return { order: placed.order, invoice };
+      return { order, invoice };
     };
 
     // The bank transfer arrives: the invoice the buyer was sent is paid with the order; refunded, the order's
@@ -381,34 +373,32 @@ describe.each(BACKENDS)("invoices on %s", (backend) => {
 
   it("marking an order's invoice paid pays the order: its work is sold, and no lapse puts it back on sale", async () => {
     const work = await seedWork({ title: "Paid By Invoice" });
-    const placed = await orderOne(work);
-    if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
-    const { invoice } = await createInvoiceFromOrder(placed.order.id);
+    const placed = await placedOrderOf(work);
+    const { invoice } = await createInvoiceFromOrder(placed.id);
 
     // The transfer arrives; the artist marks it on the invoice's page, not the order's.
     await recordInvoicePayment(invoice.id, { id: artist.id, email: artist.email });
     expect(await getInvoice(invoice.id)).toMatchObject({ status: "paid" });
-    const order = await getOrder(placed.order.id);
+    const order = await getOrder(placed.id);
     expect(order).toMatchObject({ status: "paid", reservedUntil: null });
     expect(await stockRow(work)).toMatchObject({ quantity: 0, availability: "sold" });
-    const afterDeadline = new Date(placed.order.reservedUntil!.getTime() + 1_000);
-    expect(await expireReservation(placed.order.id, afterDeadline)).not.toBe("expired");
+    const afterDeadline = new Date(placed.reservedUntil!.getTime() + 1_000);
+    expect(await expireReservation(placed.id, afterDeadline)).not.toBe("expired");
     expect(await stockRow(work)).toMatchObject({ availability: "sold" });
 
     // A cancelled order's page offers no invoice, and the list to invoice from leaves it out.
-    const cancelled = await orderOne(await seedWork({ title: "Cancelled, Not Invoiced" }));
-    if (!cancelled.ok) throw new Error(`order not placed: ${cancelled.reason}`);
-    await cancelOrder(cancelled.order.id, artist, "No payment.");
+    const cancelled = await placedOrderOf(await seedWork({ title: "Cancelled, Not Invoiced" }));
+    await cancelOrder(cancelled.id, artist, "No payment.");
     const page = await callRoute(
-      (args: never) => orderLoader({ ...(args as object), params: { id: cancelled.order.id } } as never),
-      `/admin/orders/${cancelled.order.id}`,
+      (args: never) => orderLoader({ ...(args as object), params: { id: cancelled.id } } as never),
+      `/admin/orders/${cancelled.id}`,
       { cookie: await adminCookie() },
     );
     expect(page.body).toMatchObject({ invoice: null, canInvoice: false });
     const list = await callRoute(invoicesLoader, "/admin/invoices", { cookie: await adminCookie() });
     const offered = (list.body as { orders: { label: string }[] }).orders.map((o) => o.label);
-    expect(offered.some((label) => label.startsWith(cancelled.order.number))).toBe(false);
-    expect(offered.some((label) => label.startsWith(placed.order.number))).toBe(true);
+    expect(offered.some((label) => label.startsWith(cancelled.number))).toBe(false);
+    expect(offered.some((label) => label.startsWith(placed.number))).toBe(true);
   });
 
   // Paths that could leave an invoice Paid on an order that is no sale (docs/shop.md "An order's invoice"):
@@ -417,9 +407,8 @@ describe.each(BACKENDS)("invoices on %s", (backend) => {
 
   const placedOrder = async (title: string) => {
     const work = await seedWork({ title });
-    const placed = await orderOne(work);
-    if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
-    return { work, order: placed.order, invoice: (await createInvoiceFromOrder(placed.order.id)).invoice };
+    const order = await placedOrderOf(work);
+    return { work, order, invoice: (await createInvoiceFromOrder(order.id)).invoice };
   };
   /** Sets an invoice as data made before this rule would hold it (a status the app no longer leaves it in). */
   const asBefore = (id: string, change: Partial<typeof invoices.$inferInsert>) =>

@@ -20,15 +20,14 @@ import { provenanceLine } from "~/modules/provenance/provenance-rules";
 import { markOrderPaid } from "~/modules/shop/order-actions.server";
 import { getOrder } from "~/modules/shop/orders.server";
 import { BACKENDS, useTestServices } from "../support/harness";
-import { BUYER, orderOne, seedShopSettings, seedWork } from "../support/shop-data";
+import { BUYER, placedOrderOf, seedShopSettings, seedWork } from "../support/shop-data";
 
 const ADMIN = { kind: "admin" as const, id: "admin-1", email: "artist@example.com" };
 
 async function paidOrder(artworkId: string) {
-  const placed = await orderOne(artworkId);
-  if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
-  await markOrderPaid(placed.order.id, ADMIN);
-  return (await getOrder(placed.order.id))!;
+  const placed = await placedOrderOf(artworkId);
+  await markOrderPaid(placed.id, ADMIN);
+  return (await getOrder(placed.id))!;
 }
 
 const show = (artworkIds: string[], published = true) =>

@@ -11,16 +11,15 @@ import * as orderRoute from "~/routes/admin/order";
 import * as ordersRoute from "~/routes/admin/orders";
 import { adminCookie, userCookie } from "../support/admin-session";
 import { BACKENDS, useTestServices } from "../support/harness";
-import { BUYER, callRoute, formOf, orderOne, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
+import { BUYER, callRoute, formOf, placedOrderOf, seedShopSettings, seedWork, stockRow } from "../support/shop-data";
 
 const ORIGIN = "http://localhost:3000";
 const artist = { id: "admin-user-1", email: "artist@example.com" };
 
 async function order(buyer: Partial<typeof BUYER> = {}, fulfilment: "ship" | "pickup" = "ship") {
   const work = await seedWork();
-  const result = await orderOne(work, { ...buyer, fulfilment });
-  if (!result.ok) throw new Error(result.reason);
-  return { id: result.order.id, number: result.order.number, work };
+  const { id, number } = await placedOrderOf(work, { ...buyer, fulfilment });
+  return { id, number, work };
 }
 
 describe.each(BACKENDS)("admin orders on %s", (backend) => {
