@@ -5,8 +5,8 @@ import { execFile } from "node:child_process";
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import pg from "pg";
 import { expect, test } from "../support/fixtures";
+import { createServerDatabase } from "../support/postgres-server";
 import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
 import { runTempDir } from "../support/test-run";
 
@@ -84,21 +84,15 @@ test("npm run backup archives the running shop; npm run restore brings the same 
 
 test("npm run db:move copies the embedded database into an empty PostgreSQL database the shop then runs on", async () => {
   test.setTimeout(240_000);
-  const admin = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = `atelier_move_${Date.now().toString(36)}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
+  const { url, drop } = await createServerDatabase("atelier_move");
   try {
-    const moved = await ops("db-move", ["--to", url.toString()], { DATA_DIR: source });
+    const moved = await ops("db-move", ["--to", url], { DATA_DIR: source });
     expect(moved.stderr).toBe("");
     expect(moved.stdout).toMatch(/^db:move: copied \d+ rows in \d+ tables .*every table matches\./);
-    expect(moved.stdout).toContain(`DATABASE_URL=${url.toString()}`);
+    expect(moved.stdout).toContain(`DATABASE_URL=${url}`);
     const server = await startServer({
       DATA_DIR: source,
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: url,
       SEED_DEMO: "false",
     });
     try {
@@ -108,7 +102,6 @@ test("npm run db:move copies the embedded database into an empty PostgreSQL data
       await stop(server);
     }
   } finally {
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
+    await drop();
   }
 });

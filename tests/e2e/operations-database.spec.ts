@@ -5,7 +5,6 @@
 // A server of the spec's own on a new PostgreSQL database, which the spec closes to connections and opens again
 // (ALTER DATABASE … ALLOW_CONNECTIONS), as a failover or a restart of the server does.
 // Needs a PostgreSQL server: TEST_DATABASE_URL, else the one on 127.0.0.1:5432.
-import pg from "pg";
 import { request as playwrightRequest, type Page } from "@playwright/test";
 import { ADMIN_SERVER_ENV } from "../support/accounts";
 import { signInAdmin } from "../support/admin-fixtures";
@@ -162,16 +161,10 @@ test("an order placed while the database is out of reach: asked to place it agai
   await reachable();
   await place.click();
   const number = await confirmedOrderNumber(page);
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ number: string }>("select number from orders where email = $1", [
-      buyer.email,
-    ]);
-    expect(rows.map((row) => row.number)).toEqual([number]);
-  } finally {
-    await client.end();
-  }
+  const { rows } = await onServer<{ number: string }>(databaseUrl, "select number from orders where email = $1", [
+    buyer.email,
+  ]);
+  expect(rows.map((row) => row.number)).toEqual([number]);
 
   // The buyer looks it up while the database is out of reach again: asked to try again, both fields kept.
   await page.goto(`${url}/track-order`);
@@ -212,14 +205,8 @@ test("the footer's newsletter box while the database is out of reach: asked to s
   await reachable();
   await subscribe.click();
   await expect(footer.getByRole("status")).toHaveText("Thank you. Check your inbox and confirm your subscription.");
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query("select id from newsletter_subscribers where email = $1", [reader]);
-    expect(rows).toHaveLength(1);
-  } finally {
-    await client.end();
-  }
+  const { rows } = await onServer(databaseUrl, "select id from newsletter_subscribers where email = $1", [reader]);
+  expect(rows).toHaveLength(1);
 });
 
 test("the cart while the database is out of reach: the drawer lists what is in it and says it could not be checked, and the page under it stays (the checkout with what was typed, the gallery from the page cache)", async ({

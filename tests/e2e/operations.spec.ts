@@ -3,8 +3,8 @@
 import { existsSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { join } from "node:path";
-import pg from "pg";
 import { DEMO_ARTWORKS } from "../../app/modules/demo/demo-data";
+import { createServerDatabase } from "../support/postgres-server";
 import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
 import { expect, test, waitForHydration } from "../support/fixtures";
 import { runTempDir } from "../support/test-run";
@@ -164,16 +164,11 @@ test("without PUBLIC_URL (the quick start) the site takes its forms at localhost
 test("with DATABASE_URL it migrates and seeds an empty PostgreSQL database, once", async () => {
   test.skip(!process.env.TEST_DATABASE_URL, "TEST_DATABASE_URL is not set");
   test.setTimeout(180_000);
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  const name = `atelier_e2e_${Date.now().toString(36)}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
+  const { url, drop } = await createServerDatabase("atelier_e2e");
   try {
     const env = {
       DATA_DIR: runTempDir("atelier-ops-"),
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: url,
       AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-42",
     };
     const first = await startServer(env);
@@ -186,7 +181,6 @@ test("with DATABASE_URL it migrates and seeds an empty PostgreSQL database, once
     expect(second.output()).not.toContain('"seeded"');
     expect(await stop(second)).toBe(0);
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await drop();
   }
 });

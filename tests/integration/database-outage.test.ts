@@ -58,7 +58,7 @@ describe.skipIf(!BACKENDS.includes("postgres")).each(["postgres" as const])(
     }
 
     /** The suite's database refuses every connection and loses those it had, until the returned function is called. */
-    async function outOfReach(): Promise<() => Promise<void>> {
+    async function outOfReach(): Promise<() => Promise<unknown>> {
       const name = new URL(ctx.config.databaseUrl!).pathname.slice(1);
       await onServer(SERVER_POSTGRES_URL, `alter database ${name} allow_connections false`);
       back = () => onServer(SERVER_POSTGRES_URL, `alter database ${name} allow_connections true`);
@@ -69,7 +69,7 @@ describe.skipIf(!BACKENDS.includes("postgres")).each(["postgres" as const])(
       await pause(100);
       return back;
     }
-    let back: (() => Promise<void>) | undefined;
+    let back: (() => Promise<unknown>) | undefined;
     afterEach(async () => {
       await back?.();
       back = undefined;

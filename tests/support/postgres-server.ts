@@ -6,12 +6,19 @@ import pg from "pg";
 /** TEST_DATABASE_URL, else the server every machine here runs on 127.0.0.1:5432. */
 export const SERVER_POSTGRES_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
-/** Runs one statement (`create database …`, `drop database …`) on the server at `url`, on a connection of its own. */
-export async function onServer(url: string, statement: string) {
+/**
+ * Runs one statement (`create database …`, `drop database …`, or a query with its `values`) on the server or
+ * database at `url`, on a connection of its own, as an operator would; its result.
+ */
+export async function onServer<R extends pg.QueryResultRow = Record<string, unknown>>(
+  url: string,
+  statement: string,
+  values: unknown[] = [],
+) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(statement);
+    return await client.query<R>(statement, values);
   } finally {
     await client.end();
   }
@@ -30,5 +37,8 @@ export async function createServerDatabase(
   await onServer(admin, template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(admin);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => onServer(admin, `drop database if exists ${name} with (force)`) };
+  const drop = async () => {
+    await onServer(admin, `drop database if exists ${name} with (force)`);
+  };
+  return { url: url.toString(), drop };
 }

@@ -8,12 +8,13 @@
 // session in one process closes its sockets in the other. The test changes the rows behind the servers' backs
 // (an idle session, a role removed) as time and an operator would. Needs a PostgreSQL server: TEST_DATABASE_URL,
 // else the one on 127.0.0.1:5432.
-import pg from "pg";
+import type { QueryResultRow } from "pg";
 import WebSocket from "ws";
 import { PERMISSIONS_CHANGED_CLOSE, UNAUTHORIZED_CLOSE, type ServerMessage } from "../../../app/lib/realtime";
 import { ADMIN } from "../../support/accounts";
 import { expect, test } from "../../support/fixtures";
 import { processesOnOneDatabase } from "../../support/postgres-processes";
+import { onServer } from "../../support/postgres-server";
 import type { Server } from "../../support/spawn-server";
 
 test.describe.configure({ mode: "serial" });
@@ -28,15 +29,8 @@ const servers = processesOnOneDatabase("rt_sessions", {
 const HEARTBEAT_WAIT_MS = 50_000;
 
 /** Runs one statement on the servers' database, as an operator would (a connection of its own). */
-async function sql<R extends pg.QueryResultRow = Record<string, unknown>>(text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: servers.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return await client.query<R>(text, values);
-  } finally {
-    await client.end();
-  }
-}
+const sql = <R extends QueryResultRow = Record<string, unknown>>(text: string, values: unknown[] = []) =>
+  onServer<R>(servers.env.DATABASE_URL!, text, values);
 
 /** Posts to better-auth's API on `on`; the session cookie it sets. */
 async function sessionCookie(on: Server, path: string, body: object): Promise<string> {
