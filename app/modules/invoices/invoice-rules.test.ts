@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { dayIn } from "~/lib/dates";
+import { addDays, dayIn } from "~/lib/dates";
 import type { OrderStatus } from "~/modules/shop/order-status";
 import {
-  addDays,
   invoiceActions,
   invoiceNumber,
   invoiceRefusal,

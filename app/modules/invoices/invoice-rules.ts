@@ -163,13 +163,6 @@ export function invoiceStanding(
       };
 }
 
-/** A YYYY-MM-DD day plus n days. */
-export function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-
 /** "November 21, 2026" for a YYYY-MM-DD day (lib/dates' formatCalendarDay). */
 export const formatInvoiceDay = formatCalendarDay;
 

@@ -13,9 +13,8 @@ import { getCommission } from "~/modules/inbox/inbox-admin.server";
 import { sendMail } from "~/modules/mail/mail.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { getOrder, lockOrder, OrderError, orderStandings, type OrderWithItems } from "~/modules/shop/orders.server";
-import { dayIn } from "~/lib/dates";
+import { addDays, dayIn } from "~/lib/dates";
 import {
-  addDays,
   DEFAULT_PAYMENT_TERM_DAYS,
   INVOICES_PAGE_SIZE,
   formatInvoiceDay,
