@@ -437,6 +437,8 @@ export async function commissionForClient(token: string | undefined) {
   const due = duePart(detail.payments, detail.stage);
   const dueBill = due === "deposit" ? detail.payments?.deposit : due === "balance" ? detail.payments?.balance : null;
   const dueCents = due === "deposit" ? detail.payments?.depositCents : detail.payments?.balanceCents;
+  const depositPaid = detail.payments?.deposit?.paid ?? false;
+  const balancePaid = detail.payments?.balance?.paid ?? false;
   return {
     name: detail.name,
     description: detail.description,
@@ -453,11 +455,11 @@ export async function commissionForClient(token: string | undefined) {
     payments: detail.payments
       ? {
           deposit: formatPrice(detail.payments.depositCents),
-          depositPaid: detail.payments.deposit?.paid ?? false,
-          depositStatus: paymentStatus("deposit", detail.payments.deposit?.paid ?? false, detail.stage),
+          depositPaid,
+          depositStatus: paymentStatus("deposit", depositPaid, detail.stage),
           balance: formatPrice(detail.payments.balanceCents),
-          balancePaid: detail.payments.balance?.paid ?? false,
-          balanceStatus: paymentStatus("balance", detail.payments.balance?.paid ?? false, detail.stage),
+          balancePaid,
+          balanceStatus: paymentStatus("balance", balancePaid, detail.stage),
         }
       : null,
     /** What to pay now: by card (Stripe) or by bank transfer quoting the invoice, once it is made. */

@@ -362,7 +362,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 totals={totals}
                 taxLabel={pricing.taxLabel}
                 pending={!ready}
-                notice={direct ? undefined : check.unchecked}
+                notice={check.unchecked}
               />
             </div>
           </div>
