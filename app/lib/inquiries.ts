@@ -46,7 +46,8 @@ export type CommissionStage = (typeof COMMISSION_STAGES)[number];
  * (as a cancelled order). Invoice Generation does not offer a declined one, its page offers no "Mark … paid", the
  * client's page asks for nothing, and the server refuses a request made by hand (`declinedCommission`).
  */
-export const mayInvoiceCommission = (stage: CommissionStage): boolean => stage !== "declined";
+export const NO_INVOICE_STAGES: readonly CommissionStage[] = ["declined"];
+export const mayInvoiceCommission = (stage: CommissionStage): boolean => !NO_INVOICE_STAGES.includes(stage);
 
 /**
  * What a commission's client reads beside the deposit or the balance of its quote: paid, to pay (the deposit),

@@ -1,5 +1,6 @@
-// Invoice Generation for a commission: a collector's request becomes a deposit invoice with the amount and tax
-// the artist enters; a due date before the issue date is refused beside the field; voiding keeps the number.
+// Invoice Generation for a commission: a collector's request, opened from its page's Create invoice, becomes a
+// deposit invoice with the amount and tax the artist enters; a due date before the issue date is refused beside
+// the field; voiding keeps the number.
 import { sendCommissionRequest } from "../support/inquiry-flow";
 import { expect, ownServerTest as test } from "../support/own-admin-server";
 
@@ -14,9 +15,16 @@ test("a commission's deposit invoice, checked field by field, then voided", asyn
     budget: "$5,000 – $10,000",
   });
 
-  await page.goto("/admin/invoices");
+  // The commission's page links to Invoice Generation with it chosen.
+  await page.goto("/admin/commissions");
+  await page.getByRole("link", { name: "Ana Ruiz" }).click();
+  await page.getByRole("link", { name: "Open the commission" }).click();
+  await page.getByRole("link", { name: "Create invoice" }).click();
+  await expect(page).toHaveURL(/\/admin\/invoices\?commission=/);
   const commission = page.getByRole("form", { name: "For a commission" });
-  await commission.getByLabel("Commission").selectOption({ label: "Ana Ruiz · ana.ruiz@example.com" });
+  await expect(
+    commission.getByRole("option", { name: "Ana Ruiz · ana.ruiz@example.com", selected: true }),
+  ).toBeAttached();
   await commission.getByLabel("Invoice for").selectOption({ label: "Deposit" });
   await commission.getByLabel("Description").fill("Deposit (50 %) for a commissioned painting in blues");
   await commission.getByLabel("Amount (USD)").fill("3,000");

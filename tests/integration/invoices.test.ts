@@ -250,6 +250,44 @@ describe.each(BACKENDS)("invoices on %s", (backend) => {
     expect(created).toMatchObject({ subtotalCents: 1_000_000_000, taxCents: 1_000_000_000, totalCents: 2_000_000_000 });
   });
 
+  it("offers every order and commission that may be invoiced however many newer ones there are, and picks the one its link names", async () => {
+    const cookie = await adminCookie();
+    const choices = async (query = "") =>
+      (await callRoute(invoicesLoader, `/admin/invoices${query}`, { cookie })).body as {
+        orders: { value: string }[];
+        commissions: { value: string }[];
+        chosenCommission: string | null;
+      };
+
+    // An older order behind fifty newer ones that were cancelled (they ask for no money).
+    const older = await placedOrderOf(await seedWork({ title: "Behind fifty cancelled" }));
+    await ctx.handle.db.execute(sql`
+      insert into orders
+      select (jsonb_populate_record(null::orders, to_jsonb(o) || jsonb_build_object(
+        'id', gen_random_uuid(), 'number', o.number || '-' || g, 'status', 'cancelled',
+        'idempotency_key', o.idempotency_key || '-' || g, 'payment_session_id', null,
+        'cancelled_at', now(), 'created_at', now() + make_interval(secs => g)))).*
+      from orders o, generate_series(1, 50) g where o.id = ${older.id}`);
+    expect((await choices()).orders.map((o) => o.value)).toContain(older.id);
+
+    // The oldest of twenty-five finished commissions (the board shows each stage's newest twenty).
+    const finished = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => sendCommission({ name: `Collector ${i}`, email: `c${i}@example.com` })),
+    );
+    for (const [i, { id }] of finished.entries())
+      await ctx.handle.db.execute(
+        sql`update commissions set stage = 'completed', created_at = now() - make_interval(days => ${100 - i}) where id = ${id}`,
+      );
+    const oldest = finished[0]!.id;
+    expect((await choices()).commissions.map((c) => c.value)).toContain(oldest);
+
+    // The commission's page links here with it chosen; a declined or unknown one is not chosen.
+    expect((await choices(`?commission=${oldest}`)).chosenCommission).toBe(oldest);
+    await setCommissionStage(oldest, "declined", { name: "Mara Ellison" });
+    expect((await choices(`?commission=${oldest}`)).chosenCommission).toBeNull();
+    expect((await choices("?commission=not-a-commission")).chosenCommission).toBeNull();
+  });
+
   it("refuses an invoice for a declined commission, which its page does not offer, with the reason, making none", async () => {
     const cookie = await adminCookie();
     const { id } = await sendCommission({ name: "Dana Quill", email: "dana@example.com" });

@@ -1,6 +1,6 @@
 // The artist's side of the inbox: contact messages (read, replied, archived), the commission pipeline and the
 // newsletter list. Every caller is an admin route that has already checked the role.
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { choiceParam, pageField, searchParam } from "~/modules/forms/fields";
 import { db, type Database } from "~/db/client.server";
@@ -10,6 +10,7 @@ import {
   COMMISSION_STAGES,
   MESSAGE_STATUSES,
   MESSAGES_PAGE_SIZE,
+  NO_INVOICE_STAGES,
   type CommissionStage,
   type MessageStatus,
 } from "~/lib/inquiries";
@@ -137,6 +138,35 @@ export const commissionColumns = {
   description: commissions.description,
   stage: commissions.stage,
 };
+
+/**
+ * The commission requests an invoice may be made for (`mayInvoiceCommission`), newest first
+ * (commissions_created_idx), at most `limit`; and `include`, the one a commission's page links with, when it may
+ * be invoiced (`chosen`, else null), among them even when older; and whether there is any request at all.
+ */
+export async function listInvoiceableCommissions(limit: number, include?: string) {
+  const invoiceable = notInArray(commissions.stage, [...NO_INVOICE_STAGES]);
+  const columns = { id: commissions.id, name: commissions.name, email: commissions.email };
+  const [choices, named, all] = await Promise.all([
+    db()
+      .select(columns)
+      .from(commissions)
+      .where(invoiceable)
+      .orderBy(...newestFirst(commissions))
+      .limit(limit),
+    include
+      ? db()
+          .select(columns)
+          .from(commissions)
+          .where(and(invoiceable, eq(commissions.id, include)))
+          .limit(1)
+      : [],
+    db().$count(commissions),
+  ]);
+  const chosen = named[0];
+  if (chosen && !choices.some((c) => c.id === chosen.id)) choices.push(chosen);
+  return { choices, chosen: chosen?.id ?? null, any: all > 0 };
+}
 
 /** One commission request's who and what (for an invoice), or undefined. */
 export async function getCommission(id: string, tx: Database = db()) {

@@ -84,4 +84,6 @@ export const InvoiceListFilterSchema = z.object({
   q: searchParam(100),
   status: choiceParam(INVOICE_STATUSES),
   page: pageField,
+  /** The commission chosen in "For a commission" (its page links here with it). */
+  commission: z.uuid().optional().catch(undefined),
 });

@@ -171,3 +171,9 @@ export const DEFAULT_PAYMENT_TERM_DAYS = 14;
 
 /** Invoices per page of the list. */
 export const INVOICES_PAGE_SIZE = 30;
+
+/**
+ * The orders, and the commissions, "New invoice" offers to choose from: the newest that may be invoiced. An older
+ * order has Create invoice on its page; an older commission's page links here with it chosen.
+ */
+export const INVOICE_CHOICES = 200;

@@ -48,7 +48,8 @@ export const SOLD_STATUSES: readonly OrderStatus[] = ["paid", "shipped", "delive
 export const isSold = (status: string): boolean => (SOLD_STATUSES as readonly string[]).includes(status);
 
 /** An order that asks for money (neither cancelled nor refunded): the only kind an invoice is made for. */
-export const mayBeInvoiced = (status: string): boolean => status !== "cancelled" && status !== "refunded";
+export const NO_INVOICE_STATUSES: readonly OrderStatus[] = ["cancelled", "refunded"];
+export const mayBeInvoiced = (status: string): boolean => !(NO_INVOICE_STATUSES as readonly string[]).includes(status);
 
 /** The next steps an admin can take from a status (cancel only before payment; refund after). */
 export function adminActions(

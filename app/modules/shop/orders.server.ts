@@ -1,7 +1,7 @@
 // Shop orders: reading them (buyer, tracking, admin) and the few primitives every change goes through: a
 // status move with its history row, and taking works out of or back into stock. Owns: orders, order_items,
 // order_events, processed_webhook_events. Checkout (placing) and order actions (paying, shipping…) build on it.
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
 import { db, type Database } from "~/db/client.server";
 import { containing, newestFirst, pageOf } from "~/db/list-queries.server";
 import {
@@ -15,7 +15,7 @@ import {
 } from "~/db/schema";
 import { releaseArtwork, settleArtwork } from "~/modules/catalog/stock.server";
 import { invoiceFollowsOrder } from "~/modules/invoices/order-invoice.server";
-import { canMove, holdsStock, isSold, ORDER_STATUS_LABELS } from "./order-status";
+import { canMove, holdsStock, isSold, NO_INVOICE_STATUSES, ORDER_STATUS_LABELS } from "./order-status";
 import { DomainError } from "~/lib/domain-error";
 
 export type Order = typeof orders.$inferSelect;
@@ -160,6 +160,29 @@ export async function listOrders(query: OrderListQuery): Promise<{ orders: Order
   const size = Math.min(query.pageSize, 200);
   const { rows, total } = await pageOf(select, db().$count(orders, where), query.page ?? 1, size);
   return { orders: rows, total };
+}
+
+/**
+ * The orders an invoice may be made for (`mayBeInvoiced`), newest first, at most `limit`: Invoice Generation's
+ * choice, whatever the newest orders' statuses (orders_created_idx), and whether there is any order at all.
+ */
+export async function listInvoiceableOrders(limit: number) {
+  const [choices, all] = await Promise.all([
+    db()
+      .select({
+        id: orders.id,
+        number: orders.number,
+        name: orders.name,
+        totalCents: orders.totalCents,
+        currency: orders.currency,
+      })
+      .from(orders)
+      .where(notInArray(orders.status, [...NO_INVOICE_STATUSES]))
+      .orderBy(...newestFirst(orders))
+      .limit(limit),
+    db().$count(orders),
+  ]);
+  return { choices, any: all > 0 };
 }
 
 /** Where orders stand (number, status, provider) by id: what their invoices show beside their own status. */

@@ -2,7 +2,7 @@
 // terms), the deposit and balance (marked paid, each with its invoice), the artist's notes and the history of
 // every change, the reference images the client sent, the work-in-progress photos (add with a caption, remove),
 // and the client's private link (copy it, or e-mail it through the outbox).
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/commission";
 import { reportAction } from "~/components/admin/action-result";
@@ -402,6 +402,14 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
               <p className="text-muted mt-3 text-sm">
                 Declined: nothing is invoiced or asked of the client. Move it to another stage to take a payment.
               </p>
+            ) : null}
+            {mayInvoiceCommission(c.stage) ? (
+              <Link
+                to={adminPaths.invoices(new URLSearchParams({ commission: c.id }))}
+                className={buttonClass("secondary", "sm", "mt-3")}
+              >
+                Create invoice
+              </Link>
             ) : null}
           </Panel>
 

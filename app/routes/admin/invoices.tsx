@@ -14,13 +14,13 @@ import { DataTable, type Column } from "~/components/ui/data-table";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { ActionNotice } from "~/components/ui/notice";
 import { formState } from "~/lib/action-result";
-import { mayInvoiceCommission } from "~/lib/inquiries";
 import { formatPrice } from "~/lib/money";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { listCommissions } from "~/modules/inbox/inbox-admin.server";
+import { listInvoiceableCommissions } from "~/modules/inbox/inbox-admin.server";
 import { CommissionInvoiceSchema, FromOrderSchema, InvoiceListFilterSchema } from "~/modules/invoices/invoice-form";
 import {
   formatInvoiceDay,
+  INVOICE_CHOICES,
   INVOICE_STATUS_LABELS,
   INVOICES_PAGE_SIZE,
   invoiceStanding,
@@ -31,8 +31,7 @@ import {
   InvoiceError,
   listInvoices,
 } from "~/modules/invoices/invoices.server";
-import { listOrders } from "~/modules/shop/orders.server";
-import { mayBeInvoiced } from "~/modules/shop/order-status";
+import { listInvoiceableOrders } from "~/modules/shop/orders.server";
 import {
   FIELDS_NEED_ATTENTION,
   NOT_UNDERSTOOD,
@@ -50,10 +49,10 @@ export const meta: Route.MetaFunction = () => adminMeta("Invoice Generation");
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const filters = readListQuery(request, InvoiceListFilterSchema);
-  const [{ invoices, total }, { orders }, commissionsByStage] = await Promise.all([
+  const [{ invoices, total }, orders, commissions] = await Promise.all([
     listInvoices(filters),
-    listOrders({ pageSize: 50 }),
-    listCommissions(),
+    listInvoiceableOrders(INVOICE_CHOICES),
+    listInvoiceableCommissions(INVOICE_CHOICES, filters.commission),
   ]);
   return {
     filters,
@@ -71,17 +70,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       due: formatInvoiceDay(i.dueDate),
       total: formatPrice(i.totalCents, i.currency),
     })),
-    anyOrder: orders.length > 0,
-    orders: orders
-      .filter((o) => mayBeInvoiced(o.status))
-      .map((o) => ({
-        value: o.id,
-        label: `${o.number} · ${o.name} · ${formatPrice(o.totalCents, o.currency)}`,
-      })),
-    commissions: Object.values(commissionsByStage.byStage)
-      .flat()
-      .filter((c) => mayInvoiceCommission(c.stage))
-      .map((c) => ({ value: c.id, label: `${c.name} · ${c.email}` })),
+    anyOrder: orders.any,
+    orders: orders.choices.map((o) => ({
+      value: o.id,
+      label: `${o.number} · ${o.name} · ${formatPrice(o.totalCents, o.currency)}`,
+    })),
+    commissions: commissions.choices.map((c) => ({ value: c.id, label: `${c.name} · ${c.email}` })),
+    chosenCommission: commissions.chosen,
+    anyCommission: commissions.any,
   };
 }
 
@@ -151,7 +147,7 @@ const COLUMNS: Column<InvoiceRow>[] = [
 ];
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  const { invoices, filters, total, orders, anyOrder, commissions } = loaderData;
+  const { invoices, filters, total, orders, anyOrder, commissions, chosenCommission, anyCommission } = loaderData;
   const busy = useNavigation().state === "submitting";
   const { error } = formState(actionData);
   const fromOrder = formState(actionData, "from-order");
@@ -198,11 +194,19 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
             </h3>
             <input type="hidden" name="intent" value="for-commission" />
             {commissions.length === 0 ? (
-              <p className="text-muted text-sm">No commission requests yet.</p>
+              <p className="text-muted text-sm">
+                {anyCommission
+                  ? "No commission to invoice: declined requests get none."
+                  : "No commission requests yet."}
+              </p>
             ) : (
               <>
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <SelectField {...commissionField("commissionId")} label="Commission" options={commissions} />
+                  <SelectField
+                    {...commissionField("commissionId", chosenCommission ?? undefined)}
+                    label="Commission"
+                    options={commissions}
+                  />
                   <SelectField
                     {...commissionField("stage")}
                     label="Invoice for"
