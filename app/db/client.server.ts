@@ -15,6 +15,7 @@ import pg from "pg";
 import { ConfigError, redactUrl } from "~/config.server";
 import { services } from "~/services.server";
 import { acquireDataDirLock } from "./data-dir-lock.server";
+import { isDatabaseUnavailable } from "./unavailable";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -272,6 +273,19 @@ export const LOCKS = { migrate: 727_001, seed: 727_002, adminFromEnv: 727_003, s
 export async function queryRows<T>(database: Database, query: SQL): Promise<T[]> {
   const result: unknown = await database.execute(query);
   return (result as { rows: T[] }).rows;
+}
+
+/**
+ * Throws the database's own error when it is out of reach now (a `select 1`), else returns. For a library that
+ * catches a failed query itself and answers with an error of its own (better-auth's "Failed to create user" when
+ * the connection is lost during a sign-up): its caller then answers the outage, not that error.
+ */
+export async function throwIfDatabaseDown(database: Database = db()): Promise<void> {
+  try {
+    await database.execute(sql`select 1`);
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) throw error;
+  }
 }
 
 /** Text for a LIKE/ILIKE pattern, its wildcards (% _) and the escape character taken literally. */

@@ -414,6 +414,67 @@ describe.skipIf(!BACKENDS.includes("postgres")).each(["postgres" as const])(
         expect(signedIn.setCookie).toContain("session_token=");
       });
 
+      it("a sign-up whose database goes out of reach while the account is being written: asked to try again in a minute (what was typed kept), not better-auth's 'Failed to create user', on the page and from the HTTP API", async () => {
+        // The account's insert waits, so that the database can go while it is under way: better-auth catches the
+        // lost connection itself and answers its own 422, without the error that says why.
+        const name = new URL(ctx.config.databaseUrl!).pathname.slice(1);
+        await ctx.handle.db.execute(sql`
+          create function slow_sign_up() returns trigger language plpgsql as $$
+          begin perform pg_sleep(10); return new; end $$`);
+        await ctx.handle.db.execute(sql`
+          create trigger slow_sign_up before insert on "user" for each row execute function slow_sign_up()`);
+        const inserting = async () =>
+          (
+            await onServer(
+              SERVER_POSTGRES_URL,
+              `select 1 from pg_stat_activity where datname = '${name}' and query like 'insert into "user"%'`,
+            )
+          ).rowCount;
+        /** Sends a sign-up and takes the database away once its account's insert is under way; the answer. */
+        async function goneMidway<T>(send: () => Promise<T>): Promise<T> {
+          const sent = send();
+          for (let i = 0; i < 100 && !(await inserting()); i++) await pause(100);
+          const reachable = await outOfReach();
+          const answer = await sent;
+          await reachable();
+          return answer;
+        }
+        try {
+          const page = await goneMidway(() =>
+            callRoute(signInAction, "/auth", {
+              form: formOf({ intent: "sign-up", fullName: "Ada Midway", email: "ada.midway@example.com", password }),
+              headers: { origin: ORIGIN, "x-atelier-client-ip": "198.51.100.83" },
+            }),
+          );
+          expect(page.status).toBe(503);
+          expect(page.body).toMatchObject({
+            ok: false,
+            error:
+              "Your account could not be created just now. Please try again in a minute: what you typed is kept, apart from the password.",
+            values: { fullName: "Ada Midway", email: "ada.midway@example.com" },
+          });
+
+          const api = await goneMidway(() =>
+            auth().handler(
+              new Request(`${ORIGIN}/api/auth/sign-up/email`, {
+                method: "POST",
+                headers: { origin: ORIGIN, "content-type": "application/json", "x-atelier-client-ip": "198.51.100.84" },
+                body: JSON.stringify({ name: "Ben Midway", email: "ben.midway@example.com", password }),
+              }),
+            ),
+          );
+          expect(api.status).toBe(503);
+          expect(api.headers.get("retry-after")).toBe("30");
+          expect(await api.json()).toEqual({
+            code: "DATABASE_UNAVAILABLE",
+            message: "The site is briefly unavailable. Please try again in a moment.",
+          });
+        } finally {
+          await ctx.handle.db.execute(sql`drop trigger if exists slow_sign_up on "user"`);
+          await ctx.handle.db.execute(sql`drop function if exists slow_sign_up()`);
+        }
+      });
+
       it("better-auth's HTTP API answers 503 with Retry-After while the database is out of reach: JSON for a client, the sentence for a browser following a link", async () => {
         const log = complaints();
         try {

@@ -13,7 +13,7 @@ import { magicLink } from "better-auth/plugins/magic-link";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { eq } from "drizzle-orm";
 import type { Config } from "~/config.server";
-import type { Database } from "~/db/client.server";
+import { throwIfDatabaseDown, type Database } from "~/db/client.server";
 import { isDatabaseUnavailable, noteOutage, OUTAGE_HEADERS, OUTAGE_MESSAGE } from "~/db/unavailable";
 import * as schema from "~/db/schema";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -422,7 +422,10 @@ export function createAuth({ config, db, logger }: AuthDeps) {
 function answeringOutages(handler: (request: Request) => Promise<Response>, logger: Logger) {
   return async (request: Request): Promise<Response> => {
     try {
-      return await handler(request);
+      const response = await handler(request);
+      // A query that failed inside better-auth comes back as its own 422 or 500 (flows.server.ts, `attempt`).
+      if (response.status === 422 || response.status >= 500) await throwIfDatabaseDown();
+      return response;
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       noteOutage(logger, error);

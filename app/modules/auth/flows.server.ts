@@ -3,6 +3,7 @@
 // plain-words error. better-auth's hooks (rate limits, password policy, two-factor) apply to all of them.
 import { isAPIError } from "better-auth/api";
 import { z } from "zod";
+import { throwIfDatabaseDown } from "~/db/client.server";
 import { isDatabaseUnavailable } from "~/db/unavailable";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { services } from "~/services.server";
@@ -41,8 +42,9 @@ export function cookiesOf(headers: Headers | null | undefined): Headers {
 
 /**
  * Calls better-auth: its answer and cookies, or its refusal in words a person reads (an unexpected error is
- * logged). The database out of reach is thrown on: the page answers it as "try again in a minute", what was typed
- * kept (`keptThroughOutage`), and no stack is logged for it.
+ * logged). The database out of reach is thrown on, also when better-auth caught the failed query and answered
+ * its own error: the page answers it as "try again in a minute", what was typed kept (`keptThroughOutage`), and
+ * no stack is logged for it.
  */
 export async function attempt<T>(call: () => Promise<{ headers: Headers | null; response: T }>): Promise<Outcome<T>> {
   try {
@@ -50,6 +52,10 @@ export async function attempt<T>(call: () => Promise<{ headers: Headers | null; 
     return { ok: true, data: response, cookies: cookiesOf(headers) };
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw error;
+    // A query that failed inside better-auth comes back as its own 422 or 500, without the reason (a sign-up's
+    // "Failed to create user" when the database went during it): when the database is out of reach now, that was
+    // the reason, and the page answers the outage, what was typed kept.
+    if (isAPIError(error) && (error.statusCode === 422 || error.statusCode >= 500)) await throwIfDatabaseDown();
     if (isAPIError(error)) {
       const body = error.body as { code?: string; message?: string } | undefined;
       const code = body?.code ?? String(error.status);
