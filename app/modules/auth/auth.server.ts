@@ -415,6 +415,15 @@ export function createAuth({ config, db, logger }: AuthDeps) {
 }
 
 /**
+ * better-auth answers a query that failed inside it with its own 422 or 500, without the reason (a sign-up's
+ * "Failed to create user" when the database went during it): for such a status, throws the database's error when
+ * it is out of reach now, so the caller answers the outage instead (the HTTP handler below, flows.server.ts).
+ */
+export async function throwIfFailedOnDatabase(status: number): Promise<void> {
+  if (status === 422 || status >= 500) await throwIfDatabaseDown();
+}
+
+/**
  * better-auth's HTTP handler, with the database out of reach answered 503 with Retry-After instead of a 500: the
  * sentence as JSON (`{ code, message }`, as better-auth's own refusals) for a client, as text for a browser that
  * followed a link (a mailed sign-in or reset link, a provider's callback). Said in the log once a minute.
@@ -423,8 +432,7 @@ function answeringOutages(handler: (request: Request) => Promise<Response>, logg
   return async (request: Request): Promise<Response> => {
     try {
       const response = await handler(request);
-      // A query that failed inside better-auth comes back as its own 422 or 500 (flows.server.ts, `attempt`).
-      if (response.status === 422 || response.status >= 500) await throwIfDatabaseDown();
+      await throwIfFailedOnDatabase(response.status);
       return response;
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;

@@ -3,7 +3,6 @@
 // plain-words error. better-auth's hooks (rate limits, password policy, two-factor) apply to all of them.
 import { isAPIError } from "better-auth/api";
 import { z } from "zod";
-import { throwIfDatabaseDown } from "~/db/client.server";
 import { isDatabaseUnavailable } from "~/db/unavailable";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { services } from "~/services.server";
@@ -18,7 +17,7 @@ import {
   setFullName,
   setupTokenIsValid,
 } from "./accounts.server";
-import { auth } from "./auth.server";
+import { auth, throwIfFailedOnDatabase } from "./auth.server";
 import { trackSms } from "./sms.server";
 import { authMessage, GENERIC_ERROR, tooManyAttempts } from "./messages";
 import { passwordProblem, passwordProblemMessage } from "./password-policy.server";
@@ -52,11 +51,8 @@ export async function attempt<T>(call: () => Promise<{ headers: Headers | null; 
     return { ok: true, data: response, cookies: cookiesOf(headers) };
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw error;
-    // A query that failed inside better-auth comes back as its own 422 or 500, without the reason (a sign-up's
-    // "Failed to create user" when the database went during it): when the database is out of reach now, that was
-    // the reason, and the page answers the outage, what was typed kept.
-    if (isAPIError(error) && (error.statusCode === 422 || error.statusCode >= 500)) await throwIfDatabaseDown();
     if (isAPIError(error)) {
+      await throwIfFailedOnDatabase(error.statusCode);
       const body = error.body as { code?: string; message?: string } | undefined;
       const code = body?.code ?? String(error.status);
       return {

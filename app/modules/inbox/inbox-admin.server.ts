@@ -147,7 +147,7 @@ export const commissionColumns = {
 export async function listInvoiceableCommissions(limit: number, include?: string) {
   const invoiceable = notInArray(commissions.stage, [...NO_INVOICE_STAGES]);
   const columns = { id: commissions.id, name: commissions.name, email: commissions.email };
-  const [choices, named, all] = await Promise.all([
+  const [choices, named] = await Promise.all([
     db()
       .select(columns)
       .from(commissions)
@@ -161,11 +161,14 @@ export async function listInvoiceableCommissions(limit: number, include?: string
           .where(and(invoiceable, eq(commissions.id, include)))
           .limit(1)
       : [],
-    db().$count(commissions),
   ]);
   const chosen = named[0];
   if (chosen && !choices.some((c) => c.id === chosen.id)) choices.push(chosen);
-  return { choices, chosen: chosen?.id ?? null, any: all > 0 };
+  return {
+    choices,
+    chosen: chosen?.id ?? null,
+    any: choices.length > 0 || (await db().$count(commissions)) > 0,
+  };
 }
 
 /** One commission request's who and what (for an invoice), or undefined. */
