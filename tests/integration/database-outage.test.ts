@@ -414,65 +414,93 @@ describe.skipIf(!BACKENDS.includes("postgres")).each(["postgres" as const])(
         expect(signedIn.setCookie).toContain("session_token=");
       });
 
-      it("a sign-up whose database goes out of reach while the account is being written: asked to try again in a minute (what was typed kept), not better-auth's 'Failed to create user', on the page and from the HTTP API", async () => {
-        // The account's insert waits, so that the database can go while it is under way: better-auth catches the
-        // lost connection itself and answers its own 422, without the error that says why.
+      /**
+       * Sends a sign-up and takes the database away once its insert into `table` is under way (a trigger holds
+       * that insert for ten seconds); the answer, the database back.
+       */
+      async function goneWhileInserting<T>(table: "user" | "account", send: () => Promise<T>): Promise<T> {
         const name = new URL(ctx.config.databaseUrl!).pathname.slice(1);
         await ctx.handle.db.execute(sql`
-          create function slow_sign_up() returns trigger language plpgsql as $$
+          create function slow_insert() returns trigger language plpgsql as $$
           begin perform pg_sleep(10); return new; end $$`);
-        await ctx.handle.db.execute(sql`
-          create trigger slow_sign_up before insert on "user" for each row execute function slow_sign_up()`);
+        await ctx.handle.db.execute(
+          sql.raw(`create trigger slow_insert before insert on "${table}" for each row execute function slow_insert()`),
+        );
         const inserting = async () =>
           (
             await onServer(
               SERVER_POSTGRES_URL,
-              `select 1 from pg_stat_activity where datname = '${name}' and query like 'insert into "user"%'`,
+              `select 1 from pg_stat_activity where datname = '${name}' and query like 'insert into "${table}"%'`,
             )
           ).rowCount;
-        /** Sends a sign-up and takes the database away once its account's insert is under way; the answer. */
-        async function goneMidway<T>(send: () => Promise<T>): Promise<T> {
+        try {
           const sent = send();
           for (let i = 0; i < 100 && !(await inserting()); i++) await pause(100);
           const reachable = await outOfReach();
           const answer = await sent;
           await reachable();
           return answer;
-        }
-        try {
-          const page = await goneMidway(() =>
-            callRoute(signInAction, "/auth", {
-              form: formOf({ intent: "sign-up", fullName: "Ada Midway", email: "ada.midway@example.com", password }),
-              headers: { origin: ORIGIN, "x-atelier-client-ip": "198.51.100.83" },
-            }),
-          );
-          expect(page.status).toBe(503);
-          expect(page.body).toMatchObject({
-            ok: false,
-            error:
-              "Your account could not be created just now. Please try again in a minute: what you typed is kept, apart from the password.",
-            values: { fullName: "Ada Midway", email: "ada.midway@example.com" },
-          });
-
-          const api = await goneMidway(() =>
-            auth().handler(
-              new Request(`${ORIGIN}/api/auth/sign-up/email`, {
-                method: "POST",
-                headers: { origin: ORIGIN, "content-type": "application/json", "x-atelier-client-ip": "198.51.100.84" },
-                body: JSON.stringify({ name: "Ben Midway", email: "ben.midway@example.com", password }),
-              }),
-            ),
-          );
-          expect(api.status).toBe(503);
-          expect(api.headers.get("retry-after")).toBe("30");
-          expect(await api.json()).toEqual({
-            code: "DATABASE_UNAVAILABLE",
-            message: "The site is briefly unavailable. Please try again in a moment.",
-          });
         } finally {
-          await ctx.handle.db.execute(sql`drop trigger if exists slow_sign_up on "user"`);
-          await ctx.handle.db.execute(sql`drop function if exists slow_sign_up()`);
+          await ctx.handle.db.execute(sql.raw(`drop trigger if exists slow_insert on "${table}"`));
+          await ctx.handle.db.execute(sql`drop function if exists slow_insert()`);
         }
+      }
+
+      it("a sign-up whose database goes out of reach while the account is being written: asked to try again in a minute (what was typed kept), not better-auth's 'Failed to create user', on the page and from the HTTP API", async () => {
+        // The account's insert waits, so that the database can go while it is under way: better-auth catches the
+        // lost connection itself and answers its own 422, without the error that says why.
+        const page = await goneWhileInserting("user", () =>
+          callRoute(signInAction, "/auth", {
+            form: formOf({ intent: "sign-up", fullName: "Ada Midway", email: "ada.midway@example.com", password }),
+            headers: { origin: ORIGIN, "x-atelier-client-ip": "198.51.100.83" },
+          }),
+        );
+        expect(page.status).toBe(503);
+        expect(page.body).toMatchObject({
+          ok: false,
+          error:
+            "Your account could not be created just now. Please try again in a minute: what you typed is kept, apart from the password.",
+          values: { fullName: "Ada Midway", email: "ada.midway@example.com" },
+        });
+
+        const api = await goneWhileInserting("user", () =>
+          auth().handler(
+            new Request(`${ORIGIN}/api/auth/sign-up/email`, {
+              method: "POST",
+              headers: { origin: ORIGIN, "content-type": "application/json", "x-atelier-client-ip": "198.51.100.84" },
+              body: JSON.stringify({ name: "Ben Midway", email: "ben.midway@example.com", password }),
+            }),
+          ),
+        );
+        expect(api.status).toBe(503);
+        expect(api.headers.get("retry-after")).toBe("30");
+        expect(await api.json()).toEqual({
+          code: "DATABASE_UNAVAILABLE",
+          message: "The site is briefly unavailable. Please try again in a moment.",
+        });
+      });
+
+      it("a sign-up whose database goes out of reach between the account and its password: nothing of it is kept, so signing up again works", async () => {
+        // better-auth writes the user, then its credential account (the password). Both are one transaction: a
+        // user row left without its password said "an account exists" to every later sign-up.
+        const email = "cy.halfway@example.com";
+        const form = () => formOf({ intent: "sign-up", fullName: "Cy Halfway", email, password });
+        const headers = { origin: ORIGIN, "x-atelier-client-ip": "198.51.100.85" };
+        const answer = await goneWhileInserting("account", () =>
+          callRoute(signInAction, "/auth", { form: form(), headers }),
+        );
+        expect(answer.status).toBe(503);
+        expect(answer.body).toMatchObject({ ok: false, values: { fullName: "Cy Halfway", email } });
+        expect(await queryRows(ctx.handle.db, sql`select id from "user" where email = ${email}`)).toEqual([]);
+
+        const again = await callRoute(signInAction, "/auth", { form: form(), headers });
+        expect(again.status).toBe(302);
+        const signedIn = await callRoute(signInAction, "/auth", {
+          form: formOf({ intent: "sign-in", email, password, remember: "on" }),
+          headers,
+        });
+        expect(signedIn.status).toBe(302);
+        expect(signedIn.setCookie).toContain("session_token=");
       });
 
       it("better-auth's HTTP API answers 503 with Retry-After while the database is out of reach: JSON for a client, the sentence for a browser following a link", async () => {

@@ -3,6 +3,7 @@
 // Owns: user, session, account, verification, two_factor, jwks, rate_limit, profiles. Exposes: createAuth, auth.
 import { hash, verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
+import { queueAfterTransactionHook } from "@better-auth/core/context";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
@@ -138,6 +139,16 @@ export const ACCOUNT_CHANGE_PATHS = [
   "/unlink-account",
 ];
 
+/**
+ * Runs our own writes for a better-auth callback once its transaction (a sign-up's) has committed, at once outside
+ * one. They go through our own connections: inside the transaction the embedded database, which has one, would
+ * wait for it to end forever, and a confirmation mail queued for an account rolled back would point at nothing.
+ */
+const afterCommit = (write: () => Promise<unknown>) =>
+  queueAfterTransactionHook(async () => {
+    await write();
+  });
+
 export interface AuthDeps {
   config: Config;
   db: Database;
@@ -161,7 +172,9 @@ export function createAuth({ config, db, logger }: AuthDeps) {
     // Reset and magic-link tokens (and our two-factor step's identifiers) are kept as SHA-256 digests: a copy
     // of the database, a backup or a log of its queries holds nothing that signs anyone in (item 14).
     verification: { storeIdentifier: "hashed" },
-    database: drizzleAdapter(db, { provider: "pg", schema }),
+    // A sign-up writes the user and then its password (the credential account): one transaction, so that a
+    // database lost between the two leaves no account without a password behind (docs/accounts.md).
+    database: drizzleAdapter(db, { provider: "pg", schema, transaction: true }),
     logger: {
       // An error it passes on (a failed query) goes through the log's error serializer: without it, the query's
       // parameters (a new account's name and address) were written whole.
@@ -207,7 +220,9 @@ export function createAuth({ config, db, logger }: AuthDeps) {
         await sendMail(user.email, "password-reset", { url, minutes: RESET_LINK_MINUTES });
       },
       onExistingUserSignUp: async ({ user }) => {
-        await sendMail(user.email, "account-exists", { url: `${config.publicUrl}/auth?mode=forgot` });
+        await afterCommit(() =>
+          sendMail(user.email, "account-exists", { url: `${config.publicUrl}/auth?mode=forgot` }),
+        );
       },
     },
     emailVerification: {
@@ -216,10 +231,15 @@ export function createAuth({ config, db, logger }: AuthDeps) {
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_LINK_HOURS * 3600,
       sendVerificationEmail: async ({ user, url }) => {
-        // A change of address sends the link to the new address; the account still has the old one.
-        const current = await db.query.user.findFirst({ where: eq(schema.user.id, user.id), columns: { email: true } });
-        const change = current !== undefined && current.email !== user.email;
-        await sendMail(user.email, "email-verification", { url, change });
+        await afterCommit(async () => {
+          // A change of address sends the link to the new address; the account still has the old one.
+          const current = await db.query.user.findFirst({
+            where: eq(schema.user.id, user.id),
+            columns: { email: true },
+          });
+          const change = current !== undefined && current.email !== user.email;
+          await sendMail(user.email, "email-verification", { url, change });
+        });
       },
     },
     socialProviders: {

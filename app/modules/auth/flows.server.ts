@@ -1,6 +1,7 @@
 // The sign-in page's and account page's calls into better-auth, made on the server from form actions (no
 // auth library in the browser). Each returns a result with the Set-Cookie headers to pass on, or a
 // plain-words error. better-auth's hooks (rate limits, password policy, two-factor) apply to all of them.
+import { runWithTransaction } from "@better-auth/core/context";
 import { isAPIError } from "better-auth/api";
 import { z } from "zod";
 import { isDatabaseUnavailable } from "~/db/unavailable";
@@ -293,15 +294,20 @@ async function createAccount(
   if (problem)
     return failure(`PASSWORD_${problem.toUpperCase().replace("-", "_")}`, passwordProblemMessage(problem), 400);
   const context = await auth().$context;
-  const created = await context.internalAdapter.createUser(
-    { email, name: input.fullName, emailVerified: true },
-    { method: "admin" },
-  );
-  await context.internalAdapter.linkAccount({
-    userId: created.id,
-    providerId: "credential",
-    accountId: created.id,
-    password: await context.password.hash(input.password),
+  const password = await context.password.hash(input.password);
+  // The user and its password in one transaction, as a sign-up's: never an account without a password.
+  const created = await runWithTransaction(context.adapter, async () => {
+    const user = await context.internalAdapter.createUser(
+      { email, name: input.fullName, emailVerified: true },
+      { method: "admin" },
+    );
+    await context.internalAdapter.linkAccount({
+      userId: user.id,
+      providerId: "credential",
+      accountId: user.id,
+      password,
+    });
+    return user;
   });
   await setFullName(created.id, input.fullName);
   return { ok: true, data: null, cookies: new Headers() };
