@@ -180,7 +180,7 @@ async function main() {
     "side-by-side": () => sideBySide({ runs, durationS, sequentialCount, before }),
     burst: () => burstScenario(),
     scale: () => scale({ durationS: quick ? 3 : 5 }),
-    auth: () => authScenario({ count: quick ? 10 : 40 }),
+    auth: () => authScenario({ count: quick ? 10 : 40, before }),
     checkout: () => checkoutScenario({ count: quick ? 40 : 200 }),
     import: () => importScenario({ runs }),
     bundle: () => bundleScenario(),
