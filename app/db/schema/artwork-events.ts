@@ -1,8 +1,7 @@
 // Admin: the log of changes to artworks made in the back office (availability, featured, archive, delete),
 // with who made them and when. Status Management shows it as the recent-changes list.
-import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { idColumn, createdAtColumn } from "./columns";
+import { idColumn, createdAtColumn, oneOf } from "./columns";
 import { user } from "./auth";
 import { artworks } from "./catalog";
 
@@ -25,10 +24,7 @@ export const artworkEvents = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    check(
-      "artwork_events_kind_check",
-      sql`${t.kind} in ('availability', 'featured', 'archived', 'restored', 'deleted')`,
-    ),
+    check("artwork_events_kind_check", oneOf(t.kind, ARTWORK_EVENT_KINDS)),
     index("artwork_events_created_idx").on(t.createdAt.desc()),
     index("artwork_events_artwork_idx").on(t.artworkId, t.createdAt.desc()),
   ],

@@ -1,7 +1,7 @@
 // The blog ("Journal"): posts written in Markdown, published now or at a set time.
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { idColumn, createdAtColumn, updatedAtColumn } from "./columns";
+import { idColumn, createdAtColumn, updatedAtColumn, oneOf } from "./columns";
 import { mediaAssets } from "./media";
 
 export const POST_STATUSES = ["draft", "scheduled", "published"] as const;
@@ -24,7 +24,7 @@ export const blogPosts = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [
-    check("blog_posts_status_check", sql`${t.status} in ('draft', 'scheduled', 'published')`),
+    check("blog_posts_status_check", oneOf(t.status, POST_STATUSES)),
     check("blog_posts_publish_at_check", sql`${t.status} = 'draft' or ${t.publishAt} is not null`),
     // The public list: posts that are (or will be) public, newest first; publish_at <= now() is checked at query time.
     index("blog_posts_public_idx")

@@ -11,6 +11,7 @@ import {
   yearlyNumberColumns,
   yearlyNumberIndexes,
   totalsCheck,
+  oneOf,
 } from "./columns";
 import {
   boolean,
@@ -77,11 +78,11 @@ export const invoices = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [
-    check("invoices_status_check", sql`${t.status} in ('draft', 'sent', 'paid', 'void', 'refunded')`),
-    check("invoices_kind_check", sql`${t.kind} in ('order', 'commission')`),
+    check("invoices_status_check", oneOf(t.status, INVOICE_STATUSES)),
+    check("invoices_kind_check", oneOf(t.kind, INVOICE_KINDS)),
     check(
       "invoices_commission_stage_check",
-      sql`${t.commissionStage} is null or ${t.commissionStage} in ('deposit', 'final')`,
+      sql`${t.commissionStage} is null or ${oneOf(t.commissionStage, COMMISSION_INVOICE_STAGES)}`,
     ),
     totalsCheck("invoices", t),
     check("invoices_dates_check", sql`${t.dueDate} >= ${t.issueDate}`),
@@ -138,7 +139,7 @@ export const exhibitions = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [
-    check("exhibitions_type_check", sql`${t.type} in ('solo', 'group', 'fair', 'online')`),
+    check("exhibitions_type_check", oneOf(t.type, EXHIBITION_TYPES)),
     check("exhibitions_dates_check", sql`${t.endDate} >= ${t.startDate}`),
     index("exhibitions_start_idx").on(t.startDate.desc(), t.id),
     index("exhibitions_published_start_idx")

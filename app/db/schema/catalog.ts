@@ -1,8 +1,8 @@
 // Catalog: the artist's works (spec §3 artworks) with slug, stock and full-text search.
 import { sql } from "drizzle-orm";
 import { boolean, check, customType, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { idColumn, createdAtColumn, updatedAtColumn } from "./columns";
-import type { AvailabilityValue } from "~/lib/availability";
+import { idColumn, createdAtColumn, updatedAtColumn, oneOf } from "./columns";
+import { AVAILABILITY_VALUES, type AvailabilityValue } from "~/lib/availability";
 import { mediaAssets } from "./media";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -38,10 +38,7 @@ export const artworks = pgTable(
     archivedAt: timestamp("archived_at", { withTimezone: true }),
   },
   (t) => [
-    check(
-      "artworks_availability_check",
-      sql`${t.availability} in ('available', 'reserved', 'on_hold', 'sold', 'not_for_sale')`,
-    ),
+    check("artworks_availability_check", oneOf(t.availability, AVAILABILITY_VALUES)),
     check("artworks_quantity_check", sql`${t.quantity} >= 0`),
     check("artworks_price_check", sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
     // Spec §7: sort_order ascending (nulls last), then created_at descending.

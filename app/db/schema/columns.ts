@@ -1,9 +1,19 @@
 // Columns most tables share, written once: a UUID key (v7 from the app, so new rows sort by time; a random
 // one from the database for rows inserted by SQL), the moments a row was made and last changed, a yearly
-// numbering (invoices, certificates), and the check on a bill's totals (orders, invoices).
+// numbering (invoices, certificates), the check on a bill's totals (orders, invoices), and the check that a
+// column holds one of its type's values.
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { uuidv7 } from "~/lib/uuid";
+
+/**
+ * The check that `column` holds one of `values`: give it the list the column's type is made of
+ * (`(typeof ORDER_STATUSES)[number]`), so that the type and the database never accept different values.
+ */
+export function oneOf(column: AnyPgColumn, values: readonly string[]) {
+  if (values.some((value) => !/^[a-z_-]+$/.test(value))) throw new Error(`not a plain word in ${values.join(", ")}`);
+  return sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(", "))})`;
+}
 
 export const idColumn = () =>
   uuid("id")

@@ -1,7 +1,7 @@
 // Website content: homepage sections (spec §3) and the site's settings.
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
-import { idColumn, createdAtColumn, updatedAtColumn } from "./columns";
+import { idColumn, createdAtColumn, updatedAtColumn, oneOf } from "./columns";
 
 export const SECTION_TYPES = ["hero", "featured_artworks", "artist_statement", "process"] as const;
 export type SectionType = (typeof SECTION_TYPES)[number];
@@ -22,10 +22,7 @@ export const homepageSections = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [
-    check(
-      "homepage_sections_type_check",
-      sql`${t.sectionType} in ('hero', 'featured_artworks', 'artist_statement', 'process')`,
-    ),
+    check("homepage_sections_type_check", oneOf(t.sectionType, SECTION_TYPES)),
     index("homepage_sections_visible_idx")
       .on(t.sectionOrder)
       .where(sql`${t.isPublished} and ${t.isActive}`),

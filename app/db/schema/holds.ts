@@ -1,7 +1,7 @@
 // Holds and work alerts (decision 0020): a buyer's request to keep a work for a while, and the visitors who
 // asked to hear of new works or of one work becoming available. modules/shop/holds and modules/alerts own them.
 import { sql } from "drizzle-orm";
-import { idColumn, createdAtColumn, belongsTo } from "./columns";
+import { idColumn, createdAtColumn, belongsTo, oneOf } from "./columns";
 import {
   check,
   index,
@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { HoldStatus } from "~/lib/holds";
+import { HOLD_STATUSES, type HoldStatus } from "~/lib/holds";
 import { artworks } from "./catalog";
 import { orders } from "./orders";
 
@@ -40,7 +40,7 @@ export const holds = pgTable(
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
   },
   (t) => [
-    check("holds_status_check", sql`${t.status} in ('requested', 'approved', 'declined', 'lapsed', 'completed')`),
+    check("holds_status_check", oneOf(t.status, HOLD_STATUSES)),
     // One live hold per work: two approvals of one work cannot both win.
     uniqueIndex("holds_one_approved_idx")
       .on(t.artworkId)

@@ -1,7 +1,7 @@
 // Bulk import: an uploaded spreadsheet (and ZIP of images) waiting between upload, mapping, preview and import.
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { idColumn, createdAtColumn } from "./columns";
+import { idColumn, createdAtColumn, oneOf } from "./columns";
 
 export const IMPORT_STATUSES = ["uploaded", "imported"] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
@@ -33,7 +33,7 @@ export const catalogImports = pgTable(
     importedAt: timestamp("imported_at", { withTimezone: true }),
   },
   (t) => [
-    check("catalog_imports_status_check", sql`${t.status} in ('uploaded', 'imported')`),
+    check("catalog_imports_status_check", oneOf(t.status, IMPORT_STATUSES)),
     check("catalog_imports_format_check", sql`${t.format} in ('csv', 'xlsx')`),
     index("catalog_imports_created_idx").on(t.createdAt.desc()),
   ],

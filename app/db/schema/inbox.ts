@@ -1,8 +1,15 @@
 // Inbox: what visitors send the artist: newsletter subscriptions, contact messages and commission requests.
 import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { idColumn, createdAtColumn, updatedAtColumn, belongsTo } from "./columns";
+import { idColumn, createdAtColumn, updatedAtColumn, belongsTo, oneOf } from "./columns";
 import { sql } from "drizzle-orm";
-import type { CommissionStage, InquiryType, MessageStatus } from "~/lib/inquiries";
+import {
+  INQUIRY_TYPES,
+  MESSAGE_STATUSES,
+  COMMISSION_STAGES,
+  type CommissionStage,
+  type InquiryType,
+  type MessageStatus,
+} from "~/lib/inquiries";
 import { mediaAssets } from "./media";
 
 export const newsletterSubscribers = pgTable(
@@ -94,11 +101,8 @@ export const messages = pgTable(
     index("messages_unread_idx")
       .on(t.createdAt.desc())
       .where(sql`${t.status} = 'new'`),
-    check(
-      "messages_inquiry_type_check",
-      sql`${t.inquiryType} in ('general', 'artwork', 'commission', 'exhibition', 'press', 'other')`,
-    ),
-    check("messages_status_check", sql`${t.status} in ('new', 'read', 'replied', 'archived')`),
+    check("messages_inquiry_type_check", oneOf(t.inquiryType, INQUIRY_TYPES)),
+    check("messages_status_check", oneOf(t.status, MESSAGE_STATUSES)),
   ],
 );
 
@@ -133,10 +137,7 @@ export const commissions = pgTable(
     index("commissions_stage_idx").on(t.stage, t.createdAt.desc()),
     // Analytics: commission requests by month.
     index("commissions_created_idx").on(t.createdAt.desc()),
-    check(
-      "commissions_stage_check",
-      sql`${t.stage} in ('requested', 'in_discussion', 'quoted', 'accepted', 'in_progress', 'completed', 'declined')`,
-    ),
+    check("commissions_stage_check", oneOf(t.stage, COMMISSION_STAGES)),
   ],
 );
 

@@ -1,7 +1,6 @@
 // Mail: every outgoing message is written here first, then sent by a job until delivered.
-import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { idColumn, createdAtColumn } from "./columns";
+import { idColumn, createdAtColumn, oneOf } from "./columns";
 
 export const MAIL_STATUSES = ["pending", "sent", "logged", "failed"] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
@@ -38,7 +37,7 @@ export const mailOutbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (t) => [
-    check("mail_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'logged', 'failed')`),
+    check("mail_outbox_status_check", oneOf(t.status, MAIL_STATUSES)),
     index("mail_outbox_created_idx").on(t.createdAt.desc()),
   ],
 );

@@ -1,7 +1,7 @@
 // Shop: orders with their items as sold, their status history, processed payment webhooks, and the
 // per-key counters of the shop's rate limits. modules/shop owns every table here.
 import { sql } from "drizzle-orm";
-import { idColumn, createdAtColumn, updatedAtColumn, belongsTo, totalsCheck } from "./columns";
+import { idColumn, createdAtColumn, updatedAtColumn, belongsTo, totalsCheck, oneOf } from "./columns";
 import {
   check,
   index,
@@ -79,10 +79,7 @@ export const orders = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [
-    check(
-      "orders_status_check",
-      sql`${t.status} in ('awaiting_payment', 'paid', 'shipped', 'delivered', 'cancelled', 'refunded')`,
-    ),
+    check("orders_status_check", oneOf(t.status, ORDER_STATUSES)),
     check("orders_provider_check", sql`${t.provider} in ('manual', 'stripe')`),
     check("orders_fulfilment_check", sql`${t.fulfilment} in ('ship', 'pickup')`),
     totalsCheck("orders", t),
@@ -144,7 +141,7 @@ export const orderEvents = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    check("order_events_actor_check", sql`${t.actorKind} in ('buyer', 'admin', 'system', 'stripe')`),
+    check("order_events_actor_check", oneOf(t.actorKind, ACTOR_KINDS)),
     index("order_events_order_idx").on(t.orderId, t.createdAt),
   ],
 );

@@ -1,9 +1,8 @@
 // Provenance: the artist's choice to show a work's history on its public page, and the entries the artist adds
 // by hand (a consignment, an acquisition, a loan) beside what the site already knows (exhibitions, sales,
 // certificates). modules/provenance owns these tables.
-import { sql } from "drizzle-orm";
 import { boolean, check, date, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { idColumn, createdAtColumn, updatedAtColumn, belongsTo } from "./columns";
+import { idColumn, createdAtColumn, updatedAtColumn, belongsTo, oneOf } from "./columns";
 import { artworks } from "./catalog";
 
 /** One row per work whose provenance settings were ever touched; no row means "not shown". */
@@ -33,7 +32,7 @@ export const provenanceEntries = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    check("provenance_entries_kind_check", sql`${t.kind} in ('consigned', 'acquired', 'exhibited', 'loaned', 'other')`),
+    check("provenance_entries_kind_check", oneOf(t.kind, PROVENANCE_ENTRY_KINDS)),
     index("provenance_entries_artwork_idx").on(t.artworkId, t.date),
   ],
 );

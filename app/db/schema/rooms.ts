@@ -2,8 +2,8 @@
 // differ from the public ones, an expiry, and the record of who opened it when. modules/rooms owns them.
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { idColumn, createdAtColumn, updatedAtColumn, belongsTo } from "./columns";
-import type { RoomVisitKind } from "~/lib/rooms";
+import { idColumn, createdAtColumn, updatedAtColumn, belongsTo, oneOf } from "./columns";
+import { ROOM_VISIT_KINDS, type RoomVisitKind } from "~/lib/rooms";
 import { artworks } from "./catalog";
 import { orders } from "./orders";
 
@@ -67,7 +67,7 @@ export const viewingRoomVisits = pgTable(
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
   },
   (t) => [
-    check("viewing_room_visits_kind_check", sql`${t.kind} in ('opened', 'inquired', 'ordered')`),
+    check("viewing_room_visits_kind_check", oneOf(t.kind, ROOM_VISIT_KINDS)),
     index("viewing_room_visits_room_at_idx").on(t.roomId, t.at.desc()),
   ],
 );

@@ -1,7 +1,7 @@
 // Taxonomy: the artist's categories, series and tags (one table, told apart by kind), and which works carry them.
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { idColumn, createdAtColumn, updatedAtColumn, belongsTo } from "./columns";
+import { idColumn, createdAtColumn, updatedAtColumn, belongsTo, oneOf } from "./columns";
 import { artworks } from "./catalog";
 
 export const TERM_KINDS = ["category", "series", "tag"] as const;
@@ -19,7 +19,7 @@ export const terms = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [
-    check("terms_kind_check", sql`${t.kind} in ('category', 'series', 'tag')`),
+    check("terms_kind_check", oneOf(t.kind, TERM_KINDS)),
     uniqueIndex("terms_kind_slug_key").on(t.kind, t.slug),
     // Names are unique within a kind regardless of case: "Landscapes" and "landscapes" are one category.
     uniqueIndex("terms_kind_name_key").on(t.kind, sql`lower(${t.name})`),
