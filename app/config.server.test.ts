@@ -15,6 +15,12 @@ describe("loadConfig", () => {
     });
   });
 
+  it("reads the earlier secrets, newest first, from a comma-separated AUTH_PREVIOUS_SECRETS", () => {
+    const [older, oldest] = ["o".repeat(32), "p".repeat(40)];
+    expect(loadConfig({}).previousAuthSecrets).toEqual([]);
+    expect(loadConfig({ AUTH_PREVIOUS_SECRETS: ` ${older} ,${oldest},` }).previousAuthSecrets).toEqual([older, oldest]);
+  });
+
   it("treats empty variables as unset and reads booleans", () => {
     const config = loadConfig(
       { PORT: "", SEED_DEMO: "false", DATABASE_URL: "", PUBLIC_URL: "https://art.example.com/" },
@@ -89,6 +95,7 @@ describe("loadConfig", () => {
     [{ DATABASE_URL: "mysql://localhost/db" }, /DATABASE_URL must be a postgres/],
     [{ SEED_DEMO: "maybe" }, /SEED_DEMO must be true or false/],
     [{ AUTH_SECRET: "short" }, /AUTH_SECRET must be at least 32 characters/],
+    [{ AUTH_PREVIOUS_SECRETS: `${"o".repeat(32)},short` }, /AUTH_PREVIOUS_SECRETS must list secrets of at least 32/],
     [{ PUBLIC_URL: "not a url" }, /PUBLIC_URL/],
     [{ ADMIN_EMAIL: "owner@example.com" }, /ADMIN_PASSWORD is required/],
     [{ ADMIN_PASSWORD: "long enough password" }, /ADMIN_EMAIL is required/],

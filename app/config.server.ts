@@ -31,6 +31,21 @@ const EnvSchema = z.object({
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// URL")),
   PUBLIC_URL: optional(z.url({ message: "must be an absolute http(s) URL" })),
   AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
+  // Earlier secrets after a change of AUTH_SECRET, newest first, separated by commas (docs/operations.md).
+  AUTH_PREVIOUS_SECRETS: optional(
+    z
+      .string()
+      .transform((list) =>
+        list
+          .split(",")
+          .map((secret) => secret.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (list) => list.every((secret) => secret.length >= 32),
+        "must list secrets of at least 32 characters each",
+      ),
+  ),
   SEED_DEMO: bool,
   REQUIRE_ADMIN_TWO_FACTOR: bool,
   LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])),
@@ -99,6 +114,11 @@ export interface Config {
   siteOrigins: string[];
   /** Undefined until resolved by resolveAuthSecret (generated into DATA_DIR when unset). */
   authSecret: string | undefined;
+  /**
+   * The shop's earlier secrets, newest first (AUTH_PREVIOUS_SECRETS): what they signed or encrypted is still read
+   * (links, the order cookie, authenticator apps' secrets); everything new is signed with authSecret.
+   */
+  previousAuthSecrets: string[];
   seedDemo: boolean;
   /** The first value of Settings › "Require two-factor sign-in for administrators" on a new install. */
   requireAdminTwoFactor: boolean;
@@ -191,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     siteOrigins,
     authSecret: e.AUTH_SECRET,
+    previousAuthSecrets: e.AUTH_PREVIOUS_SECRETS ?? [],
     seedDemo: e.SEED_DEMO ?? true,
     requireAdminTwoFactor: e.REQUIRE_ADMIN_TWO_FACTOR ?? true,
     logLevel: e.LOG_LEVEL ?? "info",

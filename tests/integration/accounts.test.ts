@@ -29,6 +29,7 @@ import { createSmsSender } from "~/modules/auth/sms.server";
 import { services, setServices } from "~/services.server";
 import { action as accountAction } from "~/routes/account/account";
 import { startTwilioStandIn, type TwilioStandIn } from "../support/twilio-standin";
+import { cookieOf } from "../support/admin-session";
 import { formOf } from "../support/form";
 import { BACKENDS, useTestServices, type SuiteContext } from "../support/harness";
 
@@ -57,13 +58,6 @@ const postAccountForm = (fields: Record<string, string>, cookie: string, ip: str
     }),
     formOf(fields),
   );
-
-const cookieOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0] ?? "")
-    .filter((c) => !c.endsWith("="))
-    .join("; ");
 
 async function mails(ctx: SuiteContext, to: string) {
   return ctx.handle.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));

@@ -6,6 +6,14 @@ import { services } from "~/services.server";
 
 const ORIGIN = "http://localhost:3000";
 
+/** The Cookie header a browser sends back after these Set-Cookie headers (a cookie they remove left out). */
+export const cookieOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0] ?? "")
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+
 /** Signs a new account up and returns its session cookie. */
 export async function userCookie(email = `user-${crypto.randomUUID()}@example.com`): Promise<string> {
   const { headers } = await auth().api.signUpEmail({
@@ -13,10 +21,7 @@ export async function userCookie(email = `user-${crypto.randomUUID()}@example.co
     headers: new Headers({ origin: ORIGIN, "x-atelier-client-ip": "10.0.0.1" }),
     returnHeaders: true,
   });
-  return headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  return cookieOf(headers);
 }
 
 /** A new account with the admin role; its session cookie. */

@@ -1,6 +1,7 @@
 // Accounts: the better-auth instance (e-mail + password, magic link, social sign-in, TOTP two-factor,
 // JWT with a published JWKS), wired to our Drizzle schema, mail outbox and rate limits.
 // Owns: user, session, account, verification, two_factor, jwks, rate_limit, profiles. Exposes: createAuth, auth.
+import { createHash } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
 import { queueAfterTransactionHook } from "@better-auth/core/context";
@@ -20,6 +21,7 @@ import * as schema from "~/db/schema";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { errForLog, type Logger } from "~/logger.server";
 import { sendMail } from "~/modules/mail/mail.server";
+import { shopSecrets } from "~/modules/security/signed-ids.server";
 import { services } from "~/services.server";
 import { noteSignIn, phoneForSecondFactor, secondFactorMethods } from "./accounts.server";
 import { noteSmsFailure } from "./sms.server";
@@ -149,6 +151,25 @@ const afterCommit = (write: () => Promise<unknown>) =>
     await write();
   });
 
+/**
+ * better-auth's secrets. The current one signs the cookies (a change of secret signs everyone out) and encrypts
+ * what it stores (authenticator apps' secrets and backup codes, the JWT signing keys) under a version of its own:
+ * a number made from the secret, so that it stays the same wherever the secret stands in the list. The earlier
+ * ones (AUTH_PREVIOUS_SECRETS) still decrypt what they encrypted; the oldest also what was stored without a
+ * version, before this list was used (better-auth's "legacy" secret). docs/operations.md, "The shop's secret".
+ */
+function secretsOption(config: Config): { secret: string; secrets: { version: number; value: string }[] } {
+  const secrets = shopSecrets(config);
+  return {
+    secret: secrets.at(-1)!,
+    secrets: secrets.map((value) => ({ version: secretVersion(value), value })),
+  };
+}
+
+/** A secret's version: 48 bits of its SHA-256, a whole number better-auth writes before its ciphertexts. */
+export const secretVersion = (secret: string) =>
+  Number.parseInt(createHash("sha256").update(secret).digest("hex").slice(0, 12), 16);
+
 export interface AuthDeps {
   config: Config;
   db: Database;
@@ -166,7 +187,7 @@ export function createAuth({ config, db, logger }: AuthDeps) {
     appName: "Atelier",
     baseURL: config.publicUrl,
     basePath: "/api/auth",
-    secret: config.authSecret,
+    ...secretsOption(config),
     trustedOrigins: config.siteOrigins,
     disabledPaths: ACCOUNT_CHANGE_PATHS,
     // Reset and magic-link tokens (and our two-factor step's identifiers) are kept as SHA-256 digests: a copy

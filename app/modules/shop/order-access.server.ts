@@ -1,17 +1,19 @@
 // Who may see an order's confirmation page: the browser that placed it. Placing an order adds its id to a
 // signed, httpOnly cookie (the last 10 orders, 30 days); anyone else gets a neutral page and order tracking.
 import { createCookie, type Cookie } from "react-router";
+import { shopSecrets } from "~/modules/security/signed-ids.server";
 import { services } from "~/services.server";
 
 const MAX_ORDERS = 10;
-let cached: { secret: string; cookie: Cookie } | undefined;
+let cached: { secrets: string; cookie: Cookie } | undefined;
 
 function cookie(): Cookie {
   const { config } = services();
-  const secret = config.authSecret ?? "";
-  if (cached?.secret !== secret) {
+  // Signed with the current secret; one signed with an earlier one (AUTH_PREVIOUS_SECRETS) is still read.
+  const secrets = shopSecrets(config);
+  if (cached?.secrets !== secrets.join("\n")) {
     cached = {
-      secret,
+      secrets: secrets.join("\n"),
       cookie: createCookie("atelier_orders", {
         httpOnly: true,
         // Lax: sent when the buyer comes back from the card payment page (a top-level GET).
@@ -19,7 +21,7 @@ function cookie(): Cookie {
         secure: config.publicUrl.startsWith("https:"),
         path: "/",
         maxAge: 30 * 86_400,
-        secrets: [secret],
+        secrets,
       }),
     };
   }
