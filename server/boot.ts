@@ -10,6 +10,7 @@ import { createLogger, type Logger } from "~/logger.server";
 import { hasAdministrator, issueSetupToken } from "~/modules/auth/accounts.server";
 import { ensureAdminFromEnv } from "~/modules/auth/admin-bootstrap.server";
 import { createAuth } from "~/modules/auth/auth.server";
+import { encryptAgainUnderCurrentSecret } from "~/modules/auth/secret-change.server";
 import { createSmsSender } from "~/modules/auth/sms.server";
 import { flushPageViews } from "~/modules/analytics/page-views.server";
 import { connectEventBus } from "~/modules/events/bus.server";
@@ -99,6 +100,8 @@ export async function boot(env: Record<string, string | undefined> = process.env
   // Several processes start at once (WEB_CONCURRENCY): one creates the account and grants the role while the
   // others wait, or one would find the account before its role and refuse to start.
   await handle.withLock(LOCKS.adminFromEnv, () => ensureAdminFromEnv(config));
+  // After a change of AUTH_SECRET, what an earlier secret encrypted is encrypted again under the new one.
+  await handle.withLock(LOCKS.secretChange, () => encryptAgainUnderCurrentSecret());
   await offerFirstRunSetup(config, logger);
   await scheduleDailyBackup();
   await scheduleStorageSweep();

@@ -267,7 +267,13 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 }
 
 /** Advisory lock keys used across the app. */
-export const LOCKS = { migrate: 727_001, seed: 727_002, adminFromEnv: 727_003, storageSweep: 727_004 } as const;
+export const LOCKS = {
+  migrate: 727_001,
+  seed: 727_002,
+  adminFromEnv: 727_003,
+  storageSweep: 727_004,
+  secretChange: 727_005,
+} as const;
 
 /** Rows of a raw SQL query; both drivers answer with `{ rows }`. */
 export async function queryRows<T>(database: Database, query: SQL): Promise<T[]> {

@@ -8,13 +8,14 @@ import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 import { TOTP } from "otpauth";
 import { beforeEach, describe, expect, it } from "vitest";
 import { jwks, twoFactor, user } from "~/db/schema";
-import { createAuth, auth } from "~/modules/auth/auth.server";
+import { auth, createAuth, secretVersion } from "~/modules/auth/auth.server";
+import { encryptAgainUnderCurrentSecret } from "~/modules/auth/secret-change.server";
 import { signInWithPassword, signUpWithPassword, verifySecondFactor } from "~/modules/auth/flows.server";
 import { getAuthContext } from "~/modules/auth/session.server";
 import { readSignedId, signedId } from "~/modules/security/signed-ids.server";
 import { buyerOrderIds, grantOrderAccess } from "~/modules/shop/order-access.server";
 import { services, setServices } from "~/services.server";
-import { cookieOf } from "../support/admin-session";
+import { cookieOf, userCookie } from "../support/admin-session";
 import { BACKENDS, useTestServices } from "../support/harness";
 
 const ORIGIN = "http://localhost:3000";
@@ -36,10 +37,24 @@ const browser = (ip: string, cookie = "") =>
 
 describe.each(BACKENDS)("changing the shop's secret on %s", (backend) => {
   const ctx = useTestServices(backend);
-  // Each test starts from its own first secret: the signing key another test's secret encrypted is not its own.
+  // Each test starts from its own first secret: what another test's secrets encrypted is not its own.
   beforeEach(async () => {
     await ctx.handle.db.delete(jwks);
+    await ctx.handle.db.delete(twoFactor);
   });
+
+  /** Whether every stored ciphertext carries the current secret's version. */
+  async function allUnder(secret: string) {
+    const prefix = `$ba$${secretVersion(secret)}$`;
+    const factors = await ctx.handle.db.select().from(twoFactor);
+    const keys = await ctx.handle.db.select().from(jwks);
+    return (
+      factors.length > 0 &&
+      keys.length > 0 &&
+      factors.every((f) => f.secret.startsWith(prefix) && f.backupCodes.startsWith(prefix)) &&
+      keys.every((k) => (JSON.parse(k.privateKey) as string).startsWith(prefix))
+    );
+  }
 
   /** A new account with an authenticator app; the app's secret, to make codes with. */
   async function accountWithApp(email: string, ip: string) {
@@ -112,6 +127,30 @@ describe.each(BACKENDS)("changing the shop's secret on %s", (backend) => {
     expect(await signInWithApp(email, app, "10.7.0.6")).not.toBeNull();
     runWith(next, [original]);
     expect(await signInWithApp(email, app, "10.7.0.7")).not.toBeNull();
+  });
+
+  it("at the first start with the new secret, what the old one encrypted is encrypted again under it: the old one can leave the list", async () => {
+    const email = "cleo.rotation@example.com";
+    const [old, fresh] = [newSecret(), newSecret()];
+    runWith(old);
+    const app = await accountWithApp(email, "10.7.0.8");
+    expect(await signInWithApp(email, app, "10.7.0.9")).not.toBeNull();
+
+    runWith(fresh, [old]);
+    expect(await encryptAgainUnderCurrentSecret()).toMatchObject({ unreadable: 0 });
+    expect(await allUnder(fresh)).toBe(true);
+    expect(await encryptAgainUnderCurrentSecret()).toEqual({ done: 0, unreadable: 0, keysRemoved: 0 });
+
+    runWith(fresh);
+    expect(await signInWithApp(email, app, "10.7.0.10")).not.toBeNull();
+    // A secret that left the list too early: an app it encrypted is counted and left, never lost; the token
+    // signing key, which would refuse every sign-in, is replaced.
+    const before = await ctx.handle.db.select().from(twoFactor);
+    runWith(newSecret());
+    expect(await encryptAgainUnderCurrentSecret()).toEqual({ done: 0, unreadable: 1, keysRemoved: 1 });
+    expect(await ctx.handle.db.select().from(twoFactor)).toEqual(before);
+    expect(await ctx.handle.db.select().from(jwks)).toEqual([]);
+    expect(await signedInAs(await userCookie("dan.rotation@example.com"))).toBe("dan.rotation@example.com");
   });
 
   it("a link mailed and an order cookie given before the change still hold; new ones are signed with the new secret; without the old secret they do not", async () => {
