@@ -12,7 +12,7 @@ import { auth, createAuth, secretVersion } from "~/modules/auth/auth.server";
 import { encryptAgainUnderCurrentSecret } from "~/modules/auth/secret-change.server";
 import { signInWithPassword, signUpWithPassword, verifySecondFactor } from "~/modules/auth/flows.server";
 import { getAuthContext } from "~/modules/auth/session.server";
-import { readSignedId, signedId } from "~/modules/security/signed-ids.server";
+import { readSignedId, shopSecrets, signedId } from "~/modules/security/signed-ids.server";
 import { buyerOrderIds, grantOrderAccess } from "~/modules/shop/order-access.server";
 import { services, setServices } from "~/services.server";
 import { cookieOf, userCookie } from "../support/admin-session";
@@ -151,6 +151,13 @@ describe.each(BACKENDS)("changing the shop's secret on %s", (backend) => {
     expect(await ctx.handle.db.select().from(twoFactor)).toEqual(before);
     expect(await ctx.handle.db.select().from(jwks)).toEqual([]);
     expect(await signedInAs(await userCookie("dan.rotation@example.com"))).toBe("dan.rotation@example.com");
+  });
+
+  it("a secret listed twice, or the current one listed again, is taken once", async () => {
+    const [a, b] = [newSecret(), newSecret()];
+    expect(shopSecrets({ authSecret: a, previousAuthSecrets: [b, a, b] })).toEqual([a, b]);
+    runWith(a, [b, a, b]);
+    await expect(auth().$context).resolves.toBeDefined();
   });
 
   it("a link mailed and an order cookie given before the change still hold; new ones are signed with the new secret; without the old secret they do not", async () => {

@@ -14,7 +14,8 @@ export function shopSecrets(config: Pick<Config, "authSecret" | "previousAuthSec
   // The secret is always resolved at boot (AUTH_SECRET or DATA_DIR/secrets); never an empty key in practice.
   const current = config.authSecret;
   if (!current) throw new Error("AUTH_SECRET is not resolved");
-  return [current, ...config.previousAuthSecrets.filter((secret) => secret !== current)] as [string, ...string[]];
+  // Each once (better-auth refuses a list that names a secret twice).
+  return [...new Set([current, ...config.previousAuthSecrets])] as [string, ...string[]];
 }
 
 const signature = (secret: string, purpose: string, id: string) =>
