@@ -96,17 +96,25 @@ test("a price changed through A is served by B on the next request", async () =>
   await visitor.dispose();
 });
 
-/** A GET on a connection of its own (a kept-alive one could belong to a process that is draining). */
-function freshConnectionStatus(url: string, timeoutMs = 10_000): Promise<number> {
+/**
+ * A GET on a connection of its own (a kept-alive one could belong to a process that is draining): its status,
+ * or 0 and why there was none (a reset, a refused connection, no answer in time), and when, in ms from the start.
+ */
+function freshConnection(url: string, timeoutMs = 10_000): Promise<{ status: number; ms: number; error?: string }> {
+  const started = Date.now();
   return new Promise((resolve) => {
     const request = httpGet(url, { agent: false, timeout: timeoutMs }, (res) => {
       res.resume();
-      resolve(res.statusCode ?? 0);
+      resolve({ status: res.statusCode ?? 0, ms: Date.now() - started });
     });
     request.on("timeout", () => request.destroy(new Error("no answer in time")));
-    request.on("error", () => resolve(0));
+    request.on("error", (error: NodeJS.ErrnoException) =>
+      resolve({ status: 0, ms: Date.now() - started, error: error.code ?? error.message }),
+    );
   });
 }
+
+const freshConnectionStatus = async (url: string, timeoutMs?: number) => (await freshConnection(url, timeoutMs)).status;
 
 /** The pids of a process's children (the cluster's workers). */
 function childrenOf(pid: number): number[] {
@@ -158,12 +166,14 @@ test("WEB_CONCURRENCY=2 runs two processes on one port, replaces one that dies, 
 
     // SIGHUP (systemctl reload) replaces both, one at a time; requests on new connections never fail meanwhile.
     const before = childrenOf(cluster.child.pid!);
-    const statuses: number[] = [];
+    const reloadStarted = Date.now();
+    const answers: { status: number; ms: number; error?: string; at: number }[] = [];
     let polling = true;
     const poller = (async () => {
       while (polling) {
         // A page, not /healthz: a process that is draining says 503 there on purpose (out of rotation).
-        statuses.push(await freshConnectionStatus(`${cluster.url}/shop`));
+        const at = Date.now() - reloadStarted;
+        answers.push({ ...(await freshConnection(`${cluster.url}/shop`)), at });
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     })();
@@ -176,8 +186,16 @@ test("WEB_CONCURRENCY=2 runs two processes on one port, replaces one that dies, 
     const after = childrenOf(cluster.child.pid!);
     expect(after).toHaveLength(2);
     expect(after.filter((pid) => before.includes(pid))).toEqual([]);
-    expect(statuses.length).toBeGreaterThan(10);
-    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    expect(answers.length).toBeGreaterThan(10);
+    // A failure says what the request met and when (ms after SIGHUP), beside the primary's log of the reload.
+    expect(
+      answers.filter((answer) => answer.status !== 200),
+      cluster
+        .output()
+        .split("\n")
+        .filter((line) => /reload|is ready|stopping|drain/.test(line))
+        .join("\n"),
+    ).toEqual([]);
   } finally {
     expect(await stop(cluster)).toBe(0);
   }
