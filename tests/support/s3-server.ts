@@ -1,7 +1,7 @@
 // An S3-compatible server on loopback for the object-storage tests (s3rver speaks the S3 protocol and keeps
 // the objects in a folder), with the credentials it checks signatures against. Each object's LastModified is the
-// mtime of the file that holds it: `setLastModified` makes an object as old as a test needs.
-import { mkdtempSync, rmSync, utimesSync } from "node:fs";
+// mtime of the file that holds it, or the time `setLastModified` gave it, to make an object as old as a test needs.
+import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,20 +12,24 @@ import S3rver from "s3rver";
 // was a 500 InternalError. This takes its place for `list-type=2` only, behind s3rver's own signature check and
 // bucket lookup, and lists from s3rver's store: `prefix`, `delimiter`, `start-after`, `max-keys` (at most 1,000,
 // as S3) and an opaque continuation token naming the last key sent.
+/** s3rver's filesystem store: what this file calls of it. */
+interface FilesystemStore {
+  putObject(object: { bucket: string; key: string }): Promise<unknown>;
+  listObjects(
+    bucket: string,
+    options: { prefix: string; delimiter: string; startAfter: string; maxKeys: number },
+  ): Promise<{
+    objects: { key: string; size: number; lastModifiedDate: Date; metadata: Record<string, string> }[];
+    commonPrefixes: string[];
+    isTruncated: boolean;
+  }>;
+}
+
 interface ListContext {
   query: Record<string, string | undefined>;
   params: { bucket: string };
   body: unknown;
-  store: {
-    listObjects(
-      bucket: string,
-      options: { prefix: string; delimiter: string; startAfter: string; maxKeys: number },
-    ): Promise<{
-      objects: { key: string; size: number; lastModifiedDate: Date; metadata: Record<string, string> }[];
-      commonPrefixes: string[];
-      isTruncated: boolean;
-    }>;
-  };
+  store: FilesystemStore;
 }
 type S3ErrorClass = new (code: string, message: string, detail?: Record<string, unknown>) => Error;
 
@@ -35,6 +39,13 @@ const bucketController = s3rverModules("s3rver/lib/controllers/bucket") as {
   listObjectsV2Answered?: true;
 };
 const S3Error = s3rverModules("s3rver/lib/models/error") as S3ErrorClass;
+
+/**
+ * When a test made an object older (`setLastModified`), per store: `bucket\nkey` → the time its listing reports.
+ * s3rver answers a PUT once it has read the body, before its file is closed: under load the file's last write
+ * came after the test had set its mtime back, and the object was listed as new (a storage sweep then kept it).
+ */
+const agedObjects = new WeakMap<object, Map<string, Date>>();
 
 const tokenFor = (bucket: string, key: string) => Buffer.from(`${bucket}\n${key}`).toString("base64");
 
@@ -78,7 +89,9 @@ async function listObjectsV2(ctx: ListContext): Promise<void> {
       IsTruncated: result.isTruncated,
       Contents: result.objects.map((object) => ({
         Key: object.key,
-        LastModified: object.lastModifiedDate.toISOString(),
+        LastModified: (
+          agedObjects.get(ctx.store)?.get(`${bucket}\n${object.key}`) ?? object.lastModifiedDate
+        ).toISOString(),
         ETag: object.metadata.etag,
         Size: object.size,
         StorageClass: "STANDARD",
@@ -119,6 +132,15 @@ export async function startS3Server(): Promise<S3Server> {
     configureBuckets: [{ name: S3_BUCKET, configs: [] }],
   });
   const { port } = await server.run();
+  // What a test made older is listed with that time until the object is written again (as S3 would).
+  const aged = new Map<string, Date>();
+  const store = (server as unknown as { store: FilesystemStore }).store;
+  agedObjects.set(store, aged);
+  const putObject = store.putObject.bind(store);
+  store.putObject = (object) => {
+    aged.delete(`${object.bucket}\n${object.key}`);
+    return putObject(object);
+  };
   const endpoint = `http://127.0.0.1:${port}`;
   const storageUrl = (prefix = "") =>
     `s3://${S3_BUCKET}${prefix ? `/${prefix}` : ""}?region=us-east-1&endpoint=${encodeURIComponent(endpoint)}`;
@@ -126,11 +148,8 @@ export async function startS3Server(): Promise<S3Server> {
     endpoint,
     storageUrl,
     env: { ...S3_CREDENTIALS, STORAGE_URL: storageUrl() },
-    // s3rver keeps an object in `<bucket>/<folders>/<name>._S3rver_object` and reports that file's mtime.
     setLastModified: (objectKey, at) => {
-      const folders = objectKey.split("/");
-      const name = folders.pop()!;
-      utimesSync(join(directory, S3_BUCKET, ...folders, `${name}._S3rver_object`), at, at);
+      aged.set(`${S3_BUCKET}\n${objectKey}`, at);
     },
     close: async () => {
       await server.close();
