@@ -30,7 +30,7 @@ describe("drainable", () => {
     return { connections, port: (server.address() as AddressInfo).port };
   }
 
-  it("answers the request in flight in full, and closes idle and half-sent connections at once", async () => {
+  it("answers the request in flight in full, and closes idle and half-sent connections", async () => {
     const { connections, port } = await listen((req, res) => {
       if (req.url === "/slow") setTimeout(() => res.end("the whole answer"), 300);
       else res.end("ok");
@@ -44,6 +44,34 @@ describe("drainable", () => {
     await connections.drain(10_000);
     expect(slow.received()).toContain("the whole answer");
     for (const c of [idle, trickler, slow]) await vi.waitFor(() => expect(c.socket.closed).toBe(true));
+  });
+
+  it("answers a request that reaches a connection accepted just before the drain", async () => {
+    // A rolling reload (server/cluster.ts) drains a process that may have just been handed a connection whose
+    // request is still on its way: closing it would fail a request nobody could have sent elsewhere.
+    const { connections, port } = await listen((_req, res) => res.end("ok"));
+    const accepted = new Promise((resolve) => server!.once("connection", resolve));
+    const fresh = await client(port, "");
+    await accepted;
+
+    const drained = connections.drain(10_000);
+    fresh.socket.write("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+    await drained;
+    await vi.waitFor(() => expect(fresh.socket.closed).toBe(true));
+    expect(fresh.received()).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(fresh.received().toLowerCase()).toContain("connection: close");
+  });
+
+  it("closes a connection that sends no request within a second of being accepted", async () => {
+    const { connections, port } = await listen((_req, res) => res.end("ok"));
+    const accepted = new Promise((resolve) => server!.once("connection", resolve));
+    const silent = await client(port, "");
+    await accepted;
+    const started = Date.now();
+    await connections.drain(10_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await vi.waitFor(() => expect(silent.socket.closed).toBe(true));
+    expect(silent.received()).toBe("");
   });
 
   it("closes a request still unanswered when the grace period ends", async () => {

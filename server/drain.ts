@@ -4,8 +4,17 @@
 // after it; whatever is still open after the grace period is closed too. Before, `server.close()` waited for every
 // connection: one client trickling its headers held the stop until the 10 s limit forced an exit that skipped
 // closing the database.
+//
+// A connection accepted less than a second before the stop, on which no request has come yet, gets the rest of
+// that second for its request: in a rolling reload (server/cluster.ts) the primary may hand a process a new
+// connection just before asking it to drain, and closing it would fail a request that nothing could send again.
+// Node's own `server.close()` would close it too (it closes "idle" connections since Node 19), so the listening
+// socket is closed with net.Server's `close` and this module decides about each connection itself.
 import type { Server } from "node:http";
-import type { Socket } from "node:net";
+import { Server as NetServer, type Socket } from "node:net";
+
+/** How long after it is accepted a connection may take to send its first request during a drain. */
+const NEW_CONNECTION_GRACE_MS = 1_000;
 
 export interface Drainable {
   /** Resolves once every connection is closed: at the latest `graceMs` after it is called. */
@@ -16,18 +25,25 @@ export function drainable(server: Server): Drainable {
   const open = new Set<Socket>();
   const answering = new Set<Socket>();
   const upgraded = new WeakSet<Socket>();
+  /** When each connection that has not yet sent a request was accepted. */
+  const awaitingFirst = new Map<Socket, number>();
   let draining = false;
   server.on("connection", (socket: Socket) => {
     open.add(socket);
+    awaitingFirst.set(socket, Date.now());
     socket.once("close", () => {
       open.delete(socket);
       answering.delete(socket);
+      awaitingFirst.delete(socket);
     });
   });
   server.on("upgrade", (req: { socket: Socket }) => upgraded.add(req.socket));
-  server.on("request", (req, res) => {
+  // Before the app's handler, which may answer at once: a request that comes during the drain is its last.
+  server.prependListener("request", (req, res) => {
     const socket = req.socket;
     answering.add(socket);
+    awaitingFirst.delete(socket);
+    if (draining) res.setHeader("Connection", "close");
     res.once("close", () => {
       answering.delete(socket);
       // Its answer is sent: the connection is not kept for another request.
@@ -38,10 +54,20 @@ export function drainable(server: Server): Drainable {
     drain(graceMs) {
       draining = true;
       return new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        NetServer.prototype.close.call(server, () => resolve());
+        const now = Date.now();
         for (const socket of open) {
           if (upgraded.has(socket)) socket.end();
-          else if (!answering.has(socket)) socket.destroy();
+          else if (answering.has(socket)) continue;
+          else {
+            const acceptedAt = awaitingFirst.get(socket);
+            const left = acceptedAt === undefined ? 0 : acceptedAt + NEW_CONNECTION_GRACE_MS - now;
+            if (left <= 0) socket.destroy();
+            else
+              setTimeout(() => {
+                if (!answering.has(socket)) socket.destroy();
+              }, left).unref();
+          }
         }
         setTimeout(() => {
           for (const socket of open) socket.destroy();
