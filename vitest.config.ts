@@ -16,7 +16,9 @@ export default defineConfig({
     environment: "node",
     globalSetup: ["tests/support/vitest-global-setup.ts"],
     setupFiles: ["tests/support/vitest-setup.ts"],
-    testTimeout: 60_000,
+    // Margins for a loaded machine, not expectations (docs/testing.md): with two suites side by side on a slow
+    // machine, tests of 10 s quiet (a restore, a new embedded database) took 50 to 60 s.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: "forks",
     // One process runs every file in turn, its modules loaded once: a fresh process and module graph per file
