@@ -56,18 +56,18 @@ export function drainable(server: Server): Drainable {
       return new Promise<void>((resolve) => {
         NetServer.prototype.close.call(server, () => resolve());
         const now = Date.now();
+        const closeUnlessAnswering = (socket: Socket) => {
+          if (!answering.has(socket)) socket.destroy();
+        };
         for (const socket of open) {
-          if (upgraded.has(socket)) socket.end();
-          else if (answering.has(socket)) continue;
-          else {
-            const acceptedAt = awaitingFirst.get(socket);
-            const left = acceptedAt === undefined ? 0 : acceptedAt + NEW_CONNECTION_GRACE_MS - now;
-            if (left <= 0) socket.destroy();
-            else
-              setTimeout(() => {
-                if (!answering.has(socket)) socket.destroy();
-              }, left).unref();
+          if (upgraded.has(socket)) {
+            socket.end();
+            continue;
           }
+          // An idle keep-alive, or a new connection past its grace: closed now. A newer one: once its grace ends.
+          const left = (awaitingFirst.get(socket) ?? -Infinity) + NEW_CONNECTION_GRACE_MS - now;
+          if (left > 0) setTimeout(() => closeUnlessAnswering(socket), left).unref();
+          else closeUnlessAnswering(socket);
         }
         setTimeout(() => {
           for (const socket of open) socket.destroy();

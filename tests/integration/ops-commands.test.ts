@@ -97,25 +97,19 @@ describe("operations commands with a DATA_DIR that holds no shop", () => {
   // Unlike the refusals above, this one makes a whole embedded database (initdb and every migration) in a child
   // process: about 10 s on a quiet two-core machine, and past 60 s with two suites side by side on a slow one
   // (both clones of stop 57 timed out at 60 s). Its limit leaves that margin (docs/testing.md, timeouts).
-  it(
-    "create-admin in a DATA_DIR with no shop (before a first start, or by mistake) says it made a new one there",
-    {
-      timeout: 240_000,
-    },
-    async () => {
-      const dataDir = emptyDir();
-      const result = await ops(
-        "create-admin",
-        ["--email", "mara@example.com", "--password", "ochre light on the marsh"],
-        {
-          DATA_DIR: dataDir,
-        },
-      );
-      expect(result.stderr).toBe("");
-      expect(result.stdout).toBe(
-        `create-admin: ${dataDir} held no shop's database, so a new one was made there. If the server runs with another DATA_DIR (or DATABASE_URL), run this again with it.\n` +
-          "create-admin: created the administrator mara@example.com. Sign in at http://localhost:3000/auth\n",
-      );
-    },
-  );
+  it("create-admin in a DATA_DIR with no shop (before a first start, or by mistake) says it made a new one there", async () => {
+    const dataDir = emptyDir();
+    const result = await ops(
+      "create-admin",
+      ["--email", "mara@example.com", "--password", "ochre light on the marsh"],
+      {
+        DATA_DIR: dataDir,
+      },
+    );
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toBe(
+      `create-admin: ${dataDir} held no shop's database, so a new one was made there. If the server runs with another DATA_DIR (or DATABASE_URL), run this again with it.\n` +
+        "create-admin: created the administrator mara@example.com. Sign in at http://localhost:3000/auth\n",
+    );
+  }, 240_000);
 });
