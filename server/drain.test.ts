@@ -67,9 +67,8 @@ describe("drainable", () => {
     const accepted = new Promise((resolve) => server!.once("connection", resolve));
     const silent = await client(port, "");
     await accepted;
-    const started = Date.now();
-    await connections.drain(10_000);
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // A grace period longer than the test may run: the drain can only end because the one second ran out.
+    await connections.drain(1_000_000);
     await vi.waitFor(() => expect(silent.socket.closed).toBe(true));
     expect(silent.received()).toBe("");
   });
