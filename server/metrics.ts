@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/db/client.server";
 import { isDatabaseUnavailable } from "~/db/unavailable";
+import { eventBus } from "~/modules/events/bus.server";
 import { outboxCounts } from "~/modules/mail/mail.server";
 import { realtimeHub } from "~/modules/realtime/hub.server";
 import { services } from "~/services.server";
@@ -125,6 +126,17 @@ export async function renderMetrics(): Promise<string> {
   }
   metric("atelier_database_up", "gauge", "1 when the database answered this scrape, 0 when it was out of reach.");
   out.push(`atelier_database_up ${databaseUp}`);
+
+  // On PostgreSQL only: a process on PGlite is the only one, with nobody to listen to.
+  const listening = eventBus().listening;
+  if (listening !== undefined) {
+    metric(
+      "atelier_event_bus_up",
+      "gauge",
+      "1 when the other processes' events reach this one (its LISTEN connection is open), 0 while it reconnects.",
+    );
+    out.push(`atelier_event_bus_up ${listening ? 1 : 0}`);
+  }
 
   metric("atelier_realtime_connections", "gauge", "Open realtime websockets of this process.");
   out.push(`atelier_realtime_connections ${realtimeHub().size()}`);

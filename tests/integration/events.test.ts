@@ -1,7 +1,7 @@
 // The event bus: in-process fan-out, and across processes through PostgreSQL LISTEN/NOTIFY (two buses on one
 // database stand for two server processes).
 import { afterAll, describe, expect, it } from "vitest";
-import { EventBus, listenOnPostgres, type EventTopics } from "~/modules/events/bus.server";
+import { EVENT_CHANNEL, EventBus, listenOnPostgres, type EventTopics } from "~/modules/events/bus.server";
 import { BACKENDS, useTestServices } from "../support/harness";
 import { sql } from "drizzle-orm";
 
@@ -51,7 +51,9 @@ describe.each(BACKENDS.filter((b) => b === "postgres"))("the event bus across pr
     for (const bus of buses) await bus.useTransport(undefined);
   });
 
-  async function processBus(): Promise<{ bus: EventBus; seen: Array<EventTopics["catalog.changed"]> }> {
+  async function processBus(
+    on: { reconnect?: () => void; error?: () => void } = {},
+  ): Promise<{ bus: EventBus; seen: Array<EventTopics["catalog.changed"]> }> {
     const bus = new EventBus();
     const seen: Array<EventTopics["catalog.changed"]> = [];
     bus.subscribe("catalog.changed", (p) => seen.push(p));
@@ -62,8 +64,8 @@ describe.each(BACKENDS.filter((b) => b === "postgres"))("the event bus across pr
           await ctx.handle.db.execute(sql`select pg_notify(${channel}, ${message})`);
         },
         onMessage: (m) => bus.receive(m),
-        onReconnect: () => undefined,
-        onError: () => undefined,
+        onReconnect: on.reconnect ?? (() => undefined),
+        onError: on.error ?? (() => undefined),
       }),
     );
     buses.push(bus);
@@ -81,6 +83,34 @@ describe.each(BACKENDS.filter((b) => b === "postgres"))("the event bus across pr
     await new Promise((r) => setTimeout(r, 200));
     expect(a.seen).toEqual([{ artworkIds: ["one"] }, { artworkIds: ["two"] }]);
     expect(b.seen).toEqual([{ artworkIds: ["one"] }, { artworkIds: ["two"] }]);
+  });
+
+  it("a process whose LISTEN connection is lost says it is not listening, takes it again, and hears the others again", async () => {
+    let reconnected = 0;
+    const listeningAfterError: Array<boolean | undefined> = [];
+    const a = await processBus({
+      reconnect: () => reconnected++,
+      // After the handler that reported the error has dropped the connection (it does so right after the call).
+      error: () => queueMicrotask(() => listeningAfterError.push(a.bus.listening)),
+    });
+    expect(a.bus.listening).toBe(true);
+    // As a restart of the database server or a failover does (every LISTEN of the suite's buses is dropped).
+    await ctx.handle.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and query = ${`listen ${EVENT_CHANNEL}`}`,
+    );
+    await until(() => reconnected === 1, 30_000);
+    expect(listeningAfterError[0]).toBe(false);
+    expect(a.bus.listening).toBe(true);
+
+    const b = await processBus();
+    await b.bus.publish("catalog.changed", { artworkIds: ["after"] });
+    await until(() => a.seen.length === 1);
+    expect(a.seen).toEqual([{ artworkIds: ["after"] }]);
+  });
+
+  it("a process on its own (no transport) is not listening to anyone", () => {
+    expect(new EventBus().listening).toBeUndefined();
   });
 
   it("refuses an event too large for NOTIFY instead of losing it silently", async () => {

@@ -32,6 +32,8 @@ interface Envelope {
 export interface EventTransport {
   send(message: string): Promise<void>;
   close(): Promise<void>;
+  /** Whether the other processes' events can reach this one now (false while it reconnects). */
+  connected(): boolean;
 }
 
 export class EventBus {
@@ -107,6 +109,14 @@ export class EventBus {
     return this.transport !== undefined;
   }
 
+  /**
+   * Whether the other processes' events reach this one now: false while the transport reconnects (what they
+   * publish meanwhile is missed), undefined for a process on its own. `/metrics` says it.
+   */
+  get listening(): boolean | undefined {
+    return this.transport?.connected();
+  }
+
   /** Delivers to this process's subscribers only. */
   deliver<T extends Topic>(topic: T, payload: EventTopics[T]): void {
     for (const fn of this.handlers.get(topic) ?? []) {
@@ -155,9 +165,13 @@ export interface PostgresTransportOptions {
 
 /**
  * LISTENs on one dedicated connection (a pooled one would be handed to others) and reconnects with backoff
- * (1 s doubling to 30 s) when it drops. Events sent while it was down are lost, so `onReconnect` lets the
- * subscribers that keep derived state (caches) start afresh.
+ * (1 s doubling to 5 s) when it drops. Events sent while it was down are lost, so `onReconnect` lets the
+ * subscribers that keep derived state (caches) start afresh. The backoff stays short because a process that is
+ * not listening serves what the others changed from its caches until it is back: once the database answers
+ * again, that lasts 5 s at most (one connection attempt per process every 5 s costs a server nothing).
  */
+const MAX_RECONNECT_DELAY_MS = 5_000;
+
 export async function listenOnPostgres(options: PostgresTransportOptions): Promise<EventTransport> {
   let client: pg.Client | undefined;
   let closed = false;
@@ -195,7 +209,7 @@ export async function listenOnPostgres(options: PostgresTransportOptions): Promi
         .then(() => options.onReconnect())
         .catch((error: unknown) => {
           options.onError(error);
-          delay = Math.min(30_000, delay * 2);
+          delay = Math.min(MAX_RECONNECT_DELAY_MS, delay * 2);
           schedule();
         });
     }, delay);
@@ -205,6 +219,7 @@ export async function listenOnPostgres(options: PostgresTransportOptions): Promi
   await connect();
   return {
     send: (message) => options.notify(EVENT_CHANNEL, message),
+    connected: () => client !== undefined,
     close: async () => {
       closed = true;
       if (retry) clearTimeout(retry);
@@ -225,19 +240,28 @@ export async function connectEventBus(
 ): Promise<() => Promise<void>> {
   const bus = eventBus();
   if (handle.kind !== "postgres" || !databaseUrl) return () => Promise.resolve();
+  // The log says when the connection is lost and when it is back, not each try in between (every 5 s).
+  let lost = false;
   const transport = await listenOnPostgres({
     databaseUrl,
     notify: async (channel, message) => {
       await handle.db.execute(sql`select pg_notify(${channel}, ${message})`);
     },
     onMessage: (message) => bus.receive(message),
-    onReconnect: () => bus.deliver("bus.reconnected", {}),
+    onReconnect: () => {
+      lost = false;
+      services().logger.info("event bus: LISTEN connection back; the caches start afresh");
+      bus.deliver("bus.reconnected", {});
+    },
     // The database out of reach is said in a line (what the driver said), not with the socket's stack.
-    onError: (error) =>
+    onError: (error) => {
+      if (lost) return;
+      lost = true;
       services().logger.warn(
         { err: isDatabaseUnavailable(error) ? outageReason(error) : error },
-        "event bus: LISTEN connection failed; retrying",
-      ),
+        "event bus: LISTEN connection lost; retrying until it is back",
+      );
+    },
   });
   await bus.useTransport(transport);
   return () => bus.useTransport(undefined);
