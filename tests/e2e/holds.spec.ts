@@ -189,14 +189,30 @@ test("notify me: subscribe on a sold work and on the shop, confirm, a new work i
   expect((await page.goto(`${server.url}/alerts/unsubscribe?token=nope`))?.status()).toBe(404);
 });
 
-// A browser without JavaScript posts the form itself, and the route answers with a page of its own.
-test("without JavaScript, the hold form answers on its own page", async ({ browser }) => {
+// A browser without JavaScript posts the form itself, and the route answers with a page of its own: refused, the
+// form again with what was typed and the error beside its field.
+test("without JavaScript, the hold form answers on its own page, and a mistake keeps what was typed", async ({
+  browser,
+}) => {
   const page = await visitorPage(browser, server.url, { javaScriptEnabled: false });
   await page.goto(await artworkPath(page, "Salt Ledger"));
   await page.getByText("Ask to hold this work").click();
   await page.getByLabel("Your name").fill("No Script");
-  await page.getByLabel("Email").first().fill("noscript@example.com");
+  await page.getByLabel("Email").first().fill("noscript.example.com");
+  await page.getByLabel("A note for the artist").fill("Until the end of the month, please.");
   await page.getByRole("button", { name: "Ask to hold" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: "The request was not sent" })).toBeVisible();
+  const form = page.getByRole("main");
+  const email = form.getByLabel("Email");
+  await expect(email).toHaveValue("noscript.example.com");
+  await expect(email).toHaveAccessibleDescription("Enter a valid email address, like name@example.com.");
+  await expect(form.getByLabel("Your name")).toHaveValue("No Script");
+  await expect(form.getByLabel("A note for the artist")).toHaveValue("Until the end of the month, please.");
+  await shot(page, "hold-refused-no-js-1280");
+
+  await email.fill("noscript@example.com");
+  await form.getByRole("button", { name: "Ask to hold" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Request sent" })).toBeVisible();
   await page.context().close();
 });

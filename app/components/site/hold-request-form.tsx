@@ -10,7 +10,6 @@ export function HoldRequestForm({ artworkId, holdHours }: { artworkId: string; h
   const fetcher = useFetcher<ActionResult<{ message: string }>>();
   const result = fetcher.data;
   const failed = result && !result.ok ? result : undefined;
-  const { field } = formState(result);
   return (
     <details className="border-line group mt-8 border-t pt-5" open={failed ? true : undefined}>
       <summary className="hover:text-ink text-ink-soft cursor-pointer text-sm underline-offset-4 hover:underline">
@@ -26,19 +25,33 @@ export function HoldRequestForm({ artworkId, holdHours }: { artworkId: string; h
             Need a little time? Ask the artist to keep it for you for {holdHours} hours. Until the request is approved
             the work stays for sale; you will hear back by e-mail.
           </p>
-          <TextField {...field("name")} label="Your name" autoComplete="name" required />
-          <TextField {...field("email")} type="email" label="Email" autoComplete="email" inputMode="email" required />
-          <TextAreaField {...field("note")} label="A note for the artist" optional rows={3} />
-          {failed && !failed.fieldErrors ? (
-            <p role="alert" className="text-destructive text-sm">
-              {failed.error}
-            </p>
-          ) : null}
-          <button type="submit" className={buttonClass("secondary")} disabled={fetcher.state !== "idle"}>
-            Ask to hold
-          </button>
+          <HoldRequestFields result={result} busy={fetcher.state !== "idle"} />
         </fetcher.Form>
       )}
     </details>
+  );
+}
+
+/**
+ * The request's fields, what was typed and each field's error, the form's own error and its button: in the
+ * disclosure above, and on /artwork/:id/hold when a browser without JavaScript was refused.
+ */
+export function HoldRequestFields({ result, busy }: { result: ActionResult | undefined; busy: boolean }) {
+  const { field } = formState(result);
+  const failed = result && !result.ok ? result : undefined;
+  return (
+    <>
+      <TextField {...field("name")} label="Your name" autoComplete="name" required />
+      <TextField {...field("email")} type="email" label="Email" autoComplete="email" inputMode="email" required />
+      <TextAreaField {...field("note")} label="A note for the artist" optional rows={3} />
+      {failed && !failed.fieldErrors ? (
+        <p role="alert" className="text-destructive text-sm">
+          {failed.error}
+        </p>
+      ) : null}
+      <button type="submit" className={buttonClass("secondary")} disabled={busy}>
+        Ask to hold
+      </button>
+    </>
   );
 }

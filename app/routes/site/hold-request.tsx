@@ -1,7 +1,9 @@
 // POST /artwork/:id/hold: "Ask to hold this work" (docs/shop.md "Holds"). The artwork page's form posts here
-// (never to the cached page); with JavaScript the answer shows beside the form, without it on this page.
-import { data, Link } from "react-router";
+// (never to the cached page); with JavaScript the answer shows beside the form, without it on this page, which
+// after a refusal the visitor can put right (a field, a minute's wait) shows the form again with what was typed.
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/hold-request";
+import { HoldRequestFields } from "~/components/site/hold-request-form";
 import { PageIntro } from "~/components/site/page-intro";
 import { buttonClass } from "~/components/ui/button";
 import { paths } from "~/lib/paths";
@@ -11,6 +13,9 @@ import { isUuid } from "~/lib/uuid";
 import { keptThroughOutage, readSubmission, refuse, typedValues } from "~/modules/forms/submission.server";
 import { hitConnectionAndAddress, RATE_LIMITS, retryAfter } from "~/modules/security/rate-limit.server";
 import { HoldRequestSchema, requestHold } from "~/modules/shop/holds.server";
+
+/** A refusal no second try can change: the page says it without the form. */
+const NO_LONGER_HOLDABLE = "This work can no longer be held: it has just been reserved, put on hold or sold.";
 
 const THANKS =
   "Thank you. Your request is with the artist: you will get an e-mail when it is approved, with a link to buy the work.";
@@ -49,15 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           retryAfter(limited),
         );
       const result = await requestHold(artworkId, submission.value);
-      if (!result.ok)
-        return refuse(
-          {
-            ok: false,
-            error: "This work can no longer be held: it has just been reserved, put on hold or sold.",
-            values,
-          },
-          409,
-        );
+      if (!result.ok) return refuse({ ok: false, error: NO_LONGER_HOLDABLE, values }, 409);
       return { ok: true, message: THANKS } satisfies ActionResult<{ message: string }>;
     },
   );
@@ -78,12 +75,28 @@ export default function HoldRequest({ loaderData, actionData }: Route.ComponentP
       </PageIntro>
     );
   const problem = actionData && !actionData.ok ? actionData : undefined;
-  const detail = problem?.fieldErrors ? Object.values(problem.fieldErrors).join(" ") : problem?.error;
+  if (problem && problem.error !== NO_LONGER_HOLDABLE)
+    return (
+      <PageIntro
+        eyebrow="Hold"
+        title="The request was not sent"
+        lead={problem.fieldErrors ? "Please check the fields below." : "What you wrote is kept below."}
+      >
+        <Form method="post" className="max-w-md space-y-4" noValidate>
+          <HoldRequestFields result={problem} busy={false} />
+        </Form>
+        <p className="mt-8">
+          <Link to={paths.artwork(loaderData.artworkId)} className="underline underline-offset-4">
+            Back to the work
+          </Link>
+        </p>
+      </PageIntro>
+    );
   return (
     <PageIntro
       eyebrow="Hold"
       title={problem ? "The request was not sent" : "Ask to hold a work"}
-      lead={detail ?? "Use the form on the work's page to ask the artist to hold it for you."}
+      lead={problem?.error ?? "Use the form on the work's page to ask the artist to hold it for you."}
     >
       {back}
     </PageIntro>
