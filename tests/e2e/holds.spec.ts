@@ -217,6 +217,28 @@ test("without JavaScript, the hold form answers on its own page, and a mistake k
   await page.context().close();
 });
 
+test("without JavaScript, Notify me refused for a mistyped address shows its form again with the address, for the same work", async ({
+  browser,
+}) => {
+  const page = await visitorPage(browser, server.url, { javaScriptEnabled: false });
+  await page.goto(await artworkPath(page, "Low Country Psalm"));
+  const waiting = page.getByRole("region", { name: "Tell me if this becomes available" });
+  await waiting.getByLabel("Email").fill("nojs.waiter.example.com");
+  await waiting.getByRole("button", { name: "Notify me" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: "Not subscribed" })).toBeVisible();
+  const email = page.getByRole("main").getByLabel("Email");
+  await expect(email).toHaveValue("nojs.waiter.example.com");
+  await expect(email).toHaveAccessibleDescription("Enter a valid email address, like name@example.com.");
+  await email.fill("nojs.waiter@example.com");
+  await page.getByRole("main").getByRole("button", { name: "Notify me" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Almost done" })).toBeVisible();
+  // Confirmed, the alert is for that work: its confirmation page names it.
+  await page.goto(await server.linkFromMail("nojs.waiter@example.com", /Confirm/));
+  await expect(page.getByRole("main")).toContainText("Low Country Psalm");
+  await page.context().close();
+});
+
 // A hold lapses by the job, and the visitor waiting for the work hears of it. The server is stopped while the
 // hold's end (and its queued lapse job) is moved into the past in its embedded database, as the integration
 // tests move it; started again on the same data, its job runner finds the lapse due and runs it.

@@ -10,11 +10,14 @@ export function EmailSignupFields({
   buttonClassName,
   labelledBy,
   placeholder = "you@example.com",
+  defaultValue,
 }: {
   id: string;
   /** The id of a visible heading that names the field instead of the "Email" label. */
   labelledBy?: string;
   placeholder?: string;
+  /** What was typed, on a page drawn after a refusal (a fetcher's form keeps its own). */
+  defaultValue?: string;
   /** The last answer of the form's fetcher: its message or error is shown below the field. */
   result: ActionResult | undefined;
   busy: boolean;
@@ -37,6 +40,7 @@ export function EmailSignupFields({
           required
           autoComplete="email"
           placeholder={placeholder}
+          defaultValue={defaultValue}
           aria-labelledby={labelledBy}
           aria-invalid={failed || undefined}
           aria-describedby={`${id}-status`}
