@@ -163,6 +163,9 @@ export interface PostgresTransportOptions {
   onError: (error: unknown) => void;
 }
 
+/** The longest wait between two tries to take the LISTEN connection again (see below). */
+const MAX_RECONNECT_DELAY_MS = 5_000;
+
 /**
  * LISTENs on one dedicated connection (a pooled one would be handed to others) and reconnects with backoff
  * (1 s doubling to 5 s) when it drops. Events sent while it was down are lost, so `onReconnect` lets the
@@ -170,8 +173,6 @@ export interface PostgresTransportOptions {
  * not listening serves what the others changed from its caches until it is back: once the database answers
  * again, that lasts 5 s at most (one connection attempt per process every 5 s costs a server nothing).
  */
-const MAX_RECONNECT_DELAY_MS = 5_000;
-
 export async function listenOnPostgres(options: PostgresTransportOptions): Promise<EventTransport> {
   let client: pg.Client | undefined;
   let closed = false;
