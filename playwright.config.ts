@@ -8,7 +8,7 @@ import { sharedServer } from "./tests/support/shared-server";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 // Set once in the runner process; workers inherit them. The run's folder holds the registry of the servers
-// tests start (ended by the global teardown), the demo data template and the shared server's data.
+// and databases tests make (ended by the global teardown), the demo data template and the shared server's data.
 if (!process.env.ATELIER_TEST_RUN_DIR) {
   const runDir = mkdtempSync(join(tmpdir(), "atelier-e2e-run-"));
   process.env.ATELIER_TEST_RUN_DIR = runDir;
@@ -16,6 +16,8 @@ if (!process.env.ATELIER_TEST_RUN_DIR) {
   // as npm test removes the one it makes.
   process.on("exit", () => rmSync(runDir, { recursive: true, force: true, maxRetries: 3 }));
 }
+// The registry of the servers and databases the run's tests make (scripts/lib/run-leftovers.mjs).
+process.env.ATELIER_TEST_REGISTRY ??= join(process.env.ATELIER_TEST_RUN_DIR, "leftovers");
 process.env.E2E_TEMPLATE_DIR ??= join(process.env.ATELIER_TEST_RUN_DIR, "demo-template");
 process.env.E2E_DATA_DIR ??= join(process.env.ATELIER_TEST_RUN_DIR, "shared");
 const shared = sharedServer(port, process.env.E2E_TEMPLATE_DIR, process.env.E2E_DATA_DIR);

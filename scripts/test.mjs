@@ -5,21 +5,31 @@
 // by side ([typecheck, lint] beside [build, the end-to-end run's demo data]); then Playwright beside Vitest. A
 // track's output is printed whole when it ends (a failing one first); the first failure ends the others.
 import { spawn } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { clearInterval, setInterval } from "node:timers";
 import { claimPort } from "./lib/e2e-port.mjs";
+import { endLeftovers } from "./lib/run-leftovers.mjs";
 
 const runDir = mkdtempSync(join(tmpdir(), "atelier-e2e-run-"));
+// The servers and databases each step's tests make are recorded here (scripts/lib/run-leftovers.mjs): a step's
+// own teardown ends them, and this runner does when it is interrupted and the steps' teardowns may not run.
+const leftovers = join(runDir, "leftovers");
 const e2eEnv = {
   ...process.env,
+  ATELIER_TEST_REGISTRY: join(leftovers, "end-to-end"),
   // Playwright's config takes the run's folder and the demo data template from here (playwright.config.ts).
   ATELIER_TEST_RUN_DIR: runDir,
   E2E_TEMPLATE_DIR: join(runDir, "demo-template"),
   E2E_DATA_DIR: join(runDir, "shared"),
 };
 
-const vitestEnv = { ...process.env, TMPDIR: join(runDir, "vitest-tmp") };
+const vitestEnv = {
+  ...process.env,
+  TMPDIR: join(runDir, "vitest-tmp"),
+  ATELIER_TEST_REGISTRY: join(leftovers, "vitest"),
+};
 mkdirSync(vitestEnv.TMPDIR);
 
 const checkTrack = [
@@ -65,14 +75,16 @@ function run(command, args, log) {
   });
 }
 
-function stopAll() {
-  for (const child of running) {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
+function signalGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // already gone
   }
+}
+
+function stopAll() {
+  for (const child of running) signalGroup(child.pid, "SIGTERM");
 }
 
 async function runTrack(steps, name) {
@@ -102,13 +114,37 @@ async function runTrack(steps, name) {
   return !failed;
 }
 
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => {
-    stopAll();
+/**
+ * Ctrl+C or a SIGTERM to the runner: its steps are stopped (SIGKILL for a step still running 15 s later), then
+ * whatever their tests made and their own teardowns did not end (servers, databases) goes, then the run's folder.
+ */
+let interruption;
+function interrupt() {
+  failed = true;
+  stopAll();
+  const settled = new Promise((resolve) => {
+    const deadline = Date.now() + 15_000;
+    const poll = setInterval(() => {
+      if (running.size > 0 && Date.now() < deadline) return;
+      clearInterval(poll);
+      for (const child of running) signalGroup(child.pid, "SIGKILL");
+      resolve();
+    }, 100);
+  });
+  return settled.then(async () => {
+    for (const registry of existsSync(leftovers) ? readdirSync(leftovers) : []) {
+      const ended = await endLeftovers(join(leftovers, registry)).catch(() => ({ processes: 0, databases: 0 }));
+      if (ended.processes + ended.databases > 0)
+        process.stdout.write(
+          `ended ${ended.processes} process(es), dropped ${ended.databases} database(s) of ${registry}\n`,
+        );
+    }
+    removeRunDir();
     releasePort();
     process.exit(130);
   });
 }
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => (interruption ??= interrupt()));
 
 /**
  * The shared end-to-end server's port: E2E_PORT when set, else 3210 claimed for this run, else (another
@@ -146,15 +182,21 @@ if (await prepared) {
   }
 }
 await unit;
-// A server a failed step's stop ended may still be writing in its DATA_DIR: retried, and never fatal.
-try {
-  rmSync(runDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
-} catch (error) {
-  process.stdout.write(`could not remove ${runDir}: ${error.message}\n`);
-}
+// Interrupted: the interruption's clean-up ends the process once it is done.
+if (interruption) await new Promise(() => {});
+removeRunDir();
 summary();
 if (failed) process.exit(1);
 process.stdout.write(`all steps passed in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+
+/** A server a failed step's stop ended may still be writing in its DATA_DIR: retried, and never fatal. */
+function removeRunDir() {
+  try {
+    rmSync(runDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  } catch (error) {
+    process.stdout.write(`could not remove ${runDir}: ${error.message}\n`);
+  }
+}
 
 function summary() {
   let passed = 0;

@@ -7,6 +7,7 @@ import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { isRunning } from "./processes.mjs";
 
 /** Whether `port` can be listened on now: the port itself, or the one the system gave for 0; undefined when taken. */
 export const listenable = (port) =>
@@ -34,15 +35,6 @@ export async function freePort() {
   return listenable(0);
 }
 
-const alive = (pid) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === "EPERM";
-  }
-};
-
 /** Claims `preferred` (or a free port); `release` gives it back at the end of the run. */
 export async function claimPort(preferred, { lockDir = tmpdir() } = {}) {
   const lock = join(lockDir, `atelier-e2e-port-${preferred}.lock`);
@@ -54,7 +46,7 @@ export async function claimPort(preferred, { lockDir = tmpdir() } = {}) {
       if (error.code !== "EEXIST") throw error;
       const owner = readFileSync(lock, "utf8");
       // Empty: its creator has not written its pid yet, so it is alive.
-      if (owner === "" || alive(Number(owner))) break;
+      if (owner === "" || isRunning(Number(owner))) break;
       rmSync(lock, { force: true });
       continue;
     }

@@ -9,7 +9,7 @@ import { request as playwrightRequest, type Page } from "@playwright/test";
 import { ADMIN_SERVER_ENV } from "../support/accounts";
 import { signInAdmin } from "../support/admin-fixtures";
 import { expect, test, waitForHydration } from "../support/fixtures";
-import { onServer, SERVER_POSTGRES_URL } from "../support/postgres-server";
+import { onServer, SERVER_POSTGRES_URL, serverDatabase } from "../support/postgres-server";
 import { addToCartFromShop, checkoutForm, confirmedOrderNumber, fillCheckout } from "../support/shop-flow";
 import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
 import { runTempDir } from "../support/test-run";
@@ -18,12 +18,12 @@ test.describe.configure({ mode: "serial" });
 // Chromium reports each 503 the page receives as a console error.
 test.use({ expectedConsoleErrors: [/status of 503 \(Service Unavailable\)/] });
 
-const database = `atelier_outage_${Date.now().toString(36)}`;
-const databaseUrl = Object.assign(new URL(SERVER_POSTGRES_URL), { pathname: `/${database}` }).toString();
+const shopDatabase = serverDatabase("atelier_outage");
+const { name: database, url: databaseUrl } = shopDatabase;
 let server: Server | undefined;
 
 test.beforeAll(async () => {
-  await onServer(SERVER_POSTGRES_URL, `create database ${database}`);
+  await shopDatabase.create();
   server = await startServer({
     ...ADMIN_SERVER_ENV,
     DATABASE_URL: databaseUrl,
@@ -36,7 +36,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   if (server) await stop(server);
-  await onServer(SERVER_POSTGRES_URL, `drop database if exists ${database} with (force)`);
+  await shopDatabase.drop();
 });
 
 const started = () => {

@@ -8,15 +8,7 @@ import { expect, test } from "../support/fixtures";
 import { sharedServer } from "../support/shared-server";
 import { demoTemplateDir, freePort } from "../support/spawn-server";
 import { runTempDir } from "../support/test-run";
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+import { isRunning } from "../../scripts/lib/processes.mjs";
 
 test("the shared server stops by itself when the runner that started it is killed", async () => {
   test.setTimeout(180_000);
@@ -47,10 +39,10 @@ test("the shared server stops by itself when the runner that started it is kille
     runner.kill("SIGKILL");
 
     await expect.poll(health, { timeout: 30_000 }).toBe("refused");
-    await expect.poll(() => alive(-group), { timeout: 30_000 }).toBe(false);
+    await expect.poll(() => isRunning(-group), { timeout: 30_000 }).toBe(false);
   } finally {
     runner.kill("SIGKILL");
-    if (group && alive(-group)) process.kill(-group, "SIGKILL");
+    if (group && isRunning(-group)) process.kill(-group, "SIGKILL");
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

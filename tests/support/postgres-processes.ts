@@ -3,7 +3,7 @@
 // Needs a PostgreSQL server: TEST_DATABASE_URL, else the one on 127.0.0.1:5432.
 import { test } from "@playwright/test";
 import { ADMIN_SERVER_ENV } from "./accounts";
-import { onServer, SERVER_POSTGRES_URL } from "./postgres-server";
+import { serverDatabase } from "./postgres-server";
 import { startServer, stop, waitHealthy, type Server } from "./spawn-server";
 import { runTempDir } from "./test-run";
 
@@ -21,9 +21,9 @@ export interface ProcessPair {
  * last. `name` names the database and the folder; `env` is added to both servers' environment.
  */
 export function processesOnOneDatabase(name: string, env: Record<string, string> = {}): ProcessPair {
-  const database = `atelier_${name}_${Date.now().toString(36)}`;
+  const database = serverDatabase(`atelier_${name}`);
   const shared = {
-    DATABASE_URL: Object.assign(new URL(SERVER_POSTGRES_URL), { pathname: `/${database}` }).toString(),
+    DATABASE_URL: database.url,
     DATA_DIR: runTempDir(`atelier-${name}-`),
     AUTH_SECRET: "two processes share this secret, 0123456789",
     AUTH_RATE_LIMIT_MULTIPLIER: "50",
@@ -34,7 +34,7 @@ export function processesOnOneDatabase(name: string, env: Record<string, string>
   let b: Server | undefined;
   test.beforeAll(async () => {
     test.setTimeout(240_000);
-    await onServer(SERVER_POSTGRES_URL, `create database ${database}`);
+    await database.create();
     a = await startServer({ ...shared, ...ADMIN_SERVER_ENV });
     await waitHealthy(a, 180_000);
     b = await startServer(shared);
@@ -42,7 +42,7 @@ export function processesOnOneDatabase(name: string, env: Record<string, string>
   });
   test.afterAll(async () => {
     for (const server of [a, b]) if (server) await stop(server);
-    await onServer(SERVER_POSTGRES_URL, `drop database if exists ${database} with (force)`);
+    await database.drop();
   });
   const started = (server: Server | undefined) => {
     if (!server) throw new Error("the spec's servers are used before they started (use them inside a test or hook)");

@@ -2,6 +2,7 @@
 // server processes on one database): its address, a statement run on it, a throw-away database. No Vitest
 // here: end-to-end specs import it too.
 import pg from "pg";
+import { forgetDatabase, recordDatabase } from "../../scripts/lib/run-leftovers.mjs";
 
 /** TEST_DATABASE_URL, else the server every machine here runs on 127.0.0.1:5432. */
 export const SERVER_POSTGRES_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
@@ -25,20 +26,38 @@ export async function onServer<R extends pg.QueryResultRow = Record<string, unkn
 }
 
 /**
- * A new database on the PostgreSQL server (SERVER_POSTGRES_URL), empty or a copy of `template` (a migrated
- * database with no sessions), and how to drop it.
+ * A database on the PostgreSQL server (SERVER_POSTGRES_URL), not made yet: its name (`prefix` and a unique
+ * tail), its address, and how to create it (empty, or a copy of `template`: a migrated database with no
+ * sessions) and drop it. A database made here is recorded until dropped, so a run that is interrupted still
+ * drops it (scripts/lib/run-leftovers.mjs).
  */
+export function serverDatabase(
+  prefix: string,
+  template?: string,
+): { name: string; url: string; create: () => Promise<void>; drop: () => Promise<void> } {
+  const admin = SERVER_POSTGRES_URL;
+  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const url = Object.assign(new URL(admin), { pathname: `/${name}` }).toString();
+  return {
+    name,
+    url,
+    create: async () => {
+      recordDatabase(admin, name);
+      await onServer(admin, template ? `create database ${name} template ${template}` : `create database ${name}`);
+    },
+    drop: async () => {
+      await onServer(admin, `drop database if exists ${name} with (force)`);
+      forgetDatabase(name);
+    },
+  };
+}
+
+/** serverDatabase made now: its address and how to drop it. */
 export async function createServerDatabase(
   prefix: string,
   template?: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
-  const admin = SERVER_POSTGRES_URL;
-  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  await onServer(admin, template ? `create database ${name} template ${template}` : `create database ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const drop = async () => {
-    await onServer(admin, `drop database if exists ${name} with (force)`);
-  };
-  return { url: url.toString(), drop };
+  const database = serverDatabase(prefix, template);
+  await database.create();
+  return { url: database.url, drop: database.drop };
 }

@@ -9,7 +9,8 @@ import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import { test } from "@playwright/test";
 import { freePort } from "../../scripts/lib/e2e-port.mjs";
-import { blankTemplateOf, forgetChild, recordChild, runTempDir } from "./test-run";
+import { forgetProcess, recordProcess } from "../../scripts/lib/run-leftovers.mjs";
+import { blankTemplateOf, runTempDir } from "./test-run";
 import { madeLater } from "./made-later";
 
 export interface Server {
@@ -76,7 +77,7 @@ export async function startServer(env: Record<string, string>, options: StartOpt
     stdio: ["pipe", "pipe", "pipe"],
     detached: true,
   });
-  recordChild(child.pid!);
+  recordProcess(child.pid!);
   let out = "";
   let err = "";
   child.stdout.on("data", (d: Buffer) => (out += d.toString()));
@@ -86,7 +87,7 @@ export async function startServer(env: Record<string, string>, options: StartOpt
   });
   const exited = new Promise<number | null>((resolve) =>
     child.on("exit", (code) => {
-      forgetChild(child.pid!);
+      forgetProcess(child.pid!);
       resolve(code);
     }),
   );

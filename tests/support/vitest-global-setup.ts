@@ -10,7 +10,8 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { onServer } from "./postgres-server";
+import { endLeftovers } from "../../scripts/lib/run-leftovers.mjs";
+import { serverDatabase } from "./postgres-server";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -38,25 +39,22 @@ export default async function setup(project: TestProject) {
   writeFileSync(pgliteTemplate, Buffer.from(await dump.arrayBuffer()));
   project.provide("pgliteTemplate", pgliteTemplate);
 
-  const server = process.env.TEST_DATABASE_URL;
-  let postgresTemplate = "";
-  if (server) {
-    postgresTemplate = `atelier_tpl_${Date.now().toString(36)}_${process.pid}`;
-    await onServer(server, `create database ${postgresTemplate}`);
-    const url = new URL(server);
-    url.pathname = `/${postgresTemplate}`;
-    const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+  const template = process.env.TEST_DATABASE_URL ? serverDatabase("atelier_tpl") : undefined;
+  if (template) {
+    await template.create();
+    const pool = new pg.Pool({ connectionString: template.url, max: 1 });
     const { drizzle: drizzlePg } = await import("drizzle-orm/node-postgres");
     const { migrate: migratePg } = await import("drizzle-orm/node-postgres/migrator");
     await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS });
     // A template must have no sessions while databases are created from it.
     await pool.end();
   }
-  project.provide("postgresTemplate", postgresTemplate);
+  project.provide("postgresTemplate", template?.name ?? "");
 
   return async () => {
     rmSync(dir, { recursive: true, force: true });
-    if (server && postgresTemplate)
-      await onServer(server, `drop database if exists ${postgresTemplate} with (force)`).catch(() => undefined);
+    await template?.drop().catch(() => undefined);
+    // What a suite that failed midway left: its servers and databases (recorded under npm test's runner).
+    await endLeftovers();
   };
 }

@@ -1,0 +1,1 @@
+export declare function isRunning(pid: number): boolean;
