@@ -132,17 +132,25 @@ function interrupt() {
     }, 100);
   });
   return settled.then(async () => {
-    for (const registry of existsSync(leftovers) ? readdirSync(leftovers) : []) {
-      const ended = await endLeftovers(join(leftovers, registry)).catch(() => ({ processes: 0, databases: 0 }));
-      if (ended.processes + ended.databases > 0)
-        process.stdout.write(
-          `ended ${ended.processes} process(es), dropped ${ended.databases} database(s) of ${registry}\n`,
-        );
-    }
+    await endAllLeftovers();
     removeRunDir();
     releasePort();
     process.exit(130);
   });
+}
+
+/**
+ * What the steps' tests made and their teardowns did not end: nothing after a run that passed; after a step was
+ * stopped (interrupted, or another step failed), its teardown may not have run.
+ */
+async function endAllLeftovers() {
+  for (const registry of existsSync(leftovers) ? readdirSync(leftovers) : []) {
+    const ended = await endLeftovers(join(leftovers, registry)).catch(() => ({ processes: 0, databases: 0 }));
+    if (ended.processes + ended.databases > 0)
+      process.stdout.write(
+        `ended ${ended.processes} process(es), dropped ${ended.databases} database(s) of ${registry}\n`,
+      );
+  }
 }
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => (interruption ??= interrupt()));
 
@@ -184,6 +192,7 @@ if (await prepared) {
 await unit;
 // Interrupted: the interruption's clean-up ends the process once it is done.
 if (interruption) await new Promise(() => {});
+await endAllLeftovers();
 removeRunDir();
 summary();
 if (failed) process.exit(1);
