@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { clearInterval, setInterval } from "node:timers";
 import { claimPort } from "./lib/e2e-port.mjs";
+import { signalGroup } from "./lib/processes.mjs";
 import { endLeftovers } from "./lib/run-leftovers.mjs";
 
 const runDir = mkdtempSync(join(tmpdir(), "atelier-e2e-run-"));
@@ -73,14 +74,6 @@ function run(command, args, log) {
       resolve(code ?? (signal ? 1 : 0));
     });
   });
-}
-
-function signalGroup(pid, signal) {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // already gone
-  }
 }
 
 function stopAll() {

@@ -15,9 +15,18 @@ export function isRunning(pid) {
   try {
     // "pid (command) state …": the command may hold spaces and parentheses, the state follows the last ")".
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+    return stat[stat.lastIndexOf(")") + 2] !== "Z";
   } catch {
     // No /proc (not Linux), or it has just gone.
     return true;
+  }
+}
+
+/** Sends `signal` to the process group `pid` leads; one already gone is no error. */
+export function signalGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // Already gone.
   }
 }

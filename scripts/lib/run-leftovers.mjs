@@ -2,12 +2,12 @@
 // running"): the process groups of the servers its tests start and the databases they create on a PostgreSQL
 // server. Each is recorded as one file in a registry folder (ATELIER_TEST_REGISTRY, one per step of `npm test`)
 // when it is made and forgotten when it is gone; whatever is still recorded at the end is ended or dropped:
-// by Playwright's global teardown, by Vitest's, and by `npm test`'s runner when it is interrupted (its steps'
-// own teardowns may then never run).
+// by Playwright's global teardown, by Vitest's, and by `npm test`'s runner once its steps have ended (a step it
+// stopped, interrupted or after another's failure, may never have run its own teardown).
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
-import { isRunning } from "./processes.mjs";
+import { isRunning, signalGroup } from "./processes.mjs";
 
 const registry = (kind, dir = process.env.ATELIER_TEST_REGISTRY) => {
   if (!dir) return undefined;
@@ -38,14 +38,6 @@ export function recordDatabase(server, name) {
 export function forgetDatabase(name) {
   const dir = registry("databases");
   if (dir && IDENTIFIER.test(name)) rmSync(join(dir, name), { force: true });
-}
-
-function signalGroup(pid, signal) {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // Already gone.
-  }
 }
 
 /**
