@@ -1,6 +1,6 @@
 import { DEMO_ARTWORKS } from "../../app/modules/demo/demo-data";
 import { seriousViolations } from "../support/axe";
-import { expect, test, waitForHydration } from "../support/fixtures";
+import { expect, test, viewTransitionOver, waitForHydration } from "../support/fixtures";
 
 const tidewater = DEMO_ARTWORKS.find((a) => a.title === "Tidewater Hymn")!;
 
@@ -26,6 +26,7 @@ test("an artwork page shows the work, its facts and price, and adds it to the ca
     artwork_title: "Tidewater Hymn",
   });
 
+  await viewTransitionOver(page);
   await page.getByRole("button", { name: "Add to Cart · $6,800" }).click();
   await expect(page.getByText("“Tidewater Hymn” is in your cart")).toBeVisible();
   // The green of the toast reads as well as the page's own text (it was 4.25:1, under WCAG's 4.5).
@@ -88,6 +89,7 @@ test("the hold and Notify me forms say what is wrong with a mistyped address, be
   await page.getByRole("link", { name: "Undertow", exact: true }).click();
   const waiting = page.getByRole("region", { name: "Tell me if this becomes available" });
   await waiting.getByLabel("Email").fill("fan@");
+  await viewTransitionOver(page);
   await waiting.getByRole("button", { name: "Notify me" }).click();
   await expect(waiting.getByText("Enter a valid email address, like name@example.com.")).toBeVisible();
   await expect(waiting.getByLabel("Email")).toHaveValue("fan@");

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { DEMO_ARTWORKS } from "../../app/modules/demo/demo-data";
-import { expect, test, waitForHydration } from "../support/fixtures";
+import { expect, test, viewTransitionOver, waitForHydration } from "../support/fixtures";
 
 const titles = (page: Page) => page.locator("main article h2").allInnerTexts();
 /** Waits for the grid to show exactly these titles (navigation is client-side, so poll). */
@@ -106,7 +106,7 @@ test("going back while the move to a work is still animating leaves no error beh
     // its related works) is still shown. A click there can land as that page is swapped for the gallery and
     // hit nothing, so the next round starts from the gallery, shown and still.
     await expect(page.getByText(`${DEMO_ARTWORKS.length} paintings.`)).toBeVisible();
-    await page.waitForFunction(() => !(document as Document & { activeViewTransition?: unknown }).activeViewTransition);
+    await viewTransitionOver(page);
   }
   await page.waitForTimeout(500); // a rejection is reported after the skipped transition's frame
 });

@@ -1,9 +1,11 @@
 // Visitors send contact inquiries (also about a particular work) and commission requests.
-import { expect, test } from "../support/fixtures";
+import { expect, test, viewTransitionOver } from "../support/fixtures";
 
 test("an inquiry about a work starts from its page and arrives with the work's title", async ({ page }) => {
   await page.goto("/gallery");
   await page.getByRole("link", { name: "Tidewater Hymn", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Tidewater Hymn" })).toBeVisible();
+  await viewTransitionOver(page);
   await page.getByRole("link", { name: "Inquire" }).click();
   await expect(page).toHaveURL(/\/contact\?type=artwork&artwork_id=.+&artwork_title=Tidewater/);
 

@@ -71,6 +71,14 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => window.__atelierHydrated === true);
 }
 
+/**
+ * Waits for the page's view transition (a work's card to its page, 180 ms) to end: while one runs the browser
+ * sends every press to the root element, so a click on the new page would reach nothing (docs/testing.md).
+ */
+export async function viewTransitionOver(page: Page): Promise<void> {
+  await page.waitForFunction(() => !(document as Document & { activeViewTransition?: unknown }).activeViewTransition);
+}
+
 /** Holds every /assets/*.js request until `release` is called: the page stays as the server sent it. */
 export async function holdScripts(page: Page) {
   const held: Route[] = [];
