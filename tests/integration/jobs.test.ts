@@ -1,7 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { jobs } from "~/db/schema";
-import { enqueue, JOB_PRIORITY, registerJobHandlers, retryDelayMs, runDueJobs } from "~/modules/jobs/jobs.server";
+import {
+  enqueue,
+  JOB_PRIORITY,
+  registerJobHandlers,
+  retryDelayMs,
+  runDueJobs,
+  startJobWorker,
+} from "~/modules/jobs/jobs.server";
 import { BACKENDS, useTestServices } from "../support/harness";
 
 describe("retryDelayMs", () => {
@@ -47,6 +54,39 @@ describe.each(BACKENDS)("jobs on %s", (backend) => {
     await enqueue("test.order", { name: "mail" }, { priority: JOB_PRIORITY.mail });
     expect(await runDueJobs()).toBe(4);
     expect(order).toEqual(["mail", "expiry", "variants 1", "variants 2"]);
+  });
+
+  it("a mail a person waits for goes out while a long image job runs, and image jobs still run one at a time", async () => {
+    let finishImage!: () => void;
+    const imageWork = new Promise<void>((resolve) => (finishImage = resolve));
+    const ran: string[] = [];
+    registerJobHandlers({
+      "test.image": async (payload) => {
+        ran.push(`image ${String(payload.n)} started`);
+        await imageWork;
+        ran.push(`image ${String(payload.n)} done`);
+      },
+      "test.mail": () => Promise.resolve(void ran.push("mail sent")),
+    });
+    await enqueue("test.image", { n: 1 });
+    const worker = startJobWorker(50);
+    try {
+      await expect.poll(() => ran).toEqual(["image 1 started"]);
+      await enqueue("test.image", { n: 2 });
+      await enqueue("test.mail", {}, { priority: JOB_PRIORITY.mail });
+      worker.wake();
+      await expect.poll(() => ran).toEqual(["image 1 started", "mail sent"]);
+      // Several looks of both lanes later, the second image job still waits for the first.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(ran).toEqual(["image 1 started", "mail sent"]);
+      finishImage();
+      await expect
+        .poll(() => ran)
+        .toEqual(["image 1 started", "mail sent", "image 1 done", "image 2 started", "image 2 done"]);
+    } finally {
+      finishImage();
+      await worker.stop();
+    }
   });
 
   it("retries a failing job later and gives up after maxAttempts", async () => {

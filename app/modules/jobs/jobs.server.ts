@@ -79,7 +79,13 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(3_600_000, 5_000 * 2 ** Math.max(0, attempts - 1));
 }
 
-async function claim(): Promise<ClaimedJob | undefined> {
+/**
+ * The jobs a person waits for (a sign-in link, an order's e-mail, a reservation's lapse): each process has a lane
+ * for them alone beside the one that runs everything, so they never wait for an image job that is running.
+ */
+export const PERSON_LANE_MAX_PRIORITY = JOB_PRIORITY.shop;
+
+async function claim(maxPriority: number | undefined): Promise<ClaimedJob | undefined> {
   const rows = await queryRows<ClaimedJob>(
     db(),
     sql`
@@ -87,6 +93,7 @@ async function claim(): Promise<ClaimedJob | undefined> {
     where id = (
       select id from jobs
       where done_at is null and run_at <= now() and (locked_until is null or locked_until < now())
+        ${maxPriority === undefined ? sql`` : sql`and priority <= ${maxPriority}`}
       order by priority, run_at
       limit 1
       for update skip locked
@@ -96,11 +103,18 @@ async function claim(): Promise<ClaimedJob | undefined> {
   return rows[0];
 }
 
-/** Runs due jobs until none is left, `limit` ran, or the signal aborts. Returns how many ran. */
-export async function runDueJobs(limit = 100, signal: AbortSignal = new AbortController().signal): Promise<number> {
+/**
+ * Runs due jobs (with `maxPriority`, only those of that priority or lower) until none is left, `limit` ran, or the
+ * signal aborts. Returns how many ran.
+ */
+export async function runDueJobs(
+  limit = 100,
+  signal: AbortSignal = new AbortController().signal,
+  maxPriority?: number,
+): Promise<number> {
   let ran = 0;
   for (; ran < limit && !signal.aborted; ran++) {
-    const job = await claim();
+    const job = await claim(maxPriority);
     if (!job) break;
     const handler = handlers.get(job.kind);
     try {
@@ -143,33 +157,64 @@ export async function runDueJobs(limit = 100, signal: AbortSignal = new AbortCon
 const OUTAGE_POLL_MAX_MS = 30_000;
 
 /**
- * Polls for due jobs; `wake()` makes it look now (after an enqueue). Returns a stop function. While the database
- * is out of reach it says so once and looks half as often each time (up to every 30 s), not a stack a second.
+ * Polls for due jobs in two lanes, one job at a time in each: everything, lowest priority first, and the jobs a
+ * person waits for (PERSON_LANE_MAX_PRIORITY), so that a sign-in link goes out while a picture's deep zoom tiles
+ * are being cut. `wake()` makes both look now (after an enqueue). Returns a stop function. While the database is
+ * out of reach the worker says so once and looks half as often each time (up to every 30 s), not a stack a second.
  */
 export function startJobWorker(pollMs = 1000): { stop: () => Promise<void>; wake: () => void } {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  let delay = pollMs;
   const abort = new AbortController();
-  const tick = () => {
-    timer = undefined;
-    running = runDueJobs(100, abort.signal)
-      .then(() => {
-        if (delay !== pollMs) services().logger.info("job worker: the database is back");
-        delay = pollMs;
-      })
-      .catch((error: unknown) => {
+  let outage = false;
+  const lanes = [undefined, PERSON_LANE_MAX_PRIORITY].map((maxPriority) =>
+    pollLane(pollMs, abort.signal, maxPriority, {
+      failed: (error) => {
         if (!isDatabaseUnavailable(error)) {
           services().logger.error({ err: error }, "job worker failed");
-          return;
+          return false;
         }
-        if (delay === pollMs)
+        if (!outage)
           services().logger.warn(
             { err: outageReason(error) },
             "job worker: the database is out of reach; trying again less often until it is back",
           );
-        delay = Math.min(OUTAGE_POLL_MAX_MS, delay * 2);
+        outage = true;
+        return true;
+      },
+      succeeded: () => {
+        if (outage) services().logger.info("job worker: the database is back");
+        outage = false;
+      },
+    }),
+  );
+  return {
+    wake: () => lanes.forEach((lane) => lane.wake()),
+    stop: async () => {
+      abort.abort();
+      await Promise.all(lanes.map((lane) => lane.stop()));
+    },
+  };
+}
+
+/** One lane of the worker: runs what is due, then looks again after `pollMs`, or later while `failed` says so. */
+function pollLane(
+  pollMs: number,
+  signal: AbortSignal,
+  maxPriority: number | undefined,
+  report: { failed: (error: unknown) => boolean; succeeded: () => void },
+): { stop: () => Promise<void>; wake: () => void } {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let delay = pollMs;
+  const tick = () => {
+    timer = undefined;
+    running = runDueJobs(100, signal, maxPriority)
+      .then(() => {
+        report.succeeded();
+        delay = pollMs;
+      })
+      .catch((error: unknown) => {
+        if (report.failed(error)) delay = Math.min(OUTAGE_POLL_MAX_MS, delay * 2);
       })
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, delay);
@@ -185,7 +230,6 @@ export function startJobWorker(pollMs = 1000): { stop: () => Promise<void>; wake
     },
     stop: async () => {
       stopped = true;
-      abort.abort();
       if (timer) clearTimeout(timer);
       await running;
     },
