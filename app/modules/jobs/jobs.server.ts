@@ -157,15 +157,20 @@ export async function runDueJobs(
 const OUTAGE_POLL_MAX_MS = 30_000;
 
 /**
- * Polls for due jobs in two lanes, one job at a time in each: everything, lowest priority first, and the jobs a
- * person waits for (PERSON_LANE_MAX_PRIORITY), so that a sign-in link goes out while a picture's deep zoom tiles
- * are being cut. `wake()` makes both look now (after an enqueue). Returns a stop function. While the database is
- * out of reach the worker says so once and looks half as often each time (up to every 30 s), not a stack a second.
+ * Polls for due jobs in lanes, one job at a time in each, a lane taking the jobs of its priority or lower: by
+ * default two, everything (lowest priority first) and the jobs a person waits for (PERSON_LANE_MAX_PRIORITY), so
+ * that a sign-in link goes out while a picture's deep zoom tiles are being cut (`[undefined]` is the worker of
+ * one lane, for scripts/bench/job-lanes.ts). `wake()` makes every lane look now (after an enqueue). Returns a
+ * stop function. While the database is out of reach the worker says so once and looks half as often each time
+ * (up to every 30 s), not a stack a second.
  */
-export function startJobWorker(pollMs = 1000): { stop: () => Promise<void>; wake: () => void } {
+export function startJobWorker(
+  pollMs = 1000,
+  laneMaxPriorities: readonly (number | undefined)[] = [undefined, PERSON_LANE_MAX_PRIORITY],
+): { stop: () => Promise<void>; wake: () => void } {
   const abort = new AbortController();
   let outage = false;
-  const lanes = [undefined, PERSON_LANE_MAX_PRIORITY].map((maxPriority) =>
+  const lanes = laneMaxPriorities.map((maxPriority) =>
     pollLane(pollMs, abort.signal, maxPriority, {
       failed: (error) => {
         if (!isDatabaseUnavailable(error)) {
