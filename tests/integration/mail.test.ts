@@ -1,11 +1,12 @@
-import { createServer } from "node:net";
+import { createServer, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import { eq, inArray } from "drizzle-orm";
+import { createTransport } from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { jobs, mailOutbox, notifications, user, userRoles } from "~/db/schema";
 import { createLogger } from "~/logger.server";
 import { runDueJobs } from "~/modules/jobs/jobs.server";
-import { deliverMail, requeueMail, sendMail } from "~/modules/mail/mail.server";
+import { deliverMail, requeueMail, sendMail, smtpOptions } from "~/modules/mail/mail.server";
 import { saveSettings } from "~/modules/settings/settings.server";
 import { services, setServices } from "~/services.server";
 import { decodeMime, mimeAttachment, startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
@@ -128,6 +129,90 @@ describe.each(BACKENDS)("mail through a real SMTP server on %s", (backend) => {
 
     await runDueJobs();
     await peer.waitFor((m) => m.to.includes("fan2@example.com"));
+  });
+});
+
+/** A mail server that takes connections and never says a word (a provider in trouble, a tarpit). */
+async function silentServer(): Promise<{
+  url: string;
+  connections: Socket[];
+  closed: () => number;
+  close: () => Promise<void>;
+}> {
+  const connections: Socket[] = [];
+  let closed = 0;
+  const server: Server = createServer((socket) => {
+    connections.push(socket);
+    socket.on("close", () => closed++);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    connections,
+    closed: () => closed,
+    close: async () => {
+      for (const socket of connections) socket.destroy();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
+
+describe("the mail server's timeouts", () => {
+  it("wait 15 s to connect and for the greeting and 60 s of silence, not nodemailer's 2 and 10 minutes; SMTP_URL may set them", () => {
+    expect(smtpOptions("smtp://mail.example.com:587")).toMatchObject({
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 60_000,
+    });
+    const transport = createTransport(smtpOptions("smtp://mail.example.com:587?socketTimeout=5000"));
+    expect(transport.options).toMatchObject({ host: "mail.example.com", socketTimeout: 5000, greetingTimeout: 15_000 });
+  });
+});
+
+describe.each(BACKENDS)("a mail server that never answers on %s", (backend) => {
+  const ctx = useTestServices(backend);
+  let silent: Awaited<ReturnType<typeof silentServer>>;
+  beforeAll(async () => {
+    silent = await silentServer();
+  });
+  afterAll(() => silent.close());
+  const useSmtp = (url: string) => setServices({ ...services(), config: { ...services().config, smtpUrl: url } });
+
+  it("counts its silence as a failed attempt and keeps the message to try again", async () => {
+    const saved = services();
+    useSmtp(`${silent.url}?greetingTimeout=300`);
+    try {
+      const id = await sendMail("quiet@example.com", "inquiry-received", {});
+      await runDueJobs();
+      const [row] = await ctx.handle.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      expect(row).toMatchObject({ status: "pending", attempts: 1 });
+      expect(row!.lastError).toMatch(/greeting/i);
+    } finally {
+      setServices(saved);
+    }
+  });
+
+  it("lets a shutdown end a delivery it is waiting on: the job and the message are handed back untouched", async () => {
+    const saved = services();
+    useSmtp(silent.url);
+    try {
+      await ctx.handle.db.delete(jobs);
+      const id = await sendMail("shutdown@example.com", "inquiry-received", {});
+      const abort = new AbortController();
+      const before = silent.connections.length;
+      const running = runDueJobs(100, abort.signal);
+      await expect.poll(() => silent.connections.length).toBe(before + 1);
+      abort.abort();
+      await running;
+      await expect.poll(() => silent.closed()).toBe(before + 1);
+      const [row] = await ctx.handle.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      expect(row).toMatchObject({ status: "pending", attempts: 0, lastError: null });
+      const [job] = await ctx.handle.db.select().from(jobs).where(eq(jobs.kind, "mail.deliver"));
+      expect(job).toMatchObject({ attempts: 0, lockedUntil: null, doneAt: null });
+    } finally {
+      setServices(saved);
+    }
   });
 });
 

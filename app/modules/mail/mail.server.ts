@@ -3,7 +3,7 @@
 // Owns: mail_outbox. Exposes: sendMail, deliverMail (the job), listOutbox, the admin's status view.
 import type { ActionResult } from "~/lib/action-result";
 import { eq, sql } from "drizzle-orm";
-import { createTransport, type Transporter } from "nodemailer";
+import { createTransport, type SendMailOptions, type Transporter } from "nodemailer";
 import { db, type Database } from "~/db/client.server";
 import { newestFirst, pageOf } from "~/db/list-queries.server";
 import { mailOutbox, type AttachmentKind, type MailAttachment, type MailStatus } from "~/db/schema";
@@ -88,9 +88,18 @@ export async function sendMail<T extends MailTemplate>(
   return row!.id;
 }
 
+/**
+ * How long a delivery waits on the mail server: 15 s to connect and for its greeting, 60 s of silence after.
+ * nodemailer's own (2 minutes, then 10 of silence) let a provider in trouble hold a job lane, and the reservations'
+ * lapses queued behind it, that long. SMTP_URL may set others (`?socketTimeout=120000`, in milliseconds).
+ */
+export function smtpOptions(url: string) {
+  return { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000, url };
+}
+
 let transport: { url: string; transporter: Transporter } | undefined;
 function transporter(url: string): Transporter {
-  if (transport?.url !== url) transport = { url, transporter: createTransport(url) };
+  if (transport?.url !== url) transport = { url, transporter: createTransport(smtpOptions(url)) };
   return transport.transporter;
 }
 
@@ -117,8 +126,11 @@ async function attachmentFiles(attachments: MailAttachment[], drawers: Attachmen
   return files;
 }
 
-/** The mail.deliver job: one attempt; throwing makes the job retry later. */
-export async function deliverMail(id: string, drawers: AttachmentDrawers): Promise<void> {
+/**
+ * The mail.deliver job: one attempt; throwing makes the job retry later. `signal` (the process stopping) ends a
+ * delivery still waiting on the mail server; the message is then left as it was, to go after the restart.
+ */
+export async function deliverMail(id: string, drawers: AttachmentDrawers, signal?: AbortSignal): Promise<void> {
   const message = await db().query.mailOutbox.findFirst({ where: eq(mailOutbox.id, id) });
   if (!message || message.status === "sent" || message.status === "logged") return;
   const { config, logger } = services();
@@ -134,7 +146,8 @@ export async function deliverMail(id: string, drawers: AttachmentDrawers): Promi
     return;
   }
   try {
-    const info = (await transporter(config.smtpUrl).sendMail({
+    // nodemailer 10 ends a send on `signal`; its types (@types/nodemailer 8) do not name it yet.
+    const mail: SendMailOptions & { signal?: AbortSignal } = {
       from: config.mailFrom,
       to: message.toAddress,
       subject: message.subject,
@@ -142,7 +155,9 @@ export async function deliverMail(id: string, drawers: AttachmentDrawers): Promi
       text: message.text,
       headers: message.headers,
       attachments: await attachmentFiles(message.attachments, drawers),
-    })) as { messageId?: string };
+      signal,
+    };
+    const info = (await transporter(config.smtpUrl).sendMail(mail)) as { messageId?: string };
     await db()
       .update(mailOutbox)
       .set({
@@ -157,6 +172,7 @@ export async function deliverMail(id: string, drawers: AttachmentDrawers): Promi
       .where(eq(mailOutbox.id, id));
     logger.info({ mail: id, template: message.template }, "mail sent");
   } catch (error) {
+    if (signal?.aborted) throw error;
     const attempts = message.attempts + 1;
     const giveUp = attempts >= MAX_ATTEMPTS;
     await db()
@@ -185,8 +201,8 @@ export async function deliverMail(id: string, drawers: AttachmentDrawers): Promi
 
 /** The background jobs of this module, with what draws the attachments of each kind (registered by server/jobs.ts). */
 export const mailJobs = (drawers: AttachmentDrawers): JobHandlers => ({
-  "mail.deliver": async (payload) => {
-    if (typeof payload.id === "string") await deliverMail(payload.id, drawers);
+  "mail.deliver": async (payload, signal) => {
+    if (typeof payload.id === "string") await deliverMail(payload.id, drawers, signal);
   },
 });
 
