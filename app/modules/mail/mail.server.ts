@@ -3,7 +3,7 @@
 // Owns: mail_outbox. Exposes: sendMail, deliverMail (the job), listOutbox, the admin's status view.
 import type { ActionResult } from "~/lib/action-result";
 import { eq, sql } from "drizzle-orm";
-import { createTransport, type SendMailOptions, type Transporter } from "nodemailer";
+import { createTransport, type Transporter } from "nodemailer";
 import { db, type Database } from "~/db/client.server";
 import { newestFirst, pageOf } from "~/db/list-queries.server";
 import { mailOutbox, type AttachmentKind, type MailAttachment, type MailStatus } from "~/db/schema";
@@ -91,7 +91,9 @@ export async function sendMail<T extends MailTemplate>(
 /**
  * How long a delivery waits on the mail server: 15 s to connect and for its greeting, 60 s of silence after.
  * nodemailer's own (2 minutes, then 10 of silence) let a provider in trouble hold a job lane, and the reservations'
- * lapses queued behind it, that long. SMTP_URL may set others (`?socketTimeout=120000`, in milliseconds).
+ * lapses queued behind it, that long, and a stop waited as long for it. SMTP_URL may set others
+ * (`?socketTimeout=120000`, in milliseconds). The job's stop signal is not handed to nodemailer: with it, the
+ * test SMTP server saw connections reset after a delivery (docs/architecture.md, Mail).
  */
 export function smtpOptions(url: string) {
   return { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000, url };
@@ -126,11 +128,8 @@ async function attachmentFiles(attachments: MailAttachment[], drawers: Attachmen
   return files;
 }
 
-/**
- * The mail.deliver job: one attempt; throwing makes the job retry later. `signal` (the process stopping) ends a
- * delivery still waiting on the mail server; the message is then left as it was, to go after the restart.
- */
-export async function deliverMail(id: string, drawers: AttachmentDrawers, signal?: AbortSignal): Promise<void> {
+/** The mail.deliver job: one attempt; throwing makes the job retry later. */
+export async function deliverMail(id: string, drawers: AttachmentDrawers): Promise<void> {
   const message = await db().query.mailOutbox.findFirst({ where: eq(mailOutbox.id, id) });
   if (!message || message.status === "sent" || message.status === "logged") return;
   const { config, logger } = services();
@@ -146,8 +145,7 @@ export async function deliverMail(id: string, drawers: AttachmentDrawers, signal
     return;
   }
   try {
-    // nodemailer 10 ends a send on `signal`; its types (@types/nodemailer 8) do not name it yet.
-    const mail: SendMailOptions & { signal?: AbortSignal } = {
+    const info = (await transporter(config.smtpUrl).sendMail({
       from: config.mailFrom,
       to: message.toAddress,
       subject: message.subject,
@@ -155,9 +153,7 @@ export async function deliverMail(id: string, drawers: AttachmentDrawers, signal
       text: message.text,
       headers: message.headers,
       attachments: await attachmentFiles(message.attachments, drawers),
-      signal,
-    };
-    const info = (await transporter(config.smtpUrl).sendMail(mail)) as { messageId?: string };
+    })) as { messageId?: string };
     await db()
       .update(mailOutbox)
       .set({
@@ -172,7 +168,6 @@ export async function deliverMail(id: string, drawers: AttachmentDrawers, signal
       .where(eq(mailOutbox.id, id));
     logger.info({ mail: id, template: message.template }, "mail sent");
   } catch (error) {
-    if (signal?.aborted) throw error;
     const attempts = message.attempts + 1;
     const giveUp = attempts >= MAX_ATTEMPTS;
     await db()
@@ -201,8 +196,8 @@ export async function deliverMail(id: string, drawers: AttachmentDrawers, signal
 
 /** The background jobs of this module, with what draws the attachments of each kind (registered by server/jobs.ts). */
 export const mailJobs = (drawers: AttachmentDrawers): JobHandlers => ({
-  "mail.deliver": async (payload, signal) => {
-    if (typeof payload.id === "string") await deliverMail(payload.id, drawers, signal);
+  "mail.deliver": async (payload) => {
+    if (typeof payload.id === "string") await deliverMail(payload.id, drawers);
   },
 });
 
