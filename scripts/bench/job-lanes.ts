@@ -19,8 +19,6 @@ const width = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 6000)
 const roundsAt = process.argv.indexOf("--rounds");
 const rounds = roundsAt > 0 ? Number(process.argv[roundsAt + 1]) : 3;
 
-type Worker = { wake: () => void; stop: () => Promise<void> };
-
 const dataDir = mkdtempSync(join(tmpdir(), "atelier-lanes-bench-"));
 try {
   const handle = await openScriptServices({ dataDir, inMemory: true, env: { NODE_ENV: "test" } });
@@ -39,12 +37,15 @@ try {
     "bench.mail": () => Promise.resolve(mailStarted()),
   });
 
-  async function round(makeWorker: () => Worker, seed: number): Promise<{ waitMs: number; tilesMs: number }> {
+  async function round(
+    lanes: readonly (number | undefined)[] | undefined,
+    seed: number,
+  ): Promise<{ waitMs: number; tilesMs: number }> {
     const asset = await newPainting(seed);
     const started = new Promise<void>((resolve) => (tilesStarted = resolve));
     const done = new Promise<void>((resolve) => (tilesDone = resolve));
     const mailed = new Promise<void>((resolve) => (mailStarted = resolve));
-    const worker = makeWorker();
+    const worker = startJobWorker(50, lanes);
     const t0 = performance.now();
     await queueTiles(asset.hash);
     worker.wake();
@@ -67,11 +68,11 @@ try {
   await generateTiles(first.hash);
   const rows: string[] = [];
   for (let i = 1; i <= rounds; i++)
-    for (const [name, make] of [
-      ["one lane (before)", () => startJobWorker(50, [undefined])],
-      ["two lanes (now)", () => startJobWorker(50)],
+    for (const [name, lanes] of [
+      ["one lane (before)", [undefined]],
+      ["two lanes (now)", undefined],
     ] as const) {
-      const { waitMs, tilesMs } = await round(make, 4242 + rows.length + 1);
+      const { waitMs, tilesMs } = await round(lanes, 4242 + rows.length + 1);
       rows.push(
         `| ${i} | ${name.padEnd(17)} | ${(tilesMs / 1000).toFixed(2).padStart(6)} s | ${waitMs.toFixed(0).padStart(6)} ms |`,
       );

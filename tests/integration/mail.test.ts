@@ -1,5 +1,4 @@
-import { createServer, type Server, type Socket } from "node:net";
-import type { AddressInfo } from "node:net";
+import { createServer, type AddressInfo, type Socket } from "node:net";
 import { eq, inArray } from "drizzle-orm";
 import { createTransport } from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -135,7 +134,7 @@ describe.each(BACKENDS)("mail through a real SMTP server on %s", (backend) => {
 /** A mail server that takes connections and never says a word (a provider in trouble, a tarpit). */
 async function silentServer(): Promise<{ url: string; close: () => Promise<void> }> {
   const connections: Socket[] = [];
-  const server: Server = createServer((socket) => void connections.push(socket));
+  const server = createServer((socket) => void connections.push(socket));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const { port } = server.address() as AddressInfo;
   return {
