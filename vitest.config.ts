@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { TEST_NODE_ARGS } from "./scripts/lib/test-node.mjs";
 
 export default defineConfig({
   resolve: {
@@ -27,5 +28,8 @@ export default defineConfig({
     // that needs a module replaced must not use vi.mock (it would reach every later file): break the real part
     // instead, as home-portrait.test.ts renames the table its query reads (docs/testing.md).
     isolate: false,
+    // PGlite's WebAssembly on V8's baseline compiler, as in the suite's other short-lived processes
+    // (scripts/lib/test-node.mjs).
+    execArgv: TEST_NODE_ARGS,
   },
 });

@@ -12,6 +12,7 @@ import { clearInterval, setInterval } from "node:timers";
 import { claimPort } from "./lib/e2e-port.mjs";
 import { signalGroup } from "./lib/processes.mjs";
 import { endLeftovers } from "./lib/run-leftovers.mjs";
+import { TEST_NODE_ARGS } from "./lib/test-node.mjs";
 
 const runDir = mkdtempSync(join(tmpdir(), "atelier-e2e-run-"));
 // The servers and databases each step's tests make are recorded here (scripts/lib/run-leftovers.mjs): a step's
@@ -39,7 +40,11 @@ const checkTrack = [
 ];
 const buildTrack = [
   ["build", "npm", ["run", "--silent", "build"]],
-  ["end-to-end demo data", "node", ["--import", "tsx", "tests/support/demo-template.ts", e2eEnv.E2E_TEMPLATE_DIR]],
+  [
+    "end-to-end demo data",
+    "node",
+    [...TEST_NODE_ARGS, "--import", "tsx", "tests/support/demo-template.ts", e2eEnv.E2E_TEMPLATE_DIR],
+  ],
 ];
 const vitestTrack = [
   [

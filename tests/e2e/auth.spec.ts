@@ -1,13 +1,12 @@
 // Accounts end to end in Chromium, against a server of this spec's own with a real SMTP peer and the real
 // rate limits: sign up (confirming the address by mail), sign out and in, wrong password, reset by mail,
 // magic link, TOTP, the way back after signing in, rate limiting, create-admin, first-run setup, JWKS.
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import { TOTP } from "otpauth";
 import { expect, test } from "../support/fixtures";
 import { signOutFromAccount } from "../support/admin-fixtures";
 import { clientAddress, specServer, startAppServer } from "../support/app-server";
+import { runScript } from "../support/run-script";
 import { runTempDir } from "../support/test-run";
 
 test.describe.configure({ mode: "serial" });
@@ -308,20 +307,12 @@ test("the administrator, sent from /admin to /auth, comes back to the dashboard;
   await expect(page).toHaveURL(at("/auth?redirectTo=%2Fadmin"));
 });
 
-const run = promisify(execFile);
-
 test("create-admin refuses while the server holds the database, then creates an administrator who can sign in", async ({
   page,
 }) => {
   test.setTimeout(180_000);
   const dataDir = runTempDir("atelier-create-admin-");
-  const cli = (args: string[]) =>
-    run(process.execPath, ["--import", "tsx", "scripts/create-admin.ts", ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
-    }).then(
-      (r) => ({ code: 0, ...r }),
-      (e: { code: number; stdout: string; stderr: string }) => e,
-    );
+  const cli = (args: string[]) => runScript("create-admin", args, { DATA_DIR: dataDir });
 
   const created = await cli([
     "--email",

@@ -1,25 +1,17 @@
 // Issue 13 items 1-3 end to end with the real commands: `npm run backup` while the shop runs on its embedded
 // database (the server makes the archive), `npm run restore` into an empty DATA_DIR and a server started on it
 // that shows the same shop, and `npm run db:move` into an empty PostgreSQL database that a server then uses.
-import { execFile } from "node:child_process";
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { expect, test } from "../support/fixtures";
 import { createServerDatabase } from "../support/postgres-server";
 import { startServer, stop, waitHealthy, type Server } from "../support/spawn-server";
+import { runScript } from "../support/run-script";
 import { runTempDir } from "../support/test-run";
 
 test.describe.configure({ mode: "serial" });
 
-const run = promisify(execFile);
-const ops = (script: string, args: string[], env: Record<string, string>) =>
-  run(process.execPath, ["--import", "tsx", `scripts/ops/${script}.ts`, ...args], {
-    env: { ...process.env, DATABASE_URL: "", AUTH_SECRET: "", LOG_LEVEL: "warn", ...env },
-  }).then(
-    (r) => ({ code: 0, ...r }),
-    (e: { code: number; stdout: string; stderr: string }) => e,
-  );
+const ops = runScript;
 
 async function artworkLinks(server: Server): Promise<string[]> {
   const html = await (await fetch(`${server.url}/gallery`)).text();

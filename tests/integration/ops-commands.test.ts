@@ -3,24 +3,13 @@
 // was: before, backup and db:move made an empty embedded database and a new secret there (a backup of nothing, or
 // of a PostgreSQL shop with a secret that is not the shop's), and media:move copied no file and printed the
 // STORAGE_URL to set, which would have left the shop without its pictures.
-import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { runScript } from "../support/run-script";
 
-const SCRIPTS = join(import.meta.dirname, "..", "..", "scripts");
-
-async function ops(script: string, args: string[], env: Record<string, string>) {
-  const file = script === "create-admin" ? join(SCRIPTS, `${script}.ts`) : join(SCRIPTS, "ops", `${script}.ts`);
-  return promisify(execFile)(process.execPath, ["--import", "tsx", file, ...args], {
-    env: { ...process.env, DATABASE_URL: "", AUTH_SECRET: "", STORAGE_URL: "", LOG_LEVEL: "warn", ...env },
-  }).then(
-    (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
-    (e: { code: number; stdout: string; stderr: string }) => e,
-  );
-}
+const ops = runScript;
 
 const emptyDir = () => mkdtempSync(join(tmpdir(), "atelier-ops-wrong-"));
 

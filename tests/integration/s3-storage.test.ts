@@ -1,11 +1,9 @@
 // Uploads on an S3-compatible object store (issue 13 item 5): the storage contract against a real S3 server
 // on loopback (s3rver), an image upload whose original and sizes live in the bucket, a store that cannot be
 // reached (the upload refused with a plain message, nothing stored anywhere), and npm run media:move.
-import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { buffer } from "node:stream/consumers";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
@@ -15,6 +13,7 @@ import { S3Storage } from "~/modules/media/s3-storage.server";
 import { parseStorageUrl } from "~/modules/media/storage-url";
 import { services, setServices } from "~/services.server";
 import { setupTestServices, type TestContext } from "../support/harness";
+import { runScript } from "../support/run-script";
 import { S3_CREDENTIALS, startS3Server, type S3Server } from "../support/s3-server";
 import { solidPicture } from "../support/images";
 
@@ -114,12 +113,9 @@ describe("object storage on an S3-compatible server", () => {
     writeFileSync(join(dataDir, "media", "variants", "aa", "320.webp"), "a size");
     writeFileSync(join(dataDir, "media", "variants", "aa", "640.webp.1234.tmp"), "half written");
     const move = () =>
-      promisify(execFile)(
-        process.execPath,
-        ["--import", "tsx", "scripts/ops/media-move.ts", "--to", s3.storageUrl("moved")],
-        { env: { ...process.env, ...S3_CREDENTIALS, DATA_DIR: dataDir } },
-      );
+      runScript("media-move", ["--to", s3.storageUrl("moved")], { ...S3_CREDENTIALS, DATA_DIR: dataDir });
     const first = await move();
+    expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/^media:move: copied 2 files \(0\.0 MB\) to atelier-media, 0 were already there/);
     expect(first.stdout).toContain(`STORAGE_URL=${s3.storageUrl("moved")}`);
     const moved = new S3Storage(parseStorageUrl(s3.storageUrl("moved")), { credentials });

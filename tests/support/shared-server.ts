@@ -1,5 +1,6 @@
 // The end-to-end run's shared server, as playwright.config.ts starts it (its `webServer`) and as
 // tests/e2e/suite-teardown.spec.ts starts it to prove it never outlives the runner.
+import { TEST_NODE_ARGS } from "../../scripts/lib/test-node.mjs";
 import { ADMIN_SERVER_ENV } from "./accounts";
 
 /**
@@ -11,7 +12,7 @@ import { ADMIN_SERVER_ENV } from "./accounts";
  */
 export function sharedServer(port: number, templateDir: string, dataDir: string) {
   return {
-    command: `node --import tsx tests/support/demo-template.ts "${templateDir}" "${dataDir}" && node --import ./tests/support/exit-with-parent.mjs build/server/index.js`,
+    command: `node ${TEST_NODE_ARGS.join(" ")} --import tsx tests/support/demo-template.ts "${templateDir}" "${dataDir}" && node --import ./tests/support/exit-with-parent.mjs build/server/index.js`,
     env: {
       NODE_ENV: "production",
       PORT: String(port),

@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { test } from "@playwright/test";
 import { freePort } from "../../scripts/lib/e2e-port.mjs";
 import { forgetProcess, recordProcess } from "../../scripts/lib/run-leftovers.mjs";
+import { TEST_NODE_ARGS } from "../../scripts/lib/test-node.mjs";
 import { blankTemplateOf, runTempDir } from "./test-run";
 import { madeLater } from "./made-later";
 
@@ -58,7 +59,7 @@ export async function startServer(env: Record<string, string>, options: StartOpt
     copyDemoData(env.DATA_DIR, options.data);
   }
   const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, ["--import", GUARD, "build/server/index.js"], {
+  const child = spawn(process.execPath, [...TEST_NODE_ARGS, "--import", GUARD, "build/server/index.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
