@@ -3,15 +3,20 @@
 // was: before, backup and db:move made an empty embedded database and a new secret there (a backup of nothing, or
 // of a PostgreSQL shop with a secret that is not the shop's), and media:move copied no file and printed the
 // STORAGE_URL to set, which would have left the shop without its pictures.
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { runScript } from "../support/run-script";
 
 const ops = runScript;
 
-const emptyDir = () => mkdtempSync(join(tmpdir(), "atelier-ops-wrong-"));
+/** A new empty folder, removed when the test ends (run alone, Vitest's temp folder is the system's). */
+function emptyDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "atelier-ops-wrong-"));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 describe("operations commands with a DATA_DIR that holds no shop", () => {
   it("backup refuses an embedded DATA_DIR with no database, and makes neither a database nor a secret there", async () => {
