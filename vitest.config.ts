@@ -28,7 +28,7 @@ export default defineConfig({
     // that needs a module replaced must not use vi.mock (it would reach every later file): break the real part
     // instead, as home-portrait.test.ts renames the table its query reads (docs/testing.md).
     isolate: false,
-    // PGlite's WebAssembly on V8's baseline compiler, as in the suite's other short-lived processes
+    // PGlite's WebAssembly on V8's baseline compiler, as in the servers and commands the suite starts
     // (scripts/lib/test-node.mjs).
     execArgv: TEST_NODE_ARGS,
   },
